@@ -1,0 +1,126 @@
+/**
+ * The read model (drizzle, PostgreSQL): what the sync copies from Vista so that
+ * public pages never call Vista (architecture.md, "Data flow"). Same schema on
+ * PGlite (embedded default) and on a PostgreSQL server (`DATABASE_URL`).
+ *
+ * Money columns are BRL, areas m². Filterable facts are real columns (indexed);
+ * the full public domain object lives in `data` (jsonb) for the detail page.
+ * Owner data never enters this schema.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import type { Condominium } from "~/domain/condominium";
+import type { Broker, Listing } from "~/domain/listing";
+
+/** One row per Vista listing ever seen with `ExibirNoSite = Sim`. */
+export const listings = pgTable(
+  "listings",
+  {
+    /** Vista `Codigo`. */
+    code: text("code").primaryKey(),
+    category: text("category").notNull(),
+    /** slugify(category), e.g. "apartamento". */
+    categorySlug: text("category_slug").notNull(),
+    city: text("city").notNull(),
+    citySlug: text("city_slug").notNull(),
+    state: text("state").notNull().default(""),
+    neighbourhood: text("neighbourhood").notNull(),
+    neighbourhoodSlug: text("neighbourhood_slug").notNull(),
+    forSale: boolean("for_sale").notNull(),
+    forRent: boolean("for_rent").notNull(),
+    /** BRL. */
+    salePrice: doublePrecision("sale_price"),
+    /** BRL per month. */
+    rentPrice: doublePrecision("rent_price"),
+    /** BRL per month. */
+    condoFee: doublePrecision("condo_fee"),
+    /** BRL per year. */
+    iptu: doublePrecision("iptu"),
+    /** BRL per month for the sale offer: condo + IPTU/12 (product.md). */
+    monthlyCostSale: doublePrecision("monthly_cost_sale"),
+    /** BRL per month for the rent offer: rent + condo + IPTU/12. */
+    monthlyCostRent: doublePrecision("monthly_cost_rent"),
+    /** m², the best known area (private, else total, else built). */
+    area: doublePrecision("area"),
+    bedrooms: integer("bedrooms"),
+    suites: integer("suites"),
+    parkingSpaces: integer("parking_spaces"),
+    bathrooms: integer("bathrooms"),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    title: text("title").notNull(),
+    isLaunch: boolean("is_launch").notNull().default(false),
+    isExclusive: boolean("is_exclusive").notNull().default(false),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    /** Slug of the condominium this unit belongs to, null when none. */
+    condominiumSlug: text("condominium_slug"),
+    brokerCode: text("broker_code"),
+    coverPhotoUrl: text("cover_photo_url").notNull().default(""),
+    /** Vista `DataAtualizacao`. */
+    updatedAt: date("updated_at"),
+    /** The full public domain object (no owner data). */
+    data: jsonb("data").$type<Listing>().notNull(),
+    syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the listing left Vista (or `ExibirNoSite` turned Nao): pages answer 410. */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("listings_active_idx").on(t.removedAt),
+    index("listings_city_nb_idx").on(t.citySlug, t.neighbourhoodSlug),
+    index("listings_category_idx").on(t.categorySlug),
+    index("listings_sale_price_idx").on(t.salePrice).where(sql`${t.forSale} and ${t.removedAt} is null`),
+    index("listings_rent_price_idx").on(t.rentPrice).where(sql`${t.forRent} and ${t.removedAt} is null`),
+    index("listings_updated_idx").on(t.updatedAt),
+    index("listings_condominium_idx").on(t.condominiumSlug),
+    index("listings_broker_idx").on(t.brokerCode),
+  ],
+);
+
+/** Condominiums derived from listings sharing an `Empreendimento` (vista-api.md §2.2). */
+export const condominiums = pgTable(
+  "condominiums",
+  {
+    slug: text("slug").primaryKey(),
+    name: text("name").notNull(),
+    city: text("city").notNull(),
+    citySlug: text("city_slug").notNull(),
+    neighbourhood: text("neighbourhood").notNull(),
+    neighbourhoodSlug: text("neighbourhood_slug").notNull(),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    coverPhotoUrl: text("cover_photo_url").notNull().default(""),
+    data: jsonb("data").$type<Condominium>().notNull(),
+    syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("condominiums_city_nb_idx").on(t.citySlug, t.neighbourhoodSlug)],
+);
+
+/** Brokers seen on listings (Vista `Corretor`, website-safe subset). */
+export const brokers = pgTable("brokers", {
+  code: text("code").primaryKey(),
+  data: jsonb("data").$type<Broker>().notNull(),
+  syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Sync bookkeeping, one row per job (`"listings"`), shown by `GET /health/server`. */
+export const syncState = pgTable("sync_state", {
+  job: text("job").primaryKey(),
+  /** Highest `DataAtualizacao` fully synced (ISO date): the next delta starts there. */
+  watermark: date("watermark"),
+  lastStartedAt: timestamp("last_started_at", { withTimezone: true }),
+  lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+  lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+  lastError: text("last_error"),
+  /** Counts of the last run: { fetched, upserted, removed, total, durationMs }. */
+  counts: jsonb("counts").$type<Record<string, number>>(),
+});
