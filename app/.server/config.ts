@@ -8,6 +8,22 @@ import { z } from "zod";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
+/** A CSS hex colour, `#rgb` or `#rrggbb`, normalised to lower case. */
+const hexColor = z
+  .string()
+  .trim()
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "deve ser uma cor hexadecimal, por exemplo #e11d48 ou #000")
+  .transform((value) => value.toLowerCase());
+
+/** An image address: an absolute http(s) URL or a site path starting with a single "/". */
+const imageUrl = z
+  .string()
+  .trim()
+  .refine(
+    (value) => /^\/(?!\/)\S*$/.test(value) || /^https?:\/\/\S+$/i.test(value),
+    "deve ser uma URL http(s) absoluta ou um caminho começando com /, por exemplo /logo.svg",
+  );
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** HTTP port of the site. */
@@ -34,6 +50,8 @@ const schema = z.object({
   ),
   /** Vista API key (32 hex in real tenants). Never logged. */
   VISTA_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  /** Port of the embedded Vista sandbox (used only when `VISTA_URL` is unset); 0 = any free port. */
+  VISTA_SANDBOX_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(8787)),
   /** PostgreSQL URL; unset = PGlite in `DATA_DIR/pglite`. */
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
@@ -49,6 +67,38 @@ const schema = z.object({
   ),
   /** Folder for the embedded database, caches and generated files. */
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default("./data")),
+
+  // Theme and shell (spec §1 "Theme settings"; issue 2 item 3). Values from
+  // configuration until the admin "Aparência" screen stores them.
+  /** Brand primary colour, CSS hex `#rgb` or `#rrggbb`; default black (`app/styles/theme.css.ts`). */
+  THEME_PRIMARY: z.preprocess(emptyToUndefined, hexColor.optional()),
+  /** Brand secondary colour (accents, calls to action), CSS hex; default a red-pink. */
+  THEME_SECONDARY: z.preprocess(emptyToUndefined, hexColor.optional()),
+  /** Brand light colour (light background tint), CSS hex; default a grey. */
+  THEME_LIGHT: z.preprocess(emptyToUndefined, hexColor.optional()),
+  /** Default meta description of the site (spec §1 theme "application.description"); up to 300 characters. */
+  SITE_DESCRIPTION: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(300).optional()),
+  /** Square logo (favicon-like mark): absolute http(s) URL or a path starting with "/"; default `/logo-square.svg`. */
+  LOGO_SQUARE_URL: z.preprocess(emptyToUndefined, imageUrl.optional()),
+  /** Horizontal logo shown in the header: absolute http(s) URL or a path starting with "/"; default: the square mark beside the agency name. */
+  LOGO_HORIZONTAL_URL: z.preprocess(emptyToUndefined, imageUrl.optional()),
+  /** The agency's CRECI registration shown in the footer, e.g. "CRECI 12345-J"; optional. */
+  AGENCY_CRECI: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(40).optional()),
+  /**
+   * Secret that signs the session and flash-message cookies (at least 32 characters;
+   * several secrets separated by commas rotate: the first signs, all verify).
+   * Unset: a random one is generated once and kept in `DATA_DIR/session-secret`.
+   */
+  SESSION_SECRET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(
+        (value) => value.split(",").every((secret) => secret.trim().length >= 32),
+        "cada segredo deve ter pelo menos 32 caracteres (separe vários por vírgula)",
+      )
+      .optional(),
+  ),
 });
 
 /** Validated configuration. */
@@ -56,6 +106,9 @@ export type Config = z.infer<typeof schema> & {
   /** Absolute `DATA_DIR`. */
   dataDir: string;
 };
+
+/** Variables whose values never appear in an error message. */
+const secretVariables = new Set(["VISTA_KEY", "SESSION_SECRET"]);
 
 /**
  * Validates an environment object.
@@ -65,7 +118,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = schema.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map(
-      (issue) => `  ${issue.path.join(".")}: ${issue.message} (valor recebido: ${JSON.stringify(env[String(issue.path[0])] ?? null)})`,
+      (issue) =>
+        `  ${issue.path.join(".")}: ${issue.message} (valor recebido: ${
+          secretVariables.has(String(issue.path[0])) ? "[oculto]" : JSON.stringify(env[String(issue.path[0])] ?? null)
+        })`,
     );
     throw new ConfigError(`Configuração inválida:\n${lines.join("\n")}`);
   }

@@ -40,6 +40,10 @@ export const vars = createGlobalThemeContract(
   space: { xs: null, sm: null, md: null, lg: null, xl: null, xxl: null },
   zIndex: { menu: null, overlay: null, modal: null, tooltip: null, toast: null },
   width: { content: null },
+  /** Type scale (rem; the two largest steps grow with the viewport). */
+  fontSize: { xs: null, sm: null, md: null, lg: null, xl: null, xxl: null, display: null },
+  /** Page chrome sizes: sticky header height (hash targets scroll below it), narrow text column. */
+  layout: { headerHeight: null, narrow: null },
   },
   (_value, path) => `theme-${path.join("-")}`,
 );
@@ -80,5 +84,15 @@ createGlobalTheme(":root", vars, {
   space: { xs: "4px", sm: "8px", md: "16px", lg: "24px", xl: "32px", xxl: "48px" },
   zIndex: { menu: "1000", overlay: "1000", modal: "1100", tooltip: "1100", toast: "1200" },
   width: { content: "1200px" },
+  fontSize: {
+    xs: "0.75rem",
+    sm: "0.875rem",
+    md: "1rem",
+    lg: "1.125rem",
+    xl: "1.375rem",
+    xxl: "clamp(1.5rem, 1.2rem + 1.2vw, 2rem)",
+    display: "clamp(1.875rem, 1.3rem + 2.6vw, 3rem)",
+  },
+  layout: { headerHeight: "64px", narrow: "760px" },
 });
 

@@ -1,0 +1,114 @@
+/**
+ * The public theme of the site (spec §1 "Theme settings": application title and
+ * description, colours primary/secondary/light, images logoSquare/logoHorizontal).
+ * For now every value comes from configuration; the admin "Aparência" screen
+ * will store them later and this module stays the one place that resolves them.
+ */
+import { defaultColors } from "~/styles/theme.css";
+import { type Config, defaultTitle, getConfig } from "./config";
+
+/** Brand colours as CSS hex strings (`#rrggbb` or `#rgb`, lower case). */
+export interface ThemeColors {
+  primary: string;
+  secondary: string;
+  light: string;
+  /** Readable text colour on `primary`: white or near-black (WCAG contrast). */
+  onPrimary: string;
+  /** Readable text colour on `secondary`: white or near-black (WCAG contrast). */
+  onSecondary: string;
+}
+
+/** Dark text used on light brand colours. */
+const DARK_TEXT = "#1a1a1a";
+/** Light text used on dark brand colours. */
+const LIGHT_TEXT = "#ffffff";
+
+/** WCAG relative luminance (0–1) of a `#rgb` / `#rrggbb` colour. */
+export function relativeLuminance(hex: string): number {
+  let digits = hex.replace("#", "");
+  if (digits.length === 3) digits = [...digits].map((d) => d + d).join("");
+  const channels = [0, 2, 4].map((i) => parseInt(digits.slice(i, i + 2), 16) / 255);
+  const [r, g, b] = channels.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio (1–21) between two hex colours. */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x);
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/**
+ * The text colour to put on `background`: white unless near-black text
+ * contrasts better (so a pale brand colour never gets white text).
+ */
+export function readableTextOn(background: string): string {
+  return contrastRatio(background, LIGHT_TEXT) >= contrastRatio(background, DARK_TEXT) ? LIGHT_TEXT : DARK_TEXT;
+}
+
+/**
+ * Everything the browser may know about the theme; safe to send in loader data
+ * (contains no secret).
+ */
+export interface PublicTheme {
+  /** Site title, "{AGENCY_NAME} Imobiliária" by default (spec §1). */
+  title: string;
+  /** Default meta description of the site. */
+  description: string;
+  /** The agency's name (AGENCY_NAME), used for og:site_name and the footer. */
+  agencyName: string;
+  /** The agency's CRECI registration (AGENCY_CRECI), or null when not configured. */
+  creci: string | null;
+  /** Brand colours, applied with `brandColorVariables()` (app/styles/brand.ts). */
+  colors: ThemeColors;
+  logos: {
+    /** Square logo URL (absolute or site path); default the generated `/logo-square.svg`. */
+    square: string;
+    /**
+     * Horizontal logo URL, or null: the header then draws the square mark beside
+     * the title as text, so the default logo always matches AGENCY_NAME and the
+     * run-time colours.
+     */
+    horizontal: string | null;
+  };
+}
+
+/** Path of the generated default square logo in `public/`. */
+export const DEFAULT_LOGO_SQUARE = "/logo-square.svg";
+
+/** The default description, naming the agency. */
+export function defaultDescription(agencyName: string): string {
+  return `${agencyName} Imobiliária: apartamentos, casas e imóveis comerciais à venda e para alugar, com fotos, preços e custo mensal de cada imóvel.`;
+}
+
+/** The three brand colours plus their readable text colours. */
+export function themeColors(brand: Pick<ThemeColors, "primary" | "secondary" | "light">): ThemeColors {
+  return {
+    ...brand,
+    onPrimary: readableTextOn(brand.primary),
+    onSecondary: readableTextOn(brand.secondary),
+  };
+}
+
+/**
+ * Resolves the public theme from configuration, falling back to the spec's
+ * defaults (colours in `app/styles/theme.css.ts`). Pure apart from reading the
+ * configuration; never throws once the configuration is valid.
+ */
+export function getTheme(config: Config = getConfig()): PublicTheme {
+  return {
+    title: defaultTitle(config),
+    description: config.SITE_DESCRIPTION ?? defaultDescription(config.AGENCY_NAME),
+    agencyName: config.AGENCY_NAME,
+    creci: config.AGENCY_CRECI ?? null,
+    colors: themeColors({
+      primary: config.THEME_PRIMARY ?? defaultColors.primary,
+      secondary: config.THEME_SECONDARY ?? defaultColors.secondary,
+      light: config.THEME_LIGHT ?? defaultColors.light,
+    }),
+    logos: {
+      square: config.LOGO_SQUARE_URL ?? DEFAULT_LOGO_SQUARE,
+      horizontal: config.LOGO_HORIZONTAL_URL ?? null,
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { renderToString } from "react-dom/server";
+// react-router-dom is the router under @remix-run/react (same package instance),
+// used here to render route error boundaries without a Remix build.
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { pageNotFound } from "~/lib/errors";
+import { ErrorScreen, GeneralErrorBoundary, isClientErrorForBot } from "./error-screen";
+
+/** Renders a one-route app whose loader does `load`, with GeneralErrorBoundary as its boundary. */
+async function renderRoute(load: () => never, url = "http://site/qualquer/caminho"): Promise<{ html: string; status: number }> {
+  const routes = [{ path: "*", loader: load, element: <p>conteúdo</p>, errorElement: <GeneralErrorBoundary /> }];
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) throw new Error("unexpected redirect");
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return {
+    html: renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />),
+    status: context.statusCode,
+  };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("ErrorScreen", () => {
+  it("shows status, the spec's 404 texts and the back button", () => {
+    const html = renderToString(<ErrorScreen status={404} />);
+    expect(html).toContain(">404<");
+    expect(html).toContain("Página não encontrada");
+    expect(html).toContain("Desculpe, não encontramos a página que você está procurando.");
+    expect(html).toMatch(/<a href="\/"[^>]*>.*Voltar para o início<\/a>/s);
+  });
+
+  it("shows the generic texts for any other status", () => {
+    const html = renderToString(<ErrorScreen status={503} />);
+    expect(html).toContain(">503<");
+    expect(html).toContain("Ops! Ocorreu um erro");
+    expect(html).toContain("Desculpe, no momento a página que esta tentando acessar esta indisponível");
+    expect(html).not.toContain("Página não encontrada");
+  });
+});
+
+describe("GeneralErrorBoundary", () => {
+  it("renders the 404 screen for pageNotFound, with status 404", async () => {
+    const { html, status } = await renderRoute(() => {
+      throw pageNotFound("/qualquer/caminho");
+    });
+    expect(status).toBe(404);
+    expect(html).toContain("Página não encontrada");
+    expect(html).not.toContain("conteúdo");
+  });
+
+  it("renders the generic screen with the Response's status (410)", async () => {
+    const { html, status } = await renderRoute(() => {
+      throw new Response("Gone", { status: 410 });
+    });
+    expect(status).toBe(410);
+    expect(html).toContain(">410<");
+    expect(html).toContain("Ops! Ocorreu um erro");
+  });
+
+  it("renders a 500 for an unexpected error on the server (bots included: the status says it all)", async () => {
+    const { html, status } = await renderRoute(() => {
+      throw new Error("boom");
+    });
+    expect(status).toBe(500);
+    expect(html).toContain(">500<");
+    expect(html).toContain("Ops! Ocorreu um erro");
+    expect(html).not.toContain("boom");
+  });
+});
+
+describe("isClientErrorForBot", () => {
+  const googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+  const lighthouse =
+    "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.0.0 Mobile Safari/537.36 Chrome-Lighthouse";
+  const chrome =
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+  const clientError = new Error("render failed");
+
+  it("hides client-side errors from crawlers and auditors", () => {
+    expect(isClientErrorForBot(clientError, googlebot, false)).toBe(true);
+    expect(isClientErrorForBot(clientError, lighthouse, false)).toBe(true);
+  });
+
+  it("shows the screen to people", () => {
+    expect(isClientErrorForBot(clientError, chrome, false)).toBe(false);
+  });
+
+  it("keeps server responses (404, 410) and server-rendered errors visible to bots", async () => {
+    const { UNSAFE_ErrorResponseImpl: ErrorResponse } = await import("react-router-dom");
+    expect(isClientErrorForBot(new ErrorResponse(404, "Not Found", "x"), googlebot, false)).toBe(false);
+    expect(isClientErrorForBot(clientError, googlebot, true)).toBe(false);
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * The error screen and the error boundary every route can reuse (spec §2
+ * "Error screen", §4 "App root: shows the error page when an app error exists …
+ * Bot clients … never see the error page; the error is only logged", §8).
+ *
+ * Bots: an error thrown in the browser (render or hydration, not a Response
+ * from the server) is logged with `console.error`; instead of the error screen
+ * a bot keeps the server-rendered content of the page (captured before
+ * hydration by {@link captureServerMarkup}), or an empty main area after a
+ * client-side navigation. See docs/decisions (bots and client-side errors).
+ */
+import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
+import { isbot } from "isbot";
+import { type MouseEvent, useEffect, useState } from "react";
+import { errorScreenTexts } from "~/lib/errors";
+import { button } from "~/styles/ui.css";
+import { ArrowLeftIcon } from "./icons";
+import * as styles from "./error-screen.css";
+
+/** Props of {@link ErrorScreen}. */
+export interface ErrorScreenProps {
+  /** HTTP status; 404 gets the "not found" texts, any other the generic ones. */
+  status: number;
+}
+
+/**
+ * Goes back one step in history (spec §2). The link points to "/" so it works
+ * without JavaScript and when there is no previous entry (page opened directly).
+ */
+function goBack(event: MouseEvent<HTMLAnchorElement>) {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (window.history.length > 1) {
+    event.preventDefault();
+    window.history.back();
+  }
+}
+
+/** The error screen: status code, title, description and "Voltar para o início" (spec §2). */
+export function ErrorScreen({ status }: ErrorScreenProps) {
+  const { title, description } = errorScreenTexts(status);
+  return (
+    <section className={styles.screen} aria-labelledby="error-title" data-status={status}>
+      <div className={styles.content}>
+        <p className={styles.status}>{status}</p>
+        <h1 id="error-title" className={styles.title}>
+          {title}
+        </h1>
+        <p className={styles.description}>{description}</p>
+        {/* Plain <a>, not <Link>: without JavaScript it still leads somewhere useful. */}
+        <a href="/" className={button.primary} onClick={goBack}>
+          <ArrowLeftIcon size={18} />
+          Voltar para o início
+        </a>
+      </div>
+    </section>
+  );
+}
+
+/** The server-rendered main content captured before hydration, kept for bots. */
+let serverMarkup: { href: string; html: string } | null = null;
+/** Whether hydration has completed (set by {@link markHydrated}). */
+let hydrated = false;
+
+/** Id of the element whose server HTML {@link captureServerMarkup} keeps. */
+export const MAIN_CONTENT_ID = "main-content";
+
+/**
+ * Keeps the server-rendered HTML of `#main-content`; call in
+ * `entry.client.tsx` before hydrating. Browser only.
+ */
+export function captureServerMarkup(): void {
+  const main = document.getElementById(MAIN_CONTENT_ID);
+  if (main) serverMarkup = { href: window.location.pathname + window.location.search, html: main.innerHTML };
+}
+
+/** Marks hydration as complete; called once from the root layout's effect. */
+export function markHydrated(): void {
+  hydrated = true;
+}
+
+/** Whether the server itself rendered an error boundary for this page load. */
+function serverRenderedAnError(): boolean {
+  const context = (window as unknown as { __remixContext?: { state?: { errors?: unknown } } }).__remixContext;
+  return Boolean(context?.state?.errors);
+}
+
+/**
+ * Whether `error` is a client-side error seen by a bot: not a Response, in the
+ * browser, with a bot user agent, and not the server's own error page being
+ * hydrated. Exported for tests.
+ */
+export function isClientErrorForBot(error: unknown, userAgent: string, fromServer: boolean): boolean {
+  return !isRouteErrorResponse(error) && !fromServer && isbot(userAgent);
+}
+
+/** What a bot sees instead of the error screen: the server HTML of the same URL, or nothing. */
+function BotFallback() {
+  const location = useLocation();
+  const [markup] = useState(() =>
+    serverMarkup && serverMarkup.href === location.pathname + location.search ? serverMarkup.html : null,
+  );
+  return markup ? <div dangerouslySetInnerHTML={{ __html: markup }} /> : null;
+}
+
+/**
+ * Error boundary body for any route: `export { GeneralErrorBoundary as
+ * ErrorBoundary } from "~/components/error-screen"` renders the error screen
+ * in place of the route, inside its layout. Thrown Responses use their status
+ * (404 → "Página não encontrada"); anything else is a 500. Non-Response errors
+ * are logged with `console.error`; bots never see the screen for
+ * client-side errors.
+ */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  const isResponse = isRouteErrorResponse(error);
+  const [fromServer] = useState(() => typeof document === "undefined" || (!hydrated && serverRenderedAnError()));
+  const hideFromBot =
+    typeof document !== "undefined" && isClientErrorForBot(error, window.navigator.userAgent, fromServer);
+
+  useEffect(() => {
+    if (!isResponse) console.error(error);
+  }, [error, isResponse]);
+
+  if (hideFromBot) return <BotFallback />;
+  return <ErrorScreen status={isResponse ? error.status : 500} />;
+}

@@ -1,0 +1,122 @@
+/** Styles of the site header (`site-header.tsx`). */
+import { style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+const desktop = "(min-width: 860px)";
+
+export const header = style({
+  position: "sticky",
+  top: 0,
+  zIndex: vars.zIndex.menu,
+  background: "rgba(255, 255, 255, 0.94)",
+  backdropFilter: "saturate(180%) blur(12px)",
+  WebkitBackdropFilter: "saturate(180%) blur(12px)",
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const bar = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.md,
+  height: vars.layout.headerHeight,
+});
+
+export const homeLink = style({
+  display: "inline-flex",
+  minWidth: 0,
+  textDecoration: "none",
+  borderRadius: vars.radius.sm,
+});
+
+export const desktopNav = style({
+  display: "none",
+  "@media": { [desktop]: { display: "block" } },
+});
+
+export const navList = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+});
+
+export const navLink = style({
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "44px",
+  paddingInline: "14px",
+  borderRadius: vars.radius.pill,
+  fontSize: vars.fontSize.md,
+  fontWeight: 600,
+  color: vars.color.text,
+  textDecoration: "none",
+  transition: "background-color 150ms ease, color 150ms ease",
+  selectors: {
+    "&:hover": { background: vars.color.light },
+    '&[aria-current="page"]': { color: vars.color.secondary },
+  },
+});
+
+export const menu = style({
+  position: "relative",
+  "@media": { [desktop]: { display: "none" } },
+});
+
+export const menuButton = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  minHeight: "44px",
+  paddingInline: "14px",
+  borderRadius: vars.radius.pill,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  fontWeight: 600,
+  cursor: "pointer",
+  listStyle: "none",
+  userSelect: "none",
+  selectors: {
+    "&::-webkit-details-marker": { display: "none" },
+    "&::marker": { content: '""' },
+  },
+});
+
+export const menuPanel = style({
+  position: "fixed",
+  insetInline: 0,
+  top: vars.layout.headerHeight,
+  maxHeight: `calc(100dvh - ${vars.layout.headerHeight})`,
+  overflowY: "auto",
+  background: vars.color.surface,
+  borderBottom: `1px solid ${vars.color.border}`,
+  boxShadow: vars.shadow.raised,
+  padding: `${vars.space.sm} ${vars.space.md} ${vars.space.lg}`,
+});
+
+export const menuList = style({
+  display: "grid",
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+});
+
+export const menuLink = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  minHeight: "52px",
+  paddingInline: vars.space.sm,
+  borderBottom: `1px solid ${vars.color.border}`,
+  fontSize: vars.fontSize.lg,
+  fontWeight: 600,
+  color: vars.color.text,
+  textDecoration: "none",
+  selectors: {
+    '&[aria-current="page"]': { color: vars.color.secondary },
+  },
+});
+
+export const menuLinkIcon = style({ color: vars.color.textMuted });

@@ -1,0 +1,76 @@
+import { renderToString } from "react-dom/server";
+// react-router-dom is the router under @remix-run/react (same package instance).
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+import { describe, expect, it } from "vitest";
+import { mainNavigation, SiteHeader } from "./site-header";
+
+const theme = {
+  title: "Horizonte Imobiliária",
+  agencyName: "Horizonte",
+  logos: { square: "/logo-square.svg", horizontal: null },
+};
+
+async function renderAt(path: string, element: JSX.Element): Promise<string> {
+  const handler = createStaticHandler([{ path: "*", element }]);
+  const context = await handler.query(new Request(`http://site${path}`));
+  if (context instanceof Response) throw new Error("unexpected redirect");
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+}
+
+/** Opening `<a …>` tags of the HTML. */
+function anchors(html: string): string[] {
+  return html.match(/<a [^>]*>/g) ?? [];
+}
+
+function current(pathname: string): string[] {
+  return mainNavigation.filter((item) => item.isCurrent(pathname)).map((item) => item.label);
+}
+
+describe("main navigation", () => {
+  it("links Comprar, Alugar and Todos os imóveis to the catalogue", () => {
+    expect(mainNavigation.map(({ label, to }) => [label, to])).toEqual([
+      ["Comprar", "/todos-os-imoveis/venda"],
+      ["Alugar", "/todos-os-imoveis/aluguel"],
+      ["Todos os imóveis", "/todos-os-imoveis"],
+    ]);
+  });
+
+  it("marks the section of the current catalogue page", () => {
+    expect(current("/todos-os-imoveis/venda")).toEqual(["Comprar"]);
+    expect(current("/todos-os-imoveis/venda-apartamento-sao-paulo-moema")).toEqual(["Comprar"]);
+    expect(current("/todos-os-imoveis/aluguel-casa")).toEqual(["Alugar"]);
+    expect(current("/todos-os-imoveis")).toEqual(["Todos os imóveis"]);
+    expect(current("/todos-os-imoveis/apartamento-sao-paulo")).toEqual(["Todos os imóveis"]);
+    expect(current("/todos-os-imoveis/vendas-x")).toEqual(["Todos os imóveis"]);
+    expect(current("/")).toEqual([]);
+    expect(current("/detalhes/edificio-sol/123")).toEqual([]);
+  });
+});
+
+describe("SiteHeader", () => {
+  it("renders the logo link home, the nav and a menu that works without JavaScript", async () => {
+    const html = await renderAt("/todos-os-imoveis/aluguel", <SiteHeader theme={theme} />);
+    const links = anchors(html);
+    expect(links.some((a) => a.includes('href="/"') && a.includes('aria-label="Horizonte Imobiliária – página inicial"'))).toBe(true);
+    expect(html).toContain("Horizonte");
+    expect(html).toContain("Imobiliária");
+    expect(html).toContain("<details");
+    expect(html).toContain("<summary");
+    const rent = links.filter((a) => a.includes('href="/todos-os-imoveis/aluguel"'));
+    const sale = links.filter((a) => a.includes('href="/todos-os-imoveis/venda"'));
+    expect(rent).toHaveLength(2);
+    expect(rent.every((a) => a.includes('aria-current="page"'))).toBe(true);
+    expect(sale.some((a) => a.includes("aria-current"))).toBe(false);
+    // Routes of later issues are not linked yet.
+    for (const path of ["/sobre", "/mapa", "/busca", "/lgpd"]) expect(html).not.toContain(`href="${path}"`);
+  });
+
+  it("shows a configured horizontal logo as an image named by the title", async () => {
+    const html = await renderAt(
+      "/",
+      <SiteHeader theme={{ ...theme, logos: { square: "/s.svg", horizontal: "https://cdn.example/logo.svg" } }} />,
+    );
+    expect(html).toMatch(/<img src="https:\/\/cdn.example\/logo.svg" alt="Horizonte Imobiliária"/);
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * The public site header: the horizontal logo linking home and the main
+ * navigation ("Comprar", "Alugar", "Todos os imóveis"). On small screens the
+ * navigation folds into a `<details>` menu, which opens and closes without
+ * JavaScript; with JavaScript it also closes on navigation, Escape and a click
+ * outside.
+ */
+import { Link, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import type { PublicTheme } from "~/.server/theme";
+import { container } from "~/styles/ui.css";
+import { ChevronRightIcon, MenuIcon } from "./icons";
+import { Logo } from "./logo";
+import * as styles from "./site-header.css";
+
+/** One entry of the main navigation. */
+export interface NavItem {
+  label: string;
+  to: string;
+  /** Whether the item is the current section for a pathname. */
+  isCurrent: (pathname: string) => boolean;
+}
+
+const LISTINGS = "/todos-os-imoveis";
+
+/** First segment after `/todos-os-imoveis/`, e.g. "venda-apartamento-moema", or "". */
+function listingFilters(pathname: string): string | null {
+  if (pathname === LISTINGS || pathname === `${LISTINGS}/`) return "";
+  if (!pathname.startsWith(`${LISTINGS}/`)) return null;
+  return pathname.slice(LISTINGS.length + 1);
+}
+
+/**
+ * The main navigation (issue 2, task D item 7): sale and rent listings and the
+ * whole catalogue. Filter segments start with the purpose ("venda…",
+ * "aluguel…"), which marks the matching item as current.
+ */
+export const mainNavigation: readonly NavItem[] = [
+  {
+    label: "Comprar",
+    to: `${LISTINGS}/venda`,
+    isCurrent: (pathname) => /^venda(?:-|$)/.test(listingFilters(pathname) ?? "-"),
+  },
+  {
+    label: "Alugar",
+    to: `${LISTINGS}/aluguel`,
+    isCurrent: (pathname) => /^aluguel(?:-|$)/.test(listingFilters(pathname) ?? "-"),
+  },
+  {
+    label: "Todos os imóveis",
+    to: LISTINGS,
+    isCurrent: (pathname) => {
+      const filters = listingFilters(pathname);
+      return filters !== null && !/^(?:venda|aluguel)(?:-|$)/.test(filters);
+    },
+  },
+];
+
+/** Props of {@link SiteHeader}. */
+export interface SiteHeaderProps {
+  theme: Pick<PublicTheme, "title" | "agencyName" | "logos">;
+}
+
+/** The sticky header of the public layouts. */
+export function SiteHeader({ theme }: SiteHeaderProps) {
+  const { pathname, key } = useLocation();
+  const menuRef = useRef<HTMLDetailsElement>(null);
+
+  // Close the mobile menu whenever the location changes.
+  useEffect(() => {
+    if (menuRef.current) menuRef.current.open = false;
+  }, [key]);
+
+  // While open: Escape or a click outside closes it.
+  useEffect(() => {
+    const menu = menuRef.current;
+    if (!menu) return;
+    const close = () => {
+      menu.open = false;
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && menu.open) {
+        close();
+        menu.querySelector("summary")?.focus();
+      }
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (menu.open && event.target instanceof Node && !menu.contains(event.target)) close();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, []);
+
+  return (
+    <header className={styles.header}>
+      <div className={`${container} ${styles.bar}`}>
+        <Link to="/" className={styles.homeLink} aria-label={`${theme.title} – página inicial`}>
+          <Logo title={theme.title} agencyName={theme.agencyName} horizontalUrl={theme.logos.horizontal} />
+        </Link>
+
+        <nav aria-label="Principal" className={styles.desktopNav}>
+          <ul className={styles.navList}>
+            {mainNavigation.map((item) => (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  className={styles.navLink}
+                  aria-current={item.isCurrent(pathname) ? "page" : undefined}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <details ref={menuRef} className={styles.menu}>
+          <summary className={styles.menuButton}>
+            <MenuIcon size={20} />
+            <span>Menu</span>
+          </summary>
+          <nav aria-label="Principal (menu)" className={styles.menuPanel}>
+            <ul className={styles.menuList}>
+              {mainNavigation.map((item) => (
+                <li key={item.to}>
+                  <Link
+                    to={item.to}
+                    className={styles.menuLink}
+                    aria-current={item.isCurrent(pathname) ? "page" : undefined}
+                  >
+                    {item.label}
+                    <ChevronRightIcon size={20} className={styles.menuLinkIcon} />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </details>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * Expected page errors and the texts of the error screen (spec §2 "Error
+ * screen", §5 route validity checks, §8 error catalogue). Loaders throw the
+ * Responses built here; the error boundary (`app/components/error-screen.tsx`)
+ * renders them.
+ */
+
+/** Message of a 404, "Page Not Found: {path}" (spec §2 and §8). */
+export function pageNotFoundMessage(pathname: string): string {
+  return `Page Not Found: ${pathname}`;
+}
+
+/** Longest status text we send; an HTTP reason phrase has no business being long. */
+const MAX_STATUS_TEXT = 200;
+
+/**
+ * A reason phrase safe for Node's `res.statusMessage` (which rejects control
+ * and non-Latin-1 characters): visible ASCII only, others become "?", capped.
+ */
+function toStatusText(message: string): string {
+  const ascii = message.replace(/[^\x20-\x7e]/g, "?");
+  return ascii.length > MAX_STATUS_TEXT ? `${ascii.slice(0, MAX_STATUS_TEXT - 3)}...` : ascii;
+}
+
+/**
+ * The 404 for a path that matches no route or a page whose validity check
+ * failed (spec §2, §5): status 404, body and status text
+ * "Page Not Found: {path}" (the status text made header-safe and capped at 200
+ * characters). Throw it from a loader: `throw pageNotFound(url.pathname)`.
+ * @param pathname the requested path as it appears in the URL (percent-encoded).
+ */
+export function pageNotFound(pathname: string): Response {
+  const message = pageNotFoundMessage(pathname);
+  return new Response(message, {
+    status: 404,
+    statusText: toStatusText(message),
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/**
+ * Throws the 404 of {@link pageNotFound} unless `valid` holds: a page's own
+ * validity check (spec §5 "Route pages may declare a validity check; failure
+ * gives a fatal error, default status 404").
+ * @throws {Response} 404 "Page Not Found: {path}" when `valid` is false.
+ */
+export function assertValidPage(valid: unknown, request: Request): asserts valid {
+  if (!valid) throw pageNotFound(new URL(request.url).pathname);
+}
+
+/** Title and description of the error screen for one HTTP status. */
+export interface ErrorScreenTexts {
+  title: string;
+  description: string;
+}
+
+/**
+ * The error screen's texts, verbatim from spec §2: 404 "Página não encontrada"
+ * / "Desculpe, não encontramos a página que você está procurando."; any other
+ * status "Ops! Ocorreu um erro" / "Desculpe, no momento a página que esta
+ * tentando acessar esta indisponível".
+ */
+export function errorScreenTexts(status: number): ErrorScreenTexts {
+  if (status === 404) {
+    return {
+      title: "Página não encontrada",
+      description: "Desculpe, não encontramos a página que você está procurando.",
+    };
+  }
+  return {
+    title: "Ops! Ocorreu um erro",
+    description: "Desculpe, no momento a página que esta tentando acessar esta indisponível",
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * Typed access to the root loader's data (theme, flash toast, build id) from
+ * layouts and components, without importing the root route module.
+ */
+import { useRouteLoaderData } from "@remix-run/react";
+import type { PublicTheme } from "~/.server/theme";
+import type { FlashToast } from "./toast";
+
+/** What the root loader (`app/root.tsx`) returns. */
+export interface RootData {
+  /** Public theme: title, description, colours, logos, agency name and CRECI (spec §1). */
+  theme: PublicTheme;
+  /** Flash toast to show after load (`app/.server/flash.ts`), or null. */
+  toast: FlashToast | null;
+  /** Build id the page was rendered with (`app/.server/build-info.ts`). */
+  buildId: string;
+  /** Current year in São Paulo, for the copyright line (server and browser agree). */
+  year: number;
+}
+
+/** The root loader data, or null while the root loader failed (root error boundary). */
+export function useOptionalRootData(): RootData | null {
+  return (useRouteLoaderData("root") as RootData | undefined) ?? null;
+}
+
+/**
+ * The root loader data; use below the root route (layouts, pages).
+ * @throws {Error} when the root loader data is missing (only possible in the root error boundary).
+ */
+export function useRootData(): RootData {
+  const data = useOptionalRootData();
+  if (!data) throw new Error("useRootData: root loader data is missing");
+  return data;
+}

@@ -1,0 +1,155 @@
+/**
+ * The document shell (spec §2, §4; issue 2 item 2 "Shell"): `<html lang="pt-BR">`,
+ * the brand colours as CSS variables, default meta tags, the toast area on
+ * every page (fed by server flash messages), scroll handling, build polling and
+ * the root error boundary.
+ */
+import {
+  type HeadersFunction,
+  json,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import { type CSSProperties, type ReactNode, useEffect } from "react";
+import { getBuildId } from "~/.server/build-info";
+import { getToast } from "~/.server/flash";
+import { getTheme, type ThemeColors } from "~/.server/theme";
+import { GeneralErrorBoundary, markHydrated } from "~/components/error-screen";
+import * as errorStyles from "~/components/error-screen.css";
+import { SiteShell } from "~/components/site-shell";
+import { ToastProvider } from "~/components/toast";
+import { errorScreenTexts } from "~/lib/errors";
+import { type RootData, useOptionalRootData, useRootData } from "~/lib/root-data";
+import { useBuildPolling } from "~/lib/use-build-polling";
+import { brandColorVariables } from "~/styles/brand";
+import "~/styles/global.css";
+
+/** Current year in São Paulo (copyright line). */
+function currentYear(now: Date = new Date()): number {
+  return Number(new Intl.DateTimeFormat("en", { year: "numeric", timeZone: "America/Sao_Paulo" }).format(now));
+}
+
+/**
+ * Public theme, pending flash toast, build id and year. Reading a flash toast
+ * clears its cookie, so such a response is `Cache-Control: private, no-store`.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = await getToast(request);
+  const data: RootData = { theme: getTheme(), toast, buildId: getBuildId(), year: currentYear() };
+  const responseHeaders = new Headers(headers ?? undefined);
+  if (headers) responseHeaders.set("Cache-Control", "private, no-store");
+  return json(data, { headers: responseHeaders });
+}
+
+/**
+ * Passes the root loader's `Cache-Control` (set only when a flash cookie was
+ * consumed) to the document; routes with their own `headers` receive it as
+ * `parentHeaders` and should keep `private, no-store` when present.
+ */
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers();
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  if (cacheControl) headers.set("Cache-Control", cacheControl);
+  return headers;
+};
+
+/** Icons; the square mark doubles as favicon (spec §1 theme images). */
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+/**
+ * Default title and description (pages replace them with their own `meta`);
+ * on an error page, the error screen's title and `noindex`.
+ */
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  const siteTitle = data?.theme.title ?? "Imobiliária";
+  if (error) {
+    const status = isRouteErrorResponse(error) ? error.status : 500;
+    return [{ title: `${errorScreenTexts(status).title} | ${siteTitle}` }, { name: "robots", content: "noindex" }];
+  }
+  const description = data?.theme.description ?? "";
+  return [
+    { title: siteTitle },
+    { name: "description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: siteTitle },
+    { property: "og:description", content: description },
+  ];
+};
+
+/** Inline CSS variables for the run-time brand colours and their text colours. */
+function colorVariables(colors: ThemeColors): CSSProperties {
+  return {
+    ...brandColorVariables(colors),
+    "--theme-color-onPrimary": colors.onPrimary,
+    "--theme-color-onSecondary": colors.onSecondary,
+  } as CSSProperties;
+}
+
+/**
+ * The HTML document around the app and the root error boundary. Tags every
+ * page needs whatever its own `meta` says (charset, viewport, theme colour,
+ * site name, locale) are written here, not in `meta`, which pages replace.
+ */
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useOptionalRootData();
+  const theme = data?.theme;
+
+  useEffect(() => {
+    markHydrated();
+  }, []);
+
+  return (
+    <html lang="pt-BR" style={theme ? colorVariables(theme.colors) : undefined}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="format-detection" content="telephone=no" />
+        {theme ? <meta name="theme-color" content={theme.colors.primary} /> : null}
+        {theme ? <meta property="og:site_name" content={theme.title} /> : null}
+        <meta property="og:locale" content="pt_BR" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <ToastProvider flash={data?.toast ?? null}>{children}</ToastProvider>
+        {/* Top of the page on every navigation unless the URL has a hash (spec §2). */}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** The page: polls for new builds (issue 2 item 2) around the matched layout. */
+export default function App() {
+  const { buildId } = useRootData();
+  useBuildPolling(buildId);
+  return <Outlet />;
+}
+
+/**
+ * Root error boundary: the error screen inside the site's header and footer,
+ * or alone when the root loader itself failed. Routes reuse the same body
+ * through `GeneralErrorBoundary` (`app/components/error-screen.tsx`).
+ */
+export function ErrorBoundary() {
+  const data = useOptionalRootData();
+  if (!data) {
+    return (
+      <main id="main-content" className={errorStyles.bare}>
+        <GeneralErrorBoundary />
+      </main>
+    );
+  }
+  return (
+    <SiteShell theme={data.theme} year={data.year}>
+      <GeneralErrorBoundary />
+    </SiteShell>
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * The Node process: Express serving the Remix app (security headers,
+ * compression, static files), the embedded Vista sandbox when no Vista tenant
+ * is configured, the database (PGlite by default), the background sync job,
+ * and a graceful shutdown (architecture.md, "server/").
+ *
+ * Run with tsx: `NODE_ENV=production tsx server/index.ts` after `remix vite:build`
+ * (what `npm start` does), or `tsx server/index.ts` for development with Vite's
+ * middleware and hot reload (`npm run dev`).
+ */
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import morgan from "morgan";
+import { ConfigError, getConfig } from "../app/.server/config";
+import { getDb, migrate } from "../app/.server/db";
+import { setBuildId } from "../app/.server/build-info";
+import { startSyncScheduler } from "../app/.server/sync";
+import { createVistaClient } from "../app/.server/vista";
+import { getVistaTarget, setVistaTarget } from "../app/.server/vista/target";
+import { startVistaSandbox } from "./vista-sandbox";
+
+const startedAt = performance.now();
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const elapsed = () => `${((performance.now() - startedAt) / 1000).toFixed(1)} s`;
+
+function loadConfig() {
+  try {
+    return getConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = loadConfig();
+const production = config.NODE_ENV === "production";
+
+// 1. Vista: the configured tenant, or the embedded sandbox over the demo catalogue.
+let closeSandbox: (() => Promise<void>) | undefined;
+if (!config.VISTA_URL) {
+  const sandbox = await startVistaSandbox({
+    port: config.VISTA_SANDBOX_PORT,
+    dataDir: config.dataDir,
+  });
+  setVistaTarget({ baseUrl: sandbox.url, key: sandbox.key });
+  closeSandbox = () => sandbox.close();
+  console.log(`[vista] sandbox Vista embutido em ${sandbox.url} (${elapsed()})`);
+} else {
+  console.log(`[vista] usando a API do Vista configurada em VISTA_URL`);
+}
+
+// 2. Database and migrations.
+const database = getDb();
+await migrate(database);
+console.log(`[db] ${database.kind === "pglite" ? `PGlite em ${path.join(config.dataDir, "pglite")}` : "PostgreSQL (DATABASE_URL)"} pronto (${elapsed()})`);
+
+// 3. HTTP server.
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", true);
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        // Remix hydrates with inline module scripts; JSON-LD is inline too.
+        "script-src": ["'self'", "'unsafe-inline'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:", "https://i.ytimg.com", "https://i.vimeocdn.com"],
+        "frame-src": ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com"],
+        "connect-src": production ? ["'self'"] : ["'self'", "ws:", "wss:"],
+        "upgrade-insecure-requests": null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: production && config.PUBLIC_URL?.startsWith("https:") ? undefined : false,
+  }),
+);
+app.use(compression());
+
+let build: ServerBuild | (() => Promise<ServerBuild>);
+if (production) {
+  const buildPath = path.join(root, "build/server/index.js");
+  build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  setBuildId(build.assets.version);
+  app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
+  app.use(
+    morgan("short", {
+      skip: (req, res) => res.statusCode < 400 && (req.url?.startsWith("/imagens") || req.url === "/health/server"),
+    }),
+  );
+} else {
+  const vite = await import("vite");
+  const viteServer = await vite.createServer({ root, server: { middlewareMode: true } });
+  app.use(viteServer.middlewares);
+  build = () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+  setBuildId("dev");
+  app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+}
+
+// `use`, not `all("*")`: Express would answer 400 itself for malformed percent-encoding.
+app.use(createRequestHandler({ build, mode: config.NODE_ENV }));
+
+const server = app.listen(config.PORT, () => {
+  console.log(`[http] site pronto em http://localhost:${config.PORT} (${elapsed()})`);
+});
+
+// 4. Background sync from Vista into the read model (one leader among processes).
+const scheduler = startSyncScheduler({
+  intervalSeconds: config.SYNC_INTERVAL_SECONDS,
+  getClient: () => createVistaClient(getVistaTarget()),
+  database,
+});
+
+// 5. Graceful shutdown: stop taking requests, finish the sync step, close the database.
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`[http] ${signal} recebido, encerrando…`);
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  server.close();
+  server.closeIdleConnections?.();
+  await scheduler.stop().catch((error: unknown) => console.error("[sync] erro ao parar", error));
+  await closeSandbox?.().catch(() => undefined);
+  await database.close().catch(() => undefined);
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
