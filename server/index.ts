@@ -50,6 +50,8 @@ if (!config.VISTA_URL) {
   const sandbox = await startVistaSandbox({
     port: config.VISTA_SANDBOX_PORT,
     dataDir: config.dataDir,
+    // Every row of the data set is published in the demo (ADR 0002); tests hide listings explicitly.
+    hiddenShare: 0,
   });
   setVistaTarget({ baseUrl: sandbox.url, key: sandbox.key });
   closeSandbox = () => sandbox.close();
