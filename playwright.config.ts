@@ -1,0 +1,69 @@
+/**
+ * End-to-end tests in Debian's Chromium (`/usr/bin/chromium`; `npx playwright
+ * install` cannot work offline). The web server is the production build on the
+ * embedded defaults (Vista sandbox + PGlite) in a throw-away data folder; the
+ * global setup waits until the first sync has filled the read model.
+ *
+ * Projects: "desktop" (1280×800) runs every spec; "phone" (360×800, touch,
+ * mobile user agent) runs the main browsing path (`browse.spec.ts`).
+ *
+ * While writing tests, `E2E_REUSE_SERVER=1 E2E_PORT=<port>` reuses a server
+ * already running (and already synced) on that port instead of starting one.
+ */
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+export const baseURL = `http://127.0.0.1:${port}`;
+/** Data folder of the e2e server (PGlite, sandbox photos, the flash-cookie secret). */
+export const dataDir = process.env.E2E_DATA_DIR ?? ".cache/e2e-data";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  globalSetup: "./tests/e2e/global-setup.ts",
+  use: {
+    baseURL,
+    trace: "off",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--headless",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], channel: undefined, viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: "phone",
+      testMatch: /browse\.spec\.ts$/,
+      use: {
+        ...devices["Pixel 5"],
+        channel: undefined,
+        viewport: { width: 360, height: 800 },
+        screen: { width: 360, height: 800 },
+      },
+    },
+  ],
+  webServer: {
+    command: `rm -rf ${dataDir} && NODE_ENV=production PORT=${port} DATA_DIR=${dataDir} VISTA_SANDBOX_PORT=0 SYNC_INTERVAL_SECONDS=3600 npx tsx server/index.ts`,
+    url: `${baseURL}/health/server`,
+    timeout: 120_000,
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === "1",
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});
