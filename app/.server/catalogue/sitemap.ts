@@ -1,0 +1,135 @@
+/**
+ * `sitemap.xml` and `robots.txt` (product.md "Public site": "`sitemap.xml`
+ * lists every public listing with `lastmod`"). One sitemap file holds every
+ * URL: the protocol's limit is 50,000 URLs per file and the catalogue has
+ * about 14,000 listings plus condominium and list pages.
+ *
+ * URLs are absolute, on `PUBLIC_URL` when configured, else on the request's
+ * origin ({@link siteOrigin}).
+ */
+import { and, eq, isNull, max, sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
+import { filtersToUrl, LISTINGS_PATH } from "~/lib/filters";
+import { condominiumPath, listingPath } from "~/lib/urls";
+import { getConfig, type Config } from "../config";
+import { getDb, type Db } from "../db";
+import { condominiums, listings } from "../db/schema";
+import { singleton } from "../singleton";
+import { getVocabulary } from "./vocabulary";
+
+/** How long a built sitemap is served from memory (ms); syncs run every few minutes. */
+export const SITEMAP_TTL_MS = 5 * 60_000;
+
+/** Most URLs one sitemap file may hold (sitemaps.org protocol). */
+export const SITEMAP_URL_LIMIT = 50_000;
+
+/**
+ * The public origin of the site, no trailing slash: `PUBLIC_URL` when set
+ * (configuration, issue 2 item 8), else the origin of `request`.
+ */
+export function siteOrigin(request: Request, config: Pick<Config, "PUBLIC_URL"> = getConfig()): string {
+  return config.PUBLIC_URL ?? new URL(request.url).origin;
+}
+
+/** One `<url>` of the sitemap: a site path and its last modification (ISO date). */
+export interface SitemapEntry {
+  path: string;
+  lastmod?: string | null;
+}
+
+/**
+ * Every public URL worth indexing: the home, the main list pages (all, sale,
+ * rent, each city and neighbourhood with active listings), each condominium
+ * with active units and each active listing (with `lastmod` = its CRM update
+ * date `updated_at`). Removed listings are left out.
+ */
+export async function sitemapEntries(db: Db = getDb().db): Promise<SitemapEntry[]> {
+  const active = isNull(listings.removedAt);
+  const [listingRows, condoRows, vocabulary] = await Promise.all([
+    db
+      .select({
+        code: listings.code,
+        category: listings.category,
+        neighbourhood: listings.neighbourhood,
+        condominiumSlug: listings.condominiumSlug,
+        updatedAt: listings.updatedAt,
+      })
+      .from(listings)
+      .where(active)
+      .orderBy(sql`${listings.updatedAt} desc nulls last`, listings.code),
+    db
+      .select({ slug: condominiums.slug, lastmod: max(listings.updatedAt) })
+      .from(condominiums)
+      .innerJoin(listings, and(eq(listings.condominiumSlug, condominiums.slug), active))
+      .groupBy(condominiums.slug)
+      .orderBy(condominiums.slug),
+    getVocabulary({ db }),
+  ]);
+
+  const newest = listingRows.find((row) => row.updatedAt)?.updatedAt ?? null;
+  const entries: SitemapEntry[] = [
+    { path: "/", lastmod: newest },
+    { path: LISTINGS_PATH, lastmod: newest },
+    { path: filtersToUrl({ purpose: "venda" }, vocabulary), lastmod: newest },
+    { path: filtersToUrl({ purpose: "aluguel" }, vocabulary), lastmod: newest },
+  ];
+  for (const city of vocabulary.cities) {
+    entries.push({ path: filtersToUrl({ city: city.slug }, vocabulary) });
+    for (const neighbourhood of city.neighbourhoods) {
+      entries.push({ path: filtersToUrl({ city: city.slug, neighbourhoods: [neighbourhood.slug] }, vocabulary) });
+    }
+  }
+  for (const condo of condoRows) entries.push({ path: condominiumPath(condo.slug), lastmod: condo.lastmod });
+  for (const row of listingRows) entries.push({ path: listingPath(row), lastmod: row.updatedAt });
+  return entries.slice(0, SITEMAP_URL_LIMIT);
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&${{ "&": "amp", "<": "lt", ">": "gt", '"': "quot", "'": "apos" }[c]};`);
+}
+
+/** The sitemap XML (sitemaps.org 0.9) of `entries` on `origin` (absolute URLs). */
+export function renderSitemap(origin: string, entries: readonly SitemapEntry[]): string {
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'];
+  for (const entry of entries) {
+    const lastmod = entry.lastmod ? `<lastmod>${escapeXml(entry.lastmod.slice(0, 10))}</lastmod>` : "";
+    lines.push(`<url><loc>${escapeXml(origin + entry.path)}</loc>${lastmod}</url>`);
+  }
+  lines.push("</urlset>", "");
+  return lines.join("\n");
+}
+
+const cache = singleton(
+  "sitemap-cache",
+  () => new LRUCache<string, Promise<string>>({ max: 8, ttl: SITEMAP_TTL_MS }),
+);
+
+/**
+ * The sitemap XML for `origin`, built from the read model and kept in memory
+ * for {@link SITEMAP_TTL_MS}. An empty catalogue (first sync running) is not
+ * cached.
+ */
+export async function getSitemapXml(origin: string, db: Db = getDb().db): Promise<string> {
+  const hit = cache.get(origin);
+  if (hit) return hit;
+  const pending = sitemapEntries(db).then((entries) => {
+    const xml = renderSitemap(origin, entries);
+    if (!entries.some((entry) => entry.path.startsWith("/detalhes/"))) cache.delete(origin);
+    return xml;
+  });
+  cache.set(origin, pending);
+  pending.catch(() => cache.delete(origin));
+  return pending;
+}
+
+/** Forgets the cached sitemaps (tests, or after a sync). */
+export function clearSitemapCache(): void {
+  cache.clear();
+}
+
+/** `robots.txt`: everything may be crawled; points at the sitemap on `origin`. */
+export function renderRobots(origin: string): string {
+  return ["User-agent: *", "Allow: /", "Disallow: /health/", "Disallow: /builds/", "", `Sitemap: ${origin}/sitemap.xml`, ""].join(
+    "\n",
+  );
+}

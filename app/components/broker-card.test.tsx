@@ -1,0 +1,66 @@
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import type { Broker } from "~/domain/listing";
+import { BrokerCard, brokerWhatsAppLink, formatPhone, listingWhatsAppMessage, whatsAppNumber } from "./broker-card";
+
+const broker: Broker = {
+  code: "7",
+  name: "Ana Lima",
+  email: "ana@imobiliaria.test",
+  phone: "1133334444",
+  mobile: "11987654321",
+  creci: "123456-F",
+  photoUrl: "https://cdn.vistahost.com.br/t/corretores/7.jpg",
+};
+const listing = { code: "AP00012", title: "Apartamento em Moema" };
+const url = "https://www.imobiliaria.test/detalhes/apartamento-moema/AP00012";
+
+describe("WhatsApp links", () => {
+  it("normalises Brazilian numbers to 55 + DDD + number", () => {
+    expect(whatsAppNumber("(11) 98765-4321")).toBe("5511987654321");
+    expect(whatsAppNumber("1133334444")).toBe("551133334444");
+    expect(whatsAppNumber("+55 11 98765-4321")).toBe("5511987654321");
+    expect(whatsAppNumber("011987654321")).toBe("5511987654321");
+    expect(whatsAppNumber("98765-4321")).toBeNull();
+    expect(whatsAppNumber("")).toBeNull();
+  });
+
+  it("pre-fills a message naming the listing code and URL", () => {
+    const link = brokerWhatsAppLink(broker, listing, url)!;
+    expect(link.startsWith("https://wa.me/5511987654321?text=")).toBe(true);
+    const text = new URL(link).searchParams.get("text")!;
+    expect(text).toBe(listingWhatsAppMessage(listing, url));
+    expect(text).toContain("AP00012");
+    expect(text).toContain(url);
+  });
+
+  it("uses the landline when there is no mobile, and gives up without any number", () => {
+    expect(brokerWhatsAppLink({ ...broker, mobile: "" }, listing, url)).toContain("wa.me/551133334444");
+    expect(brokerWhatsAppLink({ ...broker, mobile: "", phone: "" }, listing, url)).toBeNull();
+  });
+
+  it("formats phones for display", () => {
+    expect(formatPhone("11987654321")).toBe("(11) 98765-4321");
+    expect(formatPhone("1133334444")).toBe("(11) 3333-4444");
+    expect(formatPhone("5511987654321")).toBe("(11) 98765-4321");
+  });
+});
+
+describe("BrokerCard", () => {
+  it("shows name, photo through the image route, CRECI and contact links", () => {
+    const html = renderToString(<BrokerCard broker={broker} listing={listing} url={url} />);
+    expect(html).toContain("Ana Lima");
+    expect(html).toContain("CRECI <!-- -->123456-F");
+    expect(html).toContain(`/imagens?src=${encodeURIComponent(broker.photoUrl)}&amp;w=160`);
+    expect(html).toContain("https://wa.me/5511987654321?text=");
+    expect(html).toContain("WhatsApp <!-- -->(11) 98765-4321");
+    expect(html).toContain('href="tel:+551133334444"');
+    expect(html).toContain("mailto:ana@imobiliaria.test");
+  });
+
+  it("shows initials without a photo", () => {
+    const html = renderToString(<BrokerCard broker={{ ...broker, photoUrl: "" }} listing={listing} url={url} />);
+    expect(html).toContain(">AL<");
+    expect(html).not.toContain("/imagens?");
+  });
+});

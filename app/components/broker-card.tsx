@@ -1,0 +1,113 @@
+/**
+ * The responsible broker of a listing (product.md: "the responsible broker
+ * (name, photo, CRECI, WhatsApp)") and the WhatsApp link helpers. Only the
+ * website-safe broker fields are used (vista-api.md §6.6).
+ */
+import type { Broker } from "~/domain/listing";
+import { imageUrl } from "~/lib/images";
+import { MailIcon, PhoneIcon, WhatsAppIcon } from "./icons";
+import * as s from "./broker-card.css";
+
+/**
+ * A Brazilian phone as WhatsApp wants it: "55" + area code + number, digits
+ * only (e.g. "5511987654321"); null when `phone` is not a plausible Brazilian
+ * number (10 or 11 digits, optionally already prefixed with 55).
+ */
+export function whatsAppNumber(phone: string | null | undefined): string | null {
+  let digits = (phone ?? "").replace(/\D/g, "").replace(/^0+/, "");
+  if ((digits.length === 12 || digits.length === 13) && digits.startsWith("55")) digits = digits.slice(2);
+  if (digits.length !== 10 && digits.length !== 11) return null;
+  return `55${digits}`;
+}
+
+/** `https://wa.me/<number>?text=<message>` (WhatsApp click-to-chat). */
+export function whatsAppLink(number: string, message: string): string {
+  return `https://wa.me/${number}?text=${encodeURIComponent(message)}`;
+}
+
+/** The pre-filled WhatsApp message about a listing: names its code and URL. */
+export function listingWhatsAppMessage(listing: { code: string; title: string }, url: string): string {
+  return `Olá! Tenho interesse no imóvel código ${listing.code} (${listing.title}): ${url}`;
+}
+
+/** The broker's WhatsApp link about a listing, or null without a usable mobile/phone. */
+export function brokerWhatsAppLink(broker: Broker, listing: { code: string; title: string }, url: string): string | null {
+  const number = whatsAppNumber(broker.mobile) ?? whatsAppNumber(broker.phone);
+  return number ? whatsAppLink(number, listingWhatsAppMessage(listing, url)) : null;
+}
+
+/** "(11) 98765-4321" for 11987654321; the input unchanged when it is not 10–11 digits. */
+export function formatPhone(digits: string): string {
+  const d = (whatsAppNumber(digits) ?? "").slice(2) || digits.replace(/\D/g, "");
+  if (d.length === 11) return `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`;
+  if (d.length === 10) return `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`;
+  return digits;
+}
+
+/** Up to two initials of a name ("Ana Lima" → "AL"). */
+function initialsOf(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? "") + (parts.length > 1 ? parts[parts.length - 1][0] : "")).toUpperCase();
+}
+
+/** Props of {@link BrokerCard}. */
+export interface BrokerCardProps {
+  broker: Broker;
+  /** The listing the visitor is looking at (named in the WhatsApp message). */
+  listing: { code: string; title: string };
+  /** Absolute URL of the listing page. */
+  url: string;
+}
+
+/** Photo, name, CRECI and contact links of the broker. */
+export function BrokerCard({ broker, listing, url }: BrokerCardProps) {
+  const whatsapp = brokerWhatsAppLink(broker, listing, url);
+  const phone = broker.phone || broker.mobile;
+  return (
+    <section className={s.card} aria-label="Corretor responsável">
+      <div className={s.header}>
+        {broker.photoUrl ? (
+          <img
+            className={s.avatar}
+            src={imageUrl(broker.photoUrl, 160)}
+            srcSet={`${imageUrl(broker.photoUrl, 160)} 1x, ${imageUrl(broker.photoUrl, 320)} 2x`}
+            width={64}
+            height={64}
+            alt={`Foto de ${broker.name}`}
+            loading="lazy"
+            decoding="async"
+          />
+        ) : (
+          <span className={s.initials} aria-hidden="true">
+            {initialsOf(broker.name)}
+          </span>
+        )}
+        <div>
+          <p className={s.kicker}>Corretor responsável</p>
+          <p className={s.name}>{broker.name}</p>
+          {broker.creci ? <p className={s.creci}>CRECI {broker.creci}</p> : null}
+        </div>
+      </div>
+      <div className={s.contacts}>
+        {whatsapp ? (
+          <a className={s.contactLink} href={whatsapp} target="_blank" rel="noopener noreferrer">
+            <WhatsAppIcon size={18} className={s.whatsappIcon} />
+            WhatsApp {formatPhone(broker.mobile || broker.phone)}
+          </a>
+        ) : null}
+        {phone ? (
+          <a className={s.contactLink} href={`tel:+${whatsAppNumber(phone) ?? phone.replace(/\D/g, "")}`}>
+            <PhoneIcon size={18} />
+            {formatPhone(phone)}
+          </a>
+        ) : null}
+        {broker.email ? (
+          <a className={s.contactLink} href={`mailto:${broker.email}?subject=${encodeURIComponent(`Imóvel ${listing.code}`)}`}>
+            <MailIcon size={18} />
+            {broker.email}
+          </a>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,332 @@
+/**
+ * Page layout of the two detail pages (`routes/listing.tsx`,
+ * `routes/condominium.tsx`): breadcrumb, gallery, a content column with a
+ * sticky aside (price box, broker, sharing) from 1024 px, one column below
+ * with the aside right after the heading. Theme variables only (style.md §7).
+ */
+import { globalStyle, style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+/** Page body spacing. */
+export const page = style({
+  display: "grid",
+  gap: vars.space.lg,
+  paddingBottom: vars.space.xxl,
+  "@media": {
+    "(min-width: 768px)": { gap: vars.space.xl },
+  },
+});
+
+/** `<nav>` of the breadcrumb. */
+export const breadcrumbNav = style({
+  paddingTop: vars.space.md,
+  minWidth: 0,
+});
+
+/** Breadcrumb list. */
+export const breadcrumb = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space.xs,
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});
+
+/** A crumb; separators before every crumb but the first. */
+export const crumb = style({
+  minWidth: 0,
+  selectors: { "& + &::before": { content: '"›"', marginInlineEnd: vars.space.xs } },
+});
+
+/** Link of a crumb. */
+export const crumbLink = style({
+  color: vars.color.textMuted,
+  textDecoration: "none",
+  selectors: { "&:hover": { color: vars.color.text, textDecoration: "underline" } },
+});
+
+/** The current page in the trail (may be long: one line, ellipsis). */
+export const crumbCurrent = style({
+  display: "inline-block",
+  maxWidth: "min(60vw, 480px)",
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap",
+  verticalAlign: "bottom",
+  color: vars.color.text,
+});
+
+/** The gallery: edge to edge on phones, in the content column from 768 px. */
+export const galleryWrap = style({
+  width: "100%",
+  maxWidth: `calc(${vars.width.content} + 2 * ${vars.space.xl})`,
+  marginInline: "auto",
+  "@media": {
+    "(min-width: 768px)": { paddingInline: vars.space.xl },
+  },
+});
+
+/** Heading area + aside + content. */
+export const layout = style({
+  display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr)",
+  gap: vars.space.xl,
+  alignItems: "start",
+  "@media": {
+    "(min-width: 1024px)": {
+      gridTemplateColumns: "minmax(0, 1fr) 360px",
+      gridTemplateAreas: '"header aside" "content aside"',
+      columnGap: vars.space.xxl,
+    },
+  },
+});
+
+/** Title block. */
+export const header = style({
+  display: "grid",
+  gap: vars.space.sm,
+  "@media": { "(min-width: 1024px)": { gridArea: "header" } },
+});
+
+/** The sticky side column. */
+export const aside = style({
+  display: "grid",
+  gap: vars.space.md,
+  "@media": {
+    "(min-width: 1024px)": {
+      gridArea: "aside",
+      position: "sticky",
+      top: `calc(${vars.layout.headerHeight} + ${vars.space.md})`,
+    },
+  },
+});
+
+/** Main content sections. */
+export const content = style({
+  display: "grid",
+  gap: vars.space.xl,
+  minWidth: 0,
+  "@media": { "(min-width: 1024px)": { gridArea: "content" } },
+});
+
+/** Small line above the title: type, code, badges. */
+export const kicker = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space.sm,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});
+
+/** A badge (Lançamento, Exclusivo, Destaque). */
+export const badge = style({
+  padding: `2px ${vars.space.sm}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.primary,
+  color: vars.color.onPrimary,
+  fontSize: vars.fontSize.xs,
+  fontWeight: 700,
+  letterSpacing: ".02em",
+});
+
+/** Accent badge (Lançamento). */
+export const badgeAccent = style({
+  background: vars.color.secondary,
+  color: vars.color.onSecondary,
+});
+
+/** The page title (smaller than the display size: titles are long). */
+export const title = style({
+  fontSize: vars.fontSize.xxl,
+  lineHeight: 1.2,
+});
+
+/** Location line under the title. */
+export const location = style({
+  display: "flex",
+  alignItems: "flex-start",
+  gap: vars.space.xs,
+  color: vars.color.textMuted,
+});
+
+/** Icon in a text line. */
+export const inlineIcon = style({
+  flex: "0 0 auto",
+  marginTop: "3px",
+});
+
+/** "Condomínio X" link line. */
+export const condoLine = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  fontWeight: 600,
+});
+
+/** A content section. */
+export const section = style({
+  display: "grid",
+  gap: vars.space.md,
+  paddingTop: vars.space.xl,
+  borderTop: `1px solid ${vars.color.border}`,
+});
+
+/** Description paragraphs. */
+export const prose = style({
+  display: "grid",
+  gap: vars.space.md,
+  maxWidth: "72ch",
+  color: vars.color.text,
+  lineHeight: 1.7,
+  overflowWrap: "anywhere",
+});
+
+/** Definition list of details, two columns. */
+export const details = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, minmax(200px, 1fr))",
+  gap: `${vars.space.sm} ${vars.space.lg}`,
+  margin: 0,
+});
+
+/** One detail. */
+export const detail = style({
+  display: "flex",
+  justifyContent: "space-between",
+  gap: vars.space.md,
+  paddingBlock: vars.space.xs,
+  borderBottom: `1px dashed ${vars.color.border}`,
+  fontSize: vars.fontSize.sm,
+});
+
+/** Term of a detail. */
+export const detailTerm = style({ color: vars.color.textMuted });
+
+/** Value of a detail. */
+export const detailValue = style({ margin: 0, fontWeight: 600, textAlign: "right" });
+
+/** The location card (no map in this issue: text and an OpenStreetMap link). */
+export const locationCard = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.md,
+  padding: vars.space.lg,
+  borderRadius: vars.radius.lg,
+  background: vars.color.light,
+});
+
+/** Muted small text. */
+export const muted = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});
+
+/** "Atualizado em …" line. */
+export const updated = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});
+
+/** Full-width WhatsApp call in the price box. */
+export const fullWidth = style({ width: "100%" });
+
+/** WhatsApp green for the call to action. */
+export const whatsapp = style({
+  background: "#1f8f4e",
+  color: "#ffffff",
+  selectors: { "&:hover": { background: "#187a41" } },
+});
+
+globalStyle(`${whatsapp} svg`, { flexShrink: 0 });
+
+/** Section of similar listings / units. */
+export const listSection = style({
+  display: "grid",
+  gap: vars.space.lg,
+  paddingTop: vars.space.xl,
+});
+
+/** Heading row of a list section: title and a link. */
+export const listHeader = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "baseline",
+  justifyContent: "space-between",
+  gap: vars.space.sm,
+});
+
+/** The 410 notice block. */
+export const gone = style({
+  display: "grid",
+  gap: vars.space.md,
+  justifyItems: "start",
+  marginTop: vars.space.lg,
+  padding: vars.space.xl,
+  borderRadius: vars.radius.lg,
+  background: vars.color.light,
+});
+
+/** Buttons in a row. */
+export const actions = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.sm,
+});
+
+/** The condominium's summary card in the aside. */
+export const summaryBox = style({
+  display: "grid",
+  gap: vars.space.md,
+  padding: vars.space.lg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
+});
+
+/** Summary numbers of a condominium (units, ranges). */
+export const stats = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(2, minmax(0, 1fr))",
+  gap: vars.space.sm,
+  margin: 0,
+});
+
+/** One summary number. */
+export const stat = style({
+  display: "grid",
+  gap: "2px",
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.light,
+});
+
+/** A summary number spanning the whole row (ranges). */
+export const statWide = style({ gridColumn: "1 / -1" });
+
+/** Label of a summary number. */
+export const statLabel = style({
+  fontSize: vars.fontSize.xs,
+  fontWeight: 600,
+  textTransform: "uppercase",
+  letterSpacing: ".05em",
+  color: vars.color.textMuted,
+});
+
+/** Value of a summary number. */
+export const statValue = style({
+  margin: 0,
+  fontSize: vars.fontSize.md,
+  fontWeight: 700,
+  fontVariantNumeric: "tabular-nums",
+});

@@ -1,0 +1,48 @@
+/**
+ * Styles of the key facts row (`listing-facts.tsx`): icon, value and label
+ * per fact, wrapping on small screens. Theme variables only (style.md §7).
+ */
+import { style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+/** The list of facts. */
+export const list = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, minmax(128px, 1fr))",
+  gap: vars.space.sm,
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+});
+
+/** One fact. */
+export const item = style({
+  display: "grid",
+  gridTemplateColumns: "auto 1fr",
+  alignItems: "center",
+  columnGap: vars.space.sm,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.light,
+});
+
+/** The icon, spanning both text lines. */
+export const icon = style({
+  gridRow: "span 2",
+  color: vars.color.secondary,
+});
+
+/** The value ("85 m²", "3"). */
+export const value = style({
+  fontSize: vars.fontSize.lg,
+  fontWeight: 700,
+  lineHeight: 1.2,
+  fontVariantNumeric: "tabular-nums",
+});
+
+/** The label ("área útil", "dormitórios"). */
+export const label = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  lineHeight: 1.3,
+});

@@ -1,0 +1,305 @@
+/**
+ * `/detalhes/{condominio}`: a condominium page (spec §2 route table;
+ * product.md "Public site": name, description, amenities (`InfraEstrutura`),
+ * photos, every available unit for sale and for rent, price and condo-fee
+ * ranges). An unknown slug is the 404 "Page Not Found: {path}" (spec §2, §5);
+ * a slug in the wrong case redirects 301 to the canonical one.
+ */
+import {
+  json,
+  redirect,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaDescriptor,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { getCondominiumPage, openStreetMapUrl, placeCrumbs, truncate, type CrumbData, type Range } from "~/.server/catalogue/detail";
+import { siteOrigin } from "~/.server/catalogue/sitemap";
+import { getTheme } from "~/.server/theme";
+import { Amenities } from "~/components/amenities";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import * as p from "~/components/detail-page.css";
+import { Gallery } from "~/components/gallery";
+import { BuildingIcon, MapPinIcon } from "~/components/icons";
+import { breadcrumbJsonLd, condominiumJsonLd, JsonLd, type JsonLdNode } from "~/components/json-ld";
+import { ListingGrid } from "~/components/listing-grid";
+import { ShareButtons } from "~/components/share-buttons";
+import { pageNotFound } from "~/lib/errors";
+import { formatArea, formatPrice, plural } from "~/lib/format";
+import { imageUrl } from "~/lib/images";
+import { condominiumPath } from "~/lib/urls";
+import { button, container } from "~/styles/ui.css";
+
+/** Browsers 1 min, shared caches 5 min, stale for 10 more while revalidating (public page). */
+const PAGE_CACHE_CONTROL = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
+/** Width (px) of the Open Graph image. */
+const OG_IMAGE_WIDTH = 1280;
+
+/** "R$ 450.000 a R$ 780.000", or one value when min = max; "" for null. */
+function formatRange(range: Range | null, format: (value: number) => string): string {
+  if (!range) return "";
+  return range.min === range.max ? format(range.min) : `${format(range.min)} a ${format(range.max)}`;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const slug = params.condominio ?? "";
+  const page = await getCondominiumPage(slug);
+  if (!page) {
+    const lower = slug.toLowerCase();
+    if (lower !== slug && (await getCondominiumPage(lower))) {
+      throw redirect(`${condominiumPath(lower)}${url.search}`, { status: 301, headers: { "Cache-Control": "public, max-age=3600" } });
+    }
+    throw pageNotFound(url.pathname);
+  }
+
+  const origin = siteOrigin(request);
+  const site = getTheme();
+  const { condominium, forSale, forRent, ranges, unitCount } = page;
+  const canonicalUrl = `${origin}${condominiumPath(condominium.slug)}`;
+  const place = [condominium.neighbourhood, condominium.city].filter(Boolean).join(", ");
+  const offer = [
+    forSale.length ? plural(forSale.length, "unidade à venda", "unidades à venda") : "",
+    forRent.length ? plural(forRent.length, "unidade para alugar", "unidades para alugar") : "",
+  ]
+    .filter(Boolean)
+    .join(" e ");
+  const summary = `${condominium.name}${place ? `, ${place}` : ""}${offer ? `: ${offer}` : ""}`;
+  const description = truncate(condominium.description ? `${summary}. ${condominium.description}` : summary, 160);
+  const cover = condominium.coverPhotoUrl || condominium.photos[0]?.url || forSale[0]?.coverPhotoUrl || forRent[0]?.coverPhotoUrl || "";
+  const images = [cover, ...condominium.photos.map((photo) => photo.url)]
+    .filter((src, index, all) => src && all.indexOf(src) === index)
+    .slice(0, 6)
+    .map((src) => `${origin}${imageUrl(src, OG_IMAGE_WIDTH)}`);
+  const crumbs: CrumbData[] = [...(await placeCrumbs(condominium)), { name: condominium.name }];
+  const jsonLd: JsonLdNode[] = [
+    condominiumJsonLd({ condominium, url: canonicalUrl, images, description, unitCount }),
+    breadcrumbJsonLd(crumbs.map((c) => ({ name: c.name, url: c.path ? `${origin}${c.path}` : canonicalUrl }))),
+  ];
+
+  return json(
+    {
+      site: { title: site.title },
+      canonicalUrl,
+      description,
+      ogImage: images[0] ?? null,
+      condominium,
+      forSale,
+      forRent,
+      unitCount,
+      ranges: {
+        salePrice: formatRange(ranges.salePrice, formatPrice),
+        rentPrice: formatRange(ranges.rentPrice, formatPrice),
+        condoFee: formatRange(ranges.condoFee, formatPrice),
+        area: formatRange(ranges.area, formatArea),
+      },
+      crumbs,
+      neighbourhoodPath: crumbs.at(-2)?.path ?? "/todos-os-imoveis",
+      mapUrl: openStreetMapUrl(condominium.latitude, condominium.longitude),
+      jsonLd,
+    },
+    { headers: { "Cache-Control": PAGE_CACHE_CONTROL } },
+  );
+}
+
+/**
+ * The loader's `Cache-Control`, unless a parent made the response private (a
+ * flash toast) or the loader threw (the error's own, e.g. `no-store` on a 404).
+ */
+export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders, errorHeaders }) => {
+  const error = errorHeaders?.get("Cache-Control");
+  if (error) return { "Cache-Control": error };
+  const parent = parentHeaders.get("Cache-Control");
+  const own = loaderHeaders.get("Cache-Control");
+  return { "Cache-Control": parent && /private|no-store/.test(parent) ? parent : (own ?? PAGE_CACHE_CONTROL) };
+};
+
+/** Title, description, canonical, Open Graph (cover image) and Twitter card. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: "Condomínio" }];
+  const title = `${data.condominium.name}${data.condominium.neighbourhood ? ` em ${data.condominium.neighbourhood}` : ""}`;
+  const tags: MetaDescriptor[] = [
+    { title: `${title} | ${data.site.title}` },
+    { name: "description", content: data.description },
+    { tagName: "link", rel: "canonical", href: data.canonicalUrl },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: data.description },
+    { property: "og:url", content: data.canonicalUrl },
+    { name: "twitter:card", content: data.ogImage ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: data.description },
+  ];
+  if (data.ogImage) {
+    tags.push(
+      { property: "og:image", content: data.ogImage },
+      { property: "og:image:width", content: String(OG_IMAGE_WIDTH) },
+      { property: "og:image:alt", content: data.condominium.name },
+      { name: "twitter:image", content: data.ogImage },
+    );
+  }
+  return tags;
+};
+
+/** The condominium page. */
+export default function CondominiumRoute() {
+  const data = useLoaderData<typeof loader>();
+  const { condominium, forSale, forRent, ranges } = data;
+  const location = [condominium.address, condominium.neighbourhood, [condominium.city, condominium.state].filter(Boolean).join(" – ")]
+    .filter(Boolean)
+    .join(", ");
+  const stats: [string, string][] = [
+    ["Unidades à venda", String(forSale.length)],
+    ["Unidades para alugar", String(forRent.length)],
+  ];
+  if (ranges.salePrice) stats.push(["Preços de venda", ranges.salePrice]);
+  if (ranges.rentPrice) stats.push(["Aluguéis por mês", ranges.rentPrice]);
+  if (ranges.condoFee) stats.push(["Condomínio por mês", ranges.condoFee]);
+  if (ranges.area) stats.push(["Áreas", ranges.area]);
+  const details: [string, string][] = [];
+  if (condominium.floors) details.push(["Andares", String(condominium.floors)]);
+  if (condominium.yearBuilt) details.push(["Ano de construção", String(condominium.yearBuilt)]);
+  if (condominium.isLaunch) details.push(["Lançamento", "Sim"]);
+
+  return (
+    <div className={p.page} data-condominium={condominium.slug}>
+      <div className={container}>
+        <Breadcrumbs items={data.crumbs} />
+      </div>
+      <div className={p.galleryWrap}>
+        <Gallery key={condominium.slug} photos={condominium.photos} title={condominium.name} />
+      </div>
+      <div className={`${container} ${p.layout}`}>
+        <header className={p.header}>
+          <p className={p.kicker}>
+            {condominium.isLaunch ? <span className={`${p.badge} ${p.badgeAccent}`}>Lançamento</span> : null}
+            <span className={p.condoLine}>
+              <BuildingIcon size={16} />
+              Condomínio
+            </span>
+          </p>
+          <h1 className={p.title}>{condominium.name}</h1>
+          {location ? (
+            <p className={p.location}>
+              <MapPinIcon size={18} className={p.inlineIcon} />
+              <span>{location}</span>
+            </p>
+          ) : null}
+        </header>
+
+        <aside className={p.aside} aria-label="Resumo do condomínio">
+          <section className={p.summaryBox} aria-labelledby="resumo">
+            <h2 id="resumo" className={p.statLabel}>
+              {data.unitCount ? plural(data.unitCount, "unidade disponível", "unidades disponíveis") : "Sem unidades disponíveis"}
+            </h2>
+            <dl className={p.stats}>
+              {stats.map(([term, value], index) => (
+                <div key={term} className={index < 2 ? p.stat : `${p.stat} ${p.statWide}`}>
+                  <dt className={p.statLabel}>{term}</dt>
+                  <dd className={p.statValue}>{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <div className={p.actions}>
+              {forSale.length ? (
+                <a className={button.primary} href="#a-venda">
+                  Ver unidades à venda
+                </a>
+              ) : null}
+              {forRent.length ? (
+                <a className={forSale.length ? button.outline : button.primary} href="#para-alugar">
+                  Ver unidades para alugar
+                </a>
+              ) : null}
+            </div>
+          </section>
+          <ShareButtons url={data.canonicalUrl} title={condominium.name} />
+        </aside>
+
+        <div className={p.content}>
+          {condominium.description ? (
+            <section className={p.section} aria-labelledby="sobre">
+              <h2 id="sobre">Sobre o condomínio</h2>
+              <div className={p.prose}>
+                {condominium.description
+                  .split(/\r?\n+/)
+                  .map((line) => line.trim())
+                  .filter(Boolean)
+                  .map((paragraph, index) => (
+                    <p key={index}>{paragraph}</p>
+                  ))}
+              </div>
+            </section>
+          ) : null}
+          {condominium.infrastructure.length ? (
+            <div className={p.section}>
+              <Amenities id="infraestrutura" title="Infraestrutura e lazer" items={condominium.infrastructure} />
+            </div>
+          ) : null}
+          {details.length ? (
+            <section className={p.section} aria-labelledby="detalhes">
+              <h2 id="detalhes">Detalhes</h2>
+              <dl className={p.details}>
+                {details.map(([term, value]) => (
+                  <div key={term} className={p.detail}>
+                    <dt className={p.detailTerm}>{term}</dt>
+                    <dd className={p.detailValue}>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ) : null}
+          <section className={p.section} aria-labelledby="localizacao">
+            <h2 id="localizacao">Localização</h2>
+            <div className={p.locationCard}>
+              <p>
+                <strong>{condominium.neighbourhood}</strong>
+                {condominium.city ? `, ${condominium.city}` : ""}
+                {condominium.state ? ` – ${condominium.state}` : ""}
+              </p>
+              {data.mapUrl ? (
+                <a className={button.outline} href={data.mapUrl} target="_blank" rel="noopener noreferrer">
+                  <MapPinIcon size={18} />
+                  Ver no mapa
+                </a>
+              ) : null}
+            </div>
+          </section>
+        </div>
+      </div>
+
+      <section id="a-venda" className={`${container} ${p.listSection}`} aria-labelledby="a-venda-titulo">
+        <div className={p.listHeader}>
+          <h2 id="a-venda-titulo">Unidades à venda</h2>
+          {forSale.length ? <span className={p.muted}>{plural(forSale.length, "unidade", "unidades")}</span> : null}
+        </div>
+        {forSale.length ? (
+          <ListingGrid listings={forSale} purpose="venda" label="Unidades à venda" />
+        ) : (
+          <p className={p.muted}>Nenhuma unidade à venda neste condomínio no momento.</p>
+        )}
+      </section>
+      <section id="para-alugar" className={`${container} ${p.listSection}`} aria-labelledby="para-alugar-titulo">
+        <div className={p.listHeader}>
+          <h2 id="para-alugar-titulo">Unidades para alugar</h2>
+          {forRent.length ? <span className={p.muted}>{plural(forRent.length, "unidade", "unidades")}</span> : null}
+        </div>
+        {forRent.length ? (
+          <ListingGrid listings={forRent} purpose="aluguel" label="Unidades para alugar" />
+        ) : (
+          <p className={p.muted}>Nenhuma unidade para alugar neste condomínio no momento.</p>
+        )}
+      </section>
+      {!data.unitCount ? (
+        <div className={container}>
+          <Link className={button.outline} to={data.neighbourhoodPath}>
+            Ver outros imóveis em {condominium.neighbourhood}
+          </Link>
+        </div>
+      ) : null}
+
+      <JsonLd data={data.jsonLd} />
+    </div>
+  );
+}
