@@ -18,6 +18,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { Condominium } from "~/domain/condominium";
 import type { Broker, Listing } from "~/domain/listing";
@@ -73,6 +74,11 @@ export const listings = pgTable(
     syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
     /** Set when the listing left Vista (or `ExibirNoSite` turned Nao): pages answer 410. */
     removedAt: timestamp("removed_at", { withTimezone: true }),
+    /**
+     * Why `removedAt` is set: "unlisted" (no longer listed with `ExibirNoSite = Sim`)
+     * or "no_price" (listed, but with neither a sale nor a rent price). Null while active.
+     */
+    removalReason: text("removal_reason").$type<"unlisted" | "no_price">(),
   },
   (t) => [
     index("listings_active_idx").on(t.removedAt),
@@ -91,6 +97,12 @@ export const condominiums = pgTable(
   "condominiums",
   {
     slug: text("slug").primaryKey(),
+    /**
+     * Identity of the building, stable across syncs: `{city slug}/{neighbourhood slug}/{name slug}`.
+     * Two buildings with the same name get different slugs (the later one gets the
+     * neighbourhood appended); one building keeps its slug for ever.
+     */
+    buildingKey: text("building_key").notNull(),
     name: text("name").notNull(),
     city: text("city").notNull(),
     citySlug: text("city_slug").notNull(),
@@ -102,7 +114,10 @@ export const condominiums = pgTable(
     data: jsonb("data").$type<Condominium>().notNull(),
     syncedAt: timestamp("synced_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("condominiums_city_nb_idx").on(t.citySlug, t.neighbourhoodSlug)],
+  (t) => [
+    index("condominiums_city_nb_idx").on(t.citySlug, t.neighbourhoodSlug),
+    uniqueIndex("condominiums_building_key_idx").on(t.buildingKey),
+  ],
 );
 
 /** Brokers seen on listings (Vista `Corretor`, website-safe subset). */
@@ -123,4 +138,11 @@ export const syncState = pgTable("sync_state", {
   lastError: text("last_error"),
   /** Counts of the last run: { fetched, upserted, removed, total, durationMs }. */
   counts: jsonb("counts").$type<Record<string, number>>(),
+  /**
+   * SHA-256 of the Vista base URL (never the key) the watermark belongs to: a
+   * different source forces a full sync.
+   */
+  sourceFingerprint: text("source_fingerprint"),
+  /** Mode of the last finished run: "full" or "delta". */
+  lastMode: text("last_mode").$type<"full" | "delta">(),
 });

@@ -1,0 +1,57 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrate, openDatabase, schema, type Database } from "./index";
+
+describe("openDatabase (PGlite in memory) + migrate", () => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await openDatabase({ inMemory: true });
+    await migrate(database);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("creates the read-model tables", async () => {
+    const { rows } = await database.db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    expect(rows.map((row) => row.table_name)).toEqual(["brokers", "condominiums", "listings", "sync_state"]);
+  });
+
+  it("is idempotent, also when called concurrently", async () => {
+    await Promise.all([migrate(database), migrate(database)]);
+    const { rows } = await database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
+    const journal = await import("./migrations/meta/_journal.json");
+    expect(rows[0].n).toBe(journal.entries.length);
+  });
+
+  it("has the search extensions and the immutable unaccent wrapper", async () => {
+    const { rows } = await database.db.execute<{ plain: string; similar: boolean }>(
+      sql`select f_unaccent('Ação São Paulo') as plain, similarity('jardim paulista', 'jardin paulista') > 0.5 as similar`,
+    );
+    expect(rows[0]).toEqual({ plain: "Acao Sao Paulo", similar: true });
+  });
+
+  it("round-trips a sync_state row through drizzle", async () => {
+    await database.db
+      .insert(schema.syncState)
+      .values({ job: "test", watermark: "2026-08-01", counts: { fetched: 3 } });
+    const [row] = await database.db.select().from(schema.syncState).where(eq(schema.syncState.job, "test"));
+    expect(row.watermark).toBe("2026-08-01");
+    expect(row.counts).toEqual({ fetched: 3 });
+  });
+
+  it("gives an advisory lock to one holder at a time", async () => {
+    const first = await database.tryAdvisoryLock(7);
+    expect(first).not.toBeNull();
+    expect(await database.tryAdvisoryLock(7)).toBeNull();
+    await first!.release();
+    const again = await database.tryAdvisoryLock(7);
+    expect(again).not.toBeNull();
+    await again!.release();
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * `GET /health/server` (spec §7 "Health API"; product.md "Defaults"; issue 2
+ * item 6): the state of the database and of the listings sync, for load
+ * balancers, the Docker HEALTHCHECK and operators.
+ *
+ * - 200 "ok": database answers, the last sync succeeded recently.
+ * - 200 "degraded": database answers, but the sync is stale (no success
+ *   within {@link staleAfterMs}) or its last run failed.
+ * - 503 "error": the database does not answer.
+ *
+ * The body never contains the Vista key nor a URL carrying it: error messages
+ * are the sync's (already redacted by the Vista client) and are redacted again.
+ */
+import { sql } from "drizzle-orm";
+import { getConfig } from "./config";
+import { getDb, type Database } from "./db";
+import { listings } from "./db/schema";
+import { getSyncScheduler, readSyncState, type SyncScheduler } from "./sync";
+import { redactSecrets } from "./vista/errors";
+import { getVistaTarget } from "./vista/target";
+
+/** The JSON body of `GET /health/server`. Dates are ISO strings, durations ms. */
+export interface HealthReport {
+  status: "ok" | "degraded" | "error";
+  database: {
+    ok: boolean;
+    kind: "pglite" | "postgres" | null;
+    /** Round trip of `select 1`, ms; null when it failed. */
+    latencyMs: number | null;
+  };
+  sync: {
+    /** A run is in progress (in this process, or per `sync_state` in the leader). */
+    running: boolean;
+    lastStartedAt: string | null;
+    lastSuccessAt: string | null;
+    lastErrorAt: string | null;
+    /** Message of the last failure (redacted); kept after a later success, compare the dates. */
+    lastError: string | null;
+    /** Counts of the last successful run ({ fetched, upserted, removed, total, durationMs, … }). */
+    counts: Record<string, number> | null;
+    /** Listings the public site shows now (`removed_at is null`). */
+    activeListings: number | null;
+    /** No successful sync within the staleness window. */
+    stale: boolean;
+  };
+  uptimeSeconds: number;
+}
+
+/** Options of {@link getHealth} (all defaulted from the process; injectable for tests). */
+export interface HealthOptions {
+  database?: Database;
+  scheduler?: SyncScheduler | null;
+  /** Sync interval in seconds (default: the scheduler's, else `SYNC_INTERVAL_SECONDS`). */
+  intervalSeconds?: number;
+  /** Database round-trip budget, ms (default 3000). */
+  timeoutMs?: number;
+  now?: Date;
+}
+
+/**
+ * How old the last successful sync may be before health says "degraded":
+ * three intervals, at least 15 minutes (ms).
+ */
+export function staleAfterMs(intervalSeconds: number): number {
+  return Math.max(3 * intervalSeconds * 1000, 15 * 60 * 1000);
+}
+
+/**
+ * Checks the database and reads the sync state.
+ * @returns the HTTP status (200 or 503) and the body; never throws.
+ */
+export async function getHealth(options: HealthOptions = {}): Promise<{ httpStatus: number; body: HealthReport }> {
+  const now = options.now ?? new Date();
+  const scheduler = options.scheduler === undefined ? getSyncScheduler() : options.scheduler;
+  const schedulerStatus = scheduler?.status();
+  const intervalSeconds = options.intervalSeconds ?? schedulerStatus?.intervalSeconds ?? safeInterval();
+  const body: HealthReport = {
+    status: "ok",
+    database: { ok: false, kind: null, latencyMs: null },
+    sync: {
+      running: schedulerStatus?.running ?? false,
+      lastStartedAt: null,
+      lastSuccessAt: null,
+      lastErrorAt: null,
+      lastError: null,
+      counts: null,
+      activeListings: null,
+      stale: true,
+    },
+    uptimeSeconds: Math.round(process.uptime()),
+  };
+
+  let database: Database;
+  try {
+    database = options.database ?? getDb();
+    body.database.kind = database.kind;
+    const started = performance.now();
+    await withTimeout(database.db.execute(sql`select 1`), options.timeoutMs ?? 3000);
+    body.database.latencyMs = Math.round((performance.now() - started) * 10) / 10;
+    body.database.ok = true;
+  } catch {
+    body.status = "error";
+    return { httpStatus: 503, body };
+  }
+
+  try {
+    const [state, active] = await Promise.all([
+      readSyncState(database.db),
+      database.db.execute<{ n: number }>(sql`select count(*)::int as n from ${listings} where ${listings.removedAt} is null`),
+    ]);
+    body.sync.activeListings = Number(active.rows[0]?.n ?? 0);
+    if (state) {
+      const iso = (date: Date | null) => (date ? date.toISOString() : null);
+      body.sync.lastStartedAt = iso(state.lastStartedAt);
+      body.sync.lastSuccessAt = iso(state.lastSuccessAt);
+      body.sync.lastErrorAt = iso(state.lastErrorAt);
+      body.sync.lastError = state.lastError ? redact(state.lastError) : null;
+      body.sync.counts = state.counts ?? null;
+      const window = staleAfterMs(intervalSeconds);
+      body.sync.stale = !state.lastSuccessAt || now.getTime() - state.lastSuccessAt.getTime() > window;
+      // Another process may be the leader: a start newer than its last outcome, recent enough.
+      const lastOutcome = Math.max(state.lastSuccessAt?.getTime() ?? 0, state.lastErrorAt?.getTime() ?? 0);
+      const startedAt = state.lastStartedAt?.getTime() ?? 0;
+      if (startedAt > lastOutcome && now.getTime() - startedAt < window) body.sync.running = true;
+    }
+    const failedLast =
+      body.sync.lastErrorAt !== null &&
+      (body.sync.lastSuccessAt === null || body.sync.lastErrorAt > body.sync.lastSuccessAt);
+    if (body.sync.stale || failedLast) body.status = "degraded";
+  } catch {
+    // Tables missing (not migrated yet) or a query failed: the database answers, the sync state is unknown.
+    body.status = "degraded";
+  }
+  return { httpStatus: 200, body };
+}
+
+function safeInterval(): number {
+  try {
+    return getConfig().SYNC_INTERVAL_SECONDS;
+  } catch {
+    return 300;
+  }
+}
+
+function redact(message: string): string {
+  let key: string | undefined;
+  try {
+    key = getVistaTarget().key;
+  } catch {
+    key = undefined;
+  }
+  return redactSecrets(message, key);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`database did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
