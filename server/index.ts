@@ -4,10 +4,13 @@
  * is configured, the database (PGlite by default), the background sync job,
  * and a graceful shutdown (architecture.md, "server/").
  *
- * Run with tsx: `NODE_ENV=production tsx server/index.ts` after `remix vite:build`
- * (what `npm start` does), or `tsx server/index.ts` for development with Vite's
- * middleware and hot reload (`npm run dev`).
+ * Run with tsx: `NODE_ENV=production tsx server/index.ts --build` builds the app
+ * (`remix vite:build`, in a child process, while the sandbox and the database
+ * start) and serves it — what `npm start` does; without `--build` it serves the
+ * existing `build/`. `tsx server/index.ts` in development serves through Vite's
+ * middleware with hot reload (`npm run dev`).
  */
+import { spawn } from "node:child_process";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -43,6 +46,18 @@ function loadConfig() {
 
 const config = loadConfig();
 const production = config.NODE_ENV === "production";
+
+/** Runs `remix vite:build` in a child process (a second core); rejects when it fails. */
+function buildApp(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(root, "node_modules/.bin/remix"), ["vite:build"], { cwd: root, stdio: "inherit" });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`remix vite:build saiu com código ${code}`))));
+  });
+}
+const appBuilt = production && process.argv.includes("--build") ? buildApp() : Promise.resolve();
+// Surfaced by the `await` below; this keeps Node from reporting it as unhandled meanwhile.
+appBuilt.catch(() => undefined);
 
 // 1. Vista: the configured tenant, or the embedded sandbox over the demo catalogue.
 let closeSandbox: (() => Promise<void>) | undefined;
@@ -90,6 +105,10 @@ app.use(
 app.use(compression());
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
+await appBuilt.catch((error: unknown) => {
+  console.error(`[build] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
 if (production) {
   const buildPath = path.join(root, "build/server/index.js");
   build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
