@@ -1,0 +1,263 @@
+/**
+ * Listing search over the read model (`listings`, active rows only): the
+ * query behind `/todos-os-imoveis/{filtros}` (product.md "Public site";
+ * issue 2 item 7). Filters come from the `{filtros}` codec (`~/lib/filters`).
+ *
+ * Price rule: with a purpose, the price range and the price sorts use that
+ * purpose's price (sale price, or monthly rent). Without one, a listing
+ * matches the range when its sale price or its rent is inside it, and the
+ * price sorts put listings for sale first (by sale price), then those only
+ * for rent (by rent), so sale prices and rents are never compared.
+ * "Menor custo mensal" uses `monthly_cost_rent` for "aluguel",
+ * `monthly_cost_sale` for "venda", and without a purpose the rent one when the
+ * listing is for rent, else the sale one (product.md "custo mensal").
+ */
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { purposesOf } from "~/domain/listing";
+import type { ListingSummary } from "~/domain/listing-summary";
+import { DEFAULT_SORT, LISTINGS_PAGE_SIZE, type ListingFilters } from "~/lib/filters";
+import { listingPath } from "~/lib/urls";
+import { getDb, type Db } from "../db";
+import { listings } from "../db/schema";
+
+/** Listings per page (product.md: page size 24); the same as `LISTINGS_PAGE_SIZE` of the codec. */
+export const PAGE_SIZE = LISTINGS_PAGE_SIZE;
+
+/** Columns of `listings` a {@link ListingSummary} needs (only the development name from `data`). */
+export const summaryColumns = {
+  code: listings.code,
+  title: listings.title,
+  category: listings.category,
+  neighbourhood: listings.neighbourhood,
+  city: listings.city,
+  salePrice: listings.salePrice,
+  rentPrice: listings.rentPrice,
+  condoFee: listings.condoFee,
+  iptu: listings.iptu,
+  area: listings.area,
+  bedrooms: listings.bedrooms,
+  suites: listings.suites,
+  parkingSpaces: listings.parkingSpaces,
+  bathrooms: listings.bathrooms,
+  coverPhotoUrl: listings.coverPhotoUrl,
+  condominiumSlug: listings.condominiumSlug,
+  condominiumName: sql<string | null>`${listings.data}->>'development'`,
+  isLaunch: listings.isLaunch,
+  isExclusive: listings.isExclusive,
+  isFeatured: listings.isFeatured,
+  updatedAt: listings.updatedAt,
+  latitude: listings.latitude,
+  longitude: listings.longitude,
+};
+
+/** A row selected with {@link summaryColumns}. */
+export interface SummaryRow {
+  code: string;
+  title: string;
+  category: string;
+  neighbourhood: string;
+  city: string;
+  salePrice: number | null;
+  rentPrice: number | null;
+  condoFee: number | null;
+  iptu: number | null;
+  area: number | null;
+  bedrooms: number | null;
+  suites: number | null;
+  parkingSpaces: number | null;
+  bathrooms: number | null;
+  coverPhotoUrl: string;
+  condominiumSlug: string | null;
+  condominiumName: string | null;
+  isLaunch: boolean;
+  isExclusive: boolean;
+  isFeatured: boolean;
+  updatedAt: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** Turns a {@link SummaryRow} into the card's {@link ListingSummary}; the path comes from `listingPath()`. */
+export function toListingSummary(row: SummaryRow): ListingSummary {
+  return {
+    code: row.code,
+    title: row.title,
+    category: row.category,
+    neighbourhood: row.neighbourhood,
+    city: row.city,
+    salePrice: row.salePrice,
+    rentPrice: row.rentPrice,
+    condoFee: row.condoFee,
+    iptu: row.iptu,
+    area: row.area,
+    bedrooms: row.bedrooms,
+    suites: row.suites,
+    parkingSpaces: row.parkingSpaces,
+    bathrooms: row.bathrooms,
+    coverPhotoUrl: row.coverPhotoUrl,
+    path: listingPath({
+      code: row.code,
+      category: row.category,
+      neighbourhood: row.neighbourhood,
+      condominiumSlug: row.condominiumSlug,
+    }),
+    condominiumName: row.condominiumName ?? "",
+    isLaunch: row.isLaunch,
+    isExclusive: row.isExclusive,
+    isFeatured: row.isFeatured,
+    updatedAt: row.updatedAt,
+    purposes: purposesOf(row),
+    latitude: row.latitude,
+    longitude: row.longitude,
+  };
+}
+
+/** Options of {@link searchListings}. */
+export interface SearchOptions {
+  /** Listings per page, default {@link PAGE_SIZE}. */
+  pageSize?: number;
+  /** Database (default: the process database). */
+  db?: Db;
+}
+
+/** One page of results. */
+export interface SearchResult {
+  items: ListingSummary[];
+  /** Matching active listings in total. */
+  total: number;
+  /** The page asked for (1-based); may exceed `pageCount`, then `items` is empty. */
+  page: number;
+  /** Pages of `pageSize` (0 when nothing matches). */
+  pageCount: number;
+}
+
+/** The WHERE conditions of `filters` (active listings only). Exported for facet counts. */
+export function filterConditions(filters: ListingFilters): SQL {
+  const conditions: SQL[] = [isNull(listings.removedAt)];
+  if (filters.purpose === "venda") conditions.push(eq(listings.forSale, true));
+  if (filters.purpose === "aluguel") conditions.push(eq(listings.forRent, true));
+  if (filters.category) conditions.push(eq(listings.categorySlug, filters.category));
+  if (filters.city) conditions.push(eq(listings.citySlug, filters.city));
+  if (filters.city && filters.neighbourhoods?.length) {
+    conditions.push(inArray(listings.neighbourhoodSlug, filters.neighbourhoods));
+  }
+  if (filters.bedroomsMin != null) conditions.push(gte(listings.bedrooms, filters.bedroomsMin));
+  if (filters.priceMin != null || filters.priceMax != null) {
+    const inRange = (column: typeof listings.salePrice | typeof listings.rentPrice): SQL[] => {
+      const parts: SQL[] = [];
+      if (filters.priceMin != null) parts.push(gte(column, filters.priceMin));
+      if (filters.priceMax != null) parts.push(lte(column, filters.priceMax));
+      return parts;
+    };
+    if (filters.purpose === "venda") conditions.push(...inRange(listings.salePrice));
+    else if (filters.purpose === "aluguel") conditions.push(...inRange(listings.rentPrice));
+    else {
+      conditions.push(
+        or(
+          and(eq(listings.forSale, true), ...inRange(listings.salePrice)),
+          and(eq(listings.forRent, true), ...inRange(listings.rentPrice)),
+        )!,
+      );
+    }
+  }
+  return and(...conditions)!;
+}
+
+/** ORDER BY of `filters.sort` (see the module comment), always ending with the code for a stable order. */
+export function sortOrder(filters: ListingFilters): SQL[] {
+  const sort = filters.sort ?? DEFAULT_SORT;
+  const tieBreak = asc(listings.code);
+  const nullsLast = (expression: SQLWrapper, direction: "asc" | "desc") =>
+    sql`${expression} ${sql.raw(direction)} nulls last`;
+  const price = (direction: "asc" | "desc"): SQL[] => {
+    if (filters.purpose === "venda") return [nullsLast(listings.salePrice, direction)];
+    if (filters.purpose === "aluguel") return [nullsLast(listings.rentPrice, direction)];
+    return [
+      desc(listings.forSale),
+      nullsLast(sql`case when ${listings.forSale} then ${listings.salePrice} else ${listings.rentPrice} end`, direction),
+    ];
+  };
+  switch (sort) {
+    case "menor-preco":
+      return [...price("asc"), tieBreak];
+    case "maior-preco":
+      return [...price("desc"), tieBreak];
+    case "maior-area":
+      return [nullsLast(listings.area, "desc"), tieBreak];
+    case "menor-custo-mensal": {
+      const cost =
+        filters.purpose === "venda"
+          ? listings.monthlyCostSale
+          : filters.purpose === "aluguel"
+            ? listings.monthlyCostRent
+            : sql`case when ${listings.forRent} then ${listings.monthlyCostRent} else ${listings.monthlyCostSale} end`;
+      return [nullsLast(cost, "asc"), tieBreak];
+    }
+    default:
+      return [nullsLast(listings.updatedAt, "desc"), tieBreak];
+  }
+}
+
+/**
+ * One page of active listings matching `filters`, in `filters.sort` order
+ * (default most recent first), as card summaries, with the total count.
+ * @throws when the database fails.
+ */
+export async function searchListings(filters: ListingFilters, options: SearchOptions = {}): Promise<SearchResult> {
+  const pageSize = Math.max(1, Math.floor(options.pageSize ?? PAGE_SIZE));
+  const db = options.db ?? getDb().db;
+  const page = Math.max(1, Math.floor(filters.page ?? 1));
+  const where = filterConditions(filters);
+  const [rows, totals] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(listings)
+      .where(where)
+      .orderBy(...sortOrder(filters))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(listings).where(where),
+  ]);
+  const total = totals[0]?.total ?? 0;
+  return {
+    items: rows.map((row) => toListingSummary(row as SummaryRow)),
+    total,
+    page,
+    pageCount: Math.ceil(total / pageSize),
+  };
+}
+
+/** Number of active listings matching `filters` (e.g. for the empty state's suggestions). */
+export async function countListings(filters: ListingFilters, options: { db?: Db } = {}): Promise<number> {
+  const db = options.db ?? getDb().db;
+  const rows = await db.select({ total: count() }).from(listings).where(filterConditions(filters));
+  return rows[0]?.total ?? 0;
+}
+
+/**
+ * The canonical path of the active listing with this code (Vista `Codigo`;
+ * exact match first, then case-insensitive), or null when there is none.
+ * Used by the search boxes' "código" field.
+ */
+export async function findListingPathByCode(code: string, options: { db?: Db } = {}): Promise<string | null> {
+  const wanted = code.trim();
+  if (!wanted || wanted.length > 64) return null;
+  const db = options.db ?? getDb().db;
+  const select = () =>
+    db
+      .select({
+        code: listings.code,
+        category: listings.category,
+        neighbourhood: listings.neighbourhood,
+        condominiumSlug: listings.condominiumSlug,
+      })
+      .from(listings);
+  let rows = await select().where(and(isNull(listings.removedAt), eq(listings.code, wanted))).limit(1);
+  if (!rows.length) {
+    rows = await select()
+      .where(and(isNull(listings.removedAt), sql`upper(${listings.code}) = upper(${wanted})`))
+      .orderBy(asc(listings.code))
+      .limit(1);
+  }
+  return rows[0] ? listingPath(rows[0]) : null;
+}

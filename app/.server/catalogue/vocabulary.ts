@@ -1,0 +1,125 @@
+/**
+ * The catalogue's vocabulary: the categories, cities and neighbourhoods that
+ * have active listings, with their slugs, labels and counts. The `{filtros}`
+ * codec needs it to read hyphenated slugs (`~/lib/filters`), the filter forms
+ * list it, the home page links from it.
+ *
+ * It changes only when a sync runs (every few minutes), so it is cached in
+ * memory for {@link VOCABULARY_TTL_MS} per database and refreshed in the
+ * background (stale-while-revalidate); an empty vocabulary (first sync still
+ * running) is kept only {@link EMPTY_VOCABULARY_TTL_MS}.
+ */
+import { and, count, isNull, sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
+import type { FilterVocabulary, VocabularyCity, VocabularyEntry } from "~/lib/filters";
+import { getDb, type Db } from "../db";
+import { listings } from "../db/schema";
+import { singleton } from "../singleton";
+
+/** How long a vocabulary is served from memory (ms). */
+export const VOCABULARY_TTL_MS = 60_000;
+/** How long an empty vocabulary is kept (ms), so a finished first sync shows quickly. */
+export const EMPTY_VOCABULARY_TTL_MS = 5_000;
+
+/** The vocabulary plus totals per purpose (active listings). */
+export interface Vocabulary extends FilterVocabulary {
+  /** Categories, most listings first. */
+  categories: VocabularyEntry[];
+  /** Cities, most listings first; their neighbourhoods in pt-BR alphabetical order. */
+  cities: VocabularyCity[];
+  /** Active listings in total. */
+  total: number;
+  /** Active listings for sale / for rent (a listing may count in both). */
+  purposes: { venda: number; aluguel: number };
+}
+
+const collator = new Intl.Collator("pt-BR", { sensitivity: "base" });
+
+/** Reads the vocabulary from the read model (active rows only: `removed_at is null`), uncached. */
+export async function loadVocabulary(db: Db): Promise<Vocabulary> {
+  const active = isNull(listings.removedAt);
+  const [categoryRows, placeRows, totals] = await Promise.all([
+    db
+      .select({ slug: listings.categorySlug, label: sql<string>`min(${listings.category})`, count: count() })
+      .from(listings)
+      .where(and(active, sql`${listings.categorySlug} <> ''`))
+      .groupBy(listings.categorySlug),
+    db
+      .select({
+        citySlug: listings.citySlug,
+        cityLabel: sql<string>`min(${listings.city})`,
+        slug: listings.neighbourhoodSlug,
+        label: sql<string>`min(${listings.neighbourhood})`,
+        count: count(),
+      })
+      .from(listings)
+      .where(and(active, sql`${listings.citySlug} <> ''`))
+      .groupBy(listings.citySlug, listings.neighbourhoodSlug),
+    db
+      .select({
+        total: count(),
+        venda: sql<number>`count(*) filter (where ${listings.forSale})`.mapWith(Number),
+        aluguel: sql<number>`count(*) filter (where ${listings.forRent})`.mapWith(Number),
+      })
+      .from(listings)
+      .where(active),
+  ]);
+
+  const categories = categoryRows
+    .map((r) => ({ slug: r.slug, label: r.label, count: r.count }))
+    .sort((a, b) => b.count - a.count || collator.compare(a.label, b.label));
+
+  const cities = new Map<string, VocabularyCity>();
+  for (const row of placeRows) {
+    let city = cities.get(row.citySlug);
+    if (!city) {
+      city = { slug: row.citySlug, label: row.cityLabel, count: 0, neighbourhoods: [] };
+      cities.set(row.citySlug, city);
+    }
+    city.count += row.count;
+    if (row.slug) city.neighbourhoods.push({ slug: row.slug, label: row.label, count: row.count });
+  }
+  for (const city of cities.values()) city.neighbourhoods.sort((a, b) => collator.compare(a.label, b.label));
+
+  return {
+    categories,
+    cities: [...cities.values()].sort((a, b) => b.count - a.count || collator.compare(a.label, b.label)),
+    total: totals[0]?.total ?? 0,
+    purposes: { venda: totals[0]?.venda ?? 0, aluguel: totals[0]?.aluguel ?? 0 },
+  };
+}
+
+const cache = singleton(
+  "catalogue:vocabulary",
+  () =>
+    new LRUCache<Db, Vocabulary>({
+      max: 8,
+      ttl: VOCABULARY_TTL_MS,
+      allowStale: true,
+      allowStaleOnFetchRejection: true,
+      noDeleteOnFetchRejection: true,
+      fetchMethod: async (db, _stale, { options }) => {
+        const vocabulary = await loadVocabulary(db);
+        if (vocabulary.total === 0) options.ttl = EMPTY_VOCABULARY_TTL_MS;
+        return vocabulary;
+      },
+    }),
+);
+
+/**
+ * The vocabulary of the active catalogue, cached (see the module comment).
+ * The same object is returned while cached, so the codec's per-vocabulary
+ * index is built once.
+ * @throws when the database fails and nothing is cached yet.
+ */
+export async function getVocabulary(options: { db?: Db } = {}): Promise<Vocabulary> {
+  const db = options.db ?? getDb().db;
+  const vocabulary = await cache.fetch(db);
+  if (!vocabulary) throw new Error("vocabulary unavailable");
+  return vocabulary;
+}
+
+/** Forgets cached vocabularies (after a sync in tests; the TTL does it in production). */
+export function clearVocabularyCache(): void {
+  cache.clear();
+}

@@ -1,0 +1,186 @@
+/**
+ * Styles of the listing card (`listing-card.tsx`). Theme variables only
+ * (style.md §7).
+ */
+import { style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+/** The card: one link covering the whole card. */
+export const card = style({
+  display: "flex",
+  flexDirection: "column",
+  height: "100%",
+  background: vars.color.surface,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  overflow: "hidden",
+  textDecoration: "none",
+  boxShadow: vars.shadow.card,
+  transition: "box-shadow .2s ease, transform .2s ease",
+  selectors: {
+    "&:hover": { boxShadow: vars.shadow.raised, transform: "translateY(-2px)" },
+    "&:focus-visible": { outline: `3px solid ${vars.color.secondary}`, outlineOffset: "2px" },
+  },
+  "@media": { "(prefers-reduced-motion: reduce)": { transition: "none", selectors: { "&:hover": { transform: "none" } } } },
+});
+
+/** Photo frame, fixed 4:3 ratio so the grid does not jump while images load. */
+export const media = style({
+  position: "relative",
+  aspectRatio: "4 / 3",
+  background: vars.color.light,
+  overflow: "hidden",
+});
+
+/** The cover photo. */
+export const photo = style({
+  display: "block",
+  width: "100%",
+  height: "100%",
+  objectFit: "cover",
+});
+
+/** Placeholder when the listing has no photo. */
+export const noPhoto = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+  width: "100%",
+  height: "100%",
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+});
+
+/** Badge row over the photo. */
+export const badges = style({
+  position: "absolute",
+  top: vars.space.sm,
+  left: vars.space.sm,
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.xs,
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+});
+
+/** One badge. */
+export const badge = style({
+  padding: `2px ${vars.space.sm}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.primary,
+  color: vars.color.onPrimary,
+  fontSize: vars.fontSize.xs,
+  fontWeight: 600,
+  letterSpacing: ".02em",
+});
+
+/** Accent badge (Lançamento). */
+export const badgeAccent = style({
+  background: vars.color.secondary,
+  color: vars.color.onSecondary,
+});
+
+/** Text body of the card. */
+export const body = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xs,
+  padding: vars.space.md,
+  flex: 1,
+});
+
+/** "Apartamento · Moema" line above the title. */
+export const kicker = style({
+  margin: 0,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.xs,
+  textTransform: "uppercase",
+  letterSpacing: ".04em",
+});
+
+/** Card title. */
+export const title = style({
+  margin: 0,
+  fontFamily: vars.font.heading,
+  fontSize: vars.fontSize.md,
+  fontWeight: 600,
+  lineHeight: 1.35,
+  display: "-webkit-box",
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: "vertical",
+  overflow: "hidden",
+});
+
+/** Location line. */
+export const location = style({
+  margin: 0,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+});
+
+/** Key figures (area, bedrooms…). */
+export const facts = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: `${vars.space.xs} ${vars.space.md}`,
+  margin: `${vars.space.xs} 0 0`,
+  padding: 0,
+  listStyle: "none",
+  fontSize: vars.fontSize.sm,
+  color: vars.color.text,
+});
+
+/** One key figure with its icon. */
+export const fact = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: "6px",
+  whiteSpace: "nowrap",
+  color: vars.color.textMuted,
+});
+
+/** Price block at the bottom of the card. */
+export const prices = style({
+  marginTop: "auto",
+  paddingTop: vars.space.sm,
+  borderTop: `1px solid ${vars.color.border}`,
+  display: "flex",
+  flexDirection: "column",
+  gap: "2px",
+});
+
+/** Main price. */
+export const price = style({
+  margin: 0,
+  fontSize: vars.fontSize.lg,
+  fontWeight: 700,
+  color: vars.color.primary,
+});
+
+/** Small label before a price ("Venda", "Aluguel"). */
+export const priceLabel = style({
+  fontSize: vars.fontSize.xs,
+  fontWeight: 500,
+  color: vars.color.textMuted,
+  marginRight: vars.space.xs,
+  textTransform: "uppercase",
+});
+
+/** Suffix "/mês". */
+export const perMonth = style({
+  fontSize: vars.fontSize.sm,
+  fontWeight: 500,
+  color: vars.color.textMuted,
+});
+
+/** Condo fee / IPTU line. */
+export const fees = style({
+  margin: 0,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+});
+
+/** One fee, kept on one line. */
+export const fee = style({ whiteSpace: "nowrap" });

@@ -1,0 +1,142 @@
+/**
+ * A listing card: cover photo, badges, title, location, key figures and
+ * prices. The whole card is one link to the listing page (`listing.path`),
+ * whose accessible name is the card's heading; the photo's alt text names the listing. Money in BRL
+ * (`formatPrice`), area in m²; the photo goes through `imageUrl()`.
+ * Used by the home sections, the listings page and (F) the similar listings.
+ */
+import { Link } from "@remix-run/react";
+import { useId, type ReactNode } from "react";
+import type { Purpose } from "~/domain/listing";
+import type { ListingSummary } from "~/domain/listing-summary";
+import { formatArea, formatPrice, plural } from "~/lib/format";
+import { imageSrcSet, imageUrl } from "~/lib/images";
+import { AreaIcon, BedIcon, CarIcon, BathIcon } from "./icons";
+import * as s from "./listing-card.css";
+
+/** Props of {@link ListingCard}. */
+export interface ListingCardProps {
+  listing: ListingSummary;
+  /** Offer to put first (e.g. the filtered purpose); both prices show when omitted. */
+  purpose?: Purpose;
+  /** Level of the title heading, 3 by default (2 in a page whose sections have no H2). */
+  headingLevel?: 2 | 3;
+  /** Load the photo eagerly (first row of a page, above the fold). Default false. */
+  eager?: boolean;
+}
+
+/** Rendered width/height (px) of the cover, 4:3; the browser picks from the srcset. */
+const PHOTO_WIDTH = 480;
+const PHOTO_HEIGHT = 360;
+const PHOTO_SIZES = "(min-width: 1200px) 300px, (min-width: 700px) 45vw, 100vw";
+
+/** One listing as a clickable card (single link, accessible name from the title). */
+export function ListingCard({ listing, purpose, headingLevel = 3, eager = false }: ListingCardProps) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const titleId = useId();
+  const title = listing.title || `${listing.category} em ${listing.neighbourhood}`;
+  const location = [listing.neighbourhood, listing.city].filter(Boolean).join(", ");
+  const showSale = listing.salePrice != null && purpose !== "aluguel";
+  const showRent = listing.rentPrice != null && purpose !== "venda";
+  const rentFirst = purpose === "aluguel";
+  const badges: { label: string; accent?: boolean }[] = [];
+  if (listing.isLaunch) badges.push({ label: "Lançamento", accent: true });
+  if (listing.isExclusive) badges.push({ label: "Exclusivo" });
+  if (listing.isFeatured) badges.push({ label: "Destaque" });
+
+  const facts: { key: string; icon: ReactNode; text: string }[] = [];
+  if (listing.area != null) facts.push({ key: "area", icon: <AreaIcon size={16} />, text: formatArea(listing.area) });
+  if (listing.bedrooms != null) {
+    const suites = listing.suites ? ` (${plural(listing.suites, "suíte", "suítes")})` : "";
+    facts.push({ key: "bedrooms", icon: <BedIcon size={16} />, text: plural(listing.bedrooms, "quarto", "quartos") + suites });
+  } else if (listing.suites) {
+    facts.push({ key: "suites", icon: <BedIcon size={16} />, text: plural(listing.suites, "suíte", "suítes") });
+  }
+  if (listing.bathrooms) facts.push({ key: "bathrooms", icon: <BathIcon size={16} />, text: plural(listing.bathrooms, "banheiro", "banheiros") });
+  if (listing.parkingSpaces != null) facts.push({ key: "parking", icon: <CarIcon size={16} />, text: plural(listing.parkingSpaces, "vaga", "vagas") });
+
+  const saleLine = showSale ? (
+    <p className={s.price} key="venda">
+      <span className={s.priceLabel}>Venda</span>
+      {formatPrice(listing.salePrice)}
+    </p>
+  ) : null;
+  const rentLine = showRent ? (
+    <p className={s.price} key="aluguel">
+      <span className={s.priceLabel}>Aluguel</span>
+      {formatPrice(listing.rentPrice)}
+      <span className={s.perMonth}>/mês</span>
+    </p>
+  ) : null;
+  const fees: string[] = [];
+  if (listing.condoFee) fees.push(`Condomínio ${formatPrice(listing.condoFee)}`);
+  if (listing.iptu) fees.push(`IPTU ${formatPrice(listing.iptu)}/ano`);
+  const feeLine = fees.map((fee, i) => (
+    <span key={fee} className={s.fee}>
+      {i > 0 ? " · " : ""}
+      {fee}
+    </span>
+  ));
+
+  return (
+    <Link
+      className={s.card}
+      to={listing.path}
+      prefetch="intent"
+      aria-labelledby={titleId}
+      data-listing-code={listing.code}
+    >
+      <div className={s.media}>
+        {listing.coverPhotoUrl ? (
+          <img
+            className={s.photo}
+            src={imageUrl(listing.coverPhotoUrl, PHOTO_WIDTH)}
+            srcSet={imageSrcSet(listing.coverPhotoUrl)}
+            sizes={PHOTO_SIZES}
+            width={PHOTO_WIDTH}
+            height={PHOTO_HEIGHT}
+            alt={`Foto de ${title}`}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+          />
+        ) : (
+          <span className={s.noPhoto}>Sem foto</span>
+        )}
+        {badges.length > 0 ? (
+          <ul className={s.badges} aria-label="Destaques">
+            {badges.map((b) => (
+              <li key={b.label} className={b.accent ? `${s.badge} ${s.badgeAccent}` : s.badge}>
+                {b.label}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <div className={s.body}>
+        <p className={s.kicker}>
+          {listing.category}
+          {listing.code ? ` · Cód. ${listing.code}` : ""}
+        </p>
+        <Heading className={s.title} id={titleId}>
+          {title}
+        </Heading>
+        {location ? <p className={s.location}>{location}</p> : null}
+        {facts.length > 0 ? (
+          <ul className={s.facts} aria-label="Características">
+            {facts.map((f) => (
+              <li key={f.key} className={s.fact}>
+                {f.icon}
+                {f.text}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className={s.prices}>
+          {rentFirst ? [rentLine, saleLine] : [saleLine, rentLine]}
+          {!showSale && !showRent ? <p className={s.price}>Consulte</p> : null}
+          {fees.length > 0 ? <p className={s.fees}>{feeLine}</p> : null}
+        </div>
+      </div>
+    </Link>
+  );
+}

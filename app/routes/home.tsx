@@ -1,0 +1,325 @@
+/**
+ * The home page `/` (product.md "Public site"): a hero with the search box,
+ * featured listings (Vista `DestaqueWeb`), launches (`Lancamento`), featured
+ * condominiums, links by city and neighbourhood to canonical filtered URLs,
+ * and a "Quer vender seu imóvel?" block. Reads only the read model; while
+ * the first sync fills it, a friendly "Estamos atualizando nosso catálogo"
+ * state replaces the sections (never an error).
+ */
+import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaDescriptor, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { getHomeSections } from "~/.server/catalogue/home";
+import { getVocabulary } from "~/.server/catalogue/vocabulary";
+import { getConfig } from "~/.server/config";
+import { getTheme } from "~/.server/theme";
+import { EmptyState } from "~/components/empty-state";
+import { ArrowRightIcon, BuildingIcon, CheckIcon } from "~/components/icons";
+import { ListingGrid } from "~/components/listing-grid";
+import { SearchBox } from "~/components/search-box";
+import { filtersToUrl, LISTINGS_PATH, pluralizeCategory } from "~/lib/filters";
+import { formatCount, formatPrice, plural } from "~/lib/format";
+import { imageSrcSet, imageUrl } from "~/lib/images";
+import { button, container } from "~/styles/ui.css";
+import * as s from "./home.css";
+
+const PUBLIC_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const site = getTheme();
+  const origin = getConfig().PUBLIC_URL ?? new URL(request.url).origin;
+  const [vocabulary, sections] = await Promise.all([getVocabulary(), getHomeSections()]);
+  const topCity = vocabulary.cities[0];
+  const topCategory = vocabulary.categories[0];
+  const quickLinks = topCategory
+    ? [
+        {
+          label: `${pluralizeCategory(topCategory.label)} à venda`,
+          url: filtersToUrl({ purpose: "venda", category: topCategory.slug, city: topCity?.slug }, vocabulary),
+        },
+        {
+          label: `${pluralizeCategory(topCategory.label)} para alugar`,
+          url: filtersToUrl({ purpose: "aluguel", category: topCategory.slug, city: topCity?.slug }, vocabulary),
+        },
+        ...sectionsNeighbourhoods(sections.cities).slice(0, 3),
+      ]
+    : [];
+  const heroPhoto = sections.featured[0]?.coverPhotoUrl ?? sections.recent[0]?.coverPhotoUrl ?? "";
+  return json(
+    {
+      site: { title: site.title, description: site.description, agencyName: site.agencyName },
+      canonicalUrl: `${origin}/`,
+      ogImage: heroPhoto ? `${origin}${imageUrl(heroPhoto, 1280)}` : null,
+      vocabulary: { categories: vocabulary.categories, cities: vocabulary.cities },
+      purposes: vocabulary.purposes,
+      topCity: topCity?.label ?? "",
+      quickLinks,
+      heroPhoto,
+      sections,
+    },
+    { headers: { "Cache-Control": sections.total > 0 ? PUBLIC_CACHE : "no-store" } },
+  );
+}
+
+function sectionsNeighbourhoods(cities: { neighbourhoods: { label: string; url: string }[] }[]) {
+  return (cities[0]?.neighbourhoods ?? []).map((nb) => ({ label: nb.label, url: nb.url }));
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+  "Cache-Control": loaderHeaders.get("Cache-Control") ?? PUBLIC_CACHE,
+});
+
+/** Title, description, canonical and Open Graph tags (the root adds og:site_name and og:locale). */
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  // No data (the loader threw, e.g. a 404): keep the parent routes' tags.
+  if (!data) return matches.flatMap((match) => match.meta ?? []);
+  const title = data.site.title;
+  const description = data.sections.total
+    ? `${formatCount(data.sections.total)} imóveis à venda e para alugar${data.topCity ? ` em ${data.topCity}` : ""}. ${data.site.description}`
+    : data.site.description;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: data.canonicalUrl },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: data.canonicalUrl },
+    { name: "twitter:card", content: data.ogImage ? "summary_large_image" : "summary" },
+  ];
+  if (data.ogImage) tags.push({ property: "og:image", content: data.ogImage });
+  return tags;
+};
+
+export default function HomePage() {
+  const data = useLoaderData<typeof loader>();
+  const { sections } = data;
+  const updating = sections.total === 0;
+
+  return (
+    <>
+      <section className={s.hero} aria-labelledby="home-title">
+        {data.heroPhoto ? (
+          <img
+            className={s.heroPhoto}
+            src={imageUrl(data.heroPhoto, 1280)}
+            srcSet={imageSrcSet(data.heroPhoto, [640, 960, 1280, 1600])}
+            sizes="100vw"
+            width={1280}
+            height={720}
+            alt=""
+            {...{ fetchpriority: "high" }}
+          />
+        ) : null}
+        <div className={`${container} ${s.heroInner}`}>
+          <h1 id="home-title" className={s.heroTitle}>
+            {data.topCity ? `Encontre seu próximo imóvel em ${data.topCity}` : "Encontre seu próximo imóvel"}
+          </h1>
+          <p className={s.heroText}>
+            {updating
+              ? "Apartamentos, casas e imóveis comerciais para comprar ou alugar, com fotos, preços e custo mensal."
+              : `${formatCount(data.purposes.venda)} imóveis à venda e ${formatCount(data.purposes.aluguel)} para alugar, com fotos, preços e o custo mensal de cada um.`}
+          </p>
+          <SearchBox vocabulary={data.vocabulary} />
+          {data.quickLinks.length ? (
+            <nav aria-label="Buscas rápidas">
+              <ul className={s.quickLinks}>
+                {data.quickLinks.map((link) => (
+                  <li key={link.url}>
+                    <Link className={s.quickLink} to={link.url}>
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
+        </div>
+      </section>
+
+      {updating ? (
+        <div className={`${container} ${s.section}`}>
+          <EmptyState title="Estamos atualizando nosso catálogo" icon={<BuildingIcon size={28} />}>
+            <p>Os imóveis aparecem aqui em alguns instantes. Volte daqui a pouco!</p>
+          </EmptyState>
+        </div>
+      ) : (
+        <>
+          <ListingSection
+            id="destaques"
+            title={sections.featured.length ? "Imóveis em destaque" : "Imóveis recentes"}
+            text={sections.featured.length ? "Selecionados pela nossa equipe." : "Os últimos imóveis atualizados na nossa carteira."}
+            listings={sections.featured.length ? sections.featured : sections.recent}
+            seeAll={{ url: LISTINGS_PATH, label: `Ver todos os ${formatCount(sections.total)} imóveis` }}
+          />
+          {sections.launches.length ? (
+            <ListingSection
+              id="lancamentos"
+              tinted
+              title="Lançamentos"
+              text="Empreendimentos novos, na planta ou recém-entregues."
+              listings={sections.launches}
+            />
+          ) : null}
+          {sections.condominiums.length ? <CondominiumSection condominiums={sections.condominiums} /> : null}
+          {sections.cities.length ? <PlacesSection cities={sections.cities} /> : null}
+        </>
+      )}
+
+      <section className={`${container} ${s.section}`} aria-labelledby="vender">
+        <div className={s.sell}>
+          <div>
+            <h2 id="vender" className={s.sellTitle}>
+              Quer vender seu imóvel?
+            </h2>
+            <p className={s.sellText}>
+              A {data.site.agencyName} anuncia cada imóvel com fotos, descrição completa e todos os custos — preço,
+              condomínio, IPTU e custo mensal — para quem procura decidir com segurança.
+            </p>
+            <ul className={s.sellList}>
+              <li>
+                <CheckIcon size={18} /> Corretores credenciados no CRECI
+              </li>
+              <li>
+                <CheckIcon size={18} /> Seu imóvel visto por quem já está buscando na sua região
+              </li>
+            </ul>
+          </div>
+          <Link className={button.primary} to={LISTINGS_PATH}>
+            Veja como anunciamos
+            <ArrowRightIcon size={18} />
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}
+
+type HomeData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function ListingSection(props: {
+  id: string;
+  title: string;
+  text: string;
+  listings: HomeData["sections"]["featured"];
+  seeAll?: { url: string; label: string };
+  tinted?: boolean;
+}) {
+  return (
+    <section className={`${s.section} ${props.tinted ? s.sectionTinted : ""}`} aria-labelledby={props.id}>
+      <div className={container}>
+        <div className={s.sectionHeader}>
+          <div>
+            <h2 id={props.id}>{props.title}</h2>
+            <p className={s.sectionText}>{props.text}</p>
+          </div>
+          {props.seeAll ? (
+            <Link className={s.seeAll} to={props.seeAll.url}>
+              {props.seeAll.label}
+              <ArrowRightIcon size={18} />
+            </Link>
+          ) : null}
+        </div>
+        <ListingGrid listings={props.listings} label={props.title} layout="row" />
+      </div>
+    </section>
+  );
+}
+
+function CondominiumSection({ condominiums }: { condominiums: HomeData["sections"]["condominiums"] }) {
+  return (
+    <section className={s.section} aria-labelledby="condominios">
+      <div className={container}>
+        <div className={s.sectionHeader}>
+          <div>
+            <h2 id="condominios">Condomínios em destaque</h2>
+            <p className={s.sectionText}>Os prédios com mais unidades disponíveis agora.</p>
+          </div>
+        </div>
+        <ul className={s.condoGrid}>
+          {condominiums.map((condo) => (
+            <li key={condo.slug}>
+              <Link className={s.condoCard} to={condo.path} prefetch="intent">
+                <div className={s.condoMedia}>
+                  {condo.coverPhotoUrl ? (
+                    <img
+                      className={s.condoPhoto}
+                      src={imageUrl(condo.coverPhotoUrl, 640)}
+                      srcSet={imageSrcSet(condo.coverPhotoUrl, [480, 640, 960])}
+                      sizes="(min-width: 1200px) 380px, (min-width: 700px) 45vw, 100vw"
+                      width={640}
+                      height={360}
+                      alt={`Fachada do ${condo.name}`}
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  ) : null}
+                </div>
+                <div className={s.condoBody}>
+                  <h3 className={s.condoName}>{condo.name}</h3>
+                  <p className={s.muted}>{[condo.neighbourhood, condo.city].filter(Boolean).join(", ")}</p>
+                  <p className={s.muted}>
+                    {plural(condo.units, "unidade disponível", "unidades disponíveis")}
+                    {condo.unitsForSale && condo.unitsForRent
+                      ? ` · ${formatCount(condo.unitsForSale)} à venda, ${formatCount(condo.unitsForRent)} para alugar`
+                      : ""}
+                  </p>
+                  <p className={s.condoPrices}>
+                    {condo.salePriceFrom != null ? (
+                      <span>
+                        Venda a partir de <strong>{formatPrice(condo.salePriceFrom)}</strong>
+                      </span>
+                    ) : null}
+                    {condo.rentPriceFrom != null ? (
+                      <span>
+                        Aluguel a partir de <strong>{formatPrice(condo.rentPriceFrom)}</strong>/mês
+                      </span>
+                    ) : null}
+                  </p>
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function PlacesSection({ cities }: { cities: HomeData["sections"]["cities"] }) {
+  return (
+    <section className={`${s.section} ${s.sectionTinted}`} aria-labelledby="bairros">
+      <div className={container}>
+        <div className={s.sectionHeader}>
+          <div>
+            <h2 id="bairros">Explore por cidade e bairro</h2>
+            <p className={s.sectionText}>Os bairros com mais imóveis disponíveis.</p>
+          </div>
+        </div>
+        <div className={s.cities}>
+        {cities.map((city) => (
+          <div key={city.url} className={s.cityBlock}>
+            <div className={s.cityLinks}>
+              <h3>
+                <Link to={city.url}>{city.label}</Link>
+              </h3>
+              <span className={s.muted}>{plural(city.count, "imóvel", "imóveis")}</span>
+              <Link to={city.forSaleUrl}>À venda</Link>
+              <Link to={city.forRentUrl}>Para alugar</Link>
+            </div>
+            <ul className={s.placeList}>
+              {city.neighbourhoods.map((nb) => (
+                <li key={nb.url}>
+                  <Link className={s.placeLink} to={nb.url}>
+                    {nb.label}
+                    <span className={s.placeCount}>{formatCount(nb.count)}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,325 @@
+/**
+ * `/todos-os-imoveis` and `/todos-os-imoveis/{filtros}` (spec §2; product.md
+ * "Public site"; issue 2 item 7): listings filtered by purpose, type, city,
+ * neighbourhoods, price range and minimum bedrooms, sorted, 24 per page with
+ * crawlable numbered pages, and an empty state that suggests wider searches.
+ *
+ * URL rules (`~/lib/filters`, ADR "listing URL scheme"): any non-canonical
+ * spelling redirects 301 to the canonical URL; an unknown word in
+ * `{filtros}` is a 404 "Page Not Found: {path}"; a `codigo` parameter (the
+ * search boxes' code field) goes to that listing. Reads only the read model.
+ */
+import {
+  json,
+  redirect,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaDescriptor,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { countListings, findListingPathByCode, searchListings } from "~/.server/catalogue/search";
+import { getVocabulary } from "~/.server/catalogue/vocabulary";
+import { getConfig } from "~/.server/config";
+import { getTheme } from "~/.server/theme";
+import { EmptyState } from "~/components/empty-state";
+import { FiltersForm } from "~/components/filters-form";
+import { ListingGrid } from "~/components/listing-grid";
+import { Pagination } from "~/components/pagination";
+import { pageNotFound } from "~/lib/errors";
+import {
+  canonicalRedirect,
+  describeFilters,
+  filtersToFormEntries,
+  filtersToUrl,
+  hasFilters,
+  LISTINGS_PAGE_SIZE,
+  LISTINGS_PATH,
+  parseFilters,
+  SORT_LABELS,
+  SORT_ORDERS,
+  widerSearches,
+  type FilterVocabulary,
+} from "~/lib/filters";
+import { formatCount } from "~/lib/format";
+import { imageUrl } from "~/lib/images";
+import { button, container, visuallyHidden } from "~/styles/ui.css";
+import * as s from "./listings.css";
+
+/** Shared caches may keep a results page 5 min, browsers 1 min (issue brief). */
+const PUBLIC_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
+/** Canonical redirects are stable for a while, but follow vocabulary changes. */
+const REDIRECT_CACHE = "public, max-age=300";
+/** Deeper pages are not worth indexing (they stay followable). */
+const MAX_INDEXED_PAGE = 10;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const site = getTheme();
+  const origin = getConfig().PUBLIC_URL ?? url.origin;
+
+  // The search boxes' "código" field: straight to the listing when it exists.
+  const code = url.searchParams.get("codigo")?.trim() ?? "";
+  let codeNotFound: string | null = null;
+  if (code) {
+    const path = await findListingPathByCode(code);
+    if (path) throw redirect(path, { status: 302, headers: { "Cache-Control": "no-store" } });
+    codeNotFound = code.slice(0, 40);
+  }
+
+  const vocabulary = await getVocabulary();
+  if (vocabulary.total === 0) {
+    // First sync still running: a friendly page, never an error nor a 404.
+    return json(
+      { state: "updating" as const, site: { title: site.title }, canonicalUrl: `${origin}${LISTINGS_PATH}` },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  }
+
+  const search = new URLSearchParams(url.searchParams);
+  search.delete("codigo");
+  const parsed = parseFilters(params.filtros, search, vocabulary);
+  if ("notFound" in parsed) throw pageNotFound(url.pathname);
+  const target = canonicalRedirect(url, parsed.canonical);
+  if (target && !codeNotFound) throw redirect(target, { status: 301, headers: { "Cache-Control": REDIRECT_CACHE } });
+
+  const { filters } = parsed;
+  const result = await searchListings(filters, { pageSize: LISTINGS_PAGE_SIZE });
+  if (result.page > 1 && result.page > result.pageCount) {
+    const last = filtersToUrl({ ...filters, page: result.pageCount }, vocabulary);
+    throw redirect(last, { status: 302, headers: { "Cache-Control": "no-store" } });
+  }
+
+  const description = describeFilters(filters, vocabulary);
+  const suggestions =
+    result.total === 0
+      ? await Promise.all(
+          widerSearches(filters, vocabulary).map(async (wider) => ({
+            label: wider.label,
+            url: filtersToUrl(wider.filters, vocabulary),
+            count: await countListings(wider.filters),
+          })),
+        )
+      : [];
+
+  const countText = description.count(result.total);
+  const noindex =
+    result.page > MAX_INDEXED_PAGE ||
+    filters.sort != null ||
+    filters.priceMin != null ||
+    filters.priceMax != null ||
+    result.total === 0 ||
+    codeNotFound != null;
+
+  return json(
+    {
+      state: "ok" as const,
+      site: { title: site.title },
+      filters,
+      vocabulary: clientVocabulary(vocabulary),
+      heading: description.heading,
+      countText,
+      total: result.total,
+      page: result.page,
+      pageCount: result.pageCount,
+      items: result.items,
+      suggestions: suggestions.filter((sg) => sg.count > 0),
+      codeNotFound,
+      canonicalUrl: `${origin}${parsed.canonical}`,
+      prevUrl: result.page > 1 ? `${origin}${filtersToUrl({ ...filters, page: result.page - 1 }, vocabulary)}` : null,
+      nextUrl:
+        result.page < result.pageCount ? `${origin}${filtersToUrl({ ...filters, page: result.page + 1 }, vocabulary)}` : null,
+      ogImage: result.items[0]?.coverPhotoUrl ? `${origin}${imageUrl(result.items[0].coverPhotoUrl, 1280)}` : null,
+      noindex,
+    },
+    { headers: { "Cache-Control": codeNotFound ? "no-store" : PUBLIC_CACHE } },
+  );
+}
+
+/** Only what the page needs of the vocabulary (slugs, labels, counts). */
+function clientVocabulary(vocabulary: FilterVocabulary): FilterVocabulary {
+  return { categories: vocabulary.categories, cities: vocabulary.cities };
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+  "Cache-Control": loaderHeaders.get("Cache-Control") ?? PUBLIC_CACHE,
+});
+
+/** Title, description, canonical and Open Graph tags (the root adds og:site_name and og:locale). */
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  // No data (the loader threw, e.g. a 404): keep the parent routes' tags.
+  if (!data) return matches.flatMap((match) => match.meta ?? []);
+  if (data.state === "updating") {
+    return [
+      { title: `Imóveis | ${data.site.title}` },
+      { name: "robots", content: "noindex" },
+      { tagName: "link", rel: "canonical", href: data.canonicalUrl },
+    ];
+  }
+  const pageSuffix = data.page > 1 ? ` – Página ${data.page}` : "";
+  const title = `${data.heading}${pageSuffix} | ${data.site.title}`;
+  const description =
+    data.total > 0
+      ? `${data.countText}. Veja fotos, preços, condomínio, IPTU e custo mensal de cada imóvel na ${data.site.title}.`
+      : `${data.heading}: nenhum imóvel disponível no momento. Veja outras opções na ${data.site.title}.`;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: data.canonicalUrl },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: data.canonicalUrl },
+    { name: "twitter:card", content: data.ogImage ? "summary_large_image" : "summary" },
+  ];
+  if (data.ogImage) tags.push({ property: "og:image", content: data.ogImage });
+  if (data.prevUrl) tags.push({ tagName: "link", rel: "prev", href: data.prevUrl });
+  if (data.nextUrl) tags.push({ tagName: "link", rel: "next", href: data.nextUrl });
+  if (data.noindex) tags.push({ name: "robots", content: "noindex, follow" });
+  return tags;
+};
+
+export default function ListingsPage() {
+  const data = useLoaderData<typeof loader>();
+  if (data.state === "updating") {
+    return (
+      <div className={`${container} ${s.page}`}>
+        <EmptyState
+          headingLevel={1}
+          title="Estamos atualizando nosso catálogo"
+          actions={[
+            <a key="retry" className={button.dark} href={LISTINGS_PATH}>
+              Tentar novamente
+            </a>,
+          ]}
+        >
+          <p>Os imóveis aparecem aqui em alguns instantes. Obrigado pela paciência!</p>
+        </EmptyState>
+      </div>
+    );
+  }
+  return <Results data={data} />;
+}
+
+type OkData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { state: "ok" }>;
+
+function Results({ data }: { data: OkData }) {
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname.startsWith(LISTINGS_PATH);
+  const { filters, vocabulary } = data;
+  const hrefFor = (page: number) => filtersToUrl({ ...filters, page }, vocabulary);
+  const firstShown = (data.page - 1) * LISTINGS_PAGE_SIZE + 1;
+  const lastShown = firstShown + data.items.length - 1;
+
+  return (
+    <div className={`${container} ${s.page}`}>
+      <nav aria-label="Você está aqui">
+        <ol className={s.breadcrumb}>
+          <li className={s.crumb}>
+            <Link to="/">Início</Link>
+          </li>
+          <li className={s.crumb}>
+            {hasFilters(filters) ? <Link to={LISTINGS_PATH}>Imóveis</Link> : <span aria-current="page">Imóveis</span>}
+          </li>
+          {hasFilters(filters) ? (
+            <li className={s.crumb}>
+              <span aria-current="page">{data.heading}</span>
+            </li>
+          ) : null}
+        </ol>
+      </nav>
+      <header className={s.header}>
+        <h1 className={s.title}>{data.heading}</h1>
+        <p className={s.count} role="status">
+          {data.countText}
+        </p>
+      </header>
+
+      <div className={s.layout}>
+        <FiltersForm filters={filters} vocabulary={vocabulary} />
+
+        <section className={`${s.results} ${loading ? s.loading : ""}`} aria-labelledby="resultados" aria-busy={loading}>
+          <h2 id="resultados" className={visuallyHidden}>
+            Resultados
+          </h2>
+          {data.codeNotFound ? (
+            <p className={s.notice}>
+              Não encontramos nenhum imóvel disponível com o código <strong>{data.codeNotFound}</strong>. Veja abaixo
+              outras opções.
+            </p>
+          ) : null}
+
+          {data.total > 0 ? (
+            <>
+              <div className={s.toolbar}>
+                <p className={s.count}>
+                  {data.pageCount > 1
+                    ? `Mostrando ${formatCount(firstShown)}–${formatCount(lastShown)} de ${formatCount(data.total)}`
+                    : data.countText}
+                </p>
+                <SortForm data={data} />
+              </div>
+              <ListingGrid listings={data.items} purpose={filters.purpose} eagerCount={3} label="Imóveis encontrados" />
+              <Pagination page={data.page} pageCount={data.pageCount} hrefFor={hrefFor} />
+              {data.pageCount > 1 ? (
+                <p className={s.pageInfo}>
+                  Página {formatCount(data.page)} de {formatCount(data.pageCount)}
+                </p>
+              ) : null}
+            </>
+          ) : (
+            <EmptyState
+              title="Nenhum imóvel encontrado com esses filtros"
+              actions={[
+                ...data.suggestions.map((sg) => (
+                  <Link key={sg.url} to={sg.url} className={s.suggestion}>
+                    {sg.label}
+                    <span className={s.suggestionCount}>({formatCount(sg.count)})</span>
+                  </Link>
+                )),
+                <Link key="all" to={LISTINGS_PATH} className={button.dark}>
+                  Ver todos os imóveis
+                </Link>,
+              ]}
+            >
+              <p>Tente ampliar a busca: remova um dos filtros abaixo para ver mais opções.</p>
+            </EmptyState>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** Sort select; keeps every other filter as hidden fields and goes back to page 1. */
+function SortForm({ data }: { data: OkData }) {
+  const submit = useSubmit();
+  const formKey = JSON.stringify(data.filters);
+  const hidden = filtersToFormEntries(data.filters).filter(([name]) => name !== "ordem");
+  return (
+    <Form method="get" action={LISTINGS_PATH} className={s.sortForm} key={formKey}>
+      {hidden.map(([name, value], i) => (
+        <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor="ordem">Ordenar por</label>
+      <select
+        id="ordem"
+        name="ordem"
+        className={s.sortSelect}
+        defaultValue={data.filters.sort ?? "recentes"}
+        onChange={(event) => event.currentTarget.form && submit(event.currentTarget.form, { preventScrollReset: true })}
+      >
+        {SORT_ORDERS.map((order) => (
+          <option key={order} value={order}>
+            {SORT_LABELS[order]}
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <button type="submit" className={`${button.outline} ${s.smallButton}`}>
+          Ordenar
+        </button>
+      </noscript>
+    </Form>
+  );
+}

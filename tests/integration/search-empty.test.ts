@@ -1,0 +1,49 @@
+/**
+ * Integration: the home and listings pages on an empty read model (the first
+ * sync still running on a fresh install) show "Estamos atualizando nosso
+ * catálogo" — never an error, never a 404 for a filtered URL — and are not
+ * cached.
+ */
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb, migrate } from "~/.server/db";
+import { loader as homeLoader } from "~/routes/home";
+import { loader as listingsLoader } from "~/routes/listings";
+
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-empty-"));
+  process.env.DATA_DIR = dataDir;
+  delete process.env.DATABASE_URL;
+  await migrate(getDb());
+});
+
+afterAll(async () => {
+  await getDb().close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+describe("empty read model", () => {
+  it("home answers 200 with empty sections, not cached", async () => {
+    const response = await homeLoader({ request: new Request("http://site.test/"), params: {}, context: {} });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    const data = await response.json();
+    expect(data.sections).toEqual({ total: 0, featured: [], recent: [], launches: [], condominiums: [], cities: [] });
+  });
+
+  it("listings answer the updating state, even for a filtered URL", async () => {
+    for (const [url, params] of [
+      ["http://site.test/todos-os-imoveis", {}],
+      ["http://site.test/todos-os-imoveis/venda-apartamento-sao-paulo-moema?quartos=2", { filtros: "venda-apartamento-sao-paulo-moema" }],
+    ] as const) {
+      const response = await listingsLoader({ request: new Request(url), params, context: {} });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      expect((await response.json()).state).toBe("updating");
+    }
+  });
+});
