@@ -13,7 +13,7 @@ export default defineConfig({
     tsconfigPaths(),
   ],
   server: { port: 3000 },
-  build: { target: "es2022" },
+  build: { target: "es2022", reportCompressedSize: false },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
