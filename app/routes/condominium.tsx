@@ -8,7 +8,6 @@
 import {
   json,
   redirect,
-  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaDescriptor,
   type MetaFunction,
@@ -30,9 +29,8 @@ import { formatArea, formatPrice, plural } from "~/lib/format";
 import { imageUrl } from "~/lib/images";
 import { condominiumPath } from "~/lib/urls";
 import { button, container } from "~/styles/ui.css";
+import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
 
-/** Browsers 1 min, shared caches 5 min, stale for 10 more while revalidating (public page). */
-const PAGE_CACHE_CONTROL = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
 /** Width (px) of the Open Graph image. */
 const OG_IMAGE_WIDTH = 1280;
 
@@ -99,7 +97,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       mapUrl: openStreetMapUrl(condominium.latitude, condominium.longitude),
       jsonLd,
     },
-    { headers: { "Cache-Control": PAGE_CACHE_CONTROL } },
+    { headers: { "Cache-Control": PUBLIC_PAGE_CACHE } },
   );
 }
 
@@ -107,13 +105,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * The loader's `Cache-Control`, unless a parent made the response private (a
  * flash toast) or the loader threw (the error's own, e.g. `no-store` on a 404).
  */
-export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders, errorHeaders }) => {
-  const error = errorHeaders?.get("Cache-Control");
-  if (error) return { "Cache-Control": error };
-  const parent = parentHeaders.get("Cache-Control");
-  const own = loaderHeaders.get("Cache-Control");
-  return { "Cache-Control": parent && /private|no-store/.test(parent) ? parent : (own ?? PAGE_CACHE_CONTROL) };
-};
+export const headers = publicPageHeaders;
 
 /** Title, description, canonical, Open Graph (cover image) and Twitter card. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => {

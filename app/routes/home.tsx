@@ -6,7 +6,7 @@
  * the first sync fills it, a friendly "Estamos atualizando nosso catálogo"
  * state replaces the sections (never an error).
  */
-import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaDescriptor, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaDescriptor, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getHomeSections } from "~/.server/catalogue/home";
 import { getVocabulary } from "~/.server/catalogue/vocabulary";
@@ -21,8 +21,8 @@ import { formatCount, formatPrice, plural } from "~/lib/format";
 import { imageSrcSet, imageUrl } from "~/lib/images";
 import { button, container } from "~/styles/ui.css";
 import * as s from "./home.css";
+import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
 
-const PUBLIC_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const site = getTheme();
@@ -56,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       heroPhoto,
       sections,
     },
-    { headers: { "Cache-Control": sections.total > 0 ? PUBLIC_CACHE : "no-store" } },
+    { headers: { "Cache-Control": sections.total > 0 ? PUBLIC_PAGE_CACHE : "no-store" } },
   );
 }
 
@@ -64,9 +64,7 @@ function sectionsNeighbourhoods(cities: { neighbourhoods: { label: string; url: 
   return (cities[0]?.neighbourhoods ?? []).map((nb) => ({ label: nb.label, url: nb.url }));
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({
-  "Cache-Control": loaderHeaders.get("Cache-Control") ?? PUBLIC_CACHE,
-});
+export const headers = publicPageHeaders;
 
 /** Title, description, canonical and Open Graph tags (the root adds og:site_name and og:locale). */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

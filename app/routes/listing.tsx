@@ -13,7 +13,6 @@
 import {
   json,
   redirect,
-  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaDescriptor,
   type MetaFunction,
@@ -49,9 +48,8 @@ import { formatArea, formatDate } from "~/lib/format";
 import { imageUrl } from "~/lib/images";
 import { condominiumPath } from "~/lib/urls";
 import { button, container } from "~/styles/ui.css";
+import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
 
-/** Browsers 1 min, shared caches 5 min, stale for 10 more while revalidating (public page). */
-const LISTING_CACHE_CONTROL = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
 /** Canonical redirects: stable, but a listing may move to a condominium later. */
 const REDIRECT_CACHE_CONTROL = "public, max-age=3600";
 /** How many similar listings the page shows. */
@@ -124,7 +122,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     similarListings(listing, { limit: SIMILAR_COUNT }),
     placeCrumbs(listing),
   ]);
-  const headers = { "Cache-Control": LISTING_CACHE_CONTROL };
+  const headers = { "Cache-Control": PUBLIC_PAGE_CACHE };
   const neighbourhoodPath = places.at(-1)?.path ?? LISTINGS_PATH;
 
   if (page.removed) {
@@ -189,13 +187,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * The loader's `Cache-Control`, unless a parent made the response private (a
  * flash toast) or the loader threw (the error's own, e.g. `no-store` on a 404).
  */
-export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders, errorHeaders }) => {
-  const error = errorHeaders?.get("Cache-Control");
-  if (error) return { "Cache-Control": error };
-  const parent = parentHeaders.get("Cache-Control");
-  const own = loaderHeaders.get("Cache-Control");
-  return { "Cache-Control": parent && /private|no-store/.test(parent) ? parent : (own ?? LISTING_CACHE_CONTROL) };
-};
+export const headers = publicPageHeaders;
 
 /** Title, description, canonical, Open Graph (cover image) and Twitter card; `noindex` for a removed listing. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => {

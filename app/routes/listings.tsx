@@ -12,7 +12,6 @@
 import {
   json,
   redirect,
-  type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaDescriptor,
   type MetaFunction,
@@ -45,9 +44,8 @@ import { formatCount } from "~/lib/format";
 import { imageUrl } from "~/lib/images";
 import { button, container, visuallyHidden } from "~/styles/ui.css";
 import * as s from "./listings.css";
+import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
 
-/** Shared caches may keep a results page 5 min, browsers 1 min (issue brief). */
-const PUBLIC_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
 /** Canonical redirects are stable for a while, but follow vocabulary changes. */
 const REDIRECT_CACHE = "public, max-age=300";
 /** Deeper pages are not worth indexing (they stay followable). */
@@ -132,7 +130,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ogImage: result.items[0]?.coverPhotoUrl ? `${origin}${imageUrl(result.items[0].coverPhotoUrl, 1280)}` : null,
       noindex,
     },
-    { headers: { "Cache-Control": codeNotFound ? "no-store" : PUBLIC_CACHE } },
+    { headers: { "Cache-Control": codeNotFound ? "no-store" : PUBLIC_PAGE_CACHE } },
   );
 }
 
@@ -141,9 +139,7 @@ function clientVocabulary(vocabulary: FilterVocabulary): FilterVocabulary {
   return { categories: vocabulary.categories, cities: vocabulary.cities };
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({
-  "Cache-Control": loaderHeaders.get("Cache-Control") ?? PUBLIC_CACHE,
-});
+export const headers = publicPageHeaders;
 
 /** Title, description, canonical and Open Graph tags (the root adds og:site_name and og:locale). */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

@@ -1,0 +1,23 @@
+/**
+ * HTTP caching of public pages (architecture.md "Scale": CDN-cacheable public
+ * pages with `s-maxage` and `stale-while-revalidate`; anything that depends on
+ * the visitor is `private`).
+ */
+import type { HeadersFunction } from "@remix-run/node";
+
+/** Cache-Control of a public catalogue page: 60 s in browsers, 5 min in shared caches, 10 min stale. */
+export const PUBLIC_PAGE_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
+
+/**
+ * The `headers` export of a public page. Precedence: an error's own
+ * Cache-Control; then a `private`/`no-store` set by a parent (the root loader
+ * sets it when the response carries a flash toast, which must never reach a
+ * shared cache); then the loader's own value; else {@link PUBLIC_PAGE_CACHE}.
+ */
+export const publicPageHeaders: HeadersFunction = ({ loaderHeaders, parentHeaders, errorHeaders }) => {
+  const error = errorHeaders?.get("Cache-Control");
+  if (error) return { "Cache-Control": error };
+  const parent = parentHeaders.get("Cache-Control");
+  if (parent && /private|no-store/.test(parent)) return { "Cache-Control": parent };
+  return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? PUBLIC_PAGE_CACHE };
+};

@@ -1,0 +1,181 @@
+/**
+ * The visitor's main path through the public catalogue (issue 2 "Tests": home
+ * → filter → page 2 → listing → gallery → back), run by the "desktop"
+ * (1280×800) and "phone" (360×800, touch) projects of `playwright.config.ts`.
+ *
+ * Data: the embedded Vista sandbox over the São Paulo data set, synced before
+ * the tests (global setup). The flow uses a facet with several result pages
+ * (apartments for rent in Moema) and asserts behaviour, not fixed listings:
+ * the filtered count is smaller than the city's, page 2 shows other cards,
+ * every card matches the filter, the gallery counter follows the controls.
+ */
+import { expect, test } from "./fixtures";
+import { cardPaths, formatCount, LISTINGS_PATH, PAGE_SIZE, readTotal, resultList, waitForHydration } from "./helpers";
+
+
+test("home → busca → filtro de bairro → página 2 → imóvel → galeria → voltar", async ({ page }, testInfo) => {
+  const phone = testInfo.project.name === "phone";
+
+  // 1. Home: the hero search box (purpose, type, place).
+  await page.goto("/");
+  await waitForHydration(page);
+  const search = page.getByRole("search", { name: "Buscar imóveis" });
+  await search.getByRole("radio", { name: "Alugar" }).check();
+  await search.getByLabel("Tipo de imóvel").selectOption({ label: "Apartamento" });
+  await search.getByLabel("Cidade ou bairro").selectOption({ label: "São Paulo (toda a cidade)" });
+  await search.getByRole("button", { name: "Buscar imóveis" }).click();
+
+  // 2. Results under the canonical, readable URL with the total count.
+  await expect(page).toHaveURL(`${LISTINGS_PATH}/aluguel-apartamento-sao-paulo`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Apartamentos para alugar em São Paulo");
+  const cityTotal = await readTotal(page);
+  expect(cityTotal).toBeGreaterThan(PAGE_SIZE);
+  await expect(resultList(page).locator(":scope > li")).toHaveCount(PAGE_SIZE);
+
+  // 3. Narrow to one neighbourhood with the filters form (a change submits it).
+  await waitForHydration(page);
+  const filters = page.getByRole("form", { name: "Filtros" });
+  if (phone) {
+    // On phones the form folds into a "Filtros" disclosure.
+    await expect(filters).toBeHidden();
+    await page.getByText("Filtros", { exact: true }).click();
+  }
+  await expect(filters).toBeVisible();
+  await filters.getByRole("checkbox", { name: /^Moema\s*[\d.]+$/ }).check();
+  await expect(page).toHaveURL(`${LISTINGS_PATH}/aluguel-apartamento-sao-paulo-moema`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Apartamentos para alugar em Moema, São Paulo");
+  const total = await readTotal(page);
+  expect(total).toBeGreaterThan(PAGE_SIZE);
+  expect(total).toBeLessThan(cityTotal);
+  await expect(page.getByText(`Mostrando 1–${PAGE_SIZE} de ${formatCount(total)}`)).toBeVisible();
+  const firstPage = await cardPaths(page);
+  expect(firstPage).toHaveLength(PAGE_SIZE);
+  // Every card is an apartment for rent in Moema.
+  const cardTexts = await resultList(page).getByRole("link").allTextContents();
+  for (const text of cardTexts) {
+    expect(text).toContain("Moema");
+    expect(text).toContain("Aluguel");
+    expect(text).toMatch(/Apartamento · Cód\./);
+  }
+
+  // 4. Page 2: new URL, the next 24 cards, none of page 1.
+  await page.getByRole("navigation", { name: "Paginação" }).getByRole("link", { name: "Página 2" }).click();
+  const page2Url = `${LISTINGS_PATH}/aluguel-apartamento-sao-paulo-moema?pagina=2`;
+  await expect(page).toHaveURL(page2Url);
+  await expect(page.getByText(`Mostrando ${PAGE_SIZE + 1}–${Math.min(2 * PAGE_SIZE, total)} de ${formatCount(total)}`)).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Paginação" }).locator('[aria-current="page"]')).toHaveText(/2/);
+  const secondPage = await cardPaths(page);
+  expect(secondPage).toHaveLength(Math.min(PAGE_SIZE, total - PAGE_SIZE));
+  expect(secondPage.filter((path) => firstPage.includes(path))).toEqual([]);
+
+  // 5. Open the first listing of page 2.
+  const card = resultList(page).getByRole("link").first();
+  const cardTitle = (await card.getByRole("heading").innerText()).trim();
+  await card.click();
+  await expect(page).toHaveURL(secondPage[0]);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(cardTitle);
+  await expect(page.getByRole("region", { name: "Valores" })).toContainText(/R\$\s?[\d.]+/);
+
+  // 6. Gallery: counter, next/previous, keyboard, fullscreen.
+  const gallery = page.getByRole("region", { name: `Fotos: ${cardTitle}` });
+  const counter = gallery.getByTestId("gallery-counter");
+  await expect(counter).toHaveText(/^1 \/ \d+$/);
+  const photos = Number((await counter.innerText()).split("/")[1]);
+  expect(photos, "the sandbox gives every listing at least 3 photos").toBeGreaterThanOrEqual(3);
+  const slide = (n: number) => gallery.getByRole("figure", { name: `${n} de ${photos}` });
+  await expect(slide(1)).toBeInViewport({ ratio: 0.9 });
+
+  if (phone) {
+    // Below 600 px the arrows give way to swiping and the thumbnails.
+    await expect(gallery.getByRole("button", { name: "Próxima foto" })).toBeHidden();
+    await gallery.getByRole("link", { name: `Ver foto 3 de ${photos}` }).click();
+    await expect(counter).toHaveText(`3 / ${photos}`);
+    await gallery.getByRole("link", { name: `Ver foto 2 de ${photos}` }).click();
+    await expect(counter).toHaveText(`2 / ${photos}`);
+  } else {
+    const next = gallery.getByRole("button", { name: "Próxima foto" });
+    const previous = gallery.getByRole("button", { name: "Foto anterior" });
+    await expect(previous).toBeDisabled();
+    await next.click();
+    await expect(counter).toHaveText(`2 / ${photos}`);
+    await next.click();
+    await expect(counter).toHaveText(`3 / ${photos}`);
+    await previous.click();
+    await expect(counter).toHaveText(`2 / ${photos}`);
+  }
+  await expect(slide(2)).toBeInViewport({ ratio: 0.9 });
+  await expect(slide(1)).not.toBeInViewport();
+  expect(page.url(), "the gallery never adds a history entry").toMatch(new RegExp(`${secondPage[0]}$`));
+
+  // Keyboard on the focused photo strip: ← → Home End.
+  const track = gallery.getByRole("region", { name: /use as setas do teclado/ });
+  await track.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(counter).toHaveText(`3 / ${photos}`);
+  await page.keyboard.press("ArrowLeft");
+  await expect(counter).toHaveText(`2 / ${photos}`);
+  await page.keyboard.press("End");
+  await expect(counter).toHaveText(`${photos} / ${photos}`);
+  await expect(slide(photos)).toBeInViewport({ ratio: 0.9 });
+  if (!phone) await expect(gallery.getByRole("button", { name: "Próxima foto" })).toBeDisabled();
+  await page.keyboard.press("Home");
+  await expect(counter).toHaveText(`1 / ${photos}`);
+  await page.keyboard.press("ArrowRight");
+  await expect(counter).toHaveText(`2 / ${photos}`);
+
+  // Fullscreen viewer: opens on the current photo, arrows move it, Escape closes it.
+  await gallery.getByRole("button", { name: "Tela cheia" }).click();
+  const viewer = page.getByRole("dialog", { name: `Fotos em tela cheia: ${cardTitle}` });
+  await expect(viewer).toBeVisible();
+  await expect(viewer.getByText(`2 / ${photos}`, { exact: true })).toBeVisible();
+  await expect(viewer.getByRole("button", { name: "Fechar" })).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(viewer.getByText(`3 / ${photos}`, { exact: true })).toBeVisible();
+  await viewer.getByRole("button", { name: "Foto anterior" }).click();
+  await expect(viewer.getByText(`2 / ${photos}`, { exact: true })).toBeVisible();
+  await page.keyboard.press("ArrowRight");
+  await expect(viewer.getByText(`3 / ${photos}`, { exact: true })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(viewer).toBeHidden();
+  // The page gallery follows the photo seen in the viewer.
+  await expect(counter).toHaveText(`3 / ${photos}`);
+
+  // 7. Browser back: page 2 of the same results again.
+  await page.goBack();
+  await expect(page).toHaveURL(page2Url);
+  await expect(page.getByText(`Mostrando ${PAGE_SIZE + 1}–${Math.min(2 * PAGE_SIZE, total)} de ${formatCount(total)}`)).toBeVisible();
+  expect(await cardPaths(page)).toEqual(secondPage);
+});
+
+test("ordenar por menor preço reordena os resultados e volta à página 1", async ({ page }) => {
+  await page.goto(`${LISTINGS_PATH}/venda-apartamento-sao-paulo?pagina=2`);
+  await waitForHydration(page);
+  const total = await readTotal(page);
+  await page.getByLabel("Ordenar por").selectOption({ label: "Menor preço" });
+  await expect(page).toHaveURL(`${LISTINGS_PATH}/venda-apartamento-sao-paulo?ordem=menor-preco`);
+  await expect(page.getByText(`Mostrando 1–${PAGE_SIZE} de ${formatCount(total)}`)).toBeVisible();
+  expect(await readTotal(page)).toBe(total);
+  const prices = await resultList(page)
+    .getByRole("link")
+    .evaluateAll((cards) =>
+      cards.map((card) => {
+        const sale = [...card.querySelectorAll("p")].find((p) => p.textContent?.startsWith("Venda"));
+        return Number((sale?.textContent ?? "").replace(/\D/g, ""));
+      }),
+    );
+  expect(prices).toHaveLength(PAGE_SIZE);
+  expect(prices.every((price) => price > 0)).toBe(true);
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+});
+
+test("filtros sem resultado mostram o estado vazio com buscas mais amplas", async ({ page }) => {
+  await page.goto(`${LISTINGS_PATH}/aluguel-apartamento-sao-paulo-moema?preco-max=1`);
+  await expect(page.getByRole("heading", { name: "Nenhum imóvel encontrado com esses filtros" })).toBeVisible();
+  await expect(resultList(page)).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Paginação" })).toHaveCount(0);
+  const all = page.getByRole("link", { name: "Ver todos os imóveis" });
+  await expect(all).toBeVisible();
+  await all.click();
+  await expect(page).toHaveURL(LISTINGS_PATH);
+  expect(await readTotal(page)).toBeGreaterThan(PAGE_SIZE);
+});

@@ -1,0 +1,119 @@
+/**
+ * Page helpers shared by the e2e specs: waiting for React hydration, reading
+ * the listings page (total count, cards) and finding a real listing URL.
+ * Selectors are roles, labels and visible pt-BR texts of the pages
+ * (`app/routes/*.tsx`, `app/components/*.tsx`).
+ */
+import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
+
+/** Path of the listings page (spec §2). */
+export const LISTINGS_PATH = "/todos-os-imoveis";
+
+/** Listings per results page (product.md "page size 24"). */
+export const PAGE_SIZE = 24;
+
+/** A desktop Chrome user agent without "HeadlessChrome", which isbot would call a bot (ADR 0003). */
+export const DESKTOP_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+/**
+ * Installs, before any page script runs, a minimal React DevTools hook that
+ * sets `window.__e2eHydrated` once React has committed its first render (the
+ * hydration) and run that commit's effects (`onPostCommitFiberRoot`). React
+ * DOM's production build reports to such a hook; nothing is logged.
+ */
+export async function installHydrationProbe(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const w = window as unknown as Record<string, unknown>;
+    if (w.__REACT_DEVTOOLS_GLOBAL_HOOK__) return;
+    w.__e2eHydrated = false;
+    w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject: () => 1,
+      checkDCE: () => undefined,
+      onCommitFiberRoot: () => undefined,
+      onCommitFiberUnmount: () => undefined,
+      onPostCommitFiberRoot: () => {
+        w.__e2eHydrated = true;
+      },
+    };
+  });
+}
+
+/**
+ * Waits until the current document is hydrated and its effects have run (event
+ * listeners attached by `useEffect`, enhanced widgets). Needs
+ * {@link installHydrationProbe} (the `test` of `fixtures.ts` installs it).
+ * @throws {Error} when the page has not hydrated within `timeoutMs` (ms).
+ */
+export async function waitForHydration(page: Page, timeoutMs = 15_000): Promise<void> {
+  try {
+    await page.waitForFunction(() => (window as unknown as { __e2eHydrated?: boolean }).__e2eHydrated === true, undefined, {
+      timeout: timeoutMs,
+    });
+  } catch (error) {
+    throw new Error(
+      `${page.url()} did not hydrate within ${timeoutMs} ms (a script failed to load or threw; see the console errors)`,
+      { cause: error },
+    );
+  }
+}
+
+/** `n` as the pages print counts: a pt-BR integer ("13.640"). */
+export function formatCount(n: number): string {
+  return new Intl.NumberFormat("pt-BR").format(n);
+}
+
+/** A pt-BR integer ("13.640") as a number. */
+export function parseCount(text: string): number {
+  const match = /(\d{1,3}(?:\.\d{3})*|\d+)/.exec(text);
+  if (!match) throw new Error(`no number in "${text}"`);
+  return Number(match[1].replace(/\./g, ""));
+}
+
+/** The results total of a listings page, from its "N imóveis …" status line under the H1. */
+export async function readTotal(page: Page): Promise<number> {
+  const status = page.locator("header").getByRole("status");
+  await expect(status).toHaveText(/\d/);
+  return parseCount(await status.innerText());
+}
+
+/** The list of result cards of a listings page. */
+export function resultList(page: Page): Locator {
+  return page.getByRole("list", { name: "Imóveis encontrados" });
+}
+
+/**
+ * The listing paths (`/detalhes/…/{id}`) of the cards on the current results
+ * page, in order, once the whole document has been parsed.
+ */
+export async function cardPaths(page: Page): Promise<string[]> {
+  // After a full page load (no JavaScript) the streamed HTML may still be arriving.
+  await page.waitForLoadState("domcontentloaded");
+  const links = resultList(page).getByRole("link");
+  await expect(links.first()).toBeVisible();
+  return links.evaluateAll((elements) => elements.map((el) => new URL((el as HTMLAnchorElement).href).pathname));
+}
+
+/** `/detalhes/{condominio}/{id}` split into its parts. */
+export function splitListingPath(path: string): { slug: string; id: string } {
+  const match = /^\/detalhes\/([^/]+)\/([^/?#]+)$/.exec(path);
+  if (!match) throw new Error(`not a listing path: ${path}`);
+  return { slug: match[1], id: match[2] };
+}
+
+/**
+ * Canonical paths of real listings: the cards of a results page, read from
+ * the server-rendered HTML (no browser needed).
+ * @param listPath a listings URL path, `/todos-os-imoveis` by default.
+ */
+export async function listingPaths(request: APIRequestContext, listPath = LISTINGS_PATH): Promise<string[]> {
+  const response = await request.get(listPath);
+  expect(response.status(), `GET ${listPath}`).toBe(200);
+  const html = await response.text();
+  const paths = [...html.matchAll(/href="(\/detalhes\/[^"/]+\/[^"/?#]+)"/g)].map((m) => m[1]);
+  const unique = [...new Set(paths)];
+  expect(unique.length, `listing links on ${listPath}`).toBeGreaterThan(0);
+  return unique;
+}
