@@ -8,6 +8,18 @@ import { z } from "zod";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
+/** An integer setting in [min, max] with pt-BR messages (env values are strings). */
+const integerSetting = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ invalid_type_error: "deve ser um número inteiro" })
+      .int("deve ser um número inteiro")
+      .min(min, `deve ser no mínimo ${min}`)
+      .max(max, `deve ser no máximo ${max}`)
+      .default(fallback),
+  );
+
 /** A CSS hex colour, `#rgb` or `#rrggbb`, normalised to lower case. */
 const hexColor = z
   .string()
@@ -27,7 +39,7 @@ const imageUrl = z
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** HTTP port of the site. */
-  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
+  PORT: integerSetting(1, 65535, 3000),
   /** Public origin of the site, used for canonical URLs and sitemaps (no trailing slash). */
   PUBLIC_URL: z.preprocess(
     emptyToUndefined,
@@ -51,7 +63,7 @@ const schema = z.object({
   /** Vista API key (32 hex in real tenants). Never logged. */
   VISTA_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   /** Port of the embedded Vista sandbox (used only when `VISTA_URL` is unset); 0 = any free port. */
-  VISTA_SANDBOX_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(8787)),
+  VISTA_SANDBOX_PORT: integerSetting(0, 65535, 8787),
   /** PostgreSQL URL; unset = PGlite in `DATA_DIR/pglite`. */
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
@@ -61,10 +73,7 @@ const schema = z.object({
       .optional(),
   ),
   /** Seconds between two sync runs. */
-  SYNC_INTERVAL_SECONDS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(10).max(86_400).default(300),
-  ),
+  SYNC_INTERVAL_SECONDS: integerSetting(10, 86_400, 300),
   /** Folder for the embedded database, caches and generated files. */
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default("./data")),
 

@@ -1,0 +1,41 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, defaultTitle, parseConfig } from "./config";
+
+describe("parseConfig", () => {
+  it("applies the issue's defaults on an empty environment", () => {
+    const config = parseConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.SYNC_INTERVAL_SECONDS).toBe(300);
+    expect(config.DATA_DIR).toBe("./data");
+    expect(config.dataDir).toBe(path.resolve("./data"));
+    expect(config.VISTA_URL).toBeUndefined();
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(defaultTitle(config)).toBe(`${config.AGENCY_NAME} Imobiliária`);
+  });
+
+  it("names every bad variable in Portuguese", () => {
+    const attempt = () => parseConfig({ PORT: "abc", DATABASE_URL: "mysql://x", SYNC_INTERVAL_SECONDS: "1" });
+    expect(attempt).toThrow(ConfigError);
+    const message = (() => {
+      try {
+        attempt();
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return "";
+    })();
+    expect(message).toContain("PORT: deve ser um número inteiro");
+    expect(message).toContain("DATABASE_URL: deve começar com postgres://");
+    expect(message).toContain("SYNC_INTERVAL_SECONDS: deve ser no mínimo 10");
+  });
+
+  it("requires VISTA_KEY with VISTA_URL and never echoes the key", () => {
+    expect(() => parseConfig({ VISTA_URL: "https://cliente-rest.vistahost.com.br" })).toThrow(/VISTA_KEY/);
+    const config = parseConfig({ VISTA_URL: "https://cliente-rest.vistahost.com.br/", VISTA_KEY: "segredo" });
+    expect(config.VISTA_URL).toBe("https://cliente-rest.vistahost.com.br");
+    const bad = { VISTA_URL: "nota url", VISTA_KEY: "c9fdd79584fb8d369a6a579af1a8f681", PORT: "x" };
+    expect(() => parseConfig(bad)).toThrow(/VISTA_URL/);
+    expect(() => parseConfig(bad)).not.toThrow(/c9fdd79584fb8d369a6a579af1a8f681/);
+  });
+});
