@@ -5,28 +5,25 @@
  * ranges). An unknown slug is the 404 "Page Not Found: {path}" (spec §2, §5);
  * a slug in the wrong case redirects 301 to the canonical one.
  */
-import {
-  json,
-  redirect,
-  type LoaderFunctionArgs,
-  type MetaDescriptor,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getCondominiumPage, openStreetMapUrl, placeCrumbs, truncate, type CrumbData, type Range } from "~/.server/catalogue/detail";
 import { siteOrigin } from "~/.server/catalogue/sitemap";
 import { getTheme } from "~/.server/theme";
 import { Amenities } from "~/components/amenities";
 import { Breadcrumbs } from "~/components/breadcrumbs";
+import { AddressLine, DetailsSection, LocationSection } from "~/components/detail-sections";
 import * as p from "~/components/detail-page.css";
 import { Gallery } from "~/components/gallery";
-import { BuildingIcon, MapPinIcon } from "~/components/icons";
+import { BuildingIcon } from "~/components/icons";
 import { breadcrumbJsonLd, condominiumJsonLd, JsonLd, type JsonLdNode } from "~/components/json-ld";
 import { ListingGrid } from "~/components/listing-grid";
+import { Prose } from "~/components/prose";
 import { ShareButtons } from "~/components/share-buttons";
 import { pageNotFound } from "~/lib/errors";
 import { formatArea, formatPrice, plural } from "~/lib/format";
 import { imageUrl } from "~/lib/images";
+import { pageMeta } from "~/lib/meta";
 import { condominiumPath } from "~/lib/urls";
 import { button, container } from "~/styles/ui.css";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
@@ -111,36 +108,22 @@ export const headers = publicPageHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Condomínio" }];
   const title = `${data.condominium.name}${data.condominium.neighbourhood ? ` em ${data.condominium.neighbourhood}` : ""}`;
-  const tags: MetaDescriptor[] = [
-    { title: `${title} | ${data.site.title}` },
-    { name: "description", content: data.description },
-    { tagName: "link", rel: "canonical", href: data.canonicalUrl },
-    { property: "og:type", content: "website" },
-    { property: "og:title", content: title },
-    { property: "og:description", content: data.description },
-    { property: "og:url", content: data.canonicalUrl },
-    { name: "twitter:card", content: data.ogImage ? "summary_large_image" : "summary" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: data.description },
-  ];
-  if (data.ogImage) {
-    tags.push(
-      { property: "og:image", content: data.ogImage },
-      { property: "og:image:width", content: String(OG_IMAGE_WIDTH) },
-      { property: "og:image:alt", content: data.condominium.name },
-      { name: "twitter:image", content: data.ogImage },
-    );
-  }
-  return tags;
+  return pageMeta({
+    title: `${title} | ${data.site.title}`,
+    socialTitle: title,
+    description: data.description,
+    canonicalUrl: data.canonicalUrl,
+    image: data.ogImage,
+    imageWidth: OG_IMAGE_WIDTH,
+    imageAlt: data.condominium.name,
+    twitter: true,
+  });
 };
 
 /** The condominium page. */
 export default function CondominiumRoute() {
   const data = useLoaderData<typeof loader>();
   const { condominium, forSale, forRent, ranges } = data;
-  const location = [condominium.address, condominium.neighbourhood, [condominium.city, condominium.state].filter(Boolean).join(" – ")]
-    .filter(Boolean)
-    .join(", ");
   const stats: [string, string][] = [
     ["Unidades à venda", String(forSale.length)],
     ["Unidades para alugar", String(forRent.length)],
@@ -172,12 +155,7 @@ export default function CondominiumRoute() {
             </span>
           </p>
           <h1 className={p.title}>{condominium.name}</h1>
-          {location ? (
-            <p className={p.location}>
-              <MapPinIcon size={18} className={p.inlineIcon} />
-              <span>{location}</span>
-            </p>
-          ) : null}
+          <AddressLine place={condominium} />
         </header>
 
         <aside className={p.aside} aria-label="Resumo do condomínio">
@@ -213,15 +191,7 @@ export default function CondominiumRoute() {
           {condominium.description ? (
             <section className={p.section} aria-labelledby="sobre">
               <h2 id="sobre">Sobre o condomínio</h2>
-              <div className={p.prose}>
-                {condominium.description
-                  .split(/\r?\n+/)
-                  .map((line) => line.trim())
-                  .filter(Boolean)
-                  .map((paragraph, index) => (
-                    <p key={index}>{paragraph}</p>
-                  ))}
-              </div>
+              <Prose text={condominium.description} />
             </section>
           ) : null}
           {condominium.infrastructure.length ? (
@@ -229,60 +199,13 @@ export default function CondominiumRoute() {
               <Amenities id="infraestrutura" title="Infraestrutura e lazer" items={condominium.infrastructure} />
             </div>
           ) : null}
-          {details.length ? (
-            <section className={p.section} aria-labelledby="detalhes">
-              <h2 id="detalhes">Detalhes</h2>
-              <dl className={p.details}>
-                {details.map(([term, value]) => (
-                  <div key={term} className={p.detail}>
-                    <dt className={p.detailTerm}>{term}</dt>
-                    <dd className={p.detailValue}>{value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
-          ) : null}
-          <section className={p.section} aria-labelledby="localizacao">
-            <h2 id="localizacao">Localização</h2>
-            <div className={p.locationCard}>
-              <p>
-                <strong>{condominium.neighbourhood}</strong>
-                {condominium.city ? `, ${condominium.city}` : ""}
-                {condominium.state ? ` – ${condominium.state}` : ""}
-              </p>
-              {data.mapUrl ? (
-                <a className={button.outline} href={data.mapUrl} target="_blank" rel="noopener noreferrer">
-                  <MapPinIcon size={18} />
-                  Ver no mapa
-                </a>
-              ) : null}
-            </div>
-          </section>
+          <DetailsSection rows={details} />
+          <LocationSection place={condominium} mapUrl={data.mapUrl} />
         </div>
       </div>
 
-      <section id="a-venda" className={`${container} ${p.listSection}`} aria-labelledby="a-venda-titulo">
-        <div className={p.listHeader}>
-          <h2 id="a-venda-titulo">Unidades à venda</h2>
-          {forSale.length ? <span className={p.muted}>{plural(forSale.length, "unidade", "unidades")}</span> : null}
-        </div>
-        {forSale.length ? (
-          <ListingGrid listings={forSale} purpose="venda" label="Unidades à venda" />
-        ) : (
-          <p className={p.muted}>Nenhuma unidade à venda neste condomínio no momento.</p>
-        )}
-      </section>
-      <section id="para-alugar" className={`${container} ${p.listSection}`} aria-labelledby="para-alugar-titulo">
-        <div className={p.listHeader}>
-          <h2 id="para-alugar-titulo">Unidades para alugar</h2>
-          {forRent.length ? <span className={p.muted}>{plural(forRent.length, "unidade", "unidades")}</span> : null}
-        </div>
-        {forRent.length ? (
-          <ListingGrid listings={forRent} purpose="aluguel" label="Unidades para alugar" />
-        ) : (
-          <p className={p.muted}>Nenhuma unidade para alugar neste condomínio no momento.</p>
-        )}
-      </section>
+      <UnitsSection id="a-venda" purpose="venda" units={forSale} />
+      <UnitsSection id="para-alugar" purpose="aluguel" units={forRent} />
       {!data.unitCount ? (
         <div className={container}>
           <Link className={button.outline} to={data.neighbourhoodPath}>
@@ -293,5 +216,31 @@ export default function CondominiumRoute() {
 
       <JsonLd data={data.jsonLd} />
     </div>
+  );
+}
+
+/** Words of a units section, by purpose. */
+const UNITS_TEXT = {
+  venda: { title: "Unidades à venda", empty: "Nenhuma unidade à venda neste condomínio no momento." },
+  aluguel: { title: "Unidades para alugar", empty: "Nenhuma unidade para alugar neste condomínio no momento." },
+} as const;
+
+type UnitData = ReturnType<typeof useLoaderData<typeof loader>>["forSale"];
+
+/** The available units for one purpose (anchor `#{id}`, linked from the summary box), or a note when none. */
+function UnitsSection({ id, purpose, units }: { id: string; purpose: keyof typeof UNITS_TEXT; units: UnitData }) {
+  const text = UNITS_TEXT[purpose];
+  return (
+    <section id={id} className={`${container} ${p.listSection}`} aria-labelledby={`${id}-titulo`}>
+      <div className={p.listHeader}>
+        <h2 id={`${id}-titulo`}>{text.title}</h2>
+        {units.length ? <span className={p.muted}>{plural(units.length, "unidade", "unidades")}</span> : null}
+      </div>
+      {units.length ? (
+        <ListingGrid listings={units} purpose={purpose} label={text.title} />
+      ) : (
+        <p className={p.muted}>{text.empty}</p>
+      )}
+    </section>
   );
 }

@@ -6,7 +6,7 @@
  * the first sync fills it, a friendly "Estamos atualizando nosso catálogo"
  * state replaces the sections (never an error).
  */
-import { json, type LoaderFunctionArgs, type MetaDescriptor, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getHomeSections } from "~/.server/catalogue/home";
 import { getVocabulary } from "~/.server/catalogue/vocabulary";
@@ -19,6 +19,7 @@ import { SearchBox } from "~/components/search-box";
 import { filtersToUrl, LISTINGS_PATH, pluralizeCategory } from "~/lib/filters";
 import { formatCount, formatPrice, plural } from "~/lib/format";
 import { imageSrcSet, imageUrl } from "~/lib/images";
+import { pageMeta } from "~/lib/meta";
 import { button, container } from "~/styles/ui.css";
 import * as s from "./home.css";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
@@ -74,18 +75,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const description = data.sections.total
     ? `${formatCount(data.sections.total)} imóveis à venda e para alugar${data.topCity ? ` em ${data.topCity}` : ""}. ${data.site.description}`
     : data.site.description;
-  const tags: MetaDescriptor[] = [
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: data.canonicalUrl },
-    { property: "og:type", content: "website" },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: data.canonicalUrl },
-    { name: "twitter:card", content: data.ogImage ? "summary_large_image" : "summary" },
-  ];
-  if (data.ogImage) tags.push({ property: "og:image", content: data.ogImage });
-  return tags;
+  return pageMeta({ title, description, canonicalUrl: data.canonicalUrl, image: data.ogImage });
 };
 
 export default function HomePage() {

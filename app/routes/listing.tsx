@@ -10,13 +10,7 @@
  * - Public and cacheable (`Cache-Control: public, …`); owner data never
  *   reaches this page (`toPublicListing`).
  */
-import {
-  json,
-  redirect,
-  type LoaderFunctionArgs,
-  type MetaDescriptor,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import {
   getListingPage,
@@ -32,13 +26,15 @@ import { getTheme } from "~/.server/theme";
 import { Amenities } from "~/components/amenities";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { brokerWhatsAppLink, BrokerCard } from "~/components/broker-card";
+import { AddressLine, DetailsSection, LocationSection } from "~/components/detail-sections";
 import * as p from "~/components/detail-page.css";
 import { Gallery } from "~/components/gallery";
-import { BuildingIcon, CalendarIcon, MapPinIcon, WhatsAppIcon } from "~/components/icons";
+import { BuildingIcon, CalendarIcon, WhatsAppIcon } from "~/components/icons";
 import { breadcrumbJsonLd, JsonLd, listingJsonLd, type JsonLdNode } from "~/components/json-ld";
 import { ListingFacts } from "~/components/listing-facts";
 import { ListingGrid } from "~/components/listing-grid";
 import { PriceBox } from "~/components/price-box";
+import { Prose } from "~/components/prose";
 import { ShareButtons } from "~/components/share-buttons";
 import { listingVideos, VideoEmbed } from "~/components/video-embed";
 import { purposesOf, type Listing } from "~/domain/listing";
@@ -46,6 +42,7 @@ import { pageNotFound } from "~/lib/errors";
 import { LISTINGS_PATH } from "~/lib/filters";
 import { formatArea, formatDate } from "~/lib/format";
 import { imageUrl } from "~/lib/images";
+import { pageMeta } from "~/lib/meta";
 import { condominiumPath } from "~/lib/urls";
 import { button, container } from "~/styles/ui.css";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
@@ -67,14 +64,6 @@ function samePath(a: string, b: string): boolean {
     }
   };
   return decode(a) === decode(b);
-}
-
-/** Paragraphs of a description: split on blank lines or line breaks, blanks dropped. */
-function paragraphs(text: string): string[] {
-  return text
-    .split(/\r?\n+/)
-    .map((line) => line.trim())
-    .filter(Boolean);
 }
 
 /** The "Detalhes" rows of a listing: only known values. */
@@ -200,27 +189,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
       { tagName: "link", rel: "canonical", href: data.canonicalUrl },
     ];
   }
-  const tags: MetaDescriptor[] = [
-    { title: `${data.title} | ${data.site.title}` },
-    { name: "description", content: data.description },
-    { tagName: "link", rel: "canonical", href: data.canonicalUrl },
-    { property: "og:type", content: "website" },
-    { property: "og:title", content: data.title },
-    { property: "og:description", content: data.description },
-    { property: "og:url", content: data.canonicalUrl },
-    { name: "twitter:card", content: data.ogImage ? "summary_large_image" : "summary" },
-    { name: "twitter:title", content: data.title },
-    { name: "twitter:description", content: data.description },
-  ];
-  if (data.ogImage) {
-    tags.push(
-      { property: "og:image", content: data.ogImage },
-      { property: "og:image:width", content: String(OG_IMAGE_WIDTH) },
-      { property: "og:image:alt", content: data.title },
-      { name: "twitter:image", content: data.ogImage },
-    );
-  }
-  return tags;
+  return pageMeta({
+    title: `${data.title} | ${data.site.title}`,
+    socialTitle: data.title,
+    description: data.description,
+    canonicalUrl: data.canonicalUrl,
+    image: data.ogImage,
+    imageWidth: OG_IMAGE_WIDTH,
+    imageAlt: data.title,
+    twitter: true,
+  });
 };
 
 /** The page: a listing, or the 410 notice with similar listings. */
@@ -236,9 +214,6 @@ function ListingPage({ data }: { data: PageData }) {
   const { listing, title } = data;
   const videos = listingVideos(listing);
   const text = listing.webDescription || listing.description;
-  const location = [listing.address, listing.neighbourhood, [listing.city, listing.state].filter(Boolean).join(" – ")]
-    .filter(Boolean)
-    .join(", ");
   const badges = [
     listing.isLaunch ? { label: "Lançamento", accent: true } : null,
     listing.isExclusive ? { label: "Exclusivo", accent: false } : null,
@@ -267,12 +242,7 @@ function ListingPage({ data }: { data: PageData }) {
             </span>
           </p>
           <h1 className={p.title}>{title}</h1>
-          {location ? (
-            <p className={p.location}>
-              <MapPinIcon size={18} className={p.inlineIcon} />
-              <span>{location}</span>
-            </p>
-          ) : null}
+          <AddressLine place={listing} />
           {data.condominium ? (
             <p className={p.condoLine}>
               <BuildingIcon size={18} />
@@ -309,11 +279,7 @@ function ListingPage({ data }: { data: PageData }) {
           {text ? (
             <section className={p.section} aria-labelledby="descricao">
               <h2 id="descricao">Descrição</h2>
-              <div className={p.prose}>
-                {paragraphs(text).map((paragraph, index) => (
-                  <p key={index}>{paragraph}</p>
-                ))}
-              </div>
+              <Prose text={text} />
             </section>
           ) : null}
 
@@ -332,17 +298,7 @@ function ListingPage({ data }: { data: PageData }) {
             </div>
           ) : null}
 
-          <section className={p.section} aria-labelledby="detalhes">
-            <h2 id="detalhes">Detalhes</h2>
-            <dl className={p.details}>
-              {detailRows(listing).map(([term, value]) => (
-                <div key={term} className={p.detail}>
-                  <dt className={p.detailTerm}>{term}</dt>
-                  <dd className={p.detailValue}>{value}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
+          <DetailsSection rows={detailRows(listing)} />
 
           {videos.length ? (
             <section className={p.section} aria-labelledby="video">
@@ -353,25 +309,11 @@ function ListingPage({ data }: { data: PageData }) {
             </section>
           ) : null}
 
-          <section className={p.section} aria-labelledby="localizacao">
-            <h2 id="localizacao">Localização</h2>
-            <div className={p.locationCard}>
-              <div>
-                <p>
-                  <strong>{listing.neighbourhood}</strong>
-                  {listing.city ? `, ${listing.city}` : ""}
-                  {listing.state ? ` – ${listing.state}` : ""}
-                </p>
-                <p className={p.muted}>Localização aproximada. O endereço exato é informado pelo corretor.</p>
-              </div>
-              {data.mapUrl ? (
-                <a className={button.outline} href={data.mapUrl} target="_blank" rel="noopener noreferrer">
-                  <MapPinIcon size={18} />
-                  Ver no mapa
-                </a>
-              ) : null}
-            </div>
-          </section>
+          <LocationSection
+            place={listing}
+            mapUrl={data.mapUrl}
+            note="Localização aproximada. O endereço exato é informado pelo corretor."
+          />
 
           {listing.updatedAt ? (
             <p className={p.updated}>

@@ -9,13 +9,7 @@
  * `{filtros}` is a 404 "Page Not Found: {path}"; a `codigo` parameter (the
  * search boxes' code field) goes to that listing. Reads only the read model.
  */
-import {
-  json,
-  redirect,
-  type LoaderFunctionArgs,
-  type MetaDescriptor,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { countListings, findListingPathByCode, searchListings } from "~/.server/catalogue/search";
 import { getVocabulary } from "~/.server/catalogue/vocabulary";
@@ -42,6 +36,7 @@ import {
 } from "~/lib/filters";
 import { formatCount } from "~/lib/format";
 import { imageUrl } from "~/lib/images";
+import { pageMeta } from "~/lib/meta";
 import { button, container, visuallyHidden } from "~/styles/ui.css";
 import * as s from "./listings.css";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
@@ -158,17 +153,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     data.total > 0
       ? `${data.countText}. Veja fotos, preços, condomínio, IPTU e custo mensal de cada imóvel na ${data.site.title}.`
       : `${data.heading}: nenhum imóvel disponível no momento. Veja outras opções na ${data.site.title}.`;
-  const tags: MetaDescriptor[] = [
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: data.canonicalUrl },
-    { property: "og:type", content: "website" },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: data.canonicalUrl },
-    { name: "twitter:card", content: data.ogImage ? "summary_large_image" : "summary" },
-  ];
-  if (data.ogImage) tags.push({ property: "og:image", content: data.ogImage });
+  const tags = pageMeta({ title, description, canonicalUrl: data.canonicalUrl, image: data.ogImage });
   if (data.prevUrl) tags.push({ tagName: "link", rel: "prev", href: data.prevUrl });
   if (data.nextUrl) tags.push({ tagName: "link", rel: "next", href: data.nextUrl });
   if (data.noindex) tags.push({ name: "robots", content: "noindex, follow" });

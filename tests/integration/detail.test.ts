@@ -16,7 +16,7 @@ import { clearSitemapCache, getSitemapXml, sitemapEntries } from "~/.server/cata
 import { clearVocabularyCache } from "~/.server/catalogue/vocabulary";
 import { getDb, migrate, type Database } from "~/.server/db";
 import { condominiums, listings } from "~/.server/db/schema";
-import { condominiumRow, listingRow } from "~/.server/sync/rows";
+import { condominiumRow } from "~/.server/sync/rows";
 import type { Condominium } from "~/domain/condominium";
 import type { Listing, Photo } from "~/domain/listing";
 import { slugify } from "~/lib/slug";
@@ -26,6 +26,7 @@ import { loader as imageLoader } from "~/routes/image";
 import { loader as listingLoader } from "~/routes/listing";
 import { loader as robotsLoader } from "~/routes/robots";
 import { loader as sitemapLoader } from "~/routes/sitemap";
+import { makeListing as baseListing, storedRow, type StoredRow } from "./helpers/fixtures";
 
 const ORIGIN = "http://site.test";
 const now = new Date("2026-10-01T12:00:00Z");
@@ -41,73 +42,14 @@ function photo(code: string, n: number): Photo {
   };
 }
 
-/** A complete public Listing with neutral defaults. */
+/** A listing of this suite: the shared neutral listing, updated 2026-09-01, with three photos. */
 function makeListing(overrides: Partial<Listing> & Pick<Listing, "code">): Listing {
-  return {
-    category: "Apartamento",
-    status: "Venda",
+  return baseListing({
     updatedAt: "2026-09-01",
-    latitude: -23.6,
     longitude: -46.66,
-    bedrooms: 2,
-    suites: 1,
-    parkingSpaces: 1,
-    bathrooms: 2,
-    socialBathrooms: 1,
-    neighbourhood: "Moema",
-    city: "São Paulo",
-    state: "SP",
-    address: "",
-    salePrice: null,
-    salePricePerM2: null,
-    rentPrice: null,
-    iptu: null,
-    condoFee: null,
-    totalArea: null,
-    builtArea: null,
-    privateArea: 70,
-    description: "",
-    webDescription: "",
-    title: "",
-    adText: "",
-    isLaunch: false,
-    isExclusive: false,
-    isFeatured: false,
-    isDevelopment: false,
-    development: "",
-    deliveryDate: null,
-    furnished: false,
-    yearBuilt: null,
-    orientation: "",
-    facesEast: false,
-    facesWest: false,
-    facesNorth: false,
-    facesSouth: false,
-    pool: false,
-    fitnessRoom: false,
-    concierge: false,
-    concierge24h: false,
-    garden: false,
-    garage: false,
-    coveredGarage: false,
-    sportsCourt: false,
-    acceptsExchange: false,
-    block: "",
-    lot: "",
-    gatedCommunity: false,
-    floors: null,
-    features: [],
-    infrastructure: [],
-    coverPhotoUrl: "",
-    featuredVideo: "",
-    featuredVideoType: "",
-    showOnSite: true,
-    broker: null,
     photos: [1, 2, 3].map((n) => photo(overrides.code, n)),
-    videos: [],
-    attachments: [],
     ...overrides,
-  };
+  });
 }
 
 const CONDO: Omit<Condominium, "slug"> = {
@@ -181,7 +123,7 @@ const FIXTURES: Fixture[] = [
   { listing: makeListing({ code: "AP00114", city: "Santo André", salePrice: 1_000_000, latitude: -23.66, longitude: -46.53 }) },
 ];
 
-type Row = ReturnType<typeof listingRow>;
+type Row = StoredRow;
 let rows: Row[] = [];
 let database: Database;
 let dataDir: string;
@@ -192,14 +134,10 @@ beforeAll(async () => {
   delete process.env.PUBLIC_URL;
   database = getDb();
   await migrate(database);
-  rows = FIXTURES.map(({ listing, removed, condominium, extra }) => {
-    const row = listingRow(listing, condominium ? CONDO_SLUG : null, now);
-    return {
-      ...row,
-      data: { ...listing, ...extra } as Listing,
-      ...(removed ? { removedAt: now, removalReason: "unlisted" as const } : {}),
-    };
-  });
+  rows = FIXTURES.map(({ listing, removed, condominium, extra }) => ({
+    ...storedRow(listing, { condominiumSlug: condominium ? CONDO_SLUG : null, removed, now }),
+    data: { ...listing, ...extra } as Listing,
+  }));
   await database.db.insert(listings).values(rows);
   await database.db.insert(condominiums).values(condominiumRow(CONDO, CONDO_SLUG, now));
   clearVocabularyCache();

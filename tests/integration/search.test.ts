@@ -11,10 +11,11 @@ import { countListings, findListingPathByCode, searchListings } from "~/.server/
 import { clearVocabularyCache, getVocabulary } from "~/.server/catalogue/vocabulary";
 import { migrate, openDatabase, type Database } from "~/.server/db";
 import { condominiums, listings } from "~/.server/db/schema";
-import { condominiumRow, listingRow } from "~/.server/sync/rows";
+import { condominiumRow } from "~/.server/sync/rows";
 import type { Listing } from "~/domain/listing";
 import { filtersToUrl, parseFilters, type ListingFilters, SORT_ORDERS } from "~/lib/filters";
 import { slugify } from "~/lib/slug";
+import { makeListing, storedRow, type StoredRow } from "./helpers/fixtures";
 import { referenceSearch } from "./search-reference";
 
 const CITIES = {
@@ -22,75 +23,6 @@ const CITIES = {
   "Santo André": ["Centro", "Vila Assunção"],
 } as const;
 const CATEGORIES = ["Apartamento", "Casa", "Casa de Condomínio"] as const;
-
-/** A complete public Listing with neutral defaults. */
-function makeListing(overrides: Partial<Listing> & Pick<Listing, "code">): Listing {
-  return {
-    category: "Apartamento",
-    status: "Venda",
-    updatedAt: "2026-01-01",
-    latitude: -23.6,
-    longitude: -46.6,
-    bedrooms: 2,
-    suites: 1,
-    parkingSpaces: 1,
-    bathrooms: 2,
-    socialBathrooms: 1,
-    neighbourhood: "Moema",
-    city: "São Paulo",
-    state: "SP",
-    address: "",
-    salePrice: null,
-    salePricePerM2: null,
-    rentPrice: null,
-    iptu: null,
-    condoFee: null,
-    totalArea: null,
-    builtArea: null,
-    privateArea: 70,
-    description: "",
-    webDescription: "",
-    title: "",
-    adText: "",
-    isLaunch: false,
-    isExclusive: false,
-    isFeatured: false,
-    isDevelopment: false,
-    development: "",
-    deliveryDate: null,
-    furnished: false,
-    yearBuilt: null,
-    orientation: "",
-    facesEast: false,
-    facesWest: false,
-    facesNorth: false,
-    facesSouth: false,
-    pool: false,
-    fitnessRoom: false,
-    concierge: false,
-    concierge24h: false,
-    garden: false,
-    garage: false,
-    coveredGarage: false,
-    sportsCourt: false,
-    acceptsExchange: false,
-    block: "",
-    lot: "",
-    gatedCommunity: false,
-    floors: null,
-    features: [],
-    infrastructure: [],
-    coverPhotoUrl: "",
-    featuredVideo: "",
-    featuredVideoType: "",
-    showOnSite: true,
-    broker: null,
-    photos: [],
-    videos: [],
-    attachments: [],
-    ...overrides,
-  };
-}
 
 /** 150 deterministic listings covering every facet (some removed, some priceless, ties on purpose). */
 function fixtures(): { listing: Listing; removed: boolean; condominium: string | null }[] {
@@ -130,16 +62,13 @@ function fixtures(): { listing: Listing; removed: boolean; condominium: string |
 
 let database: Database;
 const now = new Date("2026-07-01T12:00:00Z");
-type Row = ReturnType<typeof listingRow>;
+type Row = StoredRow;
 let active: Row[] = [];
 
 beforeAll(async () => {
   database = await openDatabase({ inMemory: true });
   await migrate(database);
-  const rows = fixtures().map(({ listing, removed, condominium }) => {
-    const row = listingRow(listing, condominium, now);
-    return removed ? { ...row, removedAt: now, removalReason: "unlisted" as const } : row;
-  });
+  const rows = fixtures().map(({ listing, removed, condominium }) => storedRow(listing, { condominiumSlug: condominium, removed, now }));
   await database.db.insert(listings).values(rows);
   await database.db.insert(condominiums).values(
     condominiumRow(

@@ -13,7 +13,7 @@ import { condominiumPath } from "~/lib/urls";
 import { getDb, type Db } from "../db";
 import { condominiums, listings } from "../db/schema";
 import { singleton } from "../singleton";
-import { summaryColumns, toListingSummary, type SummaryRow } from "./search";
+import { summaryColumns, toListingSummary } from "./search";
 import { getVocabulary, type Vocabulary } from "./vocabulary";
 
 /** How long the home sections are served from memory (ms). */
@@ -86,7 +86,7 @@ function listingSection(db: Db, where: ReturnType<typeof and>, limit: number): P
     .where(where)
     .orderBy(sql`${listings.updatedAt} desc nulls last`, asc(listings.code))
     .limit(limit)
-    .then((rows) => rows.map((row) => toListingSummary(row as SummaryRow)));
+    .then((rows) => rows.map((row) => toListingSummary(row)));
 }
 
 async function featuredCondominiums(db: Db, limit: number): Promise<FeaturedCondominium[]> {

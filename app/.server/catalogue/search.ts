@@ -50,31 +50,14 @@ export const summaryColumns = {
   longitude: listings.longitude,
 };
 
-/** A row selected with {@link summaryColumns}. */
-export interface SummaryRow {
-  code: string;
-  title: string;
-  category: string;
-  neighbourhood: string;
-  city: string;
-  salePrice: number | null;
-  rentPrice: number | null;
-  condoFee: number | null;
-  iptu: number | null;
-  area: number | null;
-  bedrooms: number | null;
-  suites: number | null;
-  parkingSpaces: number | null;
-  bathrooms: number | null;
-  coverPhotoUrl: string;
+/**
+ * A row selected with {@link summaryColumns}: the card's fields before
+ * `toListingSummary` adds `path` and `purposes` (the condominium slug and a
+ * nullable development name instead).
+ */
+export interface SummaryRow extends Omit<ListingSummary, "path" | "purposes" | "condominiumName"> {
   condominiumSlug: string | null;
   condominiumName: string | null;
-  isLaunch: boolean;
-  isExclusive: boolean;
-  isFeatured: boolean;
-  updatedAt: string | null;
-  latitude: number | null;
-  longitude: number | null;
 }
 
 /** Turns a {@link SummaryRow} into the card's {@link ListingSummary}; the path comes from `listingPath()`. */
@@ -220,7 +203,7 @@ export async function searchListings(filters: ListingFilters, options: SearchOpt
   ]);
   const total = totals[0]?.total ?? 0;
   return {
-    items: rows.map((row) => toListingSummary(row as SummaryRow)),
+    items: rows.map((row) => toListingSummary(row)),
     total,
     page,
     pageCount: Math.ceil(total / pageSize),

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { pageMeta } from "./meta";
+
+const base = { title: "Casas | Site", description: "Casas à venda.", canonicalUrl: "https://example.com/casas" };
+
+describe("pageMeta", () => {
+  it("lists title, description, canonical, Open Graph and a summary card without an image", () => {
+    expect(pageMeta(base)).toEqual([
+      { title: "Casas | Site" },
+      { name: "description", content: "Casas à venda." },
+      { tagName: "link", rel: "canonical", href: "https://example.com/casas" },
+      { property: "og:type", content: "website" },
+      { property: "og:title", content: "Casas | Site" },
+      { property: "og:description", content: "Casas à venda." },
+      { property: "og:url", content: "https://example.com/casas" },
+      { name: "twitter:card", content: "summary" },
+    ]);
+  });
+
+  it("adds og:image and a large card when there is an image", () => {
+    const tags = pageMeta({ ...base, image: "https://example.com/i.jpg" });
+    expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
+    expect(tags.at(-1)).toEqual({ property: "og:image", content: "https://example.com/i.jpg" });
+    expect(tags.some((tag) => "name" in tag && String(tag.name).startsWith("twitter:image"))).toBe(false);
+  });
+
+  it("uses the social title and Twitter tags for detail pages, image tags last", () => {
+    const tags = pageMeta({
+      ...base,
+      socialTitle: "Casas",
+      image: "https://example.com/i.jpg",
+      imageWidth: 1280,
+      imageAlt: "Fachada",
+      twitter: true,
+    });
+    expect(tags[0]).toEqual({ title: "Casas | Site" });
+    expect(tags).toContainEqual({ property: "og:title", content: "Casas" });
+    expect(tags.slice(-6)).toEqual([
+      { name: "twitter:title", content: "Casas" },
+      { name: "twitter:description", content: "Casas à venda." },
+      { property: "og:image", content: "https://example.com/i.jpg" },
+      { property: "og:image:width", content: "1280" },
+      { property: "og:image:alt", content: "Fachada" },
+      { name: "twitter:image", content: "https://example.com/i.jpg" },
+    ]);
+  });
+
+  it("treats a null image as none", () => {
+    const tags = pageMeta({ ...base, image: null, imageWidth: 1280, twitter: true });
+    expect(tags.filter((tag) => "property" in tag && String(tag.property).startsWith("og:image"))).toEqual([]);
+    expect(tags).toContainEqual({ name: "twitter:card", content: "summary" });
+  });
+});
