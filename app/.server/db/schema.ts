@@ -79,6 +79,19 @@ export const listings = pgTable(
      * or "no_price" (listed, but with neither a sale nor a rent price). Null while active.
      */
     removalReason: text("removal_reason").$type<"unlisted" | "no_price">(),
+    /**
+     * Amenity filter slugs the listing has (`~/lib/amenities` AMENITY_FILTERS,
+     * from Vista `Caracteristicas`/`InfraEstrutura` and flags such as
+     * `Mobiliado`), e.g. {piscina,elevador,aceita-pet}. Filtered with `@>` (GIN).
+     */
+    amenities: text("amenities").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Free-text search document (issue 3 `/busca`): code, title, type,
+     * neighbourhood, city, condominium and address, lower case without
+     * accents (`searchTextOf()` in sync/rows.ts). Indexed for Portuguese full
+     * text (`to_tsvector('portuguese', search_text)`) and for trigram similarity.
+     */
+    searchText: text("search_text").notNull().default(""),
   },
   (t) => [
     index("listings_active_idx").on(t.removedAt),
@@ -89,6 +102,10 @@ export const listings = pgTable(
     index("listings_updated_idx").on(t.updatedAt),
     index("listings_condominium_idx").on(t.condominiumSlug),
     index("listings_broker_idx").on(t.brokerCode),
+    index("listings_amenities_idx").using("gin", t.amenities),
+    index("listings_search_fts_idx").using("gin", sql`to_tsvector('portuguese', ${t.searchText})`),
+    index("listings_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("listings_location_idx").on(t.latitude, t.longitude).where(sql`${t.removedAt} is null`),
   ],
 );
 
@@ -117,6 +134,7 @@ export const condominiums = pgTable(
   (t) => [
     index("condominiums_city_nb_idx").on(t.citySlug, t.neighbourhoodSlug),
     uniqueIndex("condominiums_building_key_idx").on(t.buildingKey),
+    index("condominiums_name_trgm_idx").using("gin", sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
   ],
 );
 

@@ -5,6 +5,7 @@
  */
 import type { Condominium } from "~/domain/condominium";
 import { monthlyCost, type Listing } from "~/domain/listing";
+import { foldText } from "~/lib/search-text";
 import { slugify } from "~/lib/slug";
 import type { condominiums, listings } from "../db/schema";
 
@@ -59,6 +60,21 @@ export function titleOf(listing: Pick<Listing, "title" | "category" | "neighbour
 }
 
 /**
+ * The free-text search document of a listing (read model `search_text`,
+ * issue 3 `/busca`): code, title, type, neighbourhood, city, state,
+ * condominium and street address, folded with {@link foldText}.
+ */
+export function searchTextOf(
+  listing: Pick<Listing, "code" | "title" | "category" | "neighbourhood" | "city" | "state" | "development" | "address">,
+): string {
+  return foldText(
+    [listing.code, titleOf(listing), listing.category, listing.neighbourhood, listing.city, listing.state, listing.development, listing.address]
+      .filter((part) => part && part.trim())
+      .join(" "),
+  );
+}
+
+/**
  * The `listings` row of a synced listing. A listing with neither a sale nor a
  * rent price is stored as removed (`removalReason = "no_price"`, pages answer
  * 410); any other is active (`removedAt = null`, which also revives a listing
@@ -105,6 +121,8 @@ export function listingRow(listing: Listing, condominiumSlug: string | null, now
     syncedAt: now,
     removedAt: priced ? null : now,
     removalReason: priced ? null : "no_price",
+    amenities: [],
+    searchText: searchTextOf(listing),
   };
 }
 

@@ -1,0 +1,18 @@
+/**
+ * Text folding for free-text search (issue 3 `/busca`): the read model's
+ * `search_text` and every query are folded the same way, so "sao paulo"
+ * finds "São Paulo" and "MOEMA" finds "Moema".
+ */
+
+/**
+ * Lower case, without diacritics (NFD, combining marks removed), with runs of
+ * whitespace collapsed: `foldText("  São  Paulo ")` → `"sao paulo"`.
+ */
+export function foldText(text: string): string {
+  return (text ?? "")
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
+}
