@@ -55,3 +55,44 @@ describe("openDatabase (PGlite in memory) + migrate", () => {
     await again!.release();
   });
 });
+
+describe("migration 0002 (search and facets)", () => {
+  let database: Database;
+  let dir: string;
+
+  beforeAll(async () => {
+    // A database left at migration 0001 with a sync watermark, as an older release left it.
+    const fs = await import("node:fs/promises");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const source = path.join(import.meta.dirname, "migrations");
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), "migrations-0001-"));
+    await fs.mkdir(path.join(dir, "meta"));
+    const journal = JSON.parse(await fs.readFile(path.join(source, "meta/_journal.json"), "utf8"));
+    const old = journal.entries.filter((entry: { idx: number }) => entry.idx <= 1);
+    await fs.writeFile(path.join(dir, "meta/_journal.json"), JSON.stringify({ ...journal, entries: old }));
+    for (const entry of old) await fs.copyFile(path.join(source, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
+    database = await openDatabase({ inMemory: true });
+    await migrate(database, { migrationsFolder: dir });
+    await database.db.insert(schema.syncState).values({ job: "listings", watermark: "2026-08-01" });
+    await migrate(database);
+  });
+  afterAll(async () => {
+    await database.close();
+    const fs = await import("node:fs/promises");
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it("clears the watermark so that the next sync is a full one (fills the new columns)", async () => {
+    const [row] = await database.db.select().from(schema.syncState).where(eq(schema.syncState.job, "listings"));
+    expect(row.watermark).toBeNull();
+  });
+
+  it("matches Portuguese stems on the folded search text through the full-text expression", async () => {
+    const { rows } = await database.db.execute<{ hit: boolean; miss: boolean }>(
+      sql`select to_tsvector('portuguese', 'apartamento em moema sao paulo') @@ plainto_tsquery('portuguese', 'apartamentos') as hit,
+                 to_tsvector('portuguese', 'casa em pinheiros') @@ plainto_tsquery('portuguese', 'apartamentos') as miss`,
+    );
+    expect(rows[0]).toEqual({ hit: true, miss: false });
+  });
+});
