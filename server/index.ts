@@ -20,12 +20,14 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import morgan from "morgan";
-import { ConfigError, getConfig } from "../app/.server/config";
+import { ConfigError, getConfig, mapTileImageSource } from "../app/.server/config";
 import { getDb, migrate } from "../app/.server/db";
 import { setBuildId } from "../app/.server/build-info";
 import { startSyncScheduler } from "../app/.server/sync";
 import { createVistaClient } from "../app/.server/vista";
 import { getVistaTarget, setVistaTarget } from "../app/.server/vista/target";
+import { FLASH_COOKIE_NAME } from "../app/.server/flash";
+import { createPageCache } from "./page-cache";
 import { startVistaSandbox } from "./vista-sandbox";
 
 const startedAt = performance.now();
@@ -92,7 +94,15 @@ app.use(
         // Remix hydrates with inline module scripts; JSON-LD is inline too.
         "script-src": ["'self'", "'unsafe-inline'"],
         "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", "blob:", "https://i.ytimg.com", "https://i.vimeocdn.com"],
+        // Map tiles come from MAP_TILE_URL's origin (issue 3 item 3).
+        "img-src": [
+          "'self'",
+          "data:",
+          "blob:",
+          "https://i.ytimg.com",
+          "https://i.vimeocdn.com",
+          ...[mapTileImageSource(config)].filter((source): source is string => source !== null),
+        ],
         "frame-src": ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com"],
         "connect-src": production ? ["'self'"] : ["'self'", "ws:", "wss:"],
         "upgrade-insecure-requests": null,
@@ -103,6 +113,8 @@ app.use(
   }),
 );
 app.use(compression());
+// Public pages rendered once per minute at most (ADR 0013); pages for a visitor with a toast bypass it.
+const pageCache = createPageCache({ personalCookies: [FLASH_COOKIE_NAME] });
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
 await appBuilt.catch((error: unknown) => {
@@ -129,6 +141,7 @@ if (production) {
   app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
 }
 
+if (production) app.use(pageCache.middleware);
 // `use`, not `all("*")`: Express would answer 400 itself for malformed percent-encoding.
 app.use(createRequestHandler({ build, mode: config.NODE_ENV }));
 
@@ -141,6 +154,7 @@ const scheduler = startSyncScheduler({
   intervalSeconds: config.SYNC_INTERVAL_SECONDS,
   getClient: () => createVistaClient(getVistaTarget()),
   database,
+  onChange: () => pageCache.clear(),
 });
 
 // 5. Graceful shutdown: stop taking requests, finish the sync step, close the database.

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, defaultTitle, parseConfig } from "./config";
+import { ConfigError, defaultTitle, mapTileImageSource, parseConfig } from "./config";
 
 describe("parseConfig", () => {
   it("applies the issue's defaults on an empty environment", () => {
@@ -37,5 +37,19 @@ describe("parseConfig", () => {
     const bad = { VISTA_URL: "nota url", VISTA_KEY: "c9fdd79584fb8d369a6a579af1a8f681", PORT: "x" };
     expect(() => parseConfig(bad)).toThrow(/VISTA_URL/);
     expect(() => parseConfig(bad)).not.toThrow(/c9fdd79584fb8d369a6a579af1a8f681/);
+  });
+
+  it("validates the map tile settings and derives their CSP source (issue 3 item 3)", () => {
+    const config = parseConfig({});
+    expect(config.MAP_TILE_URL).toBe("https://tile.openstreetmap.org/{z}/{x}/{y}.png");
+    expect(config.MAP_TILE_ATTRIBUTION).toContain("OpenStreetMap");
+    expect(mapTileImageSource(config)).toBe("https://tile.openstreetmap.org");
+    expect(mapTileImageSource(parseConfig({ MAP_TILE_URL: "https://{s}.tile.example.com/{z}/{x}/{y}{r}.png" }))).toBe(
+      "https://*.tile.example.com",
+    );
+    expect(mapTileImageSource(parseConfig({ MAP_TILE_URL: "/mapa/tiles/{z}/{x}/{y}.png" }))).toBeNull();
+    expect(() => parseConfig({ MAP_TILE_URL: "https://tile.example.com/tile.png" })).toThrow(/MAP_TILE_URL: deve conter \{z\}/);
+    expect(() => parseConfig({ MAP_TILE_URL: "javascript:alert(1)//{z}/{x}/{y}" })).toThrow(/MAP_TILE_URL: deve ser uma URL/);
+    expect(() => parseConfig({ MAP_TILE_ATTRIBUTION: "x".repeat(501) })).toThrow(/MAP_TILE_ATTRIBUTION/);
   });
 });

@@ -36,6 +36,23 @@ const imageUrl = z
     "deve ser uma URL http(s) absoluta ou um caminho começando com /, por exemplo /logo.svg",
   );
 
+/**
+ * A slippy-map tile URL template (Leaflet syntax): an absolute http(s) URL or a
+ * site path starting with a single "/", containing `{z}`, `{x}` and `{y}`
+ * (issue 3 item 3, `MAP_TILE_URL`).
+ */
+const tileUrlTemplate = z
+  .string()
+  .trim()
+  .refine(
+    (value) => /^\/(?!\/)\S*$/.test(value) || /^https?:\/\/[^\s/]+\S*$/i.test(value),
+    "deve ser uma URL http(s) absoluta ou um caminho começando com /, por exemplo https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+  )
+  .refine(
+    (value) => value.includes("{z}") && value.includes("{x}") && value.includes("{y}"),
+    "deve conter {z}, {x} e {y}, por exemplo https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+  );
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** HTTP port of the site. */
@@ -91,6 +108,20 @@ const schema = z.object({
   LOGO_SQUARE_URL: z.preprocess(emptyToUndefined, imageUrl.optional()),
   /** Horizontal logo shown in the header: absolute http(s) URL or a path starting with "/"; default: the square mark beside the agency name. */
   LOGO_HORIZONTAL_URL: z.preprocess(emptyToUndefined, imageUrl.optional()),
+  /** Map tile URL template for Leaflet (`{s}`, `{z}`, `{x}`, `{y}`, `{r}`); its origin is allowed in the CSP img-src (issue 3 item 3). */
+  MAP_TILE_URL: z.preprocess(
+    emptyToUndefined,
+    tileUrlTemplate.default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+  ),
+  /** Attribution shown on maps (trusted operator HTML: links allowed); required by the tile provider's licence. */
+  MAP_TILE_ATTRIBUTION: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .max(500, "deve ter no máximo 500 caracteres")
+      .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'),
+  ),
   /** The agency's CRECI registration shown in the footer, e.g. "CRECI 12345-J"; optional. */
   AGENCY_CRECI: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(40).optional()),
   /**
@@ -151,6 +182,22 @@ let current: Config | undefined;
 export function getConfig(): Config {
   current ??= parseConfig(process.env);
   return current;
+}
+
+/**
+ * The CSP `img-src` source that lets the browser load map tiles from
+ * `MAP_TILE_URL`: the template's origin (`{s}` subdomains become a `*.` wildcard
+ * host), or `null` when the tiles are served by the site itself (a "/" path,
+ * already covered by `'self'`). Issue 3 item 3.
+ */
+export function mapTileImageSource(config: Pick<Config, "MAP_TILE_URL"> = getConfig()): string | null {
+  const template = config.MAP_TILE_URL;
+  if (template.startsWith("/")) return null;
+  const match = /^(https?):\/\/([^/?#]+)/i.exec(template);
+  if (!match) return null;
+  const host = match[2]!.replace(/^\{s\}\./, "*.");
+  if (/[{}]/.test(host)) return `${match[1]!.toLowerCase()}:`;
+  return `${match[1]!.toLowerCase()}://${host.toLowerCase()}`;
 }
 
 /** The agency's display title, "{AGENCY_NAME} Imobiliária" (spec §1). */

@@ -3,6 +3,7 @@
  * (name, photo, CRECI, WhatsApp)") and the WhatsApp link helpers. Only the
  * website-safe broker fields are used (vista-api.md §6.6).
  */
+import { Link } from "@remix-run/react";
 import type { Broker } from "~/domain/listing";
 import { imageUrl } from "~/lib/images";
 import { MailIcon, PhoneIcon, WhatsAppIcon } from "./icons";
@@ -57,10 +58,12 @@ export interface BrokerCardProps {
   listing: { code: string; title: string };
   /** Absolute URL of the listing page. */
   url: string;
+  /** The broker's portfolio page (`/corretor/{slug}`, issue 3 item 4); no link when absent. */
+  profilePath?: string | null;
 }
 
 /** Photo, name, CRECI and contact links of the broker. */
-export function BrokerCard({ broker, listing, url }: BrokerCardProps) {
+export function BrokerCard({ broker, listing, url, profilePath }: BrokerCardProps) {
   const whatsapp = brokerWhatsAppLink(broker, listing, url);
   const phone = broker.phone || broker.mobile;
   return (
@@ -84,7 +87,7 @@ export function BrokerCard({ broker, listing, url }: BrokerCardProps) {
         )}
         <div>
           <p className={s.kicker}>Corretor responsável</p>
-          <p className={s.name}>{broker.name}</p>
+          <p className={s.name}>{profilePath ? <Link to={profilePath}>{broker.name}</Link> : broker.name}</p>
           {broker.creci ? <p className={s.creci}>CRECI {broker.creci}</p> : null}
         </div>
       </div>
@@ -106,6 +109,11 @@ export function BrokerCard({ broker, listing, url }: BrokerCardProps) {
             <MailIcon size={18} />
             {broker.email}
           </a>
+        ) : null}
+        {profilePath ? (
+          <Link className={s.contactLink} to={profilePath}>
+            Ver imóveis de {broker.name}
+          </Link>
         ) : null}
       </div>
     </section>

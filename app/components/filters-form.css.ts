@@ -11,7 +11,14 @@ export const panel = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.lg,
   "@media": {
-    [wide]: { position: "sticky", top: `calc(${vars.layout.headerHeight} + ${vars.space.md})` },
+    // Taller than the viewport with every facet: the sidebar scrolls on its own.
+    [wide]: {
+      position: "sticky",
+      top: `calc(${vars.layout.headerHeight} + ${vars.space.md})`,
+      maxHeight: `calc(100vh - ${vars.layout.headerHeight} - 2 * ${vars.space.md})`,
+      overflowY: "auto",
+      overscrollBehavior: "contain",
+    },
   },
 });
 
@@ -166,3 +173,17 @@ export const actions = style({ display: "flex", flexWrap: "wrap", alignItems: "c
 
 /** "Limpar filtros" link. */
 export const clear = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+
+/** An option that would give no listing: dimmed, still usable (works without JavaScript). */
+export const zero = style({ opacity: 0.5 });
+
+/** Count inside a chip. */
+export const chipCount = style({ marginLeft: "6px", fontSize: vars.fontSize.xs, opacity: 0.8, pointerEvents: "none" });
+
+/** Amenities: a taller list, two columns where there is room. */
+export const checkColumns = style({
+  maxHeight: "340px",
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, minmax(150px, 1fr))",
+  columnGap: vars.space.xs,
+});

@@ -1,17 +1,34 @@
 /**
- * The listings page's filters (issue 2 item 7): purpose, type, city,
- * neighbourhoods (several), price range, minimum bedrooms. A GET form to
- * `/todos-os-imoveis` that works without JavaScript; the loader turns its
- * parameters into the canonical `{filtros}` URL. With JavaScript, every
- * choice submits it at once (prices when the field is left).
+ * The listings page's filters (issue 2 item 7; issue 3 item 1): purpose, type,
+ * city, neighbourhoods (several), price range, minimum bedrooms / suites /
+ * parking spaces / bathrooms, area range, maximum condo fee, amenities,
+ * lançamento, exclusivo and the listing code, each option with the number of
+ * listings choosing it would give (facet counts, ADR 0011) when the page has
+ * them. Options that would give nothing are dimmed, never disabled, so the
+ * form still works without JavaScript.
+ *
+ * A GET form to `/todos-os-imoveis` (or `action`) that works without
+ * JavaScript; the loader turns its parameters into the canonical `{filtros}`
+ * URL (301). With JavaScript, every choice submits it at once through a Remix
+ * navigation (no full reload, scroll kept): selects, radios and checkboxes on
+ * change, the text fields when they are left with a new value or on Enter.
  *
  * On phones the form folds into a "Filtros" button (`<details>`); on wide
  * screens it is an open sidebar.
  */
 import { Form, Link, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, type FocusEvent, type FormEvent } from "react";
+import { useEffect, useRef, type FocusEvent, type FormEvent, type ReactNode } from "react";
+import type { FacetCounts } from "~/.server/catalogue/facets";
+import { AMENITY_FILTERS } from "~/lib/amenities";
 import { formatCount } from "~/lib/format";
-import { LISTINGS_PATH, MAIN_PARAMS, type FilterVocabulary, type ListingFilters } from "~/lib/filters";
+import {
+  LISTINGS_PATH,
+  MAIN_PARAMS,
+  MINIMUM_CHOICES,
+  type FilterVocabulary,
+  type ListingFilters,
+  type MinimumFacet,
+} from "~/lib/filters";
 import { button } from "~/styles/ui.css";
 import { FilterIcon } from "./icons";
 import * as s from "./filters-form.css";
@@ -20,10 +37,19 @@ import * as s from "./filters-form.css";
 export interface FiltersFormProps {
   filters: ListingFilters;
   vocabulary: FilterVocabulary;
+  /** GET target of the form and of "Limpar filtros"; default `/todos-os-imoveis` (`/mapa` passes its own path). */
+  action?: string;
+  /** Facet counts of `filters` (`facetCounts()` on the server); without them the vocabulary's totals are shown. */
+  counts?: FacetCounts | null;
 }
 
-/** Choices of the minimum-bedrooms chips. */
-const BEDROOM_CHOICES = [1, 2, 3, 4] as const;
+/** The minimum facets: parameter, legend and pt-BR nouns (issue 3 item 1). */
+const MINIMUMS: readonly { key: MinimumFacet; param: string; legend: string; many: string }[] = [
+  { key: "bedroomsMin", param: "quartos", legend: "Quartos", many: "quartos" },
+  { key: "suitesMin", param: "suites", legend: "Suítes", many: "suítes" },
+  { key: "parkingMin", param: "vagas", legend: "Vagas de garagem", many: "vagas" },
+  { key: "bathroomsMin", param: "banheiros", legend: "Banheiros", many: "banheiros" },
+];
 
 /** How many facets are set (for the "Filtros" badge). */
 function activeCount(f: ListingFilters): number {
@@ -33,12 +59,28 @@ function activeCount(f: ListingFilters): number {
     (f.city ? 1 : 0) +
     (f.neighbourhoods?.length ?? 0) +
     (f.priceMin != null || f.priceMax != null ? 1 : 0) +
-    (f.bedroomsMin ? 1 : 0)
+    MINIMUMS.filter((m) => f[m.key] != null).length +
+    (f.areaMin != null || f.areaMax != null ? 1 : 0) +
+    (f.condoFeeMax != null ? 1 : 0) +
+    (f.amenities?.length ?? 0) +
+    (f.launch ? 1 : 0) +
+    (f.exclusive ? 1 : 0) +
+    (f.code ? 1 : 0)
   );
 }
 
+/** " (1.234)" after an option's label; "" without counts. */
+function countSuffix(n: number | undefined): string {
+  return n === undefined ? "" : ` (${formatCount(n)})`;
+}
+
+/** An amount as the text fields show it: "500.000" (pt-BR thousands); "" when absent. */
+function amountText(value: number | undefined): string {
+  return value == null ? "" : formatCount(value);
+}
+
 /** The filters form (and its mobile fold). */
-export function FiltersForm({ filters, vocabulary }: FiltersFormProps) {
+export function FiltersForm({ filters, vocabulary, action = LISTINGS_PATH, counts = null }: FiltersFormProps) {
   const submit = useSubmit();
   const detailsRef = useRef<HTMLDetailsElement>(null);
   // The form is keyed by the filters so that its uncontrolled inputs reset after each navigation.
@@ -51,15 +93,15 @@ export function FiltersForm({ filters, vocabulary }: FiltersFormProps) {
   }, []);
 
   // With JavaScript, a choice submits at once: selects, radios and checkboxes on
-  // change; the price fields when they lose focus with a new value (or on Enter,
+  // change; the text fields when they lose focus with a new value (or on Enter,
   // the form's own submit). React's handlers are bound from the first render.
   const submitForm = (form: HTMLFormElement) => submit(form, { preventScrollReset: true });
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const target = event.target as HTMLInputElement;
-    if (target.type === "text") return;
+    if (target.type === "text" || target.type === "search") return;
     submitForm(event.currentTarget);
   };
-  const onPriceBlur = (event: FocusEvent<HTMLInputElement>) => {
+  const onTextBlur = (event: FocusEvent<HTMLInputElement>) => {
     if (event.currentTarget.value !== event.currentTarget.defaultValue && event.currentTarget.form) {
       submitForm(event.currentTarget.form);
     }
@@ -71,8 +113,28 @@ export function FiltersForm({ filters, vocabulary }: FiltersFormProps) {
   const neighbourhoods = city
     ? [...city.neighbourhoods].sort((a, b) => Number(selected.has(b.slug)) - Number(selected.has(a.slug)))
     : [];
-  const count = activeCount(filters);
+  // Facet counts are for the current city; another (single) city falls back to the vocabulary's totals.
+  const nbCount = (slug: string, fallback: number) =>
+    counts && city?.slug === filters.city ? (counts.neighbourhoods[slug] ?? 0) : fallback;
+  const active = activeCount(filters);
   const priceLabel = filters.purpose === "aluguel" ? "Aluguel mensal (R$)" : "Preço (R$)";
+  const dim = (n: number | undefined, checked: boolean) => (n === 0 && !checked ? s.zero : "");
+
+  const textField = (name: string, label: string, value: string, placeholder: string, extra?: { inputMode?: "numeric" | "text" }) => (
+    <label className={s.subLabel}>
+      {label}
+      <input
+        className={s.control}
+        type="text"
+        inputMode={extra?.inputMode ?? "numeric"}
+        name={name}
+        defaultValue={value}
+        onBlur={onTextBlur}
+        placeholder={placeholder}
+        autoComplete="off"
+      />
+    </label>
+  );
 
   return (
     <details className={s.panel} ref={detailsRef}>
@@ -81,16 +143,9 @@ export function FiltersForm({ filters, vocabulary }: FiltersFormProps) {
           <FilterIcon size={20} />
           Filtros
         </span>
-        {count > 0 ? <span className={s.countBadge}>{count}</span> : null}
+        {active > 0 ? <span className={s.countBadge}>{active}</span> : null}
       </summary>
-      <Form
-        method="get"
-        action={LISTINGS_PATH}
-        className={s.form}
-        key={key}
-        aria-label="Filtros"
-        onChange={onChange}
-      >
+      <Form method="get" action={action} className={s.form} key={key} aria-label="Filtros" onChange={onChange}>
         <h2 className={s.heading}>Filtrar imóveis</h2>
 
         <fieldset className={s.group}>
@@ -102,28 +157,25 @@ export function FiltersForm({ filters, vocabulary }: FiltersFormProps) {
                 ["venda", "Comprar"],
                 ["aluguel", "Alugar"],
               ] as const
-            ).map(([value, text]) => (
-              <label key={value} className={s.chip}>
-                <input
-                  className={s.chipInput}
-                  type="radio"
-                  name={MAIN_PARAMS.purpose}
-                  value={value}
-                  defaultChecked={(filters.purpose ?? "") === value}
-                />
-                {text}
-              </label>
-            ))}
+            ).map(([value, text]) => {
+              const checked = (filters.purpose ?? "") === value;
+              const n = counts?.purpose[value];
+              return (
+                <Chip key={value} name={MAIN_PARAMS.purpose} value={value} checked={checked} className={dim(n, checked)} count={n}>
+                  {text}
+                </Chip>
+              );
+            })}
           </div>
         </fieldset>
 
         <label className={s.group}>
           <span className={s.label}>Tipo de imóvel</span>
           <select className={s.control} name={MAIN_PARAMS.category} defaultValue={filters.category ?? ""}>
-            <option value="">Todos os tipos</option>
+            <option value="">{`Todos os tipos${countSuffix(counts?.category[""])}`}</option>
             {vocabulary.categories.map((c) => (
               <option key={c.slug} value={c.slug}>
-                {`${c.label} (${formatCount(c.count)})`}
+                {`${c.label}${countSuffix(counts ? (counts.category[c.slug] ?? 0) : c.count)}`}
               </option>
             ))}
           </select>
@@ -132,10 +184,10 @@ export function FiltersForm({ filters, vocabulary }: FiltersFormProps) {
         <label className={s.group}>
           <span className={s.label}>Cidade</span>
           <select className={s.control} name={MAIN_PARAMS.city} defaultValue={filters.city ?? ""}>
-            <option value="">Todas as cidades</option>
+            <option value="">{`Todas as cidades${countSuffix(counts?.city[""])}`}</option>
             {vocabulary.cities.map((c) => (
               <option key={c.slug} value={c.slug}>
-                {`${c.label} (${formatCount(c.count)})`}
+                {`${c.label}${countSuffix(counts ? (counts.city[c.slug] ?? 0) : c.count)}`}
               </option>
             ))}
           </select>
@@ -145,20 +197,24 @@ export function FiltersForm({ filters, vocabulary }: FiltersFormProps) {
           <legend className={s.label}>Bairros</legend>
           {city ? (
             <ul className={s.checkList}>
-              {neighbourhoods.map((nb) => (
-                <li key={nb.slug}>
-                  <label className={s.check}>
-                    <input
-                      type="checkbox"
-                      name={MAIN_PARAMS.neighbourhood}
-                      value={city.slug === filters.city ? nb.slug : `${city.slug}/${nb.slug}`}
-                      defaultChecked={selected.has(nb.slug)}
-                    />
-                    {nb.label}
-                    <span className={s.optionCount}>{formatCount(nb.count)}</span>
-                  </label>
-                </li>
-              ))}
+              {neighbourhoods.map((nb) => {
+                const checked = selected.has(nb.slug);
+                const n = nbCount(nb.slug, nb.count);
+                return (
+                  <li key={nb.slug}>
+                    <label className={`${s.check} ${dim(n, checked)}`}>
+                      <input
+                        type="checkbox"
+                        name={MAIN_PARAMS.neighbourhood}
+                        value={city.slug === filters.city ? nb.slug : `${city.slug}/${nb.slug}`}
+                        defaultChecked={checked}
+                      />
+                      {nb.label}
+                      <span className={s.optionCount}>{formatCount(n)}</span>
+                    </label>
+                  </li>
+                );
+              })}
             </ul>
           ) : (
             <p className={s.hint}>Escolha uma cidade para ver os bairros.</p>
@@ -168,57 +224,115 @@ export function FiltersForm({ filters, vocabulary }: FiltersFormProps) {
         <fieldset className={s.group}>
           <legend className={s.label}>{priceLabel}</legend>
           <div className={s.pair}>
-            <label className={s.subLabel}>
-              Mínimo
-              <input
-                className={s.control}
-                type="text"
-                inputMode="numeric"
-                name="preco-min"
-                defaultValue={filters.priceMin ?? ""}
-                onBlur={onPriceBlur}
-                placeholder="Sem mínimo"
-                autoComplete="off"
-              />
-            </label>
-            <label className={s.subLabel}>
-              Máximo
-              <input
-                className={s.control}
-                type="text"
-                inputMode="numeric"
-                name="preco-max"
-                defaultValue={filters.priceMax ?? ""}
-                onBlur={onPriceBlur}
-                placeholder="Sem máximo"
-                autoComplete="off"
-              />
-            </label>
+            {textField("preco-min", "Mínimo", amountText(filters.priceMin), "Sem mínimo")}
+            {textField("preco-max", "Máximo", amountText(filters.priceMax), "Sem máximo")}
           </div>
         </fieldset>
 
+        {MINIMUMS.map((m) => {
+          const current = filters[m.key];
+          const choices = current != null && !MINIMUM_CHOICES.includes(current) ? [...MINIMUM_CHOICES, current] : MINIMUM_CHOICES;
+          const facetCounts = counts?.minimums[m.key];
+          return (
+            <fieldset key={m.key} className={s.group}>
+              <legend className={s.label}>{m.legend}</legend>
+              <div className={s.chips}>
+                <Chip name={m.param} value="" checked={current == null} count={facetCounts?.["0"]} label={`Qualquer número de ${m.many}`}>
+                  Qualquer
+                </Chip>
+                {choices.map((n) => {
+                  const checked = current === n;
+                  const c = facetCounts?.[String(n)];
+                  return (
+                    <Chip
+                      key={n}
+                      name={m.param}
+                      value={String(n)}
+                      checked={checked}
+                      className={dim(c, checked)}
+                      count={c}
+                      label={`${n} ou mais ${m.many}`}
+                    >
+                      {`${n}+`}
+                    </Chip>
+                  );
+                })}
+              </div>
+            </fieldset>
+          );
+        })}
+
         <fieldset className={s.group}>
-          <legend className={s.label}>Quartos</legend>
-          <div className={s.chips}>
-            <label className={s.chip}>
-              <input className={s.chipInput} type="radio" name="quartos" value="" defaultChecked={!filters.bedroomsMin} />
-              Qualquer
-            </label>
-            {[...BEDROOM_CHOICES, ...(filters.bedroomsMin && filters.bedroomsMin > 4 ? [filters.bedroomsMin] : [])].map((n) => (
-              <label key={n} className={s.chip}>
-                <input
-                  className={s.chipInput}
-                  type="radio"
-                  name="quartos"
-                  value={n}
-                  defaultChecked={filters.bedroomsMin === n}
-                  aria-label={`${n} ou mais quartos`}
-                />
-                {`${n}+`}
-              </label>
-            ))}
+          <legend className={s.label}>Área (m²)</legend>
+          <div className={s.pair}>
+            {textField("area-min", "Mínima", amountText(filters.areaMin), "Sem mínimo")}
+            {textField("area-max", "Máxima", amountText(filters.areaMax), "Sem máximo")}
           </div>
         </fieldset>
+
+        <label className={s.group}>
+          <span className={s.label}>Condomínio até (R$ por mês)</span>
+          <input
+            className={s.control}
+            type="text"
+            inputMode="numeric"
+            name="condominio-max"
+            defaultValue={amountText(filters.condoFeeMax)}
+            onBlur={onTextBlur}
+            placeholder="Qualquer valor"
+            autoComplete="off"
+          />
+        </label>
+
+        <fieldset className={s.group}>
+          <legend className={s.label}>Comodidades</legend>
+          <ul className={`${s.checkList} ${s.checkColumns}`}>
+            {AMENITY_FILTERS.map((amenity) => {
+              const checked = filters.amenities?.includes(amenity.slug) ?? false;
+              const n = counts?.amenities[amenity.slug];
+              return (
+                <li key={amenity.slug}>
+                  <label className={`${s.check} ${dim(n, checked)}`}>
+                    <input type="checkbox" name="comodidades" value={amenity.slug} defaultChecked={checked} />
+                    {amenity.label}
+                    {n !== undefined ? <span className={s.optionCount}>{formatCount(n)}</span> : null}
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+
+        <fieldset className={s.group}>
+          <legend className={s.label}>Outros</legend>
+          <label className={`${s.check} ${dim(counts?.launch, !!filters.launch)}`}>
+            <input type="checkbox" name="lancamento" value="sim" defaultChecked={!!filters.launch} />
+            Somente lançamentos
+            {counts ? <span className={s.optionCount}>{formatCount(counts.launch)}</span> : null}
+          </label>
+          <label className={`${s.check} ${dim(counts?.exclusive, !!filters.exclusive)}`}>
+            <input type="checkbox" name="exclusivo" value="sim" defaultChecked={!!filters.exclusive} />
+            Somente exclusivos
+            {counts ? <span className={s.optionCount}>{formatCount(counts.exclusive)}</span> : null}
+          </label>
+        </fieldset>
+
+        <label className={s.group}>
+          <span className={s.label}>Código do imóvel</span>
+          <input
+            className={s.control}
+            type="text"
+            inputMode="text"
+            name="codigo"
+            defaultValue={filters.code ?? ""}
+            onBlur={onTextBlur}
+            placeholder="Ex.: AP12345"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={40}
+          />
+        </label>
 
         {filters.sort ? <input type="hidden" name="ordem" value={filters.sort} /> : null}
 
@@ -226,13 +340,40 @@ export function FiltersForm({ filters, vocabulary }: FiltersFormProps) {
           <button type="submit" className={button.dark}>
             Ver imóveis
           </button>
-          {count > 0 ? (
-            <Link to={LISTINGS_PATH} className={s.clear}>
+          {active > 0 ? (
+            <Link to={action} className={s.clear}>
               Limpar filtros
             </Link>
           ) : null}
         </div>
       </Form>
     </details>
+  );
+}
+
+/** One radio chip; `count` is shown small after the text and in the accessible name. */
+function Chip(props: {
+  name: string;
+  value: string;
+  checked: boolean;
+  count?: number;
+  label?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const { name, value, checked, count, label, className, children } = props;
+  return (
+    <label className={`${s.chip} ${className ?? ""}`}>
+      <input
+        className={s.chipInput}
+        type="radio"
+        name={name}
+        value={value}
+        defaultChecked={checked}
+        aria-label={label ? `${label}${countSuffix(count)}` : undefined}
+      />
+      {children}
+      {count !== undefined ? <span className={s.chipCount}>{formatCount(count)}</span> : null}
+    </label>
   );
 }

@@ -16,6 +16,31 @@ export const form = style({
   maxWidth: "960px",
 });
 
+/** The free-text form (to /busca). */
+export const textForm = style({ display: "flex", flexDirection: "column", gap: "4px" });
+
+/** Input and button of the free-text form. */
+export const textRow = style({ display: "flex", gap: vars.space.sm, alignItems: "stretch" });
+
+/** "Buscar" of the free-text form. */
+export const textSubmit = style({ minHeight: "48px", flexShrink: 0 });
+
+/** "ou escolha os filtros" between the two forms. */
+export const divider = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  margin: 0,
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+  selectors: {
+    "&::before, &::after": { content: '""', flex: 1, borderTop: `1px solid ${vars.color.border}` },
+  },
+});
+
+/** The filters form (to /todos-os-imoveis). */
+export const filtersForm = style({ display: "flex", flexDirection: "column", gap: vars.space.md });
+
 /** Comprar / Alugar segmented control (radio buttons). */
 export const toggle = style({
   display: "inline-flex",

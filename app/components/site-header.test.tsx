@@ -33,6 +33,8 @@ describe("main navigation", () => {
       ["Comprar", "/todos-os-imoveis/venda"],
       ["Alugar", "/todos-os-imoveis/aluguel"],
       ["Todos os imóveis", "/todos-os-imoveis"],
+      ["Condomínios", "/condominios"],
+      ["Mapa", "/mapa"],
     ]);
   });
 
@@ -63,7 +65,7 @@ describe("SiteHeader", () => {
     expect(rent.every((a) => a.includes('aria-current="page"'))).toBe(true);
     expect(sale.some((a) => a.includes("aria-current"))).toBe(false);
     // Routes of later issues are not linked yet.
-    for (const path of ["/sobre", "/mapa", "/busca", "/lgpd"]) expect(html).not.toContain(`href="${path}"`);
+    for (const path of ["/sobre", "/lgpd"]) expect(html).not.toContain(`href="${path}"`);
   });
 
   it("shows a configured horizontal logo as an image named by the title", async () => {

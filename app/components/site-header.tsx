@@ -1,6 +1,6 @@
 /**
  * The public site header: the horizontal logo linking home and the main
- * navigation ("Comprar", "Alugar", "Todos os imóveis"). On small screens the
+ * navigation ("Comprar", "Alugar", "Todos os imóveis", "Condomínios", "Mapa"). On small screens the
  * navigation folds into a `<details>` menu, which opens and closes without
  * JavaScript; with JavaScript it also closes on navigation, Escape and a click
  * outside.
@@ -9,7 +9,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { PublicTheme } from "~/.server/theme";
 import { container } from "~/styles/ui.css";
-import { ChevronRightIcon, MenuIcon } from "./icons";
+import { ChevronRightIcon, MenuIcon, SearchIcon } from "./icons";
 import { Logo } from "./logo";
 import * as styles from "./site-header.css";
 
@@ -32,7 +32,7 @@ function listingFilters(pathname: string): string | null {
 
 /**
  * The main navigation (issue 2, task D item 7): sale and rent listings and the
- * whole catalogue. Filter segments start with the purpose ("venda…",
+ * whole catalogue; the condominium index and the map (issue 3 items 3 and 5). Filter segments start with the purpose ("venda…",
  * "aluguel…"), which marks the matching item as current.
  */
 export const mainNavigation: readonly NavItem[] = [
@@ -53,6 +53,16 @@ export const mainNavigation: readonly NavItem[] = [
       const filters = listingFilters(pathname);
       return filters !== null && !/^(?:venda|aluguel)(?:-|$)/.test(filters);
     },
+  },
+  {
+    label: "Condomínios",
+    to: "/condominios",
+    isCurrent: (pathname) => pathname === "/condominios" || pathname === "/condominios/",
+  },
+  {
+    label: "Mapa",
+    to: "/mapa",
+    isCurrent: (pathname) => pathname === "/mapa" || pathname === "/mapa/",
   },
 ];
 
@@ -100,6 +110,18 @@ export function SiteHeader({ theme }: SiteHeaderProps) {
       <div className={`${container} ${styles.bar}`}>
         <Link to="/" className={styles.homeLink} aria-label={`${theme.title} – página inicial`}>
           <Logo title={theme.title} agencyName={theme.agencyName} horizontalUrl={theme.logos.horizontal} />
+        </Link>
+
+        {/* Free-text search (issue 3 item 2): a link to /busca, on every screen size. */}
+        <Link
+          to="/busca"
+          className={styles.navLink}
+          style={{ marginInlineStart: "auto", paddingInline: "10px" }}
+          aria-label="Busca"
+          title="Buscar por bairro, cidade, condomínio ou código"
+          aria-current={pathname === "/busca" ? "page" : undefined}
+        >
+          <SearchIcon size={20} />
         </Link>
 
         <nav aria-label="Principal" className={styles.desktopNav}>

@@ -6,6 +6,7 @@ import {
   type FilterVocabulary,
   filtersToFormEntries,
   filtersToUrl,
+  hasFilters,
   type ListingFilters,
   normalizeFilters,
   parseAmount,
@@ -225,6 +226,119 @@ describe("filtersToFormEntries", () => {
     const result = parseFilters(undefined, search, vocabulary);
     const { page: _page, ...rest } = f;
     expect("filters" in result && result.filters).toEqual(rest);
+  });
+});
+
+describe("issue 3 facets", () => {
+  it("writes every facet in the canonical order, before ordem and pagina", () => {
+    const f: ListingFilters = normalizeFilters({
+      purpose: "venda",
+      city: "sao-paulo",
+      priceMax: 900_000,
+      bedroomsMin: 2,
+      suitesMin: 1,
+      parkingMin: 2,
+      bathroomsMin: 3,
+      areaMin: 60,
+      areaMax: 150,
+      condoFeeMax: 1_500,
+      amenities: ["piscina", "aceita-pet"],
+      launch: true,
+      exclusive: true,
+      code: "ap1",
+      sort: "menor-custo-mensal",
+      page: 2,
+    });
+    expect(filtersToUrl(f, vocabulary)).toBe(
+      "/todos-os-imoveis/venda-sao-paulo?preco-max=900000&quartos=2&suites=1&vagas=2&banheiros=3&area-min=60&area-max=150" +
+        "&condominio-max=1500&comodidades=aceita-pet%2Cpiscina&lancamento=sim&exclusivo=sim&codigo=AP1&ordem=menor-custo-mensal&pagina=2",
+    );
+    expect(parseUrl(filtersToUrl(f, vocabulary))).toEqual({ filters: f, canonical: filtersToUrl(f, vocabulary) });
+  });
+
+  it("reads amenities repeated or as a comma list, drops unknown ones, sorts them", () => {
+    const a = parseUrl("/todos-os-imoveis?comodidades=piscina&comodidades=Aceita-Pet,sauna,foo");
+    expect(a).toEqual({
+      filters: { amenities: ["aceita-pet", "piscina", "sauna"] },
+      canonical: "/todos-os-imoveis?comodidades=aceita-pet%2Cpiscina%2Csauna",
+    });
+    expect(parseUrl("/todos-os-imoveis?comodidades=nada,,")).toEqual({ filters: {}, canonical: "/todos-os-imoveis" });
+  });
+
+  it("reads pt-BR amounts for area and condo fee, swaps an upside-down area range, drops malformed values", () => {
+    expect(parseUrl("/todos-os-imoveis?area-min=200&area-max=1.000&condominio-max=R$ 1.200,00")).toMatchObject({
+      filters: { areaMin: 200, areaMax: 1000, condoFeeMax: 1200 },
+    });
+    expect(parseUrl("/todos-os-imoveis?area-min=300&area-max=50")).toMatchObject({ filters: { areaMin: 50, areaMax: 300 } });
+    expect(parseUrl("/todos-os-imoveis?suites=0&vagas=99&banheiros=x&area-min=-5&condominio-max=abc&lancamento=talvez&exclusivo=")).toEqual({
+      filters: {},
+      canonical: "/todos-os-imoveis",
+    });
+  });
+
+  it("reads yes-words for lançamento and exclusivo and writes sim", () => {
+    expect(parseUrl("/todos-os-imoveis?lancamento=SIM&exclusivo=true")).toEqual({
+      filters: { launch: true, exclusive: true },
+      canonical: "/todos-os-imoveis?lancamento=sim&exclusivo=sim",
+    });
+  });
+
+  it("normalises the code and rejects malformed ones", () => {
+    expect(parseUrl("/todos-os-imoveis?codigo= ap 123 ")).toMatchObject({ filters: { code: "AP123" }, canonical: "/todos-os-imoveis?codigo=AP123" });
+    expect(parseUrl("/todos-os-imoveis?codigo=<script>")).toEqual({ filters: {}, canonical: "/todos-os-imoveis" });
+    expect(parseUrl(`/todos-os-imoveis?codigo=${"A".repeat(41)}`)).toEqual({ filters: {}, canonical: "/todos-os-imoveis" });
+  });
+
+  it("describes the other facets in pt-BR", () => {
+    const d = describeFilters(
+      { purpose: "aluguel", priceMax: 5_000, suitesMin: 1, parkingMin: 2, bathroomsMin: 2, areaMin: 50, condoFeeMax: 800, amenities: ["aceita-pet", "piscina"], launch: true, exclusive: true, code: "AP1" },
+      vocabulary,
+    );
+    expect(d.heading).toBe("Imóveis para alugar");
+    expect(d.details).toEqual([
+      "Aluguel até R$ 5.000",
+      "1+ suíte",
+      "2+ vagas",
+      "2+ banheiros",
+      "Área a partir de 50 m²",
+      "Condomínio até R$ 800",
+      "Aceita pet",
+      "Piscina",
+      "Lançamentos",
+      "Exclusivos",
+      "Código AP1",
+    ]);
+    expect(describeFilters({}, vocabulary).details).toEqual([]);
+  });
+
+  it("widens by removing each new facet, one amenity at a time", () => {
+    const f: ListingFilters = { suitesMin: 1, parkingMin: 1, bathroomsMin: 1, areaMin: 10, areaMax: 90, condoFeeMax: 500, amenities: ["elevador", "piscina"], launch: true, exclusive: true, code: "X1" };
+    const wider = widerSearches(f, vocabulary);
+    expect(wider.map((w) => w.label)).toEqual([
+      "Qualquer número de suítes",
+      "Qualquer número de vagas",
+      "Qualquer número de banheiros",
+      "Qualquer área",
+      "Qualquer valor de condomínio",
+      "Sem exigir elevador",
+      "Sem exigir piscina",
+      "Incluir imóveis que não são lançamentos",
+      "Incluir imóveis não exclusivos",
+      "Qualquer código",
+    ]);
+    for (const w of wider) expect(Object.keys(f).length - Object.keys(w.filters).length).toBeGreaterThanOrEqual(0);
+    expect(wider[5].filters.amenities).toEqual(["piscina"]);
+    expect(wider[3].filters).not.toHaveProperty("areaMin");
+    expect(wider[3].filters).not.toHaveProperty("areaMax");
+  });
+
+  it("round-trips the new facets through the form parameters, and counts them as filters", () => {
+    const f: ListingFilters = normalizeFilters({ city: "sao-paulo", suitesMin: 2, areaMax: 80, amenities: ["sauna", "elevador"], exclusive: true, code: "AP9", sort: "maior-area" });
+    const search = new URLSearchParams(filtersToFormEntries(f));
+    expect(search.getAll("comodidades")).toEqual(["elevador,sauna"]);
+    expect("filters" in parseFilters(undefined, search, vocabulary) && parseFilters(undefined, search, vocabulary)).toMatchObject({ filters: f });
+    expect(hasFilters({ launch: true })).toBe(true);
+    expect(hasFilters({ sort: "maior-area", page: 3 })).toBe(false);
   });
 });
 

@@ -25,7 +25,8 @@
  * Isomorphic and pure: used by loaders, links and forms alike.
  */
 import type { Purpose } from "~/domain/listing";
-import { formatCount } from "./format";
+import { AMENITY_SLUGS, amenityLabel } from "./amenities";
+import { formatArea, formatCount, formatPrice } from "./format";
 import { slugify } from "./slug";
 
 /** Path of the listings page (spec §2, `/todos-os-imoveis`). */
@@ -52,15 +53,24 @@ export const SORT_LABELS: Record<SortOrder, string> = {
   "menor-custo-mensal": "Menor custo mensal",
 };
 
+/** Chips of the minimum facets (quartos, suítes, vagas, banheiros): "1+" … "4+" (issue 3 item 1). */
+export const MINIMUM_CHOICES: readonly number[] = [1, 2, 3, 4];
+
+/** The minimum facets, as keys of {@link ListingFilters}. */
+export const MINIMUM_FACETS = ["bedroomsMin", "suitesMin", "parkingMin", "bathroomsMin"] as const;
+
+/** A minimum facet key. */
+export type MinimumFacet = (typeof MINIMUM_FACETS)[number];
+
 /** Purposes in URL order. */
 export const PURPOSES: readonly Purpose[] = ["venda", "aluguel"];
 
 /**
  * A set of listing filters. Absent keys mean "any". A value equal to its
- * default (sort "recentes", page 1, empty list) is never stored: two equal
- * filter sets are deep-equal objects. Issue 3 adds facets (suites, parking,
- * area, amenities, lançamento, exclusivo…) as optional keys plus one entry of
- * {@link QUERY_FACETS} each.
+ * default (sort "recentes", page 1, empty list, false) is never stored: two
+ * equal filter sets are deep-equal objects. Issue 3 item 1 added suites,
+ * parking, bathrooms, area, condo fee, amenities, lançamento, exclusivo and
+ * code, each with one entry of {@link QUERY_FACETS} (ADR 0011).
  */
 export interface ListingFilters {
   purpose?: Purpose;
@@ -76,6 +86,30 @@ export interface ListingFilters {
   priceMax?: number;
   /** Minimum number of bedrooms, 1–20. */
   bedroomsMin?: number;
+  /** Minimum number of suites, 1–20 (`suites`). */
+  suitesMin?: number;
+  /** Minimum number of parking spaces, 1–20 (`vagas`). */
+  parkingMin?: number;
+  /** Minimum number of bathrooms, 1–20 (`banheiros`). */
+  bathroomsMin?: number;
+  /** Minimum area in m² (read model `area`: private, else total, else built), > 0 (`area-min`). */
+  areaMin?: number;
+  /** Maximum area in m², > 0 and ≥ `areaMin` (`area-max`). */
+  areaMax?: number;
+  /** Maximum monthly condominium fee in BRL, > 0 (`condominio-max`); listings without a fee match. */
+  condoFeeMax?: number;
+  /** Amenity slugs of `~/lib/amenities` AMENITY_FILTERS, sorted and unique, never empty (`comodidades`); all required. */
+  amenities?: string[];
+  /** Only launches (`lancamento=sim`); never `false`. */
+  launch?: true;
+  /** Only listings exclusive to the agency (`exclusivo=sim`); never `false`. */
+  exclusive?: true;
+  /**
+   * Listing code (`codigo`, Vista `Codigo`), upper case, 1–40 characters of
+   * letters, digits, ".", "_", "-". Listings whose code starts with it
+   * (case-insensitive); the page goes straight to an exact match.
+   */
+  code?: string;
   /** Sort order, never {@link DEFAULT_SORT}. */
   sort?: SortOrder;
   /** Page number, ≥ 2 (page 1 is the default). */
@@ -109,15 +143,38 @@ export type ParsedFilters = { filters: ListingFilters; canonical: string } | { n
 // ---------------------------------------------------------------------------
 // Query facets
 
-type QueryKey = "priceMin" | "priceMax" | "bedroomsMin" | "sort" | "page";
+type QueryKey =
+  | "priceMin"
+  | "priceMax"
+  | "bedroomsMin"
+  | "suitesMin"
+  | "parkingMin"
+  | "bathroomsMin"
+  | "areaMin"
+  | "areaMax"
+  | "condoFeeMax"
+  | "amenities"
+  | "launch"
+  | "exclusive"
+  | "code"
+  | "sort"
+  | "page";
 
 /** A facet carried by a query parameter. */
-interface QueryFacet {
+export interface QueryFacet {
   key: QueryKey;
   /** Canonical parameter name. */
   param: string;
-  /** Value from the parameter text; undefined when malformed or the default. */
-  parse(raw: string): number | string | undefined;
+  /** Value from one parameter text; undefined when malformed or the default. */
+  parse(raw: string): number | string | string[] | true | undefined;
+  /**
+   * Multi-valued facets only: the value from every occurrence of the
+   * parameter (repeated parameters and comma lists merge); undefined when none
+   * is valid. Single-valued facets take the first valid occurrence.
+   */
+  parseAll?(raws: string[]): string[] | undefined;
+  /** Canonical text of a value (default `String(value)`). */
+  format?(value: NonNullable<ListingFilters[QueryKey]>): string;
 }
 
 /** Largest integer accepted in a numeric parameter (BRL; avoids float trouble). */
@@ -143,15 +200,63 @@ function intRange(min: number, max: number) {
   };
 }
 
+/** Words read as "yes" in `lancamento` / `exclusivo` (canonical "sim"). */
+const YES = new Set(["sim", "s", "1", "true", "yes", "on"]);
+
+function yes(raw: string): true | undefined {
+  return YES.has(safeSlugify(raw)) ? true : undefined;
+}
+
+/** Amenity slugs in a `comodidades` value ("piscina,aceita-pet"); unknown ones are dropped. */
+function amenityList(raws: string[]): string[] | undefined {
+  const found = new Set<string>();
+  for (const raw of raws) {
+    for (const part of raw.split(",")) {
+      const slug = safeSlugify(part);
+      if (AMENITY_SLUGS.has(slug)) found.add(slug);
+    }
+  }
+  return found.size ? [...found].sort(compare) : undefined;
+}
+
+/** Longest listing code accepted in `codigo`. */
+const MAX_CODE_LENGTH = 40;
+
 /**
- * Query facets in canonical order. Issue 3 inserts its facets (suites, vagas,
- * area-min, area-max, comodidades, lancamento, exclusivo, codigo…) before
- * `ordem`; `ordem` and `pagina` stay last.
+ * A listing code as written in `codigo` ("ap 12345" → "AP12345"): spaces
+ * removed, upper case, 1–40 letters, digits, ".", "_", "-"; undefined when
+ * malformed.
+ */
+export function parseCode(raw: string): string | undefined {
+  const code = raw.replace(/\s+/g, "").toUpperCase();
+  return code.length <= MAX_CODE_LENGTH && /^[A-Z0-9][A-Z0-9._-]*$/.test(code) ? code : undefined;
+}
+
+/**
+ * Query facets in canonical order (ADR 0011): prices, the minimums (quartos,
+ * suites, vagas, banheiros), area, condo fee, amenities, lançamento,
+ * exclusivo, code; `ordem` and `pagina` stay last.
  */
 export const QUERY_FACETS: readonly QueryFacet[] = [
   { key: "priceMin", param: "preco-min", parse: (raw) => positive(parseAmount(raw)) },
   { key: "priceMax", param: "preco-max", parse: (raw) => positive(parseAmount(raw)) },
   { key: "bedroomsMin", param: "quartos", parse: intRange(1, 20) },
+  { key: "suitesMin", param: "suites", parse: intRange(1, 20) },
+  { key: "parkingMin", param: "vagas", parse: intRange(1, 20) },
+  { key: "bathroomsMin", param: "banheiros", parse: intRange(1, 20) },
+  { key: "areaMin", param: "area-min", parse: (raw) => positive(parseAmount(raw)) },
+  { key: "areaMax", param: "area-max", parse: (raw) => positive(parseAmount(raw)) },
+  { key: "condoFeeMax", param: "condominio-max", parse: (raw) => positive(parseAmount(raw)) },
+  {
+    key: "amenities",
+    param: "comodidades",
+    parse: (raw) => amenityList([raw]),
+    parseAll: amenityList,
+    format: (value) => (value as string[]).join(","),
+  },
+  { key: "launch", param: "lancamento", parse: yes, format: () => "sim" },
+  { key: "exclusive", param: "exclusivo", parse: yes, format: () => "sim" },
+  { key: "code", param: "codigo", parse: parseCode },
   {
     key: "sort",
     param: "ordem",
@@ -393,10 +498,15 @@ export function filtersToUrl(filters: ListingFilters, vocabulary?: FilterVocabul
   }
   for (const facet of QUERY_FACETS) {
     const value = f[facet.key];
-    if (value != null) query.push(queryPart(facet.param, value));
+    if (value != null) query.push(queryPart(facet.param, formatFacet(facet, value)));
   }
   const path = segment ? `${LISTINGS_PATH}/${segment}` : LISTINGS_PATH;
   return query.length ? `${path}?${query.join("&")}` : path;
+}
+
+/** Canonical text of a facet value. */
+function formatFacet(facet: QueryFacet, value: NonNullable<ListingFilters[QueryKey]>): string {
+  return facet.format ? facet.format(value) : String(value);
 }
 
 /**
@@ -420,6 +530,21 @@ export function normalizeFilters(filters: ListingFilters): ListingFilters {
   if (min != null) out.priceMin = min;
   if (max != null) out.priceMax = max;
   if (filters.bedroomsMin != null && filters.bedroomsMin >= 1) out.bedroomsMin = filters.bedroomsMin;
+  if (filters.suitesMin != null && filters.suitesMin >= 1) out.suitesMin = filters.suitesMin;
+  if (filters.parkingMin != null && filters.parkingMin >= 1) out.parkingMin = filters.parkingMin;
+  if (filters.bathroomsMin != null && filters.bathroomsMin >= 1) out.bathroomsMin = filters.bathroomsMin;
+  let areaMin = filters.areaMin != null && filters.areaMin > 0 ? filters.areaMin : undefined;
+  let areaMax = filters.areaMax != null && filters.areaMax > 0 ? filters.areaMax : undefined;
+  if (areaMin != null && areaMax != null && areaMin > areaMax) [areaMin, areaMax] = [areaMax, areaMin];
+  if (areaMin != null) out.areaMin = areaMin;
+  if (areaMax != null) out.areaMax = areaMax;
+  if (filters.condoFeeMax != null && filters.condoFeeMax > 0) out.condoFeeMax = filters.condoFeeMax;
+  const amenities = [...new Set((filters.amenities ?? []).filter((a) => AMENITY_SLUGS.has(a)))].sort(compare);
+  if (amenities.length) out.amenities = amenities;
+  if (filters.launch === true) out.launch = true;
+  if (filters.exclusive === true) out.exclusive = true;
+  const code = filters.code != null ? parseCode(filters.code) : undefined;
+  if (code) out.code = code;
   if (filters.sort && filters.sort !== DEFAULT_SORT && SORT_ORDERS.includes(filters.sort)) out.sort = filters.sort;
   if (filters.page != null && filters.page > 1) out.page = Math.floor(filters.page);
   return out;
@@ -503,7 +628,7 @@ export function parseFilters(
 
   const filters: ListingFilters = { ...main };
   for (const facet of QUERY_FACETS) {
-    const value = firstValid(facet.param, facet.parse);
+    const value = facet.parseAll ? facet.parseAll(all(facet.param)) : firstValid(facet.param, facet.parse);
     if (value !== undefined) (filters as Record<string, unknown>)[facet.key] = value;
   }
   const normalized = normalizeFilters(filters);
@@ -619,6 +744,38 @@ export interface FiltersDescription {
   place: string;
   /** Count sentence for `total`, e.g. "1.234 apartamentos à venda em Moema", "Nenhum imóvel à venda". */
   count(total: number): string;
+  /**
+   * The other facets as short pt-BR phrases, in {@link QUERY_FACETS} order
+   * (sort and page aside), e.g. ["Até R$ 800.000", "2+ suítes", "Piscina",
+   * "Lançamentos", "Código AP123"]; empty when none is set.
+   */
+  details: string[];
+}
+
+/** "2+ suítes" / "1+ vaga". */
+function atLeast(n: number, singular: string, pluralForm: string): string {
+  return `${n}+ ${n === 1 ? singular : pluralForm}`;
+}
+
+/** Short pt-BR phrases of the non-main facets (see {@link FiltersDescription.details}). */
+function detailsOf(f: ListingFilters): string[] {
+  const out: string[] = [];
+  const range = (min: number | undefined, max: number | undefined, fmt: (n: number) => string, what: string) => {
+    if (min != null && max != null) out.push(`${what} de ${fmt(min)} a ${fmt(max)}`);
+    else if (min != null) out.push(`${what} a partir de ${fmt(min)}`);
+    else if (max != null) out.push(`${what} até ${fmt(max)}`);
+  };
+  range(f.priceMin, f.priceMax, formatPrice, f.purpose === "aluguel" ? "Aluguel" : "Preço");
+  if (f.suitesMin) out.push(atLeast(f.suitesMin, "suíte", "suítes"));
+  if (f.parkingMin) out.push(atLeast(f.parkingMin, "vaga", "vagas"));
+  if (f.bathroomsMin) out.push(atLeast(f.bathroomsMin, "banheiro", "banheiros"));
+  range(f.areaMin, f.areaMax, formatArea, "Área");
+  if (f.condoFeeMax != null) out.push(`Condomínio até ${formatPrice(f.condoFeeMax)}`);
+  for (const slug of f.amenities ?? []) out.push(amenityLabel(slug));
+  if (f.launch) out.push("Lançamentos");
+  if (f.exclusive) out.push("Exclusivos");
+  if (f.code) out.push(`Código ${f.code}`);
+  return out;
 }
 
 /**
@@ -658,7 +815,7 @@ export function describeFilters(filters: ListingFilters, vocabulary: FilterVocab
     const amount = total === 0 ? "Nenhum" : formatCount(total);
     return [`${amount} ${noun}`, purposeText, bedrooms, shortPlace].filter(Boolean).join(" ");
   };
-  return { heading, place, count };
+  return { heading, place, count, details: detailsOf(filters) };
 }
 
 /** One way to widen a search: the filters without one facet, with a pt-BR label. */
@@ -670,7 +827,9 @@ export interface WiderSearch {
 /**
  * Ways to widen `filters`, one facet removed at a time (empty state): each
  * neighbourhood, the city, the type, the purpose, the price range, the
- * bedrooms. Page and sort are dropped from every suggestion.
+ * bedrooms, suites, parking, bathrooms, area range, condo fee, each amenity,
+ * lançamento, exclusivo, the code. Page and sort are dropped from every
+ * suggestion.
  */
 export function widerSearches(filters: ListingFilters, vocabulary: FilterVocabulary): WiderSearch[] {
   const base: ListingFilters = { ...normalizeFilters(filters) };
@@ -714,6 +873,25 @@ export function widerSearches(filters: ListingFilters, vocabulary: FilterVocabul
     delete next.bedroomsMin;
     out.push({ label: "Qualquer número de quartos", filters: next });
   }
+  const without = (label: string, ...keys: (keyof ListingFilters)[]) => {
+    const next = { ...base };
+    for (const key of keys) delete next[key];
+    out.push({ label, filters: next });
+  };
+  if (base.suitesMin != null) without("Qualquer número de suítes", "suitesMin");
+  if (base.parkingMin != null) without("Qualquer número de vagas", "parkingMin");
+  if (base.bathroomsMin != null) without("Qualquer número de banheiros", "bathroomsMin");
+  if (base.areaMin != null || base.areaMax != null) without("Qualquer área", "areaMin", "areaMax");
+  if (base.condoFeeMax != null) without("Qualquer valor de condomínio", "condoFeeMax");
+  for (const slug of base.amenities ?? []) {
+    const rest = base.amenities!.filter((a) => a !== slug);
+    const next: ListingFilters = { ...base, amenities: rest };
+    if (!rest.length) delete next.amenities;
+    out.push({ label: `Sem exigir ${amenityLabel(slug).toLowerCase()}`, filters: next });
+  }
+  if (base.launch) without("Incluir imóveis que não são lançamentos", "launch");
+  if (base.exclusive) without("Incluir imóveis não exclusivos", "exclusive");
+  if (base.code) without(`Qualquer código`, "code");
   return out;
 }
 
@@ -731,7 +909,7 @@ export function filtersToFormEntries(filters: ListingFilters): [string, string][
   for (const nb of f.neighbourhoods ?? []) entries.push([MAIN_PARAMS.neighbourhood, nb]);
   for (const facet of QUERY_FACETS) {
     const value = f[facet.key];
-    if (value != null && facet.key !== "page") entries.push([facet.param, String(value)]);
+    if (value != null && facet.key !== "page") entries.push([facet.param, formatFacet(facet, value)]);
   }
   return entries;
 }

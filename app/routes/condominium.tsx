@@ -1,14 +1,16 @@
 /**
  * `/detalhes/{condominio}`: a condominium page (spec §2 route table;
  * product.md "Public site": name, description, amenities (`InfraEstrutura`),
- * photos, every available unit for sale and for rent, price and condo-fee
- * ranges). An unknown slug is the 404 "Page Not Found: {path}" (spec §2, §5);
- * a slug in the wrong case redirects 301 to the canonical one.
+ * photos, map, every available unit for sale and for rent, price and condo-fee
+ * ranges) and issue 3 item 5 (price per m² ranges, the single-point map).
+ * An unknown slug is the 404 "Page Not Found: {path}" (spec §2, §5); a slug
+ * in the wrong case redirects 301 to the canonical one.
  */
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getCondominiumPage, openStreetMapUrl, placeCrumbs, truncate, type CrumbData, type Range } from "~/.server/catalogue/detail";
 import { siteOrigin } from "~/.server/catalogue/sitemap";
+import { getConfig } from "~/.server/config";
 import { getTheme } from "~/.server/theme";
 import { Amenities } from "~/components/amenities";
 import { Breadcrumbs } from "~/components/breadcrumbs";
@@ -18,10 +20,11 @@ import { Gallery } from "~/components/gallery";
 import { BuildingIcon } from "~/components/icons";
 import { breadcrumbJsonLd, condominiumJsonLd, JsonLd, type JsonLdNode } from "~/components/json-ld";
 import { ListingGrid } from "~/components/listing-grid";
+import { PointMap } from "~/components/point-map";
 import { Prose } from "~/components/prose";
 import { ShareButtons } from "~/components/share-buttons";
 import { pageNotFound } from "~/lib/errors";
-import { formatArea, formatPrice, plural } from "~/lib/format";
+import { formatArea, formatPrice, formatPriceCents, plural } from "~/lib/format";
 import { imageUrl } from "~/lib/images";
 import { pageMeta } from "~/lib/meta";
 import { condominiumPath } from "~/lib/urls";
@@ -35,6 +38,17 @@ const OG_IMAGE_WIDTH = 1280;
 function formatRange(range: Range | null, format: (value: number) => string): string {
   if (!range) return "";
   return range.min === range.max ? format(range.min) : `${format(range.min)} a ${format(range.max)}`;
+}
+
+/**
+ * The condominium's map: its coordinates (a building's location is public,
+ * its address is on the page) and the tile settings (`MAP_TILE_URL`,
+ * `MAP_TILE_ATTRIBUTION`); null without coordinates.
+ */
+function condominiumMap(latitude: number | null, longitude: number | null) {
+  if (latitude == null || longitude == null || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
+  const config = getConfig();
+  return { latitude, longitude, tileUrl: config.MAP_TILE_URL, tileAttribution: config.MAP_TILE_ATTRIBUTION };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -88,10 +102,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         rentPrice: formatRange(ranges.rentPrice, formatPrice),
         condoFee: formatRange(ranges.condoFee, formatPrice),
         area: formatRange(ranges.area, formatArea),
+        salePricePerM2: formatRange(page.pricePerM2.sale, (value) => `${formatPrice(Math.round(value))}/m²`),
+        rentPricePerM2: formatRange(page.pricePerM2.rent, (value) => `${formatPriceCents(value)}/m²`),
       },
       crumbs,
       neighbourhoodPath: crumbs.at(-2)?.path ?? "/todos-os-imoveis",
       mapUrl: openStreetMapUrl(condominium.latitude, condominium.longitude),
+      map: condominiumMap(condominium.latitude, condominium.longitude),
       jsonLd,
     },
     { headers: { "Cache-Control": PUBLIC_PAGE_CACHE } },
@@ -132,6 +149,8 @@ export default function CondominiumRoute() {
   if (ranges.rentPrice) stats.push(["Aluguéis por mês", ranges.rentPrice]);
   if (ranges.condoFee) stats.push(["Condomínio por mês", ranges.condoFee]);
   if (ranges.area) stats.push(["Áreas", ranges.area]);
+  if (ranges.salePricePerM2) stats.push(["Venda por m²", ranges.salePricePerM2]);
+  if (ranges.rentPricePerM2) stats.push(["Aluguel por m²", ranges.rentPricePerM2]);
   const details: [string, string][] = [];
   if (condominium.floors) details.push(["Andares", String(condominium.floors)]);
   if (condominium.yearBuilt) details.push(["Ano de construção", String(condominium.yearBuilt)]);
@@ -201,6 +220,15 @@ export default function CondominiumRoute() {
           ) : null}
           <DetailsSection rows={details} />
           <LocationSection place={condominium} mapUrl={data.mapUrl} />
+          {data.map ? (
+            <PointMap
+              label={`Mapa: localização do ${condominium.name}`}
+              latitude={data.map.latitude}
+              longitude={data.map.longitude}
+              tileUrl={data.map.tileUrl}
+              tileAttribution={data.map.tileAttribution}
+            />
+          ) : null}
         </div>
       </div>
 

@@ -91,52 +91,8 @@ export const seeAll = style({
   selectors: { "&:hover": { textDecoration: "underline" } },
 });
 
-/** Grid of condominium cards. */
-export const condoGrid = style({
-  display: "grid",
-  gridTemplateColumns: "repeat(auto-fill, minmax(min(100%, 300px), 1fr))",
-  gap: vars.space.lg,
-  margin: 0,
-  padding: 0,
-  listStyle: "none",
-});
-
-/** A condominium card (one link). */
-export const condoCard = style({
-  display: "flex",
-  flexDirection: "column",
-  height: "100%",
-  overflow: "hidden",
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.text,
-  textDecoration: "none",
-  boxShadow: vars.shadow.card,
-  border: `1px solid ${vars.color.border}`,
-  transition: "box-shadow .2s ease, transform .2s ease",
-  selectors: { "&:hover": { boxShadow: vars.shadow.raised, transform: "translateY(-2px)" } },
-  "@media": { "(prefers-reduced-motion: reduce)": { transition: "none" } },
-});
-
-/** Condominium photo frame (16:9). */
-export const condoMedia = style({ aspectRatio: "16 / 9", background: vars.color.light, overflow: "hidden" });
-
-/** Condominium photo. */
-export const condoPhoto = style({ width: "100%", height: "100%", objectFit: "cover" });
-
-/** Text of a condominium card. */
-export const condoBody = style({ display: "flex", flexDirection: "column", gap: vars.space.xs, padding: vars.space.md });
-
-/** Condominium name. */
-export const condoName = style({ fontSize: vars.fontSize.lg });
-
-/** Muted line (place, units). */
+/** Muted line (city counts). */
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
-
-/** "a partir de" prices. */
-export const condoPrices = style({ display: "flex", flexDirection: "column", gap: "2px", marginTop: vars.space.xs, fontSize: vars.fontSize.sm });
-
-globalStyle(`${condoPrices} strong`, { fontSize: vars.fontSize.md, color: vars.color.primary });
 
 /** City blocks. */
 export const cities = style({ display: "flex", flexDirection: "column", gap: vars.space.xl });

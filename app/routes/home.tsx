@@ -12,38 +12,24 @@ import { getHomeSections } from "~/.server/catalogue/home";
 import { getVocabulary } from "~/.server/catalogue/vocabulary";
 import { getConfig } from "~/.server/config";
 import { getTheme } from "~/.server/theme";
+import { CondominiumGrid } from "~/components/condominium-card";
 import { EmptyState } from "~/components/empty-state";
 import { ArrowRightIcon, BuildingIcon, CheckIcon } from "~/components/icons";
 import { ListingGrid } from "~/components/listing-grid";
 import { SearchBox } from "~/components/search-box";
-import { filtersToUrl, LISTINGS_PATH, pluralizeCategory } from "~/lib/filters";
-import { formatCount, formatPrice, plural } from "~/lib/format";
+import { LISTINGS_PATH } from "~/lib/filters";
+import { formatCount, plural } from "~/lib/format";
 import { imageSrcSet, imageUrl } from "~/lib/images";
 import { pageMeta } from "~/lib/meta";
 import { button, container } from "~/styles/ui.css";
 import * as s from "./home.css";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
 
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const site = getTheme();
   const origin = getConfig().PUBLIC_URL ?? new URL(request.url).origin;
   const [vocabulary, sections] = await Promise.all([getVocabulary(), getHomeSections()]);
   const topCity = vocabulary.cities[0];
-  const topCategory = vocabulary.categories[0];
-  const quickLinks = topCategory
-    ? [
-        {
-          label: `${pluralizeCategory(topCategory.label)} à venda`,
-          url: filtersToUrl({ purpose: "venda", category: topCategory.slug, city: topCity?.slug }, vocabulary),
-        },
-        {
-          label: `${pluralizeCategory(topCategory.label)} para alugar`,
-          url: filtersToUrl({ purpose: "aluguel", category: topCategory.slug, city: topCity?.slug }, vocabulary),
-        },
-        ...sectionsNeighbourhoods(sections.cities).slice(0, 3),
-      ]
-    : [];
   const heroPhoto = sections.featured[0]?.coverPhotoUrl ?? sections.recent[0]?.coverPhotoUrl ?? "";
   return json(
     {
@@ -53,16 +39,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       vocabulary: { categories: vocabulary.categories, cities: vocabulary.cities },
       purposes: vocabulary.purposes,
       topCity: topCity?.label ?? "",
-      quickLinks,
+      quickLinks: sections.quickLinks,
       heroPhoto,
       sections,
     },
     { headers: { "Cache-Control": sections.total > 0 ? PUBLIC_PAGE_CACHE : "no-store" } },
   );
-}
-
-function sectionsNeighbourhoods(cities: { neighbourhoods: { label: string; url: string }[] }[]) {
-  return (cities[0]?.neighbourhoods ?? []).map((nb) => ({ label: nb.label, url: nb.url }));
 }
 
 export const headers = publicPageHeaders;
@@ -148,7 +130,9 @@ export default function HomePage() {
               listings={sections.launches}
             />
           ) : null}
-          {sections.condominiums.length ? <CondominiumSection condominiums={sections.condominiums} /> : null}
+          {sections.condominiums.length ? (
+            <CondominiumSection condominiums={sections.condominiums} total={sections.condominiumCount} />
+          ) : null}
           {sections.cities.length ? <PlacesSection cities={sections.cities} /> : null}
         </>
       )}
@@ -213,7 +197,7 @@ function ListingSection(props: {
   );
 }
 
-function CondominiumSection({ condominiums }: { condominiums: HomeData["sections"]["condominiums"] }) {
+function CondominiumSection({ condominiums, total }: { condominiums: HomeData["sections"]["condominiums"]; total: number }) {
   return (
     <section className={s.section} aria-labelledby="condominios">
       <div className={container}>
@@ -222,52 +206,12 @@ function CondominiumSection({ condominiums }: { condominiums: HomeData["sections
             <h2 id="condominios">Condomínios em destaque</h2>
             <p className={s.sectionText}>Os prédios com mais unidades disponíveis agora.</p>
           </div>
+          <Link className={s.seeAll} to="/condominios">
+            {total > condominiums.length ? `Ver todos os ${formatCount(total)} condomínios` : "Ver todos os condomínios"}
+            <ArrowRightIcon size={18} />
+          </Link>
         </div>
-        <ul className={s.condoGrid}>
-          {condominiums.map((condo) => (
-            <li key={condo.slug}>
-              <Link className={s.condoCard} to={condo.path} prefetch="intent">
-                <div className={s.condoMedia}>
-                  {condo.coverPhotoUrl ? (
-                    <img
-                      className={s.condoPhoto}
-                      src={imageUrl(condo.coverPhotoUrl, 640)}
-                      srcSet={imageSrcSet(condo.coverPhotoUrl, [480, 640, 960])}
-                      sizes="(min-width: 1200px) 380px, (min-width: 700px) 45vw, 100vw"
-                      width={640}
-                      height={360}
-                      alt={`Fachada do ${condo.name}`}
-                      loading="lazy"
-                      decoding="async"
-                    />
-                  ) : null}
-                </div>
-                <div className={s.condoBody}>
-                  <h3 className={s.condoName}>{condo.name}</h3>
-                  <p className={s.muted}>{[condo.neighbourhood, condo.city].filter(Boolean).join(", ")}</p>
-                  <p className={s.muted}>
-                    {plural(condo.units, "unidade disponível", "unidades disponíveis")}
-                    {condo.unitsForSale && condo.unitsForRent
-                      ? ` · ${formatCount(condo.unitsForSale)} à venda, ${formatCount(condo.unitsForRent)} para alugar`
-                      : ""}
-                  </p>
-                  <p className={s.condoPrices}>
-                    {condo.salePriceFrom != null ? (
-                      <span>
-                        Venda a partir de <strong>{formatPrice(condo.salePriceFrom)}</strong>
-                      </span>
-                    ) : null}
-                    {condo.rentPriceFrom != null ? (
-                      <span>
-                        Aluguel a partir de <strong>{formatPrice(condo.rentPriceFrom)}</strong>/mês
-                      </span>
-                    ) : null}
-                  </p>
-                </div>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <CondominiumGrid condominiums={condominiums} label="Condomínios em destaque" />
       </div>
     </section>
   );

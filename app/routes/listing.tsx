@@ -20,8 +20,10 @@ import {
   purposePhrase,
   type CrumbData,
 } from "~/.server/catalogue/detail";
+import { brokerPathByCode } from "~/.server/catalogue/brokers";
 import { similarListings } from "~/.server/catalogue/similar";
 import { siteOrigin } from "~/.server/catalogue/sitemap";
+import { getConfig } from "~/.server/config";
 import { getTheme } from "~/.server/theme";
 import { Amenities } from "~/components/amenities";
 import { Breadcrumbs } from "~/components/breadcrumbs";
@@ -33,6 +35,7 @@ import { BuildingIcon, CalendarIcon, WhatsAppIcon } from "~/components/icons";
 import { breadcrumbJsonLd, JsonLd, listingJsonLd, type JsonLdNode } from "~/components/json-ld";
 import { ListingFacts } from "~/components/listing-facts";
 import { ListingGrid } from "~/components/listing-grid";
+import { PointMap } from "~/components/point-map";
 import { PriceBox } from "~/components/price-box";
 import { Prose } from "~/components/prose";
 import { ShareButtons } from "~/components/share-buttons";
@@ -53,6 +56,25 @@ const REDIRECT_CACHE_CONTROL = "public, max-age=3600";
 const SIMILAR_COUNT = 8;
 /** Width (px) of the Open Graph image. */
 const OG_IMAGE_WIDTH = 1280;
+
+/** Radius (m) of the shaded circle on the listing's approximate map (coordinates rounded to ~100 m). */
+const APPROXIMATE_RADIUS_METRES = 250;
+
+/**
+ * The approximate map of a listing (product.md "approximate map"):
+ * coordinates rounded to 3 decimals (about 100 m) and the tile settings
+ * (`MAP_TILE_URL`, `MAP_TILE_ATTRIBUTION`); null without coordinates.
+ */
+function approximateMap(latitude: number | null, longitude: number | null) {
+  if (latitude == null || longitude == null || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
+  const config = getConfig();
+  return {
+    latitude: Math.round(latitude * 1000) / 1000,
+    longitude: Math.round(longitude * 1000) / 1000,
+    tileUrl: config.MAP_TILE_URL,
+    tileAttribution: config.MAP_TILE_ATTRIBUTION,
+  };
+}
 
 /** Paths compare decoded, so `%41P1` and `AP1` are the same listing URL. */
 function samePath(a: string, b: string): boolean {
@@ -107,9 +129,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const canonicalUrl = `${origin}${page.path}`;
   const { listing } = page;
   const title = listing.title || `${listing.category} ${purposePhrase(listing)} em ${listing.neighbourhood}`;
-  const [similar, places] = await Promise.all([
+  const [similar, places, brokerPath] = await Promise.all([
     similarListings(listing, { limit: SIMILAR_COUNT }),
     placeCrumbs(listing),
+    brokerPathByCode(listing.broker?.code),
   ]);
   const headers = { "Cache-Control": PUBLIC_PAGE_CACHE };
   const neighbourhoodPath = places.at(-1)?.path ?? LISTINGS_PATH;
@@ -165,7 +188,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       neighbourhoodPath,
       purposeText: purposePhrase(listing),
       mapUrl: openStreetMapUrl(listing.latitude, listing.longitude),
+      map: approximateMap(listing.latitude, listing.longitude),
       whatsapp,
+      brokerPath,
       jsonLd,
     },
     { headers },
@@ -270,7 +295,12 @@ function ListingPage({ data }: { data: PageData }) {
             ) : null}
           </PriceBox>
           {listing.broker ? (
-            <BrokerCard broker={listing.broker} listing={{ code: listing.code, title }} url={data.canonicalUrl} />
+            <BrokerCard
+              broker={listing.broker}
+              listing={{ code: listing.code, title }}
+              url={data.canonicalUrl}
+              profilePath={data.brokerPath}
+            />
           ) : null}
           <ShareButtons url={data.canonicalUrl} title={title} />
         </aside>
@@ -314,6 +344,16 @@ function ListingPage({ data }: { data: PageData }) {
             mapUrl={data.mapUrl}
             note="Localização aproximada. O endereço exato é informado pelo corretor."
           />
+          {data.map ? (
+            <PointMap
+              label="Mapa da localização aproximada"
+              latitude={data.map.latitude}
+              longitude={data.map.longitude}
+              radiusMetres={APPROXIMATE_RADIUS_METRES}
+              tileUrl={data.map.tileUrl}
+              tileAttribution={data.map.tileAttribution}
+            />
+          ) : null}
 
           {listing.updatedAt ? (
             <p className={p.updated}>

@@ -105,3 +105,6 @@ export const suggestion = style({
 
 /** Count inside a suggestion. */
 export const suggestionCount = style({ color: vars.color.textMuted });
+
+/** The other applied filters under the count ("2+ suítes · Piscina"). */
+export const details = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });

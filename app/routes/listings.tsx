@@ -1,16 +1,25 @@
 /**
  * `/todos-os-imoveis` and `/todos-os-imoveis/{filtros}` (spec §2; product.md
- * "Public site"; issue 2 item 7): listings filtered by purpose, type, city,
- * neighbourhoods, price range and minimum bedrooms, sorted, 24 per page with
- * crawlable numbered pages, and an empty state that suggests wider searches.
+ * "Public site"; issue 2 item 7; issue 3 item 1): listings filtered by
+ * purpose, type, city, neighbourhoods, price range, minimum bedrooms / suites
+ * / parking / bathrooms, area range, condo fee, amenities, lançamento,
+ * exclusivo and code, with facet counts in the filters form, sorted, 24 per
+ * page with crawlable numbered pages, and an empty state that suggests wider
+ * searches.
  *
  * URL rules (`~/lib/filters`, ADR "listing URL scheme"): any non-canonical
  * spelling redirects 301 to the canonical URL; an unknown word in
  * `{filtros}` is a 404 "Page Not Found: {path}"; a `codigo` parameter (the
- * search boxes' code field) goes to that listing. Reads only the read model.
+ * search boxes' and the form's code field) goes straight to the listing with
+ * that exact code; otherwise it lists the codes starting with it, and when
+ * there are none it shows a notice over the results of the other filters.
+ * Only the main facets and the minimum bedrooms are indexable; every other
+ * query facet (and sort, deep pages, empty results) is `noindex, follow`.
+ * Reads only the read model.
  */
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { facetCounts } from "~/.server/catalogue/facets";
 import { countListings, findListingPathByCode, searchListings } from "~/.server/catalogue/search";
 import { getVocabulary } from "~/.server/catalogue/vocabulary";
 import { getConfig } from "~/.server/config";
@@ -45,19 +54,25 @@ import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
 const REDIRECT_CACHE = "public, max-age=300";
 /** Deeper pages are not worth indexing (they stay followable). */
 const MAX_INDEXED_PAGE = 10;
+/**
+ * Filter keys an indexable page may have (besides `page`): the readable
+ * segment's facets and the minimum bedrooms, which the heading names. Every
+ * other facet (sort, prices, issue 3's query facets) makes the page
+ * `noindex, follow`.
+ */
+const INDEXABLE_FACETS = new Set(["purpose", "category", "city", "neighbourhoods", "bedroomsMin", "page"]);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const site = getTheme();
   const origin = getConfig().PUBLIC_URL ?? url.origin;
 
-  // The search boxes' "código" field: straight to the listing when it exists.
+  // The "código" field: straight to the listing when one has exactly that code.
   const code = url.searchParams.get("codigo")?.trim() ?? "";
   let codeNotFound: string | null = null;
   if (code) {
     const path = await findListingPathByCode(code);
     if (path) throw redirect(path, { status: 302, headers: { "Cache-Control": "no-store" } });
-    codeNotFound = code.slice(0, 40);
   }
 
   const vocabulary = await getVocabulary();
@@ -69,25 +84,34 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     );
   }
 
-  const search = new URLSearchParams(url.searchParams);
-  search.delete("codigo");
-  const parsed = parseFilters(params.filtros, search, vocabulary);
+  const parsed = parseFilters(params.filtros, url.searchParams, vocabulary);
   if ("notFound" in parsed) throw pageNotFound(url.pathname);
   const target = canonicalRedirect(url, parsed.canonical);
-  if (target && !codeNotFound) throw redirect(target, { status: 301, headers: { "Cache-Control": REDIRECT_CACHE } });
+  if (target) throw redirect(target, { status: 301, headers: { "Cache-Control": REDIRECT_CACHE } });
 
   const { filters } = parsed;
-  const result = await searchListings(filters, { pageSize: LISTINGS_PAGE_SIZE });
+  // Codes starting with `codigo`; none: a notice over the results of the other filters.
+  let searched = filters;
+  let [result, counts] = await Promise.all([
+    searchListings(searched, { pageSize: LISTINGS_PAGE_SIZE }),
+    facetCounts(searched),
+  ]);
+  if (filters.code && result.total === 0) {
+    codeNotFound = filters.code;
+    searched = { ...filters };
+    delete searched.code;
+    [result, counts] = await Promise.all([searchListings(searched, { pageSize: LISTINGS_PAGE_SIZE }), facetCounts(searched)]);
+  }
   if (result.page > 1 && result.page > result.pageCount) {
-    const last = filtersToUrl({ ...filters, page: result.pageCount }, vocabulary);
+    const last = filtersToUrl({ ...searched, page: result.pageCount }, vocabulary);
     throw redirect(last, { status: 302, headers: { "Cache-Control": "no-store" } });
   }
 
-  const description = describeFilters(filters, vocabulary);
+  const description = describeFilters(searched, vocabulary);
   const suggestions =
     result.total === 0
       ? await Promise.all(
-          widerSearches(filters, vocabulary).map(async (wider) => ({
+          widerSearches(searched, vocabulary).map(async (wider) => ({
             label: wider.label,
             url: filtersToUrl(wider.filters, vocabulary),
             count: await countListings(wider.filters),
@@ -98,9 +122,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const countText = description.count(result.total);
   const noindex =
     result.page > MAX_INDEXED_PAGE ||
-    filters.sort != null ||
-    filters.priceMin != null ||
-    filters.priceMax != null ||
+    Object.keys(filters).some((key) => !INDEXABLE_FACETS.has(key)) ||
     result.total === 0 ||
     codeNotFound != null;
 
@@ -108,9 +130,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     {
       state: "ok" as const,
       site: { title: site.title },
-      filters,
+      filters: searched,
+      counts,
       vocabulary: clientVocabulary(vocabulary),
       heading: description.heading,
+      details: description.details,
       countText,
       total: result.total,
       page: result.page,
@@ -119,9 +143,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       suggestions: suggestions.filter((sg) => sg.count > 0),
       codeNotFound,
       canonicalUrl: `${origin}${parsed.canonical}`,
-      prevUrl: result.page > 1 ? `${origin}${filtersToUrl({ ...filters, page: result.page - 1 }, vocabulary)}` : null,
+      prevUrl: result.page > 1 ? `${origin}${filtersToUrl({ ...searched, page: result.page - 1 }, vocabulary)}` : null,
       nextUrl:
-        result.page < result.pageCount ? `${origin}${filtersToUrl({ ...filters, page: result.page + 1 }, vocabulary)}` : null,
+        result.page < result.pageCount ? `${origin}${filtersToUrl({ ...searched, page: result.page + 1 }, vocabulary)}` : null,
       ogImage: result.items[0]?.coverPhotoUrl ? `${origin}${imageUrl(result.items[0].coverPhotoUrl, 1280)}` : null,
       noindex,
     },
@@ -214,10 +238,16 @@ function Results({ data }: { data: OkData }) {
         <p className={s.count} role="status">
           {data.countText}
         </p>
+        {data.details.length ? (
+          <p className={s.details}>
+            <span className={visuallyHidden}>Filtros aplicados: </span>
+            {data.details.join(" · ")}
+          </p>
+        ) : null}
       </header>
 
       <div className={s.layout}>
-        <FiltersForm filters={filters} vocabulary={vocabulary} />
+        <FiltersForm filters={filters} vocabulary={vocabulary} counts={data.counts} />
 
         <section className={`${s.results} ${loading ? s.loading : ""}`} aria-labelledby="resultados" aria-busy={loading}>
           <h2 id="resultados" className={visuallyHidden}>

@@ -32,7 +32,7 @@ describe("empty read model", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     const data = await response.json();
-    expect(data.sections).toEqual({ total: 0, featured: [], recent: [], launches: [], condominiums: [], cities: [] });
+    expect(data.sections).toEqual({ total: 0, featured: [], recent: [], launches: [], condominiumCount: 0, quickLinks: [], condominiums: [], cities: [] });
   });
 
   it("listings answer the updating state, even for a filtered URL", async () => {

@@ -262,7 +262,7 @@ describe("getHomeSections", () => {
     try {
       await migrate(empty);
       const home = await getHomeSections({ db: empty.db });
-      expect(home).toEqual({ total: 0, featured: [], recent: [], launches: [], condominiums: [], cities: [] });
+      expect(home).toEqual({ total: 0, featured: [], recent: [], launches: [], condominiums: [], condominiumCount: 0, cities: [], quickLinks: [] });
       const result = await searchListings({}, { db: empty.db });
       expect(result).toEqual({ items: [], total: 0, page: 1, pageCount: 0 });
     } finally {

@@ -168,8 +168,29 @@ export interface CondominiumPage {
     /** Areas, m². */
     area: Range | null;
   };
+  /**
+   * Price per m² ranges (issue 3 item 5): sale price / area over the units for
+   * sale with a known area (BRL/m²), and monthly rent / area over the units
+   * for rent with a known area (BRL/m² per month); null when no unit has both.
+   */
+  pricePerM2: {
+    sale: Range | null;
+    rent: Range | null;
+  };
   /** Number of distinct active units (a unit for sale and rent counts once). */
   unitCount: number;
+}
+
+/**
+ * `price / area` for each unit with both a positive price and a positive area
+ * (BRL/m²); units missing either are left out.
+ */
+export function perSquareMetre(units: readonly { price: number | null; area: number | null }[]): number[] {
+  const out: number[] = [];
+  for (const { price, area } of units) {
+    if (price != null && area != null && price > 0 && area > 0 && Number.isFinite(price / area)) out.push(price / area);
+  }
+  return out;
 }
 
 /** The smallest and largest of the positive, finite values; null when there are none. */
@@ -186,7 +207,7 @@ export function rangeOf(values: readonly (number | null | undefined)[]): Range |
 
 /**
  * The condominium page of slug `slug` with its active units (sale and rent)
- * and the ranges of price, condo fee and area over them.
+ * and the ranges of price, condo fee, area and price per m² over them.
  * @returns null when no condominium has that slug (404).
  */
 export async function getCondominiumPage(slug: string, db: Db = getDb().db): Promise<CondominiumPage | null> {
@@ -220,6 +241,10 @@ export async function getCondominiumPage(slug: string, db: Db = getDb().db): Pro
       rentPrice: rangeOf(forRent.map((r) => r.rentPrice)),
       condoFee: rangeOf(rows.map((r) => r.condoFee)),
       area: rangeOf(rows.map((r) => r.area)),
+    },
+    pricePerM2: {
+      sale: rangeOf(perSquareMetre(forSale.map((r) => ({ price: r.salePrice, area: r.area })))),
+      rent: rangeOf(perSquareMetre(forRent.map((r) => ({ price: r.rentPrice, area: r.area })))),
     },
     unitCount: rows.length,
   };

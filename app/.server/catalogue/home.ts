@@ -1,18 +1,20 @@
 /**
  * The home page's sections, read from the read model (product.md "Public
- * site", `/`): featured listings (Vista `DestaqueWeb`), launches
- * (`Lancamento`), featured condominiums (most active units), and links by
- * city and neighbourhood to their canonical filtered URLs. Cached in memory
+ * site", `/`; issue 3 item 7): featured listings (Vista `DestaqueWeb`),
+ * launches (`Lancamento`), featured condominiums (the first cards of the
+ * condominium index, most active units), links by city and neighbourhood and
+ * the hero's quick links, every one the exact canonical filtered URL
+ * (`filtersToUrl`, so following it never redirects). Cached in memory
  * for {@link HOME_TTL_MS} per database (they change only with a sync).
  */
-import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import type { ListingSummary } from "~/domain/listing-summary";
-import { filtersToUrl } from "~/lib/filters";
-import { condominiumPath } from "~/lib/urls";
+import { filtersToUrl, pluralizeCategory } from "~/lib/filters";
 import { getDb, type Db } from "../db";
-import { condominiums, listings } from "../db/schema";
+import { listings } from "../db/schema";
 import { singleton } from "../singleton";
+import { getCondominiumDirectory, type CondominiumCard } from "./condominium-index";
 import { summaryColumns, toListingSummary } from "./search";
 import { getVocabulary, type Vocabulary } from "./vocabulary";
 
@@ -27,25 +29,8 @@ export const HOME_NEIGHBOURHOODS_PER_CITY = 16;
 /** Cities with links. */
 export const HOME_CITIES = 6;
 
-/** A condominium card on the home page. Money in BRL. */
-export interface FeaturedCondominium {
-  slug: string;
-  name: string;
-  neighbourhood: string;
-  city: string;
-  /** Source URL of the cover photo (condominium's, else one of its units'); "" when none. */
-  coverPhotoUrl: string;
-  /** `/detalhes/{slug}` (`condominiumPath`). */
-  path: string;
-  /** Active units in total, for sale, for rent. */
-  units: number;
-  unitsForSale: number;
-  unitsForRent: number;
-  /** Lowest sale price among its active units, null when none for sale. */
-  salePriceFrom: number | null;
-  /** Lowest monthly rent among its active units, null when none for rent. */
-  rentPriceFrom: number | null;
-}
+/** A condominium card on the home page (the first cards of the condominium index). Money in BRL. */
+export type FeaturedCondominium = CondominiumCard;
 
 /** A link to a canonical filtered listings URL. */
 export interface PlaceLink {
@@ -65,6 +50,35 @@ export interface CityLinks extends PlaceLink {
   neighbourhoods: PlaceLink[];
 }
 
+/** A quick search link under the hero search box. */
+export interface QuickLink {
+  label: string;
+  /** Canonical path (`filtersToUrl`). */
+  url: string;
+}
+
+/**
+ * The hero's quick links: the top category for sale and for rent in the top
+ * city, then the top city's three busiest neighbourhoods; all canonical
+ * (`filtersToUrl`). Empty when the catalogue is empty.
+ */
+export function quickLinks(vocabulary: Vocabulary, cities: readonly CityLinks[]): QuickLink[] {
+  const topCity = vocabulary.cities[0];
+  const topCategory = vocabulary.categories[0];
+  if (!topCategory) return [];
+  return [
+    {
+      label: `${pluralizeCategory(topCategory.label)} à venda`,
+      url: filtersToUrl({ purpose: "venda", category: topCategory.slug, city: topCity?.slug }, vocabulary),
+    },
+    {
+      label: `${pluralizeCategory(topCategory.label)} para alugar`,
+      url: filtersToUrl({ purpose: "aluguel", category: topCategory.slug, city: topCity?.slug }, vocabulary),
+    },
+    ...(cities[0]?.neighbourhoods ?? []).slice(0, 3).map((nb) => ({ label: nb.label, url: nb.url })),
+  ];
+}
+
 /** Everything the home page shows below the search box. */
 export interface HomeSections {
   /** Active listings in total (0 while the first sync runs). */
@@ -76,7 +90,11 @@ export interface HomeSections {
   /** `Lancamento` listings, most recently updated first. */
   launches: ListingSummary[];
   condominiums: FeaturedCondominium[];
+  /** Active condominiums in total (the "Ver todos os condomínios" link to `/condominios`). */
+  condominiumCount: number;
   cities: CityLinks[];
+  /** The hero's quick links ({@link quickLinks}). */
+  quickLinks: QuickLink[];
 }
 
 function listingSection(db: Db, where: ReturnType<typeof and>, limit: number): Promise<ListingSummary[]> {
@@ -87,46 +105,6 @@ function listingSection(db: Db, where: ReturnType<typeof and>, limit: number): P
     .orderBy(sql`${listings.updatedAt} desc nulls last`, asc(listings.code))
     .limit(limit)
     .then((rows) => rows.map((row) => toListingSummary(row)));
-}
-
-async function featuredCondominiums(db: Db, limit: number): Promise<FeaturedCondominium[]> {
-  const units = count();
-  const rows = await db
-    .select({
-      slug: condominiums.slug,
-      name: condominiums.name,
-      neighbourhood: condominiums.neighbourhood,
-      city: condominiums.city,
-      coverPhotoUrl: condominiums.coverPhotoUrl,
-      unitCover: sql<string | null>`max(nullif(${listings.coverPhotoUrl}, ''))`,
-      units,
-      unitsForSale: sql<number>`count(*) filter (where ${listings.forSale})`.mapWith(Number),
-      unitsForRent: sql<number>`count(*) filter (where ${listings.forRent})`.mapWith(Number),
-      salePriceFrom: sql<number | null>`min(${listings.salePrice}) filter (where ${listings.forSale})`.mapWith(
-        (v) => (v == null ? null : Number(v)),
-      ),
-      rentPriceFrom: sql<number | null>`min(${listings.rentPrice}) filter (where ${listings.forRent})`.mapWith(
-        (v) => (v == null ? null : Number(v)),
-      ),
-    })
-    .from(condominiums)
-    .innerJoin(listings, and(eq(listings.condominiumSlug, condominiums.slug), isNull(listings.removedAt)))
-    .groupBy(condominiums.slug)
-    .orderBy(desc(units), asc(condominiums.name))
-    .limit(limit);
-  return rows.map((r) => ({
-    slug: r.slug,
-    name: r.name,
-    neighbourhood: r.neighbourhood,
-    city: r.city,
-    coverPhotoUrl: r.coverPhotoUrl || r.unitCover || "",
-    path: condominiumPath(r.slug),
-    units: r.units,
-    unitsForSale: r.unitsForSale,
-    unitsForRent: r.unitsForRent,
-    salePriceFrom: r.salePriceFrom,
-    rentPriceFrom: r.rentPriceFrom,
-  }));
 }
 
 /** City and neighbourhood links from the vocabulary (canonical URLs). */
@@ -152,21 +130,33 @@ export function placeLinks(vocabulary: Vocabulary): CityLinks[] {
 export async function loadHomeSections(db: Db, vocabulary: Vocabulary): Promise<HomeSections> {
   const active = isNull(listings.removedAt);
   if (vocabulary.total === 0) {
-    return { total: 0, featured: [], recent: [], launches: [], condominiums: [], cities: [] };
+    return {
+      total: 0,
+      featured: [],
+      recent: [],
+      launches: [],
+      condominiums: [],
+      condominiumCount: 0,
+      cities: [],
+      quickLinks: [],
+    };
   }
-  const [featured, launches, condos] = await Promise.all([
+  const [featured, launches, directory] = await Promise.all([
     listingSection(db, and(active, eq(listings.isFeatured, true)), HOME_SECTION_SIZE),
     listingSection(db, and(active, eq(listings.isLaunch, true)), HOME_SECTION_SIZE),
-    featuredCondominiums(db, HOME_CONDOMINIUMS),
+    getCondominiumDirectory({ db }),
   ]);
+  const cities = placeLinks(vocabulary);
   const recent = featured.length === 0 ? await listingSection(db, active, HOME_SECTION_SIZE) : [];
   return {
     total: vocabulary.total,
     featured,
     recent,
     launches,
-    condominiums: condos,
-    cities: placeLinks(vocabulary),
+    condominiums: directory.cards.slice(0, HOME_CONDOMINIUMS),
+    condominiumCount: directory.cards.length,
+    cities,
+    quickLinks: quickLinks(vocabulary, cities),
   };
 }
 

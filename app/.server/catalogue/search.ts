@@ -12,7 +12,22 @@
  * `monthly_cost_sale` for "venda", and without a purpose the rent one when the
  * listing is for rent, else the sale one (product.md "custo mensal").
  */
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import {
+  and,
+  arrayContains,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from "drizzle-orm";
 import { purposesOf } from "~/domain/listing";
 import type { ListingSummary } from "~/domain/listing-summary";
 import { DEFAULT_SORT, LISTINGS_PAGE_SIZE, type ListingFilters } from "~/lib/filters";
@@ -23,7 +38,7 @@ import { listings } from "../db/schema";
 /** Listings per page (product.md: page size 24); the same as `LISTINGS_PAGE_SIZE` of the codec. */
 export const PAGE_SIZE = LISTINGS_PAGE_SIZE;
 
-/** Columns of `listings` a {@link ListingSummary} needs (only the development name from `data`). */
+/** Columns of `listings` a {@link ListingSummary} needs (never the large `data` value: ADR 0013). */
 export const summaryColumns = {
   code: listings.code,
   title: listings.title,
@@ -41,7 +56,7 @@ export const summaryColumns = {
   bathrooms: listings.bathrooms,
   coverPhotoUrl: listings.coverPhotoUrl,
   condominiumSlug: listings.condominiumSlug,
-  condominiumName: sql<string | null>`${listings.data}->>'development'`,
+  condominiumName: listings.condominiumName,
   isLaunch: listings.isLaunch,
   isExclusive: listings.isExclusive,
   isFeatured: listings.isFeatured,
@@ -114,7 +129,14 @@ export interface SearchResult {
   pageCount: number;
 }
 
-/** The WHERE conditions of `filters` (active listings only). Exported for facet counts. */
+/**
+ * The WHERE conditions of `filters` (active listings only). Exported for facet
+ * counts. Issue 3 item 1 facets: minimum suites / parking spaces / bathrooms
+ * (a listing with the number unknown never matches a minimum), area range in
+ * m² on `area`, maximum condo fee in BRL (listings without a fee match: they
+ * cost nothing there), every amenity slug (`amenities @> array[…]`, GIN
+ * index), launch, exclusive, and the code as a case-insensitive prefix.
+ */
 export function filterConditions(filters: ListingFilters): SQL {
   const conditions: SQL[] = [isNull(listings.removedAt)];
   if (filters.purpose === "venda") conditions.push(eq(listings.forSale, true));
@@ -125,6 +147,18 @@ export function filterConditions(filters: ListingFilters): SQL {
     conditions.push(inArray(listings.neighbourhoodSlug, filters.neighbourhoods));
   }
   if (filters.bedroomsMin != null) conditions.push(gte(listings.bedrooms, filters.bedroomsMin));
+  if (filters.suitesMin != null) conditions.push(gte(listings.suites, filters.suitesMin));
+  if (filters.parkingMin != null) conditions.push(gte(listings.parkingSpaces, filters.parkingMin));
+  if (filters.bathroomsMin != null) conditions.push(gte(listings.bathrooms, filters.bathroomsMin));
+  if (filters.areaMin != null) conditions.push(gte(listings.area, filters.areaMin));
+  if (filters.areaMax != null) conditions.push(lte(listings.area, filters.areaMax));
+  if (filters.condoFeeMax != null) {
+    conditions.push(or(isNull(listings.condoFee), lte(listings.condoFee, filters.condoFeeMax))!);
+  }
+  if (filters.amenities?.length) conditions.push(arrayContains(listings.amenities, filters.amenities));
+  if (filters.launch) conditions.push(eq(listings.isLaunch, true));
+  if (filters.exclusive) conditions.push(eq(listings.isExclusive, true));
+  if (filters.code) conditions.push(sql`starts_with(upper(${listings.code}), ${filters.code.toUpperCase()})`);
   if (filters.priceMin != null || filters.priceMax != null) {
     const inRange = (column: typeof listings.salePrice | typeof listings.rentPrice): SQL[] => {
       const parts: SQL[] = [];

@@ -15,6 +15,8 @@ import { getConfig, type Config } from "../config";
 import { getDb, type Db } from "../db";
 import { condominiums, listings } from "../db/schema";
 import { singleton } from "../singleton";
+import { getBrokerDirectory } from "./brokers";
+import { CONDOMINIUMS_PATH, condominiumIndexUrl, getCondominiumDirectory } from "./condominium-index";
 import { getVocabulary } from "./vocabulary";
 
 /** How long a built sitemap is served from memory (ms); syncs run every few minutes. */
@@ -39,13 +41,15 @@ export interface SitemapEntry {
 
 /**
  * Every public URL worth indexing: the home, the main list pages (all, sale,
- * rent, each city and neighbourhood with active listings), each condominium
- * with active units and each active listing (with `lastmod` = its CRM update
+ * rent, each city and neighbourhood with active listings), the condominium
+ * index `/condominios` (and its city and neighbourhood filters), each broker
+ * page with active listings (`/corretor/{slug}`, issue 3 item 4), each
+ * condominium with active units and each active listing (with `lastmod` = its CRM update
  * date `updated_at`). Removed listings are left out.
  */
 export async function sitemapEntries(db: Db = getDb().db): Promise<SitemapEntry[]> {
   const active = isNull(listings.removedAt);
-  const [listingRows, condoRows, vocabulary] = await Promise.all([
+  const [listingRows, condoRows, vocabulary, brokerDirectory, condominiumDirectory] = await Promise.all([
     db
       .select({
         code: listings.code,
@@ -64,6 +68,8 @@ export async function sitemapEntries(db: Db = getDb().db): Promise<SitemapEntry[
       .groupBy(condominiums.slug)
       .orderBy(condominiums.slug),
     getVocabulary({ db }),
+    getBrokerDirectory({ db }),
+    getCondominiumDirectory({ db }),
   ]);
 
   const newest = listingRows.find((row) => row.updatedAt)?.updatedAt ?? null;
@@ -78,6 +84,17 @@ export async function sitemapEntries(db: Db = getDb().db): Promise<SitemapEntry[
     for (const neighbourhood of city.neighbourhoods) {
       entries.push({ path: filtersToUrl({ city: city.slug, neighbourhoods: [neighbourhood.slug] }, vocabulary) });
     }
+  }
+  if (condominiumDirectory.cards.length) {
+    entries.push({ path: CONDOMINIUMS_PATH, lastmod: newest });
+    for (const city of condominiumDirectory.cities) {
+      entries.push({ path: condominiumIndexUrl({ city: city.slug }) });
+      for (const nb of city.neighbourhoods)
+        entries.push({ path: condominiumIndexUrl({ city: city.slug, neighbourhood: nb.slug }) });
+    }
+  }
+  for (const broker of brokerDirectory.brokers) {
+    if (broker.activeListings > 0) entries.push({ path: broker.path });
   }
   for (const condo of condoRows) entries.push({ path: condominiumPath(condo.slug), lastmod: condo.lastmod });
   for (const row of listingRows) entries.push({ path: listingPath(row), lastmod: row.updatedAt });

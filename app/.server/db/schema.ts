@@ -92,6 +92,12 @@ export const listings = pgTable(
      * text (`to_tsvector('portuguese', search_text)`) and for trigram similarity.
      */
     searchText: text("search_text").notNull().default(""),
+    /**
+     * Vista `Empreendimento` (also in `data`), null when none: a plain column
+     * so that list queries never read the large `data` value of every matching
+     * row (measured with `npm run bench`, ADR 0013).
+     */
+    condominiumName: text("condominium_name"),
   },
   (t) => [
     index("listings_active_idx").on(t.removedAt),
@@ -106,6 +112,20 @@ export const listings = pgTable(
     index("listings_search_fts_idx").using("gin", sql`to_tsvector('portuguese', ${t.searchText})`),
     index("listings_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("listings_location_idx").on(t.latitude, t.longitude).where(sql`${t.removedAt} is null`),
+    // One index per sort order (issue 3 "add the indexes that get there"): a
+    // page of 24 is read in order and stops early instead of sorting every match.
+    index("listings_recent_idx")
+      .on(sql`${t.updatedAt} desc nulls last`, t.code)
+      .where(sql`${t.removedAt} is null`),
+    index("listings_area_idx")
+      .on(sql`${t.area} desc nulls last`, t.code)
+      .where(sql`${t.removedAt} is null`),
+    index("listings_cost_sale_idx")
+      .on(t.monthlyCostSale, t.code)
+      .where(sql`${t.forSale} and ${t.removedAt} is null`),
+    index("listings_cost_rent_idx")
+      .on(t.monthlyCostRent, t.code)
+      .where(sql`${t.forRent} and ${t.removedAt} is null`),
   ],
 );
 

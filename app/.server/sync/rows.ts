@@ -5,6 +5,7 @@
  */
 import type { Condominium } from "~/domain/condominium";
 import { monthlyCost, type Listing } from "~/domain/listing";
+import { amenitySlugsOf } from "~/lib/amenities";
 import { foldText } from "~/lib/search-text";
 import { slugify } from "~/lib/slug";
 import type { condominiums, listings } from "../db/schema";
@@ -121,8 +122,9 @@ export function listingRow(listing: Listing, condominiumSlug: string | null, now
     syncedAt: now,
     removedAt: priced ? null : now,
     removalReason: priced ? null : "no_price",
-    amenities: [],
+    amenities: amenitySlugsOf(listing),
     searchText: searchTextOf(listing),
+    condominiumName: listing.development.trim() || null,
   };
 }
 

@@ -105,6 +105,22 @@ const defaultLog = (line: string) => {
   process.stdout.write(`${line}\n`);
 };
 
+/** Share of the active listings a delta must change before statistics are refreshed. */
+export const ANALYZE_CHANGE_SHARE = 0.05;
+
+/**
+ * Whether to refresh the planner statistics after a run: after a full run, or
+ * a delta that wrote or removed at least {@link ANALYZE_CHANGE_SHARE} of the
+ * catalogue. PGlite has no autovacuum, so without this its planner has no
+ * statistics and picks poor plans for the search queries (ADR 0013; measured
+ * with `npm run bench`); on a server it makes fresh statistics available at
+ * once instead of at autovacuum's next pass.
+ */
+export function needsAnalyze(mode: SyncResult["mode"], counts: Pick<SyncResult["counts"], "upserted" | "removed" | "total">): boolean {
+  if (mode === "full") return true;
+  return counts.upserted + counts.removed >= Math.max(1, counts.total * ANALYZE_CHANGE_SHARE);
+}
+
 /**
  * Runs the sync once and records it in `sync_state` (job "listings").
  * @returns counts, mode and the new watermark.
@@ -139,6 +155,7 @@ export async function runSync(options: RunSyncOptions): Promise<SyncResult> {
       sourceFingerprint: fingerprint ?? state?.sourceFingerprint ?? null,
       lastMode: mode,
     });
+    if (needsAnalyze(mode, result.counts)) await db.execute(sql`analyze listings, condominiums, brokers`);
     const c = result.counts;
     log(
       `[sync] concluída (${mode === "full" ? "completa" : "incremental"}): ${formatCount(c.fetched)} recebidos, ` +

@@ -40,6 +40,11 @@ export interface SyncSchedulerOptions {
   concurrency?: number;
   /** First retry delay after a failed run, ms (default 30 s; doubles per failure, capped at the interval). */
   retryBaseMs?: number;
+  /**
+   * Called after each successful run that wrote or removed listings (e.g. to
+   * empty the page cache, ADR 0013). Errors it throws are logged, not fatal.
+   */
+  onChange?: (result: SyncResult) => void;
 }
 
 /** What `status()` reports; also shown by `GET /health/server`. */
@@ -155,6 +160,13 @@ export function startSyncScheduler(options: SyncSchedulerOptions): SyncScheduler
       });
       lastResult = result;
       lastError = null;
+      if (result && result.counts.upserted + result.counts.removed > 0) {
+        try {
+          options.onChange?.(result);
+        } catch (error) {
+          log(`[sync] erro após a sincronização: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
       return result;
     } catch (error) {
       lastRunFailed = true;

@@ -1,0 +1,159 @@
+/**
+ * Map queries over the read model (issue 3 item 3, `/mapa`): every matching
+ * point of the catalogue for client-side clustering, and the cards of the
+ * listings inside a bounding box ("Buscar nesta área"). Active listings only,
+ * the same filters as the list (`filterConditions`); listings without
+ * coordinates never appear on the map.
+ */
+import { and, asc, between, count, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import type { ListingSummary } from "~/domain/listing-summary";
+import type { BoundingBox, MapPoint } from "~/components/map/map-data";
+import type { ListingFilters } from "~/lib/filters";
+import { getDb, type Db } from "../db";
+import { listings } from "../db/schema";
+import { filterConditions, PAGE_SIZE, sortOrder, summaryColumns, toListingSummary, type SearchResult } from "./search";
+
+export { parseBoundingBox, type BoundingBox, type MapPoint } from "~/components/map/map-data";
+
+/** Coordinates that are really on the map (Vista sends 0,0 for "unknown" on some tenants). */
+function located(): SQL {
+  return and(
+    isNotNull(listings.latitude),
+    isNotNull(listings.longitude),
+    sql`not (${listings.latitude} = 0 and ${listings.longitude} = 0)`,
+  )!;
+}
+
+/**
+ * Every active listing matching `filters` that has coordinates, as compact
+ * {@link MapPoint}s ordered by code. The price is the filtered purpose's
+ * (sale price for "venda", monthly rent for "aluguel"); without a purpose the
+ * sale price when the listing is for sale and priced, else the rent (BRL).
+ * `filters.page` and `filters.sort` are ignored.
+ * @throws when the database fails.
+ */
+export async function mapPoints(filters: ListingFilters, options: { db?: Db } = {}): Promise<MapPoint[]> {
+  const db = options.db ?? getDb().db;
+  const rows = await db
+    .select({
+      code: listings.code,
+      lat: listings.latitude,
+      lng: listings.longitude,
+      forSale: listings.forSale,
+      forRent: listings.forRent,
+      salePrice: listings.salePrice,
+      rentPrice: listings.rentPrice,
+    })
+    .from(listings)
+    .where(and(filterConditions(filters), located()))
+    .orderBy(asc(listings.code));
+  return rows.map((row) => {
+    const rent =
+      filters.purpose === "aluguel" ||
+      (filters.purpose !== "venda" && !(row.forSale && row.salePrice != null) && row.forRent);
+    return {
+      code: row.code,
+      lat: row.lat!,
+      lng: row.lng!,
+      price: rent ? row.rentPrice : row.salePrice,
+      purpose: rent ? "aluguel" : "venda",
+    };
+  });
+}
+
+/**
+ * The same points as {@link mapPoints}, already encoded as the
+ * `MapPointsPayload` JSON text of `/mapa/pontos` (`~/components/map/map-data`):
+ * the database builds the arrays (`string_agg`), so 13,000 points cross from
+ * PostgreSQL/PGlite as one value instead of 13,000 rows. Coordinates are
+ * rounded to 5 decimals (×10⁵ integers), prices to whole BRL (0 = unknown).
+ * @throws when the database fails.
+ */
+export async function mapPointsJson(filters: ListingFilters, options: { db?: Db } = {}): Promise<string> {
+  const db = options.db ?? getDb().db;
+  const rent: SQL =
+    filters.purpose === "aluguel"
+      ? sql`true`
+      : filters.purpose === "venda"
+      ? sql`false`
+      : sql`(not (${listings.forSale} and ${listings.salePrice} is not null) and ${listings.forRent})`;
+  const price = sql`case when ${rent} then ${listings.rentPrice} else ${listings.salePrice} end`;
+  const rows = await db
+    .select({
+      n: count(),
+      // Hand-built compact JSON (json_agg would add a space after every comma).
+      p: sql<string>`'[' || coalesce(string_agg(
+        '[' || to_json(${listings.code})::text
+          || ',' || round(${listings.latitude} * 100000)::bigint
+          || ',' || round(${listings.longitude} * 100000)::bigint
+          || ',' || (case when ${price} > 0 then round(${price})::bigint else 0 end)
+          || ',' || (case when ${rent} then 1 else 0 end) || ']',
+        ',' order by ${listings.code}), '') || ']'`,
+    })
+    .from(listings)
+    .where(and(filterConditions(filters), located()));
+  const row = rows[0];
+  return `{"v":1,"n":${row?.n ?? 0},"p":${row?.p ?? "[]"}}`;
+}
+
+/** Options of {@link listingsInBounds}. */
+export interface BoundsOptions {
+  /** 1-based page; default `filters.page` or 1. */
+  page?: number;
+  /** Cards per page, default {@link PAGE_SIZE} (24). */
+  pageSize?: number;
+  /** Database (default: the process database). */
+  db?: Db;
+}
+
+/**
+ * One page of the active listings matching `filters` whose coordinates lie
+ * inside `box` (edges included), in `filters.sort` order, as card summaries,
+ * with the total inside the box. Uses the `(latitude, longitude)` index.
+ * @throws when the database fails.
+ */
+export async function listingsInBounds(
+  filters: ListingFilters,
+  box: BoundingBox,
+  options: BoundsOptions = {},
+): Promise<SearchResult> {
+  const db = options.db ?? getDb().db;
+  const pageSize = Math.max(1, Math.floor(options.pageSize ?? PAGE_SIZE));
+  const page = Math.max(1, Math.floor(options.page ?? filters.page ?? 1));
+  const where = and(
+    filterConditions(filters),
+    between(listings.latitude, box.south, box.north),
+    between(listings.longitude, box.west, box.east),
+    located(),
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(listings)
+      .where(where)
+      .orderBy(...sortOrder(filters))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(listings).where(where),
+  ]);
+  const total = totals[0]?.total ?? 0;
+  return { items: rows.map((row) => toListingSummary(row)), total, page, pageCount: Math.ceil(total / pageSize) };
+}
+
+/**
+ * The card of the active listing with exactly this code (Vista `Codigo`), for
+ * a marker's popup, or null when there is none (removed, unknown, or a code
+ * longer than 64 characters). Public fields only (`summaryColumns`).
+ * @throws when the database fails.
+ */
+export async function mapListingSummary(code: string, options: { db?: Db } = {}): Promise<ListingSummary | null> {
+  const wanted = code.trim();
+  if (!wanted || wanted.length > 64) return null;
+  const db = options.db ?? getDb().db;
+  const rows = await db
+    .select(summaryColumns)
+    .from(listings)
+    .where(and(isNull(listings.removedAt), eq(listings.code, wanted)))
+    .limit(1);
+  return rows[0] ? toListingSummary(rows[0]) : null;
+}

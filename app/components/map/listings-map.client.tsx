@@ -1,0 +1,405 @@
+/**
+ * The interactive map of `/mapa` (issue 3 item 3; ADR 0009). Client only:
+ * Leaflet touches `window` at import, so this module is loaded lazily after
+ * hydration (`map.tsx`) and never on the server.
+ *
+ * - Points come from `/mapa/pontos` (compact payload, decoded once) and are
+ *   indexed once with supercluster; each move asks `getClusters` for the
+ *   viewport only, so 13,000+ points stay smooth. Clusters are count bubbles
+ *   (click → zoom to the expansion zoom, or list the listings when they share
+ *   one spot); single points are price labels (DivIcons; click → popup card
+ *   with photo, price, facts and a link, fetched from `/mapa/pontos?imovel=`).
+ * - Tiles come from `MAP_TILE_URL` with its attribution; when tiles fail
+ *   (offline) a small notice appears and markers keep working.
+ * - After the visitor pans or zooms, a real "Buscar nesta área" button appears;
+ *   it hands the visible bounding box to `onSearchArea`.
+ */
+import { Link } from "@remix-run/react";
+import L from "leaflet";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents, ZoomControl } from "react-leaflet";
+import Supercluster from "supercluster";
+import type { ListingSummary } from "~/domain/listing-summary";
+import { formatArea, formatPrice, plural } from "~/lib/format";
+import { imageUrl } from "~/lib/images";
+import { decodeMapPoints, formatClusterCount, formatShortPrice, MAP_POINTS_PATH, type BoundingBox, type MapPoint } from "./map-data";
+import { visuallyHidden } from "~/styles/ui.css";
+import * as s from "./listings-map.css";
+
+/** Props of {@link ListingsMap}. */
+export interface ListingsMapProps {
+  /** `/mapa/pontos?…` of the current filters. */
+  pointsUrl: string;
+  /** Leaflet tile URL template (`MAP_TILE_URL`). */
+  tileUrl: string;
+  /** Attribution HTML of the tiles (`MAP_TILE_ATTRIBUTION`, operator-trusted). */
+  tileAttribution: string;
+  /** The searched area: the map starts on it; otherwise it fits every point. */
+  area: BoundingBox | null;
+  /** Called with the visible box when "Buscar nesta área" is pressed. */
+  onSearchArea(box: BoundingBox): void;
+  /** Code of the listing whose marker is highlighted (hovered list card). */
+  highlightCode?: string | null;
+  /** Accessible name of the map region. */
+  label: string;
+}
+
+type PointProps = { code: string; price: number | null; purpose: MapPoint["purpose"] };
+type Index = Supercluster<PointProps, Supercluster.AnyProps>;
+
+/** Greater São Paulo, shown until the points arrive. */
+const DEFAULT_CENTER: L.LatLngTuple = [-23.55, -46.63];
+const DEFAULT_ZOOM = 11;
+/** Highest zoom the tiles offer; supercluster stops clustering one below. */
+const MAX_ZOOM = 18;
+const CLUSTER_MAX_ZOOM = 17;
+
+/** The map (default export for `React.lazy`). */
+export default function ListingsMap(props: ListingsMapProps) {
+  const { pointsUrl, tileUrl, tileAttribution, area, onSearchArea, highlightCode, label } = props;
+  const [points, setPoints] = useState<MapPoint[] | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [tilesFailed, setTilesFailed] = useState(false);
+  const [moved, setMoved] = useState(false);
+  const mapRef = useRef<L.Map | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoadFailed(false);
+    fetch(pointsUrl, { signal: controller.signal, headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
+      .then((body: unknown) => setPoints(decodeMapPoints(body)))
+      .catch(() => {
+        if (!controller.signal.aborted) setLoadFailed(true);
+      });
+    return () => controller.abort();
+  }, [pointsUrl]);
+
+  const index = useMemo(() => {
+    if (!points) return null;
+    const cluster: Index = new Supercluster({ radius: 60, extent: 256, maxZoom: CLUSTER_MAX_ZOOM, minPoints: 3 });
+    cluster.load(
+      points.map((p) => ({
+        type: "Feature" as const,
+        properties: { code: p.code, price: p.price, purpose: p.purpose },
+        geometry: { type: "Point" as const, coordinates: [p.lng, p.lat] },
+      })),
+    );
+    return cluster;
+  }, [points]);
+
+  // The area changed from outside (a new search): the list and the URL say
+  // where we are, so the button hides until the next move.
+  useEffect(() => setMoved(false), [area?.south, area?.west, area?.north, area?.east]);
+
+  const searchHere = () => {
+    const map = mapRef.current;
+    if (!map) return;
+    const bounds = map.getBounds();
+    const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+    onSearchArea({
+      south: clamp(bounds.getSouth(), -90, 90),
+      west: clamp(bounds.getWest(), -180, 180),
+      north: clamp(bounds.getNorth(), -90, 90),
+      east: clamp(bounds.getEast(), -180, 180),
+    });
+    setMoved(false);
+  };
+
+  const initialBounds = area
+    ? L.latLngBounds([area.south, area.west], [area.north, area.east])
+    : undefined;
+
+  return (
+    <div className={s.frame}>
+      <MapContainer
+        ref={mapRef}
+        className={s.map}
+        {...(initialBounds ? { bounds: initialBounds } : { center: DEFAULT_CENTER, zoom: DEFAULT_ZOOM })}
+        maxZoom={MAX_ZOOM}
+        minZoom={3}
+        scrollWheelZoom
+        worldCopyJump={false}
+        zoomControl={false}
+      >
+        <ZoomControl position="topleft" zoomInTitle="Aproximar" zoomOutTitle="Afastar" />
+        <MapAccessibility label={label} />
+        <TileLayer
+          url={tileUrl}
+          attribution={tileAttribution}
+          maxZoom={MAX_ZOOM}
+          eventHandlers={{ tileerror: () => setTilesFailed(true) }}
+        />
+        {index && points ? (
+          <ClusterLayer
+            index={index}
+            points={points}
+            fitPoints={!area}
+            highlightCode={highlightCode ?? null}
+            onUserMove={() => setMoved(true)}
+          />
+        ) : null}
+      </MapContainer>
+      <div className={s.overlayTop}>
+        {moved ? (
+          <button type="button" className={s.searchButton} onClick={searchHere}>
+            Buscar nesta área
+          </button>
+        ) : null}
+      </div>
+      <div className={s.overlayBottom} aria-live="polite">
+        {tilesFailed ? <p className={s.notice}>Não foi possível carregar o mapa de fundo</p> : null}
+        {loadFailed ? <p className={s.notice}>Não foi possível carregar os imóveis no mapa. Use a lista.</p> : null}
+        {points && !loadFailed ? (
+          <p className={s.pointCount}>{plural(points.length, "imóvel no mapa", "imóveis no mapa")}</p>
+        ) : null}
+        {!points && !loadFailed ? <p className={s.pointCount}>Carregando imóveis…</p> : null}
+      </div>
+    </div>
+  );
+}
+
+/** Names the Leaflet container (focusable, arrow keys pan) for screen readers. */
+function MapAccessibility({ label }: { label: string }) {
+  const map = useMap();
+  useEffect(() => {
+    const container = map.getContainer();
+    container.setAttribute("role", "region");
+    container.setAttribute("aria-label", label);
+  }, [map, label]);
+  return null;
+}
+
+type ClusterFeature = ReturnType<Index["getClusters"]>[number];
+
+/** Markers of the current viewport, recomputed on every move. */
+function ClusterLayer({
+  index,
+  points,
+  fitPoints,
+  highlightCode,
+  onUserMove,
+}: {
+  index: Index;
+  points: MapPoint[];
+  fitPoints: boolean;
+  highlightCode: string | null;
+  onUserMove(): void;
+}) {
+  const map = useMap();
+  const [features, setFeatures] = useState<ClusterFeature[]>([]);
+  // True while we move the map ourselves (fitBounds without animation is synchronous).
+  const fitting = useRef(false);
+
+  const refresh = useCallback(() => {
+    const b = map.getBounds();
+    const zoom = Math.round(map.getZoom());
+    setFeatures(index.getClusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom));
+  }, [map, index]);
+
+  // New points (first load or new filters): fit them when no area is searched. Keyed on the
+  // index only: a later search of an area must not refit the map.
+  useEffect(() => {
+    if (fitPoints && points.length > 0) {
+      const bounds = L.latLngBounds(points.map((p) => [p.lat, p.lng] as L.LatLngTuple));
+      fitting.current = true;
+      try {
+        map.fitBounds(bounds, { padding: [24, 24], maxZoom: 15, animate: false });
+      } finally {
+        fitting.current = false;
+      }
+    }
+    refresh();
+  }, [index]);
+
+  useMapEvents({
+    moveend() {
+      refresh();
+      if (!fitting.current) onUserMove();
+    },
+  });
+
+  return (
+    <>
+      {features.map((feature) => {
+        const [lng, lat] = feature.geometry.coordinates as [number, number];
+        const props = feature.properties as Supercluster.ClusterProperties & Partial<PointProps>;
+        if (props.cluster) {
+          return (
+            <ClusterMarker
+              key={`c${props.cluster_id}`}
+              index={index}
+              clusterId={props.cluster_id}
+              count={props.point_count}
+              position={[lat, lng]}
+            />
+          );
+        }
+        const point = props as PointProps;
+        return (
+          <PointMarker
+            key={point.code}
+            point={point}
+            position={[lat, lng]}
+            highlighted={point.code === highlightCode}
+          />
+        );
+      })}
+    </>
+  );
+}
+
+const iconCache = new Map<string, L.DivIcon>();
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A DivIcon with a text label (cached by kind, text and size; the HTML is a string so icons can be shared). */
+function labelIcon(kind: "cluster" | "price" | "priceActive", text: string, name: string, size = 0): L.DivIcon {
+  const key = `${kind}|${text}|${name}|${size}`;
+  // Leaflet makes the icon a focusable role="button": its name comes from this hidden text.
+  const hidden = `<span class="${visuallyHidden}">${escapeHtml(name)}</span>`;
+  let icon = iconCache.get(key);
+  if (!icon) {
+    if (kind === "cluster") {
+      icon = L.divIcon({
+        className: s.clusterIcon,
+        html: `<span class="${s.clusterBubble}" style="width:${size}px;height:${size}px" aria-hidden="true">${escapeHtml(text)}</span>${hidden}`,
+        iconSize: [size, size],
+        iconAnchor: [size / 2, size / 2],
+      });
+    } else {
+      // Zero-size anchor at the point; the label is drawn above it by CSS.
+      icon = L.divIcon({
+        className: kind === "price" ? s.priceIcon : `${s.priceIcon} ${s.priceIconActive}`,
+        html: `<span class="${s.priceLabel}" aria-hidden="true">${escapeHtml(text)}</span>${hidden}`,
+        iconSize: [0, 0],
+        iconAnchor: [0, 0],
+      });
+    }
+    iconCache.set(key, icon);
+  }
+  return icon;
+}
+
+/** A cluster bubble: click zooms to where it splits, or lists its listings when they share one spot. */
+function ClusterMarker({
+  index,
+  clusterId,
+  count,
+  position,
+}: {
+  index: Index;
+  clusterId: number;
+  count: number;
+  position: L.LatLngTuple;
+}) {
+  const map = useMap();
+  const [leaves, setLeaves] = useState<PointProps[] | null>(null);
+  const size = count < 100 ? 34 : count < 1000 ? 40 : count < 10_000 ? 48 : 56;
+  const text = formatClusterCount(count);
+  const expansion = index.getClusterExpansionZoom(clusterId);
+  const splits = expansion <= CLUSTER_MAX_ZOOM && expansion > map.getZoom();
+  return (
+    <Marker
+      position={position}
+      icon={labelIcon("cluster", text, `${plural(count, "imóvel", "imóveis")} nesta região`, size)}
+      eventHandlers={{
+        click: () => {
+          if (splits) map.setView(position, expansion);
+          else setLeaves(index.getLeaves(clusterId, 50).map((leaf) => leaf.properties as PointProps));
+        },
+      }}
+    >
+      {!splits ? (
+        <Popup minWidth={200} maxWidth={260} autoPanPaddingTopLeft={[16, 64]} eventHandlers={{ remove: () => setLeaves(null) }}>
+          {leaves ? <LeavesPopup leaves={leaves} total={count} /> : null}
+        </Popup>
+      ) : null}
+    </Marker>
+  );
+}
+
+/** Listings that share one spot: pick one to see its card. */
+function LeavesPopup({ leaves, total }: { leaves: PointProps[]; total: number }) {
+  const [chosen, setChosen] = useState<string | null>(null);
+  if (chosen) return <ListingPopup code={chosen} />;
+  return (
+    <div className={s.popup}>
+      <div className={s.popupTitle}>{plural(total, "imóvel", "imóveis")} neste local</div>
+      <ul className={s.leafList}>
+        {leaves.map((leaf) => (
+          <li key={leaf.code}>
+            <button type="button" className={s.leafButton} onClick={() => setChosen(leaf.code)}>
+              {formatShortPrice(leaf.price)}
+              {leaf.purpose === "aluguel" && leaf.price ? "/mês" : ""} · Cód. {leaf.code}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A price label; click opens the listing's card. */
+function PointMarker({ point, position, highlighted }: { point: PointProps; position: L.LatLngTuple; highlighted: boolean }) {
+  const [open, setOpen] = useState(false);
+  const text = formatShortPrice(point.price) + (point.purpose === "aluguel" && point.price ? "/mês" : "");
+  return (
+    <Marker
+      position={position}
+      icon={labelIcon(highlighted ? "priceActive" : "price", text, `Imóvel ${point.code}: ${text}`)}
+      zIndexOffset={highlighted ? 1000 : 0}
+      eventHandlers={{ click: () => setOpen(true) }}
+    >
+      <Popup minWidth={200} maxWidth={260} autoPanPaddingTopLeft={[16, 64]} eventHandlers={{ remove: () => setOpen(false) }}>
+        {open ? <ListingPopup code={point.code} /> : null}
+      </Popup>
+    </Marker>
+  );
+}
+
+/** The card of one listing inside a popup, fetched on open. */
+function ListingPopup({ code }: { code: string }) {
+  const [state, setState] = useState<{ listing: ListingSummary | null } | "loading" | "error">("loading");
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(`${MAP_POINTS_PATH}?imovel=${encodeURIComponent(code)}`, { signal: controller.signal })
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
+      .then((body: { listing: ListingSummary | null }) => setState({ listing: body.listing ?? null }))
+      .catch(() => {
+        if (!controller.signal.aborted) setState("error");
+      });
+    return () => controller.abort();
+  }, [code]);
+
+  if (state === "loading") return <div className={s.popupStatus}>Carregando…</div>;
+  if (state === "error") return <div className={s.popupStatus}>Não foi possível carregar este imóvel.</div>;
+  const { listing } = state;
+  if (!listing) return <div className={s.popupStatus}>Este imóvel não está mais disponível.</div>;
+  const title = listing.title || `${listing.category} em ${listing.neighbourhood}`;
+  const facts = [
+    listing.area != null ? formatArea(listing.area) : null,
+    listing.bedrooms != null ? plural(listing.bedrooms, "quarto", "quartos") : null,
+    listing.parkingSpaces != null ? plural(listing.parkingSpaces, "vaga", "vagas") : null,
+  ].filter(Boolean);
+  return (
+    <div className={s.popup}>
+      {listing.coverPhotoUrl ? (
+        <img className={s.popupPhoto} src={imageUrl(listing.coverPhotoUrl, 320)} width={320} height={240} alt={`Foto de ${title}`} />
+      ) : null}
+      <div className={s.popupKicker}>
+        {listing.category} · Cód. {listing.code}
+      </div>
+      <div className={s.popupTitle}>{title}</div>
+      <div className={s.popupMeta}>{[listing.neighbourhood, listing.city].filter(Boolean).join(", ")}</div>
+      {facts.length ? <div className={s.popupMeta}>{facts.join(" · ")}</div> : null}
+      {listing.salePrice != null ? <div className={s.popupPrice}>Venda {formatPrice(listing.salePrice)}</div> : null}
+      {listing.rentPrice != null ? <div className={s.popupPrice}>Aluguel {formatPrice(listing.rentPrice)}/mês</div> : null}
+      <Link className={s.popupLink} to={listing.path}>
+        Ver imóvel
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+/** Styles of the `/mapa` map (`listings-map.client.tsx`): frame, overlays, marker labels, popup card. */
+import { globalStyle, style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+/** Positioned box around the Leaflet container; a stacking context so Leaflet's z-indexes stay under the site header. */
+export const frame = style({
+  position: "relative",
+  isolation: "isolate",
+  zIndex: 0,
+  width: "100%",
+  height: "100%",
+});
+
+/** The Leaflet container. */
+export const map = style({
+  width: "100%",
+  height: "100%",
+  borderRadius: vars.radius.lg,
+  background: vars.color.light,
+  fontFamily: vars.font.body,
+});
+
+/** Top overlay ("Buscar nesta área"). */
+export const overlayTop = style({
+  position: "absolute",
+  top: vars.space.sm,
+  left: "50%",
+  transform: "translateX(-50%)",
+  zIndex: 1000,
+});
+
+/** Bottom overlay (notices, point count). */
+export const overlayBottom = style({
+  position: "absolute",
+  left: vars.space.sm,
+  bottom: "28px",
+  zIndex: 1000,
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "flex-start",
+  gap: vars.space.xs,
+  maxWidth: "calc(100% - 2 * 8px)",
+  pointerEvents: "none",
+});
+
+/** "Buscar nesta área". */
+export const searchButton = style({
+  minHeight: "44px",
+  padding: `0 ${vars.space.lg}`,
+  border: 0,
+  borderRadius: vars.radius.pill,
+  background: vars.color.primary,
+  color: vars.color.onPrimary,
+  fontWeight: 600,
+  fontSize: vars.fontSize.sm,
+  boxShadow: vars.shadow.raised,
+  cursor: "pointer",
+  whiteSpace: "nowrap",
+  ":focus-visible": { outline: `3px solid ${vars.color.secondary}`, outlineOffset: "2px" },
+});
+
+/** A small notice on the map (tiles failed, points failed). */
+export const notice = style({
+  margin: 0,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderRadius: vars.radius.sm,
+  background: "rgba(255, 255, 255, 0.95)",
+  color: vars.color.text,
+  fontSize: vars.fontSize.xs,
+  boxShadow: vars.shadow.card,
+});
+
+/** "1.234 imóveis no mapa". */
+export const pointCount = style([notice, { color: vars.color.textMuted }]);
+
+/** Leaflet's DivIcon wrapper of a cluster (Leaflet's default white box removed). */
+export const clusterIcon = style({ background: "none", border: 0 });
+
+/** The cluster bubble with its count. */
+export const clusterBubble = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+  borderRadius: "50%",
+  background: vars.color.secondary,
+  color: vars.color.onSecondary,
+  fontWeight: 700,
+  fontSize: "12px",
+  lineHeight: 1,
+  whiteSpace: "nowrap",
+  boxShadow: `0 0 0 4px color-mix(in srgb, ${vars.color.secondary} 30%, transparent)`,
+  cursor: "pointer",
+});
+
+/** Leaflet's DivIcon wrapper of a price label (zero size, at the point). */
+export const priceIcon = style({ background: "none", border: 0 });
+
+/** The price label, drawn above its point with a small pointer. */
+export const priceLabel = style({
+  position: "absolute",
+  left: 0,
+  top: 0,
+  transform: "translate(-50%, calc(-100% - 7px))",
+  padding: "3px 8px",
+  borderRadius: vars.radius.pill,
+  background: vars.color.surface,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  boxShadow: vars.shadow.card,
+  fontSize: "12px",
+  fontWeight: 700,
+  whiteSpace: "nowrap",
+  cursor: "pointer",
+  selectors: {
+    "&::after": {
+      content: '""',
+      position: "absolute",
+      left: "50%",
+      bottom: "-6px",
+      marginLeft: "-5px",
+      borderWidth: "6px 5px 0",
+      borderStyle: "solid",
+      borderColor: `${vars.color.surface} transparent transparent`,
+    },
+  },
+});
+
+/** The highlighted label (its list card is hovered or focused). */
+export const priceIconActive = style({});
+
+globalStyle(`${priceIconActive} ${priceLabel}`, {
+  background: vars.color.primary,
+  color: vars.color.onPrimary,
+  borderColor: vars.color.primary,
+});
+globalStyle(`${priceIconActive} ${priceLabel}::after`, {
+  borderColor: `${vars.color.primary} transparent transparent`,
+});
+globalStyle(`${priceIcon}:focus-visible ${priceLabel}, ${clusterIcon}:focus-visible ${clusterBubble}`, {
+  outline: `3px solid ${vars.color.secondary}`,
+  outlineOffset: "2px",
+});
+
+/** Popup card. */
+export const popup = style({ display: "flex", flexDirection: "column", gap: "2px", fontFamily: vars.font.body });
+
+export const popupPhoto = style({
+  width: "100%",
+  height: "auto",
+  aspectRatio: "16 / 9",
+  maxHeight: "140px",
+  objectFit: "cover",
+  borderRadius: vars.radius.sm,
+  marginBottom: vars.space.xs,
+  background: vars.color.light,
+});
+
+export const popupKicker = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.textMuted });
+
+export const popupTitle = style({ margin: 0, fontWeight: 700, fontSize: vars.fontSize.sm, color: vars.color.text });
+
+export const popupMeta = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.textMuted });
+
+export const popupPrice = style({ margin: 0, fontWeight: 700, fontSize: vars.fontSize.sm, color: vars.color.text });
+
+export const popupLink = style({
+  marginTop: vars.space.xs,
+  fontWeight: 600,
+  color: vars.color.secondary,
+  textDecoration: "underline",
+});
+
+export const popupStatus = style({ margin: 0, fontSize: vars.fontSize.sm });
+
+/** Listings sharing one spot. */
+export const leafList = style({
+  margin: `${vars.space.xs} 0 0`,
+  padding: 0,
+  listStyle: "none",
+  maxHeight: "220px",
+  overflowY: "auto",
+});
+
+export const leafButton = style({
+  width: "100%",
+  minHeight: "36px",
+  padding: `0 ${vars.space.xs}`,
+  border: 0,
+  borderBottom: `1px solid ${vars.color.border}`,
+  background: "none",
+  textAlign: "left",
+  fontSize: vars.fontSize.sm,
+  cursor: "pointer",
+  ":hover": { background: vars.color.light },
+});

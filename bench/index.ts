@@ -1,0 +1,363 @@
+/**
+ * `npm run bench` (issue 3 "Performance"): server time of the search, map and
+ * suggestion queries and the rendered list page's throughput, on PGlite and on
+ * PostgreSQL, over the full demo catalogue. Prints a table (and the EXPLAIN
+ * ANALYZE of the slowest search) and writes the same figures as JSON to
+ * `.cache/bench/last.json`. It never fails on a missed target: it prints
+ * "meta ✓ / ✗" beside each one. See bench/README.md.
+ *
+ * Flags: `--fresh` rebuild the cached PGlite; `--build` run `npm run build`
+ * first (under `flock /tmp/e2e.lock`) even when `build/` exists; `--skip-http`
+ * no list-page load; `--lock=<file>` hold that flock while a server child runs;
+ * `--seconds=<n>` load duration (default 10); `--reps=<n>` timed calls per
+ * input (default 3); `--vacuum` run `VACUUM ANALYZE` after the syncs (to
+ * compare with the state a server leaves its database in).
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { loadVocabulary } from "../app/.server/catalogue/vocabulary";
+import {
+  preparePglite,
+  preparePostgres,
+  postgresAdminUrl,
+  redactUrl,
+  startBenchSandbox,
+  type BenchDatabase,
+} from "./catalogue";
+import {
+  BENCH_SEED,
+  drawCombinations,
+  drawMapCases,
+  drawPrefixes,
+  loadWorkloadSource,
+  type FilterCombination,
+} from "./combinations";
+import { copyPglite, loadTest, startServer, stopAllServers, type ThroughputResult } from "./http";
+import {
+  explainAnalyze,
+  measureBounds,
+  measureFacets,
+  measureMapPoints,
+  measureSearch,
+  measureSuggestions,
+  searchStatements,
+  type Measurement,
+  type Repetitions,
+} from "./queries";
+import { formatMs, targetMark } from "./stats";
+import { filtersToUrl } from "../app/lib/filters";
+
+/** Targets of issue 3 "Performance", ms (p95). */
+export const TARGETS = { searchP95: 20, suggestionsP95: 10, listPageP95: 150 } as const;
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const cacheDir = path.join(root, ".cache/bench");
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const fresh = flag("fresh");
+const vacuum = flag("vacuum");
+const seconds = Number(option("seconds") ?? 10);
+const repetitions: Repetitions = { warmup: 1, reps: Math.max(1, Number(option("reps") ?? 3)) };
+const lockFile = option("lock");
+const benchStarted = performance.now();
+
+const say = (line = "") => process.stdout.write(`${line}\n`);
+const elapsed = () => `${((performance.now() - benchStarted) / 1000).toFixed(0)} s`;
+
+/** Figures of one database. */
+interface DatabaseReport {
+  label: string;
+  prepare: { reused: boolean; syncMode: string; syncMs: number; prepareMs: number; activeListings: number };
+  search: Measurement;
+  bounds: Measurement;
+  points: Measurement;
+  suggestions: Measurement;
+  facets: Measurement;
+  slowest?: { index: number; url: string; medianMs: number; total: number; plan: { page: string[]; count: string[] } };
+  listPage?: ThroughputResult | { error: string };
+}
+
+async function measureDatabase(bench: BenchDatabase, combos: FilterCombination[], work: Awaited<ReturnType<typeof workload>>) {
+  const { db } = bench.database;
+  say(`[bench] ${bench.label}: busca (${combos.length} combinações × ${repetitions.reps}) … (${elapsed()})`);
+  const search = await measureSearch(db, combos, repetitions);
+  say(`[bench] ${bench.label}: mapa e sugestões … (${elapsed()})`);
+  const bounds = await measureBounds(db, work.mapCases, repetitions);
+  const points = await measureMapPoints(db, work.mapCases, repetitions);
+  const suggestions = await measureSuggestions(db, work.prefixes, repetitions);
+  const facets = await measureFacets(db, combos, repetitions);
+  const slowestEntry = [...search.perCombination].sort((a, b) => b.medianMs - a.medianMs)[0];
+  let slowest: DatabaseReport["slowest"];
+  if (slowestEntry) {
+    const combo = combos[slowestEntry.index];
+    const statements = searchStatements(db, combo.filters);
+    slowest = {
+      index: combo.index,
+      url: combo.url,
+      medianMs: slowestEntry.medianMs,
+      total: slowestEntry.total,
+      plan: { page: await explainAnalyze(db, statements.page), count: await explainAnalyze(db, statements.count) },
+    };
+  }
+  const report: DatabaseReport = {
+    label: bench.label,
+    prepare: {
+      reused: bench.reused,
+      syncMode: bench.sync.mode,
+      syncMs: bench.sync.counts.durationMs,
+      prepareMs: Math.round(bench.prepareMs),
+      activeListings: bench.sync.counts.total,
+    },
+    search: search.summary,
+    bounds,
+    points,
+    suggestions,
+    facets,
+    slowest,
+  };
+  return { report, perCombination: search.perCombination };
+}
+
+async function workload(bench: BenchDatabase) {
+  const vocabulary = await loadVocabulary(bench.database.db);
+  const source = await loadWorkloadSource(bench.database.db, vocabulary);
+  const combos = drawCombinations(source);
+  return { vocabulary, source, combos, mapCases: drawMapCases(source, combos), prefixes: drawPrefixes(source) };
+}
+
+/** The canonical list URLs to load: each combination's, on a page that exists (else its first page). */
+function listUrls(
+  combos: FilterCombination[],
+  perCombination: { index: number; pageCount: number }[],
+  vocabulary: Awaited<ReturnType<typeof loadVocabulary>>,
+): string[] {
+  return combos.map((combo) => {
+    const pages = perCombination[combo.index]?.pageCount ?? 0;
+    if ((combo.filters.page ?? 1) <= Math.max(1, pages)) return combo.url;
+    return filtersToUrl({ ...combo.filters, page: undefined }, vocabulary);
+  });
+}
+
+function ensureBuild(): string | null {
+  const built = fs.existsSync(path.join(root, "build/server/index.js"));
+  if (built && !flag("build")) return null;
+  say(`[bench] ${built ? "recompilando" : "compilando"} o site (flock /tmp/e2e.lock npm run build) …`);
+  const result = spawnSync("flock", ["/tmp/e2e.lock", "npm", "run", "build"], { cwd: root, stdio: "inherit" });
+  return result.status === 0 ? null : `npm run build falhou (código ${result.status})`;
+}
+
+async function measureListPage(
+  bench: BenchDatabase,
+  urls: string[],
+  sandbox: { url: string; key: string },
+): Promise<ThroughputResult | { error: string }> {
+  const slug = bench.label === "PGlite" ? "pglite" : "postgres";
+  const dataDir = path.join(cacheDir, `server-${slug}`);
+  try {
+    if (bench.label === "PGlite") {
+      // PGlite has one owner: the bench closes it, the server opens a copy (the cache stays as synced).
+      await bench.close();
+      say(`[bench] ${bench.label}: copiando o banco para o servidor … (${elapsed()})`);
+      await copyPglite(bench.dataDir!, dataDir);
+    } else {
+      await fsp.mkdir(dataDir, { recursive: true });
+    }
+    say(`[bench] ${bench.label}: iniciando o servidor de produção${lockFile ? ` (flock ${lockFile})` : ""} … (${elapsed()})`);
+    const server = await startServer({
+      root,
+      dataDir,
+      databaseUrl: bench.url,
+      vista: sandbox,
+      logFile: path.join(cacheDir, `server-${slug}.log`),
+      lockFile,
+    });
+    try {
+      say(`[bench] ${bench.label}: servidor pronto em ${(server.readyMs / 1000).toFixed(1)} s; carga de ${seconds} s com 50 conexões … (${elapsed()})`);
+      return await loadTest(server.origin, urls, 50, seconds);
+    } finally {
+      await server.stop();
+    }
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Output
+
+function pad(text: string, width: number, right = false): string {
+  const len = [...text].length;
+  return len >= width ? text : right ? " ".repeat(width - len) + text : text + " ".repeat(width - len);
+}
+
+function table(rows: string[][], rightFrom = 2): string[] {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => [...(r[c] ?? "")].length)));
+  return rows.map((r) => r.map((cell, c) => pad(cell ?? "", widths[c], c >= rightFrom && c < r.length - 1)).join("  ").trimEnd());
+}
+
+function queryRow(name: string, db: string, m: Measurement, target?: number): string[] {
+  if (!m.available) return [name, db, "", "", "", "", "", `ainda não disponível (${m.reason})`];
+  const goal = target === undefined ? "" : `p95 ≤ ${target} ms ${targetMark(m.p95, target)}`;
+  return [
+    name,
+    db,
+    m.calls.toLocaleString("pt-BR"),
+    formatMs(m.p50),
+    formatMs(m.p95),
+    formatMs(m.p99),
+    formatMs(m.max),
+    [goal, m.note].filter(Boolean).join(" · "),
+  ];
+}
+
+function pageRow(db: string, result: DatabaseReport["listPage"]): string[] {
+  const name = "página de lista (50 conexões)";
+  if (!result) return [name, db, "", "", "", "", "", "não medida (--skip-http)"];
+  if ("error" in result) return [name, db, "", "", "", "", "", `falhou: ${result.error}`];
+  const codes = Object.entries(result.statusCodes).map(([code, n]) => `${code}: ${n.toLocaleString("pt-BR")}`).join(", ");
+  return [
+    name,
+    db,
+    result.requests.toLocaleString("pt-BR"),
+    formatMs(result.latency.p50),
+    formatMs(result.latency.p95),
+    formatMs(result.latency.p99),
+    formatMs(result.latency.max),
+    `${result.requestsPerSecond.toLocaleString("pt-BR", { maximumFractionDigits: 1 })} req/s · p95 ≤ ${TARGETS.listPageP95} ms ${targetMark(result.latency.p95, TARGETS.listPageP95)} · não-2xx ${result.non2xx} · erros ${result.errors} (${codes})`,
+  ];
+}
+
+function printReport(reports: DatabaseReport[], postgresNote: string | null, combos: FilterCombination[]) {
+  say();
+  say(`Benchmark — ${reports[0]?.prepare.activeListings.toLocaleString("pt-BR") ?? "?"} imóveis ativos · ${combos.length} combinações de filtros (semente ${BENCH_SEED}) · ${repetitions.reps} medições por entrada após ${repetitions.warmup} de aquecimento · ${os.cpus().length} CPUs · Node ${process.version}`);
+  for (const r of reports) {
+    const p = r.prepare;
+    say(`  ${r.label}: ${p.reused ? "banco reutilizado" : "banco novo"}, sincronização ${p.syncMode === "full" ? "completa" : "incremental"} em ${(p.syncMs / 1000).toFixed(1)} s (preparo ${(p.prepareMs / 1000).toFixed(1)} s)${vacuum ? ", depois VACUUM ANALYZE (--vacuum)" : ", sem VACUUM/ANALYZE (como o servidor deixa o banco)"}`);
+  }
+  if (postgresNote) say(`  ${postgresNote}`);
+  say();
+  const rows: string[][] = [["consulta", "banco", "chamadas", "p50", "p95", "p99", "máx", "meta / observações"]];
+  for (const r of reports) {
+    rows.push(queryRow(`busca (${combos.length} combinações)`, r.label, r.search, TARGETS.searchP95));
+    rows.push(queryRow("mapa: imóveis na área (100 áreas)", r.label, r.bounds));
+    rows.push(queryRow("mapa: pontos (40 filtros)", r.label, r.points));
+    rows.push(queryRow("sugestões (100 prefixos)", r.label, r.suggestions, TARGETS.suggestionsP95));
+    rows.push(queryRow("contagens dos filtros (50)", r.label, r.facets));
+    rows.push(pageRow(r.label, r.listPage));
+  }
+  for (const line of table(rows)) say(line);
+  for (const r of reports) {
+    if (!r.slowest) continue;
+    say();
+    say(`EXPLAIN ANALYZE — busca mais lenta no ${r.label}: #${r.slowest.index} ${r.slowest.url} (mediana ${formatMs(r.slowest.medianMs)}, ${r.slowest.total.toLocaleString("pt-BR")} resultados)`);
+    say("  -- página (24 linhas):");
+    for (const line of r.slowest.plan.page) say(`  ${line}`);
+    say("  -- total:");
+    for (const line of r.slowest.plan.count) say(`  ${line}`);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Main
+
+async function main() {
+  await fsp.mkdir(cacheDir, { recursive: true });
+  const buildError = flag("skip-http") ? null : ensureBuild();
+  const syncLog = (label: string) => (line: string) => say(`  [${label}] ${line}`);
+
+  say(`[bench] iniciando o sandbox do Vista … (${elapsed()})`);
+  const sandbox = await startBenchSandbox(path.join(cacheDir, "sandbox"));
+  const databases: BenchDatabase[] = [];
+  const reports: DatabaseReport[] = [];
+  let postgresNote: string | null = null;
+  const cleanup = async () => {
+    await stopAllServers().catch(() => undefined);
+    for (const bench of databases) await bench.close().catch(() => undefined);
+    await sandbox.close().catch(() => undefined);
+  };
+  process.once("SIGINT", () => {
+    void cleanup().finally(() => process.exit(130));
+  });
+
+  try {
+    say(`[bench] PGlite em ${path.relative(root, path.join(cacheDir, "pglite"))}${fresh ? " (--fresh)" : ""} … (${elapsed()})`);
+    const pglite = await preparePglite(path.join(cacheDir, "pglite"), fresh, { sandbox, log: syncLog("PGlite"), vacuum });
+    databases.push(pglite);
+    const work = await workload(pglite);
+    const perDb: { bench: BenchDatabase; report: DatabaseReport; perCombination: { index: number; pageCount: number }[] }[] = [];
+    const first = await measureDatabase(pglite, work.combos, work);
+    perDb.push({ bench: pglite, ...first });
+
+    const adminUrl = postgresAdminUrl();
+    if (!adminUrl) {
+      postgresNote = "PostgreSQL: não configurado (defina BENCH_DATABASE_URL)";
+      say(`[bench] ${postgresNote}`);
+    } else {
+      say(`[bench] PostgreSQL em ${redactUrl(adminUrl)}: banco temporário, sincronização completa … (${elapsed()})`);
+      try {
+        const postgres = await preparePostgres(adminUrl, { sandbox, log: syncLog("PostgreSQL"), vacuum });
+        databases.push(postgres);
+        const measured = await measureDatabase(postgres, work.combos, work);
+        perDb.push({ bench: postgres, ...measured });
+      } catch (error) {
+        postgresNote = `PostgreSQL: falhou (${error instanceof Error ? error.message : String(error)})`;
+        say(`[bench] ${postgresNote}`);
+      }
+    }
+
+    for (const { bench, report, perCombination } of perDb) {
+      if (!flag("skip-http")) {
+        report.listPage = buildError
+          ? { error: buildError }
+          : await measureListPage(bench, listUrls(work.combos, perCombination, work.vocabulary), sandbox);
+      }
+      reports.push(report);
+    }
+
+    printReport(reports, postgresNote, work.combos);
+    const json = {
+      date: new Date().toISOString(),
+      commit: gitHead(),
+      durationSeconds: Math.round((performance.now() - benchStarted) / 1000),
+      machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? "", node: process.version },
+      targets: TARGETS,
+      workload: {
+        seed: BENCH_SEED,
+      vacuum,
+        repetitions,
+        combinations: work.combos.map((c) => ({ url: c.url, filters: c.filters })),
+        viewports: work.mapCases.length,
+        prefixes: work.prefixes,
+      },
+      postgres: postgresNote,
+      databases: reports,
+    };
+    await fsp.writeFile(path.join(cacheDir, "last.json"), `${JSON.stringify(json, null, 2)}\n`);
+    say();
+    say(`[bench] figuras gravadas em ${path.relative(root, path.join(cacheDir, "last.json"))} · duração total ${elapsed()}`);
+  } finally {
+    await cleanup();
+  }
+}
+
+function gitHead(): string | null {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
+  } catch {
+    return null;
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(`[bench] falhou: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exit(1);
+  },
+);

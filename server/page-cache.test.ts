@@ -1,0 +1,93 @@
+import type { AddressInfo } from "node:net";
+import compression from "compression";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cookieNames, createPageCache, sharedCacheLifetimeMs } from "./page-cache";
+
+describe("sharedCacheLifetimeMs", () => {
+  it("reads s-maxage before max-age, only for public responses", () => {
+    expect(sharedCacheLifetimeMs("public, max-age=60, s-maxage=300, stale-while-revalidate=600")).toBe(300_000);
+    expect(sharedCacheLifetimeMs("public, max-age=60")).toBe(60_000);
+    expect(sharedCacheLifetimeMs("private, max-age=60")).toBe(0);
+    expect(sharedCacheLifetimeMs("public, no-store")).toBe(0);
+    expect(sharedCacheLifetimeMs("max-age=60")).toBe(0);
+    expect(sharedCacheLifetimeMs("public, s-maxage=abc")).toBe(0);
+    expect(sharedCacheLifetimeMs(undefined)).toBe(0);
+  });
+});
+
+describe("cookieNames", () => {
+  it("lists the names of a Cookie header", () => {
+    expect(cookieNames("a=1; __flash=xyz;  b = 2")).toEqual(["a", "__flash", "b"]);
+    expect(cookieNames(undefined)).toEqual([]);
+  });
+});
+
+describe("page cache middleware", () => {
+  let base: string;
+  let server: ReturnType<express.Express["listen"]>;
+  const renders = new Map<string, number>();
+  const cache = createPageCache({ personalCookies: ["__flash"], maxTtlMs: 60_000 });
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(compression());
+    app.use(cache.middleware);
+    app.use((req, res) => {
+      renders.set(req.originalUrl, (renders.get(req.originalUrl) ?? 0) + 1);
+      const n = renders.get(req.originalUrl);
+      if (req.path === "/private") res.setHeader("Cache-Control", "private, no-store");
+      else if (req.path === "/cookie") {
+        res.setHeader("Cache-Control", "public, max-age=60");
+        res.setHeader("Set-Cookie", "x=1");
+      } else if (req.path === "/missing") return void res.status(404).setHeader("Cache-Control", "public, max-age=60").end("no");
+      else res.setHeader("Cache-Control", "public, max-age=60, s-maxage=300");
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      res.write(`<p>render ${n} of ${req.originalUrl}</p>`);
+      res.end("x".repeat(2000));
+    });
+    server = app.listen(0);
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("renders a public page once and replays it, also compressed", async () => {
+    const first = await fetch(`${base}/lista?a=1`);
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    const body = await first.text();
+    const second = await fetch(`${base}/lista?a=1`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(second.headers.get("content-type")).toContain("text/html");
+    expect(second.headers.get("cache-control")).toContain("public");
+    expect(await second.text()).toBe(body);
+    expect(renders.get("/lista?a=1")).toBe(1);
+  });
+
+  it("keys by the full URL", async () => {
+    await fetch(`${base}/lista?a=2`);
+    expect(await (await fetch(`${base}/lista?a=2`)).text()).toContain("render 1 of /lista?a=2");
+    expect(renders.get("/lista?a=2")).toBe(1);
+  });
+
+  it("never stores private responses, responses setting cookies, or errors", async () => {
+    for (const path of ["/private", "/cookie", "/missing"]) {
+      await fetch(`${base}${path}`);
+      await fetch(`${base}${path}`);
+      expect(renders.get(path)).toBe(2);
+    }
+  });
+
+  it("bypasses the cache for requests carrying a personal cookie", async () => {
+    await fetch(`${base}/pessoal`);
+    const withFlash = await fetch(`${base}/pessoal`, { headers: { Cookie: "__flash=abc" } });
+    expect(await withFlash.text()).toContain("render 2");
+    const other = await fetch(`${base}/pessoal`, { headers: { Cookie: "consent=1" } });
+    expect(other.headers.get("x-page-cache")).toBe("hit");
+  });
+
+  it("forgets everything on clear()", async () => {
+    await fetch(`${base}/limpar`);
+    cache.clear();
+    expect(await (await fetch(`${base}/limpar`)).text()).toContain("render 2");
+  });
+});

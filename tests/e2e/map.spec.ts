@@ -1,0 +1,170 @@
+/**
+ * `/mapa` in Chromium (issue 3 item 3 and "Tests": map loads, clusters,
+ * moving it and pressing "Buscar nesta área" changes the list; everything but
+ * the map works without JavaScript).
+ *
+ * Tiles: there is no internet here, so tile requests to `MAP_TILE_URL`
+ * (OpenStreetMap by default) are answered 404 by `page.route` — the offline
+ * case the page must survive — and Chromium's "Failed to load resource … 404"
+ * for those tile URLs only is declared with `consoleGuard.expectHttpError`
+ * (ADR 0009). Any other console error still fails the test.
+ */
+import type { Page } from "@playwright/test";
+import { expect, test, type ConsoleGuard } from "./fixtures";
+import { parseCount, waitForHydration } from "./helpers";
+
+/** Tile requests of the default `MAP_TILE_URL`. */
+const TILES = /^https:\/\/tile\.openstreetmap\.org\//;
+
+/** Answers every tile with a 404, like a tile server out of reach (but without network error noise). */
+async function tilesOffline(page: Page, consoleGuard: ConsoleGuard): Promise<void> {
+  consoleGuard.expectHttpError(TILES, 404);
+  await page.route(TILES, (route) => route.fulfill({ status: 404, contentType: "text/plain", body: "" }));
+}
+
+/** The list beside the map and its count line. */
+function mapList(page: Page) {
+  return page.getByRole("region", { name: "Imóveis na lista" });
+}
+
+async function listTotal(page: Page): Promise<number> {
+  const status = mapList(page).getByRole("status");
+  await expect(status).toHaveText(/\d/);
+  const text = await status.innerText();
+  // "Mostrando 1–24 de 13.640 imóveis" or "37 imóveis nesta área do mapa".
+  const match = /de ([\d.]+) imóve/.exec(text) ?? /^([\d.]+) imóve/.exec(text);
+  return match ? parseCount(match[1]) : 0;
+}
+
+test("o mapa carrega, agrupa, e “Buscar nesta área” muda a lista e a URL", async ({ page, consoleGuard }) => {
+  await tilesOffline(page, consoleGuard);
+  await page.goto("/mapa");
+  await waitForHydration(page);
+
+  const map = page.getByRole("region", { name: /^Mapa dos imóveis/ });
+  await expect(map).toBeVisible();
+  await expect(page.locator(".leaflet-container")).toHaveCount(1);
+  // Tiles fail offline: a notice, and the markers still work.
+  await expect(page.getByText("Não foi possível carregar o mapa de fundo")).toBeVisible();
+  await expect(page.getByText(/[\d.]+ imóveis no mapa/)).toBeVisible();
+
+  // Clusters: count bubbles.
+  const clusters = page.getByRole("button", { name: /^[\d.]+ imóveis nesta região$/ });
+  await expect(clusters.first()).toBeVisible();
+  const before = await listTotal(page);
+  expect(before).toBeGreaterThan(1000);
+  expect(await clusters.count()).toBeGreaterThan(1);
+  // The bubble shows the count ("245", "1,2 mil").
+  await expect(clusters.first().locator('[aria-hidden="true"]')).toHaveText(/^\d[\d,]*( mil)?$/);
+
+  // No button before the visitor moves the map.
+  const searchHere = page.getByRole("button", { name: "Buscar nesta área" });
+  await expect(searchHere).toHaveCount(0);
+
+  // Zoom in twice with the map's own control, then search this area.
+  await page.getByRole("button", { name: "Aproximar" }).click();
+  await page.getByRole("button", { name: "Aproximar" }).click();
+  await expect(searchHere).toBeVisible();
+  await searchHere.click();
+  await expect(page).toHaveURL(/[?&]area=-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?$/);
+  await expect(mapList(page).getByRole("status")).toContainText("nesta área do mapa");
+  const after = await listTotal(page);
+  expect(after).toBeLessThan(before);
+  await expect(searchHere).toHaveCount(0);
+  // The same Leaflet map stayed (client navigation, no reload).
+  await expect(page.locator(".leaflet-container")).toHaveCount(1);
+
+  // Every card of the new list lies inside the area: checked against the points of the area.
+  const area = new URL(page.url()).searchParams.get("area")!.split(",").map(Number);
+  const body = await (await page.request.get("/mapa/pontos")).json();
+  const insideCodes = new Set(
+    (body.p as [string, number, number][])
+      .filter(([, lat, lng]) => lat / 1e5 >= area[0] - 1e-5 && lat / 1e5 <= area[2] + 1e-5 && lng / 1e5 >= area[1] - 1e-5 && lng / 1e5 <= area[3] + 1e-5)
+      .map(([code]) => code),
+  );
+  const codes = await mapList(page).locator("[data-listing-code]").evaluateAll((els) => els.map((el) => el.getAttribute("data-listing-code")));
+  expect(codes.length).toBeGreaterThan(0);
+  for (const code of codes) expect(insideCodes.has(code!)).toBe(true);
+});
+
+test("um marcador abre o cartão do imóvel com link para a página", async ({ page, consoleGuard }) => {
+  await tilesOffline(page, consoleGuard);
+  // A small area around one real point: the map opens on it with price labels.
+  const body = await (await page.request.get("/mapa/pontos?finalidade=venda")).json();
+  expect(body.n).toBeGreaterThan(0);
+  const [, lat, lng] = body.p[Math.floor(body.p.length / 2)] as [string, number, number];
+  const d = 0.0004;
+  const area = [lat / 1e5 - d, lng / 1e5 - d, lat / 1e5 + d, lng / 1e5 + d].map((v) => v.toFixed(5)).join(",");
+  await page.goto(`/mapa?finalidade=venda&area=${area}`);
+  await waitForHydration(page);
+  await expect(page.getByText("nesta área do mapa")).toBeVisible();
+
+  // Price markers are zero-size anchors: their label (the visible part) is the inner span.
+  const marker = page.getByRole("button", { name: /^Imóvel .+: R\$/ }).first();
+  const spot = page.getByRole("button", { name: /^[\d.]+ imóveis nesta região$/ }).first();
+  const visiblePart = marker.locator('[aria-hidden="true"]').or(spot);
+  await expect(visiblePart.first()).toBeVisible();
+  // Labels may overlap at the highest zoom: dispatch the click on the marker itself.
+  if ((await marker.count()) > 0) {
+    await marker.dispatchEvent("click");
+  } else {
+    // Several listings of one building share a spot: the bubble lists them.
+    await spot.dispatchEvent("click");
+    await page.locator(".leaflet-popup").getByRole("button", { name: /Cód\./ }).first().click();
+  }
+  const card = page.locator(".leaflet-popup");
+  await expect(card.getByText(/^Venda R\$/)).toBeVisible();
+  const link = card.getByRole("link", { name: "Ver imóvel" });
+  await expect(link).toHaveAttribute("href", /^\/detalhes\/[^/]+\/[^/]+$/);
+  const href = await link.getAttribute("href");
+  await link.click();
+  await expect(page).toHaveURL(href!);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("parâmetros inválidos: área ignorada e URL canônica; pontos em JSON compacto", async ({ page, request, consoleGuard }) => {
+  await tilesOffline(page, consoleGuard);
+  const redirect = await request.get("/mapa?area=abc&FINALIDADE=Aluguel&utm_source=x", { maxRedirects: 0 });
+  expect(redirect.status()).toBe(301);
+  expect(redirect.headers()["location"]).toBe("/mapa?finalidade=aluguel&utm_source=x");
+  for (const bad of ["/mapa?area=1,2,3", "/mapa?area=-23.5,-46.6,-23.6,-46.7", "/mapa?pagina=999999&quartos=x"]) {
+    const response = await request.get(bad);
+    expect(response.status(), bad).toBe(200);
+  }
+  const points = await request.get("/mapa/pontos?finalidade=aluguel&quartos=lixo&area=zzz");
+  expect(points.status()).toBe(200);
+  expect(points.headers()["cache-control"]).toBe("public, max-age=60");
+  const body = await points.json();
+  expect(body.v).toBe(1);
+  expect(body.p.length).toBe(body.n);
+  for (const row of body.p.slice(0, 50)) expect(row).toEqual([expect.any(String), expect.any(Number), expect.any(Number), expect.any(Number), 1]);
+  const missing = await request.get("/mapa/pontos?imovel=NAO-EXISTE");
+  expect(await missing.json()).toEqual({ listing: null });
+  await page.goto("/mapa?area=nada");
+  await expect(page).toHaveURL(/\/mapa$/);
+});
+
+test.describe("sem JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("/mapa mostra a lista, os filtros e a paginação", async ({ page }) => {
+    await page.goto("/mapa");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Mapa");
+    const list = page.getByRole("list", { name: "Imóveis no mapa" });
+    await expect(list.locator(":scope > li")).toHaveCount(24);
+    await expect(page.locator(".leaflet-container")).toHaveCount(0);
+
+    // The filters form submits to /mapa (GET) and lands on the canonical URL.
+    const filters = page.getByRole("form", { name: "Filtros" });
+    await filters.getByRole("radio", { name: "Alugar" }).check();
+    await filters.getByRole("button", { name: "Ver imóveis" }).click();
+    await expect(page).toHaveURL(/\/mapa\?finalidade=aluguel$/);
+    await expect(list.getByRole("link").first()).toBeVisible();
+    for (const text of await list.getByRole("link").allTextContents()) expect(text).toContain("Aluguel");
+
+    // Pagination links keep the filters.
+    await page.getByRole("navigation", { name: "Paginação" }).getByRole("link", { name: /Próxima|2/ }).first().click();
+    await expect(page).toHaveURL(/\/mapa\?finalidade=aluguel&pagina=2$/);
+    await expect(list.locator(":scope > li")).toHaveCount(24);
+  });
+});
