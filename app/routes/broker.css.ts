@@ -41,18 +41,3 @@ export const toolbar = style({
   marginBottom: vars.space.md,
 });
 
-/** The sort form. */
-export const sortForm = style({ display: "flex", alignItems: "center", gap: vars.space.sm, fontSize: vars.fontSize.sm });
-
-/** The sort select. */
-export const sortSelect = style({
-  minHeight: "40px",
-  padding: `0 ${vars.space.sm}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  font: "inherit",
-});
-
-/** The no-JavaScript "Ordenar" button. */
-export const smallButton = style({ minHeight: "40px", paddingInline: vars.space.md });

@@ -16,7 +16,7 @@
  * website-safe broker fields).
  */
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { brokerListings, getBrokerDirectory, resolveBroker, type BrokerProfile } from "~/.server/catalogue/brokers";
 import { siteOrigin } from "~/.server/catalogue/sitemap";
 import { getTheme } from "~/.server/theme";
@@ -26,11 +26,12 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { EmptyState } from "~/components/empty-state";
 import { MailIcon, PhoneIcon, WhatsAppIcon } from "~/components/icons";
 import { JsonLd, type JsonLdNode } from "~/components/json-ld";
+import { SortForm } from "~/components/sort-form";
 import { ListingGrid } from "~/components/listing-grid";
 import { Pagination } from "~/components/pagination";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
 import { pageNotFound } from "~/lib/errors";
-import { canonicalRedirect, DEFAULT_SORT, LISTINGS_PAGE_SIZE, LISTINGS_PATH, SORT_LABELS, SORT_ORDERS, type SortOrder } from "~/lib/filters";
+import { canonicalRedirect, DEFAULT_SORT, LISTINGS_PAGE_SIZE, LISTINGS_PATH, SORT_ORDERS, type SortOrder } from "~/lib/filters";
 import { formatCount, plural } from "~/lib/format";
 import { imageUrl } from "~/lib/images";
 import { pageMeta } from "~/lib/meta";
@@ -216,34 +217,6 @@ function ProfileCard({ data }: { data: BrokerData }) {
   );
 }
 
-/** Sort select: a GET form on the broker's canonical path; back to page 1 on change. */
-function SortForm({ data }: { data: BrokerData }) {
-  const submit = useSubmit();
-  return (
-    <Form method="get" action={data.path} className={s.sortForm} key={data.sort}>
-      <label htmlFor="ordem">Ordenar por</label>
-      <select
-        id="ordem"
-        name="ordem"
-        className={s.sortSelect}
-        defaultValue={data.sort}
-        onChange={(event) => event.currentTarget.form && submit(event.currentTarget.form, { preventScrollReset: true })}
-      >
-        {SORT_ORDERS.map((order) => (
-          <option key={order} value={order}>
-            {SORT_LABELS[order]}
-          </option>
-        ))}
-      </select>
-      <noscript>
-        <button type="submit" className={`${button.outline} ${s.smallButton}`}>
-          Ordenar
-        </button>
-      </noscript>
-    </Form>
-  );
-}
-
 /** The broker page. */
 export default function BrokerPage() {
   const data = useLoaderData<typeof loader>();
@@ -284,7 +257,7 @@ export default function BrokerPage() {
                     ? `Mostrando ${formatCount(firstShown)}–${formatCount(lastShown)} de ${formatCount(data.total)}`
                     : data.countText}
                 </p>
-                <SortForm data={data} />
+                <SortForm action={data.path} sort={data.sort} />
               </div>
               <ListingGrid listings={data.items} eagerCount={3} label={`Imóveis de ${data.broker.name}`} />
               <Pagination page={data.page} pageCount={data.pageCount} hrefFor={hrefFor} />

@@ -60,22 +60,6 @@ export const toolbar = style({
   gap: vars.space.sm,
 });
 
-/** Sort form. */
-export const sortForm = style({ display: "flex", alignItems: "center", gap: vars.space.sm, fontSize: vars.fontSize.sm });
-
-/** Sort select. */
-export const sortSelect = style({
-  minHeight: "40px",
-  padding: `0 ${vars.space.sm}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.text,
-});
-
-/** Small button (no-JS sort submit). */
-export const smallButton = style({ minHeight: "40px", paddingInline: vars.space.md });
-
 /** Notice (code not found). */
 export const notice = style({
   padding: vars.space.md,

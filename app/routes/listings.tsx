@@ -18,7 +18,7 @@
  * Reads only the read model.
  */
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { facetCounts } from "~/.server/catalogue/facets";
 import { countListings, findListingPathByCode, searchListings } from "~/.server/catalogue/search";
 import { getVocabulary } from "~/.server/catalogue/vocabulary";
@@ -26,6 +26,7 @@ import { getConfig } from "~/.server/config";
 import { getTheme } from "~/.server/theme";
 import { EmptyState } from "~/components/empty-state";
 import { FiltersForm } from "~/components/filters-form";
+import { SortForm } from "~/components/sort-form";
 import { ListingGrid } from "~/components/listing-grid";
 import { Pagination } from "~/components/pagination";
 import { pageNotFound } from "~/lib/errors";
@@ -38,8 +39,6 @@ import {
   LISTINGS_PAGE_SIZE,
   LISTINGS_PATH,
   parseFilters,
-  SORT_LABELS,
-  SORT_ORDERS,
   widerSearches,
   type FilterVocabulary,
 } from "~/lib/filters";
@@ -268,7 +267,11 @@ function Results({ data }: { data: OkData }) {
                     ? `Mostrando ${formatCount(firstShown)}–${formatCount(lastShown)} de ${formatCount(data.total)}`
                     : data.countText}
                 </p>
-                <SortForm data={data} />
+                <SortForm
+                  action={LISTINGS_PATH}
+                  sort={data.filters.sort}
+                  hidden={filtersToFormEntries(data.filters).filter(([name]) => name !== "ordem")}
+                />
               </div>
               <ListingGrid listings={data.items} purpose={filters.purpose} eagerCount={3} label="Imóveis encontrados" />
               <Pagination page={data.page} pageCount={data.pageCount} hrefFor={hrefFor} />
@@ -302,35 +305,3 @@ function Results({ data }: { data: OkData }) {
   );
 }
 
-/** Sort select; keeps every other filter as hidden fields and goes back to page 1. */
-function SortForm({ data }: { data: OkData }) {
-  const submit = useSubmit();
-  const formKey = JSON.stringify(data.filters);
-  const hidden = filtersToFormEntries(data.filters).filter(([name]) => name !== "ordem");
-  return (
-    <Form method="get" action={LISTINGS_PATH} className={s.sortForm} key={formKey}>
-      {hidden.map(([name, value], i) => (
-        <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
-      ))}
-      <label htmlFor="ordem">Ordenar por</label>
-      <select
-        id="ordem"
-        name="ordem"
-        className={s.sortSelect}
-        defaultValue={data.filters.sort ?? "recentes"}
-        onChange={(event) => event.currentTarget.form && submit(event.currentTarget.form, { preventScrollReset: true })}
-      >
-        {SORT_ORDERS.map((order) => (
-          <option key={order} value={order}>
-            {SORT_LABELS[order]}
-          </option>
-        ))}
-      </select>
-      <noscript>
-        <button type="submit" className={`${button.outline} ${s.smallButton}`}>
-          Ordenar
-        </button>
-      </noscript>
-    </Form>
-  );
-}

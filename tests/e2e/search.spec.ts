@@ -43,7 +43,10 @@ test("sugestões na busca da home: digitar, escolher com o teclado e chegar à l
   await expect(box).toHaveAttribute("aria-expanded", "false");
 
   // Type on ("quartos") and pick Moema: Moema with 3+ bedrooms, canonical URL.
+  // Wait for the suggestions of the whole text: the list shown meanwhile is the previous one.
+  const answered = page.waitForResponse((response) => response.url().includes("/busca/sugestoes?q=moema%203%20quartos"));
   await box.pressSequentially(" quartos", { delay: 30 });
+  await answered;
   await expect(listbox).toBeVisible();
   await listbox.getByRole("option", { name: /^Moema\s*São Paulo/ }).click();
   await expect(page).toHaveURL(`${LISTINGS_PATH}/sao-paulo-moema?quartos=3`);
@@ -59,7 +62,9 @@ test("busca 'moema 3 quartos' em /busca: resultados em Moema com 3+ quartos, e a
   await expect(page.getByRole("heading", { name: "Bairros mais procurados" })).toBeVisible();
   const box = page.getByRole("search", { name: "Busca por texto" }).getByRole("combobox");
   await box.fill("moema 3 quartos");
-  await box.press("Escape"); // close suggestions: Enter then submits the form
+  // Close the suggestions once they are open (Escape on a closed list clears the field): Enter then submits the form.
+  await expect(page.getByRole("listbox", { name: "Sugestões" })).toBeVisible();
+  await box.press("Escape");
   await box.press("Enter");
   await expect(page).toHaveURL(/\/busca\?q=moema(\+|%20)3(\+|%20)quartos$/);
   await expect(page.getByText("Mostrando resultados para:")).toContainText("Moema");

@@ -11,7 +11,7 @@ import type { BoundingBox, MapPoint } from "~/components/map/map-data";
 import type { ListingFilters } from "~/lib/filters";
 import { getDb, type Db } from "../db";
 import { listings } from "../db/schema";
-import { filterConditions, PAGE_SIZE, sortOrder, summaryColumns, toListingSummary, type SearchResult } from "./search";
+import { filterConditions, pageOfListings, summaryColumns, toListingSummary, type SearchResult } from "./search";
 
 export { parseBoundingBox, type BoundingBox, type MapPoint } from "~/components/map/map-data";
 
@@ -117,27 +117,13 @@ export async function listingsInBounds(
   box: BoundingBox,
   options: BoundsOptions = {},
 ): Promise<SearchResult> {
-  const db = options.db ?? getDb().db;
-  const pageSize = Math.max(1, Math.floor(options.pageSize ?? PAGE_SIZE));
-  const page = Math.max(1, Math.floor(options.page ?? filters.page ?? 1));
   const where = and(
     filterConditions(filters),
     between(listings.latitude, box.south, box.north),
     between(listings.longitude, box.west, box.east),
     located(),
-  );
-  const [rows, totals] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(listings)
-      .where(where)
-      .orderBy(...sortOrder(filters))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(listings).where(where),
-  ]);
-  const total = totals[0]?.total ?? 0;
-  return { items: rows.map((row) => toListingSummary(row)), total, page, pageCount: Math.ceil(total / pageSize) };
+  )!;
+  return pageOfListings(where, filters, { ...options, page: options.page ?? filters.page });
 }
 
 /**

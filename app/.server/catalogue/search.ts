@@ -221,10 +221,23 @@ export function sortOrder(filters: ListingFilters): SQL[] {
  * @throws when the database fails.
  */
 export async function searchListings(filters: ListingFilters, options: SearchOptions = {}): Promise<SearchResult> {
+  return pageOfListings(filterConditions(filters), filters, { ...options, page: filters.page });
+}
+
+/**
+ * One page of the active listings matching `where` (a condition built on
+ * {@link filterConditions}), in `filters.sort` order, as card summaries, with
+ * the total. Shared by the list, the map's "listings in this area" and others.
+ * @throws when the database fails.
+ */
+export async function pageOfListings(
+  where: SQL,
+  filters: ListingFilters,
+  options: SearchOptions & { page?: number } = {},
+): Promise<SearchResult> {
   const pageSize = Math.max(1, Math.floor(options.pageSize ?? PAGE_SIZE));
   const db = options.db ?? getDb().db;
-  const page = Math.max(1, Math.floor(filters.page ?? 1));
-  const where = filterConditions(filters);
+  const page = Math.max(1, Math.floor(options.page ?? 1));
   const [rows, totals] = await Promise.all([
     db
       .select(summaryColumns)
