@@ -155,6 +155,12 @@ export interface ThroughputResult {
   requestsPerSecond: number;
   /** Latency of each response (ms), computed from every response (autocannon's histogram has no p95). */
   latency: LatencySummary;
+  /**
+   * First render of each distinct URL (ms), one request at a time, before the
+   * load: what a visitor meets when neither the page cache (ADR 0013) nor a
+   * CDN has the page yet.
+   */
+  cold: LatencySummary;
   requests: number;
   non2xx: number;
   /** Responses by status code. */
@@ -192,6 +198,14 @@ export async function loadTest(origin: string, paths: readonly string[], connect
         if (statusCodes) statusCodes[status] = (statusCodes[status] ?? 0) + 1;
       });
     });
+  // Cold pass: every distinct URL once, sequentially (fills the page cache like real traffic would).
+  const coldLatencies: number[] = [];
+  for (const path of new Set(paths)) {
+    const started = performance.now();
+    const response = await fetch(`${origin}${path}`, { headers: { "accept-encoding": "gzip", accept: "text/html" } });
+    await response.arrayBuffer();
+    coldLatencies.push(performance.now() - started);
+  }
   await run(2);
   const latencies: number[] = [];
   const statusCodes: Record<string, number> = {};
@@ -201,6 +215,7 @@ export async function loadTest(origin: string, paths: readonly string[], connect
     durationSeconds: result.duration,
     requestsPerSecond: latencies.length / result.duration,
     latency: summarize(latencies),
+    cold: summarize(coldLatencies),
     requests: latencies.length,
     non2xx: result.non2xx,
     statusCodes,

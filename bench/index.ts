@@ -233,6 +233,20 @@ function pageRow(db: string, result: DatabaseReport["listPage"]): string[] {
   ];
 }
 
+function coldRow(db: string, result: DatabaseReport["listPage"]): string[] | null {
+  if (!result || "error" in result) return null;
+  return [
+    "página de lista, 1ª renderização",
+    db,
+    result.cold.samples.toLocaleString("pt-BR"),
+    formatMs(result.cold.p50),
+    formatMs(result.cold.p95),
+    formatMs(result.cold.p99),
+    formatMs(result.cold.max),
+    "uma URL por vez, sem cache (antes da carga)",
+  ];
+}
+
 function printReport(reports: DatabaseReport[], postgresNote: string | null, combos: FilterCombination[]) {
   say();
   say(`Benchmark — ${reports[0]?.prepare.activeListings.toLocaleString("pt-BR") ?? "?"} imóveis ativos · ${combos.length} combinações de filtros (semente ${BENCH_SEED}) · ${repetitions.reps} medições por entrada após ${repetitions.warmup} de aquecimento · ${os.cpus().length} CPUs · Node ${process.version}`);
@@ -249,6 +263,8 @@ function printReport(reports: DatabaseReport[], postgresNote: string | null, com
     rows.push(queryRow("mapa: pontos (40 filtros)", r.label, r.points));
     rows.push(queryRow("sugestões (100 prefixos)", r.label, r.suggestions, TARGETS.suggestionsP95));
     rows.push(queryRow("contagens dos filtros (50)", r.label, r.facets));
+    const cold = coldRow(r.label, r.listPage);
+    if (cold) rows.push(cold);
     rows.push(pageRow(r.label, r.listPage));
   }
   for (const line of table(rows)) say(line);
