@@ -24,6 +24,8 @@ import { ConfigError, getConfig, mapTileImageSource } from "../app/.server/confi
 import { getDb, migrate } from "../app/.server/db";
 import { setBuildId } from "../app/.server/build-info";
 import { startSyncScheduler } from "../app/.server/sync";
+import { startLeadWorker } from "../app/.server/leads/worker";
+import { mailerFromConfig } from "../app/.server/mail/transport";
 import { createVistaClient } from "../app/.server/vista";
 import { getVistaTarget, setVistaTarget } from "../app/.server/vista/target";
 import { FLASH_COOKIE_NAME } from "../app/.server/flash";
@@ -157,6 +159,16 @@ const scheduler = startSyncScheduler({
   onChange: () => pageCache.clear(),
 });
 
+// 4b. Lead outbox: e-mails and Vista leads, retried until delivered (issue 4 item 3, ADR 0014).
+const mailer = mailerFromConfig(config);
+const leadWorker = startLeadWorker({
+  database,
+  mailer,
+  getVista: () => createVistaClient(getVistaTarget()),
+  onError: (error: unknown) => console.error("[leads] erro no envio de contatos", error),
+  onFailure: ({ channel, attempts, error }) => console.warn(`[leads] falha no envio (${channel}, tentativa ${attempts}): ${error}`),
+});
+
 // 5. Graceful shutdown: stop taking requests, finish the sync step, close the database.
 let stopping = false;
 async function shutdown(signal: string) {
@@ -168,6 +180,8 @@ async function shutdown(signal: string) {
   server.close();
   server.closeIdleConnections?.();
   await scheduler.stop().catch((error: unknown) => console.error("[sync] erro ao parar", error));
+  await leadWorker.stop({ timeoutMs: 5000 }).catch((error: unknown) => console.error("[leads] erro ao parar", error));
+  mailer.close();
   await closeSandbox?.().catch(() => undefined);
   await database.close().catch(() => undefined);
   process.exit(0);

@@ -3,6 +3,25 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, defaultTitle, mapTileImageSource, parseConfig } from "./config";
 
 describe("parseConfig", () => {
+  it("validates the lead settings (issue 4) in Portuguese and hides the SMTP password", () => {
+    const config = parseConfig({
+      SMTP_URL: "smtp://usuario:senha-secreta@smtp.exemplo.com.br:587",
+      LEADS_EMAIL: "contato@exemplo.com.br",
+      MAIL_FROM: '"Imobiliária" <site@exemplo.com.br>',
+      WHATSAPP_NUMBER: "+55 (11) 91234-5678",
+    });
+    expect(config.SMTP_URL).toBe("smtp://usuario:senha-secreta@smtp.exemplo.com.br:587");
+    expect(config.WHATSAPP_NUMBER).toBe("5511912345678");
+    expect(parseConfig({}).SMTP_URL).toBeUndefined();
+    expect(() => parseConfig({ SMTP_URL: "smtp://smtp.exemplo.com.br" })).toThrow(/LEADS_EMAIL: obrigatória quando SMTP_URL está definida/);
+    const bad = { SMTP_URL: "http://senha-secreta@x", LEADS_EMAIL: "nao-e-email", MAIL_FROM: "x", WHATSAPP_NUMBER: "12ab" };
+    expect(() => parseConfig(bad)).toThrow(/SMTP_URL: deve começar com smtp:\/\/ ou smtps:\/\//);
+    expect(() => parseConfig(bad)).toThrow(/LEADS_EMAIL: deve ser um e-mail válido/);
+    expect(() => parseConfig(bad)).toThrow(/MAIL_FROM: deve ser um e-mail/);
+    expect(() => parseConfig(bad)).toThrow(/WHATSAPP_NUMBER: deve ter de 10 a 15 dígitos/);
+    expect(() => parseConfig(bad)).not.toThrow(/senha-secreta/);
+  });
+
   it("applies the issue's defaults on an empty environment", () => {
     const config = parseConfig({});
     expect(config.PORT).toBe(3000);

@@ -124,6 +124,51 @@ const schema = z.object({
   ),
   /** The agency's CRECI registration shown in the footer, e.g. "CRECI 12345-J"; optional. */
   AGENCY_CRECI: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(40).optional()),
+  // Leads (issue 4 item 3; product.md "Contact requests").
+  /**
+   * SMTP server for lead e-mails, `smtp://user:pass@host:587` or `smtps://…:465`.
+   * Unset: each e-mail is written as an .eml file into `DATA_DIR/outbox` (embedded default).
+   */
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^smtps?:\/\/[^\s/]+/i, "deve começar com smtp:// ou smtps://, por exemplo smtp://usuario:senha@smtp.exemplo.com.br:587")
+      .optional(),
+  ),
+  /** Sender of lead e-mails, `site@imobiliaria.com.br` or `"Nome" <site@…>`; default: `LEADS_EMAIL`. */
+  MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine(
+        (value) => /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(value) || /^[^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>$/.test(value),
+        'deve ser um e-mail, por exemplo site@imobiliaria.com.br ou "Imobiliária" <site@imobiliaria.com.br>',
+      )
+      .optional(),
+  ),
+  /** The agency's inbox that receives every lead (issue 4 item 3); required when `SMTP_URL` is set. */
+  LEADS_EMAIL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .email("deve ser um e-mail válido, por exemplo contato@imobiliaria.com.br")
+      .optional(),
+  ),
+  /**
+   * The agency's WhatsApp number, digits only with country code (e.g. 5511912345678);
+   * punctuation is removed. Used when a listing has no broker mobile (issue 4 item 2).
+   */
+  WHATSAPP_NUMBER: z.preprocess(
+    (value) => (typeof value === "string" ? emptyToUndefined(value.replace(/[\s()+.-]/g, "")) : value),
+    z
+      .string()
+      .regex(/^\d{10,15}$/, "deve ter de 10 a 15 dígitos com o código do país, por exemplo 5511912345678")
+      .optional(),
+  ),
   /**
    * Secret that signs the session and flash-message cookies (at least 32 characters;
    * several secrets separated by commas rotate: the first signs, all verify).
@@ -148,7 +193,7 @@ export type Config = z.infer<typeof schema> & {
 };
 
 /** Variables whose values never appear in an error message. */
-const secretVariables = new Set(["VISTA_KEY", "SESSION_SECRET"]);
+const secretVariables = new Set(["VISTA_KEY", "SESSION_SECRET", "SMTP_URL"]);
 
 /**
  * Validates an environment object.
@@ -167,6 +212,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   if (result.data.VISTA_URL && !result.data.VISTA_KEY) {
     throw new ConfigError("Configuração inválida:\n  VISTA_KEY: obrigatória quando VISTA_URL está definida");
+  }
+  if (result.data.SMTP_URL && !result.data.LEADS_EMAIL) {
+    throw new ConfigError("Configuração inválida:\n  LEADS_EMAIL: obrigatória quando SMTP_URL está definida");
   }
   return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
 }

@@ -17,7 +17,7 @@ describe("openDatabase (PGlite in memory) + migrate", () => {
     const { rows } = await database.db.execute<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
-    expect(rows.map((row) => row.table_name)).toEqual(["brokers", "condominiums", "listings", "sync_state"]);
+    expect(rows.map((row) => row.table_name)).toEqual(["brokers", "condominiums", "lead_deliveries", "leads", "listings", "sync_state"]);
   });
 
   it("is idempotent, also when called concurrently", async () => {

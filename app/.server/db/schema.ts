@@ -19,6 +19,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 import type { Condominium } from "~/domain/condominium";
 import type { Broker, Listing } from "~/domain/listing";
@@ -184,3 +185,68 @@ export const syncState = pgTable("sync_state", {
   /** Mode of the last finished run: "full" or "delta". */
   lastMode: text("last_mode").$type<"full" | "delta">(),
 });
+
+/** Kinds of contact request (product.md "Contact requests"; issue 4). */
+export type LeadKind = "sell" | "info" | "whatsapp" | "alert" | "lgpd";
+
+/**
+ * Contact requests (issue 4 item 3): written, with their {@link leadDeliveries},
+ * in one transaction before the visitor gets an answer. `idempotency_key` (one
+ * per rendered form) makes a resubmission return the first row (issue 4 item 4).
+ */
+export const leads = pgTable("leads", {
+  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+  kind: text("kind").$type<LeadKind>().notNull(),
+  idempotencyKey: text("idempotency_key").notNull().unique("leads_idempotency_key_unique"),
+  name: text("name"),
+  /** Brazilian phone, digits only: DDD + number (10 or 11 digits), `normalizeBrazilianPhone()`. */
+  phone: text("phone"),
+  email: text("email"),
+  message: text("message"),
+  /** Sell request: where the property is (free text). */
+  location: text("location"),
+  /** Condominium alert: the condominium's slug. */
+  condominium: text("condominium"),
+  /** Vista `Codigo` of the listing the request is about. */
+  listingCode: text("listing_code"),
+  /** Page the visitor was on (WhatsApp contact). */
+  pageUrl: text("page_url"),
+  /** UTM parameters of the visit, e.g. { utm_source: "google" }. */
+  utm: jsonb("utm").$type<Record<string, string>>(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Delivery channels of a lead (issue 4 item 3). */
+export type LeadChannel = "email_agency" | "email_broker" | "vista";
+
+/**
+ * The lead outbox: one row per lead and channel, delivered by the lead worker
+ * (`app/.server/leads/worker.ts`) at least once, with retries and exponential
+ * backoff until it succeeds (product.md). `locked_until` is the lease of the
+ * worker delivering it: a worker that dies leaves a lease that expires.
+ */
+export const leadDeliveries = pgTable(
+  "lead_deliveries",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    channel: text("channel").$type<LeadChannel>().notNull(),
+    /** E-mail address for the e-mail channels; null for Vista. */
+    recipient: text("recipient"),
+    status: text("status").$type<"pending" | "sent">().notNull().default("pending"),
+    /** Failed and successful attempts so far. */
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Lease of the worker delivering the row; null or past = free. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("lead_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    index("lead_deliveries_lead_idx").on(t.leadId),
+    uniqueIndex("lead_deliveries_lead_channel_idx").on(t.leadId, t.channel),
+  ],
+);

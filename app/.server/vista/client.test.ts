@@ -444,3 +444,67 @@ describe("error mapping (vista-api.md §5)", () => {
     expect(error).toBeInstanceOf(VistaFieldError);
   });
 });
+
+describe("createLead (POST /lead, vista-api.md §2.4)", () => {
+  const LEAD = `${VISTA_MOCK_URL}/lead`;
+  const lead = {
+    nome: "Maria Souza",
+    email: "maria@example.com",
+    fone: "11988887777",
+    interesse: "Venda" as const,
+    anuncio: "AP11237",
+    veiculo: "Site Horizonte Imobiliária",
+    mensagem: "Quero visitar",
+  };
+
+  it("posts the form field cadastro with the lead JSON and reads Codigo and Corretor", async () => {
+    let seen: { url: URL; contentType: string | null; accept: string | null; form: URLSearchParams } | undefined;
+    server.use(
+      http.post(LEAD, async ({ request }) => {
+        seen = {
+          url: new URL(request.url),
+          contentType: request.headers.get("content-type"),
+          accept: request.headers.get("accept"),
+          form: new URLSearchParams(await request.text()),
+        };
+        return HttpResponse.json({ status: 200, message: "O cadastro foi encontrado.", Codigo: 8826568, Corretor: 14 });
+      }),
+    );
+    const result = await client().createLead(lead);
+    expect(result).toEqual({ codigo: 8826568, corretor: 14 });
+    expect(seen!.url.searchParams.get("key")).toBe(VISTA_MOCK_KEY);
+    expect(seen!.contentType).toContain("application/x-www-form-urlencoded");
+    expect(seen!.accept).toBe("application/json");
+    expect(JSON.parse(seen!.form.get("cadastro")!)).toEqual({ lead });
+  });
+
+  it("maps a 500 to VistaServerError without retrying and never shows the key", async () => {
+    let calls = 0;
+    server.use(
+      http.post(LEAD, () => {
+        calls++;
+        return vistaErrorResponse(500, `Too many connections key=${VISTA_MOCK_KEY}`);
+      }),
+    );
+    const error = await caught(client().createLead(lead));
+    expect(error).toBeInstanceOf(VistaServerError);
+    expect(calls).toBe(1);
+    expect(error.message).not.toContain(VISTA_MOCK_KEY);
+  });
+
+  it("maps a 401 (raw JSON refused) to VistaAuthError", async () => {
+    server.use(http.post(LEAD, () => permissionDeniedResponse(VISTA_MOCK_KEY, "lead")));
+    expect(await caught(client().createLead(lead))).toBeInstanceOf(VistaAuthError);
+  });
+
+  it("maps a 400 to VistaBadRequestError and a network failure to VistaNetworkError", async () => {
+    server.use(http.post(LEAD, () => vistaErrorResponse(400, "O campo nome é obrigatório.")));
+    expect(await caught(client().createLead(lead))).toBeInstanceOf(VistaBadRequestError);
+    server.use(http.post(LEAD, () => HttpResponse.error()));
+    expect(await caught(client().createLead(lead))).toBeInstanceOf(VistaNetworkError);
+  });
+
+  it("rejects a lead without a name before sending", async () => {
+    expect(await caught(client().createLead({ ...lead, nome: " " }))).toBeInstanceOf(TypeError);
+  });
+});

@@ -111,6 +111,39 @@ export interface VistaClient {
    * @throws {VistaError} subclasses on failure.
    */
   prontuario(code: string, opts?: VistaCallOptions): Promise<VistaProntuarioWire[]>;
+  /**
+   * `POST /lead?key=…` (vista-api.md §2.4; issue 4 item 3): sends the lead as the
+   * form field `cadastro` = `{"lead":{nome,email,fone,interesse,anuncio,veiculo,mensagem}}`
+   * (`application/x-www-form-urlencoded`). Not retried here: the lead outbox
+   * retries with its own backoff (a retry could create a second CRM lead).
+   * @returns Vista's client code (`Codigo`) and the broker picked (`Corretor`), numbers when present.
+   * @throws {VistaError} subclasses on failure (HTTP 4xx/5xx, Vista error envelope, timeout, network).
+   */
+  createLead(lead: VistaLeadWire, opts?: VistaCallOptions): Promise<VistaLeadResult>;
+}
+
+/** The `lead` object inside `cadastro` (vista-api.md §2.4): `nome` and `email` or `fone` are required. */
+export interface VistaLeadWire {
+  nome: string;
+  email?: string;
+  /** Digits only. */
+  fone?: string;
+  /** "Venda" or "Locação". */
+  interesse?: "Venda" | "Locação";
+  /** Listing `Codigo`. */
+  anuncio?: string;
+  /** Capture channel, shown in the CRM as `VeiculoCaptacao`. */
+  veiculo?: string;
+  /** Free text; ends up in `Observacoes`. */
+  mensagem?: string;
+}
+
+/** Vista's answer to `POST /lead`. */
+export interface VistaLeadResult {
+  /** Client (lead) code in the CRM. */
+  codigo?: number;
+  /** Broker picked by the round-robin. */
+  corretor?: number;
 }
 
 const COUNTER_KEYS = ["total", "paginas", "pagina", "quantidade"] as const;
@@ -303,6 +336,7 @@ export function createVistaClient(options: VistaClientOptions): VistaClient {
     endpoint: string,
     params: QueryParams,
     signal: AbortSignal | undefined,
+    form?: URLSearchParams,
   ): Promise<{ status: number; body: unknown; text: string }> {
     const controller = new AbortController();
     let timedOut = false;
@@ -313,11 +347,17 @@ export function createVistaClient(options: VistaClientOptions): VistaClient {
     const onAbort = () => controller.abort(signal?.reason);
     signal?.addEventListener("abort", onAbort, { once: true });
     try {
-      const response = await doFetch(buildUrl(endpoint, params), {
-        method: "GET",
-        headers: { Accept: "application/json" },
-        signal: controller.signal,
-      });
+      const response = await doFetch(
+        buildUrl(endpoint, params),
+        form
+          ? {
+              method: "POST",
+              headers: { Accept: "application/json", "Content-Type": "application/x-www-form-urlencoded" },
+              body: form.toString(),
+              signal: controller.signal,
+            }
+          : { method: "GET", headers: { Accept: "application/json" }, signal: controller.signal },
+      );
       const text = await response.text();
       let body: unknown = undefined;
       let parsed = true;
@@ -509,5 +549,19 @@ export function createVistaClient(options: VistaClientOptions): VistaClient {
     }
   }
 
-  return { listar, listAll, detalhes, listarConteudo, prontuario };
+  async function createLead(lead: VistaLeadWire, opts: VistaCallOptions = {}): Promise<VistaLeadResult> {
+    if (!lead.nome?.trim()) throw new TypeError("Vista lead: nome must not be empty");
+    const cadastro = JSON.stringify({ lead });
+    const { body } = await attempt("lead", {}, opts.signal, new URLSearchParams({ cadastro }));
+    const result: VistaLeadResult = {};
+    if (isRecord(body)) {
+      const codigo = counter(body.Codigo);
+      const corretor = counter(body.Corretor);
+      if (codigo !== undefined) result.codigo = codigo;
+      if (corretor !== undefined) result.corretor = corretor;
+    }
+    return result;
+  }
+
+  return { listar, listAll, detalhes, listarConteudo, prontuario, createLead };
 }

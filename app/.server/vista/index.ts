@@ -11,6 +11,8 @@ export {
   type VistaClient,
   type VistaClientOptions,
   type VistaListPage,
+  type VistaLeadResult,
+  type VistaLeadWire,
   type VistaListProgress,
 } from "./client";
 export {

@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { formatBrazilianPhone, leadMessageId, renderLeadEmail } from "./emails";
+import type { LeadRow } from "./store";
+import { toVistaLead } from "./vista-lead";
+import { backoffMs, BACKOFF_CAP_MS } from "./worker";
+
+const lead: LeadRow = {
+  id: "0b6f4f3e-1111-4222-8333-944445555666",
+  kind: "info",
+  idempotencyKey: "k1",
+  name: "Ana <script>alert(1)</script>",
+  phone: "11912345678",
+  email: "ana@example.com",
+  message: "Quero visitar & saber do condomínio\nsegunda linha",
+  location: null,
+  condominium: null,
+  listingCode: "AP123",
+  pageUrl: null,
+  utm: null,
+  createdAt: new Date("2026-03-12T15:00:00Z"),
+};
+const listing = { code: "AP123", title: "Apartamento em Moema", salePrice: 1250000, rentPrice: null, url: "https://www.exemplo.com.br/detalhes/apartamento-moema/AP123" };
+
+describe("renderLeadEmail", () => {
+  const mail = renderLeadEmail({ lead, channel: "email_agency", to: "contato@exemplo.com.br", listing, agencyTitle: "Horizonte Imobiliária", messageIdDomain: "www.exemplo.com.br" });
+
+  it("has a pt-BR subject naming the kind, the visitor and the listing", () => {
+    expect(mail.subject).toBe("Novo contato: Mais informações sobre imóvel – Ana <script>alert(1)</script> (imóvel AP123)");
+    expect(mail.to).toBe("contato@exemplo.com.br");
+    expect(mail.replyTo).toBe("ana@example.com");
+    expect(mail.messageId).toBe("<lead-0b6f4f3e-1111-4222-8333-944445555666-email_agency@www.exemplo.com.br>");
+  });
+
+  it("puts the lead's data and the listing's title, code, price and link in the text part", () => {
+    expect(mail.text).toContain("Nome: Ana <script>alert(1)</script>");
+    expect(mail.text).toContain("Telefone: (11) 91234-5678");
+    expect(mail.text).toContain("E-mail: ana@example.com");
+    expect(mail.text).toContain("Mensagem: Quero visitar & saber do condomínio\nsegunda linha");
+    expect(mail.text).toContain("Imóvel: Apartamento em Moema");
+    expect(mail.text).toContain("Código: AP123");
+    expect(mail.text).toContain("Venda: R$ 1.250.000");
+    expect(mail.text).toContain("Link: https://www.exemplo.com.br/detalhes/apartamento-moema/AP123");
+  });
+
+  it("escapes every value in the HTML part", () => {
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).toContain("Ana &lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(mail.html).toContain("Quero visitar &amp; saber do condomínio<br>segunda linha");
+    expect(mail.html).toContain('<a href="https://www.exemplo.com.br/detalhes/apartamento-moema/AP123">');
+    expect(mail.html).toContain("R$ 1.250.000");
+  });
+
+  it("addresses the broker differently and has its own Message-ID", () => {
+    const broker = renderLeadEmail({ lead, channel: "email_broker", to: "corretor@exemplo.com.br", listing, agencyTitle: "Horizonte Imobiliária" });
+    expect(broker.text).toContain("Um visitante do site pediu contato sobre um imóvel seu.");
+    expect(broker.messageId).toBe(leadMessageId(lead.id, "email_broker"));
+  });
+});
+
+describe("formatBrazilianPhone", () => {
+  it("formats mobiles and landlines", () => {
+    expect(formatBrazilianPhone("11912345678")).toBe("(11) 91234-5678");
+    expect(formatBrazilianPhone("1134567890")).toBe("(11) 3456-7890");
+  });
+});
+
+describe("toVistaLead", () => {
+  it("maps to Vista's lead fields (vista-api.md §2.4)", () => {
+    expect(toVistaLead(lead, listing, "Site Horizonte Imobiliária")).toEqual({
+      nome: lead.name,
+      email: "ana@example.com",
+      fone: "11912345678",
+      interesse: "Venda",
+      anuncio: "AP123",
+      veiculo: "Site Horizonte Imobiliária",
+      mensagem: lead.message,
+    });
+  });
+
+  it("puts a sell request's location in the message and uses Locação for rentals", () => {
+    const sell = toVistaLead({ ...lead, kind: "sell", email: null, message: null, listingCode: null, location: "Moema" }, null, "Site");
+    expect(sell).toEqual({ nome: lead.name, fone: "11912345678", veiculo: "Site", mensagem: "Quer vender um imóvel.\nLocalização: Moema" });
+    expect(toVistaLead(lead, { ...listing, salePrice: null, rentPrice: 5000 }, "Site").interesse).toBe("Locação");
+  });
+});
+
+describe("backoffMs", () => {
+  it("starts at 30 s and doubles, within ±20 % jitter", () => {
+    expect(backoffMs(1, () => 0.5)).toBe(30_000);
+    expect(backoffMs(2, () => 0.5)).toBe(60_000);
+    expect(backoffMs(3, () => 0.5)).toBe(120_000);
+    expect(backoffMs(1, () => 0)).toBe(24_000);
+    expect(backoffMs(1, () => 0.999999)).toBeLessThan(36_001);
+  });
+
+  it("is capped at one hour however many failures", () => {
+    for (const failures of [8, 9, 20, 1000]) {
+      for (const r of [0, 0.5, 0.99]) {
+        const delay = backoffMs(failures, () => r);
+        expect(delay).toBeLessThanOrEqual(BACKOFF_CAP_MS);
+        expect(delay).toBeGreaterThanOrEqual(BACKOFF_CAP_MS * 0.8);
+      }
+    }
+  });
+});

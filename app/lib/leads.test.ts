@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { normalizeBrazilianPhone, parseLeadInput } from "./leads";
+
+describe("normalizeBrazilianPhone", () => {
+  it.each([
+    ["(11) 91234-5678", "11912345678"],
+    ["+55 11 91234-5678", "11912345678"],
+    ["5511912345678", "11912345678"],
+    ["11912345678", "11912345678"],
+    ["011 91234-5678", "11912345678"],
+    ["(11) 3456-7890", "1134567890"],
+    ["+55 (21) 2345-6789", "2123456789"],
+    ["41.99999.0000", "41999990000"],
+  ])("accepts %s as %s", (input, expected) => {
+    expect(normalizeBrazilianPhone(input)).toBe(expected);
+  });
+
+  it.each(["", "abc", "1234", "(11) 81234-5678", "(01) 91234-5678", "(11) 1234-5678", "11 99999-9999x", "(11) 99999-99999", "(11) 2222-2222"])(
+    "rejects %j",
+    (input) => {
+      expect(normalizeBrazilianPhone(input)).toBeNull();
+    },
+  );
+});
+
+describe("parseLeadInput", () => {
+  it("validates a sell request and normalises the phone", () => {
+    const result = parseLeadInput({ kind: "sell", name: " Ana Lima ", phone: "(11) 91234-5678", location: "Moema, São Paulo" });
+    expect(result.success && result.data).toEqual({ kind: "sell", name: "Ana Lima", phone: "11912345678", location: "Moema, São Paulo" });
+  });
+
+  it("gives pt-BR messages per field for a more-information request", () => {
+    const result = parseLeadInput({ kind: "info", code: "AP1", name: "", phone: "123", email: "x@", message: "a".repeat(2001) });
+    expect(result.success).toBe(false);
+    const errors = result.success ? {} : result.error.flatten().fieldErrors;
+    expect(errors).toMatchObject({
+      name: ["Informe seu nome."],
+      phone: ["Informe um telefone válido com DDD, por exemplo (11) 91234-5678."],
+      email: ["Informe um e-mail válido, por exemplo nome@exemplo.com.br."],
+      message: ["Use no máximo 2000 caracteres."],
+    });
+  });
+
+  it("lower-cases the e-mail and accepts a 2000-character message", () => {
+    const result = parseLeadInput({ kind: "info", code: "AP1", name: "Ana", phone: "11 3456 7890", email: "Ana@Example.COM", message: "a".repeat(2000) });
+    expect(result.success && result.data).toMatchObject({ email: "ana@example.com", phone: "1134567890" });
+  });
+
+  it("needs an e-mail or a phone on a condominium alert", () => {
+    const missing = parseLeadInput({ kind: "alert", condominium: "edificio-sol", name: "Ana" });
+    expect(missing.success ? null : (missing.error.flatten().fieldErrors as Record<string, string[]>).email).toEqual(["Informe seu e-mail ou seu telefone."]);
+    const ok = parseLeadInput({ kind: "alert", condominium: "edificio-sol", name: "Ana", email: "", phone: "11912345678" });
+    expect(ok.success && ok.data).toMatchObject({ phone: "11912345678", email: undefined });
+  });
+
+  it("takes a WhatsApp contact with optional code and UTM parameters only", () => {
+    const ok = parseLeadInput({ kind: "whatsapp", page: "/detalhes/x/AP1", utm: { utm_source: "google" } });
+    expect(ok.success && ok.data).toEqual({ kind: "whatsapp", page: "/detalhes/x/AP1", utm: { utm_source: "google" } });
+    expect(parseLeadInput({ kind: "whatsapp", page: "/", utm: { evil: "1" } }).success).toBe(false);
+  });
+
+  it("rejects an unknown kind in Portuguese", () => {
+    const result = parseLeadInput({ kind: "spam" });
+    expect(result.success ? null : result.error.issues[0]!.message).toBe("Tipo de contato inválido.");
+  });
+});

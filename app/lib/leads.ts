@@ -1,0 +1,174 @@
+/**
+ * Contact-request (lead) schemas shared by the server and the forms (product.md
+ * "Contact requests": one zod schema per form, the same on server and client;
+ * issue 4 items 1–2). Error messages are pt-BR, shown beside each field.
+ */
+import { z } from "zod";
+
+/**
+ * A Brazilian phone as digits: DDD (two digits, 11–99) + number, 10 digits for a
+ * landline (number starting 2–5) or 11 for a mobile (9 + eight digits). Accepts
+ * "(11) 91234-5678", "+55 11 91234-5678", "011 91234-5678", "11912345678",
+ * "(11) 3456-7890". Returns null for anything else (letters, wrong length,
+ * invalid DDD, all digits equal).
+ */
+export function normalizeBrazilianPhone(input: string): string | null {
+  const trimmed = input.trim();
+  if (!/^[\d\s()+.\-/]+$/.test(trimmed)) return null;
+  let digits = trimmed.replace(/\D/g, "");
+  if ((digits.length === 12 || digits.length === 13) && digits.startsWith("55")) digits = digits.slice(2);
+  else if ((digits.length === 11 || digits.length === 12) && digits.startsWith("0")) digits = digits.slice(1);
+  if (digits.length !== 10 && digits.length !== 11) return null;
+  const ddd = digits.slice(0, 2);
+  const number = digits.slice(2);
+  if (!/^[1-9][1-9]$/.test(ddd)) return null;
+  if (number.length === 9 && !number.startsWith("9")) return null;
+  if (number.length === 8 && !/^[2-5]/.test(number)) return null;
+  if (/^(\d)\1+$/.test(number)) return null;
+  return digits;
+}
+
+/** Most characters a message may have (product.md). */
+export const LEAD_MESSAGE_MAX = 2000;
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ required_error: `Informe ${label}.`, invalid_type_error: `Informe ${label}.` })
+    .trim()
+    .min(1, `Informe ${label}.`)
+    .max(max, `Use no máximo ${max} caracteres.`);
+
+/** Name of the visitor: 2–120 characters. */
+const name = z
+  .string({ required_error: "Informe seu nome.", invalid_type_error: "Informe seu nome." })
+  .trim()
+  .min(2, "Informe seu nome.")
+  .max(120, "Use no máximo 120 caracteres.");
+
+/** A Brazilian phone, normalised to digits (see {@link normalizeBrazilianPhone}). */
+export const phoneSchema = z
+  .string({ required_error: "Informe seu telefone.", invalid_type_error: "Informe seu telefone." })
+  .trim()
+  .min(1, "Informe seu telefone.")
+  .transform((value, ctx) => {
+    const phone = normalizeBrazilianPhone(value);
+    if (!phone) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Informe um telefone válido com DDD, por exemplo (11) 91234-5678." });
+      return z.NEVER;
+    }
+    return phone;
+  });
+
+/** An e-mail address, lower-cased. */
+export const emailSchema = z
+  .string({ required_error: "Informe seu e-mail.", invalid_type_error: "Informe seu e-mail." })
+  .trim()
+  .min(1, "Informe seu e-mail.")
+  .max(254, "Informe um e-mail válido, por exemplo nome@exemplo.com.br.")
+  .email("Informe um e-mail válido, por exemplo nome@exemplo.com.br.")
+  .transform((value) => value.toLowerCase());
+
+/** A Vista listing code, e.g. "AP12345". */
+const listingCode = z
+  .string({ required_error: "Informe o código do imóvel." })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,30}$/, "Código de imóvel inválido.");
+
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
+
+/** "Quero vender meu imóvel" (spec §7 `/email/sell-property`): {name, phone, location}. */
+export const sellLeadSchema = z.object({
+  kind: z.literal("sell"),
+  name,
+  phone: phoneSchema,
+  location: requiredText("a localização do imóvel", 200),
+});
+
+/** "Mais informações" on a listing page (spec §7 `/email/more-information`): {code, name, phone, email, message}. */
+export const infoLeadSchema = z.object({
+  kind: z.literal("info"),
+  code: listingCode,
+  name,
+  phone: phoneSchema,
+  email: emailSchema,
+  message: requiredText("sua mensagem", LEAD_MESSAGE_MAX),
+});
+
+/** WhatsApp contact recorded by `/obrigado-whatsapp` (issue 4 item 2): listing code, page and UTM parameters. */
+export const whatsappLeadSchema = z.object({
+  kind: z.literal("whatsapp"),
+  code: optional(listingCode),
+  /** Site path or absolute URL of the page the button was on. */
+  page: requiredText("a página", 2000),
+  /** `utm_*` parameters (at most 10, values up to 200 characters). */
+  utm: z
+    .record(z.string().regex(/^utm_[a-z_]{1,30}$/), z.string().max(200))
+    .refine((value) => Object.keys(value).length <= 10, "Parâmetros UTM demais.")
+    .default({}),
+});
+
+/** "Avise-me" on a condominium page: {condominium, name, email or phone}. */
+export const alertLeadSchema = z
+  .object({
+    kind: z.literal("alert"),
+    condominium: z
+      .string({ required_error: "Informe o condomínio." })
+      .trim()
+      .regex(/^[a-z0-9-]{1,200}$/, "Condomínio inválido."),
+    name,
+    email: optional(emailSchema),
+    phone: optional(phoneSchema),
+  })
+  .refine((value) => value.email !== undefined || value.phone !== undefined, {
+    message: "Informe seu e-mail ou seu telefone.",
+    path: ["email"],
+  });
+
+/** LGPD request (product.md "Contact requests"): {name, email, phone?, message}. */
+export const lgpdLeadSchema = z.object({
+  kind: z.literal("lgpd"),
+  name,
+  email: emailSchema,
+  phone: optional(phoneSchema),
+  message: requiredText("sua solicitação", LEAD_MESSAGE_MAX),
+});
+
+/** Any contact request, discriminated by `kind`. */
+export const leadInputSchema = z.union([
+  sellLeadSchema,
+  infoLeadSchema,
+  whatsappLeadSchema,
+  alertLeadSchema,
+  lgpdLeadSchema,
+]);
+
+/** A validated, normalised contact request (phone digits, e-mail lower case). */
+export type LeadInput = z.output<typeof leadInputSchema>;
+/** What a form or route submits before validation. */
+export type LeadInputRaw = z.input<typeof leadInputSchema>;
+
+const schemasByKind = {
+  sell: sellLeadSchema,
+  info: infoLeadSchema,
+  whatsapp: whatsappLeadSchema,
+  alert: alertLeadSchema,
+  lgpd: lgpdLeadSchema,
+} as const;
+
+/**
+ * Validates a contact request with the schema of its `kind` (so that errors
+ * name the fields of that form, in pt-BR).
+ * @returns zod's safe-parse result; an unknown kind fails on path ["kind"].
+ */
+export function parseLeadInput(raw: unknown): z.SafeParseReturnType<unknown, LeadInput> {
+  const kind = typeof raw === "object" && raw !== null ? (raw as { kind?: unknown }).kind : undefined;
+  const schema = typeof kind === "string" && Object.hasOwn(schemasByKind, kind) ? schemasByKind[kind as keyof typeof schemasByKind] : undefined;
+  if (!schema) {
+    return {
+      success: false,
+      error: new z.ZodError([{ code: z.ZodIssueCode.custom, path: ["kind"], message: "Tipo de contato inválido." }]),
+    };
+  }
+  return schema.safeParse(raw) as z.SafeParseReturnType<unknown, LeadInput>;
+}
