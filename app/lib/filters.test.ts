@@ -432,3 +432,13 @@ describe("codec properties", () => {
     );
   });
 });
+
+describe("publicVocabulary", () => {
+  it("keeps only categories and cities", async () => {
+    const { publicVocabulary } = await import("./filters");
+    const categories = [{ slug: "apartamento", label: "Apartamento", count: 3 }];
+    const cities = [{ slug: "sao-paulo", label: "São Paulo", count: 3, neighbourhoods: [] }];
+    const server = { categories, cities, total: 3, purposes: { venda: 2, aluguel: 1 } };
+    expect(publicVocabulary(server)).toEqual({ categories, cities });
+  });
+});

@@ -137,6 +137,14 @@ export interface FilterVocabulary {
   cities: VocabularyCity[];
 }
 
+/**
+ * Only what a page needs of a vocabulary (slugs, labels, counts): drops the
+ * server-side extras (totals per purpose…) before the loader data is sent.
+ */
+export function publicVocabulary(vocabulary: FilterVocabulary): FilterVocabulary {
+  return { categories: vocabulary.categories, cities: vocabulary.cities };
+}
+
 /** Result of {@link parseFilters}: the filters and their canonical path+search, or not found. */
 export type ParsedFilters = { filters: ListingFilters; canonical: string } | { notFound: true };
 

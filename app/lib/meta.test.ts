@@ -51,3 +51,14 @@ describe("pageMeta", () => {
     expect(tags).toContainEqual({ name: "twitter:card", content: "summary" });
   });
 });
+
+describe("catalogueUpdatingMeta", () => {
+  it("keeps the page out of the index while the catalogue fills, with its canonical link", async () => {
+    const { catalogueUpdatingMeta } = await import("./meta");
+    expect(catalogueUpdatingMeta("Imóveis | Site", "https://site.test/todos-os-imoveis")).toEqual([
+      { title: "Imóveis | Site" },
+      { name: "robots", content: "noindex" },
+      { tagName: "link", rel: "canonical", href: "https://site.test/todos-os-imoveis" },
+    ]);
+  });
+});

@@ -58,3 +58,15 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   }
   return tags;
 }
+
+/**
+ * Head tags of a page shown while the first sync still fills the catalogue:
+ * a title, `noindex` (nothing worth indexing yet) and the canonical link.
+ */
+export function catalogueUpdatingMeta(title: string, canonicalUrl: string): MetaDescriptor[] {
+  return [
+    { title },
+    { name: "robots", content: "noindex" },
+    { tagName: "link", rel: "canonical", href: canonicalUrl },
+  ];
+}

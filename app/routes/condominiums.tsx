@@ -31,7 +31,7 @@ import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
 import { canonicalRedirect } from "~/lib/filters";
 import { formatCount, formatPrice, plural } from "~/lib/format";
 import { imageUrl } from "~/lib/images";
-import { pageMeta } from "~/lib/meta";
+import { catalogueUpdatingMeta, pageMeta } from "~/lib/meta";
 import { button, container, visuallyHidden } from "~/styles/ui.css";
 import * as s from "./condominiums.css";
 
@@ -119,11 +119,7 @@ export const headers = publicPageHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return matches.flatMap((match) => match.meta ?? []);
   if (data.state === "empty") {
-    return [
-      { title: `Condomínios | ${data.site.title}` },
-      { name: "robots", content: "noindex" },
-      { tagName: "link", rel: "canonical", href: data.canonicalUrl },
-    ];
+    return catalogueUpdatingMeta(`Condomínios | ${data.site.title}`, data.canonicalUrl);
   }
   const pageSuffix = data.page > 1 ? ` – Página ${data.page}` : "";
   const tags = pageMeta({

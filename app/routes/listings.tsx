@@ -39,12 +39,12 @@ import {
   LISTINGS_PAGE_SIZE,
   LISTINGS_PATH,
   parseFilters,
+  publicVocabulary,
   widerSearches,
-  type FilterVocabulary,
 } from "~/lib/filters";
 import { formatCount } from "~/lib/format";
 import { imageUrl } from "~/lib/images";
-import { pageMeta } from "~/lib/meta";
+import { catalogueUpdatingMeta, pageMeta } from "~/lib/meta";
 import { button, container, visuallyHidden } from "~/styles/ui.css";
 import * as s from "./listings.css";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
@@ -131,7 +131,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       site: { title: site.title },
       filters: searched,
       counts,
-      vocabulary: clientVocabulary(vocabulary),
+      vocabulary: publicVocabulary(vocabulary),
       heading: description.heading,
       details: description.details,
       countText,
@@ -152,11 +152,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-/** Only what the page needs of the vocabulary (slugs, labels, counts). */
-function clientVocabulary(vocabulary: FilterVocabulary): FilterVocabulary {
-  return { categories: vocabulary.categories, cities: vocabulary.cities };
-}
-
 export const headers = publicPageHeaders;
 
 /** Title, description, canonical and Open Graph tags (the root adds og:site_name and og:locale). */
@@ -164,11 +159,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   // No data (the loader threw, e.g. a 404): keep the parent routes' tags.
   if (!data) return matches.flatMap((match) => match.meta ?? []);
   if (data.state === "updating") {
-    return [
-      { title: `Imóveis | ${data.site.title}` },
-      { name: "robots", content: "noindex" },
-      { tagName: "link", rel: "canonical", href: data.canonicalUrl },
-    ];
+    return catalogueUpdatingMeta(`Imóveis | ${data.site.title}`, data.canonicalUrl);
   }
   const pageSuffix = data.page > 1 ? ` – Página ${data.page}` : "";
   const title = `${data.heading}${pageSuffix} | ${data.site.title}`;

@@ -37,8 +37,8 @@ import {
 } from "~/components/map/map-data";
 import { MapList } from "~/components/map/map-list";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
-import { describeFilters, filtersToUrl, hasFilters, LISTINGS_PAGE_SIZE, parseFilters, type FilterVocabulary } from "~/lib/filters";
-import { pageMeta } from "~/lib/meta";
+import { describeFilters, filtersToUrl, hasFilters, LISTINGS_PAGE_SIZE, parseFilters, publicVocabulary } from "~/lib/filters";
+import { catalogueUpdatingMeta, pageMeta } from "~/lib/meta";
 import { button, visuallyHidden } from "~/styles/ui.css";
 import * as s from "./map.css";
 
@@ -87,7 +87,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       state: "ok" as const,
       site: { title: site.title },
       filters,
-      vocabulary: clientVocabulary(vocabulary),
+      vocabulary: publicVocabulary(vocabulary),
       area,
       heading: description.heading,
       countText: description.count(result.total),
@@ -104,21 +104,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** Only what the page needs of the vocabulary (slugs, labels, counts). */
-function clientVocabulary(vocabulary: FilterVocabulary): FilterVocabulary {
-  return { categories: vocabulary.categories, cities: vocabulary.cities };
-}
-
 export const headers = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return matches.flatMap((match) => match.meta ?? []);
   if (data.state === "updating") {
-    return [
-      { title: `Mapa de imóveis | ${data.site.title}` },
-      { name: "robots", content: "noindex" },
-      { tagName: "link", rel: "canonical", href: data.canonicalUrl },
-    ];
+    return catalogueUpdatingMeta(`Mapa de imóveis | ${data.site.title}`, data.canonicalUrl);
   }
   const title = `Mapa: ${data.heading} | ${data.site.title}`;
   const description = `${data.countText}. Veja no mapa onde fica cada imóvel e busque na região que você quer na ${data.site.title}.`;
