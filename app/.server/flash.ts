@@ -36,6 +36,8 @@ export const toastInputSchema = z.object({
 
 const flashToastSchema = toastInputSchema.extend({ id: z.string().min(1).max(64) });
 
+let warnedAboutSecret = false;
+
 /**
  * The secrets that sign cookies: `SESSION_SECRET` (comma-separated for
  * rotation; the first signs) or, when unset, a random secret created once in
@@ -43,14 +45,15 @@ const flashToastSchema = toastInputSchema.extend({ id: z.string().min(1).max(64)
  * folder agree. Creation is atomic (write a temporary file, then hard-link it:
  * exactly one process wins, the others read its secret). In production
  * without `SESSION_SECRET` a warning is printed (the secret is per data folder,
- * not per deployment).
+ * not per deployment; printed once per process).
  * @throws {Error} when the data folder cannot be created or read.
  */
 export function getSessionSecrets(config: Config = getConfig()): string[] {
   if (config.SESSION_SECRET) {
     return config.SESSION_SECRET.split(",").map((secret) => secret.trim());
   }
-  if (config.NODE_ENV === "production") {
+  if (config.NODE_ENV === "production" && !warnedAboutSecret) {
+    warnedAboutSecret = true;
     console.warn(
       `[flash] SESSION_SECRET não definida: usando o segredo gerado em ${path.join(config.dataDir, SESSION_SECRET_FILE)}. ` +
         "Defina SESSION_SECRET (32+ caracteres) quando houver várias máquinas.",

@@ -8,28 +8,9 @@ import type { Broker } from "~/domain/listing";
 import { imageUrl } from "~/lib/images";
 import { MailIcon, PhoneIcon, WhatsAppIcon } from "./icons";
 import * as s from "./broker-card.css";
+import { listingWhatsAppMessage, whatsAppLink, whatsAppNumber } from "~/lib/whatsapp";
 
-/**
- * A Brazilian phone as WhatsApp wants it: "55" + area code + number, digits
- * only (e.g. "5511987654321"); null when `phone` is not a plausible Brazilian
- * number (10 or 11 digits, optionally already prefixed with 55).
- */
-export function whatsAppNumber(phone: string | null | undefined): string | null {
-  let digits = (phone ?? "").replace(/\D/g, "").replace(/^0+/, "");
-  if ((digits.length === 12 || digits.length === 13) && digits.startsWith("55")) digits = digits.slice(2);
-  if (digits.length !== 10 && digits.length !== 11) return null;
-  return `55${digits}`;
-}
-
-/** `https://wa.me/<number>?text=<message>` (WhatsApp click-to-chat). */
-export function whatsAppLink(number: string, message: string): string {
-  return `https://wa.me/${number}?text=${encodeURIComponent(message)}`;
-}
-
-/** The pre-filled WhatsApp message about a listing: names its code and URL. */
-export function listingWhatsAppMessage(listing: { code: string; title: string }, url: string): string {
-  return `Olá! Tenho interesse no imóvel código ${listing.code} (${listing.title}): ${url}`;
-}
+export { listingWhatsAppMessage, whatsAppLink, whatsAppNumber };
 
 /** The broker's WhatsApp link about a listing, or null without a usable mobile/phone. */
 export function brokerWhatsAppLink(broker: Broker, listing: { code: string; title: string }, url: string): string | null {
@@ -60,11 +41,14 @@ export interface BrokerCardProps {
   url: string;
   /** The broker's portfolio page (`/corretor/{slug}`, issue 3 item 4); no link when absent. */
   profilePath?: string | null;
+  /** Link of the WhatsApp contact (through `/obrigado-whatsapp`, issue 4 item 2); default: straight to `wa.me`. */
+  whatsappHref?: string | null;
 }
 
 /** Photo, name, CRECI and contact links of the broker. */
-export function BrokerCard({ broker, listing, url, profilePath }: BrokerCardProps) {
-  const whatsapp = brokerWhatsAppLink(broker, listing, url);
+export function BrokerCard({ broker, listing, url, profilePath, whatsappHref }: BrokerCardProps) {
+  const direct = brokerWhatsAppLink(broker, listing, url);
+  const whatsapp = direct && whatsappHref ? whatsappHref : direct;
   const phone = broker.phone || broker.mobile;
   return (
     <section className={s.card} aria-label="Corretor responsável">
@@ -93,7 +77,7 @@ export function BrokerCard({ broker, listing, url, profilePath }: BrokerCardProp
       </div>
       <div className={s.contacts}>
         {whatsapp ? (
-          <a className={s.contactLink} href={whatsapp} target="_blank" rel="noopener noreferrer">
+          <a className={s.contactLink} href={whatsapp} target="_blank" rel="noopener noreferrer nofollow">
             <WhatsAppIcon size={18} className={s.whatsappIcon} />
             WhatsApp {formatPhone(broker.mobile || broker.phone)}
           </a>

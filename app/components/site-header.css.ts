@@ -18,8 +18,9 @@ export const bar = style({
   display: "flex",
   alignItems: "center",
   justifyContent: "space-between",
-  gap: vars.space.md,
+  gap: vars.space.sm,
   height: vars.layout.headerHeight,
+  "@media": { "(min-width: 600px)": { gap: vars.space.md } },
 });
 
 export const homeLink = style({
@@ -70,7 +71,7 @@ export const menuButton = style({
   alignItems: "center",
   gap: vars.space.sm,
   minHeight: "44px",
-  paddingInline: "14px",
+  paddingInline: "12px",
   borderRadius: vars.radius.pill,
   border: `1px solid ${vars.color.border}`,
   background: vars.color.surface,
@@ -120,3 +121,19 @@ export const menuLink = style({
 });
 
 export const menuLinkIcon = style({ color: vars.color.textMuted });
+
+/** The header's WhatsApp button: WhatsApp green mark, label from 600 px. */
+export const whatsappLink = style({
+  gap: "6px",
+  minWidth: "44px",
+  justifyContent: "center",
+  paddingInline: 0,
+  color: "#128c4b",
+  "@media": { "(min-width: 600px)": { paddingInline: "10px" } },
+});
+
+/** "WhatsApp" beside the mark (hidden on narrow phones, where the mark alone has an accessible name). */
+export const whatsappText = style({
+  display: "none",
+  "@media": { "(min-width: 600px)": { display: "inline" } },
+});

@@ -35,7 +35,21 @@ describe("main navigation", () => {
       ["Todos os imóveis", "/todos-os-imoveis"],
       ["Condomínios", "/condominios"],
       ["Mapa", "/mapa"],
+      ["Quero vender", "/#quero-vender"],
     ]);
+  });
+
+  it("shows the WhatsApp button only when the agency has a number, naming the page it is on", async () => {
+    const without = await renderAt("/detalhes/edificio-x/AP1", <SiteHeader theme={theme} />);
+    expect(without).not.toContain("obrigado-whatsapp");
+    const html = await renderAt("/detalhes/edificio-x/AP1?utm_source=google&x=1", <SiteHeader theme={theme} whatsapp />);
+    const href = /href="(\/obrigado-whatsapp[^"]*)"/.exec(html)?.[1]?.replace(/&amp;/g, "&");
+    expect(href).toBeDefined();
+    const params = new URL(href!, "http://site").searchParams;
+    expect(params.get("origem")).toBe("/detalhes/edificio-x/AP1");
+    expect(params.get("utm_source")).toBe("google");
+    expect(params.has("x")).toBe(false);
+    expect(html).toContain('aria-label="Falar no WhatsApp"');
   });
 
   it("marks the section of the current catalogue page", () => {

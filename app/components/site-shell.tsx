@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import type { PublicTheme } from "~/.server/theme";
 import { MAIN_CONTENT_ID } from "./error-screen";
 import { SiteFooter } from "./site-footer";
+import { useOptionalRootData } from "~/lib/root-data";
 import { SiteHeader } from "./site-header";
 import * as styles from "./site-shell.css";
 
@@ -23,12 +24,13 @@ export interface SiteShellProps {
 
 /** Header, main content and footer of a public page. */
 export function SiteShell({ theme, year, tone = "default", children }: SiteShellProps) {
+  const rootData = useOptionalRootData();
   return (
     <div className={styles.page}>
       <a href={`#${MAIN_CONTENT_ID}`} className={styles.skipLink}>
         Pular para o conteúdo
       </a>
-      <SiteHeader theme={theme} />
+      <SiteHeader theme={theme} whatsapp={rootData?.contact.whatsapp ?? false} />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className={`${styles.main} ${styles.tone[tone]}`}>
         {children}
       </main>

@@ -10,13 +10,16 @@ export const PUBLIC_PAGE_CACHE = "public, max-age=60, s-maxage=300, stale-while-
 
 /**
  * The `headers` export of a public page. Precedence: an error's own
- * Cache-Control; then a `private`/`no-store` set by a parent (the root loader
+ * Cache-Control; then an action's (a page rendered after a form POST shows
+ * the visitor's own data: `private, no-store`); then a `private`/`no-store` set by a parent (the root loader
  * sets it when the response carries a flash toast, which must never reach a
  * shared cache); then the loader's own value; else {@link PUBLIC_PAGE_CACHE}.
  */
-export const publicPageHeaders: HeadersFunction = ({ loaderHeaders, parentHeaders, errorHeaders }) => {
+export const publicPageHeaders: HeadersFunction = ({ loaderHeaders, parentHeaders, errorHeaders, actionHeaders }) => {
   const error = errorHeaders?.get("Cache-Control");
   if (error) return { "Cache-Control": error };
+  const action = actionHeaders?.get("Cache-Control");
+  if (action) return { "Cache-Control": action };
   const parent = parentHeaders.get("Cache-Control");
   if (parent && /private|no-store/.test(parent)) return { "Cache-Control": parent };
   return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? PUBLIC_PAGE_CACHE };

@@ -172,3 +172,28 @@ export function parseLeadInput(raw: unknown): z.SafeParseReturnType<unknown, Lea
   }
   return schema.safeParse(raw) as z.SafeParseReturnType<unknown, LeadInput>;
 }
+
+/** The contact forms a page can carry (issue 4 item 1). */
+export type LeadFormKind = "sell" | "info" | "alert";
+
+/** The schema of each contact form: the page validates with it (Conform) and so does the action. */
+export const leadFormSchemas = {
+  sell: sellLeadSchema,
+  info: infoLeadSchema,
+  alert: alertLeadSchema,
+} as const;
+
+/**
+ * Names of the hidden inputs every contact form carries besides its fields
+ * (issue 4 items 4–5; app/.server/leads/form-guard.ts checks them).
+ */
+export const LEAD_FORM_FIELDS = {
+  /** Honeypot: hidden from people and autofill; bots fill it. */
+  honeypot: "website",
+  /** Signed render time (minimum fill time). */
+  startedAt: "startedAt",
+  /** The rendered form's idempotency key. */
+  idempotencyKey: "idempotencyKey",
+  /** "1" once the page is hydrated: the action answers JSON (toast) instead of redirecting to /obrigado. */
+  enhanced: "js",
+} as const;

@@ -31,3 +31,23 @@ export function listingPath(parts: ListingUrlParts): string {
 export function condominiumPath(slug: string): string {
   return `/detalhes/${slug}`;
 }
+
+/** Path of the WhatsApp hand-off route (spec §2 `/obrigado-whatsapp`; issue 4 item 2). */
+export const WHATSAPP_CONTACT_PATH = "/obrigado-whatsapp";
+
+/**
+ * The link of a WhatsApp button: `/obrigado-whatsapp?imovel=<code>&origem=<page path>`
+ * plus the page's `utm_*` parameters, so the contact is recorded as a lead
+ * before the visitor continues to `wa.me`.
+ * @param page Path of the page the button is on (starting with "/").
+ * @param search The page's query string (only `utm_*` parameters are kept).
+ */
+export function whatsAppContactPath(options: { page: string; code?: string | null; search?: string }): string {
+  const params = new URLSearchParams();
+  if (options.code) params.set("imovel", options.code);
+  params.set("origem", options.page);
+  for (const [name, value] of new URLSearchParams(options.search ?? "")) {
+    if (/^utm_[a-z_]{1,30}$/.test(name) && value && value.length <= 200) params.append(name, value);
+  }
+  return `${WHATSAPP_CONTACT_PATH}?${params}`;
+}

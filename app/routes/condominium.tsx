@@ -6,11 +6,13 @@
  * An unknown slug is the 404 "Page Not Found: {path}" (spec §2, §5); a slug
  * in the wrong case redirects 301 to the canonical one.
  */
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getCondominiumPage, openStreetMapUrl, placeCrumbs, truncate, type CrumbData, type Range } from "~/.server/catalogue/detail";
 import { siteOrigin } from "~/.server/catalogue/sitemap";
 import { getConfig } from "~/.server/config";
+import { leadFormTokens } from "~/.server/leads/form-guard";
+import { handleLeadForm } from "~/.server/leads/submission";
 import { getTheme } from "~/.server/theme";
 import { Amenities } from "~/components/amenities";
 import { Breadcrumbs } from "~/components/breadcrumbs";
@@ -19,6 +21,7 @@ import * as p from "~/components/detail-page.css";
 import { Gallery } from "~/components/gallery";
 import { BuildingIcon } from "~/components/icons";
 import { breadcrumbJsonLd, condominiumJsonLd, JsonLd, type JsonLdNode } from "~/components/json-ld";
+import { LeadForm } from "~/components/lead-form";
 import { ListingGrid } from "~/components/listing-grid";
 import { PointMap } from "~/components/point-map";
 import { Prose } from "~/components/prose";
@@ -110,9 +113,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       mapUrl: openStreetMapUrl(condominium.latitude, condominium.longitude),
       map: condominiumMap(condominium.latitude, condominium.longitude),
       jsonLd,
+      leadForm: leadFormTokens(),
     },
     { headers: { "Cache-Control": PUBLIC_PAGE_CACHE } },
   );
+}
+
+/** The "avise-me" form (issue 4 item 1): the condominium is this page's, whatever the form says. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const page = await getCondominiumPage(params.condominio ?? "");
+  if (!page) throw pageNotFound(new URL(request.url).pathname);
+  return handleLeadForm(request, { kind: "alert", fixed: { condominium: page.condominium.slug }, clientIp: context.clientIp });
 }
 
 /**
@@ -203,6 +214,15 @@ export default function CondominiumRoute() {
               ) : null}
             </div>
           </section>
+          <LeadForm
+            kind="alert"
+            id="avise-me"
+            title={data.unitCount ? "Avise-me de novas unidades" : "Avise-me quando houver unidades"}
+            intro={`Receba um aviso quando surgirem unidades no ${condominium.name}.`}
+            submitLabel="Quero ser avisado"
+            tokens={data.leadForm}
+            defaultValue={{ condominium: condominium.slug }}
+          />
           <ShareButtons url={data.canonicalUrl} title={condominium.name} />
         </aside>
 

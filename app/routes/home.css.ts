@@ -137,12 +137,18 @@ export const sell = style({
   display: "grid",
   gap: vars.space.lg,
   alignItems: "center",
-  padding: vars.space.xl,
+  padding: vars.space.lg,
   borderRadius: vars.radius.lg,
   background: vars.color.primary,
   color: vars.color.onPrimary,
-  "@media": { "(min-width: 768px)": { gridTemplateColumns: "1fr auto", padding: vars.space.xxl } },
+  "@media": {
+    "(min-width: 768px)": { padding: vars.space.xl },
+    "(min-width: 960px)": { gridTemplateColumns: "1fr minmax(360px, 420px)", padding: vars.space.xxl },
+  },
 });
+
+/** The "quero vender" form card inside the block (light card on the brand colour). */
+export const sellForm = style({ boxShadow: vars.shadow.raised });
 
 /** Title of the sell block. */
 export const sellTitle = style({ color: vars.color.onPrimary });

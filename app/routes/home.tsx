@@ -6,15 +6,18 @@
  * the first sync fills it, a friendly "Estamos atualizando nosso catálogo"
  * state replaces the sections (never an error).
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getHomeSections } from "~/.server/catalogue/home";
 import { getVocabulary } from "~/.server/catalogue/vocabulary";
 import { getConfig } from "~/.server/config";
+import { leadFormTokens } from "~/.server/leads/form-guard";
+import { handleLeadForm } from "~/.server/leads/submission";
 import { getTheme } from "~/.server/theme";
 import { CondominiumGrid } from "~/components/condominium-card";
 import { EmptyState } from "~/components/empty-state";
 import { ArrowRightIcon, BuildingIcon, CheckIcon } from "~/components/icons";
+import { LeadForm } from "~/components/lead-form";
 import { ListingGrid } from "~/components/listing-grid";
 import { SearchBox } from "~/components/search-box";
 import { LISTINGS_PATH } from "~/lib/filters";
@@ -42,12 +45,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
       quickLinks: sections.quickLinks,
       heroPhoto,
       sections,
+      leadForm: leadFormTokens(),
     },
     { headers: { "Cache-Control": sections.total > 0 ? PUBLIC_PAGE_CACHE : "no-store" } },
   );
 }
 
 export const headers = publicPageHeaders;
+
+/** The "quero vender meu imóvel" form (issue 4 item 1; spec §7 `/email/sell-property`). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleLeadForm(request, { kind: "sell", clientIp: context.clientIp });
+}
 
 /** Title, description, canonical and Open Graph tags (the root adds og:site_name and og:locale). */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -137,7 +146,7 @@ export default function HomePage() {
         </>
       )}
 
-      <section className={`${container} ${s.section}`} aria-labelledby="vender">
+      <section id="quero-vender" className={`${container} ${s.section}`} aria-labelledby="vender">
         <div className={s.sell}>
           <div>
             <h2 id="vender" className={s.sellTitle}>
@@ -149,17 +158,26 @@ export default function HomePage() {
             </p>
             <ul className={s.sellList}>
               <li>
-                <CheckIcon size={18} /> Corretores credenciados no CRECI
+                <CheckIcon size={18} /> Avaliação gratuita com um corretor credenciado no CRECI
               </li>
               <li>
                 <CheckIcon size={18} /> Seu imóvel visto por quem já está buscando na sua região
               </li>
+              <li>
+                <CheckIcon size={18} /> Sem compromisso: você decide depois da avaliação
+              </li>
             </ul>
           </div>
-          <Link className={button.primary} to={LISTINGS_PATH}>
-            Veja como anunciamos
-            <ArrowRightIcon size={18} />
-          </Link>
+          <LeadForm
+            kind="sell"
+            id="form-quero-vender"
+            className={s.sellForm}
+            headingLevel={3}
+            title="Quero vender meu imóvel"
+            intro="Deixe seu contato e um corretor liga para você."
+            submitLabel="Quero uma avaliação"
+            tokens={data.leadForm}
+          />
         </div>
       </section>
     </>

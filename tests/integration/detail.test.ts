@@ -257,9 +257,9 @@ describe("listing route", () => {
     expect(data.kind).toBe("listing");
     expect(data.canonicalUrl).toBe(`${ORIGIN}${canonical}`);
     expect(data.ogImage).toBe(`${ORIGIN}/imagens?src=${encodeURIComponent(photo("AP00100", 1).url)}&w=1280`);
-    expect(data.whatsapp).toMatch(/^https:\/\/wa\.me\/5511987654321\?text=/);
-    expect(decodeURIComponent(data.whatsapp)).toContain(`AP00100`);
-    expect(decodeURIComponent(data.whatsapp)).toContain(`${ORIGIN}${canonical}`);
+    // The WhatsApp button goes through /obrigado-whatsapp (issue 4 item 2), keeping the page's UTM parameters only.
+    expect(data.whatsapp).toBe(`/obrigado-whatsapp?imovel=AP00100&origem=${encodeURIComponent(canonical)}`);
+    expect(data.leadForm.startedAt).toMatch(/^\d+\.[0-9a-f]{64}$/);
     expect(data.mapUrl).toBe("https://www.openstreetmap.org/?mlat=-23.6&mlon=-46.66#map=16/-23.6/-46.66");
     expect(data.similar.map((s: { code: string }) => s.code)).toEqual(referenceSimilar(TARGET, 8));
     expect(data.crumbs.map((c: { name: string }) => c.name)).toEqual(["Início", "São Paulo", "Moema", TARGET.title]);

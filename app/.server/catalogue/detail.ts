@@ -144,6 +144,14 @@ export async function getListingPage(code: string, db: Db = getDb().db): Promise
   };
 }
 
+/**
+ * The title a listing page shows: Vista `TituloSite`, else
+ * "{tipo} {à venda / para alugar} em {bairro}".
+ */
+export function listingDisplayTitle(listing: Listing): string {
+  return listing.title || `${listing.category} ${purposePhrase(listing)} em ${listing.neighbourhood}`;
+}
+
 /** A closed range of values (BRL or m²). */
 export interface Range {
   min: number;

@@ -146,7 +146,15 @@ export function clearSitemapCache(): void {
 
 /** `robots.txt`: everything may be crawled; points at the sitemap on `origin`. */
 export function renderRobots(origin: string): string {
-  return ["User-agent: *", "Allow: /", "Disallow: /health/", "Disallow: /builds/", "", `Sitemap: ${origin}/sitemap.xml`, ""].join(
-    "\n",
-  );
+  // /obrigado* are the thank-you pages of the contact forms and WhatsApp buttons (a crawl would record contacts).
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /health/",
+    "Disallow: /builds/",
+    "Disallow: /obrigado",
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
 }

@@ -102,6 +102,11 @@ export async function recordLead(
   });
 }
 
+/** The lead stored under an idempotency key, or undefined. */
+export async function findLeadByKey(key: string, db: Db = getDb().db): Promise<LeadRow | undefined> {
+  return findByKey(db, key);
+}
+
 async function findByKey(db: Db, key: string): Promise<LeadRow | undefined> {
   const [row] = await db.select().from(leads).where(eq(leads.idempotencyKey, key)).limit(1);
   return row;

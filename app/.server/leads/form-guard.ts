@@ -1,0 +1,154 @@
+/**
+ * Spam defence of the contact forms (issue 4 item 5; product.md "Contact
+ * requests": honeypot field, minimum fill time, per-IP rate limit) and the
+ * per-form idempotency key (issue 4 item 4). ADR 0015.
+ *
+ * - Honeypot: a field no person sees (`HONEYPOT_FIELD`); a filled one makes
+ *   the submission look successful to the bot and records nothing.
+ * - Minimum fill time: each rendered form carries a signed timestamp
+ *   (`STARTED_FIELD`, HMAC with the session secret). A form sent less than
+ *   {@link MIN_FILL_MS} after it was rendered is refused with a message that
+ *   asks to send again (the visitor's data stays in the form: nothing is lost).
+ *   Cached pages only make the timestamp older, never younger.
+ * - Rate limits per client IP with rate-limiter-flexible (in memory, per
+ *   process): {@link FORM_LIMIT} form leads and {@link WHATSAPP_LIMIT} WhatsApp
+ *   contacts per window.
+ * - Idempotency: the stored key is a hash of the form's key AND the
+ *   normalised request, so a resubmission of the same form (double click,
+ *   refresh, retry) finds the first lead, while two visitors who got the same
+ *   cached form with different data never collide.
+ */
+import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { LEAD_FORM_FIELDS, type LeadInput } from "~/lib/leads";
+import { getSessionSecrets } from "../flash";
+import { singleton } from "../singleton";
+
+/** Name of the honeypot input (looks like a field bots love to fill; hidden from people and autofill). */
+export const HONEYPOT_FIELD = LEAD_FORM_FIELDS.honeypot;
+/** Name of the hidden input with the signed render time. */
+export const STARTED_FIELD = LEAD_FORM_FIELDS.startedAt;
+/** Name of the hidden input with the form's idempotency key. */
+export const IDEMPOTENCY_FIELD = LEAD_FORM_FIELDS.idempotencyKey;
+/** Name of the hidden input set to "1" by the browser once the page is hydrated (answer as JSON, not a redirect). */
+export const ENHANCED_FIELD = LEAD_FORM_FIELDS.enhanced;
+
+/** Shortest time (ms) between rendering a form and sending it that a person plausibly needs. */
+export const MIN_FILL_MS = 3000;
+
+/** Form leads (sell, info, alert) per IP per window. */
+export const FORM_LIMIT = { points: 5, durationSeconds: 600 } as const;
+/** WhatsApp contacts recorded per IP per window (the visitor always continues to WhatsApp). */
+export const WHATSAPP_LIMIT = { points: 20, durationSeconds: 600 } as const;
+
+/** What a rendered form needs from the server: a signed start time and a fresh idempotency key. */
+export interface LeadFormTokens {
+  /** `<ms since epoch>.<hex HMAC>`; goes into {@link STARTED_FIELD}. */
+  startedAt: string;
+  /** Random UUID; goes into {@link IDEMPOTENCY_FIELD} (the browser replaces it with its own after hydration). */
+  idempotencyKey: string;
+}
+
+function sign(value: string, secret: string): string {
+  return createHmac("sha256", secret).update(`lead-form:${value}`).digest("hex");
+}
+
+/** Tokens for one rendered form, signed with the first session secret. */
+export function leadFormTokens(now: number = Date.now(), secrets: string[] = getSessionSecrets()): LeadFormTokens {
+  const stamp = String(Math.floor(now));
+  return { startedAt: `${stamp}.${sign(stamp, secrets[0])}`, idempotencyKey: randomUUID() };
+}
+
+/**
+ * Checks the signed start time of a submission.
+ * @returns "ok"; "too-fast" when sent less than {@link MIN_FILL_MS} after rendering;
+ *   "invalid" when missing, malformed, forged, or from the future (more than 1 min).
+ */
+export function checkStartedAt(
+  token: unknown,
+  now: number = Date.now(),
+  secrets: string[] = getSessionSecrets(),
+): "ok" | "too-fast" | "invalid" {
+  if (typeof token !== "string") return "invalid";
+  const match = /^(\d{10,16})\.([0-9a-f]{64})$/.exec(token);
+  if (!match) return "invalid";
+  const [, stamp, mac] = match;
+  const given = Buffer.from(mac, "hex");
+  const valid = secrets.some((secret) => {
+    const expected = Buffer.from(sign(stamp, secret), "hex");
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
+  if (!valid) return "invalid";
+  const elapsed = now - Number(stamp);
+  if (elapsed < -60_000) return "invalid";
+  return elapsed < MIN_FILL_MS ? "too-fast" : "ok";
+}
+
+/** Whether the honeypot field carries anything (a bot filled every input). */
+export function honeypotFilled(value: unknown): boolean {
+  return typeof value === "string" && value.trim() !== "";
+}
+
+/**
+ * The idempotency key stored with a lead: SHA-256 of the form's key and the
+ * normalised request (kind and every field), hex. The same form sent twice
+ * gives the same key; the same cached form sent by two people with different
+ * data gives two keys.
+ */
+export function storedIdempotencyKey(formKey: string, lead: LeadInput): string {
+  const fields = Object.entries(lead)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => a.localeCompare(b));
+  return createHash("sha256").update(JSON.stringify([formKey.trim(), fields])).digest("hex");
+}
+
+/** A refused rate-limit check: seconds until the visitor may try again. */
+export interface RateLimited {
+  retryAfterSeconds: number;
+}
+
+/** Per-IP limiters of this process (the rules above). */
+export interface LeadRateLimiters {
+  /** Counts one form lead for `ip`; null when allowed. */
+  consumeForm(ip: string): Promise<RateLimited | null>;
+  /** Counts one WhatsApp contact for `ip`; null when allowed. */
+  consumeWhatsApp(ip: string): Promise<RateLimited | null>;
+}
+
+/** Fresh limiters with the given rules (tests); the app uses {@link leadRateLimiters}. */
+export function createLeadRateLimiters(
+  form: { points: number; durationSeconds: number } = FORM_LIMIT,
+  whatsapp: { points: number; durationSeconds: number } = WHATSAPP_LIMIT,
+): LeadRateLimiters {
+  const formLimiter = new RateLimiterMemory({ keyPrefix: "lead-form", points: form.points, duration: form.durationSeconds });
+  const whatsappLimiter = new RateLimiterMemory({
+    keyPrefix: "lead-whatsapp",
+    points: whatsapp.points,
+    duration: whatsapp.durationSeconds,
+  });
+  const consume = async (limiter: RateLimiterMemory, ip: string): Promise<RateLimited | null> => {
+    try {
+      await limiter.consume(ip || "unknown");
+      return null;
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return { retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+      throw error;
+    }
+  };
+  return {
+    consumeForm: (ip) => consume(formLimiter, ip),
+    consumeWhatsApp: (ip) => consume(whatsappLimiter, ip),
+  };
+}
+
+/** The process's limiters. */
+export function leadRateLimiters(): LeadRateLimiters {
+  return singleton("lead-rate-limiters", () => createLeadRateLimiters());
+}
+
+/** "Tente novamente em 7 minutos." / "… em 30 segundos." */
+export function retryAfterText(seconds: number): string {
+  if (seconds < 60) return `Tente novamente em ${seconds} ${seconds === 1 ? "segundo" : "segundos"}.`;
+  const minutes = Math.ceil(seconds / 60);
+  return `Tente novamente em ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`;
+}

@@ -1,0 +1,154 @@
+/**
+ * The action behind every contact form (issue 4 items 1, 4, 5): "quero vender"
+ * on the home page, "mais informações" on listing pages, "avise-me" on
+ * condominium pages. One function so the three forms behave alike:
+ *
+ * 1. honeypot filled → the bot gets the normal success answer, nothing is stored;
+ * 2. Conform + the kind's zod schema (app/lib/leads.ts) → 400 with pt-BR
+ *    messages per field (the page renders them beside each field);
+ * 3. signed render time missing/forged → 400, sent too fast → 400 asking to
+ *    send again (the data stays in the form);
+ * 4. the same form sent again (same key, same data) → the first result;
+ * 5. per-IP rate limit → 429 with a pt-BR message and `Retry-After`;
+ * 6. `recordLead` (lead + outbox in one transaction) → success: JSON for a
+ *    hydrated page (the form shows a toast), else a 303 to `/obrigado`.
+ *    A database failure answers 503 with the data still in the form.
+ */
+import { json, redirect } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { randomUUID } from "node:crypto";
+import { leadFormSchemas, type LeadFormKind, type LeadInput } from "~/lib/leads";
+import type { Db } from "../db";
+import {
+  checkStartedAt,
+  ENHANCED_FIELD,
+  honeypotFilled,
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_FIELD,
+  leadRateLimiters,
+  retryAfterText,
+  STARTED_FIELD,
+  storedIdempotencyKey,
+  type LeadRateLimiters,
+} from "./form-guard";
+import { findLeadByKey, LeadValidationError, recordLead } from "./store";
+
+/** What the action answers (except the no-JS success redirect). */
+export interface LeadActionData {
+  /** Which form the answer is for. */
+  form: LeadFormKind;
+  /** Conform's result: field errors, form errors, or a reset after success. */
+  result: SubmissionResult<string[]>;
+  /** True when the lead was accepted (or was already accepted). */
+  sent: boolean;
+  /** The form's original signed render time, kept across a refused submission. */
+  startedAt?: string;
+}
+
+/** Path of the thank-you page (spec §2) with what was sent, for the no-JS success. */
+export function thankYouPath(kind: LeadFormKind, code?: string): string {
+  const subject = { sell: "vender", info: "informacoes", alert: "aviso" }[kind];
+  const params = new URLSearchParams({ assunto: subject });
+  if (code) params.set("imovel", code);
+  return `/obrigado?${params}`;
+}
+
+/** Options of {@link handleLeadForm}. */
+export interface HandleLeadFormOptions {
+  /** The form this route carries; a posted `kind` is ignored. */
+  kind: LeadFormKind;
+  /** Values the route fixes whatever the form says: the listing code, the condominium slug. */
+  fixed?: Record<string, string>;
+  /** Client IP (`context.clientIp`); keys the rate limit. */
+  clientIp?: string;
+  /** Database (default: the process database). */
+  db?: Db;
+  /** Rate limiters (default: the process's). */
+  limiters?: LeadRateLimiters;
+  /** Clock, ms (tests). */
+  now?: number;
+  /** Session secrets that sign the render time (tests). */
+  secrets?: string[];
+}
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/**
+ * Handles a POST of one contact form. Never throws for bad input: every
+ * outcome is a Response (see the module comment for the statuses).
+ */
+export async function handleLeadForm(request: Request, options: HandleLeadFormOptions): Promise<Response> {
+  const { kind } = options;
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return json({ error: "Formulário inválido." }, { status: 400, headers: NO_STORE });
+  }
+  formData.set("kind", kind);
+  for (const [name, value] of Object.entries(options.fixed ?? {})) formData.set(name, value);
+  const enhanced = formData.get(ENHANCED_FIELD) === "1";
+  const startedAt = formData.get(STARTED_FIELD);
+  const keepStarted = typeof startedAt === "string" ? startedAt : undefined;
+  const submission = parseWithZod(formData, { schema: leadFormSchemas[kind] });
+
+  const answer = (result: SubmissionResult<string[]>, status: number, sent = false, headers: HeadersInit = {}) =>
+    json<LeadActionData>(
+      { form: kind, result, sent, startedAt: sent ? undefined : keepStarted },
+      { status, headers: { ...NO_STORE, ...headers } },
+    );
+  const succeed = (code?: string) =>
+    enhanced
+      ? answer(submission.reply({ resetForm: true }), 200, true)
+      : redirect(thankYouPath(kind, code), { status: 303, headers: NO_STORE });
+
+  if (honeypotFilled(formData.get(HONEYPOT_FIELD))) {
+    console.warn(`[leads] formulário ${kind} descartado: campo-armadilha preenchido`);
+    return succeed();
+  }
+  if (submission.status !== "success") return answer(submission.reply(), 400);
+
+  const started = checkStartedAt(startedAt, options.now, options.secrets);
+  if (started === "invalid") {
+    return answer(
+      submission.reply({ formErrors: ["Não foi possível enviar o formulário. Recarregue a página e tente de novo."] }),
+      400,
+    );
+  }
+  if (started === "too-fast") {
+    return answer(submission.reply({ formErrors: ["Confira seus dados e clique em enviar novamente."] }), 400);
+  }
+
+  const lead: LeadInput = submission.value;
+  const code = "code" in lead ? lead.code : undefined;
+  const formKey = formData.get(IDEMPOTENCY_FIELD);
+  const key = storedIdempotencyKey(typeof formKey === "string" && formKey.trim() ? formKey : randomUUID(), lead);
+  try {
+    if (await findLeadByKey(key, options.db)) return succeed(code);
+    const limited = await (options.limiters ?? leadRateLimiters()).consumeForm(options.clientIp ?? "unknown");
+    if (limited) {
+      return answer(
+        submission.reply({
+          formErrors: [`Você enviou muitas mensagens em pouco tempo. ${retryAfterText(limited.retryAfterSeconds)}`],
+        }),
+        429,
+        false,
+        { "Retry-After": String(limited.retryAfterSeconds) },
+      );
+    }
+    await recordLead(lead, { idempotencyKey: key, db: options.db });
+  } catch (error) {
+    if (error instanceof LeadValidationError) {
+      return answer(submission.reply({ fieldErrors: error.fieldErrors }), 400);
+    }
+    console.error(`[leads] não foi possível registrar o contato (${kind})`, error);
+    return answer(
+      submission.reply({
+        formErrors: ["Não conseguimos registrar seu contato agora. Tente novamente em instantes: seus dados continuam no formulário."],
+      }),
+      503,
+    );
+  }
+  return succeed(code);
+}

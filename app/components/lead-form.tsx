@@ -1,0 +1,216 @@
+/**
+ * The contact forms (issue 4 item 1; product.md "Contact requests"): "quero
+ * vender meu imóvel" {name, phone, location}, "mais informações" {code, name,
+ * phone, email, message} and "avise-me" {condominium, name, e-mail or phone}.
+ *
+ * Progressive enhancement: without JavaScript the form is a plain POST to the
+ * page's own action (errors come back beside each field; success goes to
+ * `/obrigado`). Once hydrated, Conform validates with the same zod schema on
+ * blur, the form posts through a fetcher (pending state on the button) and
+ * success shows a toast and clears the form.
+ *
+ * Every rendered form carries an idempotency key (replaced by one made in the
+ * browser after hydration, and again after each success), a signed render
+ * time and a honeypot (app/.server/leads/form-guard.ts).
+ */
+import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { useActionData, useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import type { LeadFormTokens } from "~/.server/leads/form-guard";
+import type { LeadActionData } from "~/.server/leads/submission";
+import { LEAD_FORM_FIELDS, LEAD_MESSAGE_MAX, leadFormSchemas, type LeadFormKind } from "~/lib/leads";
+import { button } from "~/styles/ui.css";
+import { useToast } from "./toast";
+import * as s from "./lead-form.css";
+
+/** What each form says once it was sent (toast with JavaScript). */
+export const LEAD_SENT_TOAST: Record<LeadFormKind, { title: string; description: string }> = {
+  sell: { title: "Pedido enviado!", description: "Um corretor vai ligar para você em breve para avaliar seu imóvel." },
+  info: { title: "Mensagem enviada!", description: "Um corretor vai responder em breve pelo telefone ou e-mail informado." },
+  alert: { title: "Aviso cadastrado!", description: "Avisaremos você assim que houver unidades disponíveis neste condomínio." },
+};
+
+/** Props of {@link LeadForm}. */
+export interface LeadFormProps {
+  /** Which form. */
+  kind: LeadFormKind;
+  /** Signed render time and idempotency key from the page's loader (`leadFormTokens()`). */
+  tokens: LeadFormTokens;
+  /** `id` of the form element (anchor target, e.g. "quero-vender"). */
+  id: string;
+  /** Heading above the fields. */
+  title: string;
+  /** Heading level; default 2. */
+  headingLevel?: 2 | 3;
+  /** Text under the heading. */
+  intro?: ReactNode;
+  /** Label of the submit button. */
+  submitLabel: string;
+  /** Initial values: `code` (info), `condominium` (alert), `message` (info). */
+  defaultValue?: Record<string, string>;
+  /** Extra class of the card. */
+  className?: string;
+}
+
+/** One of the three contact forms; see the module comment. */
+export function LeadForm(props: LeadFormProps) {
+  const { kind, tokens } = props;
+  const schema = leadFormSchemas[kind];
+  const fetcher = useFetcher<LeadActionData>({ key: `lead-${kind}` });
+  const actionData = useActionData<LeadActionData | undefined>();
+  const pageResult = actionData && typeof actionData === "object" && actionData.form === kind ? actionData : undefined;
+  const last = fetcher.data ?? pageResult;
+  const { notify } = useToast();
+
+  const [enhanced, setEnhanced] = useState(false);
+  const [key, setKey] = useState(tokens.idempotencyKey);
+  useEffect(() => {
+    setEnhanced(true);
+    setKey(crypto.randomUUID());
+  }, []);
+
+  // A success answer (JSON, with JavaScript): toast and a fresh key for the next request.
+  const seen = useRef<LeadActionData | undefined>(undefined);
+  useEffect(() => {
+    const data = fetcher.data;
+    if (!data || data === seen.current) return;
+    seen.current = data;
+    if (data.sent) {
+      notify({ type: "success", ...LEAD_SENT_TOAST[kind] });
+      setKey(crypto.randomUUID());
+    }
+  }, [fetcher.data, kind, notify]);
+
+  const [form, fields] = useForm({
+    id: props.id,
+    lastResult: last?.result,
+    defaultValue: { kind, ...props.defaultValue },
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const pending = fetcher.state !== "idle";
+  const Heading = props.headingLevel === 3 ? "h3" : "h2";
+  const headingId = `${props.id}-titulo`;
+  const all = fields as unknown as Record<string, FieldMetadata<string>>;
+
+  return (
+    <fetcher.Form
+      method="post"
+      {...getFormProps(form)}
+      noValidate
+      className={`${s.form} ${props.className ?? ""}`}
+      aria-labelledby={headingId}
+      aria-busy={pending || undefined}
+      data-lead-form={kind}
+    >
+      <Heading id={headingId} className={s.title}>
+        {props.title}
+      </Heading>
+      {props.intro ? <p className={s.intro}>{props.intro}</p> : null}
+
+      <input type="hidden" name="kind" value={kind} />
+      {kind === "info" ? <input type="hidden" name="code" value={props.defaultValue?.code ?? ""} /> : null}
+      {kind === "alert" ? <input type="hidden" name="condominium" value={props.defaultValue?.condominium ?? ""} /> : null}
+      <input type="hidden" name={LEAD_FORM_FIELDS.idempotencyKey} value={key} />
+      <input type="hidden" name={LEAD_FORM_FIELDS.startedAt} value={last?.startedAt ?? tokens.startedAt} />
+      {enhanced ? <input type="hidden" name={LEAD_FORM_FIELDS.enhanced} value="1" /> : null}
+      <div className={s.trap} aria-hidden="true">
+        <label>
+          Não preencha este campo
+          <input type="text" name={LEAD_FORM_FIELDS.honeypot} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+
+      <TextField field={all.name} label="Nome" autoComplete="name" />
+      {kind === "sell" ? (
+        <>
+          <TextField field={all.phone} label="Telefone ou WhatsApp" type="tel" autoComplete="tel" placeholder="(11) 91234-5678" />
+          <TextField
+            field={all.location}
+            label="Onde fica o imóvel?"
+            autoComplete="street-address"
+            placeholder="Endereço, bairro e cidade"
+          />
+        </>
+      ) : null}
+      {kind === "info" ? (
+        <>
+          <div className={s.row}>
+            <TextField field={all.phone} label="Telefone ou WhatsApp" type="tel" autoComplete="tel" placeholder="(11) 91234-5678" />
+            <TextField field={all.email} label="E-mail" type="email" autoComplete="email" placeholder="nome@exemplo.com.br" />
+          </div>
+          <div className={s.field}>
+            <label className={s.label} htmlFor={all.message.id}>
+              Mensagem
+            </label>
+            <textarea
+              className={s.textarea}
+              {...getTextareaProps(all.message)}
+              key={all.message.key}
+              rows={4}
+              maxLength={LEAD_MESSAGE_MAX}
+            />
+            <FieldError field={all.message} />
+          </div>
+        </>
+      ) : null}
+      {kind === "alert" ? (
+        <div className={s.row}>
+          <TextField field={all.email} label="E-mail" optional type="email" autoComplete="email" placeholder="nome@exemplo.com.br" />
+          <TextField field={all.phone} label="Telefone ou WhatsApp" optional type="tel" autoComplete="tel" placeholder="(11) 91234-5678" />
+        </div>
+      ) : null}
+
+      {form.errors?.length ? (
+        <p id={form.errorId} className={s.formError} role="alert">
+          {form.errors.join(" ")}
+        </p>
+      ) : null}
+      <button type="submit" className={`${button.primary} ${s.submit}`} disabled={pending}>
+        {pending ? "Enviando…" : props.submitLabel}
+      </button>
+      <p className={s.note}>Usamos seus dados só para responder a este contato.</p>
+    </fetcher.Form>
+  );
+}
+
+/** A labelled text input with its error beside it. */
+function TextField(props: {
+  field: FieldMetadata<string>;
+  label: string;
+  type?: "text" | "tel" | "email";
+  autoComplete: string;
+  placeholder?: string;
+  optional?: boolean;
+}) {
+  const { field } = props;
+  return (
+    <div className={s.field}>
+      <label className={s.label} htmlFor={field.id}>
+        {props.label}
+        {props.optional ? <span className={s.optional}> (opcional)</span> : null}
+      </label>
+      <input
+        className={s.control}
+        {...getInputProps(field, { type: props.type ?? "text" })}
+        key={field.key}
+        autoComplete={props.autoComplete}
+        inputMode={props.type === "tel" ? "tel" : props.type === "email" ? "email" : undefined}
+        placeholder={props.placeholder}
+      />
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+/** The field's first error (pt-BR, from the schema), linked by `aria-describedby`. */
+function FieldError({ field }: { field: FieldMetadata<string> }) {
+  return field.errors?.length ? (
+    <p id={field.errorId} className={s.error}>
+      {field.errors[0]}
+    </p>
+  ) : null;
+}
