@@ -1,0 +1,169 @@
+/**
+ * Password reset (issue 5 item 4; spec §3 "Reset password", §7
+ * `/auth/reset-password`; product.md "Broker and admin"):
+ *
+ * 1. {@link requestPasswordReset}: for an e-mail with an account on this site,
+ *    a 6-digit code is created, stored as an HMAC (never the code), valid
+ *    15 minutes, replacing earlier codes, and mailed in pt-BR. For any other
+ *    e-mail nothing happens; the page answers the same either way.
+ * 2. {@link confirmPasswordReset}: the newest code of the e-mail, at most
+ *    {@link MAX_CODE_ATTEMPTS} wrong tries, single use (marked used in the same
+ *    statement that checks it is unused); then firebase-admin sets the new
+ *    password and revokes the user's sessions.
+ */
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { RESET_CODE_LENGTH } from "~/lib/auth";
+import type { Db } from "../db";
+import { passwordResetCodes } from "../db/schema";
+import type { Mailer } from "../mail/transport";
+import type { IdentityBackend } from "./firebase";
+import { findUser, isRoleName } from "./users";
+
+/** Validity of a code, ms (issue 5 item 4: 15 minutes). */
+export const RESET_CODE_TTL_MS = 15 * 60_000;
+
+/** Wrong codes accepted against one code before it is blocked. */
+export const MAX_CODE_ATTEMPTS = 5;
+
+/** HMAC-SHA-256 hex of e-mail and code with `secret`. */
+export function hashResetCode(email: string, code: string, secret: string): string {
+  return createHmac("sha256", secret).update(`password-reset:${email.toLowerCase()}:${code}`).digest("hex");
+}
+
+/** A random code of {@link RESET_CODE_LENGTH} digits ("004217"). */
+export function newResetCode(): string {
+  return String(randomInt(0, 10 ** RESET_CODE_LENGTH)).padStart(RESET_CODE_LENGTH, "0");
+}
+
+/** What the reset functions need. */
+export interface PasswordResetDeps {
+  backend: IdentityBackend;
+  db: Db;
+  /** Cookie-signing secrets (`getSessionSecrets()`); the first hashes new codes, all verify. */
+  secrets: string[];
+}
+
+/** Options of {@link requestPasswordReset}. */
+export interface ResetRequest {
+  email: string;
+  mailer: Mailer;
+  /** Absolute URL of the reset page (the e-mail links to it). */
+  resetPageUrl: string;
+  /** "{AGENCY_NAME} Imobiliária". */
+  siteTitle: string;
+  now?: Date;
+}
+
+/**
+ * Step 1. Resolves to true when a code was mailed, false when the e-mail has
+ * no (enabled) account with a role on this site. Callers must not reveal which.
+ * @throws when the database or the mailer fails.
+ */
+export async function requestPasswordReset(deps: PasswordResetDeps, request: ResetRequest): Promise<boolean> {
+  const email = request.email.trim().toLowerCase();
+  const now = request.now ?? new Date();
+  let record;
+  try {
+    record = await deps.backend.auth.getUserByEmail(email);
+  } catch (error) {
+    if ((error as { code?: string }).code === "auth/user-not-found") return false;
+    throw error;
+  }
+  if (record.disabled) return false;
+  const row = await findUser(deps.db, record.uid);
+  if (!row && !isRoleName(record.customClaims?.role)) return false;
+  if (row?.disabled) return false;
+
+  const code = newResetCode();
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(passwordResetCodes).where(eq(passwordResetCodes.email, email));
+    await tx.insert(passwordResetCodes).values({
+      email,
+      uid: record.uid,
+      codeHash: hashResetCode(email, code, deps.secrets[0]!),
+      expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MS),
+      createdAt: now,
+    });
+  });
+  await request.mailer.send(resetEmail({ to: email, code, resetPageUrl: request.resetPageUrl, siteTitle: request.siteTitle }));
+  return true;
+}
+
+/** The pt-BR e-mail with the code. */
+export function resetEmail(options: { to: string; code: string; resetPageUrl: string; siteTitle: string }) {
+  const minutes = RESET_CODE_TTL_MS / 60_000;
+  const text = [
+    "Olá,",
+    "",
+    `Recebemos um pedido para redefinir a senha da sua conta de corretor no site ${options.siteTitle}.`,
+    "",
+    `Seu código: ${options.code}`,
+    "",
+    `Ele vale por ${minutes} minutos e pode ser usado uma única vez. Digite-o em ${options.resetPageUrl} junto com a nova senha.`,
+    "",
+    "Se você não pediu a redefinição, ignore este e-mail: a sua senha continua a mesma.",
+  ].join("\n");
+  const escape = (value: string) => value.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+  const html = `<p>Olá,</p>
+<p>Recebemos um pedido para redefinir a senha da sua conta de corretor no site ${escape(options.siteTitle)}.</p>
+<p>Seu código:</p>
+<p style="font-size:28px;font-weight:bold;letter-spacing:6px">${options.code}</p>
+<p>Ele vale por ${minutes} minutos e pode ser usado uma única vez. Digite-o em <a href="${escape(options.resetPageUrl)}">${escape(options.resetPageUrl)}</a> junto com a nova senha.</p>
+<p>Se você não pediu a redefinição, ignore este e-mail: a sua senha continua a mesma.</p>`;
+  return { to: options.to, subject: `Código para redefinir a senha – ${options.siteTitle}`, text, html };
+}
+
+/** Outcome of {@link confirmPasswordReset}. */
+export type ResetOutcome = "ok" | "invalid" | "blocked";
+
+/** pt-BR messages of the refused outcomes. */
+export const RESET_MESSAGES: Record<Exclude<ResetOutcome, "ok">, string> = {
+  invalid: "Código inválido ou expirado. Confira o e-mail ou peça um novo código.",
+  blocked: "Muitas tentativas com este código. Peça um novo código.",
+};
+
+/**
+ * Step 2: checks the code and sets the new password (the caller checked the
+ * password policy). "invalid" for no live code or a wrong one (which counts an
+ * attempt), "blocked" after {@link MAX_CODE_ATTEMPTS} wrong ones.
+ * @throws when firebase-admin refuses the password or the database fails.
+ */
+export async function confirmPasswordReset(
+  deps: PasswordResetDeps,
+  input: { email: string; code: string; newPassword: string; now?: Date },
+): Promise<ResetOutcome> {
+  const email = input.email.trim().toLowerCase();
+  const now = input.now ?? new Date();
+  const [row] = await deps.db
+    .select()
+    .from(passwordResetCodes)
+    .where(and(eq(passwordResetCodes.email, email), isNull(passwordResetCodes.usedAt), gt(passwordResetCodes.expiresAt, now)))
+    .orderBy(desc(passwordResetCodes.createdAt))
+    .limit(1);
+  if (!row) return "invalid";
+  if (row.attempts >= MAX_CODE_ATTEMPTS) return "blocked";
+  const given = Buffer.from(input.code.trim());
+  const matches = deps.secrets.some((secret) => {
+    const expected = Buffer.from(hashResetCode(email, input.code.trim(), secret), "hex");
+    const stored = Buffer.from(row.codeHash, "hex");
+    return given.length === RESET_CODE_LENGTH && expected.length === stored.length && timingSafeEqual(expected, stored);
+  });
+  if (!matches) {
+    const [updated] = await deps.db
+      .update(passwordResetCodes)
+      .set({ attempts: sql`${passwordResetCodes.attempts} + 1` })
+      .where(eq(passwordResetCodes.id, row.id))
+      .returning({ attempts: passwordResetCodes.attempts });
+    return (updated?.attempts ?? MAX_CODE_ATTEMPTS) >= MAX_CODE_ATTEMPTS ? "blocked" : "invalid";
+  }
+  const claimed = await deps.db
+    .update(passwordResetCodes)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetCodes.id, row.id), isNull(passwordResetCodes.usedAt)))
+    .returning({ id: passwordResetCodes.id });
+  if (claimed.length === 0) return "invalid";
+  await deps.backend.auth.updateUser(row.uid, { password: input.newPassword });
+  await deps.backend.auth.revokeRefreshTokens(row.uid);
+  return "ok";
+}

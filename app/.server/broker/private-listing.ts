@@ -1,0 +1,175 @@
+/**
+ * The private part of a listing for the broker area (issue 5 item 6;
+ * architecture.md "Data flow" 3): owner, owner phone, internal notes and the
+ * prontuário, fetched LIVE from Vista (`detalhes` with `PRIVATE_FIELDS`, and
+ * `prontuario`), cached 60 s per listing in this process only, never stored
+ * in the read model nor in a shared cache. Callers guard with
+ * `requireRole(request, "agent", { checkRevoked: true })` first.
+ */
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
+import type { HistoryEntry, ListingPrivateData } from "~/domain/listing";
+import { listingLookupSchema } from "~/lib/auth";
+import { pageNotFound } from "~/lib/errors";
+import { listingPath } from "~/lib/urls";
+import { getDb } from "../db";
+import type { Db } from "../db";
+import type { PrivateListingData } from "~/components/private-listing";
+import { listings } from "../db/schema";
+import { singleton } from "../singleton";
+import {
+  createVistaClient,
+  getVistaTarget,
+  PRIVATE_FIELDS,
+  toHistoryEntries,
+  toPrivateData,
+  VistaAuthError,
+  VistaBadRequestError,
+  type VistaClient,
+  VistaFieldError,
+  VistaNotFoundError,
+} from "../vista";
+
+/** What the private panel shows. */
+export interface PrivateListing {
+  code: string;
+  data: ListingPrivateData;
+  /** Prontuário, newest first. */
+  history: HistoryEntry[];
+  /** Parts the Vista key may not read (vista-api.md: `proprietarios` and `prontuario` are permission-gated per tenant). */
+  unavailable: ("owners" | "history")[];
+  /** ISO time it was read from Vista. */
+  fetchedAt: string;
+}
+
+/** How long a private listing is reused, ms. */
+export const PRIVATE_LISTING_TTL_MS = 60_000;
+
+function cache(): LRUCache<string, PrivateListing> {
+  return singleton("private-listing-cache", () => new LRUCache<string, PrivateListing>({ max: 500, ttl: PRIVATE_LISTING_TTL_MS }));
+}
+
+/**
+ * The private data of listing `code`, or null when Vista does not know it.
+ * @throws {VistaError} subclasses when Vista fails (the panel shows a message).
+ */
+export async function getPrivateListing(
+  code: string,
+  client: VistaClient = createVistaClient(getVistaTarget()),
+): Promise<PrivateListing | null> {
+  const cached = cache().get(code);
+  if (cached) return cached;
+  const unavailable: PrivateListing["unavailable"] = [];
+  const history = client.prontuario(code).catch((error: unknown) => {
+    if (!isPermissionError(error)) throw error;
+    unavailable.push("history");
+    return [];
+  });
+  // Awaited below; this keeps Node from calling a failure unhandled while `detalhes` runs.
+  history.catch(() => undefined);
+  try {
+    let wire;
+    try {
+      wire = await client.detalhes(code, PRIVATE_FIELDS);
+    } catch (error) {
+      if (!isPermissionError(error)) throw error;
+      // A key without the owners sub-table still reads the notes.
+      wire = await client.detalhes(code, PRIVATE_FIELDS.filter((field) => typeof field === "string"));
+      unavailable.push("owners");
+    }
+    const result: PrivateListing = {
+      code,
+      data: toPrivateData(wire),
+      history: toHistoryEntries(await history),
+      unavailable,
+      fetchedAt: new Date().toISOString(),
+    };
+    cache().set(code, result);
+    return result;
+  } catch (error) {
+    await history.catch(() => undefined);
+    if (error instanceof VistaNotFoundError) return null;
+    throw error;
+  }
+}
+
+/** A refusal of a field or method for this key (not an outage, not an unknown code). */
+function isPermissionError(error: unknown): boolean {
+  return error instanceof VistaAuthError || error instanceof VistaFieldError || error instanceof VistaBadRequestError;
+}
+
+/** A line of "meus imóveis". */
+export interface BrokerListingSummary {
+  code: string;
+  title: string;
+  /** Public page path. */
+  path: string;
+  neighbourhood: string;
+  city: string;
+  salePrice: number | null;
+  rentPrice: number | null;
+}
+
+/** Active listings of the read model whose Vista broker is `brokerCode` (issue 5 item 6 "meus imóveis"), by code. */
+export async function listBrokerListings(db: Db, brokerCode: string, limit = 200): Promise<BrokerListingSummary[]> {
+  const rows = await db
+    .select({
+      code: listings.code,
+      title: listings.title,
+      category: listings.category,
+      neighbourhood: listings.neighbourhood,
+      city: listings.city,
+      condominiumSlug: listings.condominiumSlug,
+      salePrice: listings.salePrice,
+      rentPrice: listings.rentPrice,
+    })
+    .from(listings)
+    .where(and(eq(listings.brokerCode, brokerCode), isNull(listings.removedAt)))
+    .orderBy(asc(listings.code))
+    .limit(limit);
+  return rows.map((row) => ({
+    code: row.code,
+    title: row.title,
+    path: listingPath(row),
+    neighbourhood: row.neighbourhood,
+    city: row.city,
+    salePrice: row.salePrice,
+    rentPrice: row.rentPrice,
+  }));
+}
+
+/** The public page path of listing `code` from the read model, or null. */
+export async function publicListingPath(db: Db, code: string): Promise<string | null> {
+  const [row] = await db
+    .select({ code: listings.code, category: listings.category, neighbourhood: listings.neighbourhood, condominiumSlug: listings.condominiumSlug })
+    .from(listings)
+    .where(eq(listings.code, code))
+    .limit(1);
+  return row ? listingPath(row) : null;
+}
+
+/**
+ * The body of the private listing page and of its JSON route: the live Vista
+ * data of `rawCode`, or a pt-BR `error` when Vista does not know it or fails.
+ * Call only after `requireRole(request, "agent", { checkRevoked: true })`.
+ * @throws {Response} 404 when the code is malformed.
+ */
+export async function loadPrivateListingData(request: Request, rawCode: string | undefined): Promise<PrivateListingData> {
+  const parsed = listingLookupSchema.safeParse({ codigo: rawCode ?? "" });
+  if (!parsed.success) throw pageNotFound(new URL(request.url).pathname);
+  const code = parsed.data.codigo;
+  const publicPath = await publicListingPath(getDb().db, code);
+  try {
+    const listing = await getPrivateListing(code);
+    return listing
+      ? {
+          code,
+          listing: { data: listing.data, history: listing.history, unavailable: listing.unavailable, fetchedAt: listing.fetchedAt },
+          publicPath,
+          error: null,
+        }
+      : { code, listing: null, publicPath, error: "Imóvel não encontrado no Vista." };
+  } catch {
+    return { code, listing: null, publicPath, error: "Não foi possível consultar o Vista agora. Tente novamente em instantes." };
+  }
+}

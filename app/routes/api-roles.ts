@@ -1,0 +1,14 @@
+/**
+ * `GET /api/roles` (spec §7 Auth API "GET /roles", §6 "a list of roles is
+ * fetched from the backend"; product.md "Papéis"): the roles with their
+ * Portuguese labels and permissions. Admin only (401/403 JSON otherwise).
+ */
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { listRoles, requireRole } from "~/.server/auth";
+import { getDb } from "~/.server/db";
+
+/** `{ roles: [{ name, label, permissions }] }`. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, "admin", { resource: true, checkRevoked: true });
+  return json({ roles: await listRoles(getDb().db) }, { headers: { "Cache-Control": "private, no-store" } });
+}

@@ -1,0 +1,27 @@
+/**
+ * `GET /api/auth/token/check` (spec §7 Auth API "GET /auth/token/check";
+ * product.md "JSON API under /api"): the backend auth check. With a bearer
+ * Firebase ID token (or the session cookie) it returns the `firebaseAuth`
+ * object the spec's session store reads (spec §3: uid, name, email,
+ * email_verified, phone_number, application.role). 401 JSON when anonymous.
+ */
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/.server/auth";
+
+/** The spec's `firebaseAuth` object. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request, { resource: true, checkRevoked: true });
+  return json(
+    {
+      firebaseAuth: {
+        uid: user.uid,
+        name: user.displayName,
+        email: user.email,
+        email_verified: user.emailVerified,
+        phone_number: user.phone,
+        application: { role: user.role },
+      },
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}

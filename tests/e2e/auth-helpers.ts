@@ -1,0 +1,132 @@
+/**
+ * Auth state for e2e tests, seeded directly (style.md §11): the seeded
+ * admin's credentials (the server keeps the password in its data folder),
+ * brokers created in the server's Firebase Auth emulator with firebase-admin
+ * (role and Vista broker code as custom claims, which the site mirrors into
+ * its users table at sign-in), and sign-in through the login form's POST to
+ * get a session cookie for API requests.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { request as playwrightRequest } from "@playwright/test";
+import { getApps, initializeApp } from "firebase-admin/app";
+import { getAuth } from "firebase-admin/auth";
+import { authEmulatorPort, baseURL, dataDir } from "../../playwright.config";
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** E-mail of the seeded admin (default `AUTH_SEED_ADMIN_EMAIL`). */
+export const ADMIN_EMAIL = "admin@imobiliaria.localhost";
+
+/** The seeded admin's password, as printed by the server at start. */
+export function adminPassword(): string {
+  return fs.readFileSync(path.resolve(projectRoot, dataDir, "auth-admin-password"), "utf8").trim();
+}
+
+function emulatorAuth() {
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${authEmulatorPort}`;
+  const app = getApps().find((candidate) => candidate.name === "e2e") ?? initializeApp({ projectId: "demo-imobiliaria" }, "e2e");
+  return getAuth(app);
+}
+
+/** A broker account in the emulator. */
+export interface TestBroker {
+  uid: string;
+  email: string;
+  password: string;
+  displayName: string;
+  brokerCode: string;
+}
+
+/**
+ * Creates (or resets) a broker with role `agent` in the server's Auth emulator.
+ * `brokerCode` is a Vista broker code of the sandbox ("meus imóveis").
+ */
+export async function createBroker(options: { uid: string; brokerCode?: string; displayName?: string }): Promise<TestBroker> {
+  const auth = emulatorAuth();
+  const broker: TestBroker = {
+    uid: options.uid,
+    email: `${options.uid}@corretores.example`,
+    password: `senha-${options.uid}`,
+    displayName: options.displayName ?? "Carla Corretora",
+    brokerCode: options.brokerCode ?? "1",
+  };
+  const profile = { email: broker.email, password: broker.password, displayName: broker.displayName, disabled: false };
+  try {
+    await auth.updateUser(broker.uid, profile);
+  } catch {
+    await auth.createUser({ uid: broker.uid, ...profile });
+  }
+  await auth.setCustomUserClaims(broker.uid, { role: "agent", brokerCode: broker.brokerCode });
+  return broker;
+}
+
+/** Revokes every session of `uid` in the emulator (as an admin would). */
+export async function revokeSessions(uid: string): Promise<void> {
+  await emulatorAuth().revokeRefreshTokens(uid);
+}
+
+/** Name of the session cookie on the e2e server (plain http: no `__Host-` prefix). */
+export const SESSION_COOKIE = "session";
+
+/**
+ * Signs in through `POST /login-corretores` (in a throw-away request context,
+ * so no other context's cookie jar picks the session up) and returns the
+ * session cookie value; send it as `Cookie: session=<value>`.
+ * @throws {Error} when the sign-in is refused.
+ */
+export async function sessionCookieFor(email: string, password: string): Promise<string> {
+  const request = await playwrightRequest.newContext({ baseURL });
+  const response = await request.post("/login-corretores", {
+    form: { email, password, redirectTo: "/painel" },
+    headers: { Origin: baseURL },
+    maxRedirects: 0,
+  });
+  await request.dispose();
+  const cookie = response
+    .headersArray()
+    .filter((header) => header.name.toLowerCase() === "set-cookie")
+    .map((header) => new RegExp(`^${SESSION_COOKIE}=([^;]+)`).exec(header.value)?.[1])
+    .find(Boolean);
+  if (response.status() !== 302 || !cookie) throw new Error(`sign-in of ${email} failed: HTTP ${response.status()}`);
+  return cookie;
+}
+
+/**
+ * Sends one request in a throw-away context (an empty cookie jar: only the
+ * cookies in `headers` go out, and nothing the answer sets is kept).
+ */
+export async function isolatedRequest(
+  method: "GET" | "POST",
+  path: string,
+  options: { headers?: Record<string, string>; form?: Record<string, string> } = {},
+): Promise<{ status: number; location: string | undefined; cacheControl: string | undefined; text: string }> {
+  const request = await playwrightRequest.newContext({ baseURL });
+  try {
+    const response =
+      method === "GET"
+        ? await request.get(path, { headers: options.headers, maxRedirects: 0 })
+        : await request.post(path, { headers: options.headers, form: options.form ?? {}, maxRedirects: 0 });
+    return {
+      status: response.status(),
+      location: response.headers().location,
+      cacheControl: response.headers()["cache-control"],
+      text: await response.text(),
+    };
+  } finally {
+    await request.dispose();
+  }
+}
+
+/** The e-mails in the server's outbox (file transport) addressed to `to`, oldest first. */
+export function outboxMessagesTo(to: string): string[] {
+  const folder = path.resolve(projectRoot, dataDir, "outbox");
+  if (!fs.existsSync(folder)) return [];
+  return fs
+    .readdirSync(folder)
+    .filter((name) => name.endsWith(".eml"))
+    .sort()
+    .map((name) => fs.readFileSync(path.join(folder, name), "utf8"))
+    .filter((raw) => new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}\\s*$`, "im").test(raw));
+}

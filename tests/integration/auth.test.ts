@@ -1,0 +1,281 @@
+/**
+ * Authentication against the REAL Firebase Auth emulator (issue 5 "Tests"),
+ * in this process, with PGlite: sign-in, wrong password, sign-out (the old
+ * cookie no longer works), revoked session, roles and guards, the password
+ * reset end to end with the code read from a real SMTP peer, a rate-limited
+ * login through the route's action, and the Origin check. The database
+ * parts run on PGlite, and on PostgreSQL too when `TEST_DATABASE_URL` is set.
+ */
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createIdentityBackend, type IdentityBackend, setIdentityBackend } from "~/.server/auth/firebase";
+import { getOptionalUser, requireRole, requireUser } from "~/.server/auth/guards";
+import { confirmPasswordReset, requestPasswordReset } from "~/.server/auth/password-reset";
+import { seedAdmin } from "~/.server/auth/seed";
+import { readSessionCookie, serializeSessionCookie } from "~/.server/auth/session";
+import { signInWithEmailPassword, SignInRefused, signOut } from "~/.server/auth/sign-in";
+import { listRoles } from "~/.server/auth/users";
+import { createMailer } from "~/.server/mail/transport";
+import { ROLE_DEFINITIONS } from "~/lib/auth";
+import { startAuthEmulator, type RunningAuthEmulator } from "../../server/auth-emulator";
+import { createTestDatabase, createTestPglite, postgresTestUrl, type TestDatabase } from "./helpers/database";
+
+const ORIGIN = "http://localhost:3000";
+let emulator: RunningAuthEmulator;
+let backend: IdentityBackend;
+let test: TestDatabase;
+let dataDir: string;
+const kinds: ("pglite" | "postgres")[] = postgresTestUrl() ? ["pglite", "postgres"] : ["pglite"];
+
+/** A request carrying the session cookie. */
+function withSession(cookie: string | null, url = `${ORIGIN}/painel`): Request {
+  return new Request(url, { headers: cookie ? { Cookie: `session=${cookie}` } : {} });
+}
+
+/** Waits until the wall clock enters the next second (Firebase revocation has a one-second resolution). */
+async function nextSecond(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 1100 - (Date.now() % 1000)));
+}
+
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-auth-"));
+  process.env.DATA_DIR = dataDir;
+  emulator = await startAuthEmulator();
+  backend = setIdentityBackend(createIdentityBackend({ emulatorHost: emulator.hostPort }));
+  test = await createTestPglite();
+  // The route modules use the process database.
+  const store = globalThis as unknown as { __singletons?: Map<string, unknown> };
+  store.__singletons ??= new Map();
+  store.__singletons.set("database", test.database);
+});
+
+afterAll(async () => {
+  await backend?.close();
+  await emulator?.stop();
+  await test?.cleanup();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+/** A real SMTP server in this process that keeps every accepted message. */
+async function startSmtp(): Promise<{ port: number; messages: string[]; close(): Promise<void> }> {
+  const messages: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        messages.push(Buffer.concat(chunks).toString("utf8"));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const port = (server.server.address() as { port: number }).port;
+  return { port, messages, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe.each(kinds)("on %s", (kind) => {
+  /** uid and e-mail prefix: both kinds share one emulator. */
+  const p = kind === "pglite" ? "" : "pg-";
+  let kdb: TestDatabase;
+  beforeAll(async () => {
+    kdb = kind === "pglite" ? test : await createTestDatabase("postgres");
+  });
+  afterAll(async () => {
+    if (kind === "postgres") await kdb?.cleanup();
+  });
+
+  describe("roles", () => {
+    it("the migration stores the roles of ROLE_DEFINITIONS with Portuguese labels", async () => {
+      const rows = await listRoles(kdb.database.db);
+      expect(rows).toEqual([ROLE_DEFINITIONS.admin, ROLE_DEFINITIONS.agent]);
+      expect(rows.map((row) => row.label)).toEqual(["Administrador", "Corretor"]);
+    });
+  });
+
+  describe("sign-in, guards and sign-out", () => {
+    it("the seeded admin signs in, gets a session cookie and passes both middlewares", async () => {
+      const admin = await seedAdmin(backend, kdb.database.db, { email: "admin@imobiliaria.localhost", dataDir });
+      // Idempotent: a second seed keeps the same password (kept in DATA_DIR).
+      expect((await seedAdmin(backend, kdb.database.db, { email: "admin@imobiliaria.localhost", dataDir })).password).toBe(admin.password);
+      const signedIn = await signInWithEmailPassword(backend, kdb.database.db, admin.email, admin.password);
+      expect(signedIn.user).toMatchObject({ uid: "demo-admin", email: admin.email, role: "admin", emailVerified: true });
+      const request = withSession(signedIn.sessionCookie);
+      expect(readSessionCookie(request)).toBe(signedIn.sessionCookie);
+      await expect(requireRole(request, "admin", { db: kdb.database.db, checkRevoked: true })).resolves.toMatchObject({ role: "admin" });
+      await expect(requireRole(withSession(signedIn.sessionCookie), "agent", { db: kdb.database.db })).resolves.toMatchObject({ role: "admin" });
+      const claims = (await backend.auth.getUser("demo-admin")).customClaims;
+      expect(claims?.role).toBe("admin");
+    });
+
+    it("a wrong password and an unknown e-mail give the same Portuguese message", async () => {
+      for (const [email, password] of [
+        ["admin@imobiliaria.localhost", "senha-errada"],
+        ["ninguem@exemplo.com.br", "qualquer-senha"],
+      ]) {
+        const error = await signInWithEmailPassword(backend, kdb.database.db, email!, password!).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(SignInRefused);
+        expect((error as SignInRefused).reason).toBe("credentials");
+        expect((error as SignInRefused).userMessage).toBe("E-mail ou senha incorretos.");
+      }
+    });
+
+    it("an agent (role claim) is mirrored into users; admin routes answer 403; a user without role has no access", async () => {
+      await backend.auth.createUser({ uid: `${p}agent-1`, email: `${p}carla@exemplo.com.br`, password: "senha-carla", displayName: "Carla Corretora" });
+      await backend.auth.setCustomUserClaims(`${p}agent-1`, { role: "agent", brokerCode: "7" });
+      const agent = await signInWithEmailPassword(backend, kdb.database.db, `${p}carla@exemplo.com.br`, "senha-carla");
+      expect(agent.user).toMatchObject({ role: "agent", brokerCode: "7", displayName: "Carla Corretora" });
+      await expect(requireRole(withSession(agent.sessionCookie), "agent", { db: kdb.database.db })).resolves.toMatchObject({ uid: `${p}agent-1` });
+      const forbidden = await requireRole(withSession(agent.sessionCookie), "admin", { db: kdb.database.db }).catch((e: unknown) => e);
+      expect((forbidden as Response).status).toBe(403);
+
+      await backend.auth.createUser({ uid: `${p}stranger`, email: `${p}estranho@exemplo.com.br`, password: "senha-estranho" });
+      const refused = await signInWithEmailPassword(backend, kdb.database.db, `${p}estranho@exemplo.com.br`, "senha-estranho").catch((e: unknown) => e);
+      expect((refused as SignInRefused).reason).toBe("no-access");
+    });
+
+    it("a disabled account is refused with its message", async () => {
+      await backend.auth.createUser({ uid: `${p}agent-off`, email: `${p}inativo@exemplo.com.br`, password: "senha-inativo", disabled: true });
+      await backend.auth.setCustomUserClaims(`${p}agent-off`, { role: "agent" });
+      const error = await signInWithEmailPassword(backend, kdb.database.db, `${p}inativo@exemplo.com.br`, "senha-inativo").catch((e: unknown) => e);
+      expect((error as SignInRefused).userMessage).toBe("Esta conta está desativada. Fale com o administrador.");
+    });
+
+    it("anonymous: a page redirects to the login with redirectTo, a resource route answers 401", async () => {
+      const page = await requireUser(withSession(null, `${ORIGIN}/painel?x=1`), { db: kdb.database.db }).catch((e: unknown) => e);
+      expect((page as Response).status).toBe(302);
+      expect((page as Response).headers.get("Location")).toBe("/login-corretores?redirectTo=%2Fpainel%3Fx%3D1");
+      const resource = await requireUser(withSession(null), { db: kdb.database.db, resource: true }).catch((e: unknown) => e);
+      expect((resource as Response).status).toBe(401);
+      expect((resource as Response).headers.get("Cache-Control")).toBe("private, no-store");
+      expect(await getOptionalUser(withSession("not-a-valid-session-cookie-value"), { db: kdb.database.db })).toBeNull();
+    });
+
+    it("after sign-out the old cookie no longer works, whatever the clock", async () => {
+      const admin = await seedAdmin(backend, kdb.database.db, { email: "admin@imobiliaria.localhost", dataDir });
+      const signedIn = await signInWithEmailPassword(backend, kdb.database.db, admin.email, admin.password);
+      expect(await getOptionalUser(withSession(signedIn.sessionCookie), { db: kdb.database.db })).not.toBeNull();
+      await signOut(backend, kdb.database.db, signedIn.sessionCookie, admin.uid);
+      expect(await getOptionalUser(withSession(signedIn.sessionCookie), { db: kdb.database.db })).toBeNull();
+      expect(await getOptionalUser(withSession(signedIn.sessionCookie), { db: kdb.database.db, checkRevoked: true })).toBeNull();
+    });
+
+    it("a revoked session is rejected where revocation is checked", async () => {
+      const agent = await signInWithEmailPassword(backend, kdb.database.db, `${p}carla@exemplo.com.br`, "senha-carla");
+      await nextSecond();
+      await backend.auth.revokeRefreshTokens(`${p}agent-1`);
+      const checked = await requireRole(withSession(agent.sessionCookie), "agent", { db: kdb.database.db, checkRevoked: true, resource: true }).catch((e: unknown) => e);
+      expect((checked as Response).status).toBe(401);
+    });
+  });
+
+  describe("password reset", () => {
+    it("mails a code (read from a real SMTP peer); wrong codes count; the right one sets the password once", async () => {
+      const smtp = await startSmtp();
+      const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, outboxDir: dataDir, from: "site@exemplo.com.br" });
+      const deps = { backend, db: kdb.database.db, secrets: ["s".repeat(40)] };
+      const request = { mailer, resetPageUrl: `${ORIGIN}/login-corretores/reset-de-senha?etapa=codigo`, siteTitle: "Horizonte Imobiliária" };
+      try {
+        expect(await requestPasswordReset(deps, { ...request, email: "ninguem@exemplo.com.br" })).toBe(false);
+        expect(smtp.messages).toHaveLength(0);
+
+        expect(await requestPasswordReset(deps, { ...request, email: `${p}Carla@Exemplo.com.br` })).toBe(true);
+        expect(smtp.messages).toHaveLength(1);
+        const raw = smtp.messages[0]!;
+        expect(raw).toMatch(new RegExp(`^To: ${p}carla@exemplo\\.com\\.br`, "im"));
+        const code = /Seu c=C3=B3digo: (\d{6})|Seu código: (\d{6})/.exec(raw);
+        const value = code?.[1] ?? code?.[2];
+        expect(value).toMatch(/^\d{6}$/);
+        const wrong = value === "000000" ? "000001" : "000000";
+
+        expect(await confirmPasswordReset(deps, { email: `${p}carla@exemplo.com.br`, code: wrong, newPassword: "nova-senha-1" })).toBe("invalid");
+        expect(await confirmPasswordReset(deps, { email: `${p}carla@exemplo.com.br`, code: value!, newPassword: "nova-senha-1" })).toBe("ok");
+        // Single use.
+        expect(await confirmPasswordReset(deps, { email: `${p}carla@exemplo.com.br`, code: value!, newPassword: "outra-senha" })).toBe("invalid");
+
+        await expect(signInWithEmailPassword(backend, kdb.database.db, `${p}carla@exemplo.com.br`, "nova-senha-1")).resolves.toBeTruthy();
+        const old = await signInWithEmailPassword(backend, kdb.database.db, `${p}carla@exemplo.com.br`, "senha-carla").catch((e: unknown) => e);
+        expect((old as SignInRefused).reason).toBe("credentials");
+      } finally {
+        mailer.close();
+        await smtp.close();
+      }
+    });
+
+    it("blocks a code after 5 wrong attempts and refuses expired codes", async () => {
+      const sent: string[] = [];
+      const mailer = { kind: "file" as const, send: async (m: { text: string }) => void sent.push(m.text), close() {} };
+      const deps = { backend, db: kdb.database.db, secrets: ["s".repeat(40)] };
+      const base = { mailer, resetPageUrl: `${ORIGIN}/r`, siteTitle: "Horizonte Imobiliária", email: `${p}carla@exemplo.com.br` };
+      await requestPasswordReset(deps, base);
+      const code = /Seu código: (\d{6})/.exec(sent[0]!)![1]!;
+      const wrong = code === "111111" ? "222222" : "111111";
+      const outcomes = [];
+      for (let i = 0; i < 5; i++) outcomes.push(await confirmPasswordReset(deps, { email: base.email, code: wrong, newPassword: "x-senha-1" }));
+      expect(outcomes).toEqual(["invalid", "invalid", "invalid", "invalid", "blocked"]);
+      expect(await confirmPasswordReset(deps, { email: base.email, code, newPassword: "x-senha-1" })).toBe("blocked");
+
+      await requestPasswordReset(deps, { ...base, now: new Date(Date.now() - 16 * 60_000) });
+      const late = /Seu código: (\d{6})/.exec(sent[1]!)![1]!;
+      expect(await confirmPasswordReset(deps, { email: base.email, code: late, newPassword: "x-senha-1" })).toBe("invalid");
+    });
+  });
+});
+
+describe("login route", () => {
+  function post(body: Record<string, string>, headers: Record<string, string> = { Origin: ORIGIN }): Request {
+    return new Request(`${ORIGIN}/login-corretores`, { method: "POST", headers, body: new URLSearchParams(body) });
+  }
+
+  it("refuses a cross-site post (Origin check)", async () => {
+    const { action } = await import("~/routes/login");
+    const response = await action({ request: post({ email: "a@b.com", password: "x" }, { Origin: "https://evil.example" }), params: {}, context: {} }).catch(
+      (e: unknown) => e,
+    );
+    expect((response as Response).status).toBe(403);
+  });
+
+  it("signs in with a session cookie and redirects to redirectTo (same-site only)", async () => {
+    const { action } = await import("~/routes/login");
+    const admin = await seedAdmin(backend, test.database.db, { email: "admin@imobiliaria.localhost", dataDir });
+    const ok = (await action({
+      request: post({ email: admin.email, password: admin.password, redirectTo: "/painel/imovel/1" }),
+      params: {},
+      context: { clientIp: "10.0.0.1" },
+    })) as Response;
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("Location")).toBe("/painel/imovel/1");
+    const cookies = ok.headers.getSetCookie();
+    expect(cookies.find((c) => c.startsWith("session="))).toMatch(/HttpOnly; SameSite=Lax/);
+    const evil = (await action({
+      request: post({ email: admin.email, password: admin.password, redirectTo: "//evil.example/x" }),
+      params: {},
+      context: { clientIp: "10.0.0.1" },
+    })) as Response;
+    expect(evil.headers.get("Location")).toBe("/painel");
+    expect(serializeSessionCookie("abc")).toMatch(/^session=abc; Path=\/; HttpOnly; SameSite=Lax; Max-Age=432000/);
+  });
+
+  it("answers 429 with a Portuguese message after 5 failed attempts for one e-mail", async () => {
+    const { action } = await import("~/routes/login");
+    const statuses: number[] = [];
+    let last: unknown;
+    for (let i = 0; i < 6; i++) {
+      const response = (await action({
+        request: post({ email: "admin@imobiliaria.localhost", password: `errada-${i}` }),
+        params: {},
+        context: { clientIp: "10.0.0.2" },
+      })) as Response;
+      statuses.push(response.status);
+      last = await response.json();
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(JSON.stringify(last)).toMatch(/Muitas tentativas\. Tente novamente em 1[45] minutos\./);
+  });
+});
