@@ -14,6 +14,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** Port of the e2e server's Firebase Auth emulator (issue 5): the auth fixtures create users there. */
+export const authEmulatorPort = Number(process.env.E2E_AUTH_EMULATOR_PORT ?? port + 5000);
 /** Data folder of the e2e server (PGlite, sandbox photos, the flash-cookie secret). */
 export const dataDir = process.env.E2E_DATA_DIR ?? ".cache/e2e-data";
 
@@ -59,7 +61,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf ${dataDir} && NODE_ENV=production PORT=${port} DATA_DIR=${dataDir} VISTA_SANDBOX_PORT=0 SYNC_INTERVAL_SECONDS=3600 npx tsx server/index.ts`,
+    command: `rm -rf ${dataDir} && NODE_ENV=production PORT=${port} DATA_DIR=${dataDir} VISTA_SANDBOX_PORT=0 SYNC_INTERVAL_SECONDS=3600 FIREBASE_AUTH_EMULATOR_PORT=${authEmulatorPort} WHATSAPP_NUMBER=5511900001111 npx tsx server/index.ts`,
     url: `${baseURL}/health/server`,
     timeout: 120_000,
     reuseExistingServer: process.env.E2E_REUSE_SERVER === "1",

@@ -4,11 +4,14 @@
  * each route into its own chunk). Layouts: default, about, admin, empty.
  *
  * Routes whose pages belong to later issues join this table with their issue
- * (/lgpd, /admin, /sobre, /obrigado, /membro/{id}, /login-corretores,
- * /login-corretores/reset-de-senha, /obrigado-whatsapp).
+ * (/lgpd, /sobre, /membro/{id}). Under /admin (issue 6, ADR 0017): /admin/leads,
+ * /admin/redirecionamentos, /admin/aparencia and the CSV resource
+ * /admin/leads/exportar.csv.
  *
- * Beyond the spec's table: /condominios (the condominium index, ADR 0008) and
- * the JSON resource routes /mapa/pontos and /busca/sugestoes.
+ * Beyond the spec's table: /condominios (the condominium index, ADR 0008),
+ * the JSON resource routes /mapa/pontos and /busca/sugestoes, and the broker
+ * area of issue 5 (/painel, /painel/imovel/{codigo}[/dados], the sign-out post
+ * /login-corretores/sair, and the JSON API /api/auth/token/check, /api/roles).
  *
  * @type {import("@remix-run/dev").VitePluginConfig}
  */
@@ -34,15 +37,28 @@ export default {
         route("condominios", "routes/condominiums.tsx", { id: "routes/condominiums" });
         route("detalhes/:condominio", "routes/condominium.tsx", { id: "routes/condominium" });
         route("detalhes/:condominio/:id", "routes/listing.tsx", { id: "routes/listing" });
+        route("obrigado", "routes/thank-you.tsx", { id: "routes/thank-you" });
+        route("obrigado-whatsapp", "routes/thank-you-whatsapp.tsx", { id: "routes/thank-you-whatsapp" });
+        // Broker area (agent middleware, issue 5 item 6).
+        route("painel", "routes/panel.tsx", { id: "routes/panel" });
+        route("painel/imovel/:codigo", "routes/panel-listing.tsx", { id: "routes/panel-listing" });
         // Any other path: 404 "Page Not Found: {path}" (spec §2).
         route("*", "routes/not-found.tsx", { id: "routes/not-found" });
       });
       // Layout "about": /sobre and /membro/{id} (admin issue).
       route(undefined, "layouts/about.tsx", { id: "layouts/about" });
       // Layout "admin": /admin, behind the admin middleware (admin issue).
-      route(undefined, "layouts/admin.tsx", { id: "layouts/admin" });
+      route(undefined, "layouts/admin.tsx", { id: "layouts/admin" }, () => {
+        route("admin", "routes/admin.tsx", { id: "routes/admin" });
+        route("admin/leads", "routes/admin-leads.tsx", { id: "routes/admin-leads" });
+        route("admin/redirecionamentos", "routes/admin-redirects.tsx", { id: "routes/admin-redirects" });
+        route("admin/aparencia", "routes/admin-appearance.tsx", { id: "routes/admin-appearance" });
+      });
       // Layout "empty": /login-corretores and its password reset (auth issue).
-      route(undefined, "layouts/empty.tsx", { id: "layouts/empty" });
+      route(undefined, "layouts/empty.tsx", { id: "layouts/empty" }, () => {
+        route("login-corretores", "routes/login.tsx", { id: "routes/login" });
+        route("login-corretores/reset-de-senha", "routes/password-reset.tsx", { id: "routes/password-reset" });
+      });
 
       // Resource routes (no layout).
       route("health/server", "routes/health.ts", { id: "routes/health" });
@@ -52,6 +68,11 @@ export default {
       route("busca/sugestoes", "routes/suggestions.ts", { id: "routes/suggestions" });
       route("sitemap.xml", "routes/sitemap.ts", { id: "routes/sitemap" });
       route("robots.txt", "routes/robots.ts", { id: "routes/robots" });
+      route("login-corretores/sair", "routes/logout.ts", { id: "routes/logout" });
+      route("painel/imovel/:codigo/dados", "routes/panel-listing-data.ts", { id: "routes/panel-listing-data" });
+      route("api/auth/token/check", "routes/api-token-check.ts", { id: "routes/api-token-check" });
+      route("api/roles", "routes/api-roles.ts", { id: "routes/api-roles" });
+      route("admin/leads/exportar.csv", "routes/admin-leads-csv.ts", { id: "routes/admin-leads-csv" });
     });
   },
 };

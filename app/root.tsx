@@ -14,7 +14,9 @@ import {
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
 import { type CSSProperties, type ReactNode, useEffect } from "react";
 import { getBuildId } from "~/.server/build-info";
+import { getConfig } from "~/.server/config";
 import { getToast } from "~/.server/flash";
+import { getOptionalUser } from "~/.server/auth";
 import { getTheme, type ThemeColors } from "~/.server/theme";
 import { GeneralErrorBoundary, markHydrated } from "~/components/error-screen";
 import * as errorStyles from "~/components/error-screen.css";
@@ -37,9 +39,21 @@ function currentYear(now: Date = new Date()): number {
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request);
-  const data: RootData = { theme: getTheme(), toast, buildId: getBuildId(), year: currentYear() };
+  // The signed-in user (issue 5): a page that shows it must never reach a shared cache.
+  const user = await getOptionalUser(request).catch((error: unknown) => {
+    console.error(`[auth] falha ao verificar a sessão: ${(error as Error).message}`);
+    return null;
+  });
+  const data: RootData = {
+    user,
+    theme: getTheme(),
+    toast,
+    buildId: getBuildId(),
+    year: currentYear(),
+    contact: { whatsapp: Boolean(getConfig().WHATSAPP_NUMBER) },
+  };
   const responseHeaders = new Headers(headers ?? undefined);
-  if (headers) responseHeaders.set("Cache-Control", "private, no-store");
+  if (headers || user) responseHeaders.set("Cache-Control", "private, no-store");
   return json(data, { headers: responseHeaders });
 }
 

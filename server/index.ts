@@ -31,6 +31,13 @@ import { getVistaTarget, setVistaTarget } from "../app/.server/vista/target";
 import { FLASH_COOKIE_NAME } from "../app/.server/flash";
 import { createPageCache } from "./page-cache";
 import { startVistaSandbox } from "./vista-sandbox";
+import { startAuthEmulator, type RunningAuthEmulator } from "./auth-emulator";
+import { getIdentityBackend, SESSION_COOKIE_NAMES } from "../app/.server/auth";
+import { seedAdmin } from "../app/.server/auth/seed";
+import { onPublicContentChanged } from "../app/.server/admin/content-changed";
+import { loadAppearance } from "../app/.server/appearance";
+import { loadRedirects } from "../app/.server/redirects";
+import { redirectMiddleware } from "./redirects";
 
 const startedAt = performance.now();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -49,6 +56,12 @@ function loadConfig() {
 }
 
 const config = loadConfig();
+
+/** Express "trust proxy" from TRUST_PROXY: booleans and hop counts as such, else the list of trusted networks. */
+function trustProxySetting(value: string): boolean | number | string {
+  if (value === "true" || value === "false") return value === "true";
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
 const production = config.NODE_ENV === "production";
 
 /** Runs `remix vite:build` in a child process (a second core); rejects when it fails. */
@@ -62,6 +75,17 @@ function buildApp(): Promise<void> {
 const appBuilt = production && process.argv.includes("--build") ? buildApp() : Promise.resolve();
 // Surfaced by the `await` below; this keeps Node from reporting it as unhandled meanwhile.
 appBuilt.catch(() => undefined);
+
+// 0. Identity: a real Firebase project, or the embedded Auth emulator (issue 5 item 2, ADR 0016),
+// started while the app builds; its admin is seeded once the database is migrated.
+let authEmulator: RunningAuthEmulator | undefined;
+if (!config.FIREBASE_PROJECT_ID) {
+  authEmulator = await startAuthEmulator({ port: config.FIREBASE_AUTH_EMULATOR_PORT });
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = authEmulator.hostPort;
+  console.log(`[auth] emulador do Firebase Auth em ${authEmulator.url} (projeto ${authEmulator.projectId}) (${elapsed()})`);
+} else {
+  console.log(`[auth] usando o projeto Firebase ${config.FIREBASE_PROJECT_ID}`);
+}
 
 // 1. Vista: the configured tenant, or the embedded sandbox over the demo catalogue.
 let closeSandbox: (() => Promise<void>) | undefined;
@@ -83,11 +107,18 @@ if (!config.VISTA_URL) {
 const database = getDb();
 await migrate(database);
 console.log(`[db] ${database.kind === "pglite" ? `PGlite em ${path.join(config.dataDir, "pglite")}` : "PostgreSQL (DATABASE_URL)"} pronto (${elapsed()})`);
+if (authEmulator) {
+  const admin = await seedAdmin(getIdentityBackend(), database.db, { email: config.AUTH_SEED_ADMIN_EMAIL, dataDir: config.dataDir });
+  console.log(`[auth] entre em /login-corretores como ${admin.email} com a senha ${admin.password} (guardada em ${path.join(config.dataDir, "auth-admin-password")})`);
+}
+
+// Admin settings (issue 6, ADR 0017): route rules and the saved appearance, kept in memory.
+await Promise.all([loadRedirects(database.db), loadAppearance(database.db)]);
 
 // 3. HTTP server.
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", true);
+app.set("trust proxy", trustProxySetting(config.TRUST_PROXY));
 app.use(
   helmet({
     contentSecurityPolicy: {
@@ -111,12 +142,15 @@ app.use(
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Helmet's default "no-referrer" makes Chromium send `Origin: null` on form POSTs, which Remix's
+    // CSRF check rejects (every no-JS contact form would fail); this is the browsers' own default.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     strictTransportSecurity: production && config.PUBLIC_URL?.startsWith("https:") ? undefined : false,
   }),
 );
 app.use(compression());
 // Public pages rendered once per minute at most (ADR 0013); pages for a visitor with a toast bypass it.
-const pageCache = createPageCache({ personalCookies: [FLASH_COOKIE_NAME] });
+const pageCache = createPageCache({ personalCookies: [FLASH_COOKIE_NAME, ...SESSION_COOKIE_NAMES] });
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
 await appBuilt.catch((error: unknown) => {
@@ -143,9 +177,19 @@ if (production) {
   app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
 }
 
+// Route rules before the page cache and routing (spec §2; issue 6 item 6); a saved rule or appearance empties the cache.
+app.use(redirectMiddleware());
+onPublicContentChanged(() => pageCache.clear());
 if (production) app.use(pageCache.middleware);
 // `use`, not `all("*")`: Express would answer 400 itself for malformed percent-encoding.
-app.use(createRequestHandler({ build, mode: config.NODE_ENV }));
+app.use(
+  createRequestHandler({
+    build,
+    mode: config.NODE_ENV,
+    // The client IP as Express derived it under TRUST_PROXY (rate limits, issue 4 item 5).
+    getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+  }),
+);
 
 const server = app.listen(config.PORT, () => {
   console.log(`[http] site pronto em http://localhost:${config.PORT} (${elapsed()})`);
@@ -183,6 +227,7 @@ async function shutdown(signal: string) {
   await leadWorker.stop({ timeoutMs: 5000 }).catch((error: unknown) => console.error("[leads] erro ao parar", error));
   mailer.close();
   await closeSandbox?.().catch(() => undefined);
+  await authEmulator?.stop().catch(() => undefined);
   await database.close().catch(() => undefined);
   process.exit(0);
 }

@@ -124,6 +124,20 @@ const schema = z.object({
   ),
   /** The agency's CRECI registration shown in the footer, e.g. "CRECI 12345-J"; optional. */
   AGENCY_CRECI: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(40).optional()),
+  /**
+   * Which peers may set `X-Forwarded-For` (Express "trust proxy"): `loopback, linklocal, uniquelocal`
+   * by default (a reverse proxy on the same host or private network), a hop count such as `1`,
+   * `true` (any peer: only behind a proxy that overwrites the header) or `false`. The client IP it
+   * yields keys the per-IP rate limits (issue 4 item 5), so a public peer must never be trusted.
+   */
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^(true|false|\d{1,2}|[a-z0-9.:/, ]+)$/i, "use true, false, um número de saltos (1) ou uma lista de redes (loopback, 10.0.0.0/8)")
+      .default("loopback, linklocal, uniquelocal"),
+  ),
   // Leads (issue 4 item 3; product.md "Contact requests").
   /**
    * SMTP server for lead e-mails, `smtp://user:pass@host:587` or `smtps://…:465`.
@@ -184,6 +198,42 @@ const schema = z.object({
       )
       .optional(),
   ),
+  // Authentication (issue 5 items 1–2; ADR 0016).
+  /** Firebase project of a real deployment; unset = the embedded Auth emulator (project `demo-imobiliaria`). */
+  FIREBASE_PROJECT_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z][a-z0-9-]{4,29}$/, "deve ser o ID de um projeto Firebase, por exemplo imobiliaria-prod")
+      .optional(),
+  ),
+  /** Web API key of the Firebase project (Identity Toolkit REST sign-in); required with `FIREBASE_PROJECT_ID`. */
+  FIREBASE_API_KEY: z.preprocess(emptyToUndefined, z.string().trim().min(10, "deve ser a chave de API web do projeto").optional()),
+  /** Service-account JSON (the whole file's content) for firebase-admin; else `GOOGLE_APPLICATION_CREDENTIALS`. Secret. */
+  FIREBASE_SERVICE_ACCOUNT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((value) => {
+        try {
+          const parsed = JSON.parse(value) as Record<string, unknown>;
+          return typeof parsed.client_email === "string" && typeof parsed.private_key === "string";
+        } catch {
+          return false;
+        }
+      }, "deve ser o JSON da conta de serviço (com client_email e private_key)")
+      .optional(),
+  ),
+  /** Path of a service-account JSON file (Google's standard variable), read by firebase-admin. */
+  GOOGLE_APPLICATION_CREDENTIALS: z.preprocess(emptyToUndefined, z.string().trim().min(1).optional()),
+  /** Port of the embedded Auth emulator (only without `FIREBASE_PROJECT_ID`); 0 = any free port. */
+  FIREBASE_AUTH_EMULATOR_PORT: integerSetting(0, 65535, 0),
+  /** E-mail of the admin seeded into the embedded Auth emulator. */
+  AUTH_SEED_ADMIN_EMAIL: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().toLowerCase().email("deve ser um e-mail válido").default("admin@imobiliaria.localhost"),
+  ),
 });
 
 /** Validated configuration. */
@@ -193,7 +243,7 @@ export type Config = z.infer<typeof schema> & {
 };
 
 /** Variables whose values never appear in an error message. */
-const secretVariables = new Set(["VISTA_KEY", "SESSION_SECRET", "SMTP_URL"]);
+const secretVariables = new Set(["VISTA_KEY", "SESSION_SECRET", "SMTP_URL", "FIREBASE_SERVICE_ACCOUNT", "FIREBASE_API_KEY"]);
 
 /**
  * Validates an environment object.
@@ -212,6 +262,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   if (result.data.VISTA_URL && !result.data.VISTA_KEY) {
     throw new ConfigError("Configuração inválida:\n  VISTA_KEY: obrigatória quando VISTA_URL está definida");
+  }
+  if (result.data.FIREBASE_PROJECT_ID && !result.data.FIREBASE_API_KEY) {
+    throw new ConfigError("Configuração inválida:\n  FIREBASE_API_KEY: obrigatória quando FIREBASE_PROJECT_ID está definida");
+  }
+  if (result.data.FIREBASE_PROJECT_ID && !result.data.FIREBASE_SERVICE_ACCOUNT && !result.data.GOOGLE_APPLICATION_CREDENTIALS) {
+    throw new ConfigError(
+      "Configuração inválida:\n  FIREBASE_SERVICE_ACCOUNT: defina-a (ou GOOGLE_APPLICATION_CREDENTIALS) quando FIREBASE_PROJECT_ID está definida",
+    );
   }
   if (result.data.SMTP_URL && !result.data.LEADS_EMAIL) {
     throw new ConfigError("Configuração inválida:\n  LEADS_EMAIL: obrigatória quando SMTP_URL está definida");

@@ -1,10 +1,12 @@
 /**
  * The public theme of the site (spec §1 "Theme settings": application title and
  * description, colours primary/secondary/light, images logoSquare/logoHorizontal).
- * For now every value comes from configuration; the admin "Aparência" screen
- * will store them later and this module stays the one place that resolves them.
+ * Values come from the admin "Aparência" screen when saved (issue 6 item 7,
+ * `./appearance`), else configuration; this module is the one place that
+ * resolves them.
  */
 import { defaultColors } from "~/styles/theme.css";
+import { getStoredAppearance, type StoredAppearance } from "./appearance";
 import { type Config, defaultTitle, getConfig } from "./config";
 
 /** Brand colours as CSS hex strings (`#rrggbb` or `#rgb`, lower case). */
@@ -91,24 +93,27 @@ export function themeColors(brand: Pick<ThemeColors, "primary" | "secondary" | "
 }
 
 /**
- * Resolves the public theme from configuration, falling back to the spec's
- * defaults (colours in `app/styles/theme.css.ts`). Pure apart from reading the
- * configuration; never throws once the configuration is valid.
+ * Resolves the public theme: the appearance saved in the admin area
+ * (`stored`, default the in-memory copy of `./appearance`), else
+ * configuration, else the spec's defaults (colours in
+ * `app/styles/theme.css.ts`). Synchronous; never throws once the
+ * configuration is valid.
  */
-export function getTheme(config: Config = getConfig()): PublicTheme {
+export function getTheme(config: Config = getConfig(), stored: StoredAppearance | null = getStoredAppearance()): PublicTheme {
+  // The appearance saved in the admin area (issue 6 item 7) wins over the configuration.
   return {
-    title: defaultTitle(config),
-    description: config.SITE_DESCRIPTION ?? defaultDescription(config.AGENCY_NAME),
+    title: stored?.title ?? defaultTitle(config),
+    description: stored?.description ?? config.SITE_DESCRIPTION ?? defaultDescription(config.AGENCY_NAME),
     agencyName: config.AGENCY_NAME,
     creci: config.AGENCY_CRECI ?? null,
     colors: themeColors({
-      primary: config.THEME_PRIMARY ?? defaultColors.primary,
-      secondary: config.THEME_SECONDARY ?? defaultColors.secondary,
-      light: config.THEME_LIGHT ?? defaultColors.light,
+      primary: stored?.colors.primary ?? config.THEME_PRIMARY ?? defaultColors.primary,
+      secondary: stored?.colors.secondary ?? config.THEME_SECONDARY ?? defaultColors.secondary,
+      light: stored?.colors.light ?? config.THEME_LIGHT ?? defaultColors.light,
     }),
     logos: {
-      square: config.LOGO_SQUARE_URL ?? DEFAULT_LOGO_SQUARE,
-      horizontal: config.LOGO_HORIZONTAL_URL ?? null,
+      square: stored?.logos.square ?? config.LOGO_SQUARE_URL ?? DEFAULT_LOGO_SQUARE,
+      horizontal: stored ? stored.logos.horizontal : (config.LOGO_HORIZONTAL_URL ?? null),
     },
   };
 }

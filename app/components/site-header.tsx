@@ -9,7 +9,9 @@ import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { PublicTheme } from "~/.server/theme";
 import { container } from "~/styles/ui.css";
-import { ChevronRightIcon, MenuIcon, SearchIcon } from "./icons";
+import { whatsAppContactPath } from "~/lib/urls";
+import { ChevronRightIcon, MenuIcon, SearchIcon, WhatsAppIcon } from "./icons";
+import { BrokerBar } from "./broker-bar";
 import { Logo } from "./logo";
 import * as styles from "./site-header.css";
 
@@ -64,16 +66,24 @@ export const mainNavigation: readonly NavItem[] = [
     to: "/mapa",
     isCurrent: (pathname) => pathname === "/mapa" || pathname === "/mapa/",
   },
+  {
+    // The "quero vender" form's own section on the home page (issue 4 item 1).
+    label: "Quero vender",
+    to: "/#quero-vender",
+    isCurrent: () => false,
+  },
 ];
 
 /** Props of {@link SiteHeader}. */
 export interface SiteHeaderProps {
   theme: Pick<PublicTheme, "title" | "agencyName" | "logos">;
+  /** Show the WhatsApp button (the agency has a number; issue 4 item 2). */
+  whatsapp?: boolean;
 }
 
 /** The sticky header of the public layouts. */
-export function SiteHeader({ theme }: SiteHeaderProps) {
-  const { pathname, key } = useLocation();
+export function SiteHeader({ theme, whatsapp = false }: SiteHeaderProps) {
+  const { pathname, search, key } = useLocation();
   const menuRef = useRef<HTMLDetailsElement>(null);
 
   // Close the mobile menu whenever the location changes.
@@ -107,6 +117,8 @@ export function SiteHeader({ theme }: SiteHeaderProps) {
 
   return (
     <header className={styles.header}>
+      {/* Who is signed in and "Sair" (issue 5 item 6); nothing for visitors. */}
+      <BrokerBar />
       <div className={`${container} ${styles.bar}`}>
         <Link to="/" className={styles.homeLink} aria-label={`${theme.title} – página inicial`}>
           <Logo title={theme.title} agencyName={theme.agencyName} horizontalUrl={theme.logos.horizontal} />
@@ -123,6 +135,21 @@ export function SiteHeader({ theme }: SiteHeaderProps) {
         >
           <SearchIcon size={20} />
         </Link>
+
+        {/* WhatsApp (issue 4 item 2): through /obrigado-whatsapp, which records the contact and names the listing of this page. */}
+        {whatsapp ? (
+          <a
+            href={whatsAppContactPath({ page: pathname, search })}
+            className={`${styles.navLink} ${styles.whatsappLink}`}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            aria-label="Falar no WhatsApp"
+            title="Falar no WhatsApp"
+          >
+            <WhatsAppIcon size={20} />
+            <span className={styles.whatsappText}>WhatsApp</span>
+          </a>
+        ) : null}
 
         <nav aria-label="Principal" className={styles.desktopNav}>
           <ul className={styles.navList}>

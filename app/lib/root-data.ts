@@ -5,6 +5,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { PublicTheme } from "~/.server/theme";
 import type { FlashToast } from "./toast";
+import type { SessionUser } from "./auth";
 
 /** What the root loader (`app/root.tsx`) returns. */
 export interface RootData {
@@ -16,6 +17,10 @@ export interface RootData {
   buildId: string;
   /** Current year in São Paulo, for the copyright line (server and browser agree). */
   year: number;
+  /** Contact channels: `whatsapp` is true when the agency has a WhatsApp number (`WHATSAPP_NUMBER`; header button, issue 4 item 2). */
+  contact: { whatsapp: boolean };
+  /** The signed-in broker or admin (issue 5), or null; when set the response is `private, no-store`. */
+  user: SessionUser | null;
 }
 
 /** The root loader data, or null while the root loader failed (root error boundary). */

@@ -10,10 +10,11 @@
  * - Public and cacheable (`Cache-Control: public, …`); owner data never
  *   reaches this page (`toPublicListing`).
  */
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import {
   getListingPage,
+  listingDisplayTitle,
   listingMetaDescription,
   openStreetMapUrl,
   placeCrumbs,
@@ -24,20 +25,24 @@ import { brokerPathByCode } from "~/.server/catalogue/brokers";
 import { similarListings } from "~/.server/catalogue/similar";
 import { siteOrigin } from "~/.server/catalogue/sitemap";
 import { getConfig } from "~/.server/config";
+import { leadFormTokens } from "~/.server/leads/form-guard";
+import { handleLeadForm } from "~/.server/leads/submission";
 import { getTheme } from "~/.server/theme";
 import { Amenities } from "~/components/amenities";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { brokerWhatsAppLink, BrokerCard } from "~/components/broker-card";
+import { BrokerCard, whatsAppNumber } from "~/components/broker-card";
 import { AddressLine, DetailsSection, LocationSection } from "~/components/detail-sections";
 import * as p from "~/components/detail-page.css";
 import { Gallery } from "~/components/gallery";
 import { BuildingIcon, CalendarIcon, WhatsAppIcon } from "~/components/icons";
 import { breadcrumbJsonLd, JsonLd, listingJsonLd, type JsonLdNode } from "~/components/json-ld";
 import { ListingFacts } from "~/components/listing-facts";
+import { LeadForm } from "~/components/lead-form";
 import { ListingGrid } from "~/components/listing-grid";
 import { PointMap } from "~/components/point-map";
 import { PriceBox } from "~/components/price-box";
 import { Prose } from "~/components/prose";
+import { PrivatePanel } from "~/components/private-listing";
 import { ShareButtons } from "~/components/share-buttons";
 import { listingVideos, VideoEmbed } from "~/components/video-embed";
 import { purposesOf, type Listing } from "~/domain/listing";
@@ -46,7 +51,7 @@ import { LISTINGS_PATH } from "~/lib/filters";
 import { formatArea, formatDate } from "~/lib/format";
 import { imageUrl } from "~/lib/images";
 import { pageMeta } from "~/lib/meta";
-import { condominiumPath } from "~/lib/urls";
+import { condominiumPath, whatsAppContactPath } from "~/lib/urls";
 import { button, container } from "~/styles/ui.css";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
 
@@ -128,7 +133,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const site = getTheme();
   const canonicalUrl = `${origin}${page.path}`;
   const { listing } = page;
-  const title = listing.title || `${listing.category} ${purposePhrase(listing)} em ${listing.neighbourhood}`;
+  const title = listingDisplayTitle(listing);
   const [similar, places, brokerPath] = await Promise.all([
     similarListings(listing, { limit: SIMILAR_COUNT }),
     placeCrumbs(listing),
@@ -169,7 +174,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     listingJsonLd({ listing, url: canonicalUrl, images, description, agencyName: site.title }),
     breadcrumbJsonLd(crumbs.map((c) => ({ name: c.name, url: c.path ? `${origin}${c.path}` : canonicalUrl }))),
   ];
-  const whatsapp = listing.broker ? brokerWhatsAppLink(listing.broker, { code: listing.code, title }, canonicalUrl) : null;
+  // WhatsApp goes through /obrigado-whatsapp (recorded as a lead), to the broker's number, else the agency's.
+  const brokerNumber = listing.broker ? (whatsAppNumber(listing.broker.mobile) ?? whatsAppNumber(listing.broker.phone)) : null;
+  const whatsapp =
+    brokerNumber || getConfig().WHATSAPP_NUMBER
+      ? whatsAppContactPath({ code: listing.code, page: page.path, search: url.search })
+      : null;
 
   return json(
     {
@@ -192,9 +202,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       whatsapp,
       brokerPath,
       jsonLd,
+      leadForm: leadFormTokens(),
     },
     { headers },
   );
+}
+
+/** The "mais informações" form (issue 4 item 1): the listing code is this page's, whatever the form says. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const page = await getListingPage(params.id ?? "");
+  if (!page || page.removed) throw pageNotFound(new URL(request.url).pathname);
+  return handleLeadForm(request, { kind: "info", fixed: { code: page.listing.code }, clientIp: context.clientIp });
 }
 
 /**
@@ -282,12 +300,15 @@ function ListingPage({ data }: { data: PageData }) {
 
         <aside className={p.aside} aria-label="Valores e contato">
           <PriceBox listing={listing}>
+            <a className={`${button.outline} ${p.fullWidth}`} href="#mais-informacoes">
+              Pedir mais informações
+            </a>
             {data.whatsapp ? (
               <a
                 className={`${button.primary} ${p.whatsapp} ${p.fullWidth}`}
                 href={data.whatsapp}
                 target="_blank"
-                rel="noopener noreferrer"
+                rel="noopener noreferrer nofollow"
               >
                 <WhatsAppIcon size={20} />
                 Falar no WhatsApp
@@ -300,12 +321,15 @@ function ListingPage({ data }: { data: PageData }) {
               listing={{ code: listing.code, title }}
               url={data.canonicalUrl}
               profilePath={data.brokerPath}
+              whatsappHref={data.whatsapp}
             />
           ) : null}
           <ShareButtons url={data.canonicalUrl} title={title} />
         </aside>
 
         <div className={p.content}>
+          {/* Broker area (issue 5 item 6): owner and prontuário for a signed-in broker, loaded after hydration. */}
+          <PrivatePanel code={listing.code} />
           {text ? (
             <section className={p.section} aria-labelledby="descricao">
               <h2 id="descricao">Descrição</h2>
@@ -354,6 +378,20 @@ function ListingPage({ data }: { data: PageData }) {
               tileAttribution={data.map.tileAttribution}
             />
           ) : null}
+
+          <LeadForm
+            kind="info"
+            id="mais-informacoes"
+            className={p.section}
+            title="Mais informações sobre este imóvel"
+            intro={`Cód. ${listing.code}. Deixe seu contato e um corretor responde em breve.`}
+            submitLabel="Enviar mensagem"
+            tokens={data.leadForm}
+            defaultValue={{
+              code: listing.code,
+              message: `Olá! Tenho interesse no imóvel ${listing.code} (${title}) e gostaria de mais informações.`,
+            }}
+          />
 
           {listing.updatedAt ? (
             <p className={p.updated}>

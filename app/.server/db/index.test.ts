@@ -17,7 +17,21 @@ describe("openDatabase (PGlite in memory) + migrate", () => {
     const { rows } = await database.db.execute<{ table_name: string }>(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
-    expect(rows.map((row) => row.table_name)).toEqual(["brokers", "condominiums", "lead_deliveries", "leads", "listings", "sync_state"]);
+    expect(rows.map((row) => row.table_name)).toEqual([
+      "brokers",
+      "condominiums",
+      "lead_deliveries",
+      "leads",
+      "listings",
+      // Authentication (migration 0005, issue 5).
+      "password_reset_codes",
+      "redirects",
+      "revoked_sessions",
+      "roles",
+      "site_settings",
+      "sync_state",
+      "users",
+    ]);
   });
 
   it("is idempotent, also when called concurrently", async () => {

@@ -214,7 +214,17 @@ export const leads = pgTable("leads", {
   /** UTM parameters of the visit, e.g. { utm_source: "google" }. */
   utm: jsonb("utm").$type<Record<string, string>>(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+  /** Handling status in the admin inbox (issue 6 item 5; migration 0006). */
+  status: text("status").$type<LeadStatus>().notNull().default("novo"),
+  /** Broker (user uid) the lead is assigned to, or null (issue 6 item 5). */
+  assignedUid: text("assigned_uid").references(() => users.uid, { onDelete: "set null" }),
+  /** Last change of status or assignment. */
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index("leads_status_created_idx").on(t.status, t.createdAt),
+  index("leads_created_idx").on(t.createdAt),
+  index("leads_assigned_idx").on(t.assignedUid),
+]);
 
 /** Delivery channels of a lead (issue 4 item 3). */
 export type LeadChannel = "email_agency" | "email_broker" | "vista";
@@ -250,3 +260,123 @@ export const leadDeliveries = pgTable(
     uniqueIndex("lead_deliveries_lead_channel_idx").on(t.leadId, t.channel),
   ],
 );
+
+// ---------------------------------------------------------------------------
+// Authentication (issue 5 items 4–5; ADR 0016). Owner data still never enters this schema.
+// ---------------------------------------------------------------------------
+import type { Permission, RoleName } from "~/lib/auth";
+
+/**
+ * The roles and what each may do (issue 5 item 5; spec §6 "a list of roles is
+ * fetched from the backend"). Rows inserted by migration 0005 from
+ * `ROLE_DEFINITIONS` (`~/lib/auth`).
+ */
+export const roles = pgTable("roles", {
+  name: text("name").$type<RoleName>().primaryKey(),
+  /** Portuguese label: "Administrador", "Corretor". */
+  label: text("label").notNull(),
+  permissions: jsonb("permissions").$type<Permission[]>().notNull(),
+});
+
+/**
+ * The site's users, mirroring Firebase Authentication users (issue 5 item 5).
+ * The role here is authoritative and mirrored into the custom claim `role`;
+ * `brokerCode` is the Vista broker code ("meus imóveis").
+ */
+export const users = pgTable(
+  "users",
+  {
+    /** Firebase uid. */
+    uid: text("uid").primaryKey(),
+    /** Lower-case e-mail. */
+    email: text("email").notNull(),
+    displayName: text("display_name").notNull().default(""),
+    /** E.164 phone from Firebase, or "". */
+    phone: text("phone").notNull().default(""),
+    role: text("role")
+      .$type<RoleName>()
+      .notNull()
+      .references(() => roles.name),
+    /** Vista broker code (`Corretor` `Codigo`), or null. */
+    brokerCode: text("broker_code"),
+    disabled: boolean("disabled").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("users_email_idx").on(t.email), index("users_broker_code_idx").on(t.brokerCode)],
+);
+
+/**
+ * Session cookies signed out before they expire (issue 5 item 1: "the old
+ * cookie no longer works"). Firebase's own revocation has a one-second
+ * resolution; this list is exact. Key: SHA-256 of the cookie, hex. Rows are
+ * dropped once the cookie would have expired anyway.
+ */
+export const revokedSessions = pgTable(
+  "revoked_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("revoked_sessions_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Password reset codes (issue 5 item 4): single use, valid 15 minutes, a few
+ * attempts, stored as an HMAC of the e-mail and code (never the code itself).
+ */
+export const passwordResetCodes = pgTable(
+  "password_reset_codes",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    /** Lower-case e-mail the code was sent to. */
+    email: text("email").notNull(),
+    uid: text("uid").notNull(),
+    /** HMAC-SHA-256(session secret, e-mail + code), hex. */
+    codeHash: text("code_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Wrong codes tried against this row. */
+    attempts: integer("attempts").notNull().default(0),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("password_reset_codes_email_idx").on(t.email, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------
+// Admin area (issue 6 items 5–7; ADR 0017): lead handling, route rules, appearance.
+// ---------------------------------------------------------------------------
+
+/** Handling status of a lead in the admin inbox (issue 6 item 5: novo, em atendimento, concluído). */
+export type LeadStatus = "novo" | "em_atendimento" | "concluido";
+
+/**
+ * Route rules (spec §2 "route-rules lookup"; issue 6 item 6): a request for
+ * `from_path` is answered with a 301/302 to `target` (a site path or an
+ * absolute http(s) URL) while `active`. Applied by `app/.server/redirects`.
+ */
+export const redirects = pgTable("redirects", {
+  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+  /** Normalised path, e.g. "/promocao" (no query, no trailing slash). */
+  fromPath: text("from_path").notNull().unique("redirects_from_path_unique"),
+  /** Site path (with optional query) or absolute http(s) URL. */
+  target: text("target").notNull(),
+  /** 301 (permanent) or 302 (temporary). */
+  statusCode: integer("status_code").$type<301 | 302>().notNull().default(301),
+  active: boolean("active").notNull().default(true),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Site settings edited in the admin area, one JSON value per key (issue 6
+ * item 7): `appearance` holds the theme (spec §1 "Theme settings").
+ */
+export const siteSettings = pgTable("site_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  /** uid of the admin who saved it last, or null. */
+  updatedBy: text("updated_by"),
+});

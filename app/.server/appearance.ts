@@ -1,0 +1,120 @@
+/**
+ * The appearance saved in the admin area (issue 6 item 7): stored in
+ * `site_settings` under the key "appearance", kept in memory and read
+ * synchronously by `getTheme()` (`./theme.ts`) over the configuration's
+ * defaults, so a save shows on the next page view without a rebuild. Loaded
+ * at start (server/index.ts), reloaded at once after a save in this process
+ * and in the background when older than {@link APPEARANCE_REFRESH_MS}
+ * (other processes). The cache is a `singleton()` (ADR 0001).
+ */
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { AppearanceFormValue } from "~/lib/appearance";
+import { publicContentChanged } from "./admin/content-changed";
+import { type Db, getDb } from "./db";
+import { siteSettings } from "./db/schema";
+import { singleton } from "./singleton";
+
+/** Key of the appearance row in `site_settings`. */
+export const APPEARANCE_KEY = "appearance";
+/** Age (ms) after which a read reloads the stored appearance in the background. */
+export const APPEARANCE_REFRESH_MS = 30_000;
+
+/** What is stored (every field set by the admin; empty logo = the default). */
+export const storedAppearanceSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  colors: z.object({ primary: z.string(), secondary: z.string(), light: z.string() }),
+  logos: z.object({ square: z.string().nullable(), horizontal: z.string().nullable() }),
+});
+
+/** The stored appearance. */
+export type StoredAppearance = z.infer<typeof storedAppearanceSchema>;
+
+interface AppearanceCache {
+  value: StoredAppearance | null;
+  loadedAt: number;
+  db: Db | null;
+  loading: Promise<void> | null;
+}
+
+function cache(): AppearanceCache {
+  return singleton("appearance-cache", (): AppearanceCache => ({ value: null, loadedAt: 0, db: null, loading: null }));
+}
+
+/** Reads the stored appearance from the database (null when none or malformed). */
+export async function readAppearance(db: Db = getDb().db): Promise<StoredAppearance | null> {
+  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, APPEARANCE_KEY));
+  if (!row) return null;
+  const parsed = storedAppearanceSchema.safeParse(row.value);
+  if (!parsed.success) {
+    console.error("[aparencia] valor guardado inválido; usando o padrão");
+    return null;
+  }
+  return parsed.data;
+}
+
+/**
+ * (Re)loads the stored appearance into memory and remembers `db` for the
+ * background refreshes.
+ * @throws database errors (the previous value stays in use).
+ */
+export async function loadAppearance(db: Db = getDb().db): Promise<StoredAppearance | null> {
+  const state = cache();
+  state.db = db;
+  state.value = await readAppearance(db);
+  state.loadedAt = Date.now();
+  return state.value;
+}
+
+/**
+ * The stored appearance in memory, or null (use the configuration). Starts a
+ * background reload when older than {@link APPEARANCE_REFRESH_MS}.
+ */
+export function getStoredAppearance(): StoredAppearance | null {
+  const state = cache();
+  if (state.db && !state.loading && Date.now() - state.loadedAt > APPEARANCE_REFRESH_MS) {
+    const db = state.db;
+    state.loading = loadAppearance(db)
+      .then(() => undefined)
+      .catch((error: unknown) => console.error("[aparencia] falha ao recarregar a aparência", error))
+      .finally(() => {
+        state.loading = null;
+      });
+  }
+  return state.value;
+}
+
+/** The form value as stored (empty logos become null). */
+export function toStoredAppearance(value: AppearanceFormValue): StoredAppearance {
+  return {
+    title: value.title,
+    description: value.description,
+    colors: { primary: value.primary, secondary: value.secondary, light: value.light },
+    logos: { square: value.logoSquare || null, horizontal: value.logoHorizontal || null },
+  };
+}
+
+/**
+ * Saves the appearance (upsert), reloads the cache and announces the change
+ * (the page cache empties).
+ * @param updatedBy uid of the admin.
+ * @throws database errors.
+ */
+export async function saveAppearance(value: AppearanceFormValue, updatedBy: string | null, db: Db = getDb().db): Promise<StoredAppearance> {
+  const stored = toStoredAppearance(value);
+  await db
+    .insert(siteSettings)
+    .values({ key: APPEARANCE_KEY, value: stored, updatedBy })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value: stored, updatedBy, updatedAt: sql`now()` } });
+  await loadAppearance(db);
+  publicContentChanged("appearance");
+  return stored;
+}
+
+/** Forgets the saved appearance: the configuration's defaults apply again. */
+export async function resetAppearance(db: Db = getDb().db): Promise<void> {
+  await db.delete(siteSettings).where(eq(siteSettings.key, APPEARANCE_KEY));
+  await loadAppearance(db);
+  publicContentChanged("appearance");
+}

@@ -1,0 +1,339 @@
+/**
+ * The admin leads inbox (issue 6 item 5; ADR 0017): filtered and paged
+ * lists with each lead's delivery state per channel, status changes,
+ * assignment to a broker, "reenviar" on a delivery, the CSV export, and the
+ * broker's own leads for `/painel`. Reads and writes `leads` (status,
+ * assigned_uid, updated_at: migration 0006) and `lead_deliveries` (ADR 0014);
+ * the store and the worker are unchanged.
+ */
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { CHANNEL_LABELS, CSV_MAX_ROWS, formatSaoPaulo, type InboxFilters, INBOX_PAGE_SIZE, LEAD_KIND_LABELS, LEAD_STATUS_LABELS, UNASSIGNED } from "~/lib/lead-inbox";
+import { type Db, getDb } from "../db";
+import { type LeadChannel, type LeadKind, leadDeliveries, leads, type LeadStatus, listings, users } from "../db/schema";
+
+/** Delivery state of one channel, as the inbox shows it. */
+export interface InboxDelivery {
+  id: string;
+  channel: LeadChannel;
+  recipient: string | null;
+  status: "pending" | "sent";
+  attempts: number;
+  /** ISO time of the next attempt (pending). */
+  nextAttemptAt: string;
+  lastError: string | null;
+  /** ISO time it was sent, or null. */
+  sentAt: string | null;
+  /** A worker holds it right now (its lease has not expired). */
+  inProgress: boolean;
+}
+
+/** One lead of the inbox. */
+export interface InboxLead {
+  id: string;
+  kind: LeadKind;
+  status: LeadStatus;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  message: string | null;
+  location: string | null;
+  condominium: string | null;
+  listingCode: string | null;
+  pageUrl: string | null;
+  utm: Record<string, string> | null;
+  /** ISO times. */
+  createdAt: string;
+  updatedAt: string;
+  assigned: { uid: string; name: string } | null;
+  deliveries: InboxDelivery[];
+}
+
+/** A page of leads. */
+export interface InboxPage {
+  items: InboxLead[];
+  /** Leads matching the filters. */
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/** Start of a São Paulo calendar day (UTC−3 all year since 2019) as a Date. */
+export function saoPauloDayStart(isoDate: string): Date {
+  return new Date(`${isoDate}T00:00:00-03:00`);
+}
+
+/** The where-clause of the filters (kind, status, broker, São Paulo date range). */
+function filterWhere(filters: Partial<InboxFilters>): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.tipo) conditions.push(eq(leads.kind, filters.tipo));
+  if (filters.status) conditions.push(eq(leads.status, filters.status));
+  if (filters.corretor === UNASSIGNED) conditions.push(isNull(leads.assignedUid));
+  else if (filters.corretor) conditions.push(eq(leads.assignedUid, filters.corretor));
+  if (filters.de) conditions.push(gte(leads.createdAt, saoPauloDayStart(filters.de)));
+  if (filters.ate) {
+    const end = saoPauloDayStart(filters.ate);
+    end.setUTCDate(end.getUTCDate() + 1);
+    conditions.push(lt(leads.createdAt, end));
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const leadColumns = {
+  id: leads.id,
+  kind: leads.kind,
+  status: leads.status,
+  name: leads.name,
+  phone: leads.phone,
+  email: leads.email,
+  message: leads.message,
+  location: leads.location,
+  condominium: leads.condominium,
+  listingCode: leads.listingCode,
+  pageUrl: leads.pageUrl,
+  utm: leads.utm,
+  createdAt: leads.createdAt,
+  updatedAt: leads.updatedAt,
+  assignedUid: leads.assignedUid,
+  assignedName: users.displayName,
+  assignedEmail: users.email,
+};
+
+/** A selected lead row with its assignee's name (left join: null without one). */
+type LeadRowWithUser = Omit<typeof leads.$inferSelect, "idempotencyKey"> & { assignedName: string | null; assignedEmail: string | null };
+
+async function withDeliveries(db: Db, rows: LeadRowWithUser[], now = new Date()): Promise<InboxLead[]> {
+  const ids = rows.map((row) => row.id);
+  const deliveries = ids.length
+    ? await db.select().from(leadDeliveries).where(inArray(leadDeliveries.leadId, ids)).orderBy(asc(leadDeliveries.channel))
+    : [];
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    message: row.message,
+    location: row.location,
+    condominium: row.condominium,
+    listingCode: row.listingCode,
+    pageUrl: row.pageUrl,
+    utm: row.utm,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    assigned: row.assignedUid ? { uid: row.assignedUid, name: row.assignedName || row.assignedEmail || row.assignedUid } : null,
+    deliveries: deliveries
+      .filter((delivery) => delivery.leadId === row.id)
+      .map((delivery) => ({
+        id: delivery.id,
+        channel: delivery.channel,
+        recipient: delivery.recipient,
+        status: delivery.status,
+        attempts: delivery.attempts,
+        nextAttemptAt: delivery.nextAttemptAt.toISOString(),
+        lastError: delivery.lastError,
+        sentAt: delivery.sentAt?.toISOString() ?? null,
+        inProgress: delivery.status === "pending" && delivery.lockedUntil !== null && delivery.lockedUntil > now,
+      })),
+  }));
+}
+
+/**
+ * One page of leads, newest first, with their deliveries (issue 6 item 5).
+ * `filters.pagina` beyond the last page gives the last page.
+ */
+export async function listLeads(filters: Partial<InboxFilters>, db: Db = getDb().db, pageSize = INBOX_PAGE_SIZE): Promise<InboxPage> {
+  const where = filterWhere(filters);
+  const [{ total = 0 } = {}] = await db.select({ total: count() }).from(leads).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, filters.pagina ?? 1), pageCount);
+  const rows = await db
+    .select(leadColumns)
+    .from(leads)
+    .leftJoin(users, eq(users.uid, leads.assignedUid))
+    .where(where)
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { items: await withDeliveries(db, rows), total, page, pageCount };
+}
+
+/** Leads with status "novo" (the admin home's badge). */
+export async function countNewLeads(db: Db = getDb().db): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(leads).where(eq(leads.status, "novo"));
+  return row?.total ?? 0;
+}
+
+/** A user a lead can be assigned to. */
+export interface AssignableUser {
+  uid: string;
+  name: string;
+  brokerCode: string | null;
+}
+
+/** Active users (brokers and admins) a lead may be assigned to, by name. */
+export async function listAssignableUsers(db: Db = getDb().db): Promise<AssignableUser[]> {
+  const rows = await db
+    .select({ uid: users.uid, name: users.displayName, email: users.email, brokerCode: users.brokerCode })
+    .from(users)
+    .where(eq(users.disabled, false))
+    .orderBy(asc(users.displayName), asc(users.email));
+  return rows.map((row) => ({ uid: row.uid, name: row.name || row.email, brokerCode: row.brokerCode }));
+}
+
+/**
+ * Sets a lead's status (and `updated_at`).
+ * @returns false when the lead does not exist.
+ */
+export async function setLeadStatus(leadId: string, status: LeadStatus, db: Db = getDb().db): Promise<boolean> {
+  const rows = await db.update(leads).set({ status, updatedAt: sql`now()` }).where(eq(leads.id, leadId)).returning({ id: leads.id });
+  return rows.length > 0;
+}
+
+/** Outcome of {@link assignLead}: null on success, else a pt-BR message. */
+export type AssignResult = null | string;
+
+/**
+ * Assigns a lead to an active user (`uid`), or removes the assignment (`null`).
+ * @returns null on success, or the reason in Portuguese (unknown lead, unknown or disabled user).
+ */
+export async function assignLead(leadId: string, uid: string | null, db: Db = getDb().db): Promise<AssignResult> {
+  if (uid) {
+    const [user] = await db.select({ disabled: users.disabled }).from(users).where(eq(users.uid, uid));
+    if (!user) return "Corretor não encontrado.";
+    if (user.disabled) return "Este usuário está desativado.";
+  }
+  const rows = await db.update(leads).set({ assignedUid: uid, updatedAt: sql`now()` }).where(eq(leads.id, leadId)).returning({ id: leads.id });
+  return rows.length ? null : "Este contato não existe mais.";
+}
+
+/** Outcome of {@link resendDelivery}. */
+export type ResendResult = { ok: true; wasSent: boolean } | { ok: false; message: string };
+
+/**
+ * "Reenviar" (issue 6 item 5; ADR 0017): the delivery becomes due now. A
+ * pending one keeps its attempts and last error (the worker tries it on its
+ * next pass instead of waiting for the backoff); a sent one goes back to
+ * pending (same row: one row per lead and channel, ADR 0014), so the worker
+ * delivers it once more. Refused while a worker holds its lease.
+ */
+export async function resendDelivery(deliveryId: string, db: Db = getDb().db, now: Date = new Date()): Promise<ResendResult> {
+  const [delivery] = await db.select().from(leadDeliveries).where(eq(leadDeliveries.id, deliveryId));
+  if (!delivery) return { ok: false, message: "Este envio não existe mais." };
+  const rows = await db
+    .update(leadDeliveries)
+    .set({ status: "pending", nextAttemptAt: now, sentAt: null })
+    .where(and(eq(leadDeliveries.id, deliveryId), or(isNull(leadDeliveries.lockedUntil), lt(leadDeliveries.lockedUntil, now))))
+    .returning({ id: leadDeliveries.id });
+  if (!rows.length) return { ok: false, message: "Este envio está em andamento agora. Tente de novo em alguns minutos." };
+  return { ok: true, wasSent: delivery.status === "sent" };
+}
+
+/**
+ * Leads matching `filters` for the CSV export (at most {@link CSV_MAX_ROWS},
+ * newest first), with deliveries.
+ */
+export async function leadsForExport(filters: Partial<InboxFilters>, db: Db = getDb().db): Promise<InboxLead[]> {
+  const rows = await db
+    .select(leadColumns)
+    .from(leads)
+    .leftJoin(users, eq(users.uid, leads.assignedUid))
+    .where(filterWhere(filters))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(CSV_MAX_ROWS);
+  return withDeliveries(db, rows);
+}
+
+/** One CSV field: quoted when it holds `;`, `"`, CR or LF; a leading =, +, -, @ is neutralised (CSV injection). */
+function csvField(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Columns of the CSV export, in order. */
+export const CSV_HEADER = ["Data", "Tipo", "Status", "Responsável", "Nome", "Telefone", "E-mail", "Imóvel", "Condomínio", "Localização", "Mensagem", "Página", "UTM", "Envios"];
+
+/**
+ * The CSV export (issue 6 item 5): UTF-8 with a byte-order mark and `;`
+ * separators, CRLF line ends — what Excel in pt-BR opens directly (ADR 0017).
+ * Dates in São Paulo time; "Envios" summarises each channel
+ * ("E-mail da imobiliária: enviado; Vista (CRM): pendente (3 tentativas)").
+ */
+export function leadsToCsv(rows: readonly InboxLead[]): string {
+  const lines = [CSV_HEADER.map(csvField).join(";")];
+  for (const lead of rows) {
+    const deliveries = lead.deliveries
+      .map((d) => `${CHANNEL_LABELS[d.channel]}: ${d.status === "sent" ? "enviado" : `pendente (${d.attempts} ${d.attempts === 1 ? "tentativa" : "tentativas"})`}`)
+      .join("; ");
+    lines.push(
+      [
+        formatSaoPaulo(lead.createdAt),
+        LEAD_KIND_LABELS[lead.kind],
+        LEAD_STATUS_LABELS[lead.status],
+        lead.assigned?.name ?? "",
+        lead.name,
+        lead.phone,
+        lead.email,
+        lead.listingCode,
+        lead.condominium,
+        lead.location,
+        lead.message,
+        lead.pageUrl,
+        lead.utm ? Object.entries(lead.utm).map(([key, value]) => `${key}=${value}`).join("&") : "",
+        deliveries,
+      ]
+        .map(csvField)
+        .join(";"),
+    );
+  }
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+/**
+ * A broker's own leads for `/painel` (issue 6 item 5 "brokers see their own
+ * leads"; ADR 0017): those assigned to them, and unassigned ones about a
+ * listing whose Vista broker code is theirs; newest first, at most `limit`.
+ */
+export async function listBrokerLeads(user: { uid: string; brokerCode: string | null }, db: Db = getDb().db, limit = 50): Promise<InboxLead[]> {
+  const mine = user.brokerCode
+    ? or(
+        eq(leads.assignedUid, user.uid),
+        and(
+          isNull(leads.assignedUid),
+          inArray(leads.listingCode, db.select({ code: listings.code }).from(listings).where(eq(listings.brokerCode, user.brokerCode))),
+        ),
+      )
+    : eq(leads.assignedUid, user.uid);
+  const rows = await db
+    .select(leadColumns)
+    .from(leads)
+    .leftJoin(users, eq(users.uid, leads.assignedUid))
+    .where(and(mine, ne(leads.kind, "lgpd")))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(limit);
+  return withDeliveries(db, rows);
+}
+
+/** A lead as the broker's panel shows it (no delivery details). */
+export interface BrokerPanelLead {
+  id: string;
+  kind: LeadKind;
+  status: LeadStatus;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  message: string | null;
+  listingCode: string | null;
+  /** ISO time. */
+  createdAt: string;
+}
+
+/**
+ * Loader helper of `/painel` "Meus leads" (issue 6 item 5): the signed-in
+ * broker's leads ({@link listBrokerLeads}), trimmed for the panel.
+ */
+export async function loadBrokerPanelLeads(user: { uid: string; brokerCode: string | null }, db: Db = getDb().db): Promise<BrokerPanelLead[]> {
+  const rows = await listBrokerLeads(user, db);
+  return rows.map(({ id, kind, status, name, phone, email, message, listingCode, createdAt }) => ({ id, kind, status, name, phone, email, message, listingCode, createdAt }));
+}

@@ -1,0 +1,153 @@
+/**
+ * Stored route rules (issue 6 item 6) and their in-memory cache. Every
+ * request is matched against the cache (`lookupRedirect`, synchronous); a
+ * save in the admin area reloads it at once and empties the page cache
+ * (`publicContentChanged`); other processes pick a change up within
+ * {@link REDIRECT_REFRESH_MS} (the cache reloads in the background when older).
+ * The cache lives in `singleton()` (ADR 0001): the Express middleware and the
+ * Remix bundle share it.
+ */
+import { asc, eq, sql } from "drizzle-orm";
+import type { RedirectFormValue } from "~/lib/redirects";
+import { publicContentChanged } from "../admin/content-changed";
+import { type Db, getDb } from "../db";
+import { redirects } from "../db/schema";
+import { singleton } from "../singleton";
+import { buildRuleTable, findCycle, type RedirectDecision, type RedirectRule, resolveRedirect, type RuleTable } from "./rules";
+
+/** Age (ms) after which a lookup reloads the rules in the background (several processes). */
+export const REDIRECT_REFRESH_MS = 30_000;
+
+/** A stored rule with its timestamps (admin list). */
+export type StoredRedirect = typeof redirects.$inferSelect;
+
+interface RedirectCache {
+  table: RuleTable;
+  loadedAt: number;
+  /** Database to reload from; set by the first {@link loadRedirects}. */
+  db: Db | null;
+  loading: Promise<void> | null;
+}
+
+function cache(): RedirectCache {
+  return singleton("redirect-cache", (): RedirectCache => ({ table: new Map(), loadedAt: 0, db: null, loading: null }));
+}
+
+/** Every rule, by from-path. */
+export async function listRedirects(db: Db = getDb().db): Promise<StoredRedirect[]> {
+  return db.select().from(redirects).orderBy(asc(redirects.fromPath));
+}
+
+/**
+ * (Re)loads the active rules into the cache, and remembers `db` for the
+ * background refreshes. Call at start (server/index.ts) and after a change.
+ * @throws database errors (the previous cache stays in use).
+ */
+export async function loadRedirects(db: Db = getDb().db): Promise<void> {
+  const state = cache();
+  state.db = db;
+  const rows = await db.select().from(redirects).where(eq(redirects.active, true));
+  state.table = buildRuleTable(rows);
+  state.loadedAt = Date.now();
+}
+
+function refreshInBackground(state: RedirectCache): void {
+  if (!state.db || state.loading) return;
+  state.loading = loadRedirects(state.db)
+    .catch((error: unknown) => console.error("[redirects] falha ao recarregar os redirecionamentos", error))
+    .finally(() => {
+      state.loading = null;
+    });
+}
+
+/**
+ * The redirect for a request path and query, from the cache (spec §2
+ * route-rules lookup), or null. Starts a background reload when the cache is
+ * older than {@link REDIRECT_REFRESH_MS}. A loop (possible only through
+ * concurrent edits in several processes) is logged and answers null.
+ */
+export function lookupRedirect(pathname: string, search = "", now: number = Date.now()): RedirectDecision | null {
+  const state = cache();
+  if (state.db && now - state.loadedAt > REDIRECT_REFRESH_MS) refreshInBackground(state);
+  const resolution = resolveRedirect(state.table, pathname, search);
+  if (resolution.kind === "loop") {
+    console.warn(`[redirects] ciclo ignorado: ${resolution.chain.join(" → ")}`);
+    return null;
+  }
+  return resolution.kind === "redirect" ? resolution.decision : null;
+}
+
+/** Resolves when the background reload started by {@link lookupRedirect} (if any) has finished. */
+export async function redirectsReloaded(): Promise<void> {
+  await cache().loading;
+}
+
+/** Outcome of {@link saveRedirect}: the saved row, or pt-BR messages per form field. */
+export type SaveRedirectResult = { ok: true; redirect: StoredRedirect } | { ok: false; fieldErrors: Record<string, string[]> };
+
+/** Message for a cycle "/a → /b → /a". */
+export function cycleMessage(chain: readonly string[]): string {
+  return `Este destino criaria um ciclo de redirecionamentos: ${chain.join(" → ")}.`;
+}
+
+/**
+ * Creates (no `id`) or updates a rule after checking, against the stored
+ * rules, that its from-path is free and that it creates no cycle (issue 6
+ * item 6 "loop detection"). Reloads the cache and announces the change.
+ * @throws database errors other than a duplicate from-path.
+ */
+export async function saveRedirect(value: RedirectFormValue, db: Db = getDb().db): Promise<SaveRedirectResult> {
+  const rules = await db.select().from(redirects);
+  const duplicate = rules.find((rule) => rule.fromPath === value.fromPath && rule.id !== value.id);
+  if (duplicate) return { ok: false, fieldErrors: { fromPath: [`Já existe um redirecionamento de ${value.fromPath}.`] } };
+  if (value.id && !rules.some((rule) => rule.id === value.id)) {
+    return { ok: false, fieldErrors: { "": ["Este redirecionamento não existe mais. Recarregue a página."] } };
+  }
+  const candidate: RedirectRule = { id: value.id ?? "(novo)", fromPath: value.fromPath, target: value.target, statusCode: value.statusCode, active: value.active };
+  const cycle = findCycle(rules, candidate);
+  if (cycle) return { ok: false, fieldErrors: { target: [cycleMessage(cycle)] } };
+  const fields = { fromPath: value.fromPath, target: value.target, statusCode: value.statusCode, active: value.active, updatedAt: sql`now()` };
+  let saved: StoredRedirect | undefined;
+  try {
+    [saved] = value.id
+      ? await db.update(redirects).set(fields).where(eq(redirects.id, value.id)).returning()
+      : await db.insert(redirects).values(fields).returning();
+  } catch (error) {
+    if ((error as { code?: string }).code === "23505") {
+      return { ok: false, fieldErrors: { fromPath: [`Já existe um redirecionamento de ${value.fromPath}.`] } };
+    }
+    throw error;
+  }
+  if (!saved) return { ok: false, fieldErrors: { "": ["Este redirecionamento não existe mais. Recarregue a página."] } };
+  await changed(db);
+  return { ok: true, redirect: saved };
+}
+
+/**
+ * Turns a rule on or off; turning one on is refused (returns the cycle message)
+ * when it would close a cycle.
+ * @returns null on success, else a pt-BR message.
+ */
+export async function setRedirectActive(id: string, active: boolean, db: Db = getDb().db): Promise<string | null> {
+  const rules = await db.select().from(redirects);
+  const rule = rules.find((candidate) => candidate.id === id);
+  if (!rule) return "Este redirecionamento não existe mais.";
+  if (active) {
+    const cycle = findCycle(rules, { ...rule, active: true });
+    if (cycle) return cycleMessage(cycle);
+  }
+  await db.update(redirects).set({ active, updatedAt: sql`now()` }).where(eq(redirects.id, id));
+  await changed(db);
+  return null;
+}
+
+/** Deletes a rule (no error when it is already gone). */
+export async function deleteRedirect(id: string, db: Db = getDb().db): Promise<void> {
+  await db.delete(redirects).where(eq(redirects.id, id));
+  await changed(db);
+}
+
+async function changed(db: Db): Promise<void> {
+  await loadRedirects(db);
+  publicContentChanged("redirects");
+}

@@ -1,0 +1,105 @@
+/**
+ * The admin leads inbox (issue 6 item 5; product.md "Leads: inbox with
+ * status, assignment, delivery status, export"): Portuguese labels and the
+ * schemas of its filters and actions, shared by the pages and the server.
+ */
+import { z } from "zod";
+import type { LeadChannel, LeadKind, LeadStatus } from "~/.server/db/schema";
+
+/** Statuses in workflow order (issue 6 item 5: novo, em atendimento, concluído). */
+export const LEAD_STATUSES = ["novo", "em_atendimento", "concluido"] as const satisfies readonly LeadStatus[];
+
+/** Status labels. */
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  novo: "Novo",
+  em_atendimento: "Em atendimento",
+  concluido: "Concluído",
+};
+
+/** Kinds of contact request and their labels (product.md "Contact requests"). */
+export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
+  sell: "Quero vender",
+  info: "Mais informações",
+  whatsapp: "WhatsApp",
+  alert: "Avise-me (condomínio)",
+  lgpd: "Pedido LGPD",
+};
+
+/** Delivery channels and their labels (ADR 0014). */
+export const CHANNEL_LABELS: Record<LeadChannel, string> = {
+  email_agency: "E-mail da imobiliária",
+  email_broker: "E-mail do corretor",
+  vista: "Vista (CRM)",
+};
+
+/** A date-time in São Paulo, "21/11/2026 14:05" (without Intl's comma: Excel pt-BR reads it as a date-time). */
+export function formatSaoPaulo(iso: string): string {
+  return new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Sao_Paulo" }).format(new Date(iso)).replace(",", "");
+}
+
+/** Leads per page of the inbox. */
+export const INBOX_PAGE_SIZE = 20;
+/** Most rows of one CSV export. */
+export const CSV_MAX_ROWS = 10_000;
+
+/** Filter value meaning "no broker assigned". */
+export const UNASSIGNED = "nenhum";
+
+const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+const isoDate = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Use uma data válida.")
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Use uma data válida.")
+    .optional(),
+);
+
+/**
+ * The inbox filters, from the query string (`?tipo=&status=&corretor=&de=&ate=&pagina=`):
+ * an invalid value is dropped (the list still shows), never a 500.
+ */
+export const inboxFilterSchema = z.object({
+  tipo: z.preprocess(emptyToUndefined, z.enum(["sell", "info", "whatsapp", "alert", "lgpd"]).optional()).catch(undefined),
+  status: z.preprocess(emptyToUndefined, z.enum(LEAD_STATUSES).optional()).catch(undefined),
+  /** A user uid, or {@link UNASSIGNED}. */
+  corretor: z.preprocess(emptyToUndefined, z.string().max(128).optional()).catch(undefined),
+  /** First day (São Paulo), YYYY-MM-DD. */
+  de: isoDate.catch(undefined),
+  /** Last day included (São Paulo), YYYY-MM-DD. */
+  ate: isoDate.catch(undefined),
+  pagina: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
+
+/** Parsed inbox filters. */
+export type InboxFilters = z.infer<typeof inboxFilterSchema>;
+
+/** Parses the filters of a URL's query string (never throws). */
+export function parseInboxFilters(searchParams: URLSearchParams): InboxFilters {
+  return inboxFilterSchema.parse(Object.fromEntries(searchParams));
+}
+
+/** The query string of `filters` without the page (for paging links and the CSV link). */
+export function inboxFilterQuery(filters: Partial<InboxFilters>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of ["tipo", "status", "corretor", "de", "ate"] as const) {
+    const value = filters[key];
+    if (value) params.set(key, value);
+  }
+  return params;
+}
+
+/** The actions of the inbox page (one form each, by `intent`). */
+export const inboxActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("status"), leadId: z.string().uuid("Contato inválido."), status: z.enum(LEAD_STATUSES, { message: "Escolha um status válido." }) }),
+  z.object({
+    intent: z.literal("assign"),
+    leadId: z.string().uuid("Contato inválido."),
+    /** A user uid, or "" to remove the assignment. */
+    uid: z.string().max(128).default(""),
+  }),
+  z.object({ intent: z.literal("resend"), deliveryId: z.string().uuid("Envio inválido.") }),
+]);
+
+/** One inbox action. */
+export type InboxAction = z.infer<typeof inboxActionSchema>;

@@ -1,0 +1,136 @@
+/**
+ * Route rules ("redirecionamentos", spec §2 "route-rules lookup"; issue 6
+ * item 6): path rules shared by the admin form (browser) and the server.
+ * One zod schema for the form (style.md §5); pt-BR messages beside each field.
+ */
+import { z } from "zod";
+
+/**
+ * Path prefixes a rule may never take over: the admin area, the login, the
+ * health check, the build's assets and build polling, and Remix's route
+ * manifest (brief of issue 6; otherwise a bad rule could lock the admin out).
+ */
+export const PROTECTED_PREFIXES = ["/admin", "/login-corretores", "/health", "/assets", "/build", "/builds", "/__manifest"] as const;
+
+/** Most characters of a from-path. */
+export const FROM_PATH_MAX = 500;
+/** Most characters of a target. */
+export const TARGET_MAX = 2000;
+/** Most hops followed when one rule's target is another rule's from-path. */
+export const MAX_REDIRECT_HOPS = 5;
+
+/**
+ * A from-path in its stored form: percent-encoded as browsers send it (so
+ * "/promoção" and "/promo%C3%A7%C3%A3o" are one rule), without a trailing
+ * slash (except "/"). Null when `input` is not a plain site path (must start
+ * with one "/", no query, no fragment, no spaces, no backslash).
+ */
+export function normalizeRedirectPath(input: string): string | null {
+  const value = input.trim();
+  if (!value.startsWith("/") || value.startsWith("//") || /[\s\\?#]/.test(value)) return null;
+  let pathname: string;
+  try {
+    pathname = new URL(value, "http://site.invalid").pathname;
+  } catch {
+    return null;
+  }
+  if (pathname.length > 1) pathname = pathname.replace(/\/+$/, "") || "/";
+  return pathname;
+}
+
+/** Whether `path` (normalised) is under one of {@link PROTECTED_PREFIXES}. */
+export function isProtectedPath(path: string): boolean {
+  const lower = path.toLowerCase();
+  return PROTECTED_PREFIXES.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`));
+}
+
+/** A parsed target: a site path (with optional query/fragment) or an absolute http(s) URL. */
+export type RedirectTarget = { kind: "internal"; value: string; path: string } | { kind: "external"; value: string };
+
+/**
+ * Parses a target: "/caminho?x=1" (internal; `path` is its normalised
+ * pathname, for following chains) or "https://exemplo.com/…" (external).
+ * Null for anything else ("//host", "javascript:", relative paths, spaces).
+ */
+export function parseRedirectTarget(input: string): RedirectTarget | null {
+  const value = input.trim();
+  if (!value || value.length > TARGET_MAX || /\s/.test(value)) return null;
+  if (value.startsWith("/")) {
+    if (value.startsWith("//") || value.startsWith("/\\")) return null;
+    try {
+      const url = new URL(value, "http://site.invalid");
+      const path = normalizeRedirectPath(url.pathname);
+      if (!path) return null;
+      return { kind: "internal", value: `${url.pathname}${url.search}${url.hash}`, path };
+    } catch {
+      return null;
+    }
+  }
+  try {
+    const url = new URL(value);
+    if ((url.protocol !== "http:" && url.protocol !== "https:") || !url.hostname) return null;
+    return { kind: "external", value: url.href };
+  } catch {
+    return null;
+  }
+}
+
+/** HTTP statuses a rule may answer with: 301 permanent, 302 temporary. */
+export const REDIRECT_STATUSES = [301, 302] as const;
+
+/**
+ * The admin form of one rule (issue 6 item 6): from-path, target, 301/302,
+ * active. Values come out normalised (`fromPath` stored form, `target` as
+ * parsed). Cycle checks need the other rules and happen on the server.
+ */
+export const redirectFormSchema = z
+  .object({
+    id: z.string().uuid().optional(),
+    fromPath: z
+      .string({ required_error: "Informe o caminho de origem." })
+      .trim()
+      .min(1, "Informe o caminho de origem.")
+      .max(FROM_PATH_MAX, `Use no máximo ${FROM_PATH_MAX} caracteres.`)
+      .transform((value, ctx) => {
+        const path = normalizeRedirectPath(value);
+        if (!path) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Informe um caminho do site começando com /, sem espaços, ? ou #, por exemplo /promocao." });
+          return z.NEVER;
+        }
+        if (isProtectedPath(path)) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Este caminho é reservado do sistema e não pode ser redirecionado." });
+          return z.NEVER;
+        }
+        return path;
+      }),
+    target: z
+      .string({ required_error: "Informe o destino." })
+      .trim()
+      .min(1, "Informe o destino.")
+      .max(TARGET_MAX, `Use no máximo ${TARGET_MAX} caracteres.`)
+      .transform((value, ctx) => {
+        const target = parseRedirectTarget(value);
+        if (!target) {
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            message: "Informe um caminho do site (por exemplo /todos-os-imoveis) ou um endereço completo começando com https://.",
+          });
+          return z.NEVER;
+        }
+        return target.value;
+      }),
+    statusCode: z.coerce
+      .number({ required_error: "Escolha o tipo de redirecionamento.", invalid_type_error: "Escolha o tipo de redirecionamento." })
+      .refine((value): value is 301 | 302 => value === 301 || value === 302, "Escolha 301 (permanente) ou 302 (temporário).")
+      .transform((value) => value as 301 | 302),
+    active: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()).default(false),
+  })
+  .superRefine((value, ctx) => {
+    const target = parseRedirectTarget(value.target);
+    if (target?.kind === "internal" && target.path === value.fromPath) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["target"], message: "O destino não pode ser o próprio caminho de origem." });
+    }
+  });
+
+/** A valid rule from {@link redirectFormSchema}. */
+export type RedirectFormValue = z.infer<typeof redirectFormSchema>;

@@ -1,0 +1,55 @@
+/**
+ * `/admin` (spec §2, layout "admin", admin middleware; issue 6): the admin
+ * home with a card per section (Leads with the number of new ones,
+ * Redirecionamentos, Aparência). Admin only; never cached.
+ */
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireRole } from "~/.server/auth";
+import { countNewLeads } from "~/.server/leads/inbox";
+import { AdminNav } from "~/components/admin-nav";
+import * as s from "~/components/admin.css";
+import { ADMIN_LEADS_PATH, ADMIN_SECTIONS } from "~/lib/admin";
+
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+/** Guard (admin), then the number of new leads. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireRole(request, "admin");
+  return json({ name: user.displayName || user.email, newLeads: await countNewLeads() }, { headers: PRIVATE });
+}
+
+/** Never cached. */
+export const headers = () => PRIVATE;
+
+/** Title and `noindex`. */
+export const meta: MetaFunction = () => [{ title: "Administração" }, { name: "robots", content: "noindex" }];
+
+/** The admin home. */
+export default function AdminHome() {
+  const { name, newLeads } = useLoaderData<typeof loader>();
+  return (
+    <div className={s.page}>
+      <AdminNav />
+      <header>
+        <h1 className={s.title}>Administração</h1>
+        <p className={s.muted}>Olá, {name}. Escolha uma área.</p>
+      </header>
+      <ul className={s.cards}>
+        {ADMIN_SECTIONS.map((section) => (
+          <li key={section.path} className={s.card}>
+            <Link to={section.path} className={s.cardLink}>
+              {section.label}
+            </Link>
+            <p className={s.muted}>{section.description}</p>
+            {section.path === ADMIN_LEADS_PATH ? (
+              <p className={s.muted}>
+                {newLeads === 0 ? "Nenhum contato novo." : newLeads === 1 ? "1 contato novo." : `${newLeads} contatos novos.`}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * `/painel` (issue 5 item 6; product.md "Broker area", agent middleware): the
+ * broker's home: "Meus imóveis" (active listings whose Vista broker code is
+ * the user's) and a quick lookup by listing code that opens its private data.
+ * Agent or admin only; never cached.
+ */
+import { type LoaderFunctionArgs, json, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { requireRole } from "~/.server/auth";
+import { listBrokerListings } from "~/.server/broker/private-listing";
+import { getDb } from "~/.server/db";
+import { loadBrokerPanelLeads } from "~/.server/leads/inbox";
+import { BrokerLeads } from "~/components/broker-leads";
+import * as f from "~/components/auth-form.css";
+import * as s from "~/components/private-listing.css";
+import { listingLookupSchema, privateListingPath, ROLE_DEFINITIONS } from "~/lib/auth";
+import { formatPrice } from "~/lib/format";
+import { button, container } from "~/styles/ui.css";
+
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+/** Guard, then the lookup redirect (`?codigo=`) or the user's listings. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireRole(request, "agent");
+  const url = new URL(request.url);
+  let lookupError: string | null = null;
+  if (url.searchParams.has("codigo")) {
+    const parsed = listingLookupSchema.safeParse({ codigo: url.searchParams.get("codigo") ?? "" });
+    if (parsed.success) throw redirect(privateListingPath(parsed.data.codigo), { headers: PRIVATE });
+    lookupError = parsed.error.issues[0]?.message ?? "Código inválido.";
+  }
+  const mine = user.brokerCode ? await listBrokerListings(getDb().db, user.brokerCode) : [];
+  // "Meus leads" (issue 6 item 5).
+  const leads = await loadBrokerPanelLeads(user);
+  return json(
+    { user: { displayName: user.displayName, email: user.email, roleLabel: ROLE_DEFINITIONS[user.role].label, brokerCode: user.brokerCode }, mine, lookupError, leads },
+    { headers: PRIVATE },
+  );
+}
+
+/** Never cached. */
+export const headers = () => PRIVATE;
+
+/** Title and `noindex`. */
+export const meta: MetaFunction = () => [{ title: "Painel do corretor" }, { name: "robots", content: "noindex" }];
+
+/** The broker's home. */
+export default function PanelPage() {
+  const { user, mine, lookupError, leads } = useLoaderData<typeof loader>();
+  return (
+    <div className={`${container} ${s.page}`}>
+      <header>
+        <h1 className={f.title}>Painel do corretor</h1>
+        <p className={s.muted}>
+          {[user.displayName || user.email, user.roleLabel].filter((part, index, parts) => parts.indexOf(part) === index).join(" · ")}
+          {user.brokerCode ? ` · código Vista ${user.brokerCode}` : ""}
+        </p>
+      </header>
+
+      <section aria-labelledby="busca-codigo">
+        <h2 id="busca-codigo" className={s.heading}>
+          Consultar um imóvel pelo código
+        </h2>
+        <Form method="get" className={s.lookup}>
+          <div className={f.field}>
+            <label htmlFor="codigo" className={f.label}>
+              Código do imóvel
+            </label>
+            <input
+              id="codigo"
+              name="codigo"
+              className={f.control}
+              required
+              maxLength={40}
+              pattern="[A-Za-z0-9\-]+"
+              aria-invalid={lookupError ? true : undefined}
+              aria-describedby={lookupError ? "codigo-erro" : undefined}
+            />
+          </div>
+          <button type="submit" className={button.dark}>
+            Ver dados internos
+          </button>
+        </Form>
+        {lookupError ? (
+          <p id="codigo-erro" className={f.error}>
+            {lookupError}
+          </p>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="meus-imoveis">
+        <h2 id="meus-imoveis" className={s.heading}>
+          Meus imóveis
+        </h2>
+        {!user.brokerCode ? (
+          <p className={s.muted}>Sua conta não está ligada a um código de corretor do Vista. Fale com o administrador.</p>
+        ) : mine.length === 0 ? (
+          <p className={s.muted}>Nenhum imóvel ativo com o seu código de corretor.</p>
+        ) : (
+          <table className={s.table}>
+            <caption className={s.muted} style={{ textAlign: "start" }}>
+              {mine.length} {mine.length === 1 ? "imóvel" : "imóveis"}
+            </caption>
+            <thead>
+              <tr>
+                <th className={s.cell}>Código</th>
+                <th className={s.cell}>Imóvel</th>
+                <th className={s.cell}>Preço</th>
+                <th className={s.cell}>Dados internos</th>
+              </tr>
+            </thead>
+            <tbody>
+              {mine.map((listing) => (
+                <tr key={listing.code}>
+                  <td className={s.cell}>{listing.code}</td>
+                  <td className={s.cell}>
+                    <Link to={listing.path}>{listing.title}</Link>
+                    <br />
+                    <span className={s.muted}>
+                      {listing.neighbourhood}, {listing.city}
+                    </span>
+                  </td>
+                  <td className={s.cell}>{listing.salePrice ? formatPrice(listing.salePrice) : listing.rentPrice ? `${formatPrice(listing.rentPrice)}/mês` : "—"}</td>
+                  <td className={s.cell}>
+                    <Link to={privateListingPath(listing.code)}>Ver</Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <BrokerLeads leads={leads} />
+    </div>
+  );
+}

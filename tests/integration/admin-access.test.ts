@@ -1,0 +1,172 @@
+/**
+ * Authorization of every admin route (issue 6; spec §2 "/admin, guarded by
+ * an admin middleware"; ADR 0016 guards): each loader and action of the admin
+ * area called as anonymous (→ redirect to /login-corretores), as an agent
+ * (→ 403) and as the admin (→ 200 for a page or the CSV, the action's
+ * success redirect for a post), against the REAL Firebase Auth emulator with
+ * PGlite. Also: a post from another origin is refused (403) even for the admin.
+ */
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createIdentityBackend, type IdentityBackend, setIdentityBackend } from "~/.server/auth/firebase";
+import { seedAdmin } from "~/.server/auth/seed";
+import { signInWithEmailPassword } from "~/.server/auth/sign-in";
+import { recordLead } from "~/.server/leads/store";
+import * as adminHome from "~/routes/admin";
+import * as adminAppearance from "~/routes/admin-appearance";
+import * as adminLeads from "~/routes/admin-leads";
+import * as adminLeadsCsv from "~/routes/admin-leads-csv";
+import * as adminRedirects from "~/routes/admin-redirects";
+import { startAuthEmulator, type RunningAuthEmulator } from "../../server/auth-emulator";
+import { createTestPglite, type TestDatabase } from "./helpers/database";
+
+const ORIGIN = "http://localhost:3000";
+let emulator: RunningAuthEmulator;
+let backend: IdentityBackend;
+let test: TestDatabase;
+let dataDir: string;
+const cookies: Record<"anonymous" | "agent" | "admin", string | null> = { anonymous: null, agent: null, admin: null };
+let leadId = "";
+
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-admin-access-"));
+  process.env.DATA_DIR = dataDir;
+  emulator = await startAuthEmulator();
+  backend = setIdentityBackend(createIdentityBackend({ emulatorHost: emulator.hostPort }));
+  test = await createTestPglite();
+  const store = globalThis as unknown as { __singletons?: Map<string, unknown> };
+  store.__singletons ??= new Map();
+  store.__singletons.set("database", test.database);
+
+  const admin = await seedAdmin(backend, test.database.db, { email: "admin@imobiliaria.localhost", dataDir });
+  cookies.admin = (await signInWithEmailPassword(backend, test.database.db, admin.email, admin.password)).sessionCookie;
+  await backend.auth.createUser({ uid: "agent-1", email: "carla@exemplo.com.br", password: "senha-carla", displayName: "Carla Corretora" });
+  await backend.auth.setCustomUserClaims("agent-1", { role: "agent", brokerCode: "7" });
+  cookies.agent = (await signInWithEmailPassword(backend, test.database.db, "carla@exemplo.com.br", "senha-carla")).sessionCookie;
+  leadId = (await recordLead({ kind: "sell", name: "Ana Souza", phone: "(11) 91234-5678", location: "Moema" }, { idempotencyKey: "acesso-1", db: test.database.db, agencyEmail: "contato@imobiliaria.localhost" })).lead.id;
+});
+
+afterAll(async () => {
+  await backend?.close();
+  await emulator?.stop();
+  await test?.cleanup();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+type Who = keyof typeof cookies;
+
+function request(who: Who, pathAndQuery: string, form?: Record<string, string>, origin = ORIGIN): Request {
+  const headers = new Headers();
+  if (cookies[who]) headers.set("Cookie", `session=${cookies[who]}`);
+  if (!form) return new Request(`${ORIGIN}${pathAndQuery}`, { headers });
+  headers.set("Origin", origin);
+  headers.set("Content-Type", "application/x-www-form-urlencoded");
+  return new Request(`${ORIGIN}${pathAndQuery}`, { method: "POST", headers, body: new URLSearchParams(form) });
+}
+
+/** The loader's or action's answer, thrown or returned. */
+async function answer(run: () => Promise<unknown>): Promise<Response> {
+  try {
+    const result = await run();
+    if (!(result instanceof Response)) throw new Error("expected a Response");
+    return result;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+}
+
+const args = (req: Request) => ({ request: req, params: {}, context: {} }) as LoaderFunctionArgs & ActionFunctionArgs;
+
+const pages: { name: string; path: string; loader: (a: LoaderFunctionArgs) => Promise<unknown> }[] = [
+  { name: "/admin", path: "/admin", loader: adminHome.loader },
+  { name: "/admin/leads", path: "/admin/leads?status=novo", loader: adminLeads.loader },
+  { name: "/admin/leads/exportar.csv", path: "/admin/leads/exportar.csv", loader: adminLeadsCsv.loader },
+  { name: "/admin/redirecionamentos", path: "/admin/redirecionamentos", loader: adminRedirects.loader },
+  { name: "/admin/aparencia", path: "/admin/aparencia", loader: adminAppearance.loader },
+];
+
+const posts: { name: string; path: string; action: (a: ActionFunctionArgs) => Promise<unknown>; form: () => Record<string, string>; success: string }[] = [
+  { name: "lead status", path: "/admin/leads", action: adminLeads.action, form: () => ({ intent: "status", leadId, status: "em_atendimento" }), success: "/admin/leads" },
+  {
+    name: "redirect save",
+    path: "/admin/redirecionamentos",
+    action: adminRedirects.action,
+    form: () => ({ intent: "save", fromPath: "/acesso-teste", target: "/mapa", statusCode: "301", active: "on" }),
+    success: "/admin/redirecionamentos",
+  },
+  {
+    name: "appearance save",
+    path: "/admin/aparencia",
+    action: adminAppearance.action,
+    form: () => ({ intent: "save", title: "Horizonte Imobiliária", description: "Imóveis à venda e para alugar.", primary: "#000000", secondary: "#e11d48", light: "#f1f1f3", logoSquare: "", logoHorizontal: "" }),
+    success: "/admin/aparencia",
+  },
+];
+
+describe.each(pages)("loader of $name", ({ path: pagePath, loader }) => {
+  it("anonymous → redirect to the login with redirectTo", async () => {
+    const response = await answer(() => loader(args(request("anonymous", pagePath))));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/login-corretores?redirectTo=${encodeURIComponent(pagePath)}`);
+  });
+
+  it("agent → 403", async () => {
+    expect((await answer(() => loader(args(request("agent", pagePath))))).status).toBe(403);
+  });
+
+  it("admin → 200, never cached", async () => {
+    const response = await answer(() => loader(args(request("admin", pagePath))));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+});
+
+describe.each(posts)("action: $name", ({ path: postPath, action, form, success }) => {
+  it("anonymous → redirect to the login; agent → 403; another origin → 403", async () => {
+    const anonymous = await answer(() => action(args(request("anonymous", postPath, form()))));
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toMatch(/^\/login-corretores\?redirectTo=/);
+    expect((await answer(() => action(args(request("agent", postPath, form()))))).status).toBe(403);
+    expect((await answer(() => action(args(request("admin", postPath, form(), "https://evil.example"))))).status).toBe(403);
+  });
+
+  it("admin → the success redirect back to the page with a toast", async () => {
+    const response = await answer(() => action(args(request("admin", postPath, form()))));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(success);
+    expect(response.headers.get("Set-Cookie")).toMatch(/^__flash=/);
+  });
+});
+
+describe("bad input from the admin", () => {
+  it("an invalid redirect answers 400 with Portuguese messages per field, nothing saved", async () => {
+    const response = await answer(() =>
+      adminRedirects.action(args(request("admin", "/admin/redirecionamentos", { intent: "save", fromPath: "sem-barra", target: "", statusCode: "301" }))),
+    );
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { result: { error: Record<string, string[]> } };
+    expect(body.result.error.fromPath).toEqual(["Informe um caminho do site começando com /, sem espaços, ? ou #, por exemplo /promocao."]);
+    expect(body.result.error.target).toEqual(["Informe o destino."]);
+  });
+
+  it("an invalid colour answers 400 beside the field", async () => {
+    const response = await answer(() =>
+      adminAppearance.action(
+        args(request("admin", "/admin/aparencia", { intent: "save", title: "Horizonte", description: "Imóveis à venda e para alugar.", primary: "preto", secondary: "#e11d48", light: "#f1f1f3" })),
+      ),
+    );
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { result: { error: Record<string, string[]> } };
+    expect(body.result.error.primary).toEqual(["Use o formato hexadecimal #rrggbb, por exemplo #e11d48."]);
+  });
+
+  it("an unknown lead status answers 400 with a message", async () => {
+    const response = await answer(() => adminLeads.action(args(request("admin", "/admin/leads", { intent: "status", leadId, status: "perdido" }))));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "Escolha um status válido.", target: leadId });
+  });
+});
