@@ -50,7 +50,8 @@ test("home → busca → filtro de bairro → página 2 → imóvel → galeria 
   await expect(page.getByText(`Mostrando 1–${PAGE_SIZE} de ${formatCount(total)}`)).toBeVisible();
   const firstPage = await cardPaths(page);
   expect(firstPage).toHaveLength(PAGE_SIZE);
-  // Every card is an apartment for rent in Moema.
+  // Every card is an apartment for rent in Moema (read once the streamed document has loaded).
+  await page.waitForLoadState("load");
   const cardTexts = await resultList(page).getByRole("link").allTextContents();
   for (const text of cardTexts) {
     expect(text).toContain("Moema");

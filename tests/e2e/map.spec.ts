@@ -159,6 +159,8 @@ test.describe("sem JavaScript", () => {
     await filters.getByRole("radio", { name: "Alugar" }).check();
     await filters.getByRole("button", { name: "Ver imóveis" }).click();
     await expect(page).toHaveURL(/\/mapa\?finalidade=aluguel$/);
+    // The document streams in: read the cards only once it has fully loaded (a half-parsed card reads "A").
+    await page.waitForLoadState("load");
     await expect(list.getByRole("link").first()).toBeVisible();
     for (const text of await list.getByRole("link").allTextContents()) expect(text).toContain("Aluguel");
 

@@ -9,6 +9,7 @@ import { LISTINGS_PATH, listingPaths, resultList, splitListingPath, waitForHydra
 
 /** Every result card is in Moema with at least `min` bedrooms. */
 async function expectMoemaWithBedrooms(page: import("@playwright/test").Page, min: number) {
+  await page.waitForLoadState("load"); // the list streams in: never read a half-parsed card
   const texts = await resultList(page).getByRole("link").allTextContents();
   expect(texts.length).toBeGreaterThan(0);
   for (const text of texts) {
@@ -110,6 +111,7 @@ test.describe("sem JavaScript", () => {
     await form.getByRole("button", { name: "Buscar" }).click();
     await expect(page).toHaveURL(/\/busca\?q=pinheros$/);
     await expect(page.getByText("Mostrando resultados para Pinheiros")).toBeVisible();
+    await page.waitForLoadState("load");
     const texts = await resultList(page).getByRole("link").allTextContents();
     expect(texts.length).toBeGreaterThan(0);
     for (const text of texts) expect(text).toContain("Pinheiros");
