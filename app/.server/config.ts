@@ -234,6 +234,11 @@ const schema = z.object({
     emptyToUndefined,
     z.string().trim().toLowerCase().email("deve ser um e-mail válido").default("admin@imobiliaria.localhost"),
   ),
+  // Uploads (issue 6 item 2; ADR 0019).
+  /** Where uploads are kept: "local" (`DATA_DIR/uploads`) or "gcs" (Firebase Storage); default "gcs" when `STORAGE_BUCKET` is set. */
+  STORAGE_BACKEND: z.preprocess(emptyToUndefined, z.enum(["local", "gcs"], { message: 'deve ser "local" ou "gcs"' }).optional()),
+  /** Google Cloud Storage (Firebase Storage) bucket, e.g. imobiliaria-prod.appspot.com. */
+  STORAGE_BUCKET: z.preprocess(emptyToUndefined, z.string().trim().regex(/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/, "deve ser o nome de um bucket, por exemplo imobiliaria-prod.appspot.com").optional()),
 });
 
 /** Validated configuration. */
@@ -270,6 +275,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(
       "Configuração inválida:\n  FIREBASE_SERVICE_ACCOUNT: defina-a (ou GOOGLE_APPLICATION_CREDENTIALS) quando FIREBASE_PROJECT_ID está definida",
     );
+  }
+  if (result.data.STORAGE_BACKEND === "gcs" && !result.data.STORAGE_BUCKET) {
+    throw new ConfigError("Configuração inválida:\n  STORAGE_BUCKET: obrigatória quando STORAGE_BACKEND é gcs");
   }
   if (result.data.SMTP_URL && !result.data.LEADS_EMAIL) {
     throw new ConfigError("Configuração inválida:\n  LEADS_EMAIL: obrigatória quando SMTP_URL está definida");

@@ -44,6 +44,11 @@ export function SiteFooter({ theme, year }: SiteFooterProps) {
                   Página inicial
                 </Link>
               </li>
+              <li>
+                <Link to="/sobre" className={styles.link}>
+                  Sobre nós
+                </Link>
+              </li>
             </ul>
           </nav>
         </div>

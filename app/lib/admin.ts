@@ -12,8 +12,14 @@ export const ADMIN_LEADS_PATH = "/admin/leads";
 export const ADMIN_LEADS_CSV_PATH = "/admin/leads/exportar.csv";
 /** Route rules (issue 6 item 6). */
 export const ADMIN_REDIRECTS_PATH = "/admin/redirecionamentos";
+/** Team members (issue 6 item 2; ADR 0019). */
+export const ADMIN_MEMBERS_PATH = "/admin/membros";
 /** Appearance (issue 6 item 7). */
 export const ADMIN_APPEARANCE_PATH = "/admin/aparencia";
+/** Users (issue 6 item 1; ADR 0018). */
+export const ADMIN_USERS_PATH = "/admin/usuarios";
+/** Roles, read-only (issue 6 item 4; ADR 0018). */
+export const ADMIN_ROLES_PATH = "/admin/papeis";
 
 /** One section of the admin navigation. */
 export interface AdminSection {
@@ -27,5 +33,8 @@ export interface AdminSection {
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: ADMIN_LEADS_PATH, label: "Leads", description: "Contatos recebidos: status, responsável, envios e exportação." },
   { path: ADMIN_REDIRECTS_PATH, label: "Redirecionamentos", description: "Caminhos antigos ou campanhas que levam a outra página." },
+  { path: ADMIN_MEMBERS_PATH, label: "Membros", description: "A equipe do site: dados, foto, arquivos e acesso de corretor." },
+  { path: ADMIN_USERS_PATH, label: "Usuários", description: "Quem entra na área do corretor: convites, papéis e acesso." },
+  { path: ADMIN_ROLES_PATH, label: "Papéis", description: "Os papéis e o que cada um pode fazer." },
   { path: ADMIN_APPEARANCE_PATH, label: "Aparência", description: "Título, descrição, cores e logotipos do site." },
 ];

@@ -6,6 +6,9 @@
  * e-mail has an account (the work runs after the answer, so timing tells
  * nothing either). Origin check and rate limits on both steps. Works
  * without JavaScript: the action's answer renders step 2.
+ *
+ * `?token=…` (the invitation link of issue 6 item 1, ADR 0018) opens a third
+ * form: only the new password, for the account the token names.
  */
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
@@ -13,6 +16,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { getIdentityBackend, getPasswordPolicy } from "~/.server/auth";
+import { redeemSetPasswordToken } from "~/.server/auth/invitation";
 import { confirmPasswordReset, RESET_MESSAGES, requestPasswordReset } from "~/.server/auth/password-reset";
 import { assertSameOrigin, authRateLimiters, tooManyAttemptsMessage } from "~/.server/auth/protection";
 import { defaultTitle, getConfig } from "~/.server/config";
@@ -30,15 +34,21 @@ import {
   resetConfirmSchema,
   resetRequestSchema,
 } from "~/lib/auth";
+import { setPasswordSchema } from "~/lib/users";
 import { button } from "~/styles/ui.css";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
-/** Step from the query (`?etapa=codigo` opens step 2, e.g. from the e-mail's link) and the password policy. */
+/**
+ * Step from the query (`?etapa=codigo` opens step 2, e.g. from the e-mail's
+ * link; `?token=` the set-password form of an invitation) and the password policy.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const step = new URL(request.url).searchParams.get("etapa") === "codigo" ? "confirm" : "request";
+  const params = new URL(request.url).searchParams;
+  const token = (params.get("token") ?? "").slice(0, 200);
+  const step: "request" | "confirm" | "token" = token ? "token" : params.get("etapa") === "codigo" ? "confirm" : "request";
   const policy = await getPasswordPolicy(getIdentityBackend());
-  return json({ step, policy }, { headers: PRIVATE });
+  return json({ step, policy, token }, { headers: PRIVATE });
 }
 
 /** Never cached. */
@@ -50,7 +60,7 @@ export const meta: MetaFunction = ({ matches }) => {
   return [{ title: `Redefinir a senha – Área do corretor | ${root?.theme?.title ?? "Imobiliária"}` }, { name: "robots", content: "noindex" }];
 };
 
-const intentSchema = z.object({ intent: z.enum(["request", "confirm"]) });
+const intentSchema = z.object({ intent: z.enum(["request", "confirm", "token"]) });
 
 function resetMailer() {
   return singleton("auth-mailer", () => mailerFromConfig(getConfig()));
@@ -65,6 +75,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ip = context.clientIp ?? "unknown";
   const backend = getIdentityBackend();
   const db = getDb().db;
+
+  if (intent.data.intent === "token") {
+    const submission = parseWithZod(formData, { schema: setPasswordSchema });
+    const hide = { hideFields: ["newPassword", "confirmPassword"] };
+    if (submission.status !== "success") return json({ step: "token" as const, result: submission.reply(hide), notice: null }, { status: 400, headers: PRIVATE });
+    const limited = await authRateLimiters().consumeReset(ip, "", "confirm");
+    if (limited) {
+      return json(
+        { step: "token" as const, result: submission.reply({ formErrors: [tooManyAttemptsMessage(limited.retryAfterSeconds)], ...hide }), notice: null },
+        { status: 429, headers: { ...PRIVATE, "Retry-After": String(limited.retryAfterSeconds) } },
+      );
+    }
+    const problems = passwordProblems(submission.value.newPassword, await getPasswordPolicy(backend));
+    if (problems.length) {
+      return json({ step: "token" as const, result: submission.reply({ fieldErrors: { newPassword: problems }, ...hide }), notice: null }, { status: 400, headers: PRIVATE });
+    }
+    const outcome = await redeemSetPasswordToken({ backend, db, secrets: getSessionSecrets() }, { token: submission.value.token, newPassword: submission.value.newPassword });
+    if (outcome !== "ok") {
+      const message = "Este link não vale mais (já usado ou expirado). Peça um novo convite ao administrador ou use “Esqueci a senha”.";
+      return json({ step: "token" as const, result: submission.reply({ formErrors: [message], ...hide }), notice: null }, { status: 400, headers: PRIVATE });
+    }
+    return redirectWithToast(LOGIN_PATH, { type: "success", title: "Senha criada", description: "Entre com o seu e-mail e a nova senha.", duration: 6000 }, { headers: PRIVATE });
+  }
 
   if (intent.data.intent === "request") {
     const submission = parseWithZod(formData, { schema: resetRequestSchema });
@@ -156,7 +189,9 @@ export default function PasswordResetPage() {
       <h1 id="reset-titulo" className={s.title}>
         Redefinir a senha
       </h1>
-      {step === "request" ? (
+      {step === "token" ? (
+        <TokenForm lastResult={actionData?.step === "token" ? actionData.result : null} token={data.token} minLength={data.policy.minLength} />
+      ) : step === "request" ? (
         <RequestForm lastResult={actionData?.step === "request" ? actionData.result : null} />
       ) : (
         <ConfirmForm
@@ -255,6 +290,43 @@ function ConfirmForm(props: { lastResult: LastResult; notice: string | null; ema
         <AuthField field={fields.confirmPassword} label="Repita a nova senha" type="password" autoComplete="new-password" />
         <button type="submit" className={button.dark} disabled={pending}>
           {pending ? "Salvando…" : "Salvar a nova senha"}
+        </button>
+      </Form>
+    </>
+  );
+}
+
+function TokenForm(props: { lastResult: LastResult; token: string; minLength: number }) {
+  const pending = usePending();
+  const [form, fields] = useForm({
+    id: "reset-convite",
+    lastResult: props.lastResult,
+    constraint: getZodConstraint(setPasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: setPasswordSchema }),
+  });
+  return (
+    <>
+      <p className={s.intro}>Escolha a senha da sua conta. Depois, entre com o seu e-mail e esta senha.</p>
+      <Form method="post" {...getFormProps(form)} noValidate className={s.form}>
+        {form.errors?.length ? (
+          <p id={form.errorId} className={s.alert} role="alert">
+            {form.errors[0]}
+          </p>
+        ) : null}
+        <input type="hidden" name="intent" value="token" />
+        <input type="hidden" name="token" value={props.token} />
+        <AuthField
+          field={fields.newPassword}
+          label="Nova senha"
+          type="password"
+          autoComplete="new-password"
+          hint={`Pelo menos ${props.minLength} caracteres.`}
+        />
+        <AuthField field={fields.confirmPassword} label="Repita a nova senha" type="password" autoComplete="new-password" />
+        <button type="submit" className={button.dark} disabled={pending}>
+          {pending ? "Salvando…" : "Criar a senha"}
         </button>
       </Form>
     </>

@@ -11,6 +11,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { ADMIN_EMAIL, adminPassword, SESSION_COOKIE, sessionCookieFor } from "./auth-helpers";
 import { expect, test } from "./fixtures";
+import { ADMIN_SECTIONS } from "../../app/lib/admin";
 import { waitForHydration } from "./helpers";
 
 /** Minimum fill time of the contact forms plus a margin (see leads.spec.ts). */
@@ -37,7 +38,8 @@ test("o admin chega às seções pela página inicial da administração", async
   await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Administração" })).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Administração" });
-  await expect(nav.getByRole("link")).toHaveText(["Início", "Leads", "Redirecionamentos", "Aparência"]);
+  await expect(nav.getByRole("link")).toHaveText(["Início", ...ADMIN_SECTIONS.map((section) => section.label)]);
+  await expect(nav.getByRole("link")).toContainText(["Leads", "Redirecionamentos", "Usuários", "Papéis", "Aparência"]);
   await page.getByRole("link", { name: "Aparência", exact: true }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Aparência" })).toBeVisible();
 });

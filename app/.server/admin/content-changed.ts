@@ -6,8 +6,8 @@
  */
 import { singleton } from "../singleton";
 
-/** What changed: the route rules or the theme. */
-export type ContentChange = "redirects" | "appearance";
+/** What changed: the route rules, the theme or the team members (ADR 0019). */
+export type ContentChange = "redirects" | "appearance" | "members";
 
 type Listener = (change: ContentChange) => void;
 

@@ -17,7 +17,8 @@ import { parseLeadInput } from "~/lib/leads";
 import { getListingPage, listingDisplayTitle } from "../catalogue/detail";
 import { siteOrigin } from "../catalogue/sitemap";
 import { getConfig } from "../config";
-import type { Db } from "../db";
+import { type Db, getDb } from "../db";
+import { findPublicMember } from "../members";
 import { getTheme } from "../theme";
 import { leadRateLimiters, type LeadRateLimiters } from "./form-guard";
 import { recordLead } from "./store";
@@ -82,7 +83,11 @@ export async function whatsAppHandOff(request: Request, options: WhatsAppHandOff
 
   const broker = listingPage?.listing.broker;
   const agencyNumber = options.agencyNumber === undefined ? (getConfig().WHATSAPP_NUMBER ?? null) : options.agencyNumber;
-  const number = (broker ? (whatsAppNumber(broker.mobile) ?? whatsAppNumber(broker.phone)) : null) ?? agencyNumber;
+  // `membro=<slug>` (a /membro page, issue 6 item 3): that member's WhatsApp when no listing is named.
+  const memberSlug = url.searchParams.get("membro") ?? "";
+  const member = !listingPage && /^[a-z0-9-]{1,80}$/.test(memberSlug) ? await findPublicMember(options.db ?? getDb().db, memberSlug) : null;
+  const memberNumber = member ? whatsAppNumber(member.whatsapp) : null;
+  const number = (broker ? (whatsAppNumber(broker.mobile) ?? whatsAppNumber(broker.phone)) : null) ?? memberNumber ?? agencyNumber;
   if (!number) return null;
 
   const listing = listingPage
@@ -90,7 +95,7 @@ export async function whatsAppHandOff(request: Request, options: WhatsAppHandOff
     : null;
   const message = listing
     ? listingWhatsAppMessage(listing, `${origin}${listing.path}`)
-    : `Olá! Vim pelo site da ${getTheme().agencyName} (${origin}${page}) e gostaria de atendimento.`;
+    : `Olá${member && memberNumber ? `, ${member.name}` : ""}! Vim pelo site da ${getTheme().agencyName} (${origin}${page}) e gostaria de atendimento.`;
 
   const utm: Record<string, string> = {};
   for (const [name, value] of url.searchParams) {

@@ -1,0 +1,38 @@
+/**
+ * Process dependencies of the users API and pages (issue 6 item 1): the
+ * identity backend, the database and the invitation mail settings
+ * (set-password link on `PUBLIC_URL` or the request's origin).
+ */
+import { getIdentityBackend } from "../auth/firebase";
+import { defaultTitle, getConfig } from "../config";
+import { getDb } from "../db";
+import { getSessionSecrets } from "../flash";
+import { mailerFromConfig } from "../mail/transport";
+import { singleton } from "../singleton";
+import type { InvitationMail, UserAdminDeps } from "../users/manage";
+import { PASSWORD_RESET_PATH } from "~/lib/auth";
+
+/** The process's backend and database. */
+export function userAdminDeps(): UserAdminDeps {
+  return { backend: getIdentityBackend(), db: getDb().db };
+}
+
+/** The site's origin: `PUBLIC_URL`, else the request's. */
+export function siteOrigin(request: Request): string {
+  return getConfig().PUBLIC_URL ?? new URL(request.url).origin;
+}
+
+/** The process mailer shared with the password reset (issue 5). */
+export function authMailer() {
+  return singleton("auth-mailer", () => mailerFromConfig(getConfig()));
+}
+
+/** Invitation mail settings for a request (the link points at the set-password page). */
+export function invitationMail(request: Request): InvitationMail {
+  return {
+    mailer: authMailer(),
+    secret: getSessionSecrets()[0]!,
+    setPasswordUrl: `${siteOrigin(request)}${PASSWORD_RESET_PATH}`,
+    siteTitle: defaultTitle(getConfig()),
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * zod schemas of the JSON API's bodies and answers that are not form schemas
+ * (issue 6 item 8; spec §3 "Requests", §7). Shared by the route modules (which
+ * validate with them) and `paths/*.ts` (which describe them in OpenAPI).
+ */
+import { z } from "zod";
+import { DEFAULT_PASSWORD_POLICY, ROLE_NAMES } from "~/lib/auth";
+import { infoLeadSchema, sellLeadSchema } from "~/lib/leads";
+
+/** A user in API answers (`UserView`). */
+export const userViewSchema = z.object({
+  uid: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  phone: z.string().describe("E.164 (\"+5511912345678\") ou vazio."),
+  role: z.enum(ROLE_NAMES),
+  brokerCode: z.string().nullable().describe("Código do corretor no Vista."),
+  disabled: z.boolean(),
+  createdAt: z.string().describe("ISO 8601."),
+  lastSignInAt: z.string().nullable().describe("ISO 8601."),
+});
+
+/** Query of `GET /api/auth/users`. */
+export const userListQuerySchema = z.object({
+  q: z.string().max(200).optional().describe("Parte do nome ou do e-mail."),
+  ordem: z.enum(["nome", "email", "papel", "recentes", "antigos", "acesso"]).optional(),
+  pagina: z.coerce.number().int().min(1).max(100000).optional(),
+});
+
+/** Body of `POST /api/auth/reset-password` (spec §3 "Reset password": email). */
+export const resetPasswordRequestBody = z.object({
+  email: z
+    .string({ required_error: "Informe o e-mail." })
+    .trim()
+    .toLowerCase()
+    .max(254, "E-mail longo demais.")
+    .email("Informe um e-mail válido."),
+});
+
+/**
+ * Body of `PUT /api/auth/reset-password/{otp-or-token}` (spec §3: newPassword).
+ * `email` is needed only with a 6-digit code (codes are kept per e-mail);
+ * an invitation token alone identifies its user.
+ */
+export const resetPasswordConfirmBody = z.object({
+  newPassword: z
+    .string({ required_error: "Informe a nova senha." })
+    .min(DEFAULT_PASSWORD_POLICY.minLength, `A senha deve ter pelo menos ${DEFAULT_PASSWORD_POLICY.minLength} caracteres.`)
+    .max(4096, "Senha longa demais."),
+  email: resetPasswordRequestBody.shape.email.optional(),
+});
+
+/** Body of `POST /api/email/sell-property` (spec §3 "Sell request": name, phone, location). */
+export const sellPropertyBody = sellLeadSchema.omit({ kind: true });
+
+/** Body of `POST /api/email/more-information` (spec §3: code, name, phone, email, message). */
+export const moreInformationBody = infoLeadSchema.omit({ kind: true });
+
+/** Answer of the two contact endpoints. */
+export const leadAcceptedSchema = z.object({
+  id: z.string().uuid(),
+  created: z.boolean().describe("false quando a mesma Idempotency-Key já tinha sido usada (nada novo foi gravado)."),
+});
+
+/** A pt-BR notice (`{ message }`). */
+export const messageSchema = z.object({ message: z.string() });

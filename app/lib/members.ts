@@ -1,0 +1,90 @@
+/**
+ * Team members (issue 6 items 2–3; product.md "Member"): the admin form's one
+ * zod schema (style.md §5, pt-BR messages beside each field), paths, and the
+ * list's filters. Shared by the browser and the server.
+ */
+import { z } from "zod";
+import { ADMIN_MEMBERS_PATH } from "./admin";
+import { whatsAppNumber } from "./whatsapp";
+
+/** The members list of the admin area (issue 6 item 2). */
+/** The members list of the admin area (issue 6 item 2); also in `ADMIN_SECTIONS`. */
+export { ADMIN_MEMBERS_PATH };
+/** The agency page with its team (spec §2 `/sobre`). */
+export const ABOUT_PATH = "/sobre";
+
+/** Public profile path of a member: `/membro/{slug}` (spec §2 `/membro/{id}`). */
+export function memberPath(slug: string): string {
+  return `/membro/${slug}`;
+}
+
+/** Admin edit page of a member. */
+export function adminMemberPath(id: number): string {
+  return `${ADMIN_MEMBERS_PATH}/${id}`;
+}
+
+/** Status filter of the admin list: active, inactive (including deleted), or all. */
+export const MEMBER_STATUS_FILTERS = ["ativos", "inativos", "todos"] as const;
+/** Orders of the admin list: site order, name, most recently changed. */
+export const MEMBER_ORDERS = ["ordem", "nome", "recentes"] as const;
+
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+// Optional text: Conform turns an empty field into undefined; the value is then "".
+const text = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label}: no máximo ${max} caracteres.`)
+    .optional()
+    .transform((value) => value ?? "");
+
+const phone = (label: string) =>
+  text(30, label).refine((value) => value === "" || whatsAppNumber(value) !== null, `Informe o ${label} com DDD, por exemplo (11) 91234-5678.`);
+
+/**
+ * The member form (create and edit). `slug` may be left empty: it is then
+ * made from the name. `active` is a checkbox ("on" when ticked).
+ */
+export const memberFormSchema = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  name: z
+    .string({ required_error: "Informe o nome." })
+    .trim()
+    .min(2, "Informe o nome (pelo menos 2 letras).")
+    .max(120, "Nome: no máximo 120 caracteres."),
+  slug: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() ? value.trim().toLowerCase() : undefined),
+    z
+      .string()
+      .max(80, "Endereço: no máximo 80 caracteres.")
+      .regex(SLUG_PATTERN, "Use só letras minúsculas sem acento, números e hífens, por exemplo ana-souza.")
+      .refine((value) => !/^\d+$/.test(value), "O endereço não pode ser só números.")
+      .optional(),
+  ),
+  title: text(80, "Cargo"),
+  creci: text(20, "CRECI").refine((value) => value === "" || /^[0-9A-Za-z./ -]{2,20}$/.test(value), "CRECI inválido, por exemplo 123456-F."),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(200, "E-mail: no máximo 200 caracteres.")
+    .email("Informe um e-mail válido, por exemplo ana@imobiliaria.com.br.")
+    .optional()
+    .transform((value) => value ?? ""),
+  phone: phone("telefone"),
+  whatsapp: phone("WhatsApp"),
+  bio: text(4000, "Apresentação"),
+  brokerCode: text(30, "Código do corretor no Vista").refine(
+    (value) => value === "" || /^[A-Za-z0-9_-]{1,30}$/.test(value),
+    "Use só letras, números, hífen e sublinhado, como no Vista.",
+  ),
+  sortOrder: z.preprocess(
+    (value) => (value === "" || value == null ? 0 : value),
+    z.coerce.number({ invalid_type_error: "Informe um número inteiro." }).int("Informe um número inteiro.").min(0, "Use 0 ou mais.").max(9999, "Use no máximo 9999."),
+  ),
+  active: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()),
+});
+
+/** A valid member form. */
+export type MemberFormValue = z.infer<typeof memberFormSchema>;

@@ -1,0 +1,148 @@
+/**
+ * Shared pieces of user administration (issue 6 item 1 "Usuários" and item 8
+ * JSON API `/api/auth…`): the zod schemas of the invite and edit forms (the
+ * same schemas validate the admin pages and the API bodies), the phone rule,
+ * and the list's sort keys (paths: `~/lib/admin`).
+ */
+import { z } from "zod";
+import { DEFAULT_PASSWORD_POLICY, ROLE_NAMES } from "./auth";
+
+/** Users per page of the list. */
+export const USERS_PAGE_SIZE = 20;
+
+/** Sort keys of the list (`?ordem=`): name, e-mail, role, newest/oldest first, last sign-in. */
+export const USER_SORTS = ["nome", "email", "papel", "recentes", "antigos", "acesso"] as const;
+
+/** A sort key of the list. */
+export type UserSort = (typeof USER_SORTS)[number];
+
+/** Portuguese labels of {@link USER_SORTS}. */
+export const USER_SORT_LABELS: Record<UserSort, string> = {
+  nome: "Nome (A–Z)",
+  email: "E-mail (A–Z)",
+  papel: "Papel",
+  recentes: "Mais recentes",
+  antigos: "Mais antigos",
+  acesso: "Último acesso",
+};
+
+/**
+ * A phone as the identity service stores it (E.164, e.g. "+5511912345678")
+ * from what an admin types: "+…" international (8–15 digits) or a Brazilian
+ * number with area code (10 or 11 digits, optional "55" prefix), punctuation
+ * ignored. "" for an empty value, null when it cannot be a phone.
+ */
+export function normalizePhone(value: string): string | null {
+  const trimmed = value.trim();
+  if (!trimmed) return "";
+  if (/[^\d\s()+.-]/.test(trimmed)) return null;
+  const digits = trimmed.replace(/\D/g, "");
+  if (trimmed.startsWith("+")) return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : null;
+  if (digits.length === 10 || digits.length === 11) return `+55${digits}`;
+  if ((digits.length === 12 || digits.length === 13) && digits.startsWith("55")) return `+${digits}`;
+  return null;
+}
+
+/** "+5511912345678" → "(11) 91234-5678"; other numbers unchanged. */
+export function formatPhone(e164: string): string {
+  const match = /^\+55(\d{2})(\d{4,5})(\d{4})$/.exec(e164);
+  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : e164;
+}
+
+const displayName = z
+  .string({ required_error: "Informe o nome." })
+  .trim()
+  .min(2, "Informe o nome.")
+  .max(120, "Use no máximo 120 caracteres.");
+
+const phone = z
+  .string()
+  .max(40, "Telefone longo demais.")
+  .optional()
+  .transform((value, ctx) => {
+    const normalized = normalizePhone(value ?? "");
+    if (normalized === null) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Informe um telefone com DDD, por exemplo (11) 91234-5678." });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+
+const role = z.enum(ROLE_NAMES, { errorMap: () => ({ message: "Escolha um papel válido." }) });
+
+const brokerCode = z
+  .string()
+  .trim()
+  .max(20, "Use no máximo 20 caracteres.")
+  .regex(/^[A-Za-z0-9-]*$/, "Use apenas letras, números e hífen.")
+  .optional()
+  .transform((value) => (value ? value : null));
+
+const email = z
+  .string({ required_error: "Informe o e-mail." })
+  .trim()
+  .toLowerCase()
+  .max(254, "E-mail longo demais.")
+  .email("Informe um e-mail válido.");
+
+/**
+ * Invite a user (issue 6 item 1 "create = invite by e-mail"; spec §7
+ * `POST /auth`): e-mail, name, optional phone and Vista broker code, role.
+ * Output: phone in E.164 or "", brokerCode or null.
+ */
+export const userCreateSchema = z.object({
+  email,
+  displayName,
+  phone,
+  role,
+  brokerCode,
+});
+
+/** Output of {@link userCreateSchema}. */
+export type UserCreateInput = z.output<typeof userCreateSchema>;
+
+/**
+ * Edit a user (issue 6 item 1 "edit (name, phone, role, Vista broker code)";
+ * spec §7 `PUT /auth/user/{id}`). The admin form sends every field; the API
+ * may send any subset (see {@link userUpdateApiSchema}).
+ */
+export const userUpdateSchema = z.object({
+  displayName,
+  phone,
+  role,
+  brokerCode,
+});
+
+/** Output of {@link userUpdateSchema}. */
+export type UserUpdateInput = z.output<typeof userUpdateSchema>;
+
+/**
+ * Body of `PUT /api/auth/user/{id}`: any subset of name, phone, role, broker
+ * code, plus `disabled` (disable/enable). At least one field.
+ */
+export const userUpdateApiSchema = userUpdateSchema
+  .partial()
+  .extend({ disabled: z.boolean({ invalid_type_error: "Use true ou false." }).optional() })
+  .strict()
+  .refine((value) => Object.values(value).some((field) => field !== undefined), { message: "Informe ao menos um campo para alterar." });
+
+/** Output of {@link userUpdateApiSchema}. */
+export type UserUpdateApiInput = z.output<typeof userUpdateApiSchema>;
+
+/**
+ * The set-password form opened by the invitation link
+ * (`/login-corretores/reset-de-senha?token=…`; issue 6 item 1): the token from
+ * the link, the new password and its confirmation. The identity service's
+ * policy is checked by the action (it may be stricter than the minimum here).
+ */
+export const setPasswordSchema = z
+  .object({
+    intent: z.literal("token"),
+    token: z.string({ required_error: "Link inválido. Peça um novo convite." }).max(200, "Link inválido. Peça um novo convite."),
+    newPassword: z
+      .string({ required_error: "Informe a nova senha." })
+      .min(DEFAULT_PASSWORD_POLICY.minLength, `A senha deve ter pelo menos ${DEFAULT_PASSWORD_POLICY.minLength} caracteres.`)
+      .max(4096),
+    confirmPassword: z.string({ required_error: "Repita a nova senha." }),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, { path: ["confirmPassword"], message: "As senhas não conferem." });

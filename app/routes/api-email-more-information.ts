@@ -1,0 +1,15 @@
+/**
+ * `POST /api/email/more-information` {code, name, phone, email, message}
+ * (spec §7, no auth; issue 6 item 8). See `~/.server/api/lead-endpoint`.
+ */
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { writeOnlyLoader } from "~/.server/api/http";
+import { handleApiLead } from "~/.server/api/lead-endpoint";
+
+/** GET → 405. */
+export const loader = writeOnlyLoader(["POST"]);
+
+/** Stores the "mais informações" request. */
+export function action({ request, context }: ActionFunctionArgs) {
+  return handleApiLead(request, "info", context.clientIp);
+}

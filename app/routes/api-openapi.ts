@@ -1,0 +1,13 @@
+/**
+ * `GET /api/openapi.json` (issue 6 item 8): the OpenAPI 3 document of the
+ * JSON API, generated from the zod schemas (`~/.server/api/openapi`). Public
+ * (it holds no data); cached 5 minutes.
+ */
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { siteOrigin } from "~/.server/api/context";
+import { buildOpenApiDocument } from "~/.server/api/openapi";
+
+/** The document. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return json(buildOpenApiDocument(siteOrigin(request)), { headers: { "Cache-Control": "public, max-age=300" } });
+}

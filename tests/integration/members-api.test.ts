@@ -1,0 +1,184 @@
+/**
+ * The members JSON API (issue 6 item 8 "API tests for every endpoint as
+ * anonymous, agent and admin"; brief item 5; ADR 0019), with Firebase ID
+ * tokens from the REAL Auth emulator as bearer and PGlite: every endpoint
+ * answers 401 anonymous and 403 to an agent; as admin, list, create (400 with
+ * field errors), update, soft delete, reactivate, promote and the multipart
+ * upload (a wrong type refused in Portuguese); the OpenAPI document lists
+ * every members path.
+ */
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildOpenApiDocument } from "~/.server/api/openapi";
+import { createIdentityBackend, type IdentityBackend, setIdentityBackend } from "~/.server/auth/firebase";
+import { signInWithPassword } from "~/.server/auth/identity";
+import { seedAdmin } from "~/.server/auth/seed";
+import { signInWithEmailPassword } from "~/.server/auth/sign-in";
+import { createLocalStorage, setFileStorage } from "~/.server/storage";
+import * as apiMember from "~/routes/api-member";
+import * as apiPromote from "~/routes/api-member-promote";
+import * as apiReactivate from "~/routes/api-member-reactivate";
+import * as apiUpload from "~/routes/api-member-upload";
+import * as apiMembers from "~/routes/api-members";
+import { startAuthEmulator, type RunningAuthEmulator } from "../../server/auth-emulator";
+import { createTestPglite, type TestDatabase } from "./helpers/database";
+
+const ORIGIN = "http://localhost:3000";
+let emulator: RunningAuthEmulator;
+let backend: IdentityBackend;
+let test: TestDatabase;
+let dataDir: string;
+const tokens: Record<"anonymous" | "agent" | "admin", string | null> = { anonymous: null, agent: null, admin: null };
+type Who = keyof typeof tokens;
+
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-members-api-"));
+  process.env.DATA_DIR = dataDir;
+  emulator = await startAuthEmulator();
+  backend = setIdentityBackend(createIdentityBackend({ emulatorHost: emulator.hostPort }));
+  test = await createTestPglite();
+  const store = globalThis as unknown as { __singletons?: Map<string, unknown> };
+  store.__singletons ??= new Map();
+  store.__singletons.set("database", test.database);
+  setFileStorage(createLocalStorage(path.join(dataDir, "uploads")));
+  const admin = await seedAdmin(backend, test.database.db, { email: "admin@imobiliaria.localhost", dataDir });
+  await signInWithEmailPassword(backend, test.database.db, admin.email, admin.password);
+  tokens.admin = (await signInWithPassword(backend, admin.email, admin.password)).idToken;
+  await backend.auth.createUser({ uid: "agent-mapi", email: "carla@exemplo.com.br", password: "senha-carla", displayName: "Carla Corretora" });
+  await backend.auth.setCustomUserClaims("agent-mapi", { role: "agent", brokerCode: "7" });
+  await signInWithEmailPassword(backend, test.database.db, "carla@exemplo.com.br", "senha-carla");
+  tokens.agent = (await signInWithPassword(backend, "carla@exemplo.com.br", "senha-carla")).idToken;
+});
+
+afterAll(async () => {
+  await backend?.close();
+  await emulator?.stop();
+  await test?.cleanup();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+function request(who: Who, method: string, pathAndQuery: string, body?: unknown): Request {
+  const headers = new Headers();
+  if (tokens[who]) headers.set("Authorization", `Bearer ${tokens[who]}`);
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers.set("Content-Type", "application/json");
+    payload = JSON.stringify(body);
+  }
+  return new Request(`${ORIGIN}${pathAndQuery}`, { method, headers, body: payload });
+}
+
+async function answer(run: () => Promise<unknown>): Promise<Response> {
+  try {
+    const result = await run();
+    if (!(result instanceof Response)) throw new Error("expected a Response");
+    return result;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+}
+
+const args = (req: Request, params: Record<string, string> = {}) => ({ request: req, params, context: {} }) as LoaderFunctionArgs & ActionFunctionArgs;
+
+type Call = { name: string; run: (who: Who) => Promise<Response> };
+
+describe("members API as admin", () => {
+  let id = 0;
+
+  it("creates (201), refuses bad bodies with field errors (400), lists, updates, deletes softly and reactivates", async () => {
+    const bad = await answer(() => apiMembers.action(args(request("admin", "POST", "/api/members", { name: "", email: "x@", whatsapp: "1" }))));
+    expect(bad.status).toBe(400);
+    const badBody = (await bad.json()) as { fieldErrors: Record<string, string[]> };
+    expect(Object.keys(badBody.fieldErrors).sort()).toEqual(["email", "name", "whatsapp"]);
+
+    const created = await answer(() =>
+      apiMembers.action(args(request("admin", "POST", "/api/members", { name: "Júlia Prado", title: "Corretora", email: "julia@exemplo.com.br", brokerCode: "15", sortOrder: 2 }))),
+    );
+    expect(created.status).toBe(201);
+    const member = ((await created.json()) as { member: { id: number; slug: string; active: boolean } }).member;
+    id = member.id;
+    expect([member.slug, member.active]).toEqual(["julia-prado", true]);
+
+    const taken = await answer(() => apiMembers.action(args(request("admin", "POST", "/api/members", { name: "Outra", slug: "julia-prado" }))));
+    expect([taken.status, ((await taken.json()) as { fieldErrors: unknown }).fieldErrors]).toEqual([400, { slug: ["Este endereço já é de outro membro. Escolha outro."] }]);
+
+    const list = (await (await answer(() => apiMembers.loader(args(request("admin", "GET", "/api/members?q=julia"))))).json()) as { members: { id: number }[] };
+    expect(list.members.map((m) => m.id)).toEqual([id]);
+
+    const updated = await answer(() => apiMember.action(args(request("admin", "PUT", `/api/members/${id}`, { name: "Júlia Prado Lima", slug: "julia", email: "julia@exemplo.com.br", brokerCode: "15", active: true }), { id: String(id) })));
+    expect(((await updated.json()) as { member: { slug: string; name: string } }).member).toMatchObject({ slug: "julia", name: "Júlia Prado Lima" });
+
+    const deleted = await answer(() => apiMember.action(args(request("admin", "DELETE", `/api/members/${id}`), { id: String(id) })));
+    expect(((await deleted.json()) as { member: { deleted: boolean; active: boolean } }).member).toMatchObject({ deleted: true, active: false });
+    const back = await answer(() => apiReactivate.action(args(request("admin", "PUT", `/api/members/${id}/reactivate`), { id: String(id) })));
+    expect(((await back.json()) as { member: { deleted: boolean; active: boolean } }).member).toMatchObject({ deleted: false, active: true });
+    expect((await answer(() => apiMember.action(args(request("admin", "PUT", "/api/members/999999", { name: "Ninguém" }), { id: "999999" })))).status).toBe(404);
+  });
+
+  it("promotes (a Firebase user with role agent) and uploads by content through multipart", async () => {
+    const promoted = await answer(() => apiPromote.action(args(request("admin", "PUT", `/api/members/${id}/promote`), { id: String(id) })));
+    const promotedBody = (await promoted.json()) as { member: { userUid: string } };
+    expect([promoted.status, promotedBody]).toMatchObject([200, { member: {} }]);
+    const member = promotedBody.member;
+    expect((await backend.auth.getUser(member.userUid)).customClaims).toMatchObject({ role: "agent", brokerCode: "15" });
+
+    const wrong = new FormData();
+    wrong.append("photo", new File([new Uint8Array(Buffer.from("%PDF-1.4"))], "foto.jpg", { type: "image/jpeg" }));
+    const refused = await answer(() => apiUpload.action(args(request("admin", "POST", `/api/members/${id}/uploads/file`, wrong), { id: String(id) })));
+    expect([refused.status, ((await refused.json()) as { error: string }).error]).toEqual([400, "Tipo de arquivo não aceito. Envie uma imagem JPEG, PNG ou WebP."]);
+
+    const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#444" } }).png().toBuffer();
+    const good = new FormData();
+    good.append("photo", new File([new Uint8Array(image)], "julia.png", { type: "image/png" }));
+    good.append("file", new File([new Uint8Array(Buffer.from("%PDF-1.7\n%%EOF"))], "ficha.pdf", { type: "application/pdf" }));
+    const stored = await answer(() => apiUpload.action(args(request("admin", "POST", `/api/members/${id}/uploads/file`, good), { id: String(id) })));
+    expect(stored.status).toBe(201);
+    const body = (await stored.json()) as { member: { photoUrl: string }; files: { name: string; contentType: string }[] };
+    expect(body.member.photoUrl).toMatch(/^\/arquivos\/membros\/\d+\/foto-[0-9a-f]+\.webp$/);
+    expect(body.files.map((f) => [f.name, f.contentType])).toEqual([["ficha.pdf", "application/pdf"]]);
+    const json = await answer(() => apiUpload.action(args(request("admin", "POST", `/api/members/${id}/uploads/file`, { photo: "x" }), { id: String(id) })));
+    expect(json.status).toBe(415);
+  });
+
+  it("the OpenAPI document lists every members path and method", () => {
+    const document = buildOpenApiDocument(ORIGIN) as unknown as { paths: Record<string, Record<string, unknown>> };
+    const methods = (p: string) => Object.keys(document.paths[p] ?? {}).sort();
+    expect(methods("/api/members")).toEqual(["get", "post"]);
+    expect(methods("/api/members/{id}")).toEqual(["delete", "put"]);
+    expect(methods("/api/members/{id}/promote")).toEqual(["put"]);
+    expect(methods("/api/members/{id}/reactivate")).toEqual(["put"]);
+    expect(methods("/api/members/{id}/uploads/file")).toEqual(["post"]);
+  });
+});
+
+describe("members API authorization", () => {
+  const calls: Call[] = [
+    { name: "GET /api/members", run: (who) => answer(() => apiMembers.loader(args(request(who, "GET", "/api/members")))) },
+    { name: "POST /api/members", run: (who) => answer(() => apiMembers.action(args(request(who, "POST", "/api/members", { name: "Teste Acesso" })))) },
+    { name: "PUT /api/members/1", run: (who) => answer(() => apiMember.action(args(request(who, "PUT", "/api/members/1", { name: "Teste Acesso" }), { id: "1" }))) },
+    { name: "DELETE /api/members/1", run: (who) => answer(() => apiMember.action(args(request(who, "DELETE", "/api/members/1"), { id: "1" }))) },
+    { name: "PUT /api/members/1/promote", run: (who) => answer(() => apiPromote.action(args(request(who, "PUT", "/api/members/1/promote"), { id: "1" }))) },
+    { name: "PUT /api/members/1/reactivate", run: (who) => answer(() => apiReactivate.action(args(request(who, "PUT", "/api/members/1/reactivate"), { id: "1" }))) },
+    { name: "POST /api/members/1/uploads/file", run: (who) => answer(() => apiUpload.action(args(request(who, "POST", "/api/members/1/uploads/file", new FormData()), { id: "1" }))) },
+  ];
+
+  it.each(calls)("$name: anonymous → 401, agent → 403 (JSON errors, never cached)", async ({ run }) => {
+    const anonymous = await run("anonymous");
+    expect(anonymous.status).toBe(401);
+    expect(((await anonymous.json()) as { error: string }).error).toBeTruthy();
+    const agent = await run("agent");
+    expect(agent.status).toBe(403);
+    expect(agent.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("a method a path does not serve answers 405 with Allow", async () => {
+    const response = await answer(async () => apiMember.loader());
+    expect([response.status, response.headers.get("Allow")]).toEqual([405, "PUT, DELETE"]);
+  });
+});
