@@ -14,6 +14,8 @@ import { publicContentChanged } from "./admin/content-changed";
 import { type Db, getDb } from "./db";
 import { siteSettings } from "./db/schema";
 import { singleton } from "./singleton";
+import { type FileStorage, getFileStorage, newStorageKey, storedFilePath } from "./storage";
+import { validateUpload } from "./storage/validate";
 
 /** Key of the appearance row in `site_settings`. */
 export const APPEARANCE_KEY = "appearance";
@@ -117,4 +119,27 @@ export async function resetAppearance(db: Db = getDb().db): Promise<void> {
   await db.delete(siteSettings).where(eq(siteSettings.key, APPEARANCE_KEY));
   await loadAppearance(db);
   publicContentChanged("appearance");
+}
+
+/** Prefix of the storage keys of uploaded logos (served publicly by `/arquivos/logos/…`). */
+export const LOGO_KEY_PREFIX = "logos/";
+
+/**
+ * Stores an uploaded logo (issue 6 item 7, through the storage interface of
+ * ADR 0019): checked by content (JPEG, PNG or WebP up to 10 MB; the file name
+ * and type must agree with it), stored as WebP under a new immutable key.
+ * @param which "quadrado" or "horizontal" (part of the key).
+ * @returns the site path to save as the logo (`/arquivos/logos/…`), or the pt-BR refusal.
+ * @throws when the storage backend fails.
+ */
+export async function storeLogo(
+  file: File,
+  which: "quadrado" | "horizontal",
+  storage?: FileStorage,
+): Promise<{ ok: true; path: string } | { ok: false; message: string }> {
+  const checked = await validateUpload(Buffer.from(await file.arrayBuffer()), { name: file.name, contentType: file.type }, "image");
+  if (!checked.ok) return { ok: false, message: checked.message };
+  const key = newStorageKey(`${LOGO_KEY_PREFIX}${which}`, "webp");
+  await (storage ?? (await getFileStorage())).put(key, checked.body, checked.contentType);
+  return { ok: true, path: storedFilePath(key) };
 }

@@ -1,8 +1,9 @@
 /**
  * `/admin/aparencia` (issue 6 item 7; spec §1 "Theme settings"): title,
  * description, the three brand colours (hex, validated, with WCAG contrast
- * warnings that do not block saving) and the two logos (site paths for now;
- * uploads arrive with the members/uploads part of issue 6). Saved in the
+ * warnings that do not block saving) and the two logos (an uploaded image —
+ * checked by content, stored through the storage interface, ADR 0019 — or a
+ * site path). Saved in the
  * database (`site_settings`) and applied to the next page view without a
  * rebuild; "Restaurar padrão" forgets it (the configuration applies again).
  * Admin only; never cached.
@@ -13,7 +14,8 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
 import { assertSameOrigin } from "~/.server/auth/protection";
-import { getStoredAppearance, resetAppearance, saveAppearance } from "~/.server/appearance";
+import { getStoredAppearance, resetAppearance, saveAppearance, storeLogo } from "~/.server/appearance";
+import { readMultipart } from "~/.server/members/uploads";
 import { redirectWithToast } from "~/.server/flash";
 import { DEFAULT_LOGO_SQUARE, getTheme } from "~/.server/theme";
 import { AdminNav } from "~/components/admin-nav";
@@ -58,15 +60,29 @@ export const meta: MetaFunction = () => [{ title: "Aparência | Administração"
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, "admin", { checkRevoked: true });
   assertSameOrigin(request);
-  const formData = await request.formData();
+  const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
+  const parsed = multipart ? await readMultipart(request) : { form: await request.formData() };
+  if ("error" in parsed) {
+    return json({ result: { status: "error" as const, error: { "": [parsed.error] } } }, { status: 400, headers: PRIVATE });
+  }
+  const formData = parsed.form;
   if (formData.get("intent") === "reset") {
     await resetAppearance();
     return redirectWithToast(ADMIN_APPEARANCE_PATH, { type: "success", title: "Aparência padrão restaurada" }, { headers: PRIVATE });
   }
   const submission = parseWithZod(formData, { schema: appearanceFormSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400, headers: PRIVATE });
-  await saveAppearance(submission.value, user.uid);
-  const warnings = contrastWarnings(submission.value);
+  // Uploaded logos replace the typed paths; a refused file is reported beside its field and nothing is saved.
+  const value = { ...submission.value };
+  for (const [field, input, which] of LOGO_UPLOADS) {
+    const file = formData.get(input);
+    if (!(file instanceof File) || (file.size === 0 && !file.name)) continue;
+    const stored = await storeLogo(file, which);
+    if (!stored.ok) return json({ result: submission.reply({ fieldErrors: { [field]: [stored.message] } }) }, { status: 400, headers: PRIVATE });
+    value[field] = stored.path;
+  }
+  await saveAppearance(value, user.uid);
+  const warnings = contrastWarnings(value);
   return redirectWithToast(
     ADMIN_APPEARANCE_PATH,
     warnings.length
@@ -75,6 +91,12 @@ export async function action({ request }: ActionFunctionArgs) {
     { headers: PRIVATE },
   );
 }
+
+/** The logo file inputs: the form field they fill, the input's name, the storage key part. */
+const LOGO_UPLOADS = [
+  ["logoSquare", "logoSquareFile", "quadrado"],
+  ["logoHorizontal", "logoHorizontalFile", "horizontal"],
+] as const;
 
 const COLOR_FIELDS = [
   ["primary", "Cor primária", "Cabeçalho, rodapé e botões escuros."],
@@ -116,7 +138,7 @@ export default function AdminAppearancePage() {
         </p>
       </header>
 
-      <Form method="post" {...getFormProps(form)} className={s.form} noValidate>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className={s.form} noValidate>
         <input type="hidden" name="intent" value="save" />
         {form.errors?.length ? (
           <p id={form.errorId} className={s.alert} role="alert">
@@ -193,6 +215,10 @@ export default function AdminAppearancePage() {
             Logotipo quadrado
           </label>
           <input {...getInputProps(fields.logoSquare, { type: "text" })} key={fields.logoSquare.key} className={s.control} placeholder="/logo-square.svg" />
+          <label className={s.hint}>
+            Ou envie uma imagem (JPEG, PNG ou WebP, até 10 MB):{" "}
+            <input type="file" name="logoSquareFile" accept="image/jpeg,image/png,image/webp" aria-label="Enviar logotipo quadrado" />
+          </label>
           <p className={s.hint}>Caminho de uma imagem do site. Vazio: o símbolo gerado a partir do nome da imobiliária.</p>
           {fields.logoSquare.errors?.length ? <p id={fields.logoSquare.errorId} className={s.error}>{fields.logoSquare.errors[0]}</p> : null}
         </div>
@@ -201,6 +227,10 @@ export default function AdminAppearancePage() {
             Logotipo horizontal
           </label>
           <input {...getInputProps(fields.logoHorizontal, { type: "text" })} key={fields.logoHorizontal.key} className={s.control} placeholder="/logo-horizontal.svg" />
+          <label className={s.hint}>
+            Ou envie uma imagem (JPEG, PNG ou WebP, até 10 MB):{" "}
+            <input type="file" name="logoHorizontalFile" accept="image/jpeg,image/png,image/webp" aria-label="Enviar logotipo horizontal" />
+          </label>
           <p className={s.hint}>Vazio: o cabeçalho mostra o símbolo ao lado do título.</p>
           {fields.logoHorizontal.errors?.length ? <p id={fields.logoHorizontal.errorId} className={s.error}>{fields.logoHorizontal.errors[0]}</p> : null}
         </div>

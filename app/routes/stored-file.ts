@@ -2,10 +2,12 @@
  * `GET /arquivos/{key}` (issue 6 item 2; ADR 0019): a stored upload with its
  * content type. Member photos are public and immutable (a new photo gets a
  * new key): `public, max-age=31536000, immutable`. Member files are for the
- * admin only (`private, no-store`; anonymous → login, others → 403). A key
- * that is not (or no longer) a member's photo or file answers 404.
+ * admin only (`private, no-store`; anonymous → login, others → 403). Logos
+ * uploaded on `/admin/aparencia` (`logos/…`) are public like photos. Any other
+ * key that is not (or no longer) a member's photo or file answers 404.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { LOGO_KEY_PREFIX } from "~/.server/appearance";
 import { requireRole } from "~/.server/auth";
 import { getDb } from "~/.server/db";
 import { storedKeyKind } from "~/.server/members";
@@ -17,7 +19,8 @@ const notFound = () => new Response("Arquivo não encontrado.", { status: 404, h
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const key = params["*"] ?? "";
   if (!isValidStorageKey(key)) return notFound();
-  const kind = await storedKeyKind(getDb().db, key);
+  // Uploaded logos (admin appearance) are public like member photos; other keys must belong to a member.
+  const kind = key.startsWith(LOGO_KEY_PREFIX) ? "photo" : await storedKeyKind(getDb().db, key);
   if (!kind) return notFound();
   if (kind === "file") await requireRole(request, "admin");
   const object = await (await getFileStorage()).get(key);

@@ -10,6 +10,7 @@
  */
 import type { BrowserContext, Page } from "@playwright/test";
 import { ADMIN_EMAIL, adminPassword, SESSION_COOKIE, sessionCookieFor } from "./auth-helpers";
+import sharp from "sharp";
 import { expect, test } from "./fixtures";
 import { ADMIN_SECTIONS } from "../../app/lib/admin";
 import { waitForHydration } from "./helpers";
@@ -63,6 +64,18 @@ test("muda a cor primária e a página inicial usa a nova cor", async ({ page, b
     expect(await primaryColour(visitorPage)).toBe("#1d4ed8");
     await expect(visitorPage.locator('meta[name="theme-color"]')).toHaveAttribute("content", "#1d4ed8");
     await visitor.close();
+
+    // An uploaded horizontal logo (checked by content, stored as WebP) shows in the header.
+    await page.goto("/admin/aparencia");
+    await waitForHydration(page);
+    const png = await sharp({ create: { width: 320, height: 80, channels: 3, background: "#1d4ed8" } }).png().toBuffer();
+    await page.getByLabel("Enviar logotipo horizontal").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
+    await page.getByRole("button", { name: "Salvar aparência" }).click();
+    await expect(toasts(page)).toContainText("Aparência salva");
+    await page.goto("/");
+    const logo = page.getByRole("banner").locator('img[src^="/arquivos/logos/horizontal-"]');
+    await expect(logo).toBeVisible();
+    expect(await logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 
     // A bad colour is refused beside the field (400), nothing saved.
     consoleGuard.expectHttpError(/\/admin\/aparencia\?_data=/, 400);

@@ -7,12 +7,17 @@
  * leads inbox (filters, paging, status, assignment, "reenviar", CSV, the
  * broker's own leads).
  */
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import express from "express";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { onPublicContentChanged } from "~/.server/admin/content-changed";
-import { getStoredAppearance, loadAppearance, resetAppearance, saveAppearance } from "~/.server/appearance";
+import { getStoredAppearance, loadAppearance, resetAppearance, saveAppearance, storeLogo } from "~/.server/appearance";
+import { createLocalStorage } from "~/.server/storage";
 import { parseConfig } from "~/.server/config";
 import { leadDeliveries, leads, listings, redirects, users } from "~/.server/db/schema";
 import {
@@ -180,6 +185,31 @@ describe.each(kinds)("admin data on %s", (kind) => {
       await resetAppearance(db);
       expect(getStoredAppearance()).toBeNull();
       expect(getTheme(config)).toMatchObject({ title: "Horizonte Imobiliária", colors: { primary: "#000000" }, logos: { horizontal: null } });
+    });
+  });
+
+  describe("uploaded logos", () => {
+    it("stores an image as WebP under a new public key and refuses a file that is not what it claims", async () => {
+      const root = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-logos-"));
+      try {
+        const storage = createLocalStorage(root);
+        const png = await sharp({ create: { width: 400, height: 100, channels: 3, background: "#e11d48" } }).png().toBuffer();
+        const stored = await storeLogo(new File([new Uint8Array(png)], "logo.png", { type: "image/png" }), "horizontal", storage);
+        expect(stored.ok).toBe(true);
+        const storedPath = (stored as { path: string }).path;
+        expect(storedPath).toMatch(/^\/arquivos\/logos\/horizontal-[0-9a-f]{24}\.webp$/);
+        const object = await storage.get(storedPath.slice("/arquivos/".length));
+        expect(object?.contentType).toBe("image/webp");
+        expect((await sharp(object!.body).metadata()).format).toBe("webp");
+
+        const fake = await storeLogo(new File([new TextEncoder().encode("não sou uma imagem")], "logo.png", { type: "image/png" }), "quadrado", storage);
+        expect(fake).toEqual({ ok: false, message: "Tipo de arquivo não aceito. Envie uma imagem JPEG, PNG ou WebP." });
+        const renamed = await storeLogo(new File([new Uint8Array(png)], "logo.jpg", { type: "image/jpeg" }), "quadrado", storage);
+        expect(renamed.ok).toBe(false);
+        expect((renamed as { message: string }).message).toMatch(/não corresponde à extensão \.jpg/);
+      } finally {
+        await fs.rm(root, { recursive: true, force: true });
+      }
     });
   });
 
