@@ -89,7 +89,10 @@ export default function AboutPage() {
             ))}
           </ul>
         ) : (
-          <p className={s.muted}>Em breve, a nossa equipe aqui.</p>
+          <p className={s.muted}>
+            Nossos corretores atendem pelo WhatsApp e pelos formulários do site:{" "}
+            <Link to="/#quero-vender">quero vender meu imóvel</Link> ou <Link to="/todos-os-imoveis">ver todos os imóveis</Link>.
+          </p>
         )}
       </section>
     </div>
