@@ -23,13 +23,17 @@ describe("openDatabase (PGlite in memory) + migrate", () => {
       "lead_deliveries",
       "leads",
       "listings",
-      // Authentication (migration 0005, issue 5).
+      // Members and uploads (migration 0007, issue 6).
+      "member_files",
+      "members",
+      // Authentication (migration 0005, issue 5); redirects and settings (0006, issue 6).
       "password_reset_codes",
       "redirects",
       "revoked_sessions",
       "roles",
       "site_settings",
       "sync_state",
+      "upload_tickets",
       "users",
     ]);
   });
