@@ -6,54 +6,36 @@
  * success redirect for a post), against the REAL Firebase Auth emulator with
  * PGlite. Also: a post from another origin is refused (403) even for the admin.
  */
-import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createIdentityBackend, type IdentityBackend, setIdentityBackend } from "~/.server/auth/firebase";
-import { seedAdmin } from "~/.server/auth/seed";
-import { signInWithEmailPassword } from "~/.server/auth/sign-in";
+import { type IdentityBackend } from "~/.server/auth/firebase";
 import { recordLead } from "~/.server/leads/store";
 import * as adminHome from "~/routes/admin";
 import * as adminAppearance from "~/routes/admin-appearance";
 import * as adminLeads from "~/routes/admin-leads";
 import * as adminLeadsCsv from "~/routes/admin-leads-csv";
 import * as adminRedirects from "~/routes/admin-redirects";
-import { startAuthEmulator, type RunningAuthEmulator } from "../../server/auth-emulator";
-import { createTestPglite, type TestDatabase } from "./helpers/database";
+import { answer, startAuthTestEnv, TEST_ORIGIN, type AuthTestEnv } from "./helpers/auth-env";
+import type { TestDatabase } from "./helpers/database";
 
-const ORIGIN = "http://localhost:3000";
-let emulator: RunningAuthEmulator;
+const ORIGIN = TEST_ORIGIN;
+let env: AuthTestEnv;
 let backend: IdentityBackend;
 let test: TestDatabase;
-let dataDir: string;
 const cookies: Record<"anonymous" | "agent" | "admin", string | null> = { anonymous: null, agent: null, admin: null };
 let leadId = "";
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-admin-access-"));
-  process.env.DATA_DIR = dataDir;
-  emulator = await startAuthEmulator();
-  backend = setIdentityBackend(createIdentityBackend({ emulatorHost: emulator.hostPort }));
-  test = await createTestPglite();
-  const store = globalThis as unknown as { __singletons?: Map<string, unknown> };
-  store.__singletons ??= new Map();
-  store.__singletons.set("database", test.database);
-
-  const admin = await seedAdmin(backend, test.database.db, { email: "admin@imobiliaria.localhost", dataDir });
-  cookies.admin = (await signInWithEmailPassword(backend, test.database.db, admin.email, admin.password)).sessionCookie;
-  await backend.auth.createUser({ uid: "agent-1", email: "carla@exemplo.com.br", password: "senha-carla", displayName: "Carla Corretora" });
-  await backend.auth.setCustomUserClaims("agent-1", { role: "agent", brokerCode: "7" });
-  cookies.agent = (await signInWithEmailPassword(backend, test.database.db, "carla@exemplo.com.br", "senha-carla")).sessionCookie;
+  env = await startAuthTestEnv("admin-access", { uid: "agent-1", claims: { role: "agent", brokerCode: "7" } });
+  ({ backend, test } = env);
+  cookies.admin = env.admin.cookie;
+  cookies.agent = env.agent.cookie;
   leadId = (await recordLead({ kind: "sell", name: "Ana Souza", phone: "(11) 91234-5678", location: "Moema" }, { idempotencyKey: "acesso-1", db: test.database.db, agencyEmail: "contato@imobiliaria.localhost" })).lead.id;
 });
 
 afterAll(async () => {
-  await backend?.close();
-  await emulator?.stop();
-  await test?.cleanup();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await env?.close();
 });
 
 type Who = keyof typeof cookies;
@@ -67,17 +49,6 @@ function request(who: Who, pathAndQuery: string, form?: Record<string, string>, 
   return new Request(`${ORIGIN}${pathAndQuery}`, { method: "POST", headers, body: new URLSearchParams(form) });
 }
 
-/** The loader's or action's answer, thrown or returned. */
-async function answer(run: () => Promise<unknown>): Promise<Response> {
-  try {
-    const result = await run();
-    if (!(result instanceof Response)) throw new Error("expected a Response");
-    return result;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-}
 
 const args = (req: Request) => ({ request: req, params: {}, context: {} }) as LoaderFunctionArgs & ActionFunctionArgs;
 

@@ -13,18 +13,17 @@ import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createIdentityBackend, type IdentityBackend, setIdentityBackend } from "~/.server/auth/firebase";
-import { seedAdmin } from "~/.server/auth/seed";
+import { type IdentityBackend } from "~/.server/auth/firebase";
 import { signInWithEmailPassword } from "~/.server/auth/sign-in";
 import { users } from "~/.server/db/schema";
 import * as adminRoles from "~/routes/admin-roles";
 import * as adminUsers from "~/routes/admin-users";
 import * as passwordReset from "~/routes/password-reset";
-import { startAuthEmulator, type RunningAuthEmulator } from "../../server/auth-emulator";
-import { createTestPglite, type TestDatabase } from "./helpers/database";
+import { answer, startAuthTestEnv, TEST_ORIGIN, type AuthTestEnv } from "./helpers/auth-env";
+import type { TestDatabase } from "./helpers/database";
 
-const ORIGIN = "http://localhost:3000";
-let emulator: RunningAuthEmulator;
+const ORIGIN = TEST_ORIGIN;
+let env: AuthTestEnv;
 let backend: IdentityBackend;
 let test: TestDatabase;
 let dataDir: string;
@@ -32,26 +31,14 @@ const cookies: Record<"anonymous" | "agent" | "admin", string | null> = { anonym
 type Who = keyof typeof cookies;
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-admin-users-"));
-  process.env.DATA_DIR = dataDir;
-  emulator = await startAuthEmulator();
-  backend = setIdentityBackend(createIdentityBackend({ emulatorHost: emulator.hostPort }));
-  test = await createTestPglite();
-  const store = globalThis as unknown as { __singletons?: Map<string, unknown> };
-  store.__singletons ??= new Map();
-  store.__singletons.set("database", test.database);
-  const admin = await seedAdmin(backend, test.database.db, { email: "admin@imobiliaria.localhost", dataDir });
-  cookies.admin = (await signInWithEmailPassword(backend, test.database.db, admin.email, admin.password)).sessionCookie;
-  await backend.auth.createUser({ uid: "agent-1", email: "carla@exemplo.com.br", password: "senha-carla", displayName: "Carla Corretora" });
-  await backend.auth.setCustomUserClaims("agent-1", { role: "agent" });
-  cookies.agent = (await signInWithEmailPassword(backend, test.database.db, "carla@exemplo.com.br", "senha-carla")).sessionCookie;
+  env = await startAuthTestEnv("admin-users", { uid: "agent-1", claims: { role: "agent" } });
+  ({ backend, test, dataDir } = env);
+  cookies.admin = env.admin.cookie;
+  cookies.agent = env.agent.cookie;
 });
 
 afterAll(async () => {
-  await backend?.close();
-  await emulator?.stop();
-  await test?.cleanup();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await env?.close();
 });
 
 function request(who: Who, pathAndQuery: string, form?: Record<string, string>, origin = ORIGIN): Request {
@@ -63,16 +50,6 @@ function request(who: Who, pathAndQuery: string, form?: Record<string, string>, 
   return new Request(`${ORIGIN}${pathAndQuery}`, { method: "POST", headers, body: new URLSearchParams(form) });
 }
 
-async function answer(run: () => Promise<unknown>): Promise<Response> {
-  try {
-    const result = await run();
-    if (!(result instanceof Response)) throw new Error("expected a Response");
-    return result;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-}
 
 const args = (req: Request) => ({ request: req, params: {}, context: { clientIp: "127.0.0.1" } }) as unknown as LoaderFunctionArgs & ActionFunctionArgs;
 

@@ -9,17 +9,14 @@
  * every served route is in it, every `$ref` resolves).
  */
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { apiIdempotencyKey } from "~/.server/api/lead-endpoint";
 import { leadAcceptedSchema, userViewSchema } from "~/.server/api/schemas";
-import { createIdentityBackend, type IdentityBackend, setIdentityBackend } from "~/.server/auth/firebase";
+import { type IdentityBackend } from "~/.server/auth/firebase";
 import { signInWithPassword } from "~/.server/auth/identity";
-import { seedAdmin } from "~/.server/auth/seed";
-import { signInWithEmailPassword } from "~/.server/auth/sign-in";
 import { findLeadByKey } from "~/.server/leads/store";
 import * as apiAuth from "~/routes/api-auth";
 import * as apiUser from "~/routes/api-auth-user";
@@ -33,11 +30,11 @@ import * as apiReset from "~/routes/api-reset-password";
 import * as apiRoles from "~/routes/api-roles";
 import * as apiTokenCheck from "~/routes/api-token-check";
 import remixConfig from "../../remix.config.js";
-import { startAuthEmulator, type RunningAuthEmulator } from "../../server/auth-emulator";
-import { createTestPglite, type TestDatabase } from "./helpers/database";
+import { answer, startAuthTestEnv, TEST_ORIGIN, type AuthTestEnv } from "./helpers/auth-env";
+import type { TestDatabase } from "./helpers/database";
 
-const ORIGIN = "http://localhost:3000";
-let emulator: RunningAuthEmulator;
+const ORIGIN = TEST_ORIGIN;
+let env: AuthTestEnv;
 let backend: IdentityBackend;
 let test: TestDatabase;
 let dataDir: string;
@@ -46,29 +43,15 @@ let adminCookie = "";
 type Who = keyof typeof tokens;
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-api-"));
-  process.env.DATA_DIR = dataDir;
-  emulator = await startAuthEmulator();
-  backend = setIdentityBackend(createIdentityBackend({ emulatorHost: emulator.hostPort }));
-  test = await createTestPglite();
-  const store = globalThis as unknown as { __singletons?: Map<string, unknown> };
-  store.__singletons ??= new Map();
-  store.__singletons.set("database", test.database);
-
-  const admin = await seedAdmin(backend, test.database.db, { email: "admin@imobiliaria.localhost", dataDir });
-  adminCookie = (await signInWithEmailPassword(backend, test.database.db, admin.email, admin.password)).sessionCookie;
-  tokens.admin = (await signInWithPassword(backend, admin.email, admin.password)).idToken;
-  await backend.auth.createUser({ uid: "agent-api", email: "carla@exemplo.com.br", password: "senha-carla", displayName: "Carla Corretora" });
-  await backend.auth.setCustomUserClaims("agent-api", { role: "agent", brokerCode: "7" });
-  await signInWithEmailPassword(backend, test.database.db, "carla@exemplo.com.br", "senha-carla");
-  tokens.agent = (await signInWithPassword(backend, "carla@exemplo.com.br", "senha-carla")).idToken;
+  env = await startAuthTestEnv("api", { uid: "agent-api", claims: { role: "agent", brokerCode: "7" } });
+  ({ backend, test, dataDir } = env);
+  adminCookie = env.admin.cookie;
+  tokens.admin = env.admin.idToken;
+  tokens.agent = env.agent.idToken;
 });
 
 afterAll(async () => {
-  await backend?.close();
-  await emulator?.stop();
-  await test?.cleanup();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await env?.close();
 });
 
 function request(who: Who, method: string, pathAndQuery: string, body?: unknown, headers: Record<string, string> = {}): Request {
@@ -82,17 +65,6 @@ function request(who: Who, method: string, pathAndQuery: string, body?: unknown,
   });
 }
 
-/** The loader's or action's answer, thrown or returned. */
-async function answer(run: () => unknown): Promise<Response> {
-  try {
-    const result = await run();
-    if (!(result instanceof Response)) throw new Error("expected a Response");
-    return result;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-}
 
 let ipCounter = 0;
 const args = (req: Request, params: Record<string, string> = {}, clientIp = `10.0.0.${++ipCounter}`) =>

@@ -7,28 +7,23 @@
  * upload (a wrong type refused in Portuguese); the OpenAPI document lists
  * every members path.
  */
-import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "~/.server/api/openapi";
-import { createIdentityBackend, type IdentityBackend, setIdentityBackend } from "~/.server/auth/firebase";
-import { signInWithPassword } from "~/.server/auth/identity";
-import { seedAdmin } from "~/.server/auth/seed";
-import { signInWithEmailPassword } from "~/.server/auth/sign-in";
+import { type IdentityBackend } from "~/.server/auth/firebase";
 import { createLocalStorage, setFileStorage } from "~/.server/storage";
 import * as apiMember from "~/routes/api-member";
 import * as apiPromote from "~/routes/api-member-promote";
 import * as apiReactivate from "~/routes/api-member-reactivate";
 import * as apiUpload from "~/routes/api-member-upload";
 import * as apiMembers from "~/routes/api-members";
-import { startAuthEmulator, type RunningAuthEmulator } from "../../server/auth-emulator";
-import { createTestPglite, type TestDatabase } from "./helpers/database";
+import { answer, startAuthTestEnv, TEST_ORIGIN, type AuthTestEnv } from "./helpers/auth-env";
+import type { TestDatabase } from "./helpers/database";
 
-const ORIGIN = "http://localhost:3000";
-let emulator: RunningAuthEmulator;
+const ORIGIN = TEST_ORIGIN;
+let env: AuthTestEnv;
 let backend: IdentityBackend;
 let test: TestDatabase;
 let dataDir: string;
@@ -36,29 +31,15 @@ const tokens: Record<"anonymous" | "agent" | "admin", string | null> = { anonymo
 type Who = keyof typeof tokens;
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-members-api-"));
-  process.env.DATA_DIR = dataDir;
-  emulator = await startAuthEmulator();
-  backend = setIdentityBackend(createIdentityBackend({ emulatorHost: emulator.hostPort }));
-  test = await createTestPglite();
-  const store = globalThis as unknown as { __singletons?: Map<string, unknown> };
-  store.__singletons ??= new Map();
-  store.__singletons.set("database", test.database);
+  env = await startAuthTestEnv("members-api", { uid: "agent-mapi", claims: { role: "agent", brokerCode: "7" } });
+  ({ backend, test, dataDir } = env);
   setFileStorage(createLocalStorage(path.join(dataDir, "uploads")));
-  const admin = await seedAdmin(backend, test.database.db, { email: "admin@imobiliaria.localhost", dataDir });
-  await signInWithEmailPassword(backend, test.database.db, admin.email, admin.password);
-  tokens.admin = (await signInWithPassword(backend, admin.email, admin.password)).idToken;
-  await backend.auth.createUser({ uid: "agent-mapi", email: "carla@exemplo.com.br", password: "senha-carla", displayName: "Carla Corretora" });
-  await backend.auth.setCustomUserClaims("agent-mapi", { role: "agent", brokerCode: "7" });
-  await signInWithEmailPassword(backend, test.database.db, "carla@exemplo.com.br", "senha-carla");
-  tokens.agent = (await signInWithPassword(backend, "carla@exemplo.com.br", "senha-carla")).idToken;
+  tokens.admin = env.admin.idToken;
+  tokens.agent = env.agent.idToken;
 });
 
 afterAll(async () => {
-  await backend?.close();
-  await emulator?.stop();
-  await test?.cleanup();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await env?.close();
 });
 
 function request(who: Who, method: string, pathAndQuery: string, body?: unknown): Request {
@@ -73,16 +54,6 @@ function request(who: Who, method: string, pathAndQuery: string, body?: unknown)
   return new Request(`${ORIGIN}${pathAndQuery}`, { method, headers, body: payload });
 }
 
-async function answer(run: () => Promise<unknown>): Promise<Response> {
-  try {
-    const result = await run();
-    if (!(result instanceof Response)) throw new Error("expected a Response");
-    return result;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-}
 
 const args = (req: Request, params: Record<string, string> = {}) => ({ request: req, params, context: {} }) as LoaderFunctionArgs & ActionFunctionArgs;
 

@@ -9,17 +9,13 @@
  * inactive), the WhatsApp hand-off of a member, and the authorization of every
  * admin members route (anonymous, agent, admin, another origin).
  */
-import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { onPublicContentChanged } from "~/.server/admin/content-changed";
-import { createIdentityBackend, type IdentityBackend, setIdentityBackend } from "~/.server/auth/firebase";
-import { seedAdmin } from "~/.server/auth/seed";
-import { signInWithEmailPassword } from "~/.server/auth/sign-in";
+import { type IdentityBackend } from "~/.server/auth/firebase";
 import { members, memberFiles, users } from "~/.server/db/schema";
 import { getSessionSecrets } from "~/.server/flash";
 import { whatsAppHandOff } from "~/.server/leads/whatsapp";
@@ -44,11 +40,11 @@ import * as adminMemberUpload from "~/routes/admin-member-upload";
 import * as adminMembers from "~/routes/admin-members";
 import * as memberPage from "~/routes/member";
 import * as storedFile from "~/routes/stored-file";
-import { startAuthEmulator, type RunningAuthEmulator } from "../../server/auth-emulator";
-import { createTestPglite, type TestDatabase } from "./helpers/database";
+import { answer, startAuthTestEnv, TEST_ORIGIN, type AuthTestEnv } from "./helpers/auth-env";
+import type { TestDatabase } from "./helpers/database";
 
-const ORIGIN = "http://localhost:3000";
-let emulator: RunningAuthEmulator;
+const ORIGIN = TEST_ORIGIN;
+let env: AuthTestEnv;
 let backend: IdentityBackend;
 let test: TestDatabase;
 let dataDir: string;
@@ -58,30 +54,17 @@ let png: Buffer;
 const pdf = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-members-"));
-  process.env.DATA_DIR = dataDir;
-  emulator = await startAuthEmulator();
-  backend = setIdentityBackend(createIdentityBackend({ emulatorHost: emulator.hostPort }));
-  test = await createTestPglite();
-  const store = globalThis as unknown as { __singletons?: Map<string, unknown> };
-  store.__singletons ??= new Map();
-  store.__singletons.set("database", test.database);
+  env = await startAuthTestEnv("members", { uid: "agent-m", claims: { role: "agent", brokerCode: "7" } });
+  ({ backend, test, dataDir } = env);
   setFileStorage(createLocalStorage(path.join(dataDir, "uploads")));
-
-  const admin = await seedAdmin(backend, test.database.db, { email: "admin@imobiliaria.localhost", dataDir });
-  cookies.admin = (await signInWithEmailPassword(backend, test.database.db, admin.email, admin.password)).sessionCookie;
-  await backend.auth.createUser({ uid: "agent-m", email: "carla@exemplo.com.br", password: "senha-carla", displayName: "Carla Corretora" });
-  await backend.auth.setCustomUserClaims("agent-m", { role: "agent", brokerCode: "7" });
-  cookies.agent = (await signInWithEmailPassword(backend, test.database.db, "carla@exemplo.com.br", "senha-carla")).sessionCookie;
+  cookies.admin = env.admin.cookie;
+  cookies.agent = env.agent.cookie;
   jpeg = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: "#c0392b" } }).jpeg().toBuffer();
   png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#2980b9" } }).png().toBuffer();
 });
 
 afterAll(async () => {
-  await backend?.close();
-  await emulator?.stop();
-  await test?.cleanup();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await env?.close();
 });
 
 const db = () => test.database.db;
@@ -96,16 +79,6 @@ function request(who: Who, pathAndQuery: string, init: { form?: Record<string, s
   return new Request(`${ORIGIN}${pathAndQuery}`, { method: init.method ?? "POST", headers, body: init.form ? new URLSearchParams(init.form) : init.body });
 }
 
-async function answer(run: () => Promise<unknown>): Promise<Response> {
-  try {
-    const result = await run();
-    if (!(result instanceof Response)) throw new Error("expected a Response");
-    return result;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-}
 
 const args = (req: Request, params: Record<string, string> = {}) => ({ request: req, params, context: {} }) as LoaderFunctionArgs & ActionFunctionArgs;
 

@@ -1,0 +1,95 @@
+/**
+ * The set-up every test of protected routes shares (issue 5 guards, issue 6
+ * admin and API): a real Firebase Auth emulator in this process, a PGlite
+ * read model installed as the process database, a throw-away DATA_DIR, the
+ * seeded admin and one agent, each signed in once with a session cookie
+ * (pages) and an ID token (API bearer). One per test file; `close()` in afterAll.
+ */
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { createIdentityBackend, type IdentityBackend, setIdentityBackend } from "~/.server/auth/firebase";
+import { signInWithPassword } from "~/.server/auth/identity";
+import { seedAdmin } from "~/.server/auth/seed";
+import { signInWithEmailPassword } from "~/.server/auth/sign-in";
+import { startAuthEmulator } from "../../../server/auth-emulator";
+import { createTestPglite, type TestDatabase } from "./database";
+
+/** The site origin the test requests use (and the Origin header of their posts). */
+export const TEST_ORIGIN = "http://localhost:3000";
+
+/** A signed-in test user. */
+export interface TestUser {
+  uid: string;
+  email: string;
+  password: string;
+  /** The Firebase session cookie (value of the `session` cookie). */
+  cookie: string;
+  /** A Firebase ID token, for `Authorization: Bearer`. */
+  idToken: string;
+}
+
+/** What {@link startAuthTestEnv} gives a test file. */
+export interface AuthTestEnv {
+  backend: IdentityBackend;
+  test: TestDatabase;
+  dataDir: string;
+  admin: TestUser;
+  agent: TestUser;
+  /** Stops the emulator, closes the database and removes DATA_DIR. */
+  close(): Promise<void>;
+}
+
+async function signIn(env: Pick<AuthTestEnv, "backend" | "test">, uid: string, email: string, password: string): Promise<TestUser> {
+  const { sessionCookie } = await signInWithEmailPassword(env.backend, env.test.database.db, email, password);
+  const { idToken } = await signInWithPassword(env.backend, email, password);
+  return { uid, email, password, cookie: sessionCookie, idToken };
+}
+
+/**
+ * Starts the shared set-up.
+ * @param name part of the temporary folder's name.
+ * @param agent the agent's uid and custom claims (e.g. `{ role: "agent", brokerCode: "7" }`).
+ */
+export async function startAuthTestEnv(name: string, agent: { uid: string; claims: Record<string, unknown> }): Promise<AuthTestEnv> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `imobiliaria-${name}-`));
+  process.env.DATA_DIR = dataDir;
+  const emulator = await startAuthEmulator();
+  const backend = setIdentityBackend(createIdentityBackend({ emulatorHost: emulator.hostPort }));
+  const test = await createTestPglite();
+  const store = globalThis as unknown as { __singletons?: Map<string, unknown> };
+  store.__singletons ??= new Map();
+  store.__singletons.set("database", test.database);
+
+  const seeded = await seedAdmin(backend, test.database.db, { email: "admin@imobiliaria.localhost", dataDir });
+  const admin = await signIn({ backend, test }, "", seeded.email, seeded.password);
+  admin.uid = (await backend.auth.getUserByEmail(seeded.email)).uid;
+  await backend.auth.createUser({ uid: agent.uid, email: "carla@exemplo.com.br", password: "senha-carla", displayName: "Carla Corretora" });
+  await backend.auth.setCustomUserClaims(agent.uid, agent.claims);
+  const agentUser = await signIn({ backend, test }, agent.uid, "carla@exemplo.com.br", "senha-carla");
+  return {
+    backend,
+    test,
+    dataDir,
+    admin,
+    agent: agentUser,
+    async close() {
+      await backend.close();
+      await emulator.stop();
+      await test.cleanup();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The Response a loader or action returned or threw (a guard's redirect, a 403 …). */
+export async function answer(run: () => unknown): Promise<Response> {
+  try {
+    const result = await run();
+    if (!(result instanceof Response)) throw new Error("expected a Response");
+    return result;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+}
