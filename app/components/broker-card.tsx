@@ -8,9 +8,10 @@ import type { Broker } from "~/domain/listing";
 import { imageUrl } from "~/lib/images";
 import { MailIcon, PhoneIcon, WhatsAppIcon } from "./icons";
 import * as s from "./broker-card.css";
+import { formatPhone } from "~/lib/format";
 import { listingWhatsAppMessage, whatsAppLink, whatsAppNumber } from "~/lib/whatsapp";
 
-export { listingWhatsAppMessage, whatsAppLink, whatsAppNumber };
+export { formatPhone, listingWhatsAppMessage, whatsAppLink, whatsAppNumber };
 
 /** The broker's WhatsApp link about a listing, or null without a usable mobile/phone. */
 export function brokerWhatsAppLink(broker: Broker, listing: { code: string; title: string }, url: string): string | null {
@@ -18,13 +19,6 @@ export function brokerWhatsAppLink(broker: Broker, listing: { code: string; titl
   return number ? whatsAppLink(number, listingWhatsAppMessage(listing, url)) : null;
 }
 
-/** "(11) 98765-4321" for 11987654321; the input unchanged when it is not 10–11 digits. */
-export function formatPhone(digits: string): string {
-  const d = (whatsAppNumber(digits) ?? "").slice(2) || digits.replace(/\D/g, "");
-  if (d.length === 11) return `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`;
-  if (d.length === 10) return `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`;
-  return digits;
-}
 
 /** Up to two initials of a name ("Ana Lima" → "AL"). */
 function initialsOf(name: string): string {

@@ -10,7 +10,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { HistoryEntry, ListingPrivateData } from "~/domain/listing";
 import { privateListingPath } from "~/lib/auth";
-import { formatDate } from "~/lib/format";
+import { formatDate, formatPhone } from "~/lib/format";
 import { useOptionalRootData } from "~/lib/root-data";
 import * as s from "./private-listing.css";
 
@@ -23,14 +23,6 @@ export interface PrivateListingData {
   publicPath: string | null;
   /** pt-BR message when the data could not be shown. */
   error: string | null;
-}
-
-/** Brazilian phone digits as "(11) 91234-5678" (other lengths unchanged). */
-export function formatPhone(digits: string): string {
-  const d = digits.replace(/\D/g, "").replace(/^55(?=\d{10,11}$)/, "");
-  if (d.length === 11) return `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`;
-  if (d.length === 10) return `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`;
-  return digits;
 }
 
 /** The private facts and history of one listing. */

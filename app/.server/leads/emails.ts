@@ -3,7 +3,7 @@
  * and, for a listing, its title, code, price (BRL) and absolute link. Every
  * value is HTML-escaped in the HTML part.
  */
-import { formatPrice } from "~/lib/format";
+import { formatPhone, formatPrice } from "~/lib/format";
 import type { LeadChannel } from "../db/schema";
 import type { MailMessage } from "../mail/transport";
 import type { LeadRow } from "./store";
@@ -45,11 +45,8 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
-/** "(11) 91234-5678" for "11912345678", "(11) 3456-7890" for a landline; other input unchanged. */
-export function formatBrazilianPhone(digits: string): string {
-  const m = /^(\d{2})(\d{4,5})(\d{4})$/.exec(digits);
-  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : digits;
-}
+/** "(11) 91234-5678" for "11912345678", "(11) 3456-7890" for a landline; other input unchanged (`formatPhone` of app/lib/format.ts). */
+export const formatBrazilianPhone = formatPhone;
 
 /** The stable Message-ID of a lead e-mail: `<lead-{id}-{channel}@domain>` (ADR 0014). */
 export function leadMessageId(leadId: string, channel: LeadChannel, domain = "imobiliaria.localhost"): string {
