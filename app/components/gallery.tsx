@@ -103,7 +103,9 @@ function clampIndex(index: number, count: number): number {
 
 /**
  * Creates a keen-slider on `ref` while `active`, loading the library on
- * demand; `onChange` gets the index of the current slide.
+ * demand; `onChange` gets the index of the current slide. The slider starts
+ * on `initial` as it is when the library has loaded (read through a ref), so
+ * moves made on the native strip while it loaded are kept.
  */
 function useCarousel(
   ref: RefObject<HTMLElement>,
@@ -187,7 +189,8 @@ export function Gallery({ photos, title }: GalleryProps) {
 
   useEffect(() => setCurrent(initialIndex), [initialIndex]);
 
-  const slider = useCarousel(trackRef, enhanced && count > 1, initialIndex, setCurrent);
+  // The slider starts on the photo shown when its code arrives (the visitor may have moved the native strip meanwhile).
+  const slider = useCarousel(trackRef, enhanced && count > 1, current, setCurrent);
   const viewer = useCarousel(viewerTrackRef, viewerOpen && count > 1, viewerIndex, setViewerIndex);
 
   // Keep the active thumbnail in view without scrolling the page.

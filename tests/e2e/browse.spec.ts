@@ -180,3 +180,36 @@ test("filtros sem resultado mostram o estado vazio com buscas mais amplas", asyn
   await expect(page).toHaveURL(LISTINGS_PATH);
   expect(await readTotal(page)).toBeGreaterThan(PAGE_SIZE);
 });
+
+test("a galeria mantém a foto escolhida enquanto o código do carrossel ainda carrega", async ({ page }) => {
+  // Hold the carousel's chunk back (a slow network or a busy phone): the visitor moves on the native strip first.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/keen-slider[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${LISTINGS_PATH}/aluguel-apartamento-sao-paulo-moema`);
+  const [listingPath] = await cardPaths(page);
+  await page.goto(listingPath!);
+  await waitForHydration(page);
+  const gallery = page.getByRole("region", { name: /^Fotos: / });
+  const counter = gallery.getByTestId("gallery-counter");
+  const photos = Number((await counter.innerText()).split("/")[1]);
+  const slide = (n: number) => gallery.getByRole("figure", { name: `${n} de ${photos}` });
+  // The thumbnails work on every screen size (the arrows are hidden below 600 px).
+  await gallery.getByRole("link", { name: `Ver foto 3 de ${photos}` }).click();
+  await expect(counter).toHaveText(`3 / ${photos}`);
+  await expect(slide(3)).toBeInViewport({ ratio: 0.9 });
+
+  // The slider takes over on the photo the visitor is looking at: counter and picture agree.
+  const loaded = page.waitForResponse(/\/assets\/keen-slider[^/]*\.js$/);
+  release();
+  await loaded;
+  await expect(slide(1)).toHaveAttribute("style", /translate/); // keen-slider now places the slides
+  await expect(slide(3)).toBeInViewport({ ratio: 0.9 });
+  await expect(counter).toHaveText(`3 / ${photos}`);
+  await gallery.getByRole("link", { name: `Ver foto 2 de ${photos}` }).click();
+  await expect(counter).toHaveText(`2 / ${photos}`);
+  await expect(slide(2)).toBeInViewport({ ratio: 0.9 });
+});
