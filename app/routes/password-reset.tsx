@@ -10,7 +10,7 @@
  * `?token=…` (the invitation link of issue 6 item 1, ADR 0018) opens a third
  * form: only the new password, for the account the token names.
  */
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { type FieldMetadata, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -280,14 +280,7 @@ function ConfirmForm(props: { lastResult: LastResult; notice: string | null; ema
         <input type="hidden" name="intent" value="confirm" />
         <AuthField field={fields.email} label="E-mail" type="email" autoComplete="username" inputMode="email" />
         <AuthField field={fields.code} label="Código" type="text" autoComplete="one-time-code" inputMode="numeric" />
-        <AuthField
-          field={fields.newPassword}
-          label="Nova senha"
-          type="password"
-          autoComplete="new-password"
-          hint={`Pelo menos ${props.minLength} caracteres.`}
-        />
-        <AuthField field={fields.confirmPassword} label="Repita a nova senha" type="password" autoComplete="new-password" />
+        <NewPasswordFields newPassword={fields.newPassword} confirmPassword={fields.confirmPassword} minLength={props.minLength} />
         <button type="submit" className={button.dark} disabled={pending}>
           {pending ? "Salvando…" : "Salvar a nova senha"}
         </button>
@@ -317,18 +310,27 @@ function TokenForm(props: { lastResult: LastResult; token: string; minLength: nu
         ) : null}
         <input type="hidden" name="intent" value="token" />
         <input type="hidden" name="token" value={props.token} />
-        <AuthField
-          field={fields.newPassword}
-          label="Nova senha"
-          type="password"
-          autoComplete="new-password"
-          hint={`Pelo menos ${props.minLength} caracteres.`}
-        />
-        <AuthField field={fields.confirmPassword} label="Repita a nova senha" type="password" autoComplete="new-password" />
+        <NewPasswordFields newPassword={fields.newPassword} confirmPassword={fields.confirmPassword} minLength={props.minLength} />
         <button type="submit" className={button.dark} disabled={pending}>
           {pending ? "Salvando…" : "Criar a senha"}
         </button>
       </Form>
+    </>
+  );
+}
+
+/** "Nova senha" (with the policy's minimum) and "Repita a nova senha": the code form and the invitation form share them. */
+function NewPasswordFields(props: { newPassword: FieldMetadata<string>; confirmPassword: FieldMetadata<string>; minLength: number }) {
+  return (
+    <>
+      <AuthField
+        field={props.newPassword}
+        label="Nova senha"
+        type="password"
+        autoComplete="new-password"
+        hint={`Pelo menos ${props.minLength} caracteres.`}
+      />
+      <AuthField field={props.confirmPassword} label="Repita a nova senha" type="password" autoComplete="new-password" />
     </>
   );
 }
