@@ -11,6 +11,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { createStripNulTransform } from "./.server/strip-nul";
+import { NonceProvider } from "./lib/nonce";
 
 /** Time after which a streaming render is aborted, ms (Remix template default). */
 export const streamTimeout = 5_000;
@@ -21,14 +22,19 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ): Promise<Response> {
+  // The CSP nonce of this request (server/security-headers.ts); React puts it on the scripts it writes.
+  const nonce = loadContext.cspNonce ?? "";
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />,
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
+      </NonceProvider>,
       {
+        nonce: nonce || undefined,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();

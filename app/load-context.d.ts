@@ -8,5 +8,13 @@ declare module "@remix-run/node" {
   interface AppLoadContext {
     /** The visitor's IP as Express derives it under `TRUST_PROXY`; keys the per-IP rate limits. */
     clientIp?: string;
+    /** This request's Content-Security-Policy nonce (base64), for Remix's inline scripts. */
+    cspNonce?: string;
+    /**
+     * A refusal decided before routing (server/request-guards.ts): the request
+     * reaches only the "*" route, which renders the error screen with this status.
+     * `path` is the requested path made printable.
+     */
+    rejection?: { status: number; message: string; path: string };
   }
 }

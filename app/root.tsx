@@ -24,6 +24,7 @@ import { SiteShell } from "~/components/site-shell";
 import { ToastProvider } from "~/components/toast";
 import { errorScreenTexts } from "~/lib/errors";
 import { type RootData, useOptionalRootData, useRootData } from "~/lib/root-data";
+import { useNonce } from "~/lib/nonce";
 import { useBuildPolling } from "~/lib/use-build-polling";
 import { brandColorVariables } from "~/styles/brand";
 import "~/styles/global.css";
@@ -113,6 +114,7 @@ function colorVariables(colors: ThemeColors): CSSProperties {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useOptionalRootData();
   const theme = data?.theme;
+  const nonce = useNonce();
 
   useEffect(() => {
     markHydrated();
@@ -133,8 +135,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <ToastProvider flash={data?.toast ?? null}>{children}</ToastProvider>
         {/* Top of the page on every navigation unless the URL has a hash (spec §2). */}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

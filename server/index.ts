@@ -14,11 +14,9 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import helmet from "helmet";
 import morgan from "morgan";
 import { ConfigError, getConfig, mapTileImageSource } from "../app/.server/config";
 import { getDb, migrate } from "../app/.server/db";
@@ -38,6 +36,8 @@ import { onPublicContentChanged } from "../app/.server/admin/content-changed";
 import { loadAppearance } from "../app/.server/appearance";
 import { loadRedirects } from "../app/.server/redirects";
 import { redirectMiddleware } from "./redirects";
+import { createRemixHandler, type RemixHandler, requestGuards } from "./remix-handler";
+import { securityHeaders } from "./security-headers";
 
 const startedAt = performance.now();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -115,37 +115,26 @@ if (authEmulator) {
 // Admin settings (issue 6, ADR 0017): route rules and the saved appearance, kept in memory.
 await Promise.all([loadRedirects(database.db), loadAppearance(database.db)]);
 
-// 3. HTTP server.
+// 3. HTTP server. The request guards run first: trusted origin, CSP nonce, clean targets,
+// same-origin writes (docs/decisions/0021-trusted-origin-and-input-hygiene.md).
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", trustProxySetting(config.TRUST_PROXY));
+let remix: RemixHandler | undefined;
 app.use(
-  helmet({
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        // Remix hydrates with inline module scripts; JSON-LD is inline too.
-        "script-src": ["'self'", "'unsafe-inline'"],
-        "style-src": ["'self'", "'unsafe-inline'"],
-        // Map tiles come from MAP_TILE_URL's origin (issue 3 item 3).
-        "img-src": [
-          "'self'",
-          "data:",
-          "blob:",
-          "https://i.ytimg.com",
-          "https://i.vimeocdn.com",
-          ...[mapTileImageSource(config)].filter((source): source is string => source !== null),
-        ],
-        "frame-src": ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com"],
-        "connect-src": production ? ["'self'"] : ["'self'", "ws:", "wss:"],
-        "upgrade-insecure-requests": null,
-      },
+  requestGuards({
+    publicUrl: config.PUBLIC_URL,
+    reject: (req, res, rejection) => {
+      if (remix) return remix.reject(req, res, rejection);
+      res.status(rejection.status).set("Cache-Control", "private, no-store").type("text/plain; charset=utf-8").send(rejection.message);
     },
-    crossOriginEmbedderPolicy: false,
-    // Helmet's default "no-referrer" makes Chromium send `Origin: null` on form POSTs, which Remix's
-    // CSRF check rejects (every no-JS contact form would fail); this is the browsers' own default.
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: production && config.PUBLIC_URL?.startsWith("https:") ? undefined : false,
+  }),
+);
+app.use(
+  securityHeaders({
+    https: Boolean(config.PUBLIC_URL?.startsWith("https:")),
+    production,
+    imageSources: [mapTileImageSource(config)].filter((source): source is string => source !== null),
   }),
 );
 app.use(compression());
@@ -181,15 +170,14 @@ if (production) {
 app.use(redirectMiddleware());
 onPublicContentChanged(() => pageCache.clear());
 if (production) app.use(pageCache.middleware);
-// `use`, not `all("*")`: Express would answer 400 itself for malformed percent-encoding.
-app.use(
-  createRequestHandler({
-    build,
-    mode: config.NODE_ENV,
-    // The client IP as Express derived it under TRUST_PROXY (rate limits, issue 4 item 5).
-    getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
-  }),
-);
+// `use`, not `all("*")`: every method and path reaches Remix (its "*" route answers unknown paths).
+remix = createRemixHandler({
+  build,
+  mode: config.NODE_ENV,
+  // The client IP as Express derived it under TRUST_PROXY (keys the per-IP rate limits).
+  getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+});
+app.use(remix.handle);
 
 const server = app.listen(config.PORT, () => {
   console.log(`[http] site pronto em http://localhost:${config.PORT} (${elapsed()})`);

@@ -11,12 +11,19 @@
  * What is stored: GET responses with status 200, a `Cache-Control` that says
  * `public` (and neither `private` nor `no-store`), no `Set-Cookie`, and a body
  * under {@link PageCacheOptions.maxEntryBytes}; kept for the smaller of the
- * response's `s-maxage` (else `max-age`) and `maxTtlMs`. The key is the full
- * URL (path + query, so Remix `?_data=` requests are separate entries).
+ * response's `s-maxage` (else `max-age`) and `maxTtlMs`. The key is the
+ * trusted origin (`res.locals.origin`, set by the request guards: never a
+ * client's Host header) plus the full URL (path + query, so Remix `?_data=`
+ * requests are separate entries).
+ *
+ * CSP nonces: a stored page carries the nonce of the request that rendered
+ * it. A hit gets this request's own Content-Security-Policy header (never the
+ * stored one), and the stored nonce in the body is replaced by this request's
+ * (`res.locals.cspNonce`), so no two answers share a nonce.
  *
  * What is never served from it: requests other than GET/HEAD, and requests
  * that carry a cookie named in {@link PageCacheOptions.personalCookies} (the
- * flash toast cookie; later the session cookie): those pages depend on the
+ * flash toast cookie, the session cookie): those pages depend on the
  * visitor. `clear()` empties it (after a sync changed the catalogue).
  *
  * Sits after `compression()`: it stores the uncompressed body and lets
@@ -42,6 +49,8 @@ interface Entry {
   status: number;
   headers: [string, string][];
   body: Buffer;
+  /** The CSP nonce written into `body`, if any. */
+  nonce?: string;
 }
 
 /** The middleware plus cache controls. */
@@ -54,7 +63,18 @@ export interface PageCache {
 }
 
 /** Response headers never replayed from the cache (hop-by-hop or recomputed by compression). */
-const SKIPPED_HEADERS = new Set(["connection", "content-length", "content-encoding", "transfer-encoding", "date", "vary", "etag"]);
+const SKIPPED_HEADERS = new Set([
+  "connection",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "date",
+  "vary",
+  "etag",
+  // Per request: each answer carries its own nonce.
+  "content-security-policy",
+  "x-page-cache",
+]);
 
 /**
  * Lifetime (ms) a shared cache may keep a response with this `Cache-Control`,
@@ -98,14 +118,17 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   function middleware(req: Request, res: Response, next: NextFunction): void {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     if (cookieNames(req.headers.cookie).some((name) => personal.has(name))) return next();
-    const key = req.originalUrl;
+    const key = `${(res.locals.origin as string | undefined) ?? ""} ${req.originalUrl}`;
+    const nonce = res.locals.cspNonce as string | undefined;
 
     const hit = cache.get(key);
     if (hit) {
       res.status(hit.status);
       for (const [name, value] of hit.headers) res.setHeader(name, value);
       res.setHeader("X-Page-Cache", "hit");
-      res.end(req.method === "HEAD" ? undefined : hit.body);
+      if (req.method === "HEAD") return void res.end();
+      const body = hit.nonce && nonce ? Buffer.from(hit.body.toString("utf8").replaceAll(hit.nonce, nonce), "utf8") : hit.body;
+      res.end(body);
       return;
     }
     if (req.method === "HEAD") return next();
@@ -142,7 +165,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
           if (value === undefined || SKIPPED_HEADERS.has(name.toLowerCase())) continue;
           headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
         }
-        cache.set(key, { status: 200, headers, body: Buffer.concat(chunks) }, { ttl: lifetime });
+        const body = Buffer.concat(chunks);
+        const stored: Entry = { status: 200, headers, body };
+        if (nonce && body.includes(nonce)) stored.nonce = nonce;
+        cache.set(key, stored, { ttl: lifetime });
       }
       return end(chunk, ...rest);
     }) as Response["end"];

@@ -125,10 +125,13 @@ const schema = z.object({
   /** The agency's CRECI registration shown in the footer, e.g. "CRECI 12345-J"; optional. */
   AGENCY_CRECI: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(40).optional()),
   /**
-   * Which peers may set `X-Forwarded-For` (Express "trust proxy"): `loopback, linklocal, uniquelocal`
-   * by default (a reverse proxy on the same host or private network), a hop count such as `1`,
-   * `true` (any peer: only behind a proxy that overwrites the header) or `false`. The client IP it
-   * yields keys the per-IP rate limits (issue 4 item 5), so a public peer must never be trusted.
+   * Which peers may set `X-Forwarded-For` / `X-Forwarded-Proto` (Express "trust proxy"): `loopback`
+   * by default (a reverse proxy on the same host), a list of networks such as `loopback, 10.0.0.0/8`
+   * (a proxy or load balancer on a private network), a hop count such as `1`, `true` (any peer: only
+   * behind a proxy that overwrites the header) or `false`. The client IP it yields keys the per-IP
+   * rate limits, so a network any client can reach from outside must never be trusted: with Docker's
+   * port publishing the clients arrive from the bridge network (172.16.0.0/12), which is why private
+   * ranges are not trusted by default (docs/decisions/0021-trusted-origin-and-input-hygiene.md).
    */
   TRUST_PROXY: z.preprocess(
     emptyToUndefined,
@@ -136,7 +139,7 @@ const schema = z.object({
       .string()
       .trim()
       .regex(/^(true|false|\d{1,2}|[a-z0-9.:/, ]+)$/i, "use true, false, um número de saltos (1) ou uma lista de redes (loopback, 10.0.0.0/8)")
-      .default("loopback, linklocal, uniquelocal"),
+      .default("loopback"),
   ),
   // Leads (issue 4 item 3; product.md "Contact requests").
   /**
@@ -234,6 +237,12 @@ const schema = z.object({
     emptyToUndefined,
     z.string().trim().toLowerCase().email("deve ser um e-mail válido").default("admin@imobiliaria.localhost"),
   ),
+  /**
+   * Owner data (owner name and phone, notes, prontuário) a user may open per hour: distinct listings
+   * in the last 60 minutes, counted in the access log so the limit holds across processes
+   * (docs/decisions/0022-owner-data-access-log.md). 0 = no limit (the log is still written).
+   */
+  OWNER_DATA_LIMIT_PER_HOUR: integerSetting(0, 100_000, 120),
   // Uploads (issue 6 item 2; ADR 0019).
   /** Where uploads are kept: "local" (`DATA_DIR/uploads`) or "gcs" (Firebase Storage); default "gcs" when `STORAGE_BUCKET` is set. */
   STORAGE_BACKEND: z.preprocess(emptyToUndefined, z.enum(["local", "gcs"], { message: 'deve ser "local" ou "gcs"' }).optional()),
@@ -279,10 +288,24 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (result.data.STORAGE_BACKEND === "gcs" && !result.data.STORAGE_BUCKET) {
     throw new ConfigError("Configuração inválida:\n  STORAGE_BUCKET: obrigatória quando STORAGE_BACKEND é gcs");
   }
+  if (result.data.NODE_ENV === "production" && !result.data.PUBLIC_URL && !isEmbeddedDemo(result.data)) {
+    throw new ConfigError(
+      "Configuração inválida:\n  PUBLIC_URL: obrigatória em produção com VISTA_URL ou FIREBASE_PROJECT_ID (a origem pública dos links, por exemplo https://www.imobiliaria.com.br)",
+    );
+  }
   if (result.data.SMTP_URL && !result.data.LEADS_EMAIL) {
     throw new ConfigError("Configuração inválida:\n  LEADS_EMAIL: obrigatória quando SMTP_URL está definida");
   }
   return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
+}
+
+/**
+ * Whether this is the embedded demo: no Vista tenant and no Firebase project
+ * configured. Only then may the site run without `PUBLIC_URL`, taking its
+ * origin from requests to a loopback host (docs/decisions/0021-trusted-origin-and-input-hygiene.md).
+ */
+export function isEmbeddedDemo(config: Pick<Config, "VISTA_URL" | "FIREBASE_PROJECT_ID">): boolean {
+  return !config.VISTA_URL && !config.FIREBASE_PROJECT_ID;
 }
 
 /** A bad configuration value; the message is meant for the operator. */

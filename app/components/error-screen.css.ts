@@ -38,6 +38,13 @@ export const description = style({
   marginBottom: vars.space.sm,
 });
 
+/** The optional detail line under the description. */
+export const detail = style({
+  color: vars.color.textMuted,
+  marginTop: `calc(-1 * ${vars.space.sm})`,
+  marginBottom: vars.space.sm,
+});
+
 /** The bare page used when even the root loader failed (no header/footer). */
 export const bare = style({
   minHeight: "100vh",

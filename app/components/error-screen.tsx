@@ -21,6 +21,8 @@ import * as styles from "./error-screen.css";
 export interface ErrorScreenProps {
   /** HTTP status; 404 gets the "not found" texts, any other the generic ones. */
   status: number;
+  /** Optional pt-BR line under the spec's description (e.g. why a form post was refused). */
+  detail?: string;
 }
 
 /**
@@ -36,7 +38,7 @@ function goBack(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 /** The error screen: status code, title, description and "Voltar para o início" (spec §2). */
-export function ErrorScreen({ status }: ErrorScreenProps) {
+export function ErrorScreen({ status, detail }: ErrorScreenProps) {
   const { title, description } = errorScreenTexts(status);
   return (
     <section className={styles.screen} aria-labelledby="error-title" data-status={status}>
@@ -46,6 +48,7 @@ export function ErrorScreen({ status }: ErrorScreenProps) {
           {title}
         </h1>
         <p className={styles.description}>{description}</p>
+        {detail ? <p className={styles.detail}>{detail}</p> : null}
         {/* Plain <a>, not <Link>: without JavaScript it still leads somewhere useful. */}
         <a href="/" className={button.primary} onClick={goBack}>
           <ArrowLeftIcon size={18} />
@@ -122,5 +125,15 @@ export function GeneralErrorBoundary() {
   }, [error, isResponse]);
 
   if (hideFromBot) return <BotFallback />;
-  return <ErrorScreen status={isResponse ? error.status : 500} />;
+  return <ErrorScreen status={isResponse ? error.status : 500} detail={isResponse ? errorDetail(error.data) : undefined} />;
+}
+
+/**
+ * The detail line a thrown Response may carry as JSON `{ detail }` (see
+ * `rejectionResponse` in `~/lib/errors`); any other body shows none.
+ */
+function errorDetail(data: unknown): string | undefined {
+  if (typeof data !== "object" || data === null) return undefined;
+  const detail = (data as { detail?: unknown }).detail;
+  return typeof detail === "string" && detail.length <= 300 ? detail : undefined;
 }

@@ -72,3 +72,18 @@ export function errorScreenTexts(status: number): ErrorScreenTexts {
     description: "Desculpe, no momento a página que esta tentando acessar esta indisponível",
   };
 }
+
+/**
+ * A refusal decided before routing (a foreign origin, a body too large, a
+ * malformed address; see `server/request-guards.ts`) as a thrown Response for
+ * the error screen: a 404 is {@link pageNotFound} of `path`; any other status
+ * carries JSON `{ detail }`, the pt-BR line the screen shows under the spec's
+ * texts. Never cached.
+ */
+export function rejectionResponse(rejection: { status: number; message: string; path: string }): Response {
+  if (rejection.status === 404) return pageNotFound(rejection.path);
+  return new Response(JSON.stringify({ detail: rejection.message }), {
+    status: rejection.status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store" },
+  });
+}
