@@ -91,3 +91,51 @@ describe("page cache middleware", () => {
     expect(await (await fetch(`${base}/limpar`)).text()).toContain("render 2");
   });
 });
+
+describe("page cache with trusted origins and CSP nonces", () => {
+  let base: string;
+  let server: ReturnType<express.Express["listen"]>;
+  let renders = 0;
+  let requests = 0;
+  const cache = createPageCache({ personalCookies: [], maxTtlMs: 60_000 });
+
+  beforeAll(async () => {
+    const app = express();
+    // Stands in for the request guards: the origin comes from a header only in this test.
+    app.use((req, res, next) => {
+      res.locals.origin = req.get("X-Test-Origin") ?? "http://localhost:3000";
+      res.locals.cspNonce = `n0nce${++requests}x`;
+      res.setHeader("Content-Security-Policy", `script-src 'nonce-${res.locals.cspNonce}'`);
+      next();
+    });
+    app.use(cache.middleware);
+    app.use((_req, res) => {
+      renders += 1;
+      res.setHeader("Cache-Control", "public, max-age=60");
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      res.end(`<link rel="canonical" href="${res.locals.origin}/"><script nonce="${res.locals.cspNonce}">1</script><script nonce="${res.locals.cspNonce}">2</script>`);
+    });
+    server = app.listen(0);
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("keeps one entry per origin, so one origin's page never reaches another", async () => {
+    await fetch(`${base}/pagina`, { headers: { "X-Test-Origin": "http://127.0.0.1:3000" } });
+    const other = await fetch(`${base}/pagina`);
+    expect(other.headers.get("x-page-cache")).toBe("miss");
+    expect(await other.text()).toContain('href="http://localhost:3000/"');
+    expect(renders).toBe(2);
+  });
+
+  it("gives a hit this request's nonce in the header and in every script", async () => {
+    await fetch(`${base}/nonce`);
+    const hit = await fetch(`${base}/nonce`);
+    expect(hit.headers.get("x-page-cache")).toBe("hit");
+    const nonce = /'nonce-([^']+)'/.exec(hit.headers.get("content-security-policy") ?? "")?.[1];
+    const body = await hit.text();
+    const nonces = [...body.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]);
+    expect(nonces).toEqual([nonce, nonce]);
+    expect(body).not.toContain(`n0nce${requests - 1}x`);
+  });
+});

@@ -71,4 +71,19 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ MAP_TILE_URL: "javascript:alert(1)//{z}/{x}/{y}" })).toThrow(/MAP_TILE_URL: deve ser uma URL/);
     expect(() => parseConfig({ MAP_TILE_ATTRIBUTION: "x".repeat(501) })).toThrow(/MAP_TILE_ATTRIBUTION/);
   });
+
+  it("requires PUBLIC_URL in production outside the embedded demo, and trusts only loopback proxies by default", () => {
+    expect(parseConfig({}).TRUST_PROXY).toBe("loopback");
+    expect(parseConfig({ NODE_ENV: "production" }).PUBLIC_URL).toBeUndefined();
+    const real = { NODE_ENV: "production", VISTA_URL: "https://cliente-rest.vistahost.com.br", VISTA_KEY: "k" };
+    expect(() => parseConfig(real)).toThrow(/PUBLIC_URL: obrigatória em produção/);
+    expect(parseConfig({ ...real, PUBLIC_URL: "https://www.exemplo.com.br/" }).PUBLIC_URL).toBe("https://www.exemplo.com.br");
+    expect(parseConfig({ ...real, NODE_ENV: "development" }).PUBLIC_URL).toBeUndefined();
+  });
+
+  it("reads the owner-data limit per hour (default 120, 0 = none)", () => {
+    expect(parseConfig({}).OWNER_DATA_LIMIT_PER_HOUR).toBe(120);
+    expect(parseConfig({ OWNER_DATA_LIMIT_PER_HOUR: "0" }).OWNER_DATA_LIMIT_PER_HOUR).toBe(0);
+    expect(() => parseConfig({ OWNER_DATA_LIMIT_PER_HOUR: "-1" })).toThrow(/OWNER_DATA_LIMIT_PER_HOUR/);
+  });
 });

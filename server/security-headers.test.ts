@@ -1,0 +1,61 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HSTS_MAX_AGE_SECONDS, permissionsPolicy, securityHeaders } from "./security-headers";
+
+/** A server with the headers middleware and a fixed nonce per request number. */
+async function serve(options: { https: boolean }) {
+  const app = express();
+  let n = 0;
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = `nonce${++n}`;
+    next();
+  });
+  app.use(securityHeaders({ ...options, production: true, imageSources: ["https://tile.openstreetmap.org"] }));
+  app.get("/", (_req, res) => void res.send("ok"));
+  const server = app.listen(0);
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe("security headers", () => {
+  let http: Awaited<ReturnType<typeof serve>>;
+  let https: Awaited<ReturnType<typeof serve>>;
+  beforeAll(async () => {
+    http = await serve({ https: false });
+    https = await serve({ https: true });
+  });
+  afterAll(async () => {
+    await http.close();
+    await https.close();
+  });
+
+  it("sends a CSP whose scripts need this request's nonce, never 'unsafe-inline'", async () => {
+    const first = (await fetch(`${http.base}/`)).headers.get("content-security-policy") ?? "";
+    const second = (await fetch(`${http.base}/`)).headers.get("content-security-policy") ?? "";
+    const scriptSrc = /script-src ([^;]*)/.exec(first)?.[1] ?? "";
+    expect(scriptSrc).toMatch(/^'nonce-nonce\d+' 'strict-dynamic'$/);
+    expect(first).not.toBe(second);
+    expect(first).toContain("object-src 'none'");
+    expect(first).toContain("base-uri 'none'");
+    expect(first).toContain("frame-ancestors 'none'");
+    expect(first).toContain("img-src 'self' data: blob: https://i.ytimg.com https://i.vimeocdn.com https://tile.openstreetmap.org");
+    expect(first).not.toContain("upgrade-insecure-requests");
+  });
+
+  it("turns off what the site never uses and keeps what the video players need", async () => {
+    const policy = (await fetch(`${http.base}/`)).headers.get("permissions-policy") ?? "";
+    expect(policy).toBe(permissionsPolicy());
+    for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"]) expect(policy).toContain(`${feature}=()`);
+    expect(policy).toContain('fullscreen=(self "https://www.youtube-nocookie.com"');
+  });
+
+  it("sends HSTS with preload only when the public origin is https", async () => {
+    expect((await fetch(`${http.base}/`)).headers.get("strict-transport-security")).toBeNull();
+    const secure = await fetch(`${https.base}/`);
+    expect(secure.headers.get("strict-transport-security")).toBe(`max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains; preload`);
+    expect(secure.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+    expect(secure.headers.get("x-frame-options")).toBe("DENY");
+    expect(secure.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(secure.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+});
