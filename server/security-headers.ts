@@ -33,8 +33,6 @@ export function permissionsPolicy(): string {
   const embeds = VIDEO_EMBED_ORIGINS.map((origin) => `"${origin}"`).join(" ");
   const denied = [
     "accelerometer",
-    "ambient-light-sensor",
-    "bluetooth",
     "camera",
     "display-capture",
     "geolocation",
