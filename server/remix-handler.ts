@@ -105,6 +105,25 @@ async function sendResponse(res: Response, response: globalThis.Response): Promi
   else res.end();
 }
 
+/** Form encodings a page's action takes. */
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/**
+ * Whether a buffered body is a form Remix can parse (`request.formData()`
+ * throws on anything else, which would be a 500 in the action).
+ * @returns "ok", or the refusal: 415 for another type, 400 for a malformed form.
+ */
+async function checkForm(body: Buffer, contentType: string | undefined): Promise<"ok" | Rejection> {
+  const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  if (!FORM_TYPES.has(type)) return { status: 415, message: REJECTION_MESSAGES.notAForm };
+  try {
+    await new globalThis.Response(body as unknown as BodyInit, { headers: { "Content-Type": contentType ?? type } }).formData();
+    return "ok";
+  } catch {
+    return { status: 400, message: REJECTION_MESSAGES.badBody };
+  }
+}
+
 /** Options of {@link createRemixHandler}. */
 export interface RemixHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -200,6 +219,11 @@ export function createRemixHandler(options: RemixHandlerOptions): RemixHandler {
       try {
         const buffer = await getRawBody(req, { limit: plan.limit, length: req.get("Content-Length") });
         if (!isCleanBody(buffer, req.get("Content-Type"))) return reject(req, res, { status: 400, message: REJECTION_MESSAGES.badBody });
+        // Pages only take forms (the JSON API reads its own bodies): anything else never reaches an action.
+        if (!req.path.startsWith("/api/") && (buffer.length > 0 || req.get("Content-Type"))) {
+          const form = await checkForm(buffer, req.get("Content-Type"));
+          if (form !== "ok") return reject(req, res, form);
+        }
         body = buffer as unknown as BodyInit; // undici takes a Buffer as is
       } catch (error) {
         const type = (error as { type?: string }).type;

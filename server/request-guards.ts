@@ -22,6 +22,8 @@
  *    (multipart, images, PDF) only under `/admin/` and `/api/members/`, with a
  *    `Content-Length` of at most {@link UPLOAD_BODY_LIMIT_BYTES}; a body with a
  *    NUL or invalid UTF-8 is a 400. Over the limit: 413 with a pt-BR message.
+ *    Outside `/api/` a body must be a form that parses (415 for another type,
+ *    400 for a malformed one): actions call `request.formData()`.
  *
  * The functions here are pure (tested with fast-check); the Express wiring
  * lives in `server/remix-handler.ts` and `server/index.ts`.
@@ -39,7 +41,7 @@ export const UPLOAD_BODY_LIMIT_BYTES = 100 * 1024 * 1024;
 
 /** A request refused before routing: its status and what to tell the client. */
 export interface Rejection {
-  status: 400 | 403 | 404 | 411 | 413 | 414 | 421;
+  status: 400 | 403 | 404 | 411 | 413 | 414 | 415 | 421;
   /** pt-BR explanation (JSON `error`, plain text, or the error screen's detail line). */
   message: string;
 }
@@ -51,6 +53,7 @@ export const REJECTION_MESSAGES = {
   badBody: "O conteúdo enviado tem caracteres inválidos.",
   foreignOrigin: "Origem da requisição não permitida.",
   lengthRequired: "Envie o tamanho do conteúdo (cabeçalho Content-Length).",
+  notAForm: "Envie os dados como um formulário (application/x-www-form-urlencoded ou multipart/form-data).",
   tooLarge: (limitBytes: number) => `O conteúdo enviado é grande demais (máximo de ${formatBytes(limitBytes)}).`,
   misdirected: "Este site não atende por este endereço.",
 } as const;
