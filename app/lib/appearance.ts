@@ -5,6 +5,7 @@
  * §5), and the WCAG contrast checks that warn about unreadable colours.
  */
 import { z } from "zod";
+import { multiLineText, singleLineText } from "./text-fields";
 
 /** Text colour of the site (`vars.color.text`). */
 export const TEXT_COLOR = "#1a1a1a";
@@ -102,10 +103,7 @@ export function contrastWarnings(colors: BrandColors): ContrastWarning[] {
 }
 
 const color = (label: string) =>
-  z
-    .string({ required_error: `Informe a cor ${label}.` })
-    .trim()
-    .min(1, `Informe a cor ${label}.`)
+  singleLineText({ max: 20, required: `Informe a cor ${label}.`, maxMessage: "Use o formato hexadecimal #rrggbb, por exemplo #e11d48." })
     .transform((value, ctx) => {
       const hex = normalizeHexColor(value);
       if (!hex) {
@@ -120,11 +118,7 @@ const color = (label: string) =>
  * refused for now: the Content-Security-Policy (`img-src 'self'`) would block
  * them; uploads come with the members/uploads part of issue 6.
  */
-const logoPath = z
-  .string()
-  .trim()
-  .max(500, "Use no máximo 500 caracteres.")
-  .refine(
+const logoPath = singleLineText({ max: 500 }).refine(
     (value) => value === "" || (/^\/(?![/\\])[^\s]*$/.test(value)),
     "Informe um caminho do site começando com /, por exemplo /logo-square.svg.",
   );
@@ -132,19 +126,19 @@ const logoPath = z
 /**
  * The form (issue 6 item 7). `logoHorizontal` may be empty (the header then
  * draws the square mark beside the title); `logoSquare` empty means the
- * generated default.
+ * generated default. Every text is bounded and free of control characters
+ * (`./text-fields`).
  */
 export const appearanceFormSchema = z.object({
-  title: z
-    .string({ required_error: "Informe o título do site." })
-    .trim()
-    .min(2, "Informe o título do site.")
-    .max(120, "Use no máximo 120 caracteres."),
-  description: z
-    .string({ required_error: "Informe a descrição do site." })
-    .trim()
-    .min(10, "Escreva uma descrição com pelo menos 10 caracteres.")
-    .max(300, "Use no máximo 300 caracteres (os buscadores mostram cerca de 160)."),
+  title: singleLineText({ max: 120, min: 2, required: "Informe o título do site." }),
+  // Typed in a textarea but used as one line (meta description): line breaks and tabs become single spaces.
+  description: multiLineText({
+    max: 300,
+    min: 10,
+    required: "Informe a descrição do site.",
+    minMessage: "Escreva uma descrição com pelo menos 10 caracteres.",
+    maxMessage: "Use no máximo 300 caracteres (os buscadores mostram cerca de 160).",
+  }).transform((value) => value.replace(/\s+/g, " ")),
   primary: color("primária"),
   secondary: color("secundária"),
   light: color("clara"),

@@ -6,6 +6,7 @@
  * `redirectTo` rule.
  */
 import { z } from "zod";
+import { singleLineText } from "./text-fields";
 
 /** Role names (spec §6: `admin` is recognised, an `agent` middleware exists). */
 export const ROLE_NAMES = ["admin", "agent"] as const;
@@ -161,17 +162,18 @@ export function passwordProblems(password: string, policy: PasswordPolicy): stri
   return problems;
 }
 
-const email = z
-  .string({ required_error: "Informe o seu e-mail." })
-  .trim()
-  .toLowerCase()
-  .max(254, "E-mail longo demais.")
-  .email("Informe um e-mail válido.");
+const email = singleLineText({
+  max: 254,
+  min: 0,
+  required: "Informe o seu e-mail.",
+  maxMessage: "E-mail longo demais.",
+  rules: (value) => value.toLowerCase().email("Informe um e-mail válido."),
+});
 
 /** The login form (issue 5 item 3): e-mail and password; the password is checked by the identity service. */
 export const loginSchema = z.object({
   email,
-  password: z.string({ required_error: "Informe a sua senha." }).min(1, "Informe a sua senha.").max(4096),
+  password: z.string({ required_error: "Informe a sua senha." }).min(1, "Informe a sua senha.").max(4096, "A senha deve ter no máximo 4096 caracteres."),
   redirectTo: z.string().max(2000).optional(),
 });
 
@@ -198,15 +200,19 @@ export const resetConfirmSchema = z
   .object({
     intent: z.literal("confirm"),
     email,
-    code: z
-      .string({ required_error: "Informe o código recebido por e-mail." })
-      .trim()
-      .regex(new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`), `O código tem ${RESET_CODE_LENGTH} números.`),
+    code: singleLineText({
+      max: 20,
+      min: 0,
+      required: "Informe o código recebido por e-mail.",
+      maxMessage: `O código tem ${RESET_CODE_LENGTH} números.`,
+      controlMessage: `O código tem ${RESET_CODE_LENGTH} números.`,
+      rules: (value) => value.regex(new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`), `O código tem ${RESET_CODE_LENGTH} números.`),
+    }),
     newPassword: z
       .string({ required_error: "Informe a nova senha." })
       .min(DEFAULT_PASSWORD_POLICY.minLength, `A senha deve ter pelo menos ${DEFAULT_PASSWORD_POLICY.minLength} caracteres.`)
-      .max(4096),
-    confirmPassword: z.string({ required_error: "Repita a nova senha." }),
+      .max(4096, "A senha deve ter no máximo 4096 caracteres."),
+    confirmPassword: z.string({ required_error: "Repita a nova senha." }).max(4096, "A senha deve ter no máximo 4096 caracteres."),
   })
   .refine((value) => value.newPassword === value.confirmPassword, {
     path: ["confirmPassword"],
@@ -215,9 +221,11 @@ export const resetConfirmSchema = z
 
 /** The quick lookup form of /painel: a Vista listing code. */
 export const listingLookupSchema = z.object({
-  codigo: z
-    .string({ required_error: "Informe o código do imóvel." })
-    .trim()
-    .max(40, "Código longo demais.")
-    .regex(/^[A-Za-z0-9-]+$/, "Use apenas letras, números e hífen."),
+  codigo: singleLineText({
+    max: 40,
+    min: 0,
+    required: "Informe o código do imóvel.",
+    maxMessage: "Código longo demais.",
+    rules: (value) => value.regex(/^[A-Za-z0-9-]+$/, "Use apenas letras, números e hífen."),
+  }),
 });

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { LeadChannel, LeadKind, LeadStatus } from "~/.server/db/schema";
+import { singleLineText } from "./text-fields";
 
 /** Statuses in workflow order (issue 6 item 5: novo, em atendimento, concluído). */
 export const LEAD_STATUSES = ["novo", "em_atendimento", "concluido"] as const satisfies readonly LeadStatus[];
@@ -45,6 +46,9 @@ export const CSV_MAX_ROWS = 10_000;
 /** Filter value meaning "no broker assigned". */
 export const UNASSIGNED = "nenhum";
 
+/** Most characters of a user uid (Firebase uids have at most 128). */
+export const USER_UID_MAX = 128;
+
 const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 const isoDate = z.preprocess(
   emptyToUndefined,
@@ -63,7 +67,7 @@ export const inboxFilterSchema = z.object({
   tipo: z.preprocess(emptyToUndefined, z.enum(["sell", "info", "whatsapp", "alert", "lgpd"]).optional()).catch(undefined),
   status: z.preprocess(emptyToUndefined, z.enum(LEAD_STATUSES).optional()).catch(undefined),
   /** A user uid, or {@link UNASSIGNED}. */
-  corretor: z.preprocess(emptyToUndefined, z.string().max(128).optional()).catch(undefined),
+  corretor: z.preprocess(emptyToUndefined, singleLineText({ max: USER_UID_MAX }).optional()).catch(undefined),
   /** First day (São Paulo), YYYY-MM-DD. */
   de: isoDate.catch(undefined),
   /** Last day included (São Paulo), YYYY-MM-DD. */
@@ -96,7 +100,7 @@ export const inboxActionSchema = z.discriminatedUnion("intent", [
     intent: z.literal("assign"),
     leadId: z.string().uuid("Contato inválido."),
     /** A user uid, or "" to remove the assignment. */
-    uid: z.string().max(128).default(""),
+    uid: singleLineText({ max: USER_UID_MAX, maxMessage: "Corretor inválido.", controlMessage: "Corretor inválido." }).default(""),
   }),
   z.object({ intent: z.literal("resend"), deliveryId: z.string().uuid("Envio inválido.") }),
 ]);

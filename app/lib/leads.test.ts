@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { normalizeBrazilianPhone, parseLeadInput } from "./leads";
+import { LEAD_NAME_MAX, normalizeBrazilianPhone, parseLeadInput } from "./leads";
+import { CONTROL_CHARACTER_MESSAGE, SINGLE_LINE_MESSAGE } from "./text-fields";
 
 describe("normalizeBrazilianPhone", () => {
   it.each([
@@ -62,5 +63,49 @@ describe("parseLeadInput", () => {
   it("rejects an unknown kind in Portuguese", () => {
     const result = parseLeadInput({ kind: "spam" });
     expect(result.success ? null : result.error.issues[0]!.message).toBe("Tipo de contato inválido.");
+  });
+});
+
+describe("control characters and lengths in contact requests", () => {
+  const valid = {
+    sell: { kind: "sell", name: "Ana Lima", phone: "(11) 91234-5678", location: "Moema" },
+    info: { kind: "info", code: "AP1", name: "Ana Lima", phone: "(11) 91234-5678", email: "ana@example.com", message: "Olá" },
+    alert: { kind: "alert", condominium: "edificio-sol", name: "Ana Lima", email: "ana@example.com", phone: "(11) 91234-5678" },
+    lgpd: { kind: "lgpd", name: "Ana Lima", email: "ana@example.com", phone: "(11) 91234-5678", message: "Quero meus dados." },
+  } as const;
+  const errorsOf = (raw: unknown) => {
+    const result = parseLeadInput(raw);
+    return result.success ? {} : (result.error.flatten().fieldErrors as Record<string, string[]>);
+  };
+
+  it("refuses CR/LF in a name with the one-line message beside the field", () => {
+    expect(errorsOf({ ...valid.sell, name: "Ana\r\nTelefone: (11) 99999-0000" })).toEqual({ name: [SINGLE_LINE_MESSAGE] });
+    expect(errorsOf({ ...valid.info, name: "Ana\nLima" })).toEqual({ name: [SINGLE_LINE_MESSAGE] });
+  });
+
+  it("refuses NUL in every text field of every form", () => {
+    for (const [kind, input] of Object.entries(valid)) {
+      for (const field of Object.keys(input).filter((key) => key !== "kind")) {
+        const value = (input as Record<string, string>)[field]!;
+        const errors = errorsOf({ ...input, [field]: `${value.slice(0, 1)}\u0000${value.slice(1)}` });
+        expect(errors[field], `${kind}.${field}`).toBeDefined();
+      }
+    }
+    expect(errorsOf({ ...valid.info, message: "a\u0000b" })).toEqual({ message: [CONTROL_CHARACTER_MESSAGE] });
+  });
+
+  it("keeps line breaks in a message (CRLF stored as LF) but not in a location", () => {
+    const info = parseLeadInput({ ...valid.info, message: "Linha 1\r\nLinha 2\tfim" });
+    expect(info.success && info.data).toMatchObject({ message: "Linha 1\nLinha 2\tfim" });
+    expect(errorsOf({ ...valid.sell, location: "Rua A\nBairro B" })).toEqual({ location: [SINGLE_LINE_MESSAGE] });
+  });
+
+  it("bounds every field", () => {
+    expect(errorsOf({ ...valid.sell, name: "a".repeat(LEAD_NAME_MAX + 1) })).toEqual({ name: [`Use no máximo ${LEAD_NAME_MAX} caracteres.`] });
+    expect(errorsOf({ ...valid.sell, phone: "1".repeat(100_000) }).phone).toBeDefined();
+    expect(errorsOf({ ...valid.info, email: `${"a".repeat(300)}@example.com` }).email).toBeDefined();
+    expect(errorsOf({ ...valid.info, code: "A".repeat(31) }).code).toBeDefined();
+    expect(errorsOf({ ...valid.sell, location: "a".repeat(201) }).location).toEqual(["Use no máximo 200 caracteres."]);
+    expect(parseLeadInput({ kind: "whatsapp", page: "/", utm: { utm_source: "a\nb" } }).success).toBe(false);
   });
 });

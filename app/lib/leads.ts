@@ -2,8 +2,12 @@
  * Contact-request (lead) schemas shared by the server and the forms (product.md
  * "Contact requests": one zod schema per form, the same on server and client;
  * issue 4 items 1–2). Error messages are pt-BR, shown beside each field.
+ * Every text field is bounded; one-line fields refuse line breaks and other
+ * control characters, messages refuse controls other than line breaks and
+ * tabs (`./text-fields`).
  */
 import { z } from "zod";
+import { multiLineText, singleLineText } from "./text-fields";
 
 /**
  * A Brazilian phone as digits: DDD (two digits, 11–99) + number, 10 digits for a
@@ -30,49 +34,54 @@ export function normalizeBrazilianPhone(input: string): string | null {
 
 /** Most characters a message may have (product.md). */
 export const LEAD_MESSAGE_MAX = 2000;
+/** Most characters of a visitor's name. */
+export const LEAD_NAME_MAX = 120;
+/** Most characters of a typed phone (punctuation and "+55" included). */
+export const LEAD_PHONE_MAX = 40;
+/** Most characters of an e-mail address. */
+export const LEAD_EMAIL_MAX = 254;
+/** Most characters of the location of a property to sell. */
+export const LEAD_LOCATION_MAX = 200;
+/** Most characters of the page a WhatsApp contact came from (origin + path). */
+export const LEAD_PAGE_MAX = 2000;
+/** Most characters of one `utm_*` value. */
+export const LEAD_UTM_VALUE_MAX = 200;
 
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ required_error: `Informe ${label}.`, invalid_type_error: `Informe ${label}.` })
-    .trim()
-    .min(1, `Informe ${label}.`)
-    .max(max, `Use no máximo ${max} caracteres.`);
+const requiredText = (label: string, max: number) => singleLineText({ max, required: `Informe ${label}.` });
 
-/** Name of the visitor: 2–120 characters. */
-const name = z
-  .string({ required_error: "Informe seu nome.", invalid_type_error: "Informe seu nome." })
-  .trim()
-  .min(2, "Informe seu nome.")
-  .max(120, "Use no máximo 120 caracteres.");
+/** Name of the visitor: 2–{@link LEAD_NAME_MAX} characters, one line. */
+const name = singleLineText({ max: LEAD_NAME_MAX, min: 2, required: "Informe seu nome." });
 
 /** A Brazilian phone, normalised to digits (see {@link normalizeBrazilianPhone}). */
-export const phoneSchema = z
-  .string({ required_error: "Informe seu telefone.", invalid_type_error: "Informe seu telefone." })
-  .trim()
-  .min(1, "Informe seu telefone.")
-  .transform((value, ctx) => {
-    const phone = normalizeBrazilianPhone(value);
-    if (!phone) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Informe um telefone válido com DDD, por exemplo (11) 91234-5678." });
-      return z.NEVER;
-    }
-    return phone;
-  });
+export const phoneSchema = singleLineText({
+  max: LEAD_PHONE_MAX,
+  required: "Informe seu telefone.",
+  maxMessage: "Informe um telefone válido com DDD, por exemplo (11) 91234-5678.",
+}).transform((value, ctx) => {
+  const phone = normalizeBrazilianPhone(value);
+  if (!phone) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Informe um telefone válido com DDD, por exemplo (11) 91234-5678." });
+    return z.NEVER;
+  }
+  return phone;
+});
 
 /** An e-mail address, lower-cased. */
-export const emailSchema = z
-  .string({ required_error: "Informe seu e-mail.", invalid_type_error: "Informe seu e-mail." })
-  .trim()
-  .min(1, "Informe seu e-mail.")
-  .max(254, "Informe um e-mail válido, por exemplo nome@exemplo.com.br.")
-  .email("Informe um e-mail válido, por exemplo nome@exemplo.com.br.")
-  .transform((value) => value.toLowerCase());
+export const emailSchema = singleLineText({
+  max: LEAD_EMAIL_MAX,
+  required: "Informe seu e-mail.",
+  maxMessage: "Informe um e-mail válido, por exemplo nome@exemplo.com.br.",
+  rules: (value) => value.email("Informe um e-mail válido, por exemplo nome@exemplo.com.br.").toLowerCase(),
+});
 
 /** A Vista listing code, e.g. "AP12345". */
-const listingCode = z
-  .string({ required_error: "Informe o código do imóvel." })
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{1,30}$/, "Código de imóvel inválido.");
+const listingCode = singleLineText({
+  max: 30,
+  min: 0,
+  required: "Informe o código do imóvel.",
+  maxMessage: "Código de imóvel inválido.",
+  rules: (value) => value.regex(/^[A-Za-z0-9_-]{1,30}$/, "Código de imóvel inválido."),
+});
 
 const optional = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
@@ -82,7 +91,7 @@ export const sellLeadSchema = z.object({
   kind: z.literal("sell"),
   name,
   phone: phoneSchema,
-  location: requiredText("a localização do imóvel", 200),
+  location: requiredText("a localização do imóvel", LEAD_LOCATION_MAX),
 });
 
 /** "Mais informações" on a listing page (spec §7 `/email/more-information`): {code, name, phone, email, message}. */
@@ -92,7 +101,7 @@ export const infoLeadSchema = z.object({
   name,
   phone: phoneSchema,
   email: emailSchema,
-  message: requiredText("sua mensagem", LEAD_MESSAGE_MAX),
+  message: multiLineText({ max: LEAD_MESSAGE_MAX, required: "Informe sua mensagem." }),
 });
 
 /** WhatsApp contact recorded by `/obrigado-whatsapp` (issue 4 item 2): listing code, page and UTM parameters. */
@@ -100,10 +109,10 @@ export const whatsappLeadSchema = z.object({
   kind: z.literal("whatsapp"),
   code: optional(listingCode),
   /** Site path or absolute URL of the page the button was on. */
-  page: requiredText("a página", 2000),
-  /** `utm_*` parameters (at most 10, values up to 200 characters). */
+  page: requiredText("a página", LEAD_PAGE_MAX),
+  /** `utm_*` parameters (at most 10, values up to {@link LEAD_UTM_VALUE_MAX} characters, one line each). */
   utm: z
-    .record(z.string().regex(/^utm_[a-z_]{1,30}$/), z.string().max(200))
+    .record(z.string().regex(/^utm_[a-z_]{1,30}$/), singleLineText({ max: LEAD_UTM_VALUE_MAX }))
     .refine((value) => Object.keys(value).length <= 10, "Parâmetros UTM demais.")
     .default({}),
 });
@@ -112,10 +121,13 @@ export const whatsappLeadSchema = z.object({
 export const alertLeadSchema = z
   .object({
     kind: z.literal("alert"),
-    condominium: z
-      .string({ required_error: "Informe o condomínio." })
-      .trim()
-      .regex(/^[a-z0-9-]{1,200}$/, "Condomínio inválido."),
+    condominium: singleLineText({
+      max: 200,
+      min: 0,
+      required: "Informe o condomínio.",
+      maxMessage: "Condomínio inválido.",
+      rules: (value) => value.regex(/^[a-z0-9-]{1,200}$/, "Condomínio inválido."),
+    }),
     name,
     email: optional(emailSchema),
     phone: optional(phoneSchema),
@@ -131,7 +143,7 @@ export const lgpdLeadSchema = z.object({
   name,
   email: emailSchema,
   phone: optional(phoneSchema),
-  message: requiredText("sua solicitação", LEAD_MESSAGE_MAX),
+  message: multiLineText({ max: LEAD_MESSAGE_MAX, required: "Informe sua solicitação." }),
 });
 
 /** Any contact request, discriminated by `kind`. */

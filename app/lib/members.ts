@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { ADMIN_MEMBERS_PATH } from "./admin";
+import { multiLineText, singleLineText } from "./text-fields";
 import { whatsAppNumber } from "./whatsapp";
 
 /** The members list of the admin area (issue 6 item 2). */
@@ -30,12 +31,16 @@ export const MEMBER_ORDERS = ["ordem", "nome", "recentes"] as const;
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** Most characters of a member's name. */
+export const MEMBER_NAME_MAX = 120;
+/** Most characters of a member's address part (`/membro/{slug}`). */
+export const MEMBER_SLUG_MAX = 80;
+/** Most characters of a member's presentation (bio). */
+export const MEMBER_BIO_MAX = 4000;
+
 // Optional text: Conform turns an empty field into undefined; the value is then "".
 const text = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label}: no máximo ${max} caracteres.`)
+  singleLineText({ max, maxMessage: `${label}: no máximo ${max} caracteres.` })
     .optional()
     .transform((value) => value ?? "");
 
@@ -44,37 +49,43 @@ const phone = (label: string) =>
 
 /**
  * The member form (create and edit). `slug` may be left empty: it is then
- * made from the name. `active` is a checkbox ("on" when ticked).
+ * made from the name. `active` is a checkbox ("on" when ticked). Every text
+ * is bounded; the bio may have several lines, the other texts one line
+ * without control characters (`./text-fields`).
  */
 export const memberFormSchema = z.object({
   id: z.coerce.number().int().positive().optional(),
-  name: z
-    .string({ required_error: "Informe o nome." })
-    .trim()
-    .min(2, "Informe o nome (pelo menos 2 letras).")
-    .max(120, "Nome: no máximo 120 caracteres."),
+  name: singleLineText({
+    max: MEMBER_NAME_MAX,
+    min: 2,
+    required: "Informe o nome.",
+    minMessage: "Informe o nome (pelo menos 2 letras).",
+    maxMessage: `Nome: no máximo ${MEMBER_NAME_MAX} caracteres.`,
+  }),
   slug: z.preprocess(
     (value) => (typeof value === "string" && value.trim() ? value.trim().toLowerCase() : undefined),
-    z
-      .string()
-      .max(80, "Endereço: no máximo 80 caracteres.")
-      .regex(SLUG_PATTERN, "Use só letras minúsculas sem acento, números e hífens, por exemplo ana-souza.")
+    singleLineText({
+      max: MEMBER_SLUG_MAX,
+      maxMessage: `Endereço: no máximo ${MEMBER_SLUG_MAX} caracteres.`,
+      rules: (value) => value.regex(SLUG_PATTERN, "Use só letras minúsculas sem acento, números e hífens, por exemplo ana-souza."),
+    })
       .refine((value) => !/^\d+$/.test(value), "O endereço não pode ser só números.")
       .optional(),
   ),
   title: text(80, "Cargo"),
   creci: text(20, "CRECI").refine((value) => value === "" || /^[0-9A-Za-z./ -]{2,20}$/.test(value), "CRECI inválido, por exemplo 123456-F."),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(200, "E-mail: no máximo 200 caracteres.")
-    .email("Informe um e-mail válido, por exemplo ana@imobiliaria.com.br.")
+  email: singleLineText({
+    max: 200,
+    maxMessage: "E-mail: no máximo 200 caracteres.",
+    rules: (value) => value.toLowerCase().email("Informe um e-mail válido, por exemplo ana@imobiliaria.com.br."),
+  })
     .optional()
     .transform((value) => value ?? ""),
   phone: phone("telefone"),
   whatsapp: phone("WhatsApp"),
-  bio: text(4000, "Apresentação"),
+  bio: multiLineText({ max: MEMBER_BIO_MAX, maxMessage: `Apresentação: no máximo ${MEMBER_BIO_MAX} caracteres.` })
+    .optional()
+    .transform((value) => value ?? ""),
   brokerCode: text(30, "Código do corretor no Vista").refine(
     (value) => value === "" || /^[A-Za-z0-9_-]{1,30}$/.test(value),
     "Use só letras, números, hífen e sublinhado, como no Vista.",

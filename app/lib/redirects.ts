@@ -4,6 +4,7 @@
  * One zod schema for the form (style.md §5); pt-BR messages beside each field.
  */
 import { z } from "zod";
+import { hasControlCharacters, singleLineText } from "./text-fields";
 
 /**
  * Path prefixes a rule may never take over: the admin area, the login, the
@@ -20,14 +21,24 @@ export const TARGET_MAX = 2000;
 export const MAX_REDIRECT_HOPS = 5;
 
 /**
+ * Whether `value` is shaped like a site path: a single leading "/" (not "//",
+ * not "/\\"), no backslash anywhere, no whitespace and no control character
+ * (C0, DEL, C1, U+2028/U+2029). Browsers read "//host" and "/\\host" as
+ * another site, and a line break in a `Location` header forges headers.
+ */
+export function isSitePathShape(value: string): boolean {
+  return value.startsWith("/") && !value.startsWith("//") && !/[\\\s]/.test(value) && !hasControlCharacters(value, "single-line");
+}
+
+/**
  * A from-path in its stored form: percent-encoded as browsers send it (so
  * "/promoção" and "/promo%C3%A7%C3%A3o" are one rule), without a trailing
- * slash (except "/"). Null when `input` is not a plain site path (must start
- * with one "/", no query, no fragment, no spaces, no backslash).
+ * slash (except "/"). Null when `input` is not a plain site path
+ * ({@link isSitePathShape}, and no query or fragment).
  */
 export function normalizeRedirectPath(input: string): string | null {
   const value = input.trim();
-  if (!value.startsWith("/") || value.startsWith("//") || /[\s\\?#]/.test(value)) return null;
+  if (!isSitePathShape(value) || /[?#]/.test(value)) return null;
   let pathname: string;
   try {
     pathname = new URL(value, "http://site.invalid").pathname;
@@ -44,19 +55,23 @@ export function isProtectedPath(path: string): boolean {
   return PROTECTED_PREFIXES.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`));
 }
 
-/** A parsed target: a site path (with optional query/fragment) or an absolute http(s) URL. */
+/** A parsed target: a site path (with optional query/fragment) or an absolute https URL. */
 export type RedirectTarget = { kind: "internal"; value: string; path: string } | { kind: "external"; value: string };
 
 /**
- * Parses a target: "/caminho?x=1" (internal; `path` is its normalised
- * pathname, for following chains) or "https://exemplo.com/…" (external).
- * Null for anything else ("//host", "javascript:", relative paths, spaces).
+ * Parses a target: "/caminho?x=1" (internal, {@link isSitePathShape}; `path`
+ * is its normalised pathname, for following chains) or
+ * "https://exemplo.com/…" (external; plain `http:` is refused, as are
+ * backslashes, whitespace and control characters anywhere).
+ * Null for anything else ("//host", "/\\host", "javascript:", "http://…",
+ * relative paths, line breaks, more than {@link TARGET_MAX} characters).
  */
 export function parseRedirectTarget(input: string): RedirectTarget | null {
+  if (typeof input !== "string") return null;
   const value = input.trim();
-  if (!value || value.length > TARGET_MAX || /\s/.test(value)) return null;
+  if (!value || value.length > TARGET_MAX || /[\\\s]/.test(value) || hasControlCharacters(value, "single-line")) return null;
   if (value.startsWith("/")) {
-    if (value.startsWith("//") || value.startsWith("/\\")) return null;
+    if (!isSitePathShape(value)) return null;
     try {
       const url = new URL(value, "http://site.invalid");
       const path = normalizeRedirectPath(url.pathname);
@@ -66,59 +81,79 @@ export function parseRedirectTarget(input: string): RedirectTarget | null {
       return null;
     }
   }
+  if (!/^https:\/\//i.test(value)) return null;
   try {
     const url = new URL(value);
-    if ((url.protocol !== "http:" && url.protocol !== "https:") || !url.hostname) return null;
+    if (url.protocol !== "https:" || !url.hostname) return null;
     return { kind: "external", value: url.href };
   } catch {
     return null;
   }
 }
 
+/**
+ * Whether a stored rule can be served: its from-path is in the stored form
+ * ({@link normalizeRedirectPath}) and its target parses
+ * ({@link parseRedirectTarget}). A row saved before these rules existed
+ * ("http://…", a line break) fails and is ignored, never answered.
+ */
+export function isServableRule(rule: { fromPath: string; target: string }): boolean {
+  return (
+    typeof rule.fromPath === "string" &&
+    typeof rule.target === "string" &&
+    rule.fromPath.length <= FROM_PATH_MAX &&
+    normalizeRedirectPath(rule.fromPath) === rule.fromPath &&
+    parseRedirectTarget(rule.target) !== null
+  );
+}
+
 /** HTTP statuses a rule may answer with: 301 permanent, 302 temporary. */
 export const REDIRECT_STATUSES = [301, 302] as const;
+
+const FROM_PATH_MESSAGE = "Informe um caminho do site começando com /, sem espaços, ? ou #, por exemplo /promocao.";
+const TARGET_MESSAGE = "Informe um caminho do site (por exemplo /todos-os-imoveis) ou um endereço completo começando com https://.";
 
 /**
  * The admin form of one rule (issue 6 item 6): from-path, target, 301/302,
  * active. Values come out normalised (`fromPath` stored form, `target` as
- * parsed). Cycle checks need the other rules and happen on the server.
+ * parsed). Both texts are one line ({@link singleLineText}); an invalid one
+ * stops the parse (a fatal issue) so the cross-field check never sees it.
+ * Cycle checks need the other rules and happen on the server.
  */
 export const redirectFormSchema = z
   .object({
     id: z.string().uuid().optional(),
-    fromPath: z
-      .string({ required_error: "Informe o caminho de origem." })
-      .trim()
-      .min(1, "Informe o caminho de origem.")
-      .max(FROM_PATH_MAX, `Use no máximo ${FROM_PATH_MAX} caracteres.`)
-      .transform((value, ctx) => {
-        const path = normalizeRedirectPath(value);
-        if (!path) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Informe um caminho do site começando com /, sem espaços, ? ou #, por exemplo /promocao." });
-          return z.NEVER;
-        }
-        if (isProtectedPath(path)) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Este caminho é reservado do sistema e não pode ser redirecionado." });
-          return z.NEVER;
-        }
-        return path;
-      }),
-    target: z
-      .string({ required_error: "Informe o destino." })
-      .trim()
-      .min(1, "Informe o destino.")
-      .max(TARGET_MAX, `Use no máximo ${TARGET_MAX} caracteres.`)
-      .transform((value, ctx) => {
-        const target = parseRedirectTarget(value);
-        if (!target) {
-          ctx.addIssue({
-            code: z.ZodIssueCode.custom,
-            message: "Informe um caminho do site (por exemplo /todos-os-imoveis) ou um endereço completo começando com https://.",
-          });
-          return z.NEVER;
-        }
-        return target.value;
-      }),
+    fromPath: singleLineText({
+      max: FROM_PATH_MAX,
+      required: "Informe o caminho de origem.",
+      controlMessage: FROM_PATH_MESSAGE,
+    }).transform((value, ctx) => {
+      const path = normalizeRedirectPath(value);
+      if (!path) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: FROM_PATH_MESSAGE, fatal: true });
+        return z.NEVER;
+      }
+      if (isProtectedPath(path)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Este caminho é reservado do sistema e não pode ser redirecionado.", fatal: true });
+        return z.NEVER;
+      }
+      return path;
+    }),
+    target: singleLineText({
+      max: TARGET_MAX,
+      required: "Informe o destino.",
+      controlMessage: TARGET_MESSAGE,
+    }).transform((value, ctx) => {
+      const target = parseRedirectTarget(value);
+      if (!target) {
+        const message = /^http:\/\//i.test(value)
+          ? "Use um endereço seguro, começando com https:// (http:// não é aceito)."
+          : TARGET_MESSAGE;
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message, fatal: true });
+        return z.NEVER;
+      }
+      return target.value;
+    }),
     statusCode: z.coerce
       .number({ required_error: "Escolha o tipo de redirecionamento.", invalid_type_error: "Escolha o tipo de redirecionamento." })
       .refine((value): value is 301 | 302 => value === 301 || value === 302, "Escolha 301 (permanente) ou 302 (temporário).")
@@ -126,6 +161,8 @@ export const redirectFormSchema = z
     active: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()).default(false),
   })
   .superRefine((value, ctx) => {
+    // Reached with every field parsed (see above), but checked anyway: a transform's z.NEVER is not a string.
+    if (typeof value.target !== "string" || typeof value.fromPath !== "string") return;
     const target = parseRedirectTarget(value.target);
     if (target?.kind === "internal" && target.path === value.fromPath) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["target"], message: "O destino não pode ser o próprio caminho de origem." });

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { DEFAULT_PASSWORD_POLICY, ROLE_NAMES } from "./auth";
+import { singleLineText } from "./text-fields";
 
 /** Users per page of the list. */
 export const USERS_PAGE_SIZE = 20;
@@ -49,15 +50,9 @@ export function formatPhone(e164: string): string {
   return match ? `(${match[1]}) ${match[2]}-${match[3]}` : e164;
 }
 
-const displayName = z
-  .string({ required_error: "Informe o nome." })
-  .trim()
-  .min(2, "Informe o nome.")
-  .max(120, "Use no máximo 120 caracteres.");
+const displayName = singleLineText({ max: 120, min: 2, required: "Informe o nome." });
 
-const phone = z
-  .string()
-  .max(40, "Telefone longo demais.")
+const phone = singleLineText({ max: 40, maxMessage: "Telefone longo demais." })
   .optional()
   .transform((value, ctx) => {
     const normalized = normalizePhone(value ?? "");
@@ -70,20 +65,17 @@ const phone = z
 
 const role = z.enum(ROLE_NAMES, { errorMap: () => ({ message: "Escolha um papel válido." }) });
 
-const brokerCode = z
-  .string()
-  .trim()
-  .max(20, "Use no máximo 20 caracteres.")
-  .regex(/^[A-Za-z0-9-]*$/, "Use apenas letras, números e hífen.")
+const brokerCode = singleLineText({ max: 20, rules: (value) => value.regex(/^[A-Za-z0-9-]*$/, "Use apenas letras, números e hífen.") })
   .optional()
   .transform((value) => (value ? value : null));
 
-const email = z
-  .string({ required_error: "Informe o e-mail." })
-  .trim()
-  .toLowerCase()
-  .max(254, "E-mail longo demais.")
-  .email("Informe um e-mail válido.");
+const email = singleLineText({
+  max: 254,
+  min: 0,
+  required: "Informe o e-mail.",
+  maxMessage: "E-mail longo demais.",
+  rules: (value) => value.toLowerCase().email("Informe um e-mail válido."),
+});
 
 /**
  * Invite a user (issue 6 item 1 "create = invite by e-mail"; spec §7
@@ -138,11 +130,11 @@ export type UserUpdateApiInput = z.output<typeof userUpdateApiSchema>;
 export const setPasswordSchema = z
   .object({
     intent: z.literal("token"),
-    token: z.string({ required_error: "Link inválido. Peça um novo convite." }).max(200, "Link inválido. Peça um novo convite."),
+    token: singleLineText({ max: 200, min: 0, required: "Link inválido. Peça um novo convite.", maxMessage: "Link inválido. Peça um novo convite.", controlMessage: "Link inválido. Peça um novo convite." }),
     newPassword: z
       .string({ required_error: "Informe a nova senha." })
       .min(DEFAULT_PASSWORD_POLICY.minLength, `A senha deve ter pelo menos ${DEFAULT_PASSWORD_POLICY.minLength} caracteres.`)
-      .max(4096),
-    confirmPassword: z.string({ required_error: "Repita a nova senha." }),
+      .max(4096, "A senha deve ter no máximo 4096 caracteres."),
+    confirmPassword: z.string({ required_error: "Repita a nova senha." }).max(4096, "A senha deve ter no máximo 4096 caracteres."),
   })
   .refine((value) => value.newPassword === value.confirmPassword, { path: ["confirmPassword"], message: "As senhas não conferem." });

@@ -17,6 +17,7 @@ import { assertSameOrigin } from "~/.server/auth/protection";
 import { getStoredAppearance, resetAppearance, saveAppearance, storeLogo } from "~/.server/appearance";
 import { readMultipart } from "~/.server/members/uploads";
 import { redirectWithToast } from "~/.server/flash";
+import { boundedReply } from "~/.server/form-reply";
 import { DEFAULT_LOGO_SQUARE, getTheme } from "~/.server/theme";
 import { AdminNav } from "~/components/admin-nav";
 import * as s from "~/components/admin.css";
@@ -71,14 +72,14 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(ADMIN_APPEARANCE_PATH, { type: "success", title: "Aparência padrão restaurada" }, { headers: PRIVATE });
   }
   const submission = parseWithZod(formData, { schema: appearanceFormSchema });
-  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400, headers: PRIVATE });
+  if (submission.status !== "success") return json({ result: boundedReply(submission, appearanceFormSchema) }, { status: 400, headers: PRIVATE });
   // Uploaded logos replace the typed paths; a refused file is reported beside its field and nothing is saved.
   const value = { ...submission.value };
   for (const [field, input, which] of LOGO_UPLOADS) {
     const file = formData.get(input);
     if (!(file instanceof File) || (file.size === 0 && !file.name)) continue;
     const stored = await storeLogo(file, which);
-    if (!stored.ok) return json({ result: submission.reply({ fieldErrors: { [field]: [stored.message] } }) }, { status: 400, headers: PRIVATE });
+    if (!stored.ok) return json({ result: boundedReply(submission, appearanceFormSchema, { fieldErrors: { [field]: [stored.message] } }) }, { status: 400, headers: PRIVATE });
     value[field] = stored.path;
   }
   await saveAppearance(value, user.uid);

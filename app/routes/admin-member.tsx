@@ -19,6 +19,7 @@ import { getIdentityBackend } from "~/.server/auth/firebase";
 import { assertSameOrigin } from "~/.server/auth/protection";
 import { getDb } from "~/.server/db";
 import { redirectWithToast } from "~/.server/flash";
+import { boundedReply } from "~/.server/form-reply";
 import {
   deleteMemberFile,
   getMember,
@@ -144,9 +145,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "save") {
     const submission = parseWithZod(formData, { schema: memberFormSchema });
-    if (submission.status !== "success") return json({ result: submission.reply(), error: null } satisfies ActionError, { status: 400, headers: PRIVATE });
+    if (submission.status !== "success") {
+      return json({ result: boundedReply(submission, memberFormSchema), error: null } satisfies ActionError, { status: 400, headers: PRIVATE });
+    }
     const saved = await saveMember(db, { ...submission.value, id: id === "novo" ? undefined : id });
-    if (!saved.ok) return json({ result: submission.reply({ fieldErrors: saved.fieldErrors }), error: null } satisfies ActionError, { status: 400, headers: PRIVATE });
+    if (!saved.ok) {
+      return json({ result: boundedReply(submission, memberFormSchema, { fieldErrors: saved.fieldErrors }), error: null } satisfies ActionError, {
+        status: 400,
+        headers: PRIVATE,
+      });
+    }
     return redirectWithToast(
       adminMemberPath(saved.member.id),
       { type: "success", title: id === "novo" ? "Membro criado" : "Membro atualizado", description: saved.member.name },

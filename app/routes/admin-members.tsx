@@ -13,12 +13,13 @@ import { listMembers } from "~/.server/members";
 import { AdminNav } from "~/components/admin-nav";
 import * as s from "~/components/admin.css";
 import { ADMIN_MEMBERS_PATH, adminMemberPath, MEMBER_ORDERS, MEMBER_STATUS_FILTERS, memberPath } from "~/lib/members";
+import { singleLineText } from "~/lib/text-fields";
 import { button } from "~/styles/ui.css";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
 const querySchema = z.object({
-  q: z.string().max(100).catch(""),
+  q: singleLineText({ max: 100 }).catch(""),
   status: z.enum(MEMBER_STATUS_FILTERS).catch("todos"),
   ordem: z.enum(MEMBER_ORDERS).catch("ordem"),
 });

@@ -15,6 +15,7 @@ import { z } from "zod";
 import { requireRole } from "~/.server/auth";
 import { assertSameOrigin } from "~/.server/auth/protection";
 import { redirectWithToast } from "~/.server/flash";
+import { boundedReply } from "~/.server/form-reply";
 import { deleteRedirect, listRedirects, saveRedirect, setRedirectActive } from "~/.server/redirects";
 import { AdminNav } from "~/components/admin-nav";
 import * as s from "~/components/admin.css";
@@ -61,9 +62,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "save") {
     const submission = parseWithZod(formData, { schema: redirectFormSchema });
-    if (submission.status !== "success") return json({ result: submission.reply(), error: null }, { status: 400, headers: PRIVATE });
+    if (submission.status !== "success") return json({ result: boundedReply(submission, redirectFormSchema), error: null }, { status: 400, headers: PRIVATE });
     const saved = await saveRedirect(submission.value);
-    if (!saved.ok) return json({ result: submission.reply({ fieldErrors: saved.fieldErrors }), error: null }, { status: 400, headers: PRIVATE });
+    if (!saved.ok) {
+      return json({ result: boundedReply(submission, redirectFormSchema, { fieldErrors: saved.fieldErrors }), error: null }, { status: 400, headers: PRIVATE });
+    }
     return redirectWithToast(
       ADMIN_REDIRECTS_PATH,
       { type: "success", title: submission.value.id ? "Redirecionamento atualizado" : "Redirecionamento criado", description: `${saved.redirect.fromPath} → ${saved.redirect.target}` },

@@ -11,9 +11,10 @@ import { getDb } from "~/.server/db";
 import { listMembers, saveMember } from "~/.server/members";
 import { memberApiBodySchema, toMemberView } from "~/.server/members/api";
 import { MEMBER_ORDERS, MEMBER_STATUS_FILTERS } from "~/lib/members";
+import { singleLineText } from "~/lib/text-fields";
 
 const querySchema = z.object({
-  q: z.string().max(100).catch(""),
+  q: singleLineText({ max: 100 }).catch(""),
   status: z.enum(MEMBER_STATUS_FILTERS).catch("todos"),
   ordem: z.enum(MEMBER_ORDERS).catch("ordem"),
 });

@@ -22,6 +22,7 @@ import { assertSameOrigin, authRateLimiters, tooManyAttemptsMessage } from "~/.s
 import { defaultTitle, getConfig } from "~/.server/config";
 import { getDb } from "~/.server/db";
 import { getSessionSecrets, redirectWithToast } from "~/.server/flash";
+import { boundedReply } from "~/.server/form-reply";
 import { mailerFromConfig } from "~/.server/mail/transport";
 import { singleton } from "~/.server/singleton";
 import { AuthField } from "~/components/auth-fields";
@@ -79,22 +80,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent.data.intent === "token") {
     const submission = parseWithZod(formData, { schema: setPasswordSchema });
     const hide = { hideFields: ["newPassword", "confirmPassword"] };
-    if (submission.status !== "success") return json({ step: "token" as const, result: submission.reply(hide), notice: null }, { status: 400, headers: PRIVATE });
+    if (submission.status !== "success") return json({ step: "token" as const, result: boundedReply(submission, setPasswordSchema, hide), notice: null }, { status: 400, headers: PRIVATE });
     const limited = await authRateLimiters().consumeReset(ip, "", "confirm");
     if (limited) {
       return json(
-        { step: "token" as const, result: submission.reply({ formErrors: [tooManyAttemptsMessage(limited.retryAfterSeconds)], ...hide }), notice: null },
+        { step: "token" as const, result: boundedReply(submission, setPasswordSchema, { formErrors: [tooManyAttemptsMessage(limited.retryAfterSeconds)], ...hide }), notice: null },
         { status: 429, headers: { ...PRIVATE, "Retry-After": String(limited.retryAfterSeconds) } },
       );
     }
     const problems = passwordProblems(submission.value.newPassword, await getPasswordPolicy(backend));
     if (problems.length) {
-      return json({ step: "token" as const, result: submission.reply({ fieldErrors: { newPassword: problems }, ...hide }), notice: null }, { status: 400, headers: PRIVATE });
+      return json({ step: "token" as const, result: boundedReply(submission, setPasswordSchema, { fieldErrors: { newPassword: problems }, ...hide }), notice: null }, { status: 400, headers: PRIVATE });
     }
     const outcome = await redeemSetPasswordToken({ backend, db, secrets: getSessionSecrets() }, { token: submission.value.token, newPassword: submission.value.newPassword });
     if (outcome !== "ok") {
       const message = "Este link não vale mais (já usado ou expirado). Peça um novo convite ao administrador ou use “Esqueci a senha”.";
-      return json({ step: "token" as const, result: submission.reply({ formErrors: [message], ...hide }), notice: null }, { status: 400, headers: PRIVATE });
+      return json({ step: "token" as const, result: boundedReply(submission, setPasswordSchema, { formErrors: [message], ...hide }), notice: null }, { status: 400, headers: PRIVATE });
     }
     return redirectWithToast(LOGIN_PATH, { type: "success", title: "Senha criada", description: "Entre com o seu e-mail e a nova senha.", duration: 6000 }, { headers: PRIVATE });
   }
@@ -102,12 +103,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent.data.intent === "request") {
     const submission = parseWithZod(formData, { schema: resetRequestSchema });
     if (submission.status !== "success") {
-      return json({ step: "request" as const, result: submission.reply(), notice: null }, { status: 400, headers: PRIVATE });
+      return json({ step: "request" as const, result: boundedReply(submission, resetRequestSchema), notice: null }, { status: 400, headers: PRIVATE });
     }
     const limited = await authRateLimiters().consumeReset(ip, submission.value.email, "request");
     if (limited) {
       return json(
-        { step: "request" as const, result: submission.reply({ formErrors: [tooManyAttemptsMessage(limited.retryAfterSeconds)] }), notice: null },
+        { step: "request" as const, result: boundedReply(submission, resetRequestSchema, { formErrors: [tooManyAttemptsMessage(limited.retryAfterSeconds)] }), notice: null },
         { status: 429, headers: { ...PRIVATE, "Retry-After": String(limited.retryAfterSeconds) } },
       );
     }
@@ -124,7 +125,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       },
     ).catch((error: unknown) => console.error(`[auth] falha ao enviar o código de redefinição: ${(error as Error).message}`));
     return json(
-      { step: "confirm" as const, result: submission.reply({ resetForm: true }), notice: RESET_REQUESTED_MESSAGE, email: submission.value.email },
+      { step: "confirm" as const, result: boundedReply(submission, resetRequestSchema, { resetForm: true }), notice: RESET_REQUESTED_MESSAGE, email: submission.value.email },
       { headers: PRIVATE },
     );
   }
@@ -132,7 +133,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: resetConfirmSchema });
   if (submission.status !== "success") {
     return json(
-      { step: "confirm" as const, result: submission.reply({ hideFields: ["newPassword", "confirmPassword"] }), notice: null },
+      { step: "confirm" as const, result: boundedReply(submission, resetConfirmSchema, { hideFields: ["newPassword", "confirmPassword"] }), notice: null },
       { status: 400, headers: PRIVATE },
     );
   }
@@ -141,7 +142,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json(
       {
         step: "confirm" as const,
-        result: submission.reply({ formErrors: [tooManyAttemptsMessage(limited.retryAfterSeconds)], hideFields: ["newPassword", "confirmPassword"] }),
+        result: boundedReply(submission, resetConfirmSchema, { formErrors: [tooManyAttemptsMessage(limited.retryAfterSeconds)], hideFields: ["newPassword", "confirmPassword"] }),
         notice: null,
       },
       { status: 429, headers: { ...PRIVATE, "Retry-After": String(limited.retryAfterSeconds) } },
@@ -152,7 +153,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json(
       {
         step: "confirm" as const,
-        result: submission.reply({ fieldErrors: { newPassword: problems }, hideFields: ["newPassword", "confirmPassword"] }),
+        result: boundedReply(submission, resetConfirmSchema, { fieldErrors: { newPassword: problems }, hideFields: ["newPassword", "confirmPassword"] }),
         notice: null,
       },
       { status: 400, headers: PRIVATE },
@@ -166,7 +167,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json(
       {
         step: "confirm" as const,
-        result: submission.reply({ formErrors: [RESET_MESSAGES[outcome]], hideFields: ["newPassword", "confirmPassword"] }),
+        result: boundedReply(submission, resetConfirmSchema, { formErrors: [RESET_MESSAGES[outcome]], hideFields: ["newPassword", "confirmPassword"] }),
         notice: null,
       },
       { status: 400, headers: PRIVATE },

@@ -140,4 +140,38 @@ describe("bad input from the admin", () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: "Escolha um status válido.", target: leadId });
   });
+
+  it.each(["javascript:alert(1)", "//evil.example", "/\\evil.example", "/a\r\nSet-Cookie: x", "http://x.example"])(
+    "the redirect target %j answers 400 with a pt-BR message beside the field (never 500), nothing saved",
+    async (target) => {
+      const response = await answer(() =>
+        adminRedirects.action(args(request("admin", "/admin/redirecionamentos", { intent: "save", fromPath: "/alvo-invalido", target, statusCode: "301", active: "on" }))),
+      );
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { result: { error: Record<string, string[]> } };
+      expect(body.result.error.target?.[0]).toMatch(/^(Informe um caminho do site|Use um endereço seguro)/);
+      expect(body.result.error.fromPath).toBeUndefined();
+    },
+  );
+
+  it.each(["/ok", "https://ok.example/x"])("the redirect target %j is saved", async (target) => {
+    const fromPath = `/alvo-valido-${target.length}`;
+    const response = await answer(() =>
+      adminRedirects.action(args(request("admin", "/admin/redirecionamentos", { intent: "save", fromPath, target, statusCode: "302", active: "on" }))),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/redirecionamentos");
+  });
+
+  it("a 100,000-character from-path comes back cut to the field's maximum", async () => {
+    const response = await answer(() =>
+      adminRedirects.action(args(request("admin", "/admin/redirecionamentos", { intent: "save", fromPath: `/${"a".repeat(100_000)}`, target: "/ok", statusCode: "301" }))),
+    );
+    expect(response.status).toBe(400);
+    const text = await response.text();
+    expect(text.length).toBeLessThan(3_000);
+    const body = JSON.parse(text) as { result: { initialValue: Record<string, string>; error: Record<string, string[]> } };
+    expect(body.result.initialValue.fromPath).toHaveLength(500);
+    expect(body.result.error.fromPath).toEqual(["Use no máximo 500 caracteres."]);
+  });
 });

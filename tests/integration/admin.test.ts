@@ -11,7 +11,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -152,6 +152,29 @@ describe.each(kinds)("admin data on %s", (kind) => {
       lookupRedirect("/de-outro-processo", "", Date.now() + 31_000);
       await redirectsReloaded();
       expect(lookupRedirect("/de-outro-processo", "")).toMatchObject({ location: "/mapa", status: 302 });
+    });
+
+    it("an old stored rule the form would refuse today is ignored by the loader, never served, never an error", async () => {
+      const db = env.database.db;
+      await db.insert(redirects).values([
+        { fromPath: "/antigo-http", target: "http://x.example/lp", statusCode: 301 },
+        { fromPath: "/antigo-crlf", target: "/a\r\nSet-Cookie: x", statusCode: 301 },
+        { fromPath: "/antigo-js", target: "javascript:alert(1)", statusCode: 302 },
+        { fromPath: "//antigo-host", target: "/mapa", statusCode: 301 },
+        { fromPath: "/antigo-bom", target: "/mapa", statusCode: 301 },
+      ]);
+      const warnings: unknown[] = [];
+      const original = console.warn;
+      console.warn = (...args: unknown[]) => void warnings.push(args);
+      try {
+        await loadRedirects(db);
+      } finally {
+        console.warn = original;
+      }
+      expect(warnings).toHaveLength(4);
+      for (const path of ["/antigo-http", "/antigo-crlf", "/antigo-js", "//antigo-host"]) expect(lookupRedirect(path, "")).toBeNull();
+      expect(lookupRedirect("/antigo-bom", "")).toMatchObject({ location: "/mapa", status: 301 });
+      await db.delete(redirects).where(inArray(redirects.fromPath, ["/antigo-http", "/antigo-crlf", "/antigo-js", "//antigo-host"]));
     });
   });
 

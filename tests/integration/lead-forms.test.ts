@@ -93,6 +93,29 @@ describe("contact form action", () => {
     expect(await leadsNamed("J")).toHaveLength(0);
   });
 
+  it("refuses CR/LF in a name with the message beside the field, and stores nothing", async () => {
+    const response = await submit(post(sell("Ana\r\nTelefone: (11) 90000-0000")));
+    expect(response.status).toBe(400);
+    const data = (await response.json()) as LeadActionData;
+    expect(data.result.error).toEqual({ name: ["Use apenas uma linha, sem caracteres de controle."] });
+    expect((await db.select().from(leads)).filter((lead) => lead.name?.includes("Telefone"))).toHaveLength(0);
+  });
+
+  it("echoes a failed submission bounded by the schema: a 100,000-character name comes back as 120", async () => {
+    const fields = sell("N".repeat(100_000), { location: "L".repeat(100_000), website: "", junk: "J".repeat(100_000) });
+    const response = await submit(post(fields));
+    expect(response.status).toBe(400);
+    const text = await response.text();
+    expect(text.length).toBeLessThan(2_000);
+    const data = JSON.parse(text) as LeadActionData;
+    expect(data.result.initialValue).toMatchObject({ name: "N".repeat(120), location: "L".repeat(200), phone: "(11) 3456-7890" });
+    expect(data.result.initialValue).not.toHaveProperty("junk");
+    expect(data.result.error?.name).toEqual(["Use no máximo 120 caracteres."]);
+    expect(data.startedAt).toBe(fields.startedAt);
+    const forgedStart = await submit(post(sell("J", { startedAt: "9".repeat(100_000) })));
+    expect(((await forgedStart.json()) as LeadActionData).startedAt).toBeUndefined();
+  });
+
   it("turns five submissions of one form, sequential or concurrent, into one lead", async () => {
     const fields = sell("Repetido Sequencial");
     for (let i = 0; i < 5; i++) expect((await submit(post(fields))).status).toBe(303);
@@ -197,8 +220,10 @@ describe("contact form action", () => {
 });
 
 describe("/obrigado-whatsapp hand-off", () => {
-  const visit = (query: string, headers: Record<string, string> = {}) =>
-    new Request(`${SITE}/obrigado-whatsapp?${query}`, { headers: { "User-Agent": "Mozilla/5.0 (Linux; Android 14) Chrome/126", ...headers } });
+  /** A browser opening the page from a WhatsApp button (top-level navigation with Fetch Metadata). */
+  const NAVIGATION = { "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document", "Sec-Fetch-Site": "same-origin", "Sec-Fetch-User": "?1" };
+  const visit = (query: string, headers: Record<string, string> = {}, base: Record<string, string> = NAVIGATION) =>
+    new Request(`${SITE}/obrigado-whatsapp?${query}`, { headers: { "User-Agent": "Mozilla/5.0 (Linux; Android 14) Chrome/126", ...base, ...headers } });
   const whatsappLeads = async (code: string) =>
     (await db.select().from(leads).where(eq(leads.kind, "whatsapp"))).filter((lead) => lead.listingCode === code);
 
@@ -245,11 +270,53 @@ describe("/obrigado-whatsapp hand-off", () => {
     expect(await whatsAppHandOff(visit("imovel=NOBRK"), { db, agencyNumber: null })).toBeNull();
   });
 
+  it("records a contact only for a top-level navigation; an <img> or fetch from another site still gets the WhatsApp link", async () => {
+    const limiters = createLeadRateLimiters();
+    const hand = (query: string, headers: Record<string, string>, base: Record<string, string> = {}, clientIp = "10.6.6.6") =>
+      whatsAppHandOff(visit(query, headers, base), { db, clientIp, agencyNumber: "5511900001111", limiters });
+    const countPage = async (page: string) =>
+      (await db.select().from(leads).where(eq(leads.kind, "whatsapp"))).filter((lead) => lead.pageUrl === `${SITE}${page}`).length;
+
+    const image = await hand("origem=%2Fnav-img", { "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "image", "Sec-Fetch-Site": "cross-site" });
+    expect(image?.recorded).toBe(false);
+    expect(image?.whatsappUrl).toMatch(/^https:\/\/wa\.me\/5511900001111\?text=/);
+    const imageOnlyDest = await hand("origem=%2Fnav-img", { "Sec-Fetch-Dest": "image" });
+    expect(imageOnlyDest?.recorded).toBe(false);
+    const iframe = await hand("origem=%2Fnav-img", { "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "iframe", "Sec-Fetch-Site": "cross-site" });
+    expect(iframe?.recorded).toBe(false);
+    expect(await countPage("/nav-img")).toBe(0);
+
+    const navigation = await hand("origem=%2Fnav-doc", { "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document" });
+    expect(navigation?.recorded).toBe(true);
+    expect(await countPage("/nav-doc")).toBe(1);
+  });
+
+  it("without Sec-Fetch headers, records a contact only with a Referer from this site", async () => {
+    const limiters = createLeadRateLimiters();
+    const hand = (page: string, headers: Record<string, string>) =>
+      whatsAppHandOff(visit(`origem=${encodeURIComponent(page)}`, headers, {}), { db, clientIp: "10.7.7.7", agencyNumber: "5511900001111", limiters });
+    const countPage = async (page: string) =>
+      (await db.select().from(leads).where(eq(leads.kind, "whatsapp"))).filter((lead) => lead.pageUrl === `${SITE}${page}`).length;
+
+    expect((await hand("/sem-referer", {}))?.recorded).toBe(false);
+    expect((await hand("/referer-alheio", { Referer: "https://evil.example/pagina" }))?.recorded).toBe(false);
+    expect((await hand("/referer-parecido", { Referer: "http://site.test.evil.example/" }))?.recorded).toBe(false);
+    expect((await hand("/referer-invalido", { Referer: "não é uma URL" }))?.recorded).toBe(false);
+    const sameSite = await hand("/referer-proprio", { Referer: `${SITE}/detalhes/x/AP1` });
+    expect(sameSite?.recorded).toBe(true);
+    expect(sameSite?.whatsappUrl).toMatch(/^https:\/\/wa\.me\//);
+    expect(await countPage("/sem-referer")).toBe(0);
+    expect(await countPage("/referer-alheio")).toBe(0);
+    expect(await countPage("/referer-proprio")).toBe(1);
+  });
+
   it("only accepts site paths as origin", () => {
     expect(safeSitePath("/detalhes/x/AP1")).toBe("/detalhes/x/AP1");
     expect(safeSitePath("//evil.example/x")).toBe("/");
     expect(safeSitePath("https://evil.example")).toBe("/");
     expect(safeSitePath("/a b")).toBe("/");
+    expect(safeSitePath("/a\u0000b")).toBe("/");
+    expect(safeSitePath("/a\u0085b")).toBe("/");
     expect(listingCodeFromPath("/detalhes/edificio-x/AP%2D1")).toBe("AP-1");
     expect(listingCodeFromPath("/detalhes/edificio-x")).toBeNull();
   });

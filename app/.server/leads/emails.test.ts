@@ -50,6 +50,20 @@ describe("renderLeadEmail", () => {
     expect(mail.html).toContain("R$ 1.250.000");
   });
 
+  it("keeps a stored name with line breaks on one line (no fake lines in the text, none in the subject)", () => {
+    const forged = renderLeadEmail({
+      lead: { ...lead, name: "Ana\r\nTelefone: (11) 90000-0000\u2028X", message: "linha 1\r\nlinha 2\u0000" },
+      channel: "email_agency",
+      to: "contato@exemplo.com.br",
+      listing,
+      agencyTitle: "Horizonte Imobiliária",
+    });
+    expect(forged.text.split("\n").filter((line) => line.startsWith("Telefone:"))).toEqual(["Telefone: (11) 91234-5678"]);
+    expect(forged.text).toContain("Nome: Ana  Telefone: (11) 90000-0000 X");
+    expect(forged.subject).not.toMatch(/[\r\n\u2028]/);
+    expect(forged.text).toContain("Mensagem: linha 1\nlinha 2\n");
+  });
+
   it("addresses the broker differently and has its own Message-ID", () => {
     const broker = renderLeadEmail({ lead, channel: "email_broker", to: "corretor@exemplo.com.br", listing, agencyTitle: "Horizonte Imobiliária" });
     expect(broker.text).toContain("Um visitante do site pediu contato sobre um imóvel seu.");

@@ -53,15 +53,35 @@ export function leadMessageId(leadId: string, channel: LeadChannel, domain = "im
   return `<lead-${leadId}-${channel}@${domain}>`;
 }
 
+// Control characters (C0 but tab and LF, DEL, C1) and U+2028/U+2029.
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/**
+ * `value` on one line: every line break, tab and other control character
+ * becomes a space. The forms already refuse them in one-line fields
+ * (`~/lib/text-fields`); this keeps a row stored before that rule from
+ * adding fake lines to the e-mail ("Nome: Ana\nTelefone: …").
+ */
+export function oneLine(value: string): string {
+  return value.replace(CONTROLS, " ").replace(/[\t\n]/g, " ");
+}
+
+/** `value` with its line breaks (LF) and tabs kept and every other control character removed (CRLF → LF). */
+export function multiLine(value: string): string {
+  return value.replace(/\r\n/g, "\n").replace(CONTROLS, "");
+}
+
 /**
  * The e-mail for one lead delivery: subject "Novo contato: {kind} – {name}"
  * (plus the listing code), a table of the lead's fields and the listing block.
+ * Every value but the message is put on one line ({@link oneLine}).
  */
 export function renderLeadEmail(options: RenderLeadEmailOptions): MailMessage {
   const { lead, listing } = options;
   const rows: [string, string][] = [];
   const add = (label: string, value: string | null | undefined) => {
-    if (value) rows.push([label, value]);
+    if (value) rows.push([label, label === "Mensagem" ? multiLine(value) : oneLine(value)]);
   };
   add("Tipo", KIND_LABELS[lead.kind]);
   add("Nome", lead.name);
@@ -84,8 +104,8 @@ export function renderLeadEmail(options: RenderLeadEmailOptions): MailMessage {
     listingRows.push(["Código do imóvel", lead.listingCode]);
   }
 
-  const who = lead.name ?? "visitante";
-  const subject = `Novo contato: ${KIND_LABELS[lead.kind]} – ${who}${lead.listingCode ? ` (imóvel ${lead.listingCode})` : ""}`;
+  const who = lead.name ? oneLine(lead.name) : "visitante";
+  const subject = `Novo contato: ${KIND_LABELS[lead.kind]} – ${who}${lead.listingCode ? ` (imóvel ${oneLine(lead.listingCode)})` : ""}`;
   const intro =
     options.channel === "email_broker"
       ? "Um visitante do site pediu contato sobre um imóvel seu."

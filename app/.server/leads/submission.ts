@@ -5,7 +5,8 @@
  *
  * 1. honeypot filled → the bot gets the normal success answer, nothing is stored;
  * 2. Conform + the kind's zod schema (app/lib/leads.ts) → 400 with pt-BR
- *    messages per field (the page renders them beside each field);
+ *    messages per field (the page renders them beside each field); the
+ *    data echoed back is bounded by the schema (`boundedReply`);
  * 3. signed render time missing/forged → 400, sent too fast → 400 asking to
  *    send again (the data stays in the form);
  * 4. the same form sent again (same key, same data) → the first result;
@@ -20,6 +21,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { randomUUID } from "node:crypto";
 import { leadFormSchemas, type LeadFormKind, type LeadInput } from "~/lib/leads";
 import type { Db } from "../db";
+import { boundedReply, type ReplyOptions } from "../form-reply";
 import {
   checkStartedAt,
   ENHANCED_FIELD,
@@ -33,6 +35,9 @@ import {
   type LeadRateLimiters,
 } from "./form-guard";
 import { findLeadByKey, LeadValidationError, recordLead } from "./store";
+
+/** Shape of a signed render time (`checkStartedAt` checks the signature). */
+const STARTED_AT_SHAPE = /^\d{10,16}\.[0-9a-f]{64}$/;
 
 /** What the action answers (except the no-JS success redirect). */
 export interface LeadActionData {
@@ -90,8 +95,11 @@ export async function handleLeadForm(request: Request, options: HandleLeadFormOp
   for (const [name, value] of Object.entries(options.fixed ?? {})) formData.set(name, value);
   const enhanced = formData.get(ENHANCED_FIELD) === "1";
   const startedAt = formData.get(STARTED_FIELD);
-  const keepStarted = typeof startedAt === "string" ? startedAt : undefined;
-  const submission = parseWithZod(formData, { schema: leadFormSchemas[kind] });
+  // Echoed back only when shaped like a render time (`<ms>.<64 hex>`): never an arbitrary posted value.
+  const keepStarted = typeof startedAt === "string" && STARTED_AT_SHAPE.test(startedAt) ? startedAt : undefined;
+  const schema = leadFormSchemas[kind];
+  const submission = parseWithZod(formData, { schema });
+  const reply = (replyOptions?: ReplyOptions) => boundedReply(submission, schema, replyOptions);
 
   const answer = (result: SubmissionResult<string[]>, status: number, sent = false, headers: HeadersInit = {}) =>
     json<LeadActionData>(
@@ -100,24 +108,24 @@ export async function handleLeadForm(request: Request, options: HandleLeadFormOp
     );
   const succeed = (code?: string) =>
     enhanced
-      ? answer(submission.reply({ resetForm: true }), 200, true)
+      ? answer(reply({ resetForm: true }), 200, true)
       : redirect(thankYouPath(kind, code), { status: 303, headers: NO_STORE });
 
   if (honeypotFilled(formData.get(HONEYPOT_FIELD))) {
     console.warn(`[leads] formulário ${kind} descartado: campo-armadilha preenchido`);
     return succeed();
   }
-  if (submission.status !== "success") return answer(submission.reply(), 400);
+  if (submission.status !== "success") return answer(reply(), 400);
 
   const started = checkStartedAt(startedAt, options.now, options.secrets);
   if (started === "invalid") {
     return answer(
-      submission.reply({ formErrors: ["Não foi possível enviar o formulário. Recarregue a página e tente de novo."] }),
+      reply({ formErrors: ["Não foi possível enviar o formulário. Recarregue a página e tente de novo."] }),
       400,
     );
   }
   if (started === "too-fast") {
-    return answer(submission.reply({ formErrors: ["Confira seus dados e clique em enviar novamente."] }), 400);
+    return answer(reply({ formErrors: ["Confira seus dados e clique em enviar novamente."] }), 400);
   }
 
   const lead: LeadInput = submission.value;
@@ -129,7 +137,7 @@ export async function handleLeadForm(request: Request, options: HandleLeadFormOp
     const limited = await (options.limiters ?? leadRateLimiters()).consumeForm(options.clientIp ?? "unknown");
     if (limited) {
       return answer(
-        submission.reply({
+        reply({
           formErrors: [`Você enviou muitas mensagens em pouco tempo. ${retryAfterText(limited.retryAfterSeconds)}`],
         }),
         429,
@@ -140,11 +148,11 @@ export async function handleLeadForm(request: Request, options: HandleLeadFormOp
     await recordLead(lead, { idempotencyKey: key, db: options.db });
   } catch (error) {
     if (error instanceof LeadValidationError) {
-      return answer(submission.reply({ fieldErrors: error.fieldErrors }), 400);
+      return answer(reply({ fieldErrors: error.fieldErrors }), 400);
     }
     console.error(`[leads] não foi possível registrar o contato (${kind})`, error);
     return answer(
-      submission.reply({
+      reply({
         formErrors: ["Não conseguimos registrar seu contato agora. Tente novamente em instantes: seus dados continuam no formulário."],
       }),
       503,

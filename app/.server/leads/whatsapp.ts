@@ -5,15 +5,17 @@
  * `https://wa.me/<number>?text=<message with code and URL>`, the number being
  * the listing broker's mobile (else phone), else the agency's `WHATSAPP_NUMBER`.
  *
- * The visitor always continues to WhatsApp: a bot (isbot), a rate-limited IP
- * or a database failure only means that no lead is recorded. The same
- * contact again within {@link WHATSAPP_DEDUP_WINDOW_MS} (a double tap, a
- * reload) is the same lead.
+ * The visitor always continues to WhatsApp: a request that is not a
+ * top-level navigation ({@link isTopLevelNavigation}: an `<img>` or a fetch
+ * from another site), a bot (isbot), a rate-limited IP or a database failure
+ * only means that no lead is recorded. The same contact again within
+ * {@link WHATSAPP_DEDUP_WINDOW_MS} (a double tap, a reload) is the same lead.
  */
 import { createHash } from "node:crypto";
 import { isbot } from "isbot";
 import { listingWhatsAppMessage, whatsAppLink, whatsAppNumber } from "~/lib/whatsapp";
-import { parseLeadInput } from "~/lib/leads";
+import { LEAD_UTM_VALUE_MAX, parseLeadInput } from "~/lib/leads";
+import { hasControlCharacters } from "~/lib/text-fields";
 import { getListingPage, listingDisplayTitle } from "../catalogue/detail";
 import { siteOrigin } from "../catalogue/sitemap";
 import { getConfig } from "../config";
@@ -34,7 +36,7 @@ export interface WhatsAppHandOff {
   listing: { code: string; title: string; path: string } | null;
   /** The page the visitor came from (a site path). */
   page: string;
-  /** Whether a lead was recorded (false for bots, rate-limited IPs, database failures). */
+  /** Whether a lead was recorded (false for non-navigations, bots, rate-limited IPs, database failures). */
   recorded: boolean;
 }
 
@@ -50,10 +52,48 @@ export interface WhatsAppHandOffOptions {
   now?: number;
 }
 
-/** A site path from `origem`: starts with one "/", no scheme or host, at most 500 characters; else "/". */
+/**
+ * A site path from `origem`: starts with one "/", no scheme or host, no
+ * backslash, whitespace or control character, at most 500 characters; else "/".
+ */
 export function safeSitePath(value: string | null): string {
   if (!value || value.length > 500 || !value.startsWith("/") || value.startsWith("//") || /[\\\s]/.test(value)) return "/";
+  if (hasControlCharacters(value, "single-line")) return "/";
   return value;
+}
+
+/**
+ * Whether `request` is the browser opening the page itself (a link, a typed
+ * address, a redirect), the only case in which a WhatsApp contact is
+ * recorded: an `<img>`, `<iframe>`, `<script>` or `fetch` pointing at
+ * `/obrigado-whatsapp` from another site must not create leads.
+ * With Fetch Metadata (every current browser sends it): `Sec-Fetch-Mode:
+ * navigate` and `Sec-Fetch-Dest: document`. Without any `Sec-Fetch-*`
+ * header (an old browser): only when the `Referer`'s origin is the request's
+ * own origin or `siteOrigin` (the buttons are on this site).
+ */
+export function isTopLevelNavigation(request: Request, siteOriginUrl: string): boolean {
+  const headers = request.headers;
+  const mode = headers.get("Sec-Fetch-Mode");
+  const dest = headers.get("Sec-Fetch-Dest");
+  if (mode !== null || dest !== null || headers.has("Sec-Fetch-Site") || headers.has("Sec-Fetch-User")) {
+    return mode === "navigate" && dest === "document";
+  }
+  const referer = headers.get("Referer");
+  if (!referer) return false;
+  let refererOrigin: string;
+  try {
+    refererOrigin = new URL(referer).origin;
+  } catch {
+    return false;
+  }
+  const allowed = new Set([new URL(request.url).origin]);
+  try {
+    allowed.add(new URL(siteOriginUrl).origin);
+  } catch {
+    // An unparsable site origin adds nothing.
+  }
+  return allowed.has(refererOrigin);
 }
 
 /** The listing code in a listing page path (`/detalhes/{condominio}/{id}`), or null. */
@@ -99,9 +139,11 @@ export async function whatsAppHandOff(request: Request, options: WhatsAppHandOff
 
   const utm: Record<string, string> = {};
   for (const [name, value] of url.searchParams) {
-    if (/^utm_[a-z_]{1,30}$/.test(name) && value && Object.keys(utm).length < 10) utm[name] = value.slice(0, 200);
+    const kept = value.trim().slice(0, LEAD_UTM_VALUE_MAX);
+    // A value with a control character is dropped (the contact is still recorded).
+    if (/^utm_[a-z_]{1,30}$/.test(name) && kept && !hasControlCharacters(kept, "single-line") && Object.keys(utm).length < 10) utm[name] = kept;
   }
-  const recorded = await record(request, {
+  const recorded = await record(request, origin, {
     ...options,
     lead: { kind: "whatsapp", code: listing?.code, page: `${origin}${page}`, utm },
     dedupParts: [listing?.code ?? "", page],
@@ -111,8 +153,10 @@ export async function whatsAppHandOff(request: Request, options: WhatsAppHandOff
 
 async function record(
   request: Request,
+  origin: string,
   options: WhatsAppHandOffOptions & { lead: { kind: "whatsapp"; code?: string; page: string; utm: Record<string, string> }; dedupParts: string[] },
 ): Promise<boolean> {
+  if (!isTopLevelNavigation(request, origin)) return false;
   if (isbot(request.headers.get("User-Agent") ?? "")) return false;
   const parsed = parseLeadInput(options.lead);
   if (!parsed.success) return false;

@@ -8,7 +8,11 @@ import { memberFormSchema } from "~/lib/members";
 import { storedFilePath } from "../storage";
 import type { Member, MemberFile } from ".";
 
-/** Body of `POST /api/members` and `PUT /api/members/{id}` (whole member; `active` defaults to true). */
+/**
+ * Body of `POST /api/members` and `PUT /api/members/{id}` (whole member;
+ * `active` defaults to true). The form's field rules apply: bounded texts,
+ * no control characters (a NUL in any text is a 400, never a database error).
+ */
 export const memberApiBodySchema = memberFormSchema.omit({ id: true }).extend({ active: z.boolean().default(true) });
 
 /** The numeric member id of an API path (`/api/members/{id}`), or null. */
@@ -94,7 +98,7 @@ export const memberBodyDoc = z.object({
   slug: z.string().max(80).optional().describe("Vazio: criado a partir do nome."),
   title: z.string().max(80).optional(),
   creci: z.string().max(20).optional(),
-  email: z.string().email().optional(),
+  email: z.string().max(200).email().optional(),
   phone: z.string().max(30).optional().describe("Com DDD."),
   whatsapp: z.string().max(30).optional().describe("Com DDD."),
   bio: z.string().max(4000).optional(),

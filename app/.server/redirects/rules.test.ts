@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isProtectedPath, normalizeRedirectPath, parseRedirectTarget, redirectFormSchema } from "~/lib/redirects";
+import { isProtectedPath, isServableRule, normalizeRedirectPath, parseRedirectTarget, redirectFormSchema } from "~/lib/redirects";
 import { buildRuleTable, findCycle, type RedirectRule, resolveRedirect } from "./rules";
 
 let next = 0;
@@ -50,6 +50,56 @@ describe("redirectFormSchema", () => {
       statusCode: 302,
       active: false,
     });
+  });
+});
+
+describe("redirect targets and paths that could leave the site or forge headers", () => {
+  const BAD_TARGETS = ["javascript:alert(1)", "//evil.example", "/\\evil.example", "/a\r\nSet-Cookie: x", "http://x.example", "/a\\b", "/a\u0000b", "https://x.example/\u2028a", "https://x.example/\u0085a"];
+
+  it("the form refuses each bad target with a pt-BR message beside the field, without throwing", () => {
+    for (const target of BAD_TARGETS) {
+      const result = redirectFormSchema.safeParse({ fromPath: "/promocao", target, statusCode: "301", active: "on" });
+      expect(result.success, target).toBe(false);
+      const errors = result.error!.flatten().fieldErrors;
+      expect(errors.target?.[0], target).toMatch(/^(Informe um caminho do site|Use um endereço seguro|Use apenas uma linha)/);
+      expect(errors.fromPath, target).toBeUndefined();
+    }
+    expect(redirectFormSchema.safeParse({ fromPath: "/promocao", target: "http://x.example", statusCode: "301" }).error?.flatten().fieldErrors.target).toEqual([
+      "Use um endereço seguro, começando com https:// (http:// não é aceito).",
+    ]);
+  });
+
+  it("the form accepts a site path and an https URL", () => {
+    expect(redirectFormSchema.parse({ fromPath: "/promocao", target: "/ok", statusCode: "301", active: "on" }).target).toBe("/ok");
+    expect(redirectFormSchema.parse({ fromPath: "/promocao", target: "https://ok.example/x", statusCode: "302" }).target).toBe("https://ok.example/x");
+  });
+
+  it("the form refuses from-paths that are not plain site paths, with its message", () => {
+    for (const fromPath of ["//evil.example", "/\\evil", "/a\r\nb", "/a\u0000b", "https://x.example/a"]) {
+      const result = redirectFormSchema.safeParse({ fromPath, target: "/ok", statusCode: "301" });
+      expect(result.error?.flatten().fieldErrors.fromPath, fromPath).toEqual([
+        "Informe um caminho do site começando com /, sem espaços, ? ou #, por exemplo /promocao.",
+      ]);
+    }
+  });
+
+  it("parseRedirectTarget refuses http:, backslashes and control characters", () => {
+    for (const target of BAD_TARGETS) expect(parseRedirectTarget(target), target).toBeNull();
+    expect(parseRedirectTarget("HTTPS://Ok.Example/a")).toEqual({ kind: "external", value: "https://ok.example/a" });
+  });
+
+  it("a stored rule the form would refuse is never served", () => {
+    expect(isServableRule({ fromPath: "/a", target: "/b" })).toBe(true);
+    const bad = [
+      rule("/velho-http", "http://x.example"),
+      rule("/velho-crlf", "/a\r\nSet-Cookie: x"),
+      rule("/velho-js", "javascript:alert(1)"),
+      rule("/a\r\nb", "/ok"),
+    ];
+    for (const stored of bad) expect(isServableRule(stored), stored.target).toBe(false);
+    const table = buildRuleTable([...bad, rule("/bom", "/ok")]);
+    expect([...table.keys()]).toEqual(["/bom"]);
+    for (const stored of bad) expect(resolveRedirect(table, stored.fromPath)).toEqual({ kind: "none" });
   });
 });
 

@@ -4,14 +4,14 @@
  * against the active rules, following chains of rules up to
  * {@link MAX_REDIRECT_HOPS} hops, and finding cycles before a rule is saved.
  */
-import { isProtectedPath, MAX_REDIRECT_HOPS, normalizeRedirectPath, parseRedirectTarget } from "~/lib/redirects";
+import { isProtectedPath, isServableRule, MAX_REDIRECT_HOPS, normalizeRedirectPath, parseRedirectTarget } from "~/lib/redirects";
 
 /** One stored rule. */
 export interface RedirectRule {
   id: string;
   /** Normalised from-path (`normalizeRedirectPath`). */
   fromPath: string;
-  /** Site path (optional query) or absolute http(s) URL. */
+  /** Site path (optional query) or absolute https URL. */
   target: string;
   statusCode: 301 | 302;
   active: boolean;
@@ -20,9 +20,9 @@ export interface RedirectRule {
 /** The active rules by from-path. */
 export type RuleTable = ReadonlyMap<string, RedirectRule>;
 
-/** Active rules by from-path (inactive ones never match). */
+/** Active rules by from-path (inactive ones never match, nor do rules `isServableRule` refuses). */
 export function buildRuleTable(rules: readonly RedirectRule[]): RuleTable {
-  return new Map(rules.filter((rule) => rule.active).map((rule) => [rule.fromPath, rule]));
+  return new Map(rules.filter((rule) => rule.active && isServableRule(rule)).map((rule) => [rule.fromPath, rule]));
 }
 
 /** What to answer for a request that matches a rule. */

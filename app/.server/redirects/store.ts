@@ -8,7 +8,7 @@
  * Remix bundle share it.
  */
 import { asc, eq, sql } from "drizzle-orm";
-import type { RedirectFormValue } from "~/lib/redirects";
+import { isServableRule, type RedirectFormValue } from "~/lib/redirects";
 import { publicContentChanged } from "../admin/content-changed";
 import { type Db, getDb } from "../db";
 import { redirects } from "../db/schema";
@@ -41,13 +41,21 @@ export async function listRedirects(db: Db = getDb().db): Promise<StoredRedirect
 /**
  * (Re)loads the active rules into the cache, and remembers `db` for the
  * background refreshes. Call at start (server/index.ts) and after a change.
+ * A stored rule the form would refuse today (`isServableRule`: an `http://`
+ * or `javascript:` target, a line break, "//host") is left out with a
+ * warning, so it can never reach a `Location` header.
  * @throws database errors (the previous cache stays in use).
  */
 export async function loadRedirects(db: Db = getDb().db): Promise<void> {
   const state = cache();
   state.db = db;
   const rows = await db.select().from(redirects).where(eq(redirects.active, true));
-  state.table = buildRuleTable(rows);
+  const servable = rows.filter((row) => {
+    if (isServableRule(row)) return true;
+    console.warn(`[redirects] regra ${row.id} ignorada: origem ou destino inválido (${JSON.stringify(row.fromPath).slice(0, 120)})`);
+    return false;
+  });
+  state.table = buildRuleTable(servable);
   state.loadedAt = Date.now();
 }
 
