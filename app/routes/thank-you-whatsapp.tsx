@@ -1,7 +1,9 @@
 /**
  * `/obrigado-whatsapp` (spec §2 "thank-you after a messaging-app contact";
  * issue 4 item 2): every WhatsApp button of the site points here. The loader
- * records the contact as a lead (listing code, page, UTM parameters) and the
+ * records the contact as a lead (listing code, page, UTM parameters), only
+ * when the browser opens the page itself (`isTopLevelNavigation`: never for
+ * an `<img>` or a fetch from another site), and the
  * page continues at once to `https://wa.me/<number>?text=…` (meta refresh,
  * so it works without JavaScript), with a button in case the browser does not
  * follow. No number to continue to → 404. Never cached, never indexed.
