@@ -6,9 +6,12 @@
  * without password + e-mail with a link to create it); `?editar=<uid>` opens
  * the edit form (name, phone, role, Vista broker code); per user: ativar /
  * desativar, promover a administrador, reenviar convite, excluir. Firebase and
- * the table stay consistent (`~/.server/users/manage`). Admin only; never
- * cached; works without JavaScript; bad input → 400 with pt-BR messages
- * beside the fields.
+ * the table stay consistent (`~/.server/users/manage`). The edit view also
+ * lists the user's active sessions (kind, created, last used, IP, browser)
+ * with "Encerrar" per session and "Encerrar todas as sessões"
+ * (docs/decisions/0020-server-side-sessions.md); ending one's own current
+ * session signs one out. Admin only; never cached; works without
+ * JavaScript; bad input → 400 with pt-BR messages beside the fields.
  */
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
@@ -16,9 +19,11 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { invitationMail, userAdminDeps } from "~/.server/api/context";
-import { requireRole } from "~/.server/auth";
+import { clearSessionCookie, getSession, requireRole } from "~/.server/auth";
 import { assertSameOrigin } from "~/.server/auth/protection";
+import { deleteSession, deleteUserSessions, listUserSessions, type StoredSession } from "~/.server/auth/session";
 import { getDb } from "~/.server/db";
+import { boundedReply } from "~/.server/form-reply";
 import { redirectWithToast } from "~/.server/flash";
 import {
   deleteUser,
@@ -34,7 +39,8 @@ import {
 import { AdminNav } from "~/components/admin-nav";
 import * as s from "~/components/admin.css";
 import { ADMIN_USERS_PATH } from "~/lib/admin";
-import { ROLE_DEFINITIONS, ROLE_NAMES } from "~/lib/auth";
+import { LOGIN_PATH, ROLE_DEFINITIONS, ROLE_NAMES } from "~/lib/auth";
+import { formatSaoPaulo } from "~/lib/lead-inbox";
 import { formatPhone, USER_SORT_LABELS, USER_SORTS, type UserSort, userCreateSchema, userUpdateSchema } from "~/lib/users";
 import { button } from "~/styles/ui.css";
 
@@ -47,13 +53,38 @@ const querySchema = z.object({
   editar: z.string().max(128).optional().catch(undefined),
 });
 
-/** Guard (admin), then one page of users and the one being edited. */
+/** A session as the edit view shows it (dates as ISO strings). */
+interface SessionView {
+  id: string;
+  kind: StoredSession["kind"];
+  createdAt: string;
+  lastSeenAt: string;
+  ip: string;
+  userAgent: string;
+  /** The session this page was requested with. */
+  current: boolean;
+}
+
+function toSessionView(session: StoredSession, currentId: string | null): SessionView {
+  return {
+    id: session.id,
+    kind: session.kind,
+    createdAt: session.createdAt.toISOString(),
+    lastSeenAt: session.lastSeenAt.toISOString(),
+    ip: session.ip,
+    userAgent: session.userAgent,
+    current: session.id === currentId,
+  };
+}
+
+/** Guard (admin), then one page of users, the one being edited and that user's active sessions. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const db = getDb().db;
   const page = await listUsers(db, { q: query.q, sort: query.ordem, page: query.pagina });
   let editing = null;
+  let sessions: SessionView[] = [];
   if (query.editar) {
     try {
       editing = await getUser(db, query.editar);
@@ -61,7 +92,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       if (!(error instanceof UserAdminError)) throw error;
     }
   }
-  return json({ page, query: { q: query.q, ordem: query.ordem }, editing, self: admin.uid }, { headers: PRIVATE });
+  if (editing) {
+    const currentId = (await getSession(request))?.session?.id ?? null;
+    sessions = (await listUserSessions(db, editing.uid)).map((session) => toSessionView(session, currentId));
+  }
+  return json({ page, query: { q: query.q, ordem: query.ordem }, editing, sessions, self: admin.uid }, { headers: PRIVATE });
 }
 
 /** Never cached. */
@@ -75,6 +110,8 @@ const rowActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("promote"), uid: z.string().min(1).max(128) }),
   z.object({ intent: z.literal("resend"), uid: z.string().min(1).max(128) }),
   z.object({ intent: z.literal("delete"), uid: z.string().min(1).max(128) }),
+  z.object({ intent: z.literal("end-session"), uid: z.string().min(1).max(128), sessionId: z.string().uuid() }),
+  z.object({ intent: z.literal("end-sessions"), uid: z.string().min(1).max(128) }),
 ]);
 
 /** This page with its query (search, sort, page), without `editar` and Remix's own parameters. */
@@ -87,11 +124,19 @@ function backTo(request: Request): string {
 
 type ActionData = { form: "invite" | "edit" | null; result: SubmissionResult<string[]> | null; error: string | null };
 
+/** The edit view of `uid` on this page (search, sort and page kept). */
+function editView(request: Request, uid: string): string {
+  const back = backTo(request);
+  return `${back}${back.includes("?") ? "&" : "?"}editar=${encodeURIComponent(uid)}`;
+}
+
 /**
  * Guard (admin, revocation checked), Origin check, then `invite` or `edit`
  * (Conform submissions: 400 with field errors, 409 for an e-mail in use), or
  * `toggle`, `promote`, `resend`, `delete` (redirect back with a toast, or 400
- * with a message).
+ * with a message), or `end-session` / `end-sessions` (back to the edit view;
+ * when the admin's own current session ended, the cookie is cleared and the
+ * browser goes to the login page).
  */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin", { checkRevoked: true });
@@ -108,7 +153,7 @@ export async function action({ request }: ActionFunctionArgs) {
   };
   if (intent === "invite") {
     const submission = parseWithZod(formData, { schema: userCreateSchema });
-    if (submission.status !== "success") return fail({ form: "invite", result: submission.reply(), error: null });
+    if (submission.status !== "success") return fail({ form: "invite", result: boundedReply(submission, userCreateSchema), error: null });
     try {
       const { user, mailed } = await inviteUser(deps, submission.value, invitationMail(request));
       return redirectWithToast(
@@ -119,17 +164,17 @@ export async function action({ request }: ActionFunctionArgs) {
         { headers: PRIVATE },
       );
     } catch (error) {
-      return refused("invite", (options) => submission.reply(options), error);
+      return refused("invite", (options) => boundedReply(submission, userCreateSchema, options), error);
     }
   }
   if (intent === "edit") {
     const submission = parseWithZod(formData, { schema: userUpdateSchema });
-    if (submission.status !== "success") return fail({ form: "edit", result: submission.reply(), error: null });
+    if (submission.status !== "success") return fail({ form: "edit", result: boundedReply(submission, userUpdateSchema), error: null });
     try {
       const user = await updateUser(deps, String(formData.get("uid") ?? ""), submission.value, admin);
       return redirectWithToast(back, { type: "success", title: "Usuário atualizado", description: user.displayName || user.email }, { headers: PRIVATE });
     } catch (error) {
-      return refused("edit", (options) => submission.reply(options), error);
+      return refused("edit", (options) => boundedReply(submission, userUpdateSchema, options), error);
     }
   }
 
@@ -155,6 +200,23 @@ export async function action({ request }: ActionFunctionArgs) {
       case "delete": {
         await deleteUser(deps, uid, admin);
         return redirectWithToast(back, { type: "success", title: "Usuário excluído" }, { headers: PRIVATE });
+      }
+      case "end-session":
+      case "end-sessions": {
+        const current = (await getSession(request, { checkRevoked: true }))?.session?.id ?? null;
+        const endedOwn =
+          parsed.data.intent === "end-session"
+            ? (await deleteSession(deps.db, parsed.data.sessionId, uid)) && parsed.data.sessionId === current
+            : (await deleteUserSessions(deps.db, uid)) > 0 && uid === admin.uid && current !== null;
+        if (endedOwn) {
+          return redirectWithToast(
+            LOGIN_PATH,
+            { type: "info", title: "Sessão encerrada", description: "Você encerrou a sessão em uso e saiu da área do corretor." },
+            { headers: { ...PRIVATE, "Set-Cookie": await clearSessionCookie() } },
+          );
+        }
+        const title = parsed.data.intent === "end-session" ? "Sessão encerrada" : "Sessões encerradas";
+        return redirectWithToast(editView(request, uid), { type: "success", title }, { headers: PRIVATE });
       }
     }
   } catch (error) {
@@ -293,6 +355,75 @@ function EditForm({ user, lastResult, busy, cancelTo }: { user: Editing; lastRes
   );
 }
 
+const SESSION_KIND_LABELS: Record<SessionView["kind"], string> = { browser: "Navegador", api: "API" };
+
+/** The User-Agent cut to 80 characters ("…" when longer), or "desconhecido". */
+function shortUserAgent(userAgent: string): string {
+  if (!userAgent) return "desconhecido";
+  return userAgent.length > 80 ? `${userAgent.slice(0, 79)}…` : userAgent;
+}
+
+function SessionList({ uid, email, sessions, busy }: { uid: string; email: string; sessions: SessionView[]; busy: boolean }) {
+  return (
+    <section aria-labelledby="sessoes-titulo" className={s.form}>
+      <h2 id="sessoes-titulo" className={s.label} style={{ fontSize: "1.1rem", margin: 0 }}>
+        Sessões ativas de {email}
+      </h2>
+      <p className={s.hint}>
+        Cada entrada no site (navegador) ou token da API é uma sessão. Encerrar uma sessão desconecta esse aparelho ou programa na hora.
+      </p>
+      {sessions.length === 0 ? (
+        <p className={s.muted}>Nenhuma sessão ativa.</p>
+      ) : (
+        <>
+          <ul className={s.list}>
+            {sessions.map((session) => (
+              <li key={session.id} className={s.card} data-testid="sessao">
+                <div className={s.leadHead}>
+                  <strong>{SESSION_KIND_LABELS[session.kind]}</strong>
+                  {session.current ? <span className={`${s.badge} ${s.badgeTone.sent}`}>Esta sessão</span> : null}
+                </div>
+                <dl className={s.facts}>
+                  <dt className={s.term}>Criada em</dt>
+                  <dd className={s.value}>{formatSaoPaulo(session.createdAt)}</dd>
+                  <dt className={s.term}>Último uso</dt>
+                  <dd className={s.value}>{formatSaoPaulo(session.lastSeenAt)}</dd>
+                  <dt className={s.term}>IP</dt>
+                  <dd className={s.value}>{session.ip || "desconhecido"}</dd>
+                  <dt className={s.term}>Navegador</dt>
+                  <dd className={s.value} title={session.userAgent || undefined}>
+                    {shortUserAgent(session.userAgent)}
+                  </dd>
+                </dl>
+                <Form method="post" className={s.inlineForm}>
+                  <input type="hidden" name="intent" value="end-session" />
+                  <input type="hidden" name="uid" value={uid} />
+                  <input type="hidden" name="sessionId" value={session.id} />
+                  <button
+                    type="submit"
+                    className={`${button.outline} ${s.smallButton}`}
+                    disabled={busy}
+                    aria-label={`Encerrar a sessão criada em ${formatSaoPaulo(session.createdAt)}${session.current ? " (esta sessão)" : ""}`}
+                  >
+                    Encerrar
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+          <Form method="post" className={s.inlineForm}>
+            <input type="hidden" name="intent" value="end-sessions" />
+            <input type="hidden" name="uid" value={uid} />
+            <button type="submit" className={`${button.ghost} ${s.smallButton}`} disabled={busy}>
+              Encerrar todas as sessões
+            </button>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}
+
 function sortLink(query: { q: string; ordem: UserSort }, page: number): string {
   const params = new URLSearchParams();
   if (query.q) params.set("q", query.q);
@@ -304,7 +435,7 @@ function sortLink(query: { q: string; ordem: UserSort }, page: number): string {
 
 /** The users page. */
 export default function AdminUsersPage() {
-  const { page, query, editing, self } = useLoaderData<typeof loader>();
+  const { page, query, editing, sessions, self } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -328,7 +459,10 @@ export default function AdminUsersPage() {
       ) : null}
 
       {editing ? (
-        <EditForm key={editing.uid} user={editing} lastResult={actionData?.form === "edit" ? actionData.result : null} busy={busy} cancelTo={here} />
+        <>
+          <EditForm key={editing.uid} user={editing} lastResult={actionData?.form === "edit" ? actionData.result : null} busy={busy} cancelTo={here} />
+          <SessionList uid={editing.uid} email={editing.email} sessions={sessions} busy={busy} />
+        </>
       ) : (
         // A new key after a successful invitation (the count changes) empties the form.
         <InviteForm key={`convite-${page.total}`} lastResult={actionData?.form === "invite" ? actionData.result : null} busy={busy} />

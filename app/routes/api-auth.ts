@@ -1,7 +1,7 @@
 /**
  * `POST /api/auth` (spec §7 "POST /auth"; issue 6 items 1 and 8): invites a
  * user — body `userCreateSchema` (e-mail, name, phone, role, brokerCode) —
- * and answers 201 `{ user, mailed }`. Admin only (bearer ID token).
+ * and answers 201 `{ user, mailed }`. Admin only (bearer API session token, ADR 0020).
  * Errors: 400/401/403/409/415 JSON `{ error, fieldErrors? }`.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";

@@ -1,9 +1,11 @@
 /**
  * `GET /api/auth/token/check` (spec §7 Auth API "GET /auth/token/check";
  * product.md "JSON API under /api"): the backend auth check. With a bearer
- * Firebase ID token (or the session cookie) it returns the `firebaseAuth`
- * object the spec's session store reads (spec §3: uid, name, email,
- * email_verified, phone_number, application.role). 401 JSON when anonymous.
+ * API session token (`POST /api/auth/session`; with a real Firebase project
+ * also a Firebase ID token) or the session cookie it returns the
+ * `firebaseAuth` object the spec's session store reads (spec §3: uid, name,
+ * email, email_verified, phone_number, application.role), revocation
+ * checked. 401 JSON when anonymous.
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/.server/auth";

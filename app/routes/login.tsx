@@ -5,15 +5,27 @@
  * without JavaScript; with JavaScript Conform validates in the browser first.
  * Protected by an Origin check and rate limits per IP and per e-mail; the
  * identity errors a user can meet get Portuguese messages beside the form.
- * After signing in the user goes back to `redirectTo` (same-site paths only).
+ * A successful sign-in creates a server-side session (IP and User-Agent
+ * recorded) whose token goes into the signed session cookie
+ * (docs/decisions/0020-server-side-sessions.md). After signing in the user
+ * goes back to `redirectTo` (same-site paths only).
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { getIdentityBackend, getOptionalUser, getPasswordPolicy, serializeSessionCookie, signInWithEmailPassword, SignInRefused } from "~/.server/auth";
+import {
+  getIdentityBackend,
+  getOptionalUser,
+  getPasswordPolicy,
+  serializeSessionCookie,
+  SIGN_IN_STATUS,
+  signInWithEmailPassword,
+  SignInRefused,
+} from "~/.server/auth";
 import { authRateLimiters, assertSameOrigin, tooManyAttemptsMessage } from "~/.server/auth/protection";
 import { getDb } from "~/.server/db";
+import { boundedReply } from "~/.server/form-reply";
 import { redirectWithToast } from "~/.server/flash";
 import { AuthField } from "~/components/auth-fields";
 import * as s from "~/components/auth-form.css";
@@ -39,48 +51,43 @@ export const meta: MetaFunction = ({ matches }) => {
   return [{ title: `Entrar – Área do corretor | ${root?.theme?.title ?? "Imobiliária"}` }, { name: "robots", content: "noindex" }];
 };
 
-const statusOf: Record<SignInRefused["reason"], number> = {
-  credentials: 401,
-  "too-many": 429,
-  disabled: 403,
-  "no-access": 403,
-  network: 503,
-  unknown: 502,
-};
-
 /**
- * Signs in: Origin check, zod, rate limits (429), Identity Toolkit; then the
- * session cookie and a redirect to `redirectTo` with a welcome toast.
+ * Signs in: Origin check, zod, rate limits (429), Identity Toolkit; then a
+ * session row, its signed cookie and a redirect to `redirectTo` with a welcome toast.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400, headers: PRIVATE });
+    return json({ result: boundedReply(submission, loginSchema, { hideFields: ["password"] }) }, { status: 400, headers: PRIVATE });
   }
   const { email, password } = submission.value;
   const limited = await authRateLimiters().consumeLogin(context.clientIp ?? "unknown", email);
   if (limited) {
     return json(
-      { result: submission.reply({ formErrors: [tooManyAttemptsMessage(limited.retryAfterSeconds)], hideFields: ["password"] }) },
+      { result: boundedReply(submission, loginSchema, { formErrors: [tooManyAttemptsMessage(limited.retryAfterSeconds)], hideFields: ["password"] }) },
       { status: 429, headers: { ...PRIVATE, "Retry-After": String(limited.retryAfterSeconds) } },
     );
   }
   try {
-    const signedIn = await signInWithEmailPassword(getIdentityBackend(), getDb().db, email, password);
+    const signedIn = await signInWithEmailPassword(getIdentityBackend(), getDb().db, email, password, {
+      kind: "browser",
+      ip: context.clientIp,
+      userAgent: request.headers.get("User-Agent"),
+    });
     await authRateLimiters().resetLogin(context.clientIp ?? "unknown", email);
     const firstName = signedIn.user.displayName.split(/\s+/)[0] || signedIn.user.email;
     return redirectWithToast(
       safeRedirectPath(submission.value.redirectTo),
       { type: "success", title: `Olá, ${firstName}!`, description: "Você entrou na área do corretor." },
-      { headers: { ...PRIVATE, "Set-Cookie": serializeSessionCookie(signedIn.sessionCookie) } },
+      { headers: { ...PRIVATE, "Set-Cookie": await serializeSessionCookie(signedIn.token) } },
     );
   } catch (error) {
     if (!(error instanceof SignInRefused)) throw error;
     return json(
-      { result: submission.reply({ formErrors: [error.userMessage], hideFields: ["password"] }) },
-      { status: statusOf[error.reason], headers: PRIVATE },
+      { result: boundedReply(submission, loginSchema, { formErrors: [error.userMessage], hideFields: ["password"] }) },
+      { status: SIGN_IN_STATUS[error.reason], headers: PRIVATE },
     );
   }
 }

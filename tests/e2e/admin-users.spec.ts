@@ -5,10 +5,11 @@
  * server's outbox) links to the set-password page, the broker creates the
  * password and signs in through the login form, then the admin promotes them
  * to admin and the roles page lists both roles. The e-mail is unique per run
- * (the server is shared by every spec).
+ * (the server is shared by every spec). Without JavaScript, the admin sees a
+ * broker's active sessions and ends them (ADR 0020).
  */
 import type { Page } from "@playwright/test";
-import { ADMIN_EMAIL, adminPassword, outboxMessagesTo, SESSION_COOKIE, sessionCookieFor } from "./auth-helpers";
+import { ADMIN_EMAIL, adminPassword, createBroker, isolatedRequest, outboxMessagesTo, SESSION_COOKIE, sessionCookieFor } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 import { installHydrationProbe, waitForHydration } from "./helpers";
 
@@ -78,4 +79,33 @@ test("o admin convida um usuário, ele cria a senha e entra; depois é promovido
   await expect(page.getByRole("heading", { level: 1, name: "Papéis" })).toBeVisible();
   await expect(page.getByTestId("papel")).toHaveCount(2);
   await expect(page.getByTestId("papel").first()).toContainText("Administrador");
+});
+
+test.describe("sem JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("o admin vê as sessões ativas de um corretor e encerra uma e depois todas", async ({ page, baseURL }) => {
+    const broker = await createBroker({ uid: "sessoes" });
+    const first = await sessionCookieFor(broker.email, broker.password);
+    const second = await sessionCookieFor(broker.email, broker.password);
+    const panel = async (cookie: string) => (await isolatedRequest("GET", "/painel", { headers: { Cookie: `${SESSION_COOKIE}=${cookie}` } })).status;
+    expect([await panel(first), await panel(second)]).toEqual([200, 200]);
+
+    const adminCookie = await sessionCookieFor(ADMIN_EMAIL, adminPassword());
+    await page.context().addCookies([{ name: SESSION_COOKIE, value: adminCookie, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+    await page.goto(`/admin/usuarios?editar=${broker.uid}`);
+    const sessions = page.getByRole("region", { name: `Sessões ativas de ${broker.email}` });
+    await expect(sessions.getByTestId("sessao")).toHaveCount(2);
+    await expect(sessions.getByTestId("sessao").first()).toContainText("Navegador");
+    await expect(sessions.getByTestId("sessao").first()).toContainText(/Criada em\s*\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+
+    await sessions.getByTestId("sessao").first().getByRole("button", { name: /^Encerrar a sessão/ }).click();
+    await expect(page).toHaveURL(`${baseURL}/admin/usuarios?editar=${broker.uid}`);
+    await expect(sessions.getByTestId("sessao")).toHaveCount(1);
+    expect([await panel(first), await panel(second)].sort()).toEqual([200, 302]);
+
+    await sessions.getByRole("button", { name: "Encerrar todas as sessões" }).click();
+    await expect(sessions.getByText("Nenhuma sessão ativa.")).toBeVisible();
+    expect([await panel(first), await panel(second)]).toEqual([302, 302]);
+  });
 });

@@ -4,7 +4,8 @@
  * brokers created in the server's Firebase Auth emulator with firebase-admin
  * (role and Vista broker code as custom claims, which the site mirrors into
  * its users table at sign-in), and sign-in through the login form's POST to
- * get a session cookie for API requests.
+ * get a session cookie (the signed cookie of a server-side session, ADR 0020)
+ * for page and API requests.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -62,7 +63,11 @@ export async function createBroker(options: { uid: string; brokerCode?: string; 
   return broker;
 }
 
-/** Revokes every session of `uid` in the emulator (as an admin would). */
+/**
+ * Revokes the Firebase refresh tokens of `uid` in the emulator (as an
+ * operator with firebase-admin would): the site then refuses the user's
+ * sessions where revocation is checked (ADR 0020).
+ */
 export async function revokeSessions(uid: string): Promise<void> {
   await emulatorAuth().revokeRefreshTokens(uid);
 }
@@ -73,7 +78,8 @@ export const SESSION_COOKIE = "session";
 /**
  * Signs in through `POST /login-corretores` (in a throw-away request context,
  * so no other context's cookie jar picks the session up) and returns the
- * session cookie value; send it as `Cookie: session=<value>`.
+ * signed session cookie's value as the server set it; send it as
+ * `Cookie: session=<value>` or add it to a browser context.
  * @throws {Error} when the sign-in is refused.
  */
 export async function sessionCookieFor(email: string, password: string): Promise<string> {

@@ -1,7 +1,7 @@
 /**
  * The JSON API of issue 6 item 8 (spec §7 Auth API; ADR 0018), route modules
  * called with real Requests against the REAL Firebase Auth emulator and
- * PGlite: every endpoint as anonymous, agent and admin (bearer Firebase ID
+ * PGlite: every endpoint as anonymous, agent and admin (bearer API session
  * tokens), with status and body shape (the zod schemas the OpenAPI document
  * is generated from); bad bodies (400 with fieldErrors, 415), conflicts (409),
  * unknown ids (404), rate limits (429), the set-password token of an
@@ -46,8 +46,8 @@ beforeAll(async () => {
   env = await startAuthTestEnv("api", { uid: "agent-api", claims: { role: "agent", brokerCode: "7" } });
   ({ backend, test, dataDir } = env);
   adminCookie = env.admin.cookie;
-  tokens.admin = env.admin.idToken;
-  tokens.agent = env.agent.idToken;
+  tokens.admin = env.admin.apiToken;
+  tokens.agent = env.agent.apiToken;
 });
 
 afterAll(async () => {

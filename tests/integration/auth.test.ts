@@ -15,8 +15,8 @@ import { createIdentityBackend, type IdentityBackend, setIdentityBackend } from 
 import { getOptionalUser, requireRole, requireUser } from "~/.server/auth/guards";
 import { confirmPasswordReset, requestPasswordReset } from "~/.server/auth/password-reset";
 import { seedAdmin } from "~/.server/auth/seed";
-import { readSessionCookie, serializeSessionCookie } from "~/.server/auth/session";
-import { signInWithEmailPassword, SignInRefused, signOut } from "~/.server/auth/sign-in";
+import { readSessionToken, serializeSessionCookie, signedSessionCookieValue } from "~/.server/auth/session";
+import { signInWithEmailPassword, SignInRefused, signOut, type SignedIn } from "~/.server/auth/sign-in";
 import { listRoles } from "~/.server/auth/users";
 import { createMailer } from "~/.server/mail/transport";
 import { ROLE_DEFINITIONS } from "~/lib/auth";
@@ -30,9 +30,14 @@ let test: TestDatabase;
 let dataDir: string;
 const kinds: ("pglite" | "postgres")[] = postgresTestUrl() ? ["pglite", "postgres"] : ["pglite"];
 
-/** A request carrying the session cookie. */
+/** A request carrying the session cookie (its signed value, as a browser sends it). */
 function withSession(cookie: string | null, url = `${ORIGIN}/painel`): Request {
   return new Request(url, { headers: cookie ? { Cookie: `session=${cookie}` } : {} });
+}
+
+/** The signed cookie value of a browser sign-in. */
+function cookieOf(signedIn: SignedIn): Promise<string> {
+  return signedSessionCookieValue(signedIn.token);
 }
 
 /** Waits until the wall clock enters the next second (Firebase revocation has a one-second resolution). */
@@ -106,10 +111,12 @@ describe.each(kinds)("on %s", (kind) => {
       expect((await seedAdmin(backend, kdb.database.db, { email: "admin@imobiliaria.localhost", dataDir })).password).toBe(admin.password);
       const signedIn = await signInWithEmailPassword(backend, kdb.database.db, admin.email, admin.password);
       expect(signedIn.user).toMatchObject({ uid: "demo-admin", email: admin.email, role: "admin", emailVerified: true });
-      const request = withSession(signedIn.sessionCookie);
-      expect(readSessionCookie(request)).toBe(signedIn.sessionCookie);
+      const cookie = await cookieOf(signedIn);
+      const request = withSession(cookie);
+      expect(await readSessionToken(request)).toBe(signedIn.token);
+      expect(signedIn.session).toMatchObject({ uid: "demo-admin", kind: "browser" });
       await expect(requireRole(request, "admin", { db: kdb.database.db, checkRevoked: true })).resolves.toMatchObject({ role: "admin" });
-      await expect(requireRole(withSession(signedIn.sessionCookie), "agent", { db: kdb.database.db })).resolves.toMatchObject({ role: "admin" });
+      await expect(requireRole(withSession(cookie), "agent", { db: kdb.database.db })).resolves.toMatchObject({ role: "admin" });
       const claims = (await backend.auth.getUser("demo-admin")).customClaims;
       expect(claims?.role).toBe("admin");
     });
@@ -131,8 +138,8 @@ describe.each(kinds)("on %s", (kind) => {
       await backend.auth.setCustomUserClaims(`${p}agent-1`, { role: "agent", brokerCode: "7" });
       const agent = await signInWithEmailPassword(backend, kdb.database.db, `${p}carla@exemplo.com.br`, "senha-carla");
       expect(agent.user).toMatchObject({ role: "agent", brokerCode: "7", displayName: "Carla Corretora" });
-      await expect(requireRole(withSession(agent.sessionCookie), "agent", { db: kdb.database.db })).resolves.toMatchObject({ uid: `${p}agent-1` });
-      const forbidden = await requireRole(withSession(agent.sessionCookie), "admin", { db: kdb.database.db }).catch((e: unknown) => e);
+      await expect(requireRole(withSession(await cookieOf(agent)), "agent", { db: kdb.database.db })).resolves.toMatchObject({ uid: `${p}agent-1` });
+      const forbidden = await requireRole(withSession(await cookieOf(agent)), "admin", { db: kdb.database.db }).catch((e: unknown) => e);
       expect((forbidden as Response).status).toBe(403);
 
       await backend.auth.createUser({ uid: `${p}stranger`, email: `${p}estranho@exemplo.com.br`, password: "senha-estranho" });
@@ -160,18 +167,23 @@ describe.each(kinds)("on %s", (kind) => {
     it("after sign-out the old cookie no longer works, whatever the clock", async () => {
       const admin = await seedAdmin(backend, kdb.database.db, { email: "admin@imobiliaria.localhost", dataDir });
       const signedIn = await signInWithEmailPassword(backend, kdb.database.db, admin.email, admin.password);
-      expect(await getOptionalUser(withSession(signedIn.sessionCookie), { db: kdb.database.db })).not.toBeNull();
-      await signOut(backend, kdb.database.db, signedIn.sessionCookie, admin.uid);
-      expect(await getOptionalUser(withSession(signedIn.sessionCookie), { db: kdb.database.db })).toBeNull();
-      expect(await getOptionalUser(withSession(signedIn.sessionCookie), { db: kdb.database.db, checkRevoked: true })).toBeNull();
+      const cookie = await cookieOf(signedIn);
+      expect(await getOptionalUser(withSession(cookie), { db: kdb.database.db })).not.toBeNull();
+      await signOut(backend, kdb.database.db, signedIn.token, admin.uid);
+      expect(await getOptionalUser(withSession(cookie), { db: kdb.database.db })).toBeNull();
+      expect(await getOptionalUser(withSession(cookie), { db: kdb.database.db, checkRevoked: true })).toBeNull();
     });
 
     it("a revoked session is rejected where revocation is checked", async () => {
       const agent = await signInWithEmailPassword(backend, kdb.database.db, `${p}carla@exemplo.com.br`, "senha-carla");
       await nextSecond();
       await backend.auth.revokeRefreshTokens(`${p}agent-1`);
-      const checked = await requireRole(withSession(agent.sessionCookie), "agent", { db: kdb.database.db, checkRevoked: true, resource: true }).catch((e: unknown) => e);
+      const cookie = await cookieOf(agent);
+      // Without the revocation check the session still counts; with it, it is refused and deleted.
+      await expect(requireRole(withSession(cookie), "agent", { db: kdb.database.db })).resolves.toMatchObject({ uid: `${p}agent-1` });
+      const checked = await requireRole(withSession(cookie), "agent", { db: kdb.database.db, checkRevoked: true, resource: true }).catch((e: unknown) => e);
       expect((checked as Response).status).toBe(401);
+      expect(await getOptionalUser(withSession(cookie), { db: kdb.database.db })).toBeNull();
     });
   });
 
@@ -194,8 +206,13 @@ describe.each(kinds)("on %s", (kind) => {
         expect(value).toMatch(/^\d{6}$/);
         const wrong = value === "000000" ? "000001" : "000000";
 
+        const before = await cookieOf(await signInWithEmailPassword(backend, kdb.database.db, `${p}carla@exemplo.com.br`, "senha-carla"));
+        expect(await getOptionalUser(withSession(before), { db: kdb.database.db })).not.toBeNull();
         expect(await confirmPasswordReset(deps, { email: `${p}carla@exemplo.com.br`, code: wrong, newPassword: "nova-senha-1" })).toBe("invalid");
+        expect(await getOptionalUser(withSession(before), { db: kdb.database.db })).not.toBeNull();
         expect(await confirmPasswordReset(deps, { email: `${p}carla@exemplo.com.br`, code: value!, newPassword: "nova-senha-1" })).toBe("ok");
+        // A new password ends the user's sessions.
+        expect(await getOptionalUser(withSession(before), { db: kdb.database.db })).toBeNull();
         // Single use.
         expect(await confirmPasswordReset(deps, { email: `${p}carla@exemplo.com.br`, code: value!, newPassword: "outra-senha" })).toBe("invalid");
 
@@ -259,7 +276,8 @@ describe("login route", () => {
       context: { clientIp: "10.0.0.1" },
     })) as Response;
     expect(evil.headers.get("Location")).toBe("/painel");
-    expect(serializeSessionCookie("abc")).toMatch(/^session=abc; Path=\/; HttpOnly; SameSite=Lax; Max-Age=432000/);
+    // Signed value; Max-Age is the absolute lifetime (30 days), the row enforces the 5-day idle expiry.
+    expect(await serializeSessionCookie("a".repeat(43))).toMatch(/^session=[^;]+\.[^;]+; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/);
   });
 
   it("answers 429 with a Portuguese message after 5 failed attempts for one e-mail", async () => {

@@ -34,8 +34,8 @@ beforeAll(async () => {
   env = await startAuthTestEnv("members-api", { uid: "agent-mapi", claims: { role: "agent", brokerCode: "7" } });
   ({ backend, test, dataDir } = env);
   setFileStorage(createLocalStorage(path.join(dataDir, "uploads")));
-  tokens.admin = env.admin.idToken;
-  tokens.agent = env.agent.idToken;
+  tokens.admin = env.admin.apiToken;
+  tokens.agent = env.agent.apiToken;
 });
 
 afterAll(async () => {
@@ -125,6 +125,32 @@ describe("members API as admin", () => {
     expect(methods("/api/members/{id}/promote")).toEqual(["put"]);
     expect(methods("/api/members/{id}/reactivate")).toEqual(["put"]);
     expect(methods("/api/members/{id}/uploads/file")).toEqual(["post"]);
+  });
+});
+
+describe("members API: control characters in the JSON body", () => {
+  const member = { name: "Bruno Texto", title: "Corretor", email: "bruno@exemplo.com.br", phone: "(11) 91234-5678", bio: "Olá", brokerCode: "21" };
+  // JSON.stringify writes a NUL as \u0000, as an attacker's client sends it; PostgreSQL refuses NUL in text.
+  const withNul = (field: keyof typeof member) => ({ ...member, [field]: `${member[field].slice(0, 2)}\u0000${member[field].slice(2)}` });
+
+  it.each(Object.keys(member) as (keyof typeof member)[])("POST and PUT with a NUL inside %s → 400 beside the field, not 500", async (field) => {
+    const created = await answer(() => apiMembers.action(args(request("admin", "POST", "/api/members", withNul(field)))));
+    expect(created.status).toBe(400);
+    expect(Object.keys(((await created.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors)).toEqual([field]);
+
+    const base = await answer(() => apiMembers.action(args(request("admin", "POST", "/api/members", { ...member, name: `Bruno ${field}`, slug: `bruno-${field.toLowerCase()}` }))));
+    expect(base.status).toBe(201);
+    const id = String(((await base.json()) as { member: { id: number } }).member.id);
+    const updated = await answer(() => apiMember.action(args(request("admin", "PUT", `/api/members/${id}`, withNul(field)), { id })));
+    expect(updated.status).toBe(400);
+    expect(Object.keys(((await updated.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors)).toEqual([field]);
+  });
+
+  it("a line break in the name is refused; paragraphs in the bio are kept", async () => {
+    const refused = await answer(() => apiMembers.action(args(request("admin", "POST", "/api/members", { ...member, name: "Bruno\r\nX" }))));
+    expect([refused.status, ((await refused.json()) as { fieldErrors: unknown }).fieldErrors]).toEqual([400, { name: ["Use apenas uma linha, sem caracteres de controle."] }]);
+    const kept = await answer(() => apiMembers.action(args(request("admin", "POST", "/api/members", { ...member, name: "Bruno Bio", bio: "Um.\r\n\r\nDois." }))));
+    expect(((await kept.json()) as { member: { bio: string } }).member.bio).toBe("Um.\n\nDois.");
   });
 });
 

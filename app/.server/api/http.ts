@@ -7,9 +7,8 @@
  */
 import { json } from "@remix-run/node";
 import type { z } from "zod";
-import { requireRole } from "../auth/guards";
+import { getSession, requireRole } from "../auth/guards";
 import { assertSameOrigin } from "../auth/protection";
-import { readSessionCookie } from "../auth/session";
 import type { SessionUser } from "~/lib/auth";
 import { UserAdminError } from "../users/manage";
 
@@ -71,15 +70,17 @@ export async function readJsonBody<S extends z.ZodTypeAny>(request: Request, sch
 }
 
 /**
- * The admin calling the API (bearer Firebase ID token, or the session cookie
- * of the admin area), revocation checked. A write sent with the session
- * cookie must also come from this site (CSRF; a bearer token cannot be sent
- * by another site).
+ * The admin calling the API (bearer API session token from
+ * `POST /api/auth/session`, a Firebase ID token with a real project, or the
+ * session cookie of the admin area), revocation checked. A write
+ * authenticated by the session cookie must also come from this site (CSRF;
+ * a bearer token cannot be sent by another site).
  * @throws {Response} 401/403 JSON.
  */
 export async function requireApiAdmin(request: Request): Promise<SessionUser> {
   const user = await requireRole(request, "admin", { resource: true, checkRevoked: true });
-  if (request.method !== "GET" && request.method !== "HEAD" && readSessionCookie(request)) {
+  const session = await getSession(request, { checkRevoked: true });
+  if (request.method !== "GET" && request.method !== "HEAD" && session?.credential === "cookie") {
     try {
       assertSameOrigin(request);
     } catch {

@@ -18,7 +18,7 @@ extendZodWithOpenApi(z);
 /** The function a contribution module exports. */
 export type RegisterApiPaths = (registry: OpenAPIRegistry) => void;
 
-/** Security requirement of a path that needs the bearer Firebase ID token. */
+/** Security requirement of a path that needs a bearer token (API session token; docs/decisions/0020-server-side-sessions.md). */
 export const BEARER: Record<string, string[]>[] = [{ bearerAuth: [] }];
 
 /** The JSON error body (`{ error, fieldErrors? }`), a registered component. */
@@ -31,7 +31,7 @@ export const apiErrorSchema = z
 
 const ERROR_TEXT: Record<number, string> = {
   400: "Corpo inválido (mensagens por campo em fieldErrors) ou operação recusada.",
-  401: "Sem credencial válida: envie Authorization: Bearer <ID token do Firebase>.",
+  401: "Sem credencial válida: envie Authorization: Bearer <token de POST /api/auth/session>.",
   403: "O usuário não tem o papel exigido, ou pedido de outra origem.",
   404: "Não encontrado.",
   409: "Conflito (por exemplo, e-mail já cadastrado).",
@@ -67,8 +67,8 @@ export function buildApiRegistry(): OpenAPIRegistry {
   registry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",
     scheme: "bearer",
-    bearerFormat: "JWT",
-    description: "ID token do Firebase Authentication do usuário (o login do site usa o mesmo projeto).",
+    description:
+      "Token de uma sessão da API, obtido em POST /api/auth/session com e-mail e senha. Com um projeto Firebase real, também um ID token do Firebase Authentication (verificado com assinatura e revogação); com o emulador embutido, ID tokens são recusados.",
   });
   registry.register("ApiError", apiErrorSchema);
   for (const file of Object.keys(contributions).sort()) {
@@ -85,7 +85,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       title: "API da imobiliária",
       version: "1.0.0",
       description:
-        "API JSON do site (issue 6). Autenticação: Authorization: Bearer <ID token do Firebase> de um usuário com papel admin, salvo onde indicado. Erros: { error, fieldErrors? }.",
+        "API JSON do site (issue 6). Autenticação: Authorization: Bearer <token de POST /api/auth/session> de um usuário com papel admin, salvo onde indicado. Erros: { error, fieldErrors? }.",
     },
     servers: [{ url: serverUrl }],
   });

@@ -2,10 +2,14 @@
  * zod schemas of the JSON API's bodies and answers that are not form schemas
  * (issue 6 item 8; spec §3 "Requests", §7). Shared by the route modules (which
  * validate with them) and `paths/*.ts` (which describe them in OpenAPI).
+ * Request texts are bounded and refuse control characters (NUL included)
+ * with the form fields' builders (`~/lib/text-fields`), so a bad body is a
+ * 400 before it reaches the database.
  */
 import { z } from "zod";
-import { DEFAULT_PASSWORD_POLICY, ROLE_NAMES } from "~/lib/auth";
+import { DEFAULT_PASSWORD_POLICY, loginSchema, ROLE_NAMES } from "~/lib/auth";
 import { infoLeadSchema, sellLeadSchema } from "~/lib/leads";
+import { singleLineText } from "~/lib/text-fields";
 
 /** A user in API answers (`UserView`). */
 export const userViewSchema = z.object({
@@ -22,19 +26,20 @@ export const userViewSchema = z.object({
 
 /** Query of `GET /api/auth/users`. */
 export const userListQuerySchema = z.object({
-  q: z.string().max(200).optional().describe("Parte do nome ou do e-mail."),
+  q: singleLineText({ max: 200 }).optional().describe("Parte do nome ou do e-mail."),
   ordem: z.enum(["nome", "email", "papel", "recentes", "antigos", "acesso"]).optional(),
   pagina: z.coerce.number().int().min(1).max(100000).optional(),
 });
 
 /** Body of `POST /api/auth/reset-password` (spec §3 "Reset password": email). */
 export const resetPasswordRequestBody = z.object({
-  email: z
-    .string({ required_error: "Informe o e-mail." })
-    .trim()
-    .toLowerCase()
-    .max(254, "E-mail longo demais.")
-    .email("Informe um e-mail válido."),
+  email: singleLineText({
+    max: 254,
+    min: 0,
+    required: "Informe o e-mail.",
+    maxMessage: "E-mail longo demais.",
+    rules: (value) => value.toLowerCase().email("Informe um e-mail válido."),
+  }),
 });
 
 /**
@@ -64,3 +69,12 @@ export const leadAcceptedSchema = z.object({
 
 /** A pt-BR notice (`{ message }`). */
 export const messageSchema = z.object({ message: z.string() });
+
+/** Body of `POST /api/auth/session`: the login form's e-mail and password (docs/decisions/0020-server-side-sessions.md). */
+export const apiSessionBody = loginSchema.pick({ email: true, password: true });
+
+/** Answer of `POST /api/auth/session`. */
+export const apiSessionSchema = z.object({
+  token: z.string().describe("Token da sessão da API (opaco, 43 caracteres): envie como Authorization: Bearer <token>."),
+  expiresAt: z.string().describe("ISO 8601. Vale 5 dias sem uso (renovado a cada uso) e no máximo 30 dias desde a criação."),
+});

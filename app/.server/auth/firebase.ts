@@ -1,7 +1,8 @@
 /**
  * The identity service (issue 5 items 1–2; spec §7 "Identity provider"):
- * firebase-admin for tokens, session cookies and users, and the Identity
- * Toolkit REST API for signing in with e-mail and password on the server.
+ * firebase-admin for users and (real project only) ID token verification,
+ * and the Identity Toolkit REST API for signing in with e-mail and password
+ * on the server. Sessions are the site's own (docs/decisions/0020-server-side-sessions.md).
  *
  * Two modes, chosen by configuration (ADR 0016):
  * - a real Firebase project: `FIREBASE_PROJECT_ID` + `FIREBASE_API_KEY` +
@@ -25,7 +26,10 @@ export interface IdentityBackend {
   /** firebase-admin Auth of this backend's app. */
   auth: Auth;
   projectId: string;
-  /** True when talking to the Auth emulator. */
+  /**
+   * True when talking to the Auth emulator. firebase-admin then accepts
+   * unsigned ID tokens, so nothing may trust an ID token a client sent.
+   */
   emulator: boolean;
   /** Web API key for the Identity Toolkit REST calls ("demo-key" on the emulator, which accepts any). */
   apiKey: string;

@@ -7,7 +7,8 @@
  * reset code, never the token. Redeeming it claims the row (`used_at`) in the
  * statement that checks it is unused, then sets the password with
  * firebase-admin (marking the e-mail verified: the user proved they read it)
- * and revokes the user's refresh tokens. Wrong tokens for a row count as
+ * and revokes the user's refresh tokens and deletes their sessions on this
+ * site (docs/decisions/0020-server-side-sessions.md). Wrong tokens for a row count as
  * attempts ({@link MAX_CODE_ATTEMPTS}).
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
@@ -15,6 +16,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { passwordResetCodes } from "../db/schema";
 import { hashResetCode, MAX_CODE_ATTEMPTS, type PasswordResetDeps, type ResetOutcome } from "./password-reset";
+import { deleteUserSessions } from "./session";
 
 /** Validity of an invitation link, ms (7 days: an invitee may not read mail at once). */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -53,7 +55,7 @@ export async function createSetPasswordToken(
 }
 
 /**
- * Sets the password of the token's user. "invalid" for an unknown, expired,
+ * Sets the password of the token's user and ends their sessions. "invalid" for an unknown, expired,
  * used or wrong token, "blocked" after too many wrong tries. The caller checks
  * the password policy first.
  * @throws when firebase-admin refuses the password or the database fails.
@@ -93,5 +95,6 @@ export async function redeemSetPasswordToken(
   if (claimed.length === 0) return "invalid";
   await deps.backend.auth.updateUser(row.uid, { password: input.newPassword, emailVerified: true });
   await deps.backend.auth.revokeRefreshTokens(row.uid);
+  await deleteUserSessions(deps.db, row.uid);
   return "ok";
 }

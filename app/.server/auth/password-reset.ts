@@ -9,7 +9,8 @@
  * 2. {@link confirmPasswordReset}: the newest code of the e-mail, at most
  *    {@link MAX_CODE_ATTEMPTS} wrong tries, single use (marked used in the same
  *    statement that checks it is unused); then firebase-admin sets the new
- *    password and revokes the user's sessions.
+ *    password and revokes the user's refresh tokens, and the user's sessions
+ *    on this site are deleted (docs/decisions/0020-server-side-sessions.md).
  */
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
@@ -18,6 +19,7 @@ import type { Db } from "../db";
 import { passwordResetCodes } from "../db/schema";
 import type { Mailer } from "../mail/transport";
 import type { IdentityBackend } from "./firebase";
+import { deleteUserSessions } from "./session";
 import { findUser, isRoleName } from "./users";
 
 /** Validity of a code, ms (issue 5 item 4: 15 minutes). */
@@ -125,8 +127,9 @@ export const RESET_MESSAGES: Record<Exclude<ResetOutcome, "ok">, string> = {
 
 /**
  * Step 2: checks the code and sets the new password (the caller checked the
- * password policy). "invalid" for no live code or a wrong one (which counts an
- * attempt), "blocked" after {@link MAX_CODE_ATTEMPTS} wrong ones.
+ * password policy), ending every session of the user. "invalid" for no live
+ * code or a wrong one (which counts an attempt), "blocked" after
+ * {@link MAX_CODE_ATTEMPTS} wrong ones.
  * @throws when firebase-admin refuses the password or the database fails.
  */
 export async function confirmPasswordReset(
@@ -165,5 +168,6 @@ export async function confirmPasswordReset(
   if (claimed.length === 0) return "invalid";
   await deps.backend.auth.updateUser(row.uid, { password: input.newPassword });
   await deps.backend.auth.revokeRefreshTokens(row.uid);
+  await deleteUserSessions(deps.db, row.uid);
   return "ok";
 }

@@ -1,17 +1,22 @@
 /**
- * Signing in and out (issue 5 items 1 and 3): e-mail and password through the
- * Identity Toolkit REST API (no JavaScript needed in the browser), or an ID
- * token obtained elsewhere (a client SDK); either way the server verifies the
- * token and mints the session cookie, and mirrors the user into `users`.
+ * Signing in and out (docs/decisions/0020-server-side-sessions.md): the
+ * server posts e-mail and password to the identity service itself
+ * (Identity Toolkit `accounts:signInWithPassword`, against the real project or
+ * the emulator over loopback), so the uid it gets is the service's answer to
+ * its own request, never a token a client handed in. With a real project the
+ * returned ID token is also verified cryptographically (`verifyIdToken`,
+ * revocation checked). Then the user is mirrored into `users` and a
+ * server-side session row is created.
  */
+import type { UserRecord } from "firebase-admin/auth";
 import type { SessionUser } from "~/lib/auth";
 import type { Db } from "../db";
 import type { IdentityBackend } from "./firebase";
 import { IdentityError, SIGN_IN_MESSAGES, signInWithPassword } from "./identity";
-import { createSession, endSession, SessionError } from "./session";
+import { createSession, deleteSessionByToken, deleteUserSessions, type SessionKind, type StoredSession } from "./session";
 import { mirrorRoleClaim, mirrorUser, toSessionUser } from "./users";
 
-/** A refused sign-in with the pt-BR message for the form. */
+/** A refused sign-in with the pt-BR message for the form (or the API's `error`). */
 export class SignInRefused extends Error {
   override name = "SignInRefused";
   constructor(
@@ -26,54 +31,64 @@ export class SignInRefused extends Error {
 /** pt-BR message for a user who signed in but has no role on this site. */
 export const NO_ACCESS_MESSAGE = "Sua conta não tem acesso à área de corretores. Fale com o administrador.";
 
+/** HTTP status of each refusal (the login form and `POST /api/auth/session` answer with it). */
+export const SIGN_IN_STATUS: Record<SignInRefused["reason"], number> = {
+  credentials: 401,
+  "too-many": 429,
+  disabled: 403,
+  "no-access": 403,
+  network: 503,
+  unknown: 502,
+};
+
 /** What a successful sign-in gives. */
 export interface SignedIn {
-  /** Value of the session cookie to set. */
-  sessionCookie: string;
+  /**
+   * The session token (32 random bytes, base64url). Hand it to the client —
+   * in the signed cookie (`serializeSessionCookie`) or as the API token —
+   * and forget it: only its SHA-256 is stored.
+   */
+  token: string;
+  /** The new row of `sessions`. */
+  session: StoredSession;
   user: SessionUser;
 }
 
-/**
- * Verifies an ID token, mirrors its user (role from the table, else the
- * `role` claim) and mints a session cookie.
- * @throws {SignInRefused} disabled account, no role, stale or invalid token.
- */
-export async function signInWithIdToken(backend: IdentityBackend, db: Db, idToken: string): Promise<SignedIn> {
-  let session;
-  try {
-    session = await createSession(backend, idToken);
-  } catch (error) {
-    if (error instanceof SessionError) {
-      if (error.reason === "disabled") throw new SignInRefused("disabled", SIGN_IN_MESSAGES.USER_DISABLED);
-      throw new SignInRefused("unknown", SIGN_IN_MESSAGES.UNKNOWN);
-    }
-    throw new SignInRefused("network", SIGN_IN_MESSAGES.NETWORK);
-  }
-  const record = await backend.auth.getUser(session.token.uid);
-  const row = await mirrorUser(db, record, { signedIn: true });
-  if (!row) throw new SignInRefused("no-access", NO_ACCESS_MESSAGE);
-  if (row.disabled) throw new SignInRefused("disabled", SIGN_IN_MESSAGES.USER_DISABLED);
-  await mirrorRoleClaim(backend, row, record.customClaims).catch((error: unknown) => {
-    console.error(`[auth] falha ao espelhar o papel de ${row.uid}: ${(error as Error).message}`);
-  });
-  return { sessionCookie: session.sessionCookie, user: toSessionUser(row, session.token.email_verified === true) };
+/** Options of {@link signInWithEmailPassword}. */
+export interface SignInOptions {
+  /** "browser" (default: the login form's cookie) or "api" (`POST /api/auth/session`). */
+  kind?: SessionKind;
+  /** Client IP (`context.clientIp`), recorded with the session. */
+  ip?: string | null;
+  /** User-Agent header, recorded (first 300 characters). */
+  userAgent?: string | null;
+  fetchImpl?: typeof fetch;
+}
+
+function firebaseCode(error: unknown): string {
+  return (error as { code?: string }).code ?? "";
 }
 
 /**
- * Signs in with e-mail and password (spec §7 `accounts:signInWithPassword`).
- * @throws {SignInRefused} with the message for wrong credentials, too many
- *   attempts, a disabled account, a network failure or no access.
+ * Signs in with e-mail and password (spec §7 `accounts:signInWithPassword`)
+ * and creates a session.
+ * @returns the session token, its row and the session user.
+ * @throws {SignInRefused} for wrong credentials, too many attempts, a
+ *   disabled account, an unreachable identity service, an ID token that does
+ *   not verify (real project), or a user without a role on this site.
+ * @throws the database's error.
  */
 export async function signInWithEmailPassword(
   backend: IdentityBackend,
   db: Db,
   email: string,
   password: string,
-  fetchImpl: typeof fetch = fetch,
+  options: SignInOptions = {},
 ): Promise<SignedIn> {
+  let uid: string;
   let idToken: string;
   try {
-    ({ idToken } = await signInWithPassword(backend, email, password, fetchImpl));
+    ({ uid, idToken } = await signInWithPassword(backend, email, password, options.fetchImpl ?? fetch));
   } catch (error) {
     if (!(error instanceof IdentityError)) throw error;
     const reason = (
@@ -87,10 +102,62 @@ export async function signInWithEmailPassword(
     )[error.code];
     throw new SignInRefused(reason, SIGN_IN_MESSAGES[error.code]);
   }
-  return signInWithIdToken(backend, db, idToken);
+  if (!backend.emulator) await verifyIssuedIdToken(backend, idToken, uid);
+
+  let record: UserRecord;
+  try {
+    record = await backend.auth.getUser(uid);
+  } catch (error) {
+    const code = firebaseCode(error);
+    if (code === "auth/user-not-found") throw new SignInRefused("credentials", SIGN_IN_MESSAGES.INVALID_LOGIN_CREDENTIALS);
+    if (code.startsWith("auth/") && code !== "auth/internal-error") throw new SignInRefused("unknown", SIGN_IN_MESSAGES.UNKNOWN);
+    throw new SignInRefused("network", SIGN_IN_MESSAGES.NETWORK);
+  }
+  // The row takes `disabled` from the record, so a disabled account is refused just below.
+  const row = await mirrorUser(db, record, { signedIn: true });
+  if (!row) throw new SignInRefused("no-access", NO_ACCESS_MESSAGE);
+  if (row.disabled) throw new SignInRefused("disabled", SIGN_IN_MESSAGES.USER_DISABLED);
+  await mirrorRoleClaim(backend, row, record.customClaims).catch((error: unknown) => {
+    console.error(`[auth] falha ao espelhar o papel de ${row.uid}: ${(error as Error).message}`);
+  });
+  const created = await createSession(db, { uid: row.uid, kind: options.kind ?? "browser", ip: options.ip, userAgent: options.userAgent });
+  return { token: created.token, session: created.session, user: toSessionUser(row, record.emailVerified) };
 }
 
-/** Signs a session out (see `endSession`): the cookie is refused from now on and refresh tokens are revoked. */
-export function signOut(backend: IdentityBackend, db: Db, sessionCookie: string, uid: string | null): Promise<void> {
-  return endSession(backend, db, sessionCookie, uid);
+/**
+ * Real project only: the ID token the identity service just issued must
+ * verify (signature, expiry, revocation, disabled account) and name `uid`.
+ * @throws {SignInRefused}
+ */
+async function verifyIssuedIdToken(backend: IdentityBackend, idToken: string, uid: string): Promise<void> {
+  let tokenUid: string;
+  try {
+    tokenUid = (await backend.auth.verifyIdToken(idToken, true)).uid;
+  } catch (error) {
+    const code = firebaseCode(error);
+    if (code === "auth/user-disabled") throw new SignInRefused("disabled", SIGN_IN_MESSAGES.USER_DISABLED);
+    if (code.startsWith("auth/") && code !== "auth/internal-error") throw new SignInRefused("unknown", SIGN_IN_MESSAGES.UNKNOWN);
+    throw new SignInRefused("network", SIGN_IN_MESSAGES.NETWORK);
+  }
+  if (tokenUid !== uid) throw new SignInRefused("unknown", SIGN_IN_MESSAGES.UNKNOWN);
+}
+
+/**
+ * Signs a browser session out: its row is deleted, so the cookie is refused
+ * from now on. With a real project the user's Firebase refresh tokens are
+ * revoked too (the one the identity service issued to the server at
+ * sign-in, and any ID token used as a bearer); since that moves the
+ * account's `tokensValidAfterTime`, which the revocation check compares with
+ * every session's creation, all the user's sessions are deleted then, so no
+ * device is left half signed out. A failure of the identity service is
+ * logged, not thrown.
+ * @param uid the session's user, when known.
+ */
+export async function signOut(backend: IdentityBackend, db: Db, token: string, uid: string | null): Promise<void> {
+  await deleteSessionByToken(db, token);
+  if (backend.emulator || !uid) return;
+  await deleteUserSessions(db, uid);
+  await backend.auth.revokeRefreshTokens(uid).catch((error: unknown) => {
+    console.error(`[auth] falha ao revogar os tokens de ${uid}: ${(error as Error).message}`);
+  });
 }

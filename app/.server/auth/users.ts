@@ -4,11 +4,12 @@
  * into the Firebase custom claim `role` (so other clients of the identity
  * service see it in the ID token).
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { UserRecord } from "firebase-admin/auth";
 import { ROLE_NAMES, type RoleName, type SessionUser } from "~/lib/auth";
 import type { Db } from "../db";
-import { revokedSessions, roles, users } from "../db/schema";
+import { roles, users } from "../db/schema";
+import { deleteUserSessions } from "./session";
 import type { IdentityBackend } from "./firebase";
 
 /** A row of the `users` table. */
@@ -31,29 +32,6 @@ export function listRoles(db: Db): Promise<StoredRole[]> {
 export async function findUser(db: Db, uid: string): Promise<StoredUser | null> {
   const [row] = await db.select().from(users).where(eq(users.uid, uid)).limit(1);
   return row ?? null;
-}
-
-/** A user row plus whether the given session cookie was signed out. */
-export interface UserWithSessionState {
-  user: StoredUser;
-  /** True when the session cookie's hash is in `revoked_sessions`. */
-  sessionRevoked: boolean;
-}
-
-/**
- * One query per request: the user row of `uid` and whether the session
- * cookie (its SHA-256 hex) was signed out. Null when there is no row.
- */
-export async function findUserForSession(db: Db, uid: string, tokenHash: string): Promise<UserWithSessionState | null> {
-  const [row] = await db
-    .select({
-      user: users,
-      sessionRevoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.tokenHash} = ${tokenHash})`,
-    })
-    .from(users)
-    .where(eq(users.uid, uid))
-    .limit(1);
-  return row ? { user: row.user, sessionRevoked: Boolean(row.sessionRevoked) } : null;
 }
 
 /** Fields to write when a user is created or promoted by the server (seed, admin area). */
@@ -117,7 +95,7 @@ export async function mirrorRoleClaim(
   await backend.auth.setCustomUserClaims(row.uid, wanted);
 }
 
-/** The session user (spec §3) from a row and the session's `email_verified` claim. */
+/** The session user (spec §3) from a row and whether the identity service reports the e-mail verified. */
 export function toSessionUser(row: StoredUser, emailVerified: boolean): SessionUser {
   return {
     uid: row.uid,
@@ -130,7 +108,11 @@ export function toSessionUser(row: StoredUser, emailVerified: boolean): SessionU
   };
 }
 
-/** Marks a user row disabled or enabled (mirrors Firebase's `disabled`). */
+/**
+ * Marks a user row disabled or enabled (mirrors Firebase's `disabled`);
+ * disabling also deletes the user's sessions (docs/decisions/0020-server-side-sessions.md).
+ */
 export async function setUserDisabled(db: Db, uid: string, disabled: boolean): Promise<void> {
   await db.update(users).set({ disabled, updatedAt: new Date() }).where(and(eq(users.uid, uid)));
+  if (disabled) await deleteUserSessions(db, uid);
 }

@@ -26,11 +26,13 @@ describe("openDatabase (PGlite in memory) + migrate", () => {
       // Members and uploads (migration 0007, issue 6).
       "member_files",
       "members",
+      // Owner-data access log and server-side sessions (migration 0008).
+      "owner_data_access",
       // Authentication (migration 0005, issue 5); redirects and settings (0006, issue 6).
       "password_reset_codes",
       "redirects",
-      "revoked_sessions",
       "roles",
+      "sessions",
       "site_settings",
       "sync_state",
       "upload_tickets",

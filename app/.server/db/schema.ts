@@ -308,18 +308,64 @@ export const users = pgTable(
 );
 
 /**
- * Session cookies signed out before they expire (issue 5 item 1: "the old
- * cookie no longer works"). Firebase's own revocation has a one-second
- * resolution; this list is exact. Key: SHA-256 of the cookie, hex. Rows are
- * dropped once the cookie would have expired anyway.
+ * Server-side sessions (ADR 0020). A row is created only after the server
+ * itself verified the user's password with the identity service; the browser
+ * holds a signed cookie with a random token (API clients: the token as a
+ * bearer), and the row holds only its SHA-256. Signing out, disabling or
+ * deleting the user, a password change and an admin's "Encerrar sessões"
+ * delete rows; an expired row is refused and swept.
  */
-export const revokedSessions = pgTable(
-  "revoked_sessions",
+export const sessions = pgTable(
+  "sessions",
   {
-    tokenHash: text("token_hash").primaryKey(),
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    /** SHA-256 hex of the random session token (never the token itself). */
+    tokenHash: text("token_hash").notNull(),
+    uid: text("uid")
+      .notNull()
+      .references(() => users.uid, { onDelete: "cascade" }),
+    /** "browser" (cookie) or "api" (bearer token from `POST /api/auth/session`). */
+    kind: text("kind").$type<"browser" | "api">().notNull().default("browser"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Last request seen with this session (updated at most once a minute). */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Refused from this instant on (idle expiry, renewed with use, capped by the absolute lifetime). */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Client IP at sign-in, as derived under TRUST_PROXY. */
+    ip: text("ip").notNull().default(""),
+    /** User-Agent at sign-in (first 300 characters). */
+    userAgent: text("user_agent").notNull().default(""),
   },
-  (t) => [index("revoked_sessions_expires_idx").on(t.expiresAt)],
+  (t) => [
+    uniqueIndex("sessions_token_hash_idx").on(t.tokenHash),
+    index("sessions_uid_idx").on(t.uid),
+    index("sessions_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/**
+ * Who read the owner data of which listing, when and from where (LGPD art.
+ * 37: the controller keeps a record of its processing). One row per view of
+ * the private panel; also the source of the per-user hourly limit
+ * (`OWNER_DATA_LIMIT_PER_HOUR`), so the limit holds across processes.
+ */
+export const ownerDataAccess = pgTable(
+  "owner_data_access",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    /** Firebase uid of the reader (no foreign key: the record outlives a deleted user). */
+    uid: text("uid").notNull(),
+    /** The reader's e-mail at the time (the user row may be deleted later). */
+    email: text("email").notNull().default(""),
+    /** Vista listing code. */
+    listingCode: text("listing_code").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    ip: text("ip").notNull().default(""),
+    userAgent: text("user_agent").notNull().default(""),
+    /** False when the hourly limit refused the view (the attempt is still recorded). */
+    allowed: boolean("allowed").notNull().default(true),
+  },
+  (t) => [index("owner_data_access_uid_at_idx").on(t.uid, t.at), index("owner_data_access_listing_at_idx").on(t.listingCode, t.at)],
 );
 
 /**

@@ -16,7 +16,9 @@
  *   Delete removes the row first and the Firebase user last (the reverse of
  *   create); an already missing Firebase user counts as deleted.
  * The role is mirrored into the custom claim `role` (with `brokerCode`), and
- * refresh tokens are revoked on a role change and on disable.
+ * on a role change and on disable the refresh tokens are revoked and the
+ * user's sessions on this site deleted (in the row's transaction); deleting
+ * the user deletes them too (docs/decisions/0020-server-side-sessions.md).
  */
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { UserRecord } from "firebase-admin/auth";
@@ -24,6 +26,7 @@ import type { RoleName } from "~/lib/auth";
 import { USERS_PAGE_SIZE, type UserCreateInput, type UserSort, type UserUpdateApiInput } from "~/lib/users";
 import type { IdentityBackend } from "../auth/firebase";
 import { createSetPasswordToken } from "../auth/invitation";
+import { deleteUserSessions } from "../auth/session";
 import type { StoredUser } from "../auth/users";
 import type { Db } from "../db";
 import { users } from "../db/schema";
@@ -312,7 +315,8 @@ async function changeBothSides<T>(
 /**
  * Edits a user (issue 6 item 1: name, phone, role, Vista broker code; the API
  * also `disabled`). Unset fields stay. A role change or disabling revokes the
- * user's refresh tokens (they must sign in again, and a disabled user cannot).
+ * user's refresh tokens and deletes their sessions (they must sign in again,
+ * and a disabled user cannot).
  * @throws {UserAdminError} 404 unknown user; 400 for an admin demoting or disabling themselves, or a phone Firebase refuses; 409 phone in use.
  */
 export async function updateUser(deps: UserAdminDeps, uid: string, input: UserUpdateApiInput, actor: Actor): Promise<UserView> {
@@ -344,6 +348,7 @@ export async function updateUser(deps: UserAdminDeps, uid: string, input: UserUp
           .set({ ...next, updatedAt: new Date() })
           .where(eq(users.uid, uid))
           .returning();
+        if (revoke) await deleteUserSessions(tx, uid);
         return updated!;
       },
       async () => {
@@ -382,13 +387,15 @@ export async function promoteUser(deps: UserAdminDeps, uid: string, actor: Actor
 
 /**
  * Deletes a user (issue 6 item 1; spec §7 `DELETE /auth/user/{id}`): the row
- * (their leads become unassigned) and then the Firebase user, in one
- * transaction. @throws {UserAdminError} 404 unknown user, 400 for oneself.
+ * (their leads become unassigned, their sessions end) and then the Firebase
+ * user, in one transaction. @throws {UserAdminError} 404 unknown user, 400 for oneself.
  */
 export async function deleteUser(deps: UserAdminDeps, uid: string, actor: Actor): Promise<void> {
   if (actor.uid === uid) throw new UserAdminError("Você não pode excluir a sua própria conta.", 400);
   await requireRow(deps.db, uid);
   await deps.db.transaction(async (tx) => {
+    // The foreign key cascades too; deleting first keeps that explicit.
+    await deleteUserSessions(tx, uid);
     await tx.delete(users).where(and(eq(users.uid, uid)));
     try {
       await deps.backend.auth.deleteUser(uid);

@@ -2,15 +2,16 @@
  * The set-up every test of protected routes shares (issue 5 guards, issue 6
  * admin and API): a real Firebase Auth emulator in this process, a PGlite
  * read model installed as the process database, a throw-away DATA_DIR, the
- * seeded admin and one agent, each signed in once with a session cookie
- * (pages) and an ID token (API bearer). One per test file; `close()` in afterAll.
+ * seeded admin and one agent, each signed in once with a browser session
+ * (the signed cookie, for pages) and an API session (the bearer token of
+ * `POST /api/auth/session`). One per test file; `close()` in afterAll.
  */
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { createIdentityBackend, type IdentityBackend, setIdentityBackend } from "~/.server/auth/firebase";
-import { signInWithPassword } from "~/.server/auth/identity";
 import { seedAdmin } from "~/.server/auth/seed";
+import { signedSessionCookieValue } from "~/.server/auth/session";
 import { signInWithEmailPassword } from "~/.server/auth/sign-in";
 import { startAuthEmulator } from "../../../server/auth-emulator";
 import { createTestPglite, type TestDatabase } from "./database";
@@ -23,10 +24,10 @@ export interface TestUser {
   uid: string;
   email: string;
   password: string;
-  /** The Firebase session cookie (value of the `session` cookie). */
+  /** The signed session cookie's value, as a browser sends it: `Cookie: session=<cookie>`. */
   cookie: string;
-  /** A Firebase ID token, for `Authorization: Bearer`. */
-  idToken: string;
+  /** An API session token, for `Authorization: Bearer <apiToken>`. */
+  apiToken: string;
 }
 
 /** What {@link startAuthTestEnv} gives a test file. */
@@ -41,9 +42,9 @@ export interface AuthTestEnv {
 }
 
 async function signIn(env: Pick<AuthTestEnv, "backend" | "test">, uid: string, email: string, password: string): Promise<TestUser> {
-  const { sessionCookie } = await signInWithEmailPassword(env.backend, env.test.database.db, email, password);
-  const { idToken } = await signInWithPassword(env.backend, email, password);
-  return { uid, email, password, cookie: sessionCookie, idToken };
+  const browser = await signInWithEmailPassword(env.backend, env.test.database.db, email, password, { kind: "browser", ip: "127.0.0.1", userAgent: "vitest" });
+  const api = await signInWithEmailPassword(env.backend, env.test.database.db, email, password, { kind: "api", ip: "127.0.0.1", userAgent: "vitest" });
+  return { uid, email, password, cookie: await signedSessionCookieValue(browser.token), apiToken: api.token };
 }
 
 /**

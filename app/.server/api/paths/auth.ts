@@ -1,6 +1,7 @@
 /**
- * OpenAPI paths of users, roles, the token check and the password reset
- * (issue 6 item 8; spec §7 Auth API). See `../openapi.ts`.
+ * OpenAPI paths of users, roles, API sessions, the token check and the
+ * password reset (issue 6 item 8; spec §7 Auth API;
+ * docs/decisions/0020-server-side-sessions.md). See `../openapi.ts`.
  */
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
@@ -8,6 +9,8 @@ import { ROLE_NAMES } from "~/lib/auth";
 import { userCreateSchema, userUpdateApiSchema } from "~/lib/users";
 import { BEARER, errorResponses, jsonBody, jsonResponse } from "../openapi";
 import {
+  apiSessionBody,
+  apiSessionSchema,
   messageSchema,
   resetPasswordConfirmBody,
   resetPasswordRequestBody,
@@ -96,6 +99,26 @@ export function registerApiPaths(registry: OpenAPIRegistry): void {
       ),
       ...errorResponses(401, 403),
     },
+  });
+  registry.registerPath({
+    method: "post",
+    path: "/api/auth/session",
+    summary: "Entra com e-mail e senha e devolve o token de uma sessão da API (sem autenticação; mesmos limites do login)",
+    description:
+      "O servidor confere a senha no serviço de identidade e cria uma sessão do tipo API. Envie o token em Authorization: Bearer <token>. " +
+      "A sessão vale 5 dias sem uso (renovada a cada uso) e no máximo 30 dias; termina ao sair (DELETE), ao desativar ou excluir o usuário, " +
+      "ao trocar a senha ou o papel, ou quando um administrador a encerra.",
+    tags: ["Autenticação"],
+    request: { body: jsonBody(apiSessionBody) },
+    responses: { 201: jsonResponse(apiSessionSchema, "Sessão criada."), ...errorResponses(400, 401, 403, 415, 429) },
+  });
+  registry.registerPath({
+    method: "delete",
+    path: "/api/auth/session",
+    summary: "Encerra a sessão que fez a chamada (o token deixa de valer)",
+    tags: ["Autenticação"],
+    security: BEARER,
+    responses: { 204: { description: "Sessão encerrada." }, ...errorResponses(400, 401) },
   });
   registry.registerPath({
     method: "get",
