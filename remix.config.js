@@ -61,6 +61,7 @@ export default {
         route("admin/papeis", "routes/admin-roles.tsx", { id: "routes/admin-roles" });
         route("admin/membros", "routes/admin-members.tsx", { id: "routes/admin-members" });
         route("admin/membros/:id", "routes/admin-member.tsx", { id: "routes/admin-member" });
+        route("admin/acessos", "routes/admin-owner-access.tsx", { id: "routes/admin-owner-access" });
       });
       // Layout "empty": /login-corretores and its password reset (auth issue).
       route(undefined, "layouts/empty.tsx", { id: "layouts/empty" }, () => {
@@ -85,6 +86,7 @@ export default {
       route("api/auth/users", "routes/api-auth-users.ts", { id: "routes/api-auth-users" });
       route("api/auth/user/:id", "routes/api-auth-user.ts", { id: "routes/api-auth-user" });
       route("api/auth/user/:id/promote", "routes/api-auth-user-promote.ts", { id: "routes/api-auth-user-promote" });
+      route("api/auth/session", "routes/api-auth-session.ts", { id: "routes/api-auth-session" });
       route("api/auth/reset-password", "routes/api-reset-password.ts", { id: "routes/api-reset-password" });
       route("api/auth/reset-password/:token", "routes/api-reset-password-token.ts", { id: "routes/api-reset-password-token" });
       route("api/email/sell-property", "routes/api-email-sell-property.ts", { id: "routes/api-email-sell-property" });

@@ -204,3 +204,19 @@ export const alert = style({
   color: vars.color.error,
   fontSize: vars.fontSize.sm,
 });
+
+/** A data table of the admin area (inside {@link tableWrap} so it scrolls sideways on a phone). */
+export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: vars.fontSize.sm });
+
+export const cell = style({
+  textAlign: "start",
+  verticalAlign: "top",
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+/** A cell that must not wrap (dates, codes, IPs). */
+export const nowrap = style({ whiteSpace: "nowrap" });
+
+/** A section heading inside an admin page (below {@link title}). */
+export const heading = style({ margin: `0 0 ${vars.space.sm}`, fontSize: vars.fontSize.lg, lineHeight: 1.3 });

@@ -91,6 +91,8 @@ type PanelState = { kind: "loading" } | { kind: "loaded"; data: PrivateListingDa
  * public page is the same for everyone and may be cached); for a signed-in
  * agent or admin, the private data fetched after hydration from
  * `/painel/imovel/{code}/dados` (never part of the public loader's data).
+ * Over the hourly limit of owner data (429) it shows the server's pt-BR
+ * message with the time to try again.
  */
 export function PrivatePanel({ code }: { code: string }) {
   const root = useOptionalRootData();
@@ -105,6 +107,11 @@ export function PrivatePanel({ code }: { code: string }) {
       .then(async (response) => {
         if (response.status === 401) return setState({ kind: "failed", message: "Sua sessão expirou. Entre novamente para ver os dados internos." });
         if (response.status === 403) return setState({ kind: "failed", message: "Sua conta não tem acesso aos dados internos." });
+        if (response.status === 429) {
+          // Over the hourly limit of owner data: the body says until when.
+          const body = (await response.json().catch(() => null)) as PrivateListingData | null;
+          return setState({ kind: "failed", message: body?.error ?? "Você atingiu o limite de imóveis por hora com dados de proprietários." });
+        }
         if (!response.ok) return setState({ kind: "failed", message: "Não foi possível carregar os dados internos." });
         setState({ kind: "loaded", data: (await response.json()) as PrivateListingData });
       })

@@ -20,6 +20,8 @@ export const ADMIN_APPEARANCE_PATH = "/admin/aparencia";
 export const ADMIN_USERS_PATH = "/admin/usuarios";
 /** Roles, read-only (issue 6 item 4; ADR 0018). */
 export const ADMIN_ROLES_PATH = "/admin/papeis";
+/** Log of who read owner data (LGPD art. 37; ADR 0022). */
+export const ADMIN_OWNER_ACCESS_PATH = "/admin/acessos";
 
 /** One section of the admin navigation. */
 export interface AdminSection {
@@ -36,5 +38,6 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: ADMIN_MEMBERS_PATH, label: "Membros", description: "A equipe do site: dados, foto, arquivos e acesso de corretor." },
   { path: ADMIN_USERS_PATH, label: "Usuários", description: "Quem entra na área do corretor: convites, papéis e acesso." },
   { path: ADMIN_ROLES_PATH, label: "Papéis", description: "Os papéis e o que cada um pode fazer." },
+  { path: ADMIN_OWNER_ACCESS_PATH, label: "Acessos", description: "Quem consultou dados de proprietários, quando e de onde." },
   { path: ADMIN_APPEARANCE_PATH, label: "Aparência", description: "Título, descrição, cores e logotipos do site." },
 ];

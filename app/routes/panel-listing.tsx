@@ -3,12 +3,14 @@
  * (owner, owner phone, notes, prontuário), fetched live from Vista; the page
  * behind the listing page's private panel without JavaScript (its JSON twin is
  * `/painel/imovel/{codigo}/dados`). Agent or admin only, with a revocation
- * check; always `Cache-Control: private, no-store`.
+ * check; every view recorded in the owner-data access log, and over the
+ * hourly limit a 429 whose page says until when (ADR 0022); always
+ * `Cache-Control: private, no-store`.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
-import { loadPrivateListingData } from "~/.server/broker/private-listing";
+import { servePrivateListing } from "~/.server/broker/private-listing";
 import { PrivateListingDetails } from "~/components/private-listing";
 import * as f from "~/components/auth-form.css";
 import * as s from "~/components/private-listing.css";
@@ -17,14 +19,17 @@ import { container } from "~/styles/ui.css";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
-/** Guard (with revocation check), then Vista. 404 for a malformed code. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, "agent", { checkRevoked: true });
-  return json(await loadPrivateListingData(request, params.codigo), { headers: PRIVATE });
+/** Guard (with revocation check), then the logged and limited Vista read. 404 for a malformed code. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireRole(request, "agent", { checkRevoked: true });
+  return servePrivateListing(request, params.codigo, { user, clientIp: context.clientIp });
 }
 
-/** Never cached. */
-export const headers = () => PRIVATE;
+/** Never cached; a refusal by the hourly limit keeps its `Retry-After`. */
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const retryAfter = loaderHeaders.get("Retry-After");
+  return retryAfter ? { ...PRIVATE, "Retry-After": retryAfter } : PRIVATE;
+};
 
 /** Title and `noindex`. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -4,8 +4,11 @@
  * prontuário, fetched LIVE from Vista (`detalhes` with `PRIVATE_FIELDS`, and
  * `prontuario`), cached 60 s per listing in this process only, never stored
  * in the read model nor in a shared cache. Callers guard with
- * `requireRole(request, "agent", { checkRevoked: true })` first.
+ * `requireRole(request, "agent", { checkRevoked: true })` first. Every time
+ * the data is served it is recorded in the owner-data access log and counted
+ * against the user's hourly limit ({@link servePrivateListing}, `./owner-access`).
  */
+import { json, type TypedResponse } from "@remix-run/node";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import type { HistoryEntry, ListingPrivateData } from "~/domain/listing";
@@ -17,6 +20,16 @@ import type { Db } from "../db";
 import type { PrivateListingData } from "~/components/private-listing";
 import { listings } from "../db/schema";
 import { singleton } from "../singleton";
+import {
+  admitOwnerDataView,
+  type OwnerAccessDecision,
+  type OwnerAccessOptions,
+  type OwnerDataReader,
+  ownerDataAttempt,
+  ownerDataLimitMessage,
+  recordOwnerDataView,
+  retryAfterSeconds,
+} from "./owner-access";
 import {
   createVistaClient,
   getVistaTarget,
@@ -148,28 +161,78 @@ export async function publicListingPath(db: Db, code: string): Promise<string | 
   return row ? listingPath(row) : null;
 }
 
+/** The caller of {@link servePrivateListing}: the guarded user and the client IP. */
+export interface PrivateListingReader {
+  /** The user `requireRole(request, "agent", { checkRevoked: true })` returned. */
+  user: OwnerDataReader;
+  /** `context.clientIp` (Express under `TRUST_PROXY`). */
+  clientIp: string | undefined;
+}
+
+/** Test seams of {@link servePrivateListing}. */
+export interface ServePrivateListingOptions extends OwnerAccessOptions {
+  /** Default: the configured Vista API. */
+  client?: VistaClient;
+}
+
+/** Every owner-data response, whatever its status: never stored by a browser or a proxy. */
+const PRIVATE_HEADERS = { "Cache-Control": "private, no-store" } as const;
+
 /**
- * The body of the private listing page and of its JSON route: the live Vista
- * data of `rawCode`, or a pt-BR `error` when Vista does not know it or fails.
+ * The response of the private listing page and of its JSON route
+ * (`PrivateListingData`, always `Cache-Control: private, no-store`):
+ *
+ * - 200 with the live Vista data of `rawCode`, after recording the view in
+ *   the owner-data access log (LGPD art. 37; ADR 0022);
+ * - 200 with a pt-BR `error` and no data when Vista does not know the code or
+ *   fails (nothing was served, nothing is recorded);
+ * - 429 with `Retry-After` (seconds) and the pt-BR limit message as `error`
+ *   when the user has opened `OWNER_DATA_LIMIT_PER_HOUR` other listings in the
+ *   last hour (the attempt is recorded with `allowed = false`).
+ *
  * Call only after `requireRole(request, "agent", { checkRevoked: true })`.
  * @throws {Response} 404 when the code is malformed.
+ * @throws when the access log cannot be written (no record, no owner data).
  */
-export async function loadPrivateListingData(request: Request, rawCode: string | undefined): Promise<PrivateListingData> {
+export async function servePrivateListing(
+  request: Request,
+  rawCode: string | undefined,
+  reader: PrivateListingReader,
+  options: ServePrivateListingOptions = {},
+): Promise<TypedResponse<PrivateListingData>> {
   const parsed = listingLookupSchema.safeParse({ codigo: rawCode ?? "" });
   if (!parsed.success) throw pageNotFound(new URL(request.url).pathname);
   const code = parsed.data.codigo;
-  const publicPath = await publicListingPath(getDb().db, code);
+  const db = options.db ?? getDb().db;
+  const attempt = ownerDataAttempt(request, reader.user, code, reader.clientIp);
+  const publicPath = await publicListingPath(db, code);
+  const refused = (decision: Extract<OwnerAccessDecision, { allowed: false }>) =>
+    json<PrivateListingData>(
+      { code, listing: null, publicPath, error: ownerDataLimitMessage(decision) },
+      { status: 429, headers: { ...PRIVATE_HEADERS, "Retry-After": String(retryAfterSeconds(decision, options.now)) } },
+    );
+
+  const admitted = await admitOwnerDataView(attempt, { ...options, db });
+  if (!admitted.allowed) return refused(admitted);
+  let listing: PrivateListing | null;
   try {
-    const listing = await getPrivateListing(code);
-    return listing
-      ? {
-          code,
-          listing: { data: listing.data, history: listing.history, unavailable: listing.unavailable, fetchedAt: listing.fetchedAt },
-          publicPath,
-          error: null,
-        }
-      : { code, listing: null, publicPath, error: "Imóvel não encontrado no Vista." };
+    listing = await getPrivateListing(code, options.client);
   } catch {
-    return { code, listing: null, publicPath, error: "Não foi possível consultar o Vista agora. Tente novamente em instantes." };
+    return json<PrivateListingData>(
+      { code, listing: null, publicPath, error: "Não foi possível consultar o Vista agora. Tente novamente em instantes." },
+      { headers: PRIVATE_HEADERS },
+    );
   }
+  if (!listing) return json<PrivateListingData>({ code, listing: null, publicPath, error: "Imóvel não encontrado no Vista." }, { headers: PRIVATE_HEADERS });
+  const recorded = await recordOwnerDataView(attempt, { ...options, db });
+  if (!recorded.allowed) return refused(recorded);
+  return json<PrivateListingData>(
+    {
+      code,
+      listing: { data: listing.data, history: listing.history, unavailable: listing.unavailable, fetchedAt: listing.fetchedAt },
+      publicPath,
+      error: null,
+    },
+    { headers: PRIVATE_HEADERS },
+  );
 }
