@@ -85,7 +85,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       title: "API da imobiliária",
       version: "1.0.0",
       description:
-        "API JSON do site (issue 6). Autenticação: Authorization: Bearer <token de POST /api/auth/session> de um usuário com papel admin, salvo onde indicado. Erros: { error, fieldErrors? }.",
+        "API JSON do site. Autenticação: Authorization: Bearer <token de POST /api/auth/session> de um usuário com papel admin, salvo onde indicado. Erros: { error, fieldErrors? }.",
     },
     servers: [{ url: serverUrl }],
   });

@@ -1,5 +1,5 @@
 /**
- * Authentication (issue 5): the identity service, server-side sessions,
+ * Authentication: the identity service, server-side sessions,
  * guards, users and roles, password reset. Server-only. See ADR 0016 and
  * docs/decisions/0020-server-side-sessions.md.
  */

@@ -1,6 +1,6 @@
 /**
  * OpenAPI paths of users, roles, API sessions, the token check and the
- * password reset (issue 6 item 8; spec §7 Auth API;
+ * password reset (spec §7 Auth API;
  * docs/decisions/0020-server-side-sessions.md). See `../openapi.ts`.
  */
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
