@@ -148,14 +148,16 @@ export interface RemixHandler {
 const REJECTION_PATH = "/__recusado";
 
 /**
- * Whether the client wants an HTML page (a browser navigation or a plain form
- * post): then a refusal is the spec's error screen. Remix data requests
- * (`?_data=`) and the JSON API never are.
+ * Whether a refusal is answered with the spec's error screen: a page or form
+ * request (a browser navigation, a plain form post, a crawler or `curl` asking
+ * for anything). Remix data requests (`?_data=`), the JSON API and the site's
+ * own `fetch` calls (which ask for JSON only) get JSON or plain text instead.
  */
 function wantsDocument(req: Request): boolean {
   if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") return false;
   if (req.path.startsWith("/api/") || /[?&]_data(?:=|&|$)/.test(req.originalUrl)) return false;
-  return (req.headers.accept ?? "").includes("text/html");
+  const accept = req.headers.accept ?? "";
+  return accept.includes("text/html") || !accept.includes("json");
 }
 
 /** Creates the handler (see the module comment). */
