@@ -6,7 +6,7 @@
  * `redirectTo` rule.
  */
 import { z } from "zod";
-import { singleLineText } from "./text-fields";
+import { accountEmail, singleLineText } from "./text-fields";
 
 /** Role names (spec §6: `admin` is recognised, an `agent` middleware exists). */
 export const ROLE_NAMES = ["admin", "agent"] as const;
@@ -162,13 +162,7 @@ export function passwordProblems(password: string, policy: PasswordPolicy): stri
   return problems;
 }
 
-const email = singleLineText({
-  max: 254,
-  min: 0,
-  required: "Informe o seu e-mail.",
-  maxMessage: "E-mail longo demais.",
-  rules: (value) => value.toLowerCase().email("Informe um e-mail válido."),
-});
+const email = accountEmail("Informe o seu e-mail.");
 
 /** The login form (issue 5 item 3): e-mail and password; the password is checked by the identity service. */
 export const loginSchema = z.object({

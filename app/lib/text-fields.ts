@@ -126,3 +126,19 @@ export function singleLineText<T extends z.ZodTypeAny = z.ZodString>(options: Te
 export function multiLineText<T extends z.ZodTypeAny = z.ZodString>(options: TextFieldOptions<T>): TextField<T> {
   return build(options, "multi-line");
 }
+
+/**
+ * A required e-mail address of an account (sign-in, password reset, user
+ * administration): single line, at most 254 characters (RFC 5321's path
+ * limit), lower-cased, with pt-BR messages.
+ * @param required the message when it is empty, e.g. "Informe o seu e-mail."
+ */
+export function accountEmail(required: string) {
+  return singleLineText({
+    max: 254,
+    min: 0,
+    required,
+    maxMessage: "E-mail longo demais.",
+    rules: (value) => value.toLowerCase().email("Informe um e-mail válido."),
+  });
+}

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { DEFAULT_PASSWORD_POLICY, ROLE_NAMES } from "./auth";
-import { singleLineText } from "./text-fields";
+import { accountEmail, singleLineText } from "./text-fields";
 
 /** Users per page of the list. */
 export const USERS_PAGE_SIZE = 20;
@@ -69,13 +69,7 @@ const brokerCode = singleLineText({ max: 20, rules: (value) => value.regex(/^[A-
   .optional()
   .transform((value) => (value ? value : null));
 
-const email = singleLineText({
-  max: 254,
-  min: 0,
-  required: "Informe o e-mail.",
-  maxMessage: "E-mail longo demais.",
-  rules: (value) => value.toLowerCase().email("Informe um e-mail válido."),
-});
+const email = accountEmail("Informe o e-mail.");
 
 /**
  * Invite a user (issue 6 item 1 "create = invite by e-mail"; spec §7
