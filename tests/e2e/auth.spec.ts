@@ -95,6 +95,9 @@ test("redefinição de senha de ponta a ponta (código lido do e-mail)", async (
   await waitForHydration(page);
   await page.getByRole("link", { name: "Esqueci minha senha" }).click();
   await expect(page).toHaveURL(`${baseURL}/login-corretores/reset-de-senha`);
+  // The URL changes before React renders the new page: wait for the reset form
+  // itself, or the e-mail would go into the sign-in form that is leaving.
+  await expect(page.getByRole("button", { name: "Enviar código" })).toBeVisible();
   await page.getByLabel("E-mail").fill(broker.email);
   await page.getByRole("button", { name: "Enviar código" }).click();
   await expect(page.getByRole("status")).toHaveText(
