@@ -88,9 +88,13 @@ export default {
       route("api/auth/user/:id/promote", "routes/api-auth-user-promote.ts", { id: "routes/api-auth-user-promote" });
       route("api/auth/session", "routes/api-auth-session.ts", { id: "routes/api-auth-session" });
       route("api/auth/reset-password", "routes/api-reset-password.ts", { id: "routes/api-reset-password" });
-      route("api/auth/reset-password/:token", "routes/api-reset-password-token.ts", { id: "routes/api-reset-password-token" });
+      route("api/auth/reset-password/:token", "routes/api-reset-password-token.ts", {
+        id: "routes/api-reset-password-token",
+      });
       route("api/email/sell-property", "routes/api-email-sell-property.ts", { id: "routes/api-email-sell-property" });
-      route("api/email/more-information", "routes/api-email-more-information.ts", { id: "routes/api-email-more-information" });
+      route("api/email/more-information", "routes/api-email-more-information.ts", {
+        id: "routes/api-email-more-information",
+      });
       route("api/openapi.json", "routes/api-openapi.ts", { id: "routes/api-openapi" });
       // Members API (issue 6 item 8; ADR 0019).
       route("api/members", "routes/api-members.ts", { id: "routes/api-members" });

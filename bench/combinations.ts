@@ -83,12 +83,19 @@ export async function loadWorkloadSource(db: Db, vocabulary: FilterVocabulary): 
   return {
     vocabulary,
     amenities: amenityRows.rows.map((r) => ({ slug: r.slug, count: Number(r.count) })),
-    places: placeRows.rows.map((r) => ({ label: r.label, count: Number(r.count), lat: Number(r.lat), lng: Number(r.lng) })),
+    places: placeRows.rows.map((r) => ({
+      label: r.label,
+      count: Number(r.count),
+      lat: Number(r.lat),
+      lng: Number(r.lng),
+    })),
     condominiums: condoRows.rows.map((r) => r.name),
   };
 }
 
-const SALE_PRICE_STEPS = [300_000, 500_000, 700_000, 800_000, 1_000_000, 1_500_000, 2_000_000, 3_000_000, 5_000_000, 10_000_000];
+const SALE_PRICE_STEPS = [
+  300_000, 500_000, 700_000, 800_000, 1_000_000, 1_500_000, 2_000_000, 3_000_000, 5_000_000, 10_000_000,
+];
 const RENT_PRICE_STEPS = [1_500, 2_000, 2_500, 3_000, 4_000, 5_000, 7_000, 10_000, 15_000, 20_000];
 const AREA_STEPS = [40, 50, 70, 90, 120, 150, 200, 300];
 const CONDO_FEE_STEPS = [500, 800, 1_000, 1_500, 2_500];
@@ -112,16 +119,30 @@ export function drawCombinations(source: WorkloadSource, count = 200, seed = BEN
     if (purpose) params.set("finalidade", purpose);
     if (vocabulary.categories.length && random.chance(0.7)) {
       const categories = vocabulary.categories.slice(0, 12);
-      params.set("tipo", random.weighted(categories, categories.map((c) => c.count)).slug);
+      params.set(
+        "tipo",
+        random.weighted(
+          categories,
+          categories.map((c) => c.count),
+        ).slug,
+      );
     }
     if (vocabulary.cities.length && random.chance(0.85)) {
       const cities = vocabulary.cities.slice(0, 5);
-      const city = random.weighted(cities, cities.map((c) => c.count));
+      const city = random.weighted(
+        cities,
+        cities.map((c) => c.count),
+      );
       params.set("cidade", city.slug);
       const howMany = random.weighted([0, 1, 2, 3], [45, 35, 13, 7]);
       const chosen = new Set<string>();
       for (let i = 0; i < howMany && city.neighbourhoods.length; i++) {
-        chosen.add(random.weighted(city.neighbourhoods, city.neighbourhoods.map((n) => n.count)).slug);
+        chosen.add(
+          random.weighted(
+            city.neighbourhoods,
+            city.neighbourhoods.map((n) => n.count),
+          ).slug,
+        );
       }
       for (const nb of chosen) params.append("bairro", nb);
     }
@@ -144,12 +165,21 @@ export function drawCombinations(source: WorkloadSource, count = 200, seed = BEN
       const top = source.amenities.slice(0, 12);
       const picked = new Set<string>();
       const howMany = random.weighted([1, 2], [3, 1]);
-      for (let i = 0; i < howMany; i++) picked.add(random.weighted(top, top.map((a) => a.count)).slug);
+      for (let i = 0; i < howMany; i++)
+        picked.add(
+          random.weighted(
+            top,
+            top.map((a) => a.count),
+          ).slug,
+        );
       params.set("comodidades", [...picked].join(","));
     }
     if (random.chance(0.05)) params.set("lancamento", "sim");
     if (random.chance(0.03)) params.set("exclusivo", "sim");
-    const sort = random.weighted(["", "menor-preco", "maior-preco", "maior-area", "menor-custo-mensal"], [50, 20, 8, 7, 15]);
+    const sort = random.weighted(
+      ["", "menor-preco", "maior-preco", "maior-area", "menor-custo-mensal"],
+      [50, 20, 8, 7, 15],
+    );
     if (sort) params.set("ordem", sort);
     const page = random.weighted([1, 2, 3], [75, 17, 8]);
     if (page > 1) params.set("pagina", String(page));
@@ -183,7 +213,10 @@ export function drawMapCases(
   const places = source.places.length ? source.places : [{ label: "São Paulo", count: 1, lat: -23.55, lng: -46.63 }];
   const cases: MapCase[] = [];
   for (let i = 0; i < count; i++) {
-    const place = random.weighted(places, places.map((p) => Math.sqrt(p.count)));
+    const place = random.weighted(
+      places,
+      places.map((p) => Math.sqrt(p.count)),
+    );
     const zoom = random.weighted([13, 14, 15, 16], [3, 4, 3, 1]);
     const [widthPx, heightPx] = random.chance(0.6) ? [1000, 700] : [360, 460];
     const lngSpan = (widthPx / 256) * tileDegrees(zoom);
@@ -205,7 +238,23 @@ export function drawMapCases(
 }
 
 /** Fixed prefixes people type (asked for in the bench brief), always part of the set. */
-const FIXED_PREFIXES = ["moe", "pinh", "vila m", "jardim p", "sao", "São", "itaim", "perdizes", "brooklin", "mooca", "tatuape", "jd paulista", "vl mariana", "bela v", "santana"];
+const FIXED_PREFIXES = [
+  "moe",
+  "pinh",
+  "vila m",
+  "jardim p",
+  "sao",
+  "São",
+  "itaim",
+  "perdizes",
+  "brooklin",
+  "mooca",
+  "tatuape",
+  "jd paulista",
+  "vl mariana",
+  "bela v",
+  "santana",
+];
 
 /**
  * `count` search-box prefixes (default 100): {@link FIXED_PREFIXES}, then
@@ -223,7 +272,10 @@ export function drawPrefixes(source: WorkloadSource, count = 100, seed = BENCH_S
   ];
   let guard = 0;
   while (prefixes.length < count && names.length && guard++ < count * 20) {
-    const name = random.weighted(names, names.map((n) => n.weight)).label;
+    const name = random.weighted(
+      names,
+      names.map((n) => n.weight),
+    ).label;
     let text = random.chance(0.5) ? foldText(name) : name.toLowerCase();
     const words = text.split(/\s+/).filter(Boolean);
     if (words.length >= 2 && random.chance(0.4)) {

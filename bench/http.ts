@@ -122,7 +122,9 @@ export async function stopAllServers(): Promise<void> {
 async function syncDone(origin: string, since: number): Promise<boolean> {
   try {
     const response = await fetch(`${origin}/health/server`, { signal: AbortSignal.timeout(3_000) });
-    const body = (await response.json()) as { sync?: { running?: boolean; lastSuccessAt?: string | null; activeListings?: number | null } };
+    const body = (await response.json()) as {
+      sync?: { running?: boolean; lastSuccessAt?: string | null; activeListings?: number | null };
+    };
     const success = body.sync?.lastSuccessAt ? Date.parse(body.sync.lastSuccessAt) : 0;
     return !body.sync?.running && success >= since - 1_000 && (body.sync?.activeListings ?? 0) > 0;
   } catch {
@@ -177,7 +179,12 @@ export interface ThroughputResult {
  * the next URL of `paths` (shared rotation), after a 2-second warm-up that is
  * not counted.
  */
-export async function loadTest(origin: string, paths: readonly string[], connections = 50, seconds = 10): Promise<ThroughputResult> {
+export async function loadTest(
+  origin: string,
+  paths: readonly string[],
+  connections = 50,
+  seconds = 10,
+): Promise<ThroughputResult> {
   let next = 0;
   const rotate = () => paths[next++ % paths.length];
   const run = (duration: number, latencies?: number[], statusCodes?: Record<string, number>) =>
@@ -193,10 +200,13 @@ export async function loadTest(origin: string, paths: readonly string[], connect
         },
         (error, result) => (error ? reject(error) : resolve(result)),
       );
-      (instance as unknown as NodeJS.EventEmitter).on("response", (_client: unknown, status: number, _bytes: number, ms: number) => {
-        latencies?.push(ms);
-        if (statusCodes) statusCodes[status] = (statusCodes[status] ?? 0) + 1;
-      });
+      (instance as unknown as NodeJS.EventEmitter).on(
+        "response",
+        (_client: unknown, status: number, _bytes: number, ms: number) => {
+          latencies?.push(ms);
+          if (statusCodes) statusCodes[status] = (statusCodes[status] ?? 0) + 1;
+        },
+      );
     });
   // Cold pass: every distinct URL once, sequentially (fills the page cache like real traffic would).
   const coldLatencies: number[] = [];

@@ -83,7 +83,11 @@ interface DatabaseReport {
   listPage?: ThroughputResult | { error: string };
 }
 
-async function measureDatabase(bench: BenchDatabase, combos: FilterCombination[], work: Awaited<ReturnType<typeof workload>>) {
+async function measureDatabase(
+  bench: BenchDatabase,
+  combos: FilterCombination[],
+  work: Awaited<ReturnType<typeof workload>>,
+) {
   const { db } = bench.database;
   say(`[bench] ${bench.label}: busca (${combos.length} combinações × ${repetitions.reps}) … (${elapsed()})`);
   const search = await measureSearch(db, combos, repetitions);
@@ -168,7 +172,9 @@ async function measureListPage(
     } else {
       await fsp.mkdir(dataDir, { recursive: true });
     }
-    say(`[bench] ${bench.label}: iniciando o servidor de produção${lockFile ? ` (flock ${lockFile})` : ""} … (${elapsed()})`);
+    say(
+      `[bench] ${bench.label}: iniciando o servidor de produção${lockFile ? ` (flock ${lockFile})` : ""} … (${elapsed()})`,
+    );
     const server = await startServer({
       root,
       dataDir,
@@ -178,7 +184,9 @@ async function measureListPage(
       lockFile,
     });
     try {
-      say(`[bench] ${bench.label}: servidor pronto em ${(server.readyMs / 1000).toFixed(1)} s; carga de ${seconds} s com 50 conexões … (${elapsed()})`);
+      say(
+        `[bench] ${bench.label}: servidor pronto em ${(server.readyMs / 1000).toFixed(1)} s; carga de ${seconds} s com 50 conexões … (${elapsed()})`,
+      );
       return await loadTest(server.origin, urls, 50, seconds);
     } finally {
       await server.stop();
@@ -198,7 +206,12 @@ function pad(text: string, width: number, right = false): string {
 
 function table(rows: string[][], rightFrom = 2): string[] {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => [...(r[c] ?? "")].length)));
-  return rows.map((r) => r.map((cell, c) => pad(cell ?? "", widths[c], c >= rightFrom && c < r.length - 1)).join("  ").trimEnd());
+  return rows.map((r) =>
+    r
+      .map((cell, c) => pad(cell ?? "", widths[c], c >= rightFrom && c < r.length - 1))
+      .join("  ")
+      .trimEnd(),
+  );
 }
 
 function queryRow(name: string, db: string, m: Measurement, target?: number): string[] {
@@ -220,7 +233,9 @@ function pageRow(db: string, result: DatabaseReport["listPage"]): string[] {
   const name = "página de lista (50 conexões)";
   if (!result) return [name, db, "", "", "", "", "", "não medida (--skip-http)"];
   if ("error" in result) return [name, db, "", "", "", "", "", `falhou: ${result.error}`];
-  const codes = Object.entries(result.statusCodes).map(([code, n]) => `${code}: ${n.toLocaleString("pt-BR")}`).join(", ");
+  const codes = Object.entries(result.statusCodes)
+    .map(([code, n]) => `${code}: ${n.toLocaleString("pt-BR")}`)
+    .join(", ");
   return [
     name,
     db,
@@ -249,10 +264,14 @@ function coldRow(db: string, result: DatabaseReport["listPage"]): string[] | nul
 
 function printReport(reports: DatabaseReport[], postgresNote: string | null, combos: FilterCombination[]) {
   say();
-  say(`Benchmark — ${reports[0]?.prepare.activeListings.toLocaleString("pt-BR") ?? "?"} imóveis ativos · ${combos.length} combinações de filtros (semente ${BENCH_SEED}) · ${repetitions.reps} medições por entrada após ${repetitions.warmup} de aquecimento · ${os.cpus().length} CPUs · Node ${process.version}`);
+  say(
+    `Benchmark — ${reports[0]?.prepare.activeListings.toLocaleString("pt-BR") ?? "?"} imóveis ativos · ${combos.length} combinações de filtros (semente ${BENCH_SEED}) · ${repetitions.reps} medições por entrada após ${repetitions.warmup} de aquecimento · ${os.cpus().length} CPUs · Node ${process.version}`,
+  );
   for (const r of reports) {
     const p = r.prepare;
-    say(`  ${r.label}: ${p.reused ? "banco reutilizado" : "banco novo"}, sincronização ${p.syncMode === "full" ? "completa" : "incremental"} em ${(p.syncMs / 1000).toFixed(1)} s (preparo ${(p.prepareMs / 1000).toFixed(1)} s)${vacuum ? ", depois VACUUM ANALYZE (--vacuum)" : ", sem VACUUM/ANALYZE (como o servidor deixa o banco)"}`);
+    say(
+      `  ${r.label}: ${p.reused ? "banco reutilizado" : "banco novo"}, sincronização ${p.syncMode === "full" ? "completa" : "incremental"} em ${(p.syncMs / 1000).toFixed(1)} s (preparo ${(p.prepareMs / 1000).toFixed(1)} s)${vacuum ? ", depois VACUUM ANALYZE (--vacuum)" : ", sem VACUUM/ANALYZE (como o servidor deixa o banco)"}`,
+    );
   }
   if (postgresNote) say(`  ${postgresNote}`);
   say();
@@ -271,7 +290,9 @@ function printReport(reports: DatabaseReport[], postgresNote: string | null, com
   for (const r of reports) {
     if (!r.slowest) continue;
     say();
-    say(`EXPLAIN ANALYZE — busca mais lenta no ${r.label}: #${r.slowest.index} ${r.slowest.url} (mediana ${formatMs(r.slowest.medianMs)}, ${r.slowest.total.toLocaleString("pt-BR")} resultados)`);
+    say(
+      `EXPLAIN ANALYZE — busca mais lenta no ${r.label}: #${r.slowest.index} ${r.slowest.url} (mediana ${formatMs(r.slowest.medianMs)}, ${r.slowest.total.toLocaleString("pt-BR")} resultados)`,
+    );
     say("  -- página (24 linhas):");
     for (const line of r.slowest.plan.page) say(`  ${line}`);
     say("  -- total:");
@@ -302,11 +323,21 @@ async function main() {
   });
 
   try {
-    say(`[bench] PGlite em ${path.relative(root, path.join(cacheDir, "pglite"))}${fresh ? " (--fresh)" : ""} … (${elapsed()})`);
-    const pglite = await preparePglite(path.join(cacheDir, "pglite"), fresh, { sandbox, log: syncLog("PGlite"), vacuum });
+    say(
+      `[bench] PGlite em ${path.relative(root, path.join(cacheDir, "pglite"))}${fresh ? " (--fresh)" : ""} … (${elapsed()})`,
+    );
+    const pglite = await preparePglite(path.join(cacheDir, "pglite"), fresh, {
+      sandbox,
+      log: syncLog("PGlite"),
+      vacuum,
+    });
     databases.push(pglite);
     const work = await workload(pglite);
-    const perDb: { bench: BenchDatabase; report: DatabaseReport; perCombination: { index: number; pageCount: number }[] }[] = [];
+    const perDb: {
+      bench: BenchDatabase;
+      report: DatabaseReport;
+      perCombination: { index: number; pageCount: number }[];
+    }[] = [];
     const first = await measureDatabase(pglite, work.combos, work);
     perDb.push({ bench: pglite, ...first });
 
@@ -345,7 +376,7 @@ async function main() {
       targets: TARGETS,
       workload: {
         seed: BENCH_SEED,
-      vacuum,
+        vacuum,
         repetitions,
         combinations: work.combos.map((c) => ({ url: c.url, filters: c.filters })),
         viewports: work.mapCases.length,
@@ -356,7 +387,9 @@ async function main() {
     };
     await fsp.writeFile(path.join(cacheDir, "last.json"), `${JSON.stringify(json, null, 2)}\n`);
     say();
-    say(`[bench] figuras gravadas em ${path.relative(root, path.join(cacheDir, "last.json"))} · duração total ${elapsed()}`);
+    say(
+      `[bench] figuras gravadas em ${path.relative(root, path.join(cacheDir, "last.json"))} · duração total ${elapsed()}`,
+    );
   } finally {
     await cleanup();
   }

@@ -11,7 +11,13 @@ import { performance } from "node:perf_hooks";
 import { count } from "drizzle-orm";
 import type { Db } from "../app/.server/db";
 import { listings } from "../app/.server/db/schema";
-import { filterConditions, searchListings, sortOrder, summaryColumns, PAGE_SIZE } from "../app/.server/catalogue/search";
+import {
+  filterConditions,
+  searchListings,
+  sortOrder,
+  summaryColumns,
+  PAGE_SIZE,
+} from "../app/.server/catalogue/search";
 import type { ListingFilters } from "../app/lib/filters";
 import type { FilterCombination, MapCase } from "./combinations";
 import { summarize, type LatencySummary } from "./stats";
@@ -24,8 +30,7 @@ export interface Repetitions {
 
 /** One measured line of the table. */
 export type Measurement =
-  | ({ available: true; calls: number; note?: string } & LatencySummary)
-  | { available: false; reason: string };
+  ({ available: true; calls: number; note?: string } & LatencySummary) | { available: false; reason: string };
 
 /** The search timings plus what is needed to explain the slowest combination. */
 export interface SearchMeasurement {
@@ -127,7 +132,9 @@ export async function optionalExport<F extends AnyFunction>(specifier: string, n
     return typeof value === "function" ? (value as F) : `${name} não exportado`;
   } catch (error) {
     const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    return /Cannot find module|ERR_MODULE_NOT_FOUND/.test(message) ? "módulo não encontrado" : `erro ao carregar: ${message}`;
+    return /Cannot find module|ERR_MODULE_NOT_FOUND/.test(message)
+      ? "módulo não encontrado"
+      : `erro ao carregar: ${message}`;
   }
 }
 
@@ -159,7 +166,11 @@ export async function measureBounds(db: Db, cases: readonly MapCase[], repetitio
   const fn = await optionalExport<ListingsInBounds>(MAP_MODULE, "listingsInBounds");
   if (typeof fn === "string") return { available: false, reason: fn };
   return guarded(async () => {
-    const { samples } = await timeCalls(cases, (c) => fn(c.filters, c.bbox, { db, page: 1, pageSize: PAGE_SIZE }), repetitions);
+    const { samples } = await timeCalls(
+      cases,
+      (c) => fn(c.filters, c.bbox, { db, page: 1, pageSize: PAGE_SIZE }),
+      repetitions,
+    );
     return { available: true, calls: samples.length, note: budgetNote() || undefined, ...summarize(samples) };
   });
 }
@@ -187,13 +198,19 @@ export async function measureMapPoints(
       },
       repetitions,
     );
-    const note = [`${Math.round(points / Math.max(1, calls)).toLocaleString("pt-BR")} pontos em média`, budgetNote()].filter(Boolean).join(" · ");
+    const note = [`${Math.round(points / Math.max(1, calls)).toLocaleString("pt-BR")} pontos em média`, budgetNote()]
+      .filter(Boolean)
+      .join(" · ");
     return { available: true, calls: samples.length, note, ...summarize(samples) };
   });
 }
 
 /** Times `suggest(prefix, { db, limit: 8 })` over the prefixes. */
-export async function measureSuggestions(db: Db, prefixes: readonly string[], repetitions: Repetitions): Promise<Measurement> {
+export async function measureSuggestions(
+  db: Db,
+  prefixes: readonly string[],
+  repetitions: Repetitions,
+): Promise<Measurement> {
   const fn = await optionalExport<Suggest>(SUGGESTIONS_MODULE, "suggest");
   if (typeof fn === "string") return { available: false, reason: fn };
   return guarded(async () => {
@@ -222,7 +239,10 @@ export async function measureFacets(
   repetitions: Repetitions,
   limit = 50,
 ): Promise<Measurement> {
-  const uncached = await optionalExport<(filters: ListingFilters, db: Db) => Promise<unknown>>(FACETS_MODULE, "loadFacetCounts");
+  const uncached = await optionalExport<(filters: ListingFilters, db: Db) => Promise<unknown>>(
+    FACETS_MODULE,
+    "loadFacetCounts",
+  );
   if (typeof uncached === "function") {
     return guarded(async () => {
       const { samples } = await timeCalls(combos.slice(0, limit), (combo) => uncached(combo.filters, db), repetitions);
@@ -233,7 +253,10 @@ export async function measureFacets(
   const fn = await optionalExport<FacetCounts>(FACETS_MODULE, "facetCounts");
   if (typeof fn === "string") return { available: false, reason: fn };
   return guarded(async () => {
-    const { samples } = await timeCalls(combos.slice(0, limit), (combo) => fn(combo.filters, { db }), { warmup: 0, reps: 1 });
+    const { samples } = await timeCalls(combos.slice(0, limit), (combo) => fn(combo.filters, { db }), {
+      warmup: 0,
+      reps: 1,
+    });
     return { available: true, calls: samples.length, note: "facetCounts, primeira chamada", ...summarize(samples) };
   });
 }
@@ -266,8 +289,11 @@ export function searchStatements(db: Db, filters: ListingFilters): { page: Bound
  * @returns the plan lines.
  */
 export async function explainAnalyze(db: Db, query: BoundQuery): Promise<string[]> {
-  const client = (db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> } })
-    .$client;
+  const client = (
+    db as unknown as {
+      $client: { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+    }
+  ).$client;
   const result = await client.query(`explain (analyze, buffers) ${query.sql}`, query.params);
   return result.rows.map((row) => String(row["QUERY PLAN"] ?? Object.values(row)[0]));
 }

@@ -60,7 +60,8 @@ function loadCreateApp(): Promise<CreateApp> {
     };
     if (!exegesisExpress.__lazyPatched) {
       const original = exegesisExpress.middleware;
-      exegesisExpress.middleware = (spec, options) => original(spec, { ...options, lazyCompileValidationSchemas: true });
+      exegesisExpress.middleware = (spec, options) =>
+        original(spec, { ...options, lazyCompileValidationSchemas: true });
       exegesisExpress.__lazyPatched = true;
     }
     const server = fromEmulator(serverPath) as { createApp: CreateApp };
@@ -75,7 +76,8 @@ function loadCreateApp(): Promise<CreateApp> {
  */
 export async function startAuthEmulator(options: StartAuthEmulatorOptions = {}): Promise<RunningAuthEmulator> {
   const projectId = options.projectId ?? DEMO_PROJECT_ID;
-  if (!projectId.startsWith("demo-")) throw new Error(`Auth emulator: the project id must start with "demo-" (got ${projectId})`);
+  if (!projectId.startsWith("demo-"))
+    throw new Error(`Auth emulator: the project id must start with "demo-" (got ${projectId})`);
   const host = options.host ?? "127.0.0.1";
   const createApp = await loadCreateApp();
   const app = await createApp(projectId);

@@ -69,7 +69,9 @@ function buildApp(): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(path.join(root, "node_modules/.bin/remix"), ["vite:build"], { cwd: root, stdio: "inherit" });
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`remix vite:build saiu com código ${code}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`remix vite:build saiu com código ${code}`)),
+    );
   });
 }
 const appBuilt = production && process.argv.includes("--build") ? buildApp() : Promise.resolve();
@@ -82,7 +84,9 @@ let authEmulator: RunningAuthEmulator | undefined;
 if (!config.FIREBASE_PROJECT_ID) {
   authEmulator = await startAuthEmulator({ port: config.FIREBASE_AUTH_EMULATOR_PORT });
   process.env.FIREBASE_AUTH_EMULATOR_HOST = authEmulator.hostPort;
-  console.log(`[auth] emulador do Firebase Auth em ${authEmulator.url} (projeto ${authEmulator.projectId}) (${elapsed()})`);
+  console.log(
+    `[auth] emulador do Firebase Auth em ${authEmulator.url} (projeto ${authEmulator.projectId}) (${elapsed()})`,
+  );
 } else {
   console.log(`[auth] usando o projeto Firebase ${config.FIREBASE_PROJECT_ID}`);
 }
@@ -106,10 +110,17 @@ if (!config.VISTA_URL) {
 // 2. Database and migrations.
 const database = getDb();
 await migrate(database);
-console.log(`[db] ${database.kind === "pglite" ? `PGlite em ${path.join(config.dataDir, "pglite")}` : "PostgreSQL (DATABASE_URL)"} pronto (${elapsed()})`);
+console.log(
+  `[db] ${database.kind === "pglite" ? `PGlite em ${path.join(config.dataDir, "pglite")}` : "PostgreSQL (DATABASE_URL)"} pronto (${elapsed()})`,
+);
 if (authEmulator) {
-  const admin = await seedAdmin(getIdentityBackend(), database.db, { email: config.AUTH_SEED_ADMIN_EMAIL, dataDir: config.dataDir });
-  console.log(`[auth] entre em /login-corretores como ${admin.email} com a senha ${admin.password} (guardada em ${path.join(config.dataDir, "auth-admin-password")})`);
+  const admin = await seedAdmin(getIdentityBackend(), database.db, {
+    email: config.AUTH_SEED_ADMIN_EMAIL,
+    dataDir: config.dataDir,
+  });
+  console.log(
+    `[auth] entre em /login-corretores como ${admin.email} com a senha ${admin.password} (guardada em ${path.join(config.dataDir, "auth-admin-password")})`,
+  );
 }
 
 // Admin settings (issue 6, ADR 0017): route rules and the saved appearance, kept in memory.
@@ -120,13 +131,19 @@ await Promise.all([loadRedirects(database.db), loadAppearance(database.db)]);
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", trustProxySetting(config.TRUST_PROXY));
+// Assigned once the build is loaded; the guard registered before it reads it when it exists.
+// eslint-disable-next-line prefer-const
 let remix: RemixHandler | undefined;
 app.use(
   requestGuards({
     publicUrl: config.PUBLIC_URL,
     reject: (req, res, rejection) => {
       if (remix) return remix.reject(req, res, rejection);
-      res.status(rejection.status).set("Cache-Control", "private, no-store").type("text/plain; charset=utf-8").send(rejection.message);
+      res
+        .status(rejection.status)
+        .set("Cache-Control", "private, no-store")
+        .type("text/plain; charset=utf-8")
+        .send(rejection.message);
     },
   }),
 );
@@ -198,7 +215,8 @@ const leadWorker = startLeadWorker({
   mailer,
   getVista: () => createVistaClient(getVistaTarget()),
   onError: (error: unknown) => console.error("[leads] erro no envio de contatos", error),
-  onFailure: ({ channel, attempts, error }) => console.warn(`[leads] falha no envio (${channel}, tentativa ${attempts}): ${error}`),
+  onFailure: ({ channel, attempts, error }) =>
+    console.warn(`[leads] falha no envio (${channel}, tentativa ${attempts}): ${error}`),
 });
 
 // 5. Graceful shutdown: stop taking requests, finish the sync step, close the database.

@@ -40,7 +40,8 @@ describe("page cache middleware", () => {
       else if (req.path === "/cookie") {
         res.setHeader("Cache-Control", "public, max-age=60");
         res.setHeader("Set-Cookie", "x=1");
-      } else if (req.path === "/missing") return void res.status(404).setHeader("Cache-Control", "public, max-age=60").end("no");
+      } else if (req.path === "/missing")
+        return void res.status(404).setHeader("Cache-Control", "public, max-age=60").end("no");
       else res.setHeader("Cache-Control", "public, max-age=60, s-maxage=300");
       res.setHeader("Content-Type", "text/html; charset=utf-8");
       res.write(`<p>render ${n} of ${req.originalUrl}</p>`);
@@ -113,7 +114,9 @@ describe("page cache with trusted origins and CSP nonces", () => {
       renders += 1;
       res.setHeader("Cache-Control", "public, max-age=60");
       res.setHeader("Content-Type", "text/html; charset=utf-8");
-      res.end(`<link rel="canonical" href="${res.locals.origin}/"><script nonce="${res.locals.cspNonce}">1</script><script nonce="${res.locals.cspNonce}">2</script>`);
+      res.end(
+        `<link rel="canonical" href="${res.locals.origin}/"><script nonce="${res.locals.cspNonce}">1</script><script nonce="${res.locals.cspNonce}">2</script>`,
+      );
     });
     server = app.listen(0);
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

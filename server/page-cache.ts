@@ -88,7 +88,12 @@ export function sharedCacheLifetimeMs(cacheControl: string | null | undefined): 
     const [name, value = ""] = part.trim().split("=");
     if (name) directives.set(name, value.replace(/"/g, ""));
   }
-  if (!directives.has("public") || directives.has("private") || directives.has("no-store") || directives.has("no-cache")) {
+  if (
+    !directives.has("public") ||
+    directives.has("private") ||
+    directives.has("no-store") ||
+    directives.has("no-cache")
+  ) {
     return 0;
   }
   const seconds = Number(directives.get("s-maxage") ?? directives.get("max-age") ?? "0");
@@ -127,7 +132,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       for (const [name, value] of hit.headers) res.setHeader(name, value);
       res.setHeader("X-Page-Cache", "hit");
       if (req.method === "HEAD") return void res.end();
-      const body = hit.nonce && nonce ? Buffer.from(hit.body.toString("utf8").replaceAll(hit.nonce, nonce), "utf8") : hit.body;
+      const body =
+        hit.nonce && nonce ? Buffer.from(hit.body.toString("utf8").replaceAll(hit.nonce, nonce), "utf8") : hit.body;
       res.end(body);
       return;
     }

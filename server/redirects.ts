@@ -19,7 +19,9 @@ export const PERMANENT_REDIRECT_MAX_AGE = 300;
  * The Express middleware. `lookup` (default: the process's cached rules) takes
  * a path and its query (without `_data`).
  */
-export function redirectMiddleware(lookup: (pathname: string, search: string) => RedirectDecision | null = lookupRedirect) {
+export function redirectMiddleware(
+  lookup: (pathname: string, search: string) => RedirectDecision | null = lookupRedirect,
+) {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     let url: URL;
@@ -32,10 +34,15 @@ export function redirectMiddleware(lookup: (pathname: string, search: string) =>
     url.searchParams.delete("_data");
     const decision = lookup(url.pathname, url.search);
     if (!decision) return next();
-    const cacheControl = decision.status === 301 ? `public, max-age=${PERMANENT_REDIRECT_MAX_AGE}` : "private, no-store";
+    const cacheControl =
+      decision.status === 301 ? `public, max-age=${PERMANENT_REDIRECT_MAX_AGE}` : "private, no-store";
     if (isData) {
       res.status(204);
-      res.set({ "X-Remix-Redirect": decision.location, "X-Remix-Status": String(decision.status), "Cache-Control": "private, no-store" });
+      res.set({
+        "X-Remix-Redirect": decision.location,
+        "X-Remix-Status": String(decision.status),
+        "Cache-Control": "private, no-store",
+      });
       if (decision.external) res.set("X-Remix-Reload-Document", "true");
       res.end();
       return;

@@ -63,9 +63,15 @@ export interface RequestGuardOptions {
 export function requestGuards(options: RequestGuardOptions) {
   return (req: Request, res: Response, next: NextFunction): void => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
-    const trustProxy = req.app.get("trust proxy fn") as ((address: string | undefined, hop: number) => boolean) | undefined;
+    const trustProxy = req.app.get("trust proxy fn") as
+      ((address: string | undefined, hop: number) => boolean) | undefined;
     const forwardedHost = trustProxy?.(req.socket.remoteAddress, 0) ? req.get("X-Forwarded-Host") : undefined;
-    const resolved = resolveOrigin({ publicUrl: options.publicUrl, protocol: req.protocol, host: req.headers.host, forwardedHost });
+    const resolved = resolveOrigin({
+      publicUrl: options.publicUrl,
+      protocol: req.protocol,
+      host: req.headers.host,
+      forwardedHost,
+    });
     if ("status" in resolved) {
       // Refusals still need an origin for the error screen's links: the loopback default.
       res.locals.origin = "http://localhost";
@@ -73,7 +79,8 @@ export function requestGuards(options: RequestGuardOptions) {
     }
     res.locals.origin = resolved.origin;
     const problem = inspectTarget(req.originalUrl);
-    if (problem === "length") return options.reject(req, res, { status: 414, message: REJECTION_MESSAGES.targetTooLong });
+    if (problem === "length")
+      return options.reject(req, res, { status: 414, message: REJECTION_MESSAGES.targetTooLong });
     if (problem === "path") return options.reject(req, res, { status: 404, message: REJECTION_MESSAGES.badTarget });
     if (problem === "query") return options.reject(req, res, { status: 400, message: REJECTION_MESSAGES.badTarget });
     const sameOrigin = isSameOriginWrite(
@@ -117,7 +124,9 @@ async function checkForm(body: Buffer, contentType: string | undefined): Promise
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   if (!FORM_TYPES.has(type)) return { status: 415, message: REJECTION_MESSAGES.notAForm };
   try {
-    await new globalThis.Response(body as unknown as BodyInit, { headers: { "Content-Type": contentType ?? type } }).formData();
+    await new globalThis.Response(body as unknown as BodyInit, {
+      headers: { "Content-Type": contentType ?? type },
+    }).formData();
     return "ok";
   } catch {
     return { status: 400, message: REJECTION_MESSAGES.badBody };
@@ -165,7 +174,11 @@ export function createRemixHandler(options: RemixHandlerOptions): RemixHandler {
   const handleRequest = createRequestHandler(options.build, options.mode);
 
   function context(req: Request, res: Response, rejection?: AppLoadContext["rejection"]): AppLoadContext {
-    return { ...options.getLoadContext(req), cspNonce: res.locals.cspNonce as string, ...(rejection ? { rejection } : {}) };
+    return {
+      ...options.getLoadContext(req),
+      cspNonce: res.locals.cspNonce as string,
+      ...(rejection ? { rejection } : {}),
+    };
   }
 
   function headersFor(req: Request, origin: string): Headers {
@@ -184,7 +197,13 @@ export function createRemixHandler(options: RemixHandlerOptions): RemixHandler {
     return signal;
   }
 
-  async function send(req: Request, res: Response, next: NextFunction, request: globalThis.Request, loadContext: AppLoadContext) {
+  async function send(
+    req: Request,
+    res: Response,
+    next: NextFunction,
+    request: globalThis.Request,
+    loadContext: AppLoadContext,
+  ) {
     try {
       const response = await handleRequest(request, loadContext);
       await sendResponse(res, response);
@@ -199,7 +218,11 @@ export function createRemixHandler(options: RemixHandlerOptions): RemixHandler {
     const origin = (res.locals.origin as string | undefined) ?? "http://localhost";
     if (wantsDocument(req)) {
       // A GET of a path no route claims reaches the "*" route, which throws the refusal from the context.
-      const request = new Request(`${origin}${REJECTION_PATH}`, { method: "GET", headers: headersFor(req, origin), signal: abortSignal(res) });
+      const request = new Request(`${origin}${REJECTION_PATH}`, {
+        method: "GET",
+        headers: headersFor(req, origin),
+        signal: abortSignal(res),
+      });
       const rejected = { status: rejection.status, message: rejection.message, path: printablePath(req.originalUrl) };
       const fallback = (error: unknown) => {
         console.error("[http] falha ao mostrar a página de erro", error);
@@ -220,7 +243,8 @@ export function createRemixHandler(options: RemixHandlerOptions): RemixHandler {
     if (plan.mode === "buffer") {
       try {
         const buffer = await getRawBody(req, { limit: plan.limit, length: req.get("Content-Length") });
-        if (!isCleanBody(buffer, req.get("Content-Type"))) return reject(req, res, { status: 400, message: REJECTION_MESSAGES.badBody });
+        if (!isCleanBody(buffer, req.get("Content-Type")))
+          return reject(req, res, { status: 400, message: REJECTION_MESSAGES.badBody });
         // Pages only take forms (the JSON API reads its own bodies): anything else never reaches an action.
         if (!req.path.startsWith("/api/") && (buffer.length > 0 || req.get("Content-Type"))) {
           const form = await checkForm(buffer, req.get("Content-Type"));
@@ -229,17 +253,24 @@ export function createRemixHandler(options: RemixHandlerOptions): RemixHandler {
         body = buffer as unknown as BodyInit; // undici takes a Buffer as is
       } catch (error) {
         const type = (error as { type?: string }).type;
-        if (type === "entity.too.large") return reject(req, res, { status: 413, message: REJECTION_MESSAGES.tooLarge(plan.limit) });
+        if (type === "entity.too.large")
+          return reject(req, res, { status: 413, message: REJECTION_MESSAGES.tooLarge(plan.limit) });
         if (type === "request.aborted") return;
         return reject(req, res, { status: 400, message: REJECTION_MESSAGES.badBody });
       }
     } else if (plan.mode === "stream") {
       const length = req.get("Content-Length");
-      if (length === undefined && req.get("Transfer-Encoding")) return reject(req, res, { status: 411, message: REJECTION_MESSAGES.lengthRequired });
-      if (Number(length ?? 0) > plan.limit) return reject(req, res, { status: 413, message: REJECTION_MESSAGES.tooLarge(plan.limit) });
+      if (length === undefined && req.get("Transfer-Encoding"))
+        return reject(req, res, { status: 411, message: REJECTION_MESSAGES.lengthRequired });
+      if (Number(length ?? 0) > plan.limit)
+        return reject(req, res, { status: 413, message: REJECTION_MESSAGES.tooLarge(plan.limit) });
       body = createReadableStreamFromReadable(req);
     }
-    const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: headersFor(req, origin), signal: abortSignal(res) };
+    const init: RequestInit & { duplex?: "half" } = {
+      method: req.method,
+      headers: headersFor(req, origin),
+      signal: abortSignal(res),
+    };
     if (body !== undefined) {
       init.body = body;
       if (plan.mode === "stream") init.duplex = "half";

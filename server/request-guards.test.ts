@@ -28,13 +28,33 @@ describe("inspectTarget", () => {
   });
 
   it("refuses NUL, control characters, backslashes and malformed escapes in the path (404)", () => {
-    for (const target of ["/detalhes/x/%00", "/detalhes/%00", "/membro/%00", "/api/auth/user/%00", "/%5C", "/a\\b", "/%0d%0aSet-Cookie:x", "/%E0%A4%A", "/%", "/%C3%28", "/%ED%A0%80", "x", "http://evil.example/"]) {
+    for (const target of [
+      "/detalhes/x/%00",
+      "/detalhes/%00",
+      "/membro/%00",
+      "/api/auth/user/%00",
+      "/%5C",
+      "/a\\b",
+      "/%0d%0aSet-Cookie:x",
+      "/%E0%A4%A",
+      "/%",
+      "/%C3%28",
+      "/%ED%A0%80",
+      "x",
+      "http://evil.example/",
+    ]) {
       expect(inspectTarget(target), target).toBe("path");
     }
   });
 
   it("refuses NUL and malformed escapes in the query (400)", () => {
-    for (const target of ["/mapa/pontos?imovel=%00", "/busca?q=%E0%A4", "/busca?q=%", "/busca?%01=x", "/busca?q=a%7Fb"]) {
+    for (const target of [
+      "/mapa/pontos?imovel=%00",
+      "/busca?q=%E0%A4",
+      "/busca?q=%",
+      "/busca?%01=x",
+      "/busca?q=a%7Fb",
+    ]) {
       expect(inspectTarget(target), target).toBe("query");
     }
   });
@@ -45,13 +65,17 @@ describe("inspectTarget", () => {
 
   it("never throws and flags every target whose decoded path holds a control character", () => {
     fc.assert(
-      fc.property(fc.string({ unit: "binary", maxLength: 60 }), fc.string({ unit: "binary", maxLength: 60 }), (segment, value) => {
-        const target = `/detalhes/${encodeURIComponent(segment)}?q=${encodeURIComponent(value)}`;
-        const result = inspectTarget(target);
-        if (/[\u0000-\u001f\u007f\\]/.test(segment)) expect(result).toBe("path");
-        else if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value)) expect(result).toBe("query");
-        else expect(result).toBeNull();
-      }),
+      fc.property(
+        fc.string({ unit: "binary", maxLength: 60 }),
+        fc.string({ unit: "binary", maxLength: 60 }),
+        (segment, value) => {
+          const target = `/detalhes/${encodeURIComponent(segment)}?q=${encodeURIComponent(value)}`;
+          const result = inspectTarget(target);
+          if (/[\u0000-\u001f\u007f\\]/.test(segment)) expect(result).toBe("path");
+          else if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value)) expect(result).toBe("query");
+          else expect(result).toBeNull();
+        },
+      ),
     );
     fc.assert(fc.property(fc.string({ maxLength: 200 }), (raw) => void inspectTarget(`/${raw}`)));
   });
@@ -60,7 +84,14 @@ describe("inspectTarget", () => {
 describe("resolveOrigin", () => {
   it("always answers with PUBLIC_URL's origin when it is set, whatever the Host", () => {
     for (const host of ["evil.example", "www.imobiliaria.com.br", undefined, "10.0.0.5:3000"]) {
-      expect(resolveOrigin({ publicUrl: "https://www.imobiliaria.com.br", protocol: "http", host, forwardedHost: "evil.example" })).toEqual({
+      expect(
+        resolveOrigin({
+          publicUrl: "https://www.imobiliaria.com.br",
+          protocol: "http",
+          host,
+          forwardedHost: "evil.example",
+        }),
+      ).toEqual({
         origin: "https://www.imobiliaria.com.br",
       });
     }
@@ -73,7 +104,9 @@ describe("resolveOrigin", () => {
     expect(resolveOrigin({ protocol: "http", host: "evil.example" })).toMatchObject({ status: 421 });
     expect(resolveOrigin({ protocol: "http", host: "192.168.0.10:3000" })).toMatchObject({ status: 421 });
     // A forwarded host (only passed in for a trusted proxy) counts instead of Host.
-    expect(resolveOrigin({ protocol: "http", host: "localhost:3000", forwardedHost: "evil.example" })).toMatchObject({ status: 421 });
+    expect(resolveOrigin({ protocol: "http", host: "localhost:3000", forwardedHost: "evil.example" })).toMatchObject({
+      status: 421,
+    });
     expect(resolveOrigin({ protocol: "http", host: "bad host" })).toMatchObject({ status: 400 });
     expect(resolveOrigin({ protocol: "http", host: undefined })).toMatchObject({ status: 400 });
   });
@@ -102,13 +135,30 @@ describe("isSameOriginWrite", () => {
 describe("bodyPlan and isCleanBody", () => {
   it("buffers forms and JSON with the small limit; streams uploads only on the admin and members API paths", () => {
     expect(bodyPlan("GET", "/", undefined)).toEqual({ mode: "none" });
-    expect(bodyPlan("POST", "/", "application/x-www-form-urlencoded")).toEqual({ mode: "buffer", limit: FORM_BODY_LIMIT_BYTES });
-    expect(bodyPlan("POST", "/api/email/sell-property", "application/json")).toEqual({ mode: "buffer", limit: FORM_BODY_LIMIT_BYTES });
-    expect(bodyPlan("POST", "/admin/membros/1", "multipart/form-data; boundary=x")).toEqual({ mode: "stream", limit: UPLOAD_BODY_LIMIT_BYTES });
-    expect(bodyPlan("PUT", "/admin/membros/1/envio", "image/jpeg")).toEqual({ mode: "stream", limit: UPLOAD_BODY_LIMIT_BYTES });
-    expect(bodyPlan("POST", "/api/members/1/uploads/file", "multipart/form-data; boundary=x")).toMatchObject({ mode: "stream" });
+    expect(bodyPlan("POST", "/", "application/x-www-form-urlencoded")).toEqual({
+      mode: "buffer",
+      limit: FORM_BODY_LIMIT_BYTES,
+    });
+    expect(bodyPlan("POST", "/api/email/sell-property", "application/json")).toEqual({
+      mode: "buffer",
+      limit: FORM_BODY_LIMIT_BYTES,
+    });
+    expect(bodyPlan("POST", "/admin/membros/1", "multipart/form-data; boundary=x")).toEqual({
+      mode: "stream",
+      limit: UPLOAD_BODY_LIMIT_BYTES,
+    });
+    expect(bodyPlan("PUT", "/admin/membros/1/envio", "image/jpeg")).toEqual({
+      mode: "stream",
+      limit: UPLOAD_BODY_LIMIT_BYTES,
+    });
+    expect(bodyPlan("POST", "/api/members/1/uploads/file", "multipart/form-data; boundary=x")).toMatchObject({
+      mode: "stream",
+    });
     // A public form posted as multipart is still a small body.
-    expect(bodyPlan("POST", "/detalhes/x/1", "multipart/form-data; boundary=x")).toEqual({ mode: "buffer", limit: FORM_BODY_LIMIT_BYTES });
+    expect(bodyPlan("POST", "/detalhes/x/1", "multipart/form-data; boundary=x")).toEqual({
+      mode: "buffer",
+      limit: FORM_BODY_LIMIT_BYTES,
+    });
   });
 
   it("refuses NUL bytes, %00 in forms, \\u0000 in JSON and invalid UTF-8", () => {

@@ -111,7 +111,8 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /** A syntactically valid `Host` value: a DNS name, IPv4 or bracketed IPv6, optional port. */
-const HOST_PATTERN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const HOST_PATTERN =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /**
  * The origin the site answers with for this request, or a rejection.
@@ -122,9 +123,12 @@ const HOST_PATTERN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a
  *   host is served, any other gets 421.
  * @param forwardedHost `X-Forwarded-Host` when the peer is a trusted proxy, else undefined.
  */
-export function resolveOrigin(
-  input: { publicUrl?: string; protocol: string; host: string | undefined; forwardedHost?: string },
-): { origin: string } | Rejection {
+export function resolveOrigin(input: {
+  publicUrl?: string;
+  protocol: string;
+  host: string | undefined;
+  forwardedHost?: string;
+}): { origin: string } | Rejection {
   if (input.publicUrl) return { origin: new URL(input.publicUrl).origin };
   const host = (input.forwardedHost?.split(",")[0] ?? input.host ?? "").trim();
   if (!HOST_PATTERN.test(host)) return { status: 400, message: REJECTION_MESSAGES.badTarget };
@@ -169,7 +173,8 @@ const UPLOAD_TYPES = /^(?:multipart\/form-data|image\/|application\/pdf|applicat
 /** The body plan for a method, path (decoded or not) and `Content-Type`. */
 export function bodyPlan(method: string, path: string, contentType: string | undefined): BodyPlan {
   if (method === "GET" || method === "HEAD") return { mode: "none" };
-  if (UPLOAD_PATHS.test(path) && UPLOAD_TYPES.test(contentType ?? "")) return { mode: "stream", limit: UPLOAD_BODY_LIMIT_BYTES };
+  if (UPLOAD_PATHS.test(path) && UPLOAD_TYPES.test(contentType ?? ""))
+    return { mode: "stream", limit: UPLOAD_BODY_LIMIT_BYTES };
   return { mode: "buffer", limit: FORM_BODY_LIMIT_BYTES };
 }
 

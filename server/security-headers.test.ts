@@ -14,7 +14,10 @@ async function serve(options: { https: boolean }) {
   app.use(securityHeaders({ ...options, production: true, imageSources: ["https://tile.openstreetmap.org"] }));
   app.get("/", (_req, res) => void res.send("ok"));
   const server = app.listen(0);
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 describe("security headers", () => {
@@ -38,21 +41,26 @@ describe("security headers", () => {
     expect(first).toContain("object-src 'none'");
     expect(first).toContain("base-uri 'none'");
     expect(first).toContain("frame-ancestors 'none'");
-    expect(first).toContain("img-src 'self' data: blob: https://i.ytimg.com https://i.vimeocdn.com https://tile.openstreetmap.org");
+    expect(first).toContain(
+      "img-src 'self' data: blob: https://i.ytimg.com https://i.vimeocdn.com https://tile.openstreetmap.org",
+    );
     expect(first).not.toContain("upgrade-insecure-requests");
   });
 
   it("turns off what the site never uses and keeps what the video players need", async () => {
     const policy = (await fetch(`${http.base}/`)).headers.get("permissions-policy") ?? "";
     expect(policy).toBe(permissionsPolicy());
-    for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"]) expect(policy).toContain(`${feature}=()`);
+    for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"])
+      expect(policy).toContain(`${feature}=()`);
     expect(policy).toContain('fullscreen=(self "https://www.youtube-nocookie.com"');
   });
 
   it("sends HSTS with preload only when the public origin is https", async () => {
     expect((await fetch(`${http.base}/`)).headers.get("strict-transport-security")).toBeNull();
     const secure = await fetch(`${https.base}/`);
-    expect(secure.headers.get("strict-transport-security")).toBe(`max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains; preload`);
+    expect(secure.headers.get("strict-transport-security")).toBe(
+      `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains; preload`,
+    );
     expect(secure.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
     expect(secure.headers.get("x-frame-options")).toBe("DENY");
     expect(secure.headers.get("x-content-type-options")).toBe("nosniff");

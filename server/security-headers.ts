@@ -20,7 +20,11 @@ import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
 
 /** Origins of the video players embedded on listing pages. */
-export const VIDEO_EMBED_ORIGINS = ["https://www.youtube-nocookie.com", "https://www.youtube.com", "https://player.vimeo.com"] as const;
+export const VIDEO_EMBED_ORIGINS = [
+  "https://www.youtube-nocookie.com",
+  "https://www.youtube.com",
+  "https://player.vimeo.com",
+] as const;
 
 /** HSTS lifetime, seconds (two years: the preload list's requirement is at least one). */
 export const HSTS_MAX_AGE_SECONDS = 2 * 365 * 24 * 60 * 60;
@@ -49,7 +53,9 @@ export function permissionsPolicy(): string {
     "usb",
     "xr-spatial-tracking",
   ].map((feature) => `${feature}=()`);
-  const embedded = ["autoplay", "encrypted-media", "fullscreen", "picture-in-picture"].map((feature) => `${feature}=(self ${embeds})`);
+  const embedded = ["autoplay", "encrypted-media", "fullscreen", "picture-in-picture"].map(
+    (feature) => `${feature}=(self ${embeds})`,
+  );
   return [...denied, ...embedded].join(", ");
 }
 
@@ -77,7 +83,14 @@ export function securityHeaders(options: SecurityHeaderOptions) {
         "script-src": [nonce, "'strict-dynamic'"],
         "script-src-attr": ["'none'"],
         "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", "blob:", "https://i.ytimg.com", "https://i.vimeocdn.com", ...options.imageSources],
+        "img-src": [
+          "'self'",
+          "data:",
+          "blob:",
+          "https://i.ytimg.com",
+          "https://i.vimeocdn.com",
+          ...options.imageSources,
+        ],
         "font-src": ["'self'", "data:"],
         "connect-src": options.production ? ["'self'"] : ["'self'", "ws:", "wss:"],
         "frame-src": [...VIDEO_EMBED_ORIGINS],
@@ -95,7 +108,9 @@ export function securityHeaders(options: SecurityHeaderOptions) {
     // Helmet's default "no-referrer" makes Chromium send `Origin: null` on form posts, which the
     // same-origin check refuses (every no-JS form would fail); this is the browsers' own default.
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: options.https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true, preload: true } : false,
+    strictTransportSecurity: options.https
+      ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true, preload: true }
+      : false,
     xFrameOptions: { action: "deny" },
   });
   const policy = permissionsPolicy();

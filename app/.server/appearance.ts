@@ -103,7 +103,11 @@ export function toStoredAppearance(value: AppearanceFormValue): StoredAppearance
  * @param updatedBy uid of the admin.
  * @throws database errors.
  */
-export async function saveAppearance(value: AppearanceFormValue, updatedBy: string | null, db: Db = getDb().db): Promise<StoredAppearance> {
+export async function saveAppearance(
+  value: AppearanceFormValue,
+  updatedBy: string | null,
+  db: Db = getDb().db,
+): Promise<StoredAppearance> {
   const stored = toStoredAppearance(value);
   await db
     .insert(siteSettings)
@@ -137,7 +141,11 @@ export async function storeLogo(
   which: "quadrado" | "horizontal",
   storage?: FileStorage,
 ): Promise<{ ok: true; path: string } | { ok: false; message: string }> {
-  const checked = await validateUpload(Buffer.from(await file.arrayBuffer()), { name: file.name, contentType: file.type }, "image");
+  const checked = await validateUpload(
+    Buffer.from(await file.arrayBuffer()),
+    { name: file.name, contentType: file.type },
+    "image",
+  );
   if (!checked.ok) return { ok: false, message: checked.message };
   const key = newStorageKey(`${LOGO_KEY_PREFIX}${which}`, "webp");
   await (storage ?? (await getFileStorage())).put(key, checked.body, checked.contentType);

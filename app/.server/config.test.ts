@@ -13,8 +13,15 @@ describe("parseConfig", () => {
     expect(config.SMTP_URL).toBe("smtp://usuario:senha-secreta@smtp.exemplo.com.br:587");
     expect(config.WHATSAPP_NUMBER).toBe("5511912345678");
     expect(parseConfig({}).SMTP_URL).toBeUndefined();
-    expect(() => parseConfig({ SMTP_URL: "smtp://smtp.exemplo.com.br" })).toThrow(/LEADS_EMAIL: obrigatória quando SMTP_URL está definida/);
-    const bad = { SMTP_URL: "http://senha-secreta@x", LEADS_EMAIL: "nao-e-email", MAIL_FROM: "x", WHATSAPP_NUMBER: "12ab" };
+    expect(() => parseConfig({ SMTP_URL: "smtp://smtp.exemplo.com.br" })).toThrow(
+      /LEADS_EMAIL: obrigatória quando SMTP_URL está definida/,
+    );
+    const bad = {
+      SMTP_URL: "http://senha-secreta@x",
+      LEADS_EMAIL: "nao-e-email",
+      MAIL_FROM: "x",
+      WHATSAPP_NUMBER: "12ab",
+    };
     expect(() => parseConfig(bad)).toThrow(/SMTP_URL: deve começar com smtp:\/\/ ou smtps:\/\//);
     expect(() => parseConfig(bad)).toThrow(/LEADS_EMAIL: deve ser um e-mail válido/);
     expect(() => parseConfig(bad)).toThrow(/MAIL_FROM: deve ser um e-mail/);
@@ -67,8 +74,12 @@ describe("parseConfig", () => {
       "https://*.tile.example.com",
     );
     expect(mapTileImageSource(parseConfig({ MAP_TILE_URL: "/mapa/tiles/{z}/{x}/{y}.png" }))).toBeNull();
-    expect(() => parseConfig({ MAP_TILE_URL: "https://tile.example.com/tile.png" })).toThrow(/MAP_TILE_URL: deve conter \{z\}/);
-    expect(() => parseConfig({ MAP_TILE_URL: "javascript:alert(1)//{z}/{x}/{y}" })).toThrow(/MAP_TILE_URL: deve ser uma URL/);
+    expect(() => parseConfig({ MAP_TILE_URL: "https://tile.example.com/tile.png" })).toThrow(
+      /MAP_TILE_URL: deve conter \{z\}/,
+    );
+    expect(() => parseConfig({ MAP_TILE_URL: "javascript:alert(1)//{z}/{x}/{y}" })).toThrow(
+      /MAP_TILE_URL: deve ser uma URL/,
+    );
     expect(() => parseConfig({ MAP_TILE_ATTRIBUTION: "x".repeat(501) })).toThrow(/MAP_TILE_ATTRIBUTION/);
   });
 
@@ -77,7 +88,9 @@ describe("parseConfig", () => {
     expect(parseConfig({ NODE_ENV: "production" }).PUBLIC_URL).toBeUndefined();
     const real = { NODE_ENV: "production", VISTA_URL: "https://cliente-rest.vistahost.com.br", VISTA_KEY: "k" };
     expect(() => parseConfig(real)).toThrow(/PUBLIC_URL: obrigatória em produção/);
-    expect(parseConfig({ ...real, PUBLIC_URL: "https://www.exemplo.com.br/" }).PUBLIC_URL).toBe("https://www.exemplo.com.br");
+    expect(parseConfig({ ...real, PUBLIC_URL: "https://www.exemplo.com.br/" }).PUBLIC_URL).toBe(
+      "https://www.exemplo.com.br",
+    );
     expect(parseConfig({ ...real, NODE_ENV: "development" }).PUBLIC_URL).toBeUndefined();
   });
 

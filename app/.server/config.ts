@@ -138,7 +138,10 @@ const schema = z.object({
     z
       .string()
       .trim()
-      .regex(/^(true|false|\d{1,2}|[a-z0-9.:/, ]+)$/i, "use true, false, um número de saltos (1) ou uma lista de redes (loopback, 10.0.0.0/8)")
+      .regex(
+        /^(true|false|\d{1,2}|[a-z0-9.:/, ]+)$/i,
+        "use true, false, um número de saltos (1) ou uma lista de redes (loopback, 10.0.0.0/8)",
+      )
       .default("loopback"),
   ),
   // Leads (issue 4 item 3; product.md "Contact requests").
@@ -151,7 +154,10 @@ const schema = z.object({
     z
       .string()
       .trim()
-      .regex(/^smtps?:\/\/[^\s/]+/i, "deve começar com smtp:// ou smtps://, por exemplo smtp://usuario:senha@smtp.exemplo.com.br:587")
+      .regex(
+        /^smtps?:\/\/[^\s/]+/i,
+        "deve começar com smtp:// ou smtps://, por exemplo smtp://usuario:senha@smtp.exemplo.com.br:587",
+      )
       .optional(),
   ),
   /** Sender of lead e-mails, `site@imobiliaria.com.br` or `"Nome" <site@…>`; default: `LEADS_EMAIL`. */
@@ -161,7 +167,8 @@ const schema = z.object({
       .string()
       .trim()
       .refine(
-        (value) => /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(value) || /^[^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>$/.test(value),
+        (value) =>
+          /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(value) || /^[^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>$/.test(value),
         'deve ser um e-mail, por exemplo site@imobiliaria.com.br ou "Imobiliária" <site@imobiliaria.com.br>',
       )
       .optional(),
@@ -169,11 +176,7 @@ const schema = z.object({
   /** The agency's inbox that receives every lead (issue 4 item 3); required when `SMTP_URL` is set. */
   LEADS_EMAIL: z.preprocess(
     emptyToUndefined,
-    z
-      .string()
-      .trim()
-      .email("deve ser um e-mail válido, por exemplo contato@imobiliaria.com.br")
-      .optional(),
+    z.string().trim().email("deve ser um e-mail válido, por exemplo contato@imobiliaria.com.br").optional(),
   ),
   /**
    * The agency's WhatsApp number, digits only with country code (e.g. 5511912345678);
@@ -212,7 +215,10 @@ const schema = z.object({
       .optional(),
   ),
   /** Web API key of the Firebase project (Identity Toolkit REST sign-in); required with `FIREBASE_PROJECT_ID`. */
-  FIREBASE_API_KEY: z.preprocess(emptyToUndefined, z.string().trim().min(10, "deve ser a chave de API web do projeto").optional()),
+  FIREBASE_API_KEY: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().min(10, "deve ser a chave de API web do projeto").optional(),
+  ),
   /** Service-account JSON (the whole file's content) for firebase-admin; else `GOOGLE_APPLICATION_CREDENTIALS`. Secret. */
   FIREBASE_SERVICE_ACCOUNT: z.preprocess(
     emptyToUndefined,
@@ -245,9 +251,22 @@ const schema = z.object({
   OWNER_DATA_LIMIT_PER_HOUR: integerSetting(0, 100_000, 120),
   // Uploads (issue 6 item 2; ADR 0019).
   /** Where uploads are kept: "local" (`DATA_DIR/uploads`) or "gcs" (Firebase Storage); default "gcs" when `STORAGE_BUCKET` is set. */
-  STORAGE_BACKEND: z.preprocess(emptyToUndefined, z.enum(["local", "gcs"], { message: 'deve ser "local" ou "gcs"' }).optional()),
+  STORAGE_BACKEND: z.preprocess(
+    emptyToUndefined,
+    z.enum(["local", "gcs"], { message: 'deve ser "local" ou "gcs"' }).optional(),
+  ),
   /** Google Cloud Storage (Firebase Storage) bucket, e.g. imobiliaria-prod.appspot.com. */
-  STORAGE_BUCKET: z.preprocess(emptyToUndefined, z.string().trim().regex(/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/, "deve ser o nome de um bucket, por exemplo imobiliaria-prod.appspot.com").optional()),
+  STORAGE_BUCKET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(
+        /^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/,
+        "deve ser o nome de um bucket, por exemplo imobiliaria-prod.appspot.com",
+      )
+      .optional(),
+  ),
 });
 
 /** Validated configuration. */
@@ -257,7 +276,13 @@ export type Config = z.infer<typeof schema> & {
 };
 
 /** Variables whose values never appear in an error message. */
-const secretVariables = new Set(["VISTA_KEY", "SESSION_SECRET", "SMTP_URL", "FIREBASE_SERVICE_ACCOUNT", "FIREBASE_API_KEY"]);
+const secretVariables = new Set([
+  "VISTA_KEY",
+  "SESSION_SECRET",
+  "SMTP_URL",
+  "FIREBASE_SERVICE_ACCOUNT",
+  "FIREBASE_API_KEY",
+]);
 
 /**
  * Validates an environment object.
@@ -278,9 +303,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError("Configuração inválida:\n  VISTA_KEY: obrigatória quando VISTA_URL está definida");
   }
   if (result.data.FIREBASE_PROJECT_ID && !result.data.FIREBASE_API_KEY) {
-    throw new ConfigError("Configuração inválida:\n  FIREBASE_API_KEY: obrigatória quando FIREBASE_PROJECT_ID está definida");
+    throw new ConfigError(
+      "Configuração inválida:\n  FIREBASE_API_KEY: obrigatória quando FIREBASE_PROJECT_ID está definida",
+    );
   }
-  if (result.data.FIREBASE_PROJECT_ID && !result.data.FIREBASE_SERVICE_ACCOUNT && !result.data.GOOGLE_APPLICATION_CREDENTIALS) {
+  if (
+    result.data.FIREBASE_PROJECT_ID &&
+    !result.data.FIREBASE_SERVICE_ACCOUNT &&
+    !result.data.GOOGLE_APPLICATION_CREDENTIALS
+  ) {
     throw new ConfigError(
       "Configuração inválida:\n  FIREBASE_SERVICE_ACCOUNT: defina-a (ou GOOGLE_APPLICATION_CREDENTIALS) quando FIREBASE_PROJECT_ID está definida",
     );

@@ -37,7 +37,12 @@ function cookiePair(setCookie: string | null): string {
 describe("redirectWithToast → getToast round trip", () => {
   it("carries the toast to the next request, with the spec defaults filled in", async () => {
     const storage = createFlashStorage(config());
-    const response = await redirectWithToast("/obrigado", { type: "success", title: "Mensagem enviada" }, undefined, storage);
+    const response = await redirectWithToast(
+      "/obrigado",
+      { type: "success", title: "Mensagem enviada" },
+      undefined,
+      storage,
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/obrigado");
     const setCookie = response.headers.get("Set-Cookie");
@@ -79,9 +84,7 @@ describe("redirectWithToast → getToast round trip", () => {
   it("rejects a malformed toast", async () => {
     const storage = createFlashStorage(config());
     await expect(createToastHeaders({ type: "success", title: "  " }, storage)).rejects.toThrow();
-    await expect(
-      createToastHeaders({ type: "fatal" as "error", title: "x" }, storage),
-    ).rejects.toThrow();
+    await expect(createToastHeaders({ type: "fatal" as "error", title: "x" }, storage)).rejects.toThrow();
   });
 });
 
@@ -112,7 +115,10 @@ describe("getToast", () => {
     const session = await signer.getSession();
     session.flash("toast", { message: "old format" });
     const cookie = cookiePair(await signer.commitSession(session));
-    const { toast } = await getToast(new Request("http://site/", { headers: { Cookie: cookie } }), createFlashStorage(cfg));
+    const { toast } = await getToast(
+      new Request("http://site/", { headers: { Cookie: cookie } }),
+      createFlashStorage(cfg),
+    );
     expect(toast).toBeNull();
   });
 });

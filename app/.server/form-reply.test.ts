@@ -33,26 +33,63 @@ describe("boundedReply", () => {
     );
     expect(submission.status).toBe("error");
     const reply = boundedReply(submission, schema, { hideFields: ["password"] });
-    expect(reply.initialValue).toEqual({ name: "N".repeat(120), phone: "(11) 91234-5678", count: "9".repeat(UNBOUNDED_FIELD_ECHO_MAX) });
+    expect(reply.initialValue).toEqual({
+      name: "N".repeat(120),
+      phone: "(11) 91234-5678",
+      count: "9".repeat(UNBOUNDED_FIELD_ECHO_MAX),
+    });
     expect(reply.fields?.sort()).toEqual(["count", "name", "password", "phone"]);
     expect(reply.error).toMatchObject({ name: ["Use no máximo 120 caracteres."] });
     expect(JSON.stringify(reply).length).toBeLessThan(2_000);
   });
 
   it("bounds list fields item by item and keeps the action's own errors", () => {
-    const submission = parseWithZod(form([["name", "Ana"], ["phone", "1"], ["count", "1"], ["password", "x"], ["tags", "abcdefgh"], ["tags", "ok"]]), { schema });
-    const reply = boundedReply(submission, schema, { formErrors: ["Tente de novo."], fieldErrors: { phone: ["Telefone inválido."] } });
+    const submission = parseWithZod(
+      form([
+        ["name", "Ana"],
+        ["phone", "1"],
+        ["count", "1"],
+        ["password", "x"],
+        ["tags", "abcdefgh"],
+        ["tags", "ok"],
+      ]),
+      { schema },
+    );
+    const reply = boundedReply(submission, schema, {
+      formErrors: ["Tente de novo."],
+      fieldErrors: { phone: ["Telefone inválido."] },
+    });
     expect(reply.initialValue).toMatchObject({ tags: ["abcde", "ok"] });
     expect(reply.error).toMatchObject({ "": ["Tente de novo."], phone: ["Telefone inválido."] });
   });
 
   it("drops an oversized intent and passes a reset through", () => {
     const big = JSON.stringify({ type: "validate", payload: { name: "n".repeat(ECHO_MAX_CONTROL) } });
-    const submission = parseWithZod(form([["name", "Ana"], ["__intent__", big]]), { schema });
+    const submission = parseWithZod(
+      form([
+        ["name", "Ana"],
+        ["__intent__", big],
+      ]),
+      { schema },
+    );
     expect(boundedReply(submission, schema).intent).toBeUndefined();
-    const small = parseWithZod(form([["name", "Ana"], ["__intent__", JSON.stringify({ type: "validate", payload: { name: "name" } })]]), { schema });
+    const small = parseWithZod(
+      form([
+        ["name", "Ana"],
+        ["__intent__", JSON.stringify({ type: "validate", payload: { name: "name" } })],
+      ]),
+      { schema },
+    );
     expect(boundedReply(small, schema).intent).toEqual({ type: "validate", payload: { name: "name" } });
-    const ok = parseWithZod(form([["name", "Ana"], ["phone", "1"], ["count", "1"], ["password", "x"]]), { schema });
+    const ok = parseWithZod(
+      form([
+        ["name", "Ana"],
+        ["phone", "1"],
+        ["count", "1"],
+        ["password", "x"],
+      ]),
+      { schema },
+    );
     expect(boundedReply(ok, schema, { resetForm: true })).toEqual({ initialValue: null });
   });
 });

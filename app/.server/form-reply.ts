@@ -41,7 +41,9 @@ function constraintsOf(schema: z.ZodTypeAny): Constraints {
   let constraints = constraintCache.get(schema);
   if (!constraints) {
     // A plain copy of the names: only the schema's own field names count (never "constructor", "__proto__"…).
-    const byName: Record<string, Constraint> = Object.fromEntries(Object.entries(getZodConstraint(schema) as Record<string, Constraint>));
+    const byName: Record<string, Constraint> = Object.fromEntries(
+      Object.entries(getZodConstraint(schema) as Record<string, Constraint>),
+    );
     constraints = {
       lookup(name) {
         if (Object.hasOwn(byName, name)) return byName[name];
@@ -99,11 +101,16 @@ function small<T>(value: T | undefined): T | undefined {
  * `intent` and `state` are dropped when larger than {@link ECHO_MAX_CONTROL}
  * serialised characters. A reset (`initialValue: null`) passes unchanged.
  */
-export function boundResult<FormError>(result: SubmissionResult<FormError>, schema: z.ZodTypeAny): SubmissionResult<FormError> {
+export function boundResult<FormError>(
+  result: SubmissionResult<FormError>,
+  schema: z.ZodTypeAny,
+): SubmissionResult<FormError> {
   const constraints = constraintsOf(schema);
   const bounded: SubmissionResult<FormError> = { ...result };
-  if (result.initialValue) bounded.initialValue = boundValue(result.initialValue, "", constraints) as SubmissionResult["initialValue"];
-  if (result.fields) bounded.fields = result.fields.filter((name) => constraints.lookup(name) !== undefined).slice(0, ECHO_MAX_ITEMS);
+  if (result.initialValue)
+    bounded.initialValue = boundValue(result.initialValue, "", constraints) as SubmissionResult["initialValue"];
+  if (result.fields)
+    bounded.fields = result.fields.filter((name) => constraints.lookup(name) !== undefined).slice(0, ECHO_MAX_ITEMS);
   if (result.error) {
     // The keys are the schema's paths and the action's own; long ones can only come from a schema with open keys.
     const errors: Record<string, FormError | null> = {};
@@ -111,7 +118,9 @@ export function boundResult<FormError>(result: SubmissionResult<FormError>, sche
       if (name.length > 200) continue;
       errors[name] = (
         Array.isArray(messages)
-          ? messages.slice(0, 10).map((message: unknown) => (typeof message === "string" ? message.slice(0, ECHO_MAX_MESSAGE) : message))
+          ? messages
+              .slice(0, 10)
+              .map((message: unknown) => (typeof message === "string" ? message.slice(0, ECHO_MAX_MESSAGE) : message))
           : messages
       ) as FormError | null;
     }

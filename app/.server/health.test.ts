@@ -52,7 +52,11 @@ describe("getHealth", () => {
   it("is stale after three intervals (at least 15 minutes)", async () => {
     expect(staleAfterMs(300)).toBe(15 * 60_000);
     expect(staleAfterMs(600)).toBe(30 * 60_000);
-    await writeSyncState(database.db, { lastStartedAt: minutesAgo(20), lastSuccessAt: minutesAgo(16), lastErrorAt: null });
+    await writeSyncState(database.db, {
+      lastStartedAt: minutesAgo(20),
+      lastSuccessAt: minutesAgo(16),
+      lastErrorAt: null,
+    });
     const { body } = await getHealth({ database, scheduler: null, intervalSeconds: 300, now });
     expect(body.sync.stale).toBe(true);
     expect(body.status).toBe("degraded");

@@ -106,7 +106,9 @@ export async function getHealth(options: HealthOptions = {}): Promise<{ httpStat
   try {
     const [state, active] = await Promise.all([
       readSyncState(database.db),
-      database.db.execute<{ n: number }>(sql`select count(*)::int as n from ${listings} where ${listings.removedAt} is null`),
+      database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from ${listings} where ${listings.removedAt} is null`,
+      ),
     ]);
     body.sync.activeListings = Number(active.rows[0]?.n ?? 0);
     if (state) {

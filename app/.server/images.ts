@@ -118,7 +118,10 @@ export function vistaImageOrigins(): string[] {
 export function parseImageRequest(params: URLSearchParams, extraOrigins: readonly string[]): ImageRequest {
   const parsed = querySchema.safeParse({ src: params.get("src") ?? undefined, w: params.get("w") ?? undefined });
   if (!parsed.success) {
-    throw new ImageError(400, parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "));
+    throw new ImageError(
+      400,
+      parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "),
+    );
   }
   if (!isAllowedImageUrl(parsed.data.src, extraOrigins)) {
     throw new ImageError(400, "src: host not allowed");
@@ -242,7 +245,8 @@ export function createImageService(options: ImageServiceOptions): ImageService {
           await response.body?.cancel();
           const next = new URL(response.headers.get("location")!, url);
           if (hop >= MAX_REDIRECTS) throw new ImageError(502, "too many upstream redirects");
-          if (!isAllowedImageUrl(next, extraOrigins())) throw new ImageError(400, "src: redirect to a host not allowed");
+          if (!isAllowedImageUrl(next, extraOrigins()))
+            throw new ImageError(400, "src: redirect to a host not allowed");
           url = next;
           continue;
         }
@@ -332,14 +336,14 @@ export function createImageService(options: ImageServiceOptions): ImageService {
  */
 export async function pruneImageCache(cacheDir: string, maxBytes: number): Promise<{ bytes: number; deleted: number }> {
   const files: { path: string; size: number; mtimeMs: number }[] = [];
-  let folders: string[] = [];
+  let folders: string[];
   try {
     folders = await readdir(cacheDir);
   } catch {
     return { bytes: 0, deleted: 0 };
   }
   for (const folder of folders) {
-    let names: string[] = [];
+    let names: string[];
     try {
       names = await readdir(path.join(cacheDir, folder));
     } catch {
@@ -405,7 +409,10 @@ function errorResponse(error: ImageError): Response {
  * Unexpected errors are logged (never with a Vista key: image URLs carry none)
  * and answered 502.
  */
-export async function handleImageRequest(request: Request, service: ImageService = getImageService()): Promise<Response> {
+export async function handleImageRequest(
+  request: Request,
+  service: ImageService = getImageService(),
+): Promise<Response> {
   try {
     const parsed = parseImageRequest(new URL(request.url).searchParams, service.extraOrigins());
     const format = negotiateImageFormat(request.headers.get("accept"));
@@ -416,15 +423,18 @@ export async function handleImageRequest(request: Request, service: ImageService
       return new Response(null, { status: 304, headers: common });
     }
     const image = await service.get({ ...parsed, format });
-    return new Response(new Uint8Array(image.body.buffer as ArrayBuffer, image.body.byteOffset, image.body.byteLength), {
-      status: 200,
-      headers: {
-        ...common,
-        "Content-Type": image.contentType,
-        "Content-Length": String(image.body.byteLength),
-        "X-Content-Type-Options": "nosniff",
+    return new Response(
+      new Uint8Array(image.body.buffer as ArrayBuffer, image.body.byteOffset, image.body.byteLength),
+      {
+        status: 200,
+        headers: {
+          ...common,
+          "Content-Type": image.contentType,
+          "Content-Length": String(image.body.byteLength),
+          "X-Content-Type-Options": "nosniff",
+        },
       },
-    });
+    );
   } catch (error) {
     if (error instanceof ImageError) return errorResponse(error);
     console.error("[imagens] unexpected error", error instanceof Error ? error.message : error);

@@ -99,7 +99,10 @@ export function themeColors(brand: Pick<ThemeColors, "primary" | "secondary" | "
  * `app/styles/theme.css.ts`). Synchronous; never throws once the
  * configuration is valid.
  */
-export function getTheme(config: Config = getConfig(), stored: StoredAppearance | null = getStoredAppearance()): PublicTheme {
+export function getTheme(
+  config: Config = getConfig(),
+  stored: StoredAppearance | null = getStoredAppearance(),
+): PublicTheme {
   // The appearance saved in the admin area (issue 6 item 7) wins over the configuration.
   return {
     title: stored?.title ?? defaultTitle(config),

@@ -28,7 +28,11 @@ export const navLink = style({
   textDecoration: "none",
   whiteSpace: "nowrap",
   selectors: {
-    '&[aria-current="page"]': { background: vars.color.primary, color: vars.color.onPrimary, borderColor: vars.color.primary },
+    '&[aria-current="page"]': {
+      background: vars.color.primary,
+      color: vars.color.onPrimary,
+      borderColor: vars.color.primary,
+    },
     "&:hover": { borderColor: vars.color.text },
   },
 });
@@ -57,7 +61,13 @@ export const card = style({
   minWidth: 0,
 });
 
-export const cardLink = style({ color: vars.color.text, fontWeight: 700, fontSize: vars.fontSize.lg, textDecoration: "none", selectors: { "&:hover": { textDecoration: "underline" } } });
+export const cardLink = style({
+  color: vars.color.text,
+  fontWeight: 700,
+  fontSize: vars.fontSize.lg,
+  textDecoration: "none",
+  selectors: { "&:hover": { textDecoration: "underline" } },
+});
 
 export const filters = style({
   display: "grid",
@@ -106,11 +116,29 @@ export const hint = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.c
 
 export const row = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center" });
 
-export const inlineForm = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, alignItems: "center", margin: 0 });
+export const inlineForm = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.xs,
+  alignItems: "center",
+  margin: 0,
+});
 
-export const list = style({ display: "flex", flexDirection: "column", gap: vars.space.md, margin: 0, padding: 0, listStyle: "none" });
+export const list = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.md,
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+});
 
-export const leadHead = style({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", gap: vars.space.xs });
+export const leadHead = style({
+  display: "flex",
+  flexWrap: "wrap",
+  justifyContent: "space-between",
+  gap: vars.space.xs,
+});
 
 export const facts = style({
   display: "grid",
@@ -144,7 +172,15 @@ export const badgeTone = styleVariants({
   neutral: { background: vars.color.light, color: vars.color.text },
 });
 
-export const deliveries = style({ display: "flex", flexDirection: "column", gap: vars.space.xs, margin: 0, padding: 0, listStyle: "none", fontSize: vars.fontSize.sm });
+export const deliveries = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xs,
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+  fontSize: vars.fontSize.sm,
+});
 
 export const delivery = style({
   display: "flex",
@@ -157,7 +193,13 @@ export const delivery = style({
 
 export const smallButton = style({ minHeight: "36px", paddingInline: vars.space.md, fontSize: vars.fontSize.sm });
 
-export const pager = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center", justifyContent: "space-between" });
+export const pager = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.sm,
+  alignItems: "center",
+  justifyContent: "space-between",
+});
 
 export const form = style({
   display: "flex",
@@ -170,7 +212,13 @@ export const form = style({
   maxWidth: "720px",
 });
 
-export const checkbox = style({ display: "inline-flex", gap: vars.space.sm, alignItems: "center", fontSize: vars.fontSize.sm, minHeight: "44px" });
+export const checkbox = style({
+  display: "inline-flex",
+  gap: vars.space.sm,
+  alignItems: "center",
+  fontSize: vars.fontSize.sm,
+  minHeight: "44px",
+});
 
 export const colorRow = style({ display: "flex", gap: vars.space.sm, alignItems: "center" });
 

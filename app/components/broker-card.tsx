@@ -14,11 +14,14 @@ import { listingWhatsAppMessage, whatsAppLink, whatsAppNumber } from "~/lib/what
 export { formatPhone, listingWhatsAppMessage, whatsAppLink, whatsAppNumber };
 
 /** The broker's WhatsApp link about a listing, or null without a usable mobile/phone. */
-export function brokerWhatsAppLink(broker: Broker, listing: { code: string; title: string }, url: string): string | null {
+export function brokerWhatsAppLink(
+  broker: Broker,
+  listing: { code: string; title: string },
+  url: string,
+): string | null {
   const number = whatsAppNumber(broker.mobile) ?? whatsAppNumber(broker.phone);
   return number ? whatsAppLink(number, listingWhatsAppMessage(listing, url)) : null;
 }
-
 
 /** Up to two initials of a name ("Ana Lima" → "AL"). */
 function initialsOf(name: string): string {
@@ -83,7 +86,10 @@ export function BrokerCard({ broker, listing, url, profilePath, whatsappHref }: 
           </a>
         ) : null}
         {broker.email ? (
-          <a className={s.contactLink} href={`mailto:${broker.email}?subject=${encodeURIComponent(`Imóvel ${listing.code}`)}`}>
+          <a
+            className={s.contactLink}
+            href={`mailto:${broker.email}?subject=${encodeURIComponent(`Imóvel ${listing.code}`)}`}
+          >
             <MailIcon size={18} />
             {broker.email}
           </a>

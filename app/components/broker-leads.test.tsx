@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { BrokerLeads } from "./broker-leads";
 
-describe("BrokerLeads (/painel \"Meus leads\")", () => {
+describe('BrokerLeads (/painel "Meus leads")', () => {
   it("shows each lead's kind, name, status, São Paulo time and contact links", () => {
     // React separates adjacent text nodes with "<!-- -->"; compare the text.
     const html = renderToString(
@@ -32,6 +32,8 @@ describe("BrokerLeads (/painel \"Meus leads\")", () => {
   });
 
   it("says so when there is none", () => {
-    expect(renderToString(<BrokerLeads leads={[]} />)).toContain("Nenhum contato atribuído a você ou sobre os seus imóveis.");
+    expect(renderToString(<BrokerLeads leads={[]} />)).toContain(
+      "Nenhum contato atribuído a você ou sobre os seus imóveis.",
+    );
   });
 });

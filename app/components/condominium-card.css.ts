@@ -45,6 +45,12 @@ export const name = style({ fontSize: vars.fontSize.lg });
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 /** "a partir de" prices. */
-export const prices = style({ display: "flex", flexDirection: "column", gap: "2px", marginTop: vars.space.xs, fontSize: vars.fontSize.sm });
+export const prices = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: "2px",
+  marginTop: vars.space.xs,
+  fontSize: vars.fontSize.sm,
+});
 
 globalStyle(`${prices} strong`, { fontSize: vars.fontSize.md, color: vars.color.primary });

@@ -25,7 +25,14 @@ describe("AddressLine", () => {
 
 describe("DetailsSection", () => {
   it("lists the rows in order as terms and values", () => {
-    const out = html(<DetailsSection rows={[["Código", "AP1"], ["Mobiliado", "Não"]]} />);
+    const out = html(
+      <DetailsSection
+        rows={[
+          ["Código", "AP1"],
+          ["Mobiliado", "Não"],
+        ]}
+      />,
+    );
     expect(out).toContain('<h2 id="detalhes">Detalhes</h2>');
     expect(out.match(/<dt[^>]*>([^<]*)<\/dt><dd[^>]*>([^<]*)<\/dd>/g)?.map((m) => m.replace(/<[^>]+>/g, "|"))).toEqual([
       "|Código||AP1|",
@@ -40,7 +47,9 @@ describe("DetailsSection", () => {
 
 describe("LocationSection", () => {
   it("shows the place, the note and the map link", () => {
-    const out = html(<LocationSection place={place} mapUrl="https://www.openstreetmap.org/x" note="Localização aproximada." />);
+    const out = html(
+      <LocationSection place={place} mapUrl="https://www.openstreetmap.org/x" note="Localização aproximada." />,
+    );
     expect(out).toContain("<strong>Moema</strong>, São Paulo – SP");
     expect(out).toContain("Localização aproximada.</p></div>");
     expect(out).toContain('href="https://www.openstreetmap.org/x"');

@@ -7,7 +7,10 @@ import { pageNotFound } from "~/lib/errors";
 import { ErrorScreen, GeneralErrorBoundary, isClientErrorForBot } from "./error-screen";
 
 /** Renders a one-route app whose loader does `load`, with GeneralErrorBoundary as its boundary. */
-async function renderRoute(load: () => never, url = "http://site/qualquer/caminho"): Promise<{ html: string; status: number }> {
+async function renderRoute(
+  load: () => never,
+  url = "http://site/qualquer/caminho",
+): Promise<{ html: string; status: number }> {
   const routes = [{ path: "*", loader: load, element: <p>conteúdo</p>, errorElement: <GeneralErrorBoundary /> }];
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url));

@@ -125,7 +125,9 @@ export function GeneralErrorBoundary() {
   }, [error, isResponse]);
 
   if (hideFromBot) return <BotFallback />;
-  return <ErrorScreen status={isResponse ? error.status : 500} detail={isResponse ? errorDetail(error.data) : undefined} />;
+  return (
+    <ErrorScreen status={isResponse ? error.status : 500} detail={isResponse ? errorDetail(error.data) : undefined} />
+  );
 }
 
 /**

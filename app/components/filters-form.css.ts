@@ -111,7 +111,13 @@ export const control = style({
 export const pair = style({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: vars.space.sm });
 
 /** Small label over one input of a pair. */
-export const subLabel = style({ display: "flex", flexDirection: "column", gap: "2px", fontSize: vars.fontSize.xs, color: vars.color.textMuted });
+export const subLabel = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: "2px",
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+});
 
 /** Chips (radio buttons styled as pills). */
 export const chips = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs });
@@ -128,7 +134,11 @@ export const chip = style({
   fontSize: vars.fontSize.sm,
   cursor: "pointer",
   selectors: {
-    "&:has(input:checked)": { background: vars.color.primary, borderColor: vars.color.primary, color: vars.color.onPrimary },
+    "&:has(input:checked)": {
+      background: vars.color.primary,
+      borderColor: vars.color.primary,
+      color: vars.color.onPrimary,
+    },
     "&:has(input:focus-visible)": { outline: `3px solid ${vars.color.secondary}`, outlineOffset: "2px" },
   },
 });
@@ -160,7 +170,13 @@ export const check = style({
   selectors: { "&:hover": { background: vars.color.light } },
 });
 
-globalStyle(`${check} input`, { width: "18px", height: "18px", margin: 0, accentColor: vars.color.primary, flexShrink: 0 });
+globalStyle(`${check} input`, {
+  width: "18px",
+  height: "18px",
+  margin: 0,
+  accentColor: vars.color.primary,
+  flexShrink: 0,
+});
 
 /** Count beside an option. */
 export const optionCount = style({ marginLeft: "auto", color: vars.color.textMuted, fontSize: vars.fontSize.xs });

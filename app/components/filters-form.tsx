@@ -108,7 +108,8 @@ export function FiltersForm({ filters, vocabulary, action = LISTINGS_PATH, count
   };
 
   const city =
-    vocabulary.cities.find((c) => c.slug === filters.city) ?? (vocabulary.cities.length === 1 ? vocabulary.cities[0] : undefined);
+    vocabulary.cities.find((c) => c.slug === filters.city) ??
+    (vocabulary.cities.length === 1 ? vocabulary.cities[0] : undefined);
   const selected = new Set(filters.neighbourhoods ?? []);
   const neighbourhoods = city
     ? [...city.neighbourhoods].sort((a, b) => Number(selected.has(b.slug)) - Number(selected.has(a.slug)))
@@ -120,7 +121,13 @@ export function FiltersForm({ filters, vocabulary, action = LISTINGS_PATH, count
   const priceLabel = filters.purpose === "aluguel" ? "Aluguel mensal (R$)" : "Preço (R$)";
   const dim = (n: number | undefined, checked: boolean) => (n === 0 && !checked ? s.zero : "");
 
-  const textField = (name: string, label: string, value: string, placeholder: string, extra?: { inputMode?: "numeric" | "text" }) => (
+  const textField = (
+    name: string,
+    label: string,
+    value: string,
+    placeholder: string,
+    extra?: { inputMode?: "numeric" | "text" },
+  ) => (
     <label className={s.subLabel}>
       {label}
       <input
@@ -161,7 +168,14 @@ export function FiltersForm({ filters, vocabulary, action = LISTINGS_PATH, count
               const checked = (filters.purpose ?? "") === value;
               const n = counts?.purpose[value];
               return (
-                <Chip key={value} name={MAIN_PARAMS.purpose} value={value} checked={checked} className={dim(n, checked)} count={n}>
+                <Chip
+                  key={value}
+                  name={MAIN_PARAMS.purpose}
+                  value={value}
+                  checked={checked}
+                  className={dim(n, checked)}
+                  count={n}
+                >
                   {text}
                 </Chip>
               );
@@ -231,13 +245,20 @@ export function FiltersForm({ filters, vocabulary, action = LISTINGS_PATH, count
 
         {MINIMUMS.map((m) => {
           const current = filters[m.key];
-          const choices = current != null && !MINIMUM_CHOICES.includes(current) ? [...MINIMUM_CHOICES, current] : MINIMUM_CHOICES;
+          const choices =
+            current != null && !MINIMUM_CHOICES.includes(current) ? [...MINIMUM_CHOICES, current] : MINIMUM_CHOICES;
           const facetCounts = counts?.minimums[m.key];
           return (
             <fieldset key={m.key} className={s.group}>
               <legend className={s.label}>{m.legend}</legend>
               <div className={s.chips}>
-                <Chip name={m.param} value="" checked={current == null} count={facetCounts?.["0"]} label={`Qualquer número de ${m.many}`}>
+                <Chip
+                  name={m.param}
+                  value=""
+                  checked={current == null}
+                  count={facetCounts?.["0"]}
+                  label={`Qualquer número de ${m.many}`}
+                >
                   Qualquer
                 </Chip>
                 {choices.map((n) => {

@@ -48,7 +48,9 @@ describe("Gallery (server render)", () => {
     expect(slides).toHaveLength(8);
     expect(slides[0]).toContain('loading="eager"');
     expect(slides[0]).toContain('fetchpriority="high"');
-    expect(slides[0]).toContain(`src="/imagens?src=${encodeURIComponent("https://cdn.vistahost.com.br/t/fotos/1.jpg")}&amp;w=960"`);
+    expect(slides[0]).toContain(
+      `src="/imagens?src=${encodeURIComponent("https://cdn.vistahost.com.br/t/fotos/1.jpg")}&amp;w=960"`,
+    );
     for (const tag of slides.slice(1)) expect(tag).toContain('loading="lazy"');
     expect(slides[2]).toContain('alt="Sala de estar — Apartamento em Moema"');
     expect(slides[1]).toContain('alt="Apartamento em Moema — foto 2 de 8"');
@@ -78,8 +80,19 @@ describe("Gallery (server render)", () => {
 
 describe("carousel defaults (spec §9)", () => {
   it("configures keen-slider with duration 500, default index 0 and snap mode", () => {
-    expect(CAROUSEL_DEFAULTS).toMatchObject({ duration: 500, threshold: 40, bounce: 0.2, defaultIndex: 0, moveType: "snap" });
-    expect(carouselOptions()).toMatchObject({ initial: 0, mode: "snap", defaultAnimation: { duration: 500 }, rubberband: true });
+    expect(CAROUSEL_DEFAULTS).toMatchObject({
+      duration: 500,
+      threshold: 40,
+      bounce: 0.2,
+      defaultIndex: 0,
+      moveType: "snap",
+    });
+    expect(carouselOptions()).toMatchObject({
+      initial: 0,
+      mode: "snap",
+      defaultAnimation: { duration: 500 },
+      rubberband: true,
+    });
     expect(carouselOptions(3)).toMatchObject({ initial: 3 });
   });
 

@@ -127,7 +127,7 @@ function useCarousel(
       .then((mod) => {
         if (cancelled) return;
         // The package's CommonJS build may arrive wrapped once more.
-        const KeenSlider = ((mod.default as unknown as { default?: typeof mod.default }).default ?? mod.default);
+        const KeenSlider = (mod.default as unknown as { default?: typeof mod.default }).default ?? mod.default;
         container.scrollLeft = 0;
         slider.current = new KeenSlider(
           container,
@@ -183,7 +183,8 @@ export function Gallery({ photos, title }: GalleryProps) {
   useEffect(() => {
     // Keep the photo the visitor scrolled to before hydration.
     const track = trackRef.current;
-    if (track && track.clientWidth > 0) setInitialIndex(clampIndex(Math.round(track.scrollLeft / track.clientWidth), count));
+    if (track && track.clientWidth > 0)
+      setInitialIndex(clampIndex(Math.round(track.scrollLeft / track.clientWidth), count));
     setEnhanced(true);
   }, [count]);
 
@@ -257,11 +258,15 @@ export function Gallery({ photos, title }: GalleryProps) {
 
   function onTrackKeyDown(event: KeyboardEvent) {
     const next =
-      event.key === "ArrowRight" ? current + 1
-      : event.key === "ArrowLeft" ? current - 1
-      : event.key === "Home" ? 0
-      : event.key === "End" ? count - 1
-      : null;
+      event.key === "ArrowRight"
+        ? current + 1
+        : event.key === "ArrowLeft"
+          ? current - 1
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? count - 1
+              : null;
     if (next == null) {
       if (event.key === "Enter") {
         event.preventDefault();

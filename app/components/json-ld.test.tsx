@@ -26,14 +26,25 @@ const listing = {
 
 describe("listingJsonLd", () => {
   const url = "https://site.test/detalhes/apartamento-moema/AP00012";
-  const data = listingJsonLd({ listing, url, images: ["https://site.test/imagens?src=x&w=1280"], description: "d", agencyName: "X" });
+  const data = listingJsonLd({
+    listing,
+    url,
+    images: ["https://site.test/imagens?src=x&w=1280"],
+    description: "d",
+    agencyName: "X",
+  });
 
   it("is a RealEstateListing with one Offer per purpose in BRL", () => {
     expect(data["@type"]).toBe("RealEstateListing");
     expect(data.url).toBe(url);
     const offers = data.offers as Record<string, unknown>[];
     expect(offers).toHaveLength(2);
-    expect(offers[0]).toMatchObject({ "@type": "Offer", price: 950_000, priceCurrency: "BRL", availability: "https://schema.org/InStock" });
+    expect(offers[0]).toMatchObject({
+      "@type": "Offer",
+      price: 950_000,
+      priceCurrency: "BRL",
+      availability: "https://schema.org/InStock",
+    });
     expect(offers[1]).toMatchObject({ "@type": "Offer", price: 4_200, priceCurrency: "BRL" });
   });
 
@@ -52,7 +63,13 @@ describe("listingJsonLd", () => {
   });
 
   it("has a single Offer object for a single purpose", () => {
-    const sale = listingJsonLd({ listing: { ...listing, rentPrice: null }, url, images: [], description: "", agencyName: "X" });
+    const sale = listingJsonLd({
+      listing: { ...listing, rentPrice: null },
+      url,
+      images: [],
+      description: "",
+      agencyName: "X",
+    });
     expect((sale.offers as Record<string, unknown>)["@type"]).toBe("Offer");
     expect(sale.image).toBeUndefined();
   });
@@ -71,7 +88,13 @@ describe("condominium and breadcrumb data", () => {
       longitude: null,
       infrastructure: ["Piscina", "Academia"],
     } as unknown as Condominium;
-    const data = condominiumJsonLd({ condominium: condo, url: "https://s.test/detalhes/edificio-aurora", images: [], description: "", unitCount: 3 });
+    const data = condominiumJsonLd({
+      condominium: condo,
+      url: "https://s.test/detalhes/edificio-aurora",
+      images: [],
+      description: "",
+      unitCount: 3,
+    });
     expect(data["@type"]).toBe("ApartmentComplex");
     expect(data.geo).toBeUndefined();
     expect(data.amenityFeature).toHaveLength(2);

@@ -141,7 +141,13 @@ export interface CondominiumJsonLdInput {
 }
 
 /** An `ApartmentComplex` with address, approximate geo, photos and amenities. */
-export function condominiumJsonLd({ condominium, url, images, description, unitCount }: CondominiumJsonLdInput): JsonLdNode {
+export function condominiumJsonLd({
+  condominium,
+  url,
+  images,
+  description,
+  unitCount,
+}: CondominiumJsonLdInput): JsonLdNode {
   return stripEmpty({
     "@context": "https://schema.org",
     "@type": "ApartmentComplex",

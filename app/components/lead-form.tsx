@@ -27,8 +27,14 @@ import * as s from "./lead-form.css";
 /** What each form says once it was sent (toast with JavaScript). */
 export const LEAD_SENT_TOAST: Record<LeadFormKind, { title: string; description: string }> = {
   sell: { title: "Pedido enviado!", description: "Um corretor vai ligar para você em breve para avaliar seu imóvel." },
-  info: { title: "Mensagem enviada!", description: "Um corretor vai responder em breve pelo telefone ou e-mail informado." },
-  alert: { title: "Aviso cadastrado!", description: "Avisaremos você assim que houver unidades disponíveis neste condomínio." },
+  info: {
+    title: "Mensagem enviada!",
+    description: "Um corretor vai responder em breve pelo telefone ou e-mail informado.",
+  },
+  alert: {
+    title: "Aviso cadastrado!",
+    description: "Avisaremos você assim que houver unidades disponíveis neste condomínio.",
+  },
 };
 
 /** Props of {@link LeadForm}. */
@@ -113,7 +119,9 @@ export function LeadForm(props: LeadFormProps) {
 
       <input type="hidden" name="kind" value={kind} />
       {kind === "info" ? <input type="hidden" name="code" value={props.defaultValue?.code ?? ""} /> : null}
-      {kind === "alert" ? <input type="hidden" name="condominium" value={props.defaultValue?.condominium ?? ""} /> : null}
+      {kind === "alert" ? (
+        <input type="hidden" name="condominium" value={props.defaultValue?.condominium ?? ""} />
+      ) : null}
       <input type="hidden" name={LEAD_FORM_FIELDS.idempotencyKey} value={key} />
       <input type="hidden" name={LEAD_FORM_FIELDS.startedAt} value={last?.startedAt ?? tokens.startedAt} />
       {enhanced ? <input type="hidden" name={LEAD_FORM_FIELDS.enhanced} value="1" /> : null}
@@ -127,7 +135,13 @@ export function LeadForm(props: LeadFormProps) {
       <TextField field={all.name} label="Nome" autoComplete="name" />
       {kind === "sell" ? (
         <>
-          <TextField field={all.phone} label="Telefone ou WhatsApp" type="tel" autoComplete="tel" placeholder="(11) 91234-5678" />
+          <TextField
+            field={all.phone}
+            label="Telefone ou WhatsApp"
+            type="tel"
+            autoComplete="tel"
+            placeholder="(11) 91234-5678"
+          />
           <TextField
             field={all.location}
             label="Onde fica o imóvel?"
@@ -139,8 +153,20 @@ export function LeadForm(props: LeadFormProps) {
       {kind === "info" ? (
         <>
           <div className={s.row}>
-            <TextField field={all.phone} label="Telefone ou WhatsApp" type="tel" autoComplete="tel" placeholder="(11) 91234-5678" />
-            <TextField field={all.email} label="E-mail" type="email" autoComplete="email" placeholder="nome@exemplo.com.br" />
+            <TextField
+              field={all.phone}
+              label="Telefone ou WhatsApp"
+              type="tel"
+              autoComplete="tel"
+              placeholder="(11) 91234-5678"
+            />
+            <TextField
+              field={all.email}
+              label="E-mail"
+              type="email"
+              autoComplete="email"
+              placeholder="nome@exemplo.com.br"
+            />
           </div>
           <div className={s.field}>
             <label className={s.label} htmlFor={all.message.id}>
@@ -159,8 +185,22 @@ export function LeadForm(props: LeadFormProps) {
       ) : null}
       {kind === "alert" ? (
         <div className={s.row}>
-          <TextField field={all.email} label="E-mail" optional type="email" autoComplete="email" placeholder="nome@exemplo.com.br" />
-          <TextField field={all.phone} label="Telefone ou WhatsApp" optional type="tel" autoComplete="tel" placeholder="(11) 91234-5678" />
+          <TextField
+            field={all.email}
+            label="E-mail"
+            optional
+            type="email"
+            autoComplete="email"
+            placeholder="nome@exemplo.com.br"
+          />
+          <TextField
+            field={all.phone}
+            label="Telefone ou WhatsApp"
+            optional
+            type="tel"
+            autoComplete="tel"
+            placeholder="(11) 91234-5678"
+          />
         </div>
       ) : null}
 

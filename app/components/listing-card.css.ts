@@ -22,7 +22,9 @@ export const card = style({
     "&:hover": { boxShadow: vars.shadow.raised, transform: "translateY(-2px)" },
     "&:focus-visible": { outline: `3px solid ${vars.color.secondary}`, outlineOffset: "2px" },
   },
-  "@media": { "(prefers-reduced-motion: reduce)": { transition: "none", selectors: { "&:hover": { transform: "none" } } } },
+  "@media": {
+    "(prefers-reduced-motion: reduce)": { transition: "none", selectors: { "&:hover": { transform: "none" } } },
+  },
 });
 
 /** Photo frame, fixed 4:3 ratio so the grid does not jump while images load. */

@@ -48,12 +48,22 @@ export function ListingCard({ listing, purpose, headingLevel = 3, eager = false 
   if (listing.area != null) facts.push({ key: "area", icon: <AreaIcon size={16} />, text: formatArea(listing.area) });
   if (listing.bedrooms != null) {
     const suites = listing.suites ? ` (${plural(listing.suites, "suíte", "suítes")})` : "";
-    facts.push({ key: "bedrooms", icon: <BedIcon size={16} />, text: plural(listing.bedrooms, "quarto", "quartos") + suites });
+    facts.push({
+      key: "bedrooms",
+      icon: <BedIcon size={16} />,
+      text: plural(listing.bedrooms, "quarto", "quartos") + suites,
+    });
   } else if (listing.suites) {
     facts.push({ key: "suites", icon: <BedIcon size={16} />, text: plural(listing.suites, "suíte", "suítes") });
   }
-  if (listing.bathrooms) facts.push({ key: "bathrooms", icon: <BathIcon size={16} />, text: plural(listing.bathrooms, "banheiro", "banheiros") });
-  if (listing.parkingSpaces != null) facts.push({ key: "parking", icon: <CarIcon size={16} />, text: plural(listing.parkingSpaces, "vaga", "vagas") });
+  if (listing.bathrooms)
+    facts.push({
+      key: "bathrooms",
+      icon: <BathIcon size={16} />,
+      text: plural(listing.bathrooms, "banheiro", "banheiros"),
+    });
+  if (listing.parkingSpaces != null)
+    facts.push({ key: "parking", icon: <CarIcon size={16} />, text: plural(listing.parkingSpaces, "vaga", "vagas") });
 
   const saleLine = showSale ? (
     <p className={s.price} key="venda">

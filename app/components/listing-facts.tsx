@@ -34,7 +34,8 @@ function countLabel(count: number, singular: string, plural: string): string {
 export function listingFacts(listing: FactsListing): Fact[] {
   const facts: Fact[] = [];
   const area = listing.privateArea ?? listing.totalArea ?? listing.builtArea;
-  if (area) facts.push({ key: "area", value: formatArea(area), label: listing.privateArea ? "área útil" : "área total" });
+  if (area)
+    facts.push({ key: "area", value: formatArea(area), label: listing.privateArea ? "área útil" : "área total" });
   const counts: [Fact["key"], number | null, string, string][] = [
     ["bedrooms", listing.bedrooms, "dormitório", "dormitórios"],
     ["suites", listing.suites, "suíte", "suítes"],

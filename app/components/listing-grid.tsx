@@ -23,7 +23,14 @@ export interface ListingGridProps {
 }
 
 /** Cards in a list (`<ul>`), one link each. */
-export function ListingGrid({ listings, purpose, headingLevel, eagerCount = 0, label, layout = "grid" }: ListingGridProps) {
+export function ListingGrid({
+  listings,
+  purpose,
+  headingLevel,
+  eagerCount = 0,
+  label,
+  layout = "grid",
+}: ListingGridProps) {
   const row = layout === "row";
   return (
     <ul className={row ? `${s.grid} ${s.row}` : s.grid} aria-label={label}>

@@ -57,7 +57,15 @@ export const gap = style({ ...cell, minWidth: "24px", color: vars.color.textMute
 
 /** Previous/next link; their words hide on narrow screens (icon stays, with an accessible name). */
 export const stepText = style({
-  "@media": { "(max-width: 479px)": { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)" } },
+  "@media": {
+    "(max-width: 479px)": {
+      position: "absolute",
+      width: "1px",
+      height: "1px",
+      overflow: "hidden",
+      clip: "rect(0 0 0 0)",
+    },
+  },
 });
 
 /** Page numbers far from the current one hide on narrow screens. */

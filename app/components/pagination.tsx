@@ -52,13 +52,14 @@ export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
               …
             </li>
           ) : (
-            <li key={item} className={Math.abs(item - page) > 1 && item !== 1 && item !== pageCount ? s.far : undefined}>
+            <li
+              key={item}
+              className={Math.abs(item - page) > 1 && item !== 1 && item !== pageCount ? s.far : undefined}
+            >
               {item === page ? (
                 <span className={s.current} aria-current="page">
                   <span aria-hidden="true">{item}</span>
-                  <span className={visuallyHidden}>
-                    Página {item}
-                  </span>
+                  <span className={visuallyHidden}>Página {item}</span>
                 </span>
               ) : (
                 <Link className={s.link} to={hrefFor(item)} aria-label={`Página ${item}`}>

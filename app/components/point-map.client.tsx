@@ -31,13 +31,24 @@ export interface PointMapClientProps {
 }
 
 /** The map (default export for `React.lazy`). */
-export default function PointMapClient({ latitude, longitude, radiusMetres, zoom = 15, tileUrl, tileAttribution }: PointMapClientProps) {
+export default function PointMapClient({
+  latitude,
+  longitude,
+  radiusMetres,
+  zoom = 15,
+  tileUrl,
+  tileAttribution,
+}: PointMapClientProps) {
   const [tilesFailed, setTilesFailed] = useState(false);
   const center: [number, number] = [latitude, longitude];
   return (
     <>
       <MapContainer className={s.map} center={center} zoom={zoom} scrollWheelZoom={false} attributionControl>
-        <TileLayer url={tileUrl} attribution={tileAttribution} eventHandlers={{ tileerror: () => setTilesFailed(true) }} />
+        <TileLayer
+          url={tileUrl}
+          attribution={tileAttribution}
+          eventHandlers={{ tileerror: () => setTilesFailed(true) }}
+        />
         {radiusMetres ? (
           <Circle center={center} radius={radiusMetres} pathOptions={{ className: s.marker }} interactive={false} />
         ) : (

@@ -16,9 +16,8 @@ import * as s from "./point-map.css";
 export { POINT_MAP_HEIGHT } from "./point-map.css";
 
 /** The client map, or a component that renders nothing when its chunk cannot load (offline, new deploy). */
-const LazyPointMap = lazy(
-  (): Promise<{ default: ComponentType<PointMapClientProps> }> =>
-    import("./point-map.client").catch(() => ({ default: () => null })),
+const LazyPointMap = lazy((): Promise<{ default: ComponentType<PointMapClientProps> }> =>
+  import("./point-map.client").catch(() => ({ default: () => null })),
 );
 
 /** Keeps a Leaflet failure inside the box (never the route's error screen). */

@@ -36,16 +36,35 @@ export const term = style({ fontWeight: 600, color: vars.color.textMuted });
 
 export const value = style({ margin: 0, whiteSpace: "pre-line", overflowWrap: "anywhere" });
 
-export const history = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space.sm });
+export const history = style({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.sm,
+});
 
-export const historyItem = style({ borderInlineStart: `3px solid ${vars.color.border}`, paddingInlineStart: vars.space.sm });
+export const historyItem = style({
+  borderInlineStart: `3px solid ${vars.color.border}`,
+  paddingInlineStart: vars.space.sm,
+});
 
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, margin: 0 });
 
-export const page = style({ display: "flex", flexDirection: "column", gap: vars.space.lg, paddingBlock: vars.space.xl });
+export const page = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.lg,
+  paddingBlock: vars.space.xl,
+});
 
 export const lookup = style({ display: "flex", gap: vars.space.sm, alignItems: "flex-end", flexWrap: "wrap" });
 
 export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: vars.fontSize.sm });
 
-export const cell = style({ textAlign: "start", padding: `${vars.space.xs} ${vars.space.sm}`, borderBottom: `1px solid ${vars.color.border}` });
+export const cell = style({
+  textAlign: "start",
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+});

@@ -18,7 +18,12 @@ import * as s from "./private-listing.css";
 export interface PrivateListingData {
   code: string;
   /** Null when Vista does not know the code or failed (`error` says which). */
-  listing: { data: ListingPrivateData; history: HistoryEntry[]; unavailable: ("owners" | "history")[]; fetchedAt: string } | null;
+  listing: {
+    data: ListingPrivateData;
+    history: HistoryEntry[];
+    unavailable: ("owners" | "history")[];
+    fetchedAt: string;
+  } | null;
   /** Public page of the listing, when it is in the catalogue. */
   publicPath: string | null;
   /** pt-BR message when the data could not be shown. */
@@ -51,7 +56,11 @@ export function PrivateListingDetails({ listing }: { listing: NonNullable<Privat
               </dd>
               <dt className={s.term}>Telefone</dt>
               <dd className={s.value} data-private="owner-phone">
-                {owner.phone ? <a href={`tel:+55${owner.phone.replace(/^55/, "")}`}>{formatPhone(owner.phone)}</a> : "Não informado"}
+                {owner.phone ? (
+                  <a href={`tel:+55${owner.phone.replace(/^55/, "")}`}>{formatPhone(owner.phone)}</a>
+                ) : (
+                  "Não informado"
+                )}
               </dd>
             </div>
           ))
@@ -84,7 +93,8 @@ export function PrivateListingDetails({ listing }: { listing: NonNullable<Privat
 }
 
 /** What the panel shows while and after loading. */
-type PanelState = { kind: "loading" } | { kind: "loaded"; data: PrivateListingData } | { kind: "failed"; message: string };
+type PanelState =
+  { kind: "loading" } | { kind: "loaded"; data: PrivateListingData } | { kind: "failed"; message: string };
 
 /**
  * The broker panel on a listing page: nothing for anonymous visitors (the
@@ -103,20 +113,33 @@ export function PrivatePanel({ code }: { code: string }) {
     if (!signedIn) return;
     const controller = new AbortController();
     setState({ kind: "loading" });
-    fetch(`${path}/dados`, { signal: controller.signal, credentials: "same-origin", headers: { Accept: "application/json" } })
+    fetch(`${path}/dados`, {
+      signal: controller.signal,
+      credentials: "same-origin",
+      headers: { Accept: "application/json" },
+    })
       .then(async (response) => {
-        if (response.status === 401) return setState({ kind: "failed", message: "Sua sessão expirou. Entre novamente para ver os dados internos." });
-        if (response.status === 403) return setState({ kind: "failed", message: "Sua conta não tem acesso aos dados internos." });
+        if (response.status === 401)
+          return setState({
+            kind: "failed",
+            message: "Sua sessão expirou. Entre novamente para ver os dados internos.",
+          });
+        if (response.status === 403)
+          return setState({ kind: "failed", message: "Sua conta não tem acesso aos dados internos." });
         if (response.status === 429) {
           // Over the hourly limit of owner data: the body says until when.
           const body = (await response.json().catch(() => null)) as PrivateListingData | null;
-          return setState({ kind: "failed", message: body?.error ?? "Você atingiu o limite de imóveis por hora com dados de proprietários." });
+          return setState({
+            kind: "failed",
+            message: body?.error ?? "Você atingiu o limite de imóveis por hora com dados de proprietários.",
+          });
         }
         if (!response.ok) return setState({ kind: "failed", message: "Não foi possível carregar os dados internos." });
         setState({ kind: "loaded", data: (await response.json()) as PrivateListingData });
       })
       .catch(() => {
-        if (!controller.signal.aborted) setState({ kind: "failed", message: "Não foi possível carregar os dados internos." });
+        if (!controller.signal.aborted)
+          setState({ kind: "failed", message: "Não foi possível carregar os dados internos." });
       });
     return () => controller.abort();
   }, [signedIn, path]);

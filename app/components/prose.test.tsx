@@ -4,7 +4,11 @@ import { paragraphs, Prose } from "./prose";
 
 describe("paragraphs", () => {
   it("splits on line breaks (LF or CRLF, single or repeated), trims and drops blanks", () => {
-    expect(paragraphs("Primeiro.\r\n\r\n  Segundo.  \nTerceiro.\n\n   \n")).toEqual(["Primeiro.", "Segundo.", "Terceiro."]);
+    expect(paragraphs("Primeiro.\r\n\r\n  Segundo.  \nTerceiro.\n\n   \n")).toEqual([
+      "Primeiro.",
+      "Segundo.",
+      "Terceiro.",
+    ]);
   });
 
   it("is empty for blank text", () => {

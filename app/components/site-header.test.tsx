@@ -42,7 +42,10 @@ describe("main navigation", () => {
   it("shows the WhatsApp button only when the agency has a number, naming the page it is on", async () => {
     const without = await renderAt("/detalhes/edificio-x/AP1", <SiteHeader theme={theme} />);
     expect(without).not.toContain("obrigado-whatsapp");
-    const html = await renderAt("/detalhes/edificio-x/AP1?utm_source=google&x=1", <SiteHeader theme={theme} whatsapp />);
+    const html = await renderAt(
+      "/detalhes/edificio-x/AP1?utm_source=google&x=1",
+      <SiteHeader theme={theme} whatsapp />,
+    );
     const href = /href="(\/obrigado-whatsapp[^"]*)"/.exec(html)?.[1]?.replace(/&amp;/g, "&");
     expect(href).toBeDefined();
     const params = new URL(href!, "http://site").searchParams;
@@ -68,7 +71,9 @@ describe("SiteHeader", () => {
   it("renders the logo link home, the nav and a menu that works without JavaScript", async () => {
     const html = await renderAt("/todos-os-imoveis/aluguel", <SiteHeader theme={theme} />);
     const links = anchors(html);
-    expect(links.some((a) => a.includes('href="/"') && a.includes('aria-label="Horizonte Imobiliária – página inicial"'))).toBe(true);
+    expect(
+      links.some((a) => a.includes('href="/"') && a.includes('aria-label="Horizonte Imobiliária – página inicial"')),
+    ).toBe(true);
     expect(html).toContain("Horizonte");
     expect(html).toContain("Imobiliária");
     expect(html).toContain("<details");

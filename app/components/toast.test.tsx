@@ -16,7 +16,9 @@ describe("ToastProvider", () => {
 
   it("renders a flash toast from the server with its title, description and the 'Fechar' button", () => {
     const html = renderToString(
-      <ToastProvider flash={{ id: "abc", type: "success", title: "Mensagem enviada", description: "Retornaremos em breve." }}>
+      <ToastProvider
+        flash={{ id: "abc", type: "success", title: "Mensagem enviada", description: "Retornaremos em breve." }}
+      >
         <p>página</p>
       </ToastProvider>,
     );

@@ -54,7 +54,9 @@ describe("listingVideos", () => {
 describe("VideoEmbed", () => {
   it("renders a poster link, not the player, until the visitor asks for it", () => {
     const source = videoSource("youtube", "dQw4w9WgXcQ")!;
-    const html = renderToString(<VideoEmbed video={source} title="Casa" posterUrl="https://cdn.vistahost.com.br/a.jpg" />);
+    const html = renderToString(
+      <VideoEmbed video={source} title="Casa" posterUrl="https://cdn.vistahost.com.br/a.jpg" />,
+    );
     expect(html).not.toContain("<iframe");
     expect(html).toContain('href="https://www.youtube.com/watch?v=dQw4w9WgXcQ"');
     expect(html).toContain("Assistir ao vídeo");

@@ -53,7 +53,10 @@ function vimeoId(value: string): string | null {
   try {
     const url = new URL(text);
     if (!url.hostname.endsWith("vimeo.com")) return null;
-    const id = url.pathname.split("/").filter(Boolean).find((part) => VIMEO_ID.test(part));
+    const id = url.pathname
+      .split("/")
+      .filter(Boolean)
+      .find((part) => VIMEO_ID.test(part));
     return id ?? null;
   } catch {
     return null;

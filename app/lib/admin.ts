@@ -33,11 +33,31 @@ export interface AdminSection {
 
 /** The admin sections in navigation order. */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  { path: ADMIN_LEADS_PATH, label: "Leads", description: "Contatos recebidos: status, responsável, envios e exportação." },
-  { path: ADMIN_REDIRECTS_PATH, label: "Redirecionamentos", description: "Caminhos antigos ou campanhas que levam a outra página." },
-  { path: ADMIN_MEMBERS_PATH, label: "Membros", description: "A equipe do site: dados, foto, arquivos e acesso de corretor." },
-  { path: ADMIN_USERS_PATH, label: "Usuários", description: "Quem entra na área do corretor: convites, papéis e acesso." },
+  {
+    path: ADMIN_LEADS_PATH,
+    label: "Leads",
+    description: "Contatos recebidos: status, responsável, envios e exportação.",
+  },
+  {
+    path: ADMIN_REDIRECTS_PATH,
+    label: "Redirecionamentos",
+    description: "Caminhos antigos ou campanhas que levam a outra página.",
+  },
+  {
+    path: ADMIN_MEMBERS_PATH,
+    label: "Membros",
+    description: "A equipe do site: dados, foto, arquivos e acesso de corretor.",
+  },
+  {
+    path: ADMIN_USERS_PATH,
+    label: "Usuários",
+    description: "Quem entra na área do corretor: convites, papéis e acesso.",
+  },
   { path: ADMIN_ROLES_PATH, label: "Papéis", description: "Os papéis e o que cada um pode fazer." },
-  { path: ADMIN_OWNER_ACCESS_PATH, label: "Acessos", description: "Quem consultou dados de proprietários, quando e de onde." },
+  {
+    path: ADMIN_OWNER_ACCESS_PATH,
+    label: "Acessos",
+    description: "Quem consultou dados de proprietários, quando e de onde.",
+  },
   { path: ADMIN_APPEARANCE_PATH, label: "Aparência", description: "Título, descrição, cores e logotipos do site." },
 ];

@@ -14,7 +14,14 @@ describe("AMENITY_FILTERS", () => {
   });
 
   it("starts with what the portals offer first", () => {
-    expect(AMENITY_FILTERS.slice(0, 6).map((a) => a.slug)).toEqual(["piscina", "mobiliado", "aceita-pet", "elevador", "portaria-24h", "academia"]);
+    expect(AMENITY_FILTERS.slice(0, 6).map((a) => a.slug)).toEqual([
+      "piscina",
+      "mobiliado",
+      "aceita-pet",
+      "elevador",
+      "portaria-24h",
+      "academia",
+    ]);
   });
 
   it("can be reached from the adapter's labels of every amenity", () => {
@@ -22,15 +29,29 @@ describe("AMENITY_FILTERS", () => {
     const reachable = new Set(
       Object.values(AMENITY_LABELS).flatMap((label) => amenitySlugsOf({ features: [label], infrastructure: [] })),
     );
-    for (const amenity of AMENITY_FILTERS) expect([amenity.slug, reachable.has(amenity.slug)]).toEqual([amenity.slug, true]);
+    for (const amenity of AMENITY_FILTERS)
+      expect([amenity.slug, reachable.has(amenity.slug)]).toEqual([amenity.slug, true]);
   });
 });
 
 describe("amenitySlugsOf", () => {
   it("maps unit and building labels to slugs in display order, once each", () => {
     const slugs = amenitySlugsOf({
-      features: ["Sacada com churrasqueira", "Aceita pet", "Área de serviço", "Armário embutido", "Dormitório com armário"],
-      infrastructure: ["Piscina coletiva", "Piscina infantil", "Elevador", "Portaria 24h", "Academia", "Sauna no condomínio"],
+      features: [
+        "Sacada com churrasqueira",
+        "Aceita pet",
+        "Área de serviço",
+        "Armário embutido",
+        "Dormitório com armário",
+      ],
+      infrastructure: [
+        "Piscina coletiva",
+        "Piscina infantil",
+        "Elevador",
+        "Portaria 24h",
+        "Academia",
+        "Sauna no condomínio",
+      ],
     });
     expect(slugs).toEqual([
       "piscina",
@@ -47,16 +68,23 @@ describe("amenitySlugsOf", () => {
   });
 
   it("ignores case and accents, and labels that are no filter", () => {
-    expect(amenitySlugsOf({ features: ["AREA DE SERVICO", "salao de festas", "Lareira"], infrastructure: ["Interfone"] })).toEqual([
-      "salao-de-festas",
-      "area-de-servico",
-    ]);
+    expect(
+      amenitySlugsOf({ features: ["AREA DE SERVICO", "salao de festas", "Lareira"], infrastructure: ["Interfone"] }),
+    ).toEqual(["salao-de-festas", "area-de-servico"]);
     expect(amenitySlugsOf({ features: [], infrastructure: [] })).toEqual([]);
   });
 
   it("uses the listing's flags too", () => {
     expect(
-      amenitySlugsOf({ features: [], infrastructure: [], pool: true, furnished: true, concierge24h: true, fitnessRoom: true, sportsCourt: true }),
+      amenitySlugsOf({
+        features: [],
+        infrastructure: [],
+        pool: true,
+        furnished: true,
+        concierge24h: true,
+        fitnessRoom: true,
+        sportsCourt: true,
+      }),
     ).toEqual(["piscina", "mobiliado", "portaria-24h", "academia", "quadra"]);
   });
 });

@@ -33,19 +33,37 @@ interface AmenityRule extends AmenityFilter {
  * few spellings other Vista accounts use ("Varanda", "Academia").
  */
 const RULES: readonly AmenityRule[] = [
-  { slug: "piscina", label: "Piscina", labels: ["Piscina", "Piscina coletiva", "Piscina aquecida", "Piscina infantil"], flag: (l) => l.pool },
+  {
+    slug: "piscina",
+    label: "Piscina",
+    labels: ["Piscina", "Piscina coletiva", "Piscina aquecida", "Piscina infantil"],
+    flag: (l) => l.pool,
+  },
   { slug: "mobiliado", label: "Mobiliado", labels: ["Mobiliado"], flag: (l) => l.furnished },
   { slug: "aceita-pet", label: "Aceita pet", labels: ["Aceita pet", "Aceita pets", "Aceita animais"] },
   { slug: "elevador", label: "Elevador", labels: ["Elevador", "Elevador de serviço", "Elevadores"] },
-  { slug: "portaria-24h", label: "Portaria 24h", labels: ["Portaria 24h", "Portaria 24 horas"], flag: (l) => l.concierge24h },
+  {
+    slug: "portaria-24h",
+    label: "Portaria 24h",
+    labels: ["Portaria 24h", "Portaria 24 horas"],
+    flag: (l) => l.concierge24h,
+  },
   { slug: "academia", label: "Academia", labels: ["Academia", "Sala fitness", "Fitness"], flag: (l) => l.fitnessRoom },
   {
     slug: "churrasqueira",
     label: "Churrasqueira",
     labels: ["Churrasqueira", "Churrasqueira no condomínio", "Sacada com churrasqueira", "Churrasqueira coletiva"],
   },
-  { slug: "varanda", label: "Varanda", labels: ["Varanda", "Varanda gourmet", "Sacada", "Sacada com churrasqueira", "Terraço"] },
-  { slug: "ar-condicionado", label: "Ar-condicionado", labels: ["Ar-condicionado", "Ar central", "Ar-condicionado split"] },
+  {
+    slug: "varanda",
+    label: "Varanda",
+    labels: ["Varanda", "Varanda gourmet", "Sacada", "Sacada com churrasqueira", "Terraço"],
+  },
+  {
+    slug: "ar-condicionado",
+    label: "Ar-condicionado",
+    labels: ["Ar-condicionado", "Ar central", "Ar-condicionado split"],
+  },
   { slug: "salao-de-festas", label: "Salão de festas", labels: ["Salão de festas"] },
   { slug: "playground", label: "Playground", labels: ["Playground"] },
   {

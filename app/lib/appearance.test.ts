@@ -34,7 +34,9 @@ describe("contrastWarnings", () => {
     const warnings = contrastWarnings({ primary: "#808080", secondary: "#ffe4e6", light: "#333333" });
     expect(warnings.map((w) => w.field)).toEqual(["primary", "secondary", "light"]);
     // #808080: 3.95:1 with white, 4.41:1 with the text colour #1a1a1a — the better one is still below 4.5.
-    expect(warnings[0]!.message).toBe("O texto sobre a cor primária terá contraste de 4,4:1, abaixo do mínimo recomendado de 4,5:1 (WCAG AA).");
+    expect(warnings[0]!.message).toBe(
+      "O texto sobre a cor primária terá contraste de 4,4:1, abaixo do mínimo recomendado de 4,5:1 (WCAG AA).",
+    );
     expect(warnings[1]!.message).toMatch(/^A cor secundária sobre o fundo branco tem contraste de 1,2:1/);
     expect(warnings[2]!.message).toMatch(/^O texto sobre a cor clara terá contraste de 1,/);
   });
@@ -46,7 +48,13 @@ describe("appearanceFormSchema", () => {
   });
 
   it("gives Portuguese messages beside each field", () => {
-    const result = appearanceFormSchema.safeParse({ ...valid, title: "", primary: "preto", logoSquare: "https://cdn.example/logo.png", description: "curta" });
+    const result = appearanceFormSchema.safeParse({
+      ...valid,
+      title: "",
+      primary: "preto",
+      logoSquare: "https://cdn.example/logo.png",
+      description: "curta",
+    });
     const errors = result.error!.flatten().fieldErrors;
     expect(errors.title).toEqual(["Informe o título do site."]);
     expect(errors.primary).toEqual(["Use o formato hexadecimal #rrggbb, por exemplo #e11d48."]);

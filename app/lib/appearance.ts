@@ -103,15 +103,18 @@ export function contrastWarnings(colors: BrandColors): ContrastWarning[] {
 }
 
 const color = (label: string) =>
-  singleLineText({ max: 20, required: `Informe a cor ${label}.`, maxMessage: "Use o formato hexadecimal #rrggbb, por exemplo #e11d48." })
-    .transform((value, ctx) => {
-      const hex = normalizeHexColor(value);
-      if (!hex) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Use o formato hexadecimal #rrggbb, por exemplo #e11d48." });
-        return z.NEVER;
-      }
-      return hex;
-    });
+  singleLineText({
+    max: 20,
+    required: `Informe a cor ${label}.`,
+    maxMessage: "Use o formato hexadecimal #rrggbb, por exemplo #e11d48.",
+  }).transform((value, ctx) => {
+    const hex = normalizeHexColor(value);
+    if (!hex) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Use o formato hexadecimal #rrggbb, por exemplo #e11d48." });
+      return z.NEVER;
+    }
+    return hex;
+  });
 
 /**
  * A logo address: a site path ("/logo.svg", "/imagens?…"). Other sites are
@@ -119,9 +122,9 @@ const color = (label: string) =>
  * them; uploads come with the members/uploads part of issue 6.
  */
 const logoPath = singleLineText({ max: 500 }).refine(
-    (value) => value === "" || (/^\/(?![/\\])[^\s]*$/.test(value)),
-    "Informe um caminho do site começando com /, por exemplo /logo-square.svg.",
-  );
+  (value) => value === "" || /^\/(?![/\\])[^\s]*$/.test(value),
+  "Informe um caminho do site começando com /, por exemplo /logo-square.svg.",
+);
 
 /**
  * The form (issue 6 item 7). `logoHorizontal` may be empty (the header then

@@ -66,7 +66,14 @@ describe("password policy", () => {
   });
 
   it("a stricter policy lists every missing requirement in Portuguese", () => {
-    const policy = { minLength: 8, maxLength: 12, requireLowercase: true, requireUppercase: true, requireNumeric: true, requireNonAlphanumeric: true };
+    const policy = {
+      minLength: 8,
+      maxLength: 12,
+      requireLowercase: true,
+      requireUppercase: true,
+      requireNumeric: true,
+      requireNonAlphanumeric: true,
+    };
     expect(passwordProblems("ABCDEFGHIJKLM", policy)).toEqual([
       "A senha deve ter no máximo 12 caracteres.",
       "A senha deve ter uma letra minúscula.",
@@ -77,10 +84,19 @@ describe("password policy", () => {
   });
 
   it("the reset form wants a 6-digit code and matching passwords", () => {
-    const base = { intent: "confirm", email: "A@B.com", code: "123456", newPassword: "abcdef", confirmPassword: "abcdef" };
+    const base = {
+      intent: "confirm",
+      email: "A@B.com",
+      code: "123456",
+      newPassword: "abcdef",
+      confirmPassword: "abcdef",
+    };
     expect(resetConfirmSchema.parse(base).email).toBe("a@b.com");
     const wrong = resetConfirmSchema.safeParse({ ...base, code: "12a456", confirmPassword: "abcdeg" });
     expect(wrong.success).toBe(false);
-    expect(wrong.error!.issues.map((issue) => issue.message)).toEqual(["O código tem 6 números.", "As senhas não conferem."]);
+    expect(wrong.error!.issues.map((issue) => issue.message)).toEqual([
+      "O código tem 6 números.",
+      "As senhas não conferem.",
+    ]);
   });
 });

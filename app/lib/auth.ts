@@ -113,7 +113,7 @@ export function privateListingPath(code: string): string {
 export function safeRedirectPath(value: unknown, fallback: string = PANEL_PATH): string {
   if (typeof value !== "string" || value.length > 2000) return fallback;
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  // eslint-disable-next-line no-control-regex
+
   if (/[\\\u0000-\u001f\u007f]/.test(value)) return fallback;
   if (value === LOGIN_PATH || value.startsWith(`${LOGIN_PATH}/`) || value.startsWith(`${LOGIN_PATH}?`)) return fallback;
   return value;
@@ -167,7 +167,10 @@ const email = accountEmail("Informe o seu e-mail.");
 /** The login form (issue 5 item 3): e-mail and password; the password is checked by the identity service. */
 export const loginSchema = z.object({
   email,
-  password: z.string({ required_error: "Informe a sua senha." }).min(1, "Informe a sua senha.").max(4096, "A senha deve ter no máximo 4096 caracteres."),
+  password: z
+    .string({ required_error: "Informe a sua senha." })
+    .min(1, "Informe a sua senha.")
+    .max(4096, "A senha deve ter no máximo 4096 caracteres."),
   redirectTo: z.string().max(2000).optional(),
 });
 
@@ -200,13 +203,19 @@ export const resetConfirmSchema = z
       required: "Informe o código recebido por e-mail.",
       maxMessage: `O código tem ${RESET_CODE_LENGTH} números.`,
       controlMessage: `O código tem ${RESET_CODE_LENGTH} números.`,
-      rules: (value) => value.regex(new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`), `O código tem ${RESET_CODE_LENGTH} números.`),
+      rules: (value) =>
+        value.regex(new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`), `O código tem ${RESET_CODE_LENGTH} números.`),
     }),
     newPassword: z
       .string({ required_error: "Informe a nova senha." })
-      .min(DEFAULT_PASSWORD_POLICY.minLength, `A senha deve ter pelo menos ${DEFAULT_PASSWORD_POLICY.minLength} caracteres.`)
+      .min(
+        DEFAULT_PASSWORD_POLICY.minLength,
+        `A senha deve ter pelo menos ${DEFAULT_PASSWORD_POLICY.minLength} caracteres.`,
+      )
       .max(4096, "A senha deve ter no máximo 4096 caracteres."),
-    confirmPassword: z.string({ required_error: "Repita a nova senha." }).max(4096, "A senha deve ter no máximo 4096 caracteres."),
+    confirmPassword: z
+      .string({ required_error: "Repita a nova senha." })
+      .max(4096, "A senha deve ter no máximo 4096 caracteres."),
   })
   .refine((value) => value.newPassword === value.confirmPassword, {
     path: ["confirmPassword"],

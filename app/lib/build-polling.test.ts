@@ -119,7 +119,10 @@ describe("shouldForceFullLoad", () => {
 describe("fetchLatestBuild", () => {
   it("returns the parsed body and bypasses caches", async () => {
     const fetchMock = vi.fn(async () => jsonResponse({ id: "v9", timestamp: 1 }));
-    await expect(fetchLatestBuild(fetchMock as unknown as typeof fetch, 42)).resolves.toEqual({ id: "v9", timestamp: 1 });
+    await expect(fetchLatestBuild(fetchMock as unknown as typeof fetch, 42)).resolves.toEqual({
+      id: "v9",
+      timestamp: 1,
+    });
     expect(fetchMock).toHaveBeenCalledWith("/builds/latest.json?t=42", expect.objectContaining({ cache: "no-store" }));
   });
 

@@ -104,7 +104,10 @@ export async function fetchLatestBuild(
     if (!latest) throw new Error("resposta inválida");
     return latest;
   } catch (error) {
-    console.warn("[build-polling] falha ao consultar a versão publicada:", error instanceof Error ? error.message : error);
+    console.warn(
+      "[build-polling] falha ao consultar a versão publicada:",
+      error instanceof Error ? error.message : error,
+    );
     return null;
   }
 }

@@ -20,10 +20,25 @@ import {
 const entry = (slug: string, label = slug) => ({ slug, label, count: 1 });
 
 const vocabulary: FilterVocabulary = {
-  categories: [entry("apartamento", "Apartamento"), entry("casa", "Casa"), entry("casa-de-condominio", "Casa de Condomínio")],
+  categories: [
+    entry("apartamento", "Apartamento"),
+    entry("casa", "Casa"),
+    entry("casa-de-condominio", "Casa de Condomínio"),
+  ],
   cities: [
-    { ...entry("sao-paulo", "São Paulo"), neighbourhoods: [entry("moema", "Moema"), entry("pinheiros", "Pinheiros"), entry("vila-mariana", "Vila Mariana"), entry("centro", "Centro")] },
-    { ...entry("santo-andre", "Santo André"), neighbourhoods: [entry("centro", "Centro"), entry("vila-assuncao", "Vila Assunção")] },
+    {
+      ...entry("sao-paulo", "São Paulo"),
+      neighbourhoods: [
+        entry("moema", "Moema"),
+        entry("pinheiros", "Pinheiros"),
+        entry("vila-mariana", "Vila Mariana"),
+        entry("centro", "Centro"),
+      ],
+    },
+    {
+      ...entry("santo-andre", "Santo André"),
+      neighbourhoods: [entry("centro", "Centro"), entry("vila-assuncao", "Vila Assunção")],
+    },
   ],
 };
 
@@ -47,9 +62,13 @@ const filtersArb: fc.Arbitrary<ListingFilters> = fc
     purpose: maybe(fc.constantFrom("venda" as const, "aluguel" as const)),
     category: maybe(fc.constantFrom(...vocabulary.categories.map((c) => c.slug))),
     place: maybe(
-      fc.constantFrom(...vocabulary.cities).chain((city) =>
-        fc.subarray(city.neighbourhoods.map((n) => n.slug)).map((neighbourhoods) => ({ city: city.slug, neighbourhoods })),
-      ),
+      fc
+        .constantFrom(...vocabulary.cities)
+        .chain((city) =>
+          fc
+            .subarray(city.neighbourhoods.map((n) => n.slug))
+            .map((neighbourhoods) => ({ city: city.slug, neighbourhoods })),
+        ),
     ),
     priceMin: maybe(amount),
     priceMax: maybe(amount),
@@ -71,7 +90,17 @@ const filtersArb: fc.Arbitrary<ListingFilters> = fc
 
 /** Query parameter names the codec knows, plus look-alikes. */
 const paramName = fc.oneof(
-  fc.constantFrom(...QUERY_FACETS.map((f) => f.param), "finalidade", "tipo", "cidade", "bairro", "local", "utm_source", "COMODIDADES", " vagas "),
+  fc.constantFrom(
+    ...QUERY_FACETS.map((f) => f.param),
+    "finalidade",
+    "tipo",
+    "cidade",
+    "bairro",
+    "local",
+    "utm_source",
+    "COMODIDADES",
+    " vagas ",
+  ),
   fc.string({ maxLength: 8 }),
 );
 /** Values: junk, numbers in many spellings, slugs and lists. */
@@ -79,14 +108,36 @@ const paramValue = fc.oneof(
   fc.string({ maxLength: 12 }),
   fc.string({ unit: "grapheme", maxLength: 6 }),
   fc.integer({ min: -1_000_000, max: 10_000_000_000 }).map(String),
-  fc.constantFrom("1.000", "R$ 2.500,00", "1e9", "0x10", "NaN", "-0", "sim", "não", "piscina,elevador", ",,", "%", "%E0%A4%A", "moema", "sao-paulo/moema", "maior-area"),
+  fc.constantFrom(
+    "1.000",
+    "R$ 2.500,00",
+    "1e9",
+    "0x10",
+    "NaN",
+    "-0",
+    "sim",
+    "não",
+    "piscina,elevador",
+    ",,",
+    "%",
+    "%E0%A4%A",
+    "moema",
+    "sao-paulo/moema",
+    "maior-area",
+  ),
   fc.array(fc.constantFrom(...AMENITY_FILTERS.map((a) => a.slug), "x"), { maxLength: 4 }).map((a) => a.join(",")),
 );
-const junkQuery = fc.array(fc.tuple(paramName, paramValue), { maxLength: 12 }).map((pairs) => new URLSearchParams(pairs));
+const junkQuery = fc
+  .array(fc.tuple(paramName, paramValue), { maxLength: 12 })
+  .map((pairs) => new URLSearchParams(pairs));
 const junkSegment = fc.option(
   fc.oneof(
     fc.string({ maxLength: 20 }),
-    fc.array(fc.constantFrom("venda", "aluguel", "apartamento", "casa", "sao-paulo", "moema", "centro", "x", ""), { maxLength: 6 }).map((w) => w.join("-")),
+    fc
+      .array(fc.constantFrom("venda", "aluguel", "apartamento", "casa", "sao-paulo", "moema", "centro", "x", ""), {
+        maxLength: 6,
+      })
+      .map((w) => w.join("-")),
   ),
   { nil: undefined },
 );

@@ -20,7 +20,12 @@ const entry = (slug: string, label = slug) => ({ slug, label, count: 1 });
 
 /** A realistic vocabulary, with hyphenated slugs and a neighbourhood in two cities. */
 const vocabulary: FilterVocabulary = {
-  categories: [entry("apartamento", "Apartamento"), entry("casa", "Casa"), entry("casa-de-condominio", "Casa de Condomínio"), entry("sala-comercial", "Sala comercial")],
+  categories: [
+    entry("apartamento", "Apartamento"),
+    entry("casa", "Casa"),
+    entry("casa-de-condominio", "Casa de Condomínio"),
+    entry("sala-comercial", "Sala comercial"),
+  ],
   cities: [
     {
       ...entry("sao-paulo", "São Paulo"),
@@ -32,7 +37,10 @@ const vocabulary: FilterVocabulary = {
         entry("jardim-paulista", "Jardim Paulista"),
       ],
     },
-    { ...entry("santo-andre", "Santo André"), neighbourhoods: [entry("centro", "Centro"), entry("vila-assuncao", "Vila Assunção")] },
+    {
+      ...entry("santo-andre", "Santo André"),
+      neighbourhoods: [entry("centro", "Centro"), entry("vila-assuncao", "Vila Assunção")],
+    },
   ],
 };
 
@@ -81,7 +89,10 @@ describe("filtersToUrl", () => {
     // "casa-de-condominio" could be category "casa" + … only if such slugs existed; build a real clash:
     const clash: FilterVocabulary = {
       categories: [entry("casa"), entry("casa-verde")],
-      cities: [{ ...entry("verde-sao-paulo"), neighbourhoods: [] }, { ...entry("sao-paulo"), neighbourhoods: [] }],
+      cities: [
+        { ...entry("verde-sao-paulo"), neighbourhoods: [] },
+        { ...entry("sao-paulo"), neighbourhoods: [] },
+      ],
     };
     const a = filtersToUrl({ category: "casa", city: "verde-sao-paulo" }, clash);
     const b = filtersToUrl({ category: "casa-verde", city: "sao-paulo" }, clash);
@@ -111,7 +122,9 @@ describe("parseFilters", () => {
   it("canonicalises case, accents, order and duplicates", () => {
     const expected = "/todos-os-imoveis/aluguel-apartamento-sao-paulo-moema-pinheiros";
     expect(expectParsed("/todos-os-imoveis/Aluguel-Apartamento-São-Paulo-Pinheiros-Moema").canonical).toBe(expected);
-    expect(expectParsed("/todos-os-imoveis/aluguel-apartamento-sao-paulo-pinheiros-moema-pinheiros").canonical).toBe(expected);
+    expect(expectParsed("/todos-os-imoveis/aluguel-apartamento-sao-paulo-pinheiros-moema-pinheiros").canonical).toBe(
+      expected,
+    );
     expect(expectParsed("/todos-os-imoveis?quartos=2&quartos=4").canonical).toBe("/todos-os-imoveis?quartos=2");
     expect(expectParsed("/todos-os-imoveis?ordem=maior-area&preco-max=100&preco-min=50").canonical).toBe(
       "/todos-os-imoveis?preco-min=50&preco-max=100&ordem=maior-area",
@@ -129,7 +142,9 @@ describe("parseFilters", () => {
     expect(expectParsed("/todos-os-imoveis?local=santo-andre").canonical).toBe("/todos-os-imoveis/santo-andre");
     // A neighbourhood alone implies its city; one in two cities takes the first alphabetically.
     expect(expectParsed("/todos-os-imoveis?bairro=moema").canonical).toBe("/todos-os-imoveis/sao-paulo-moema");
-    expect(expectParsed("/todos-os-imoveis?bairro=santo-andre/centro").canonical).toBe("/todos-os-imoveis/santo-andre-centro");
+    expect(expectParsed("/todos-os-imoveis?bairro=santo-andre/centro").canonical).toBe(
+      "/todos-os-imoveis/santo-andre-centro",
+    );
     expect(expectParsed("/todos-os-imoveis/moema").canonical).toBe("/todos-os-imoveis/sao-paulo-moema");
   });
 
@@ -138,11 +153,25 @@ describe("parseFilters", () => {
       "/todos-os-imoveis/santo-andre-centro",
     );
     // A new city from the form drops the segment's neighbourhoods that are not in it.
-    expect(expectParsed("/todos-os-imoveis/sao-paulo-moema?cidade=santo-andre").canonical).toBe("/todos-os-imoveis/santo-andre");
+    expect(expectParsed("/todos-os-imoveis/sao-paulo-moema?cidade=santo-andre").canonical).toBe(
+      "/todos-os-imoveis/santo-andre",
+    );
   });
 
   it("drops malformed or unknown query parameters", () => {
-    for (const query of ["quartos=abc", "quartos=0", "quartos=-1", "preco-min=1e9", "ordem=aleatoria", "pagina=0", "pagina=1", "tipo=castelo", "cidade=atlantida", "foo=bar", "preco-min=0"]) {
+    for (const query of [
+      "quartos=abc",
+      "quartos=0",
+      "quartos=-1",
+      "preco-min=1e9",
+      "ordem=aleatoria",
+      "pagina=0",
+      "pagina=1",
+      "tipo=castelo",
+      "cidade=atlantida",
+      "foo=bar",
+      "preco-min=0",
+    ]) {
       expect(expectParsed(`/todos-os-imoveis/venda?${query}`).canonical).toBe("/todos-os-imoveis/venda");
     }
   });
@@ -152,7 +181,10 @@ describe("parseFilters", () => {
     expect(parseAmount("R$ 2.500,00")).toBe(2_500);
     expect(parseAmount("1,5,5")).toBeUndefined();
     expect(parseAmount("15.00")).toBeUndefined();
-    expect(expectParsed("/todos-os-imoveis?preco-min=900.000&preco-max=300000").filters).toEqual({ priceMin: 300000, priceMax: 900000 });
+    expect(expectParsed("/todos-os-imoveis?preco-min=900.000&preco-max=300000").filters).toEqual({
+      priceMin: 300000,
+      priceMax: 900000,
+    });
   });
 
   it("answers not found for an unknown word in the segment", () => {
@@ -172,25 +204,31 @@ describe("canonicalRedirect", () => {
     const canonical = "/todos-os-imoveis/venda?quartos=2";
     expect(canonicalRedirect(new URL(`http://x${canonical}`), canonical)).toBeNull();
     expect(canonicalRedirect(new URL(`http://x${canonical}&utm_source=news`), canonical)).toBeNull();
-    expect(canonicalRedirect(new URL("http://x/todos-os-imoveis?finalidade=venda&quartos=2&utm_source=news"), canonical)).toBe(
-      "/todos-os-imoveis/venda?quartos=2&utm_source=news",
-    );
+    expect(
+      canonicalRedirect(new URL("http://x/todos-os-imoveis?finalidade=venda&quartos=2&utm_source=news"), canonical),
+    ).toBe("/todos-os-imoveis/venda?quartos=2&utm_source=news");
     expect(canonicalRedirect(new URL("http://x/todos-os-imoveis/"), "/todos-os-imoveis")).toBe("/todos-os-imoveis");
   });
 });
 
 describe("describeFilters", () => {
   it("builds the heading and the count sentence in pt-BR", () => {
-    const d = describeFilters({ purpose: "venda", category: "apartamento", city: "sao-paulo", neighbourhoods: ["moema"] }, vocabulary);
+    const d = describeFilters(
+      { purpose: "venda", category: "apartamento", city: "sao-paulo", neighbourhoods: ["moema"] },
+      vocabulary,
+    );
     expect(d.heading).toBe("Apartamentos à venda em Moema, São Paulo");
     expect(d.count(1234)).toBe("1.234 apartamentos à venda em Moema");
     expect(d.count(1)).toBe("1 apartamento à venda em Moema");
     expect(d.count(0)).toBe("Nenhum apartamento à venda em Moema");
     expect(describeFilters({}, vocabulary).heading).toBe("Todos os imóveis");
-    expect(describeFilters({ purpose: "aluguel", city: "sao-paulo" }, vocabulary).count(2)).toBe("2 imóveis para alugar em São Paulo");
-    expect(describeFilters({ city: "sao-paulo", neighbourhoods: ["moema", "pinheiros", "vila-mariana"] }, vocabulary).heading).toBe(
-      "Imóveis em Moema, Pinheiros e Vila Mariana, São Paulo",
+    expect(describeFilters({ purpose: "aluguel", city: "sao-paulo" }, vocabulary).count(2)).toBe(
+      "2 imóveis para alugar em São Paulo",
     );
+    expect(
+      describeFilters({ city: "sao-paulo", neighbourhoods: ["moema", "pinheiros", "vila-mariana"] }, vocabulary)
+        .heading,
+    ).toBe("Imóveis em Moema, Pinheiros e Vila Mariana, São Paulo");
   });
 
   it("pluralises category labels", () => {
@@ -203,7 +241,14 @@ describe("describeFilters", () => {
 
 describe("widerSearches", () => {
   it("removes one facet at a time", () => {
-    const f: ListingFilters = { purpose: "venda", city: "sao-paulo", neighbourhoods: ["moema", "pinheiros"], priceMax: 100, bedroomsMin: 4, page: 2 };
+    const f: ListingFilters = {
+      purpose: "venda",
+      city: "sao-paulo",
+      neighbourhoods: ["moema", "pinheiros"],
+      priceMax: 100,
+      bedroomsMin: 4,
+      page: 2,
+    };
     const wider = widerSearches(f, vocabulary);
     expect(wider.map((w) => w.label)).toEqual([
       "Sem o bairro Moema",
@@ -213,15 +258,34 @@ describe("widerSearches", () => {
       "Qualquer preço",
       "Qualquer número de quartos",
     ]);
-    expect(wider[0].filters).toEqual({ purpose: "venda", city: "sao-paulo", neighbourhoods: ["pinheiros"], priceMax: 100, bedroomsMin: 4 });
+    expect(wider[0].filters).toEqual({
+      purpose: "venda",
+      city: "sao-paulo",
+      neighbourhoods: ["pinheiros"],
+      priceMax: 100,
+      bedroomsMin: 4,
+    });
     expect(wider[2].filters).toEqual({ purpose: "venda", priceMax: 100, bedroomsMin: 4 });
-    expect(wider[4].filters).toEqual({ purpose: "venda", city: "sao-paulo", neighbourhoods: ["moema", "pinheiros"], bedroomsMin: 4 });
+    expect(wider[4].filters).toEqual({
+      purpose: "venda",
+      city: "sao-paulo",
+      neighbourhoods: ["moema", "pinheiros"],
+      bedroomsMin: 4,
+    });
   });
 });
 
 describe("filtersToFormEntries", () => {
   it("round-trips through the listings form parameters", () => {
-    const f: ListingFilters = { purpose: "aluguel", category: "casa", city: "sao-paulo", neighbourhoods: ["moema"], priceMin: 10, sort: "maior-area", page: 4 };
+    const f: ListingFilters = {
+      purpose: "aluguel",
+      category: "casa",
+      city: "sao-paulo",
+      neighbourhoods: ["moema"],
+      priceMin: 10,
+      sort: "maior-area",
+      page: 4,
+    };
     const search = new URLSearchParams(filtersToFormEntries(f));
     const result = parseFilters(undefined, search, vocabulary);
     const { page: _page, ...rest } = f;
@@ -269,8 +333,14 @@ describe("issue 3 facets", () => {
     expect(parseUrl("/todos-os-imoveis?area-min=200&area-max=1.000&condominio-max=R$ 1.200,00")).toMatchObject({
       filters: { areaMin: 200, areaMax: 1000, condoFeeMax: 1200 },
     });
-    expect(parseUrl("/todos-os-imoveis?area-min=300&area-max=50")).toMatchObject({ filters: { areaMin: 50, areaMax: 300 } });
-    expect(parseUrl("/todos-os-imoveis?suites=0&vagas=99&banheiros=x&area-min=-5&condominio-max=abc&lancamento=talvez&exclusivo=")).toEqual({
+    expect(parseUrl("/todos-os-imoveis?area-min=300&area-max=50")).toMatchObject({
+      filters: { areaMin: 50, areaMax: 300 },
+    });
+    expect(
+      parseUrl(
+        "/todos-os-imoveis?suites=0&vagas=99&banheiros=x&area-min=-5&condominio-max=abc&lancamento=talvez&exclusivo=",
+      ),
+    ).toEqual({
       filters: {},
       canonical: "/todos-os-imoveis",
     });
@@ -284,14 +354,32 @@ describe("issue 3 facets", () => {
   });
 
   it("normalises the code and rejects malformed ones", () => {
-    expect(parseUrl("/todos-os-imoveis?codigo= ap 123 ")).toMatchObject({ filters: { code: "AP123" }, canonical: "/todos-os-imoveis?codigo=AP123" });
+    expect(parseUrl("/todos-os-imoveis?codigo= ap 123 ")).toMatchObject({
+      filters: { code: "AP123" },
+      canonical: "/todos-os-imoveis?codigo=AP123",
+    });
     expect(parseUrl("/todos-os-imoveis?codigo=<script>")).toEqual({ filters: {}, canonical: "/todos-os-imoveis" });
-    expect(parseUrl(`/todos-os-imoveis?codigo=${"A".repeat(41)}`)).toEqual({ filters: {}, canonical: "/todos-os-imoveis" });
+    expect(parseUrl(`/todos-os-imoveis?codigo=${"A".repeat(41)}`)).toEqual({
+      filters: {},
+      canonical: "/todos-os-imoveis",
+    });
   });
 
   it("describes the other facets in pt-BR", () => {
     const d = describeFilters(
-      { purpose: "aluguel", priceMax: 5_000, suitesMin: 1, parkingMin: 2, bathroomsMin: 2, areaMin: 50, condoFeeMax: 800, amenities: ["aceita-pet", "piscina"], launch: true, exclusive: true, code: "AP1" },
+      {
+        purpose: "aluguel",
+        priceMax: 5_000,
+        suitesMin: 1,
+        parkingMin: 2,
+        bathroomsMin: 2,
+        areaMin: 50,
+        condoFeeMax: 800,
+        amenities: ["aceita-pet", "piscina"],
+        launch: true,
+        exclusive: true,
+        code: "AP1",
+      },
       vocabulary,
     );
     expect(d.heading).toBe("Imóveis para alugar");
@@ -312,7 +400,18 @@ describe("issue 3 facets", () => {
   });
 
   it("widens by removing each new facet, one amenity at a time", () => {
-    const f: ListingFilters = { suitesMin: 1, parkingMin: 1, bathroomsMin: 1, areaMin: 10, areaMax: 90, condoFeeMax: 500, amenities: ["elevador", "piscina"], launch: true, exclusive: true, code: "X1" };
+    const f: ListingFilters = {
+      suitesMin: 1,
+      parkingMin: 1,
+      bathroomsMin: 1,
+      areaMin: 10,
+      areaMax: 90,
+      condoFeeMax: 500,
+      amenities: ["elevador", "piscina"],
+      launch: true,
+      exclusive: true,
+      code: "X1",
+    };
     const wider = widerSearches(f, vocabulary);
     expect(wider.map((w) => w.label)).toEqual([
       "Qualquer número de suítes",
@@ -333,10 +432,20 @@ describe("issue 3 facets", () => {
   });
 
   it("round-trips the new facets through the form parameters, and counts them as filters", () => {
-    const f: ListingFilters = normalizeFilters({ city: "sao-paulo", suitesMin: 2, areaMax: 80, amenities: ["sauna", "elevador"], exclusive: true, code: "AP9", sort: "maior-area" });
+    const f: ListingFilters = normalizeFilters({
+      city: "sao-paulo",
+      suitesMin: 2,
+      areaMax: 80,
+      amenities: ["sauna", "elevador"],
+      exclusive: true,
+      code: "AP9",
+      sort: "maior-area",
+    });
     const search = new URLSearchParams(filtersToFormEntries(f));
     expect(search.getAll("comodidades")).toEqual(["elevador,sauna"]);
-    expect("filters" in parseFilters(undefined, search, vocabulary) && parseFilters(undefined, search, vocabulary)).toMatchObject({ filters: f });
+    expect(
+      "filters" in parseFilters(undefined, search, vocabulary) && parseFilters(undefined, search, vocabulary),
+    ).toMatchObject({ filters: f });
     expect(hasFilters({ launch: true })).toBe(true);
     expect(hasFilters({ sort: "maior-area", page: 3 })).toBe(false);
   });
@@ -352,7 +461,10 @@ const slugArb = fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join
 const vocabularyArb: fc.Arbitrary<FilterVocabulary> = fc.record({
   categories: fc.uniqueArray(slugArb, { maxLength: 4 }).map((slugs) => slugs.map((s) => entry(s))),
   cities: fc
-    .uniqueArray(fc.tuple(slugArb, fc.uniqueArray(slugArb, { maxLength: 4 })), { maxLength: 3, selector: ([slug]) => slug })
+    .uniqueArray(fc.tuple(slugArb, fc.uniqueArray(slugArb, { maxLength: 4 })), {
+      maxLength: 3,
+      selector: ([slug]) => slug,
+    })
     .map((cities) => cities.map(([slug, nbs]) => ({ ...entry(slug), neighbourhoods: nbs.map((n) => entry(n)) }))),
 });
 
@@ -360,16 +472,22 @@ const vocabularyArb: fc.Arbitrary<FilterVocabulary> = fc.record({
 function filtersArb(vocab: FilterVocabulary): fc.Arbitrary<ListingFilters> {
   const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
   const place: fc.Arbitrary<Pick<ListingFilters, "city" | "neighbourhoods">> = vocab.cities.length
-    ? fc.option(fc.constantFrom(...vocab.cities), { nil: undefined }).chain((city) =>
-        city
-          ? fc.subarray(city.neighbourhoods.map((n) => n.slug)).map((nbs) => ({ city: city.slug, neighbourhoods: nbs }))
-          : fc.constant({}),
-      )
+    ? fc
+        .option(fc.constantFrom(...vocab.cities), { nil: undefined })
+        .chain((city) =>
+          city
+            ? fc
+                .subarray(city.neighbourhoods.map((n) => n.slug))
+                .map((nbs) => ({ city: city.slug, neighbourhoods: nbs }))
+            : fc.constant({}),
+        )
     : fc.constant({});
   return fc
     .record({
       purpose: maybe(fc.constantFrom("venda" as const, "aluguel" as const)),
-      category: vocab.categories.length ? maybe(fc.constantFrom(...vocab.categories.map((c) => c.slug))) : fc.constant(undefined),
+      category: vocab.categories.length
+        ? maybe(fc.constantFrom(...vocab.categories.map((c) => c.slug)))
+        : fc.constant(undefined),
       place,
       prices: fc.tuple(maybe(fc.integer({ min: 1, max: 50_000_000 })), maybe(fc.integer({ min: 1, max: 50_000_000 }))),
       bedroomsMin: maybe(fc.integer({ min: 1, max: 20 })),
@@ -410,24 +528,52 @@ describe("codec properties", () => {
   it("canonical is idempotent and never throws on garbage", () => {
     const garbageSegment = fc.oneof(
       fc.string(),
-      fc.array(fc.oneof(word, fc.constantFrom("moema", "sao-paulo", "apartamento", "Ç", "%", "/", "")), { maxLength: 8 }).map((w) => w.join("-")),
+      fc
+        .array(fc.oneof(word, fc.constantFrom("moema", "sao-paulo", "apartamento", "Ç", "%", "/", "")), {
+          maxLength: 8,
+        })
+        .map((w) => w.join("-")),
     );
     const garbageQuery = fc
       .array(
         fc.tuple(
-          fc.oneof(fc.constantFrom("preco-min", "preco-max", "quartos", "ordem", "pagina", "finalidade", "tipo", "cidade", "bairro", "local", "utm_source"), fc.string()),
-          fc.oneof(fc.string(), fc.integer().map(String), fc.constantFrom("venda", "sao-paulo/moema", "1.000", "maior-area", "moema")),
+          fc.oneof(
+            fc.constantFrom(
+              "preco-min",
+              "preco-max",
+              "quartos",
+              "ordem",
+              "pagina",
+              "finalidade",
+              "tipo",
+              "cidade",
+              "bairro",
+              "local",
+              "utm_source",
+            ),
+            fc.string(),
+          ),
+          fc.oneof(
+            fc.string(),
+            fc.integer().map(String),
+            fc.constantFrom("venda", "sao-paulo/moema", "1.000", "maior-area", "moema"),
+          ),
         ),
         { maxLength: 8 },
       )
       .map((pairs) => new URLSearchParams(pairs));
     fc.assert(
-      fc.property(fc.option(garbageSegment, { nil: undefined }), garbageQuery, fc.oneof(fc.constant(vocabulary), vocabularyArb), (segment, search, vocab) => {
-        const result = parseFilters(segment, search, vocab);
-        if ("notFound" in result) return;
-        const again = parseUrl(result.canonical, vocab);
-        expect(again).toEqual(result);
-      }),
+      fc.property(
+        fc.option(garbageSegment, { nil: undefined }),
+        garbageQuery,
+        fc.oneof(fc.constant(vocabulary), vocabularyArb),
+        (segment, search, vocab) => {
+          const result = parseFilters(segment, search, vocab);
+          if ("notFound" in result) return;
+          const again = parseUrl(result.canonical, vocab);
+          expect(again).toEqual(result);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

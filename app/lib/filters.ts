@@ -304,7 +304,9 @@ export function isTrackingParam(name: string): boolean {
   const lower = name.toLowerCase();
   return (
     lower.startsWith("utm_") ||
-    ["gclid", "fbclid", "msclkid", "dclid", "gbraid", "wbraid", "_ga", "_gl", "mc_cid", "mc_eid", "_data"].includes(lower)
+    ["gclid", "fbclid", "msclkid", "dclid", "gbraid", "wbraid", "_ga", "_gl", "mc_cid", "mc_eid", "_data"].includes(
+      lower,
+    )
   );
 }
 
@@ -796,11 +798,7 @@ export function describeFilters(filters: ListingFilters, vocabulary: FilterVocab
   const cityLabel = filters.city ? (city?.label ?? filters.city) : "";
   const nbLabels = (filters.neighbourhoods ?? []).map((slug) => labelOf(city?.neighbourhoods, slug));
   const purposeText = filters.purpose === "venda" ? "à venda" : filters.purpose === "aluguel" ? "para alugar" : "";
-  const place = nbLabels.length
-    ? `em ${joinPt(nbLabels)}, ${cityLabel}`
-    : cityLabel
-      ? `em ${cityLabel}`
-      : "";
+  const place = nbLabels.length ? `em ${joinPt(nbLabels)}, ${cityLabel}` : cityLabel ? `em ${cityLabel}` : "";
   const bedrooms = filters.bedroomsMin
     ? `com ${filters.bedroomsMin}+ ${filters.bedroomsMin === 1 ? "quarto" : "quartos"}`
     : "";
@@ -808,9 +806,7 @@ export function describeFilters(filters: ListingFilters, vocabulary: FilterVocab
 
   const nounPlural = categoryLabel ? pluralizeCategory(categoryLabel) : "Imóveis";
   const anyFilter = categoryLabel || purposeText || place || bedrooms;
-  const heading = anyFilter
-    ? [nounPlural, purposeText, bedrooms, place].filter(Boolean).join(" ")
-    : "Todos os imóveis";
+  const heading = anyFilter ? [nounPlural, purposeText, bedrooms, place].filter(Boolean).join(" ") : "Todos os imóveis";
 
   const count = (total: number) => {
     const noun = categoryLabel
@@ -868,7 +864,10 @@ export function widerSearches(filters: ListingFilters, vocabulary: FilterVocabul
   if (base.purpose) {
     const next = { ...base };
     delete next.purpose;
-    out.push({ label: base.purpose === "venda" ? "Incluir imóveis para alugar" : "Incluir imóveis à venda", filters: next });
+    out.push({
+      label: base.purpose === "venda" ? "Incluir imóveis para alugar" : "Incluir imóveis à venda",
+      filters: next,
+    });
   }
   if (base.priceMin != null || base.priceMax != null) {
     const next = { ...base };

@@ -35,7 +35,9 @@ export const CHANNEL_LABELS: Record<LeadChannel, string> = {
 
 /** A date-time in São Paulo, "21/11/2026 14:05" (without Intl's comma: Excel pt-BR reads it as a date-time). */
 export function formatSaoPaulo(iso: string): string {
-  return new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Sao_Paulo" }).format(new Date(iso)).replace(",", "");
+  return new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Sao_Paulo" })
+    .format(new Date(iso))
+    .replace(",", "");
 }
 
 /** Leads per page of the inbox. */
@@ -64,7 +66,9 @@ const isoDate = z.preprocess(
  * an invalid value is dropped (the list still shows), never a 500.
  */
 export const inboxFilterSchema = z.object({
-  tipo: z.preprocess(emptyToUndefined, z.enum(["sell", "info", "whatsapp", "alert", "lgpd"]).optional()).catch(undefined),
+  tipo: z
+    .preprocess(emptyToUndefined, z.enum(["sell", "info", "whatsapp", "alert", "lgpd"]).optional())
+    .catch(undefined),
   status: z.preprocess(emptyToUndefined, z.enum(LEAD_STATUSES).optional()).catch(undefined),
   /** A user uid, or {@link UNASSIGNED}. */
   corretor: z.preprocess(emptyToUndefined, singleLineText({ max: USER_UID_MAX }).optional()).catch(undefined),
@@ -95,12 +99,20 @@ export function inboxFilterQuery(filters: Partial<InboxFilters>): URLSearchParam
 
 /** The actions of the inbox page (one form each, by `intent`). */
 export const inboxActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("status"), leadId: z.string().uuid("Contato inválido."), status: z.enum(LEAD_STATUSES, { message: "Escolha um status válido." }) }),
+  z.object({
+    intent: z.literal("status"),
+    leadId: z.string().uuid("Contato inválido."),
+    status: z.enum(LEAD_STATUSES, { message: "Escolha um status válido." }),
+  }),
   z.object({
     intent: z.literal("assign"),
     leadId: z.string().uuid("Contato inválido."),
     /** A user uid, or "" to remove the assignment. */
-    uid: singleLineText({ max: USER_UID_MAX, maxMessage: "Corretor inválido.", controlMessage: "Corretor inválido." }).default(""),
+    uid: singleLineText({
+      max: USER_UID_MAX,
+      maxMessage: "Corretor inválido.",
+      controlMessage: "Corretor inválido.",
+    }).default(""),
   }),
   z.object({ intent: z.literal("resend"), deliveryId: z.string().uuid("Envio inválido.") }),
 ]);

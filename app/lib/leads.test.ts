@@ -16,22 +16,46 @@ describe("normalizeBrazilianPhone", () => {
     expect(normalizeBrazilianPhone(input)).toBe(expected);
   });
 
-  it.each(["", "abc", "1234", "(11) 81234-5678", "(01) 91234-5678", "(11) 1234-5678", "11 99999-9999x", "(11) 99999-99999", "(11) 2222-2222"])(
-    "rejects %j",
-    (input) => {
-      expect(normalizeBrazilianPhone(input)).toBeNull();
-    },
-  );
+  it.each([
+    "",
+    "abc",
+    "1234",
+    "(11) 81234-5678",
+    "(01) 91234-5678",
+    "(11) 1234-5678",
+    "11 99999-9999x",
+    "(11) 99999-99999",
+    "(11) 2222-2222",
+  ])("rejects %j", (input) => {
+    expect(normalizeBrazilianPhone(input)).toBeNull();
+  });
 });
 
 describe("parseLeadInput", () => {
   it("validates a sell request and normalises the phone", () => {
-    const result = parseLeadInput({ kind: "sell", name: " Ana Lima ", phone: "(11) 91234-5678", location: "Moema, São Paulo" });
-    expect(result.success && result.data).toEqual({ kind: "sell", name: "Ana Lima", phone: "11912345678", location: "Moema, São Paulo" });
+    const result = parseLeadInput({
+      kind: "sell",
+      name: " Ana Lima ",
+      phone: "(11) 91234-5678",
+      location: "Moema, São Paulo",
+    });
+    expect(result.success && result.data).toEqual({
+      kind: "sell",
+      name: "Ana Lima",
+      phone: "11912345678",
+      location: "Moema, São Paulo",
+    });
   });
 
   it("gives pt-BR messages per field for a more-information request", () => {
-    const result = parseLeadInput({ kind: "info", code: "AP1", name: "", phone: "123", email: "x@", message: "a".repeat(2001) });
+    const result = parseLeadInput({
+      kind: "info",
+      code: "AP1",
+      name: "",
+      phone: "123",
+      email: "x@",
+      message: "a".repeat(2001),
+    });
     expect(result.success).toBe(false);
     const errors = result.success ? {} : result.error.flatten().fieldErrors;
     expect(errors).toMatchObject({
@@ -43,14 +67,29 @@ describe("parseLeadInput", () => {
   });
 
   it("lower-cases the e-mail and accepts a 2000-character message", () => {
-    const result = parseLeadInput({ kind: "info", code: "AP1", name: "Ana", phone: "11 3456 7890", email: "Ana@Example.COM", message: "a".repeat(2000) });
+    const result = parseLeadInput({
+      kind: "info",
+      code: "AP1",
+      name: "Ana",
+      phone: "11 3456 7890",
+      email: "Ana@Example.COM",
+      message: "a".repeat(2000),
+    });
     expect(result.success && result.data).toMatchObject({ email: "ana@example.com", phone: "1134567890" });
   });
 
   it("needs an e-mail or a phone on a condominium alert", () => {
     const missing = parseLeadInput({ kind: "alert", condominium: "edificio-sol", name: "Ana" });
-    expect(missing.success ? null : (missing.error.flatten().fieldErrors as Record<string, string[]>).email).toEqual(["Informe seu e-mail ou seu telefone."]);
-    const ok = parseLeadInput({ kind: "alert", condominium: "edificio-sol", name: "Ana", email: "", phone: "11912345678" });
+    expect(missing.success ? null : (missing.error.flatten().fieldErrors as Record<string, string[]>).email).toEqual([
+      "Informe seu e-mail ou seu telefone.",
+    ]);
+    const ok = parseLeadInput({
+      kind: "alert",
+      condominium: "edificio-sol",
+      name: "Ana",
+      email: "",
+      phone: "11912345678",
+    });
     expect(ok.success && ok.data).toMatchObject({ phone: "11912345678", email: undefined });
   });
 
@@ -69,9 +108,28 @@ describe("parseLeadInput", () => {
 describe("control characters and lengths in contact requests", () => {
   const valid = {
     sell: { kind: "sell", name: "Ana Lima", phone: "(11) 91234-5678", location: "Moema" },
-    info: { kind: "info", code: "AP1", name: "Ana Lima", phone: "(11) 91234-5678", email: "ana@example.com", message: "Olá" },
-    alert: { kind: "alert", condominium: "edificio-sol", name: "Ana Lima", email: "ana@example.com", phone: "(11) 91234-5678" },
-    lgpd: { kind: "lgpd", name: "Ana Lima", email: "ana@example.com", phone: "(11) 91234-5678", message: "Quero meus dados." },
+    info: {
+      kind: "info",
+      code: "AP1",
+      name: "Ana Lima",
+      phone: "(11) 91234-5678",
+      email: "ana@example.com",
+      message: "Olá",
+    },
+    alert: {
+      kind: "alert",
+      condominium: "edificio-sol",
+      name: "Ana Lima",
+      email: "ana@example.com",
+      phone: "(11) 91234-5678",
+    },
+    lgpd: {
+      kind: "lgpd",
+      name: "Ana Lima",
+      email: "ana@example.com",
+      phone: "(11) 91234-5678",
+      message: "Quero meus dados.",
+    },
   } as const;
   const errorsOf = (raw: unknown) => {
     const result = parseLeadInput(raw);
@@ -79,7 +137,9 @@ describe("control characters and lengths in contact requests", () => {
   };
 
   it("refuses CR/LF in a name with the one-line message beside the field", () => {
-    expect(errorsOf({ ...valid.sell, name: "Ana\r\nTelefone: (11) 99999-0000" })).toEqual({ name: [SINGLE_LINE_MESSAGE] });
+    expect(errorsOf({ ...valid.sell, name: "Ana\r\nTelefone: (11) 99999-0000" })).toEqual({
+      name: [SINGLE_LINE_MESSAGE],
+    });
     expect(errorsOf({ ...valid.info, name: "Ana\nLima" })).toEqual({ name: [SINGLE_LINE_MESSAGE] });
   });
 
@@ -101,7 +161,9 @@ describe("control characters and lengths in contact requests", () => {
   });
 
   it("bounds every field", () => {
-    expect(errorsOf({ ...valid.sell, name: "a".repeat(LEAD_NAME_MAX + 1) })).toEqual({ name: [`Use no máximo ${LEAD_NAME_MAX} caracteres.`] });
+    expect(errorsOf({ ...valid.sell, name: "a".repeat(LEAD_NAME_MAX + 1) })).toEqual({
+      name: [`Use no máximo ${LEAD_NAME_MAX} caracteres.`],
+    });
     expect(errorsOf({ ...valid.sell, phone: "1".repeat(100_000) }).phone).toBeDefined();
     expect(errorsOf({ ...valid.info, email: `${"a".repeat(300)}@example.com` }).email).toBeDefined();
     expect(errorsOf({ ...valid.info, code: "A".repeat(31) }).code).toBeDefined();

@@ -60,7 +60,10 @@ export const phoneSchema = singleLineText({
 }).transform((value, ctx) => {
   const phone = normalizeBrazilianPhone(value);
   if (!phone) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Informe um telefone válido com DDD, por exemplo (11) 91234-5678." });
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      message: "Informe um telefone válido com DDD, por exemplo (11) 91234-5678.",
+    });
     return z.NEVER;
   }
   return phone;
@@ -175,7 +178,10 @@ const schemasByKind = {
  */
 export function parseLeadInput(raw: unknown): z.SafeParseReturnType<unknown, LeadInput> {
   const kind = typeof raw === "object" && raw !== null ? (raw as { kind?: unknown }).kind : undefined;
-  const schema = typeof kind === "string" && Object.hasOwn(schemasByKind, kind) ? schemasByKind[kind as keyof typeof schemasByKind] : undefined;
+  const schema =
+    typeof kind === "string" && Object.hasOwn(schemasByKind, kind)
+      ? schemasByKind[kind as keyof typeof schemasByKind]
+      : undefined;
   if (!schema) {
     return {
       success: false,

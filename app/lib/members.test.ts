@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { MEMBER_BIO_MAX, memberFormSchema } from "./members";
 import { CONTROL_CHARACTER_MESSAGE, SINGLE_LINE_MESSAGE } from "./text-fields";
 
-const valid = { name: "Ana Souza", title: "Corretora", email: "ana@imobiliaria.com.br", phone: "(11) 91234-5678", bio: "Olá", sortOrder: "1" };
+const valid = {
+  name: "Ana Souza",
+  title: "Corretora",
+  email: "ana@imobiliaria.com.br",
+  phone: "(11) 91234-5678",
+  bio: "Olá",
+  sortOrder: "1",
+};
 const errorsOf = (raw: Record<string, unknown>) => {
   const result = memberFormSchema.safeParse(raw);
   return result.success ? {} : (result.error.flatten().fieldErrors as Record<string, string[]>);
@@ -19,6 +26,8 @@ describe("memberFormSchema texts", () => {
     const ok = memberFormSchema.parse({ ...valid, bio: "Primeiro parágrafo.\r\n\r\nSegundo." });
     expect(ok.bio).toBe("Primeiro parágrafo.\n\nSegundo.");
     expect(errorsOf({ ...valid, bio: "a\u0000b" })).toEqual({ bio: [CONTROL_CHARACTER_MESSAGE] });
-    expect(errorsOf({ ...valid, bio: "a".repeat(MEMBER_BIO_MAX + 1) })).toEqual({ bio: [`Apresentação: no máximo ${MEMBER_BIO_MAX} caracteres.`] });
+    expect(errorsOf({ ...valid, bio: "a".repeat(MEMBER_BIO_MAX + 1) })).toEqual({
+      bio: [`Apresentação: no máximo ${MEMBER_BIO_MAX} caracteres.`],
+    });
   });
 });

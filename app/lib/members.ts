@@ -45,7 +45,10 @@ const text = (max: number, label: string) =>
     .transform((value) => value ?? "");
 
 const phone = (label: string) =>
-  text(30, label).refine((value) => value === "" || whatsAppNumber(value) !== null, `Informe o ${label} com DDD, por exemplo (11) 91234-5678.`);
+  text(30, label).refine(
+    (value) => value === "" || whatsAppNumber(value) !== null,
+    `Informe o ${label} com DDD, por exemplo (11) 91234-5678.`,
+  );
 
 /**
  * The member form (create and edit). `slug` may be left empty: it is then
@@ -67,13 +70,17 @@ export const memberFormSchema = z.object({
     singleLineText({
       max: MEMBER_SLUG_MAX,
       maxMessage: `Endereço: no máximo ${MEMBER_SLUG_MAX} caracteres.`,
-      rules: (value) => value.regex(SLUG_PATTERN, "Use só letras minúsculas sem acento, números e hífens, por exemplo ana-souza."),
+      rules: (value) =>
+        value.regex(SLUG_PATTERN, "Use só letras minúsculas sem acento, números e hífens, por exemplo ana-souza."),
     })
       .refine((value) => !/^\d+$/.test(value), "O endereço não pode ser só números.")
       .optional(),
   ),
   title: text(80, "Cargo"),
-  creci: text(20, "CRECI").refine((value) => value === "" || /^[0-9A-Za-z./ -]{2,20}$/.test(value), "CRECI inválido, por exemplo 123456-F."),
+  creci: text(20, "CRECI").refine(
+    (value) => value === "" || /^[0-9A-Za-z./ -]{2,20}$/.test(value),
+    "CRECI inválido, por exemplo 123456-F.",
+  ),
   email: singleLineText({
     max: 200,
     maxMessage: "E-mail: no máximo 200 caracteres.",
@@ -92,7 +99,11 @@ export const memberFormSchema = z.object({
   ),
   sortOrder: z.preprocess(
     (value) => (value === "" || value == null ? 0 : value),
-    z.coerce.number({ invalid_type_error: "Informe um número inteiro." }).int("Informe um número inteiro.").min(0, "Use 0 ou mais.").max(9999, "Use no máximo 9999."),
+    z.coerce
+      .number({ invalid_type_error: "Informe um número inteiro." })
+      .int("Informe um número inteiro.")
+      .min(0, "Use 0 ou mais.")
+      .max(9999, "Use no máximo 9999."),
   ),
   active: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()),
 });

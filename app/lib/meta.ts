@@ -64,9 +64,5 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
  * a title, `noindex` (nothing worth indexing yet) and the canonical link.
  */
 export function catalogueUpdatingMeta(title: string, canonicalUrl: string): MetaDescriptor[] {
-  return [
-    { title },
-    { name: "robots", content: "noindex" },
-    { tagName: "link", rel: "canonical", href: canonicalUrl },
-  ];
+  return [{ title }, { name: "robots", content: "noindex" }, { tagName: "link", rel: "canonical", href: canonicalUrl }];
 }

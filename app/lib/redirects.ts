@@ -11,7 +11,15 @@ import { hasControlCharacters, singleLineText } from "./text-fields";
  * health check, the build's assets and build polling, and Remix's route
  * manifest (brief of issue 6; otherwise a bad rule could lock the admin out).
  */
-export const PROTECTED_PREFIXES = ["/admin", "/login-corretores", "/health", "/assets", "/build", "/builds", "/__manifest"] as const;
+export const PROTECTED_PREFIXES = [
+  "/admin",
+  "/login-corretores",
+  "/health",
+  "/assets",
+  "/build",
+  "/builds",
+  "/__manifest",
+] as const;
 
 /** Most characters of a from-path. */
 export const FROM_PATH_MAX = 500;
@@ -27,7 +35,12 @@ export const MAX_REDIRECT_HOPS = 5;
  * another site, and a line break in a `Location` header forges headers.
  */
 export function isSitePathShape(value: string): boolean {
-  return value.startsWith("/") && !value.startsWith("//") && !/[\\\s]/.test(value) && !hasControlCharacters(value, "single-line");
+  return (
+    value.startsWith("/") &&
+    !value.startsWith("//") &&
+    !/[\\\s]/.test(value) &&
+    !hasControlCharacters(value, "single-line")
+  );
 }
 
 /**
@@ -69,7 +82,8 @@ export type RedirectTarget = { kind: "internal"; value: string; path: string } |
 export function parseRedirectTarget(input: string): RedirectTarget | null {
   if (typeof input !== "string") return null;
   const value = input.trim();
-  if (!value || value.length > TARGET_MAX || /[\\\s]/.test(value) || hasControlCharacters(value, "single-line")) return null;
+  if (!value || value.length > TARGET_MAX || /[\\\s]/.test(value) || hasControlCharacters(value, "single-line"))
+    return null;
   if (value.startsWith("/")) {
     if (!isSitePathShape(value)) return null;
     try {
@@ -111,7 +125,8 @@ export function isServableRule(rule: { fromPath: string; target: string }): bool
 export const REDIRECT_STATUSES = [301, 302] as const;
 
 const FROM_PATH_MESSAGE = "Informe um caminho do site começando com /, sem espaços, ? ou #, por exemplo /promocao.";
-const TARGET_MESSAGE = "Informe um caminho do site (por exemplo /todos-os-imoveis) ou um endereço completo começando com https://.";
+const TARGET_MESSAGE =
+  "Informe um caminho do site (por exemplo /todos-os-imoveis) ou um endereço completo começando com https://.";
 
 /**
  * The admin form of one rule (issue 6 item 6): from-path, target, 301/302,
@@ -134,7 +149,11 @@ export const redirectFormSchema = z
         return z.NEVER;
       }
       if (isProtectedPath(path)) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Este caminho é reservado do sistema e não pode ser redirecionado.", fatal: true });
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: "Este caminho é reservado do sistema e não pode ser redirecionado.",
+          fatal: true,
+        });
         return z.NEVER;
       }
       return path;
@@ -155,8 +174,14 @@ export const redirectFormSchema = z
       return target.value;
     }),
     statusCode: z.coerce
-      .number({ required_error: "Escolha o tipo de redirecionamento.", invalid_type_error: "Escolha o tipo de redirecionamento." })
-      .refine((value): value is 301 | 302 => value === 301 || value === 302, "Escolha 301 (permanente) ou 302 (temporário).")
+      .number({
+        required_error: "Escolha o tipo de redirecionamento.",
+        invalid_type_error: "Escolha o tipo de redirecionamento.",
+      })
+      .refine(
+        (value): value is 301 | 302 => value === 301 || value === 302,
+        "Escolha 301 (permanente) ou 302 (temporário).",
+      )
       .transform((value) => value as 301 | 302),
     active: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()).default(false),
   })
@@ -165,7 +190,11 @@ export const redirectFormSchema = z
     if (typeof value.target !== "string" || typeof value.fromPath !== "string") return;
     const target = parseRedirectTarget(value.target);
     if (target?.kind === "internal" && target.path === value.fromPath) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["target"], message: "O destino não pode ser o próprio caminho de origem." });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["target"],
+        message: "O destino não pode ser o próprio caminho de origem.",
+      });
     }
   });
 

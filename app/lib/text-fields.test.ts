@@ -18,7 +18,8 @@ const CONTROLS = [
   "\u2028",
   "\u2029",
 ];
-const messagesOf = (result: z.SafeParseReturnType<unknown, unknown>) => (result.success ? [] : result.error.issues.map((issue) => issue.message));
+const messagesOf = (result: z.SafeParseReturnType<unknown, unknown>) =>
+  result.success ? [] : result.error.issues.map((issue) => issue.message);
 
 describe("singleLineText", () => {
   const name = singleLineText({ max: 40, min: 2, required: "Informe seu nome." });
@@ -33,7 +34,15 @@ describe("singleLineText", () => {
   });
 
   it("refuses CR, LF, NUL and every other control character inside the value, with one pt-BR message", () => {
-    for (const value of ["Ana\r\nBcc: x@evil.example", "Ana\nB", "Ana\rB", "An\u0000a", "A\u0085b", "A\u2028b", "A\tb"]) {
+    for (const value of [
+      "Ana\r\nBcc: x@evil.example",
+      "Ana\nB",
+      "Ana\rB",
+      "An\u0000a",
+      "A\u0085b",
+      "A\u2028b",
+      "A\tb",
+    ]) {
       expect(messagesOf(name.safeParse(value))).toEqual([SINGLE_LINE_MESSAGE]);
     }
     for (const control of CONTROLS) expect(name.safeParse(`A${control}b`).success, JSON.stringify(control)).toBe(false);
@@ -45,12 +54,19 @@ describe("singleLineText", () => {
   });
 
   it("runs the caller's rules after the length checks and exposes maxLength to Conform", () => {
-    const email = singleLineText({ max: 254, required: "Informe o e-mail.", rules: (value) => value.toLowerCase().email("E-mail inválido.") });
+    const email = singleLineText({
+      max: 254,
+      required: "Informe o e-mail.",
+      rules: (value) => value.toLowerCase().email("E-mail inválido."),
+    });
     expect(email.parse(" Ana@Example.COM ")).toBe("ana@example.com");
     expect(messagesOf(email.safeParse("x@"))).toEqual(["E-mail inválido."]);
     // A value that breaks another rule too gets that rule's message first.
     expect(messagesOf(email.safeParse("ana@example.com\u0000"))).toEqual(["E-mail inválido.", SINGLE_LINE_MESSAGE]);
-    expect(getZodConstraint(z.object({ email, name }))).toMatchObject({ email: { required: true, maxLength: 254 }, name: { minLength: 2, maxLength: 40 } });
+    expect(getZodConstraint(z.object({ email, name }))).toMatchObject({
+      email: { required: true, maxLength: 254 },
+      name: { minLength: 2, maxLength: 40 },
+    });
   });
 
   it("keeps Conform's empty-field handling: required message when empty, undefined when optional", () => {
@@ -64,13 +80,19 @@ describe("singleLineText", () => {
     for (const field of ["name", "nickname", "message", "bio"]) form.set(field, "");
     const submission = parseWithZod(form, { schema });
     expect(submission.status).toBe("error");
-    expect(submission.status === "error" && submission.error).toEqual({ name: ["Informe seu nome."], message: ["Informe sua mensagem."] });
+    expect(submission.status === "error" && submission.error).toEqual({
+      name: ["Informe seu nome."],
+      message: ["Informe sua mensagem."],
+    });
     form.set("name", "Ana");
     form.set("nickname", "   ");
     form.set("message", "Oi\r\ntudo bem?");
     const ok = parseWithZod(form, { schema });
     expect(ok.status === "success" && ok.value).toEqual({ name: "Ana", nickname: "", message: "Oi\ntudo bem?" });
-    expect(getZodConstraint(schema)).toMatchObject({ message: { required: true, maxLength: 50 }, bio: { required: false, maxLength: 50 } });
+    expect(getZodConstraint(schema)).toMatchObject({
+      message: { required: true, maxLength: 50 },
+      bio: { required: false, maxLength: 50 },
+    });
   });
 
   it("refuses a non-positive or fractional max (a programming error)", () => {
@@ -132,7 +154,9 @@ describe("text builders (properties)", () => {
   });
 
   it("accepts every trimmed control-free value within max unchanged", () => {
-    const plain = fc.string({ maxLength: max }).filter((value) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value) && value === value.trim());
+    const plain = fc
+      .string({ maxLength: max })
+      .filter((value) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value) && value === value.trim());
     fc.assert(fc.property(plain, (value) => single.parse(value) === value));
   });
 });

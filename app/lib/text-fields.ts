@@ -26,7 +26,8 @@ import { z } from "zod";
 export const SINGLE_LINE_MESSAGE = "Use apenas uma linha, sem caracteres de controle.";
 
 /** Message of a multi-line field holding a control character other than line breaks and tabs. */
-export const CONTROL_CHARACTER_MESSAGE = "Remova os caracteres de controle do texto (só quebras de linha e tabulações são aceitas).";
+export const CONTROL_CHARACTER_MESSAGE =
+  "Remova os caracteres de controle do texto (só quebras de linha e tabulações são aceitas).";
 
 /** Default message of a field longer than its maximum. */
 export function maxLengthMessage(max: number): string {
@@ -42,10 +43,10 @@ export function minLengthMessage(min: number): string {
 export const REQUIRED_MESSAGE = "Preencha este campo.";
 
 // C0 controls (tab, LF and CR included), DEL, C1 controls, U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR.
-// eslint-disable-next-line no-control-regex
+
 const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 // The same without tab (U+0009) and LF (U+000A); CR is allowed only as part of CRLF, which is normalised to LF first.
-// eslint-disable-next-line no-control-regex
+
 const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** Which characters a field accepts: one line, or several lines (LF, CRLF) with tabs. */
@@ -93,8 +94,12 @@ export interface TextFieldOptions<T extends z.ZodTypeAny> {
 export type TextField<T extends z.ZodTypeAny = z.ZodString> = z.ZodEffects<z.ZodTypeAny, z.output<T>, z.input<T>>;
 
 function build<T extends z.ZodTypeAny>(options: TextFieldOptions<T>, mode: TextMode): TextField<T> {
-  if (!Number.isInteger(options.max) || options.max < 1) throw new RangeError(`max must be a positive integer, got ${options.max}`);
-  const typeErrors = { required_error: options.required ?? REQUIRED_MESSAGE, invalid_type_error: options.required ?? REQUIRED_MESSAGE };
+  if (!Number.isInteger(options.max) || options.max < 1)
+    throw new RangeError(`max must be a positive integer, got ${options.max}`);
+  const typeErrors = {
+    required_error: options.required ?? REQUIRED_MESSAGE,
+    invalid_type_error: options.required ?? REQUIRED_MESSAGE,
+  };
   const message = options.controlMessage ?? (mode === "single-line" ? SINGLE_LINE_MESSAGE : CONTROL_CHARACTER_MESSAGE);
   let text = z.string(typeErrors).trim();
   const min = options.min ?? (options.required ? 1 : 0);
@@ -103,9 +108,13 @@ function build<T extends z.ZodTypeAny>(options: TextFieldOptions<T>, mode: TextM
   const rules = options.rules ?? ((value: z.ZodString) => value as unknown as T);
   const ruled: z.ZodTypeAny = rules(text);
   // CRLF → LF before counting: browsers send a textarea's line breaks as CRLF, its `maxlength` counts them as one.
-  const counted = mode === "multi-line" ? z.preprocess((value) => (typeof value === "string" ? normalizeLineBreaks(value) : value), ruled) : ruled;
+  const counted =
+    mode === "multi-line"
+      ? z.preprocess((value) => (typeof value === "string" ? normalizeLineBreaks(value) : value), ruled)
+      : ruled;
   return counted.superRefine((value, ctx) => {
-    if (typeof value === "string" && hasControlCharacters(value, mode)) ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+    if (typeof value === "string" && hasControlCharacters(value, mode))
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message });
   }) as TextField<T>;
 }
 

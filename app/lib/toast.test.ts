@@ -21,7 +21,14 @@ describe("toastReducer", () => {
       type: "notify",
       toast: { type: "error", title: "B", description: "Detalhe", duration: 5000 },
     });
-    expect(second).toMatchObject({ show: true, id: 2, type: "error", title: "B", description: "Detalhe", duration: 5000 });
+    expect(second).toMatchObject({
+      show: true,
+      id: 2,
+      type: "error",
+      title: "B",
+      description: "Detalhe",
+      duration: 5000,
+    });
   });
 
   it("close hides the toast and clears its fields", () => {

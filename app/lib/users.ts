@@ -57,7 +57,10 @@ const phone = singleLineText({ max: 40, maxMessage: "Telefone longo demais." })
   .transform((value, ctx) => {
     const normalized = normalizePhone(value ?? "");
     if (normalized === null) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Informe um telefone com DDD, por exemplo (11) 91234-5678." });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: "Informe um telefone com DDD, por exemplo (11) 91234-5678.",
+      });
       return z.NEVER;
     }
     return normalized;
@@ -65,7 +68,10 @@ const phone = singleLineText({ max: 40, maxMessage: "Telefone longo demais." })
 
 const role = z.enum(ROLE_NAMES, { errorMap: () => ({ message: "Escolha um papel válido." }) });
 
-const brokerCode = singleLineText({ max: 20, rules: (value) => value.regex(/^[A-Za-z0-9-]*$/, "Use apenas letras, números e hífen.") })
+const brokerCode = singleLineText({
+  max: 20,
+  rules: (value) => value.regex(/^[A-Za-z0-9-]*$/, "Use apenas letras, números e hífen."),
+})
   .optional()
   .transform((value) => (value ? value : null));
 
@@ -110,7 +116,9 @@ export const userUpdateApiSchema = userUpdateSchema
   .partial()
   .extend({ disabled: z.boolean({ invalid_type_error: "Use true ou false." }).optional() })
   .strict()
-  .refine((value) => Object.values(value).some((field) => field !== undefined), { message: "Informe ao menos um campo para alterar." });
+  .refine((value) => Object.values(value).some((field) => field !== undefined), {
+    message: "Informe ao menos um campo para alterar.",
+  });
 
 /** Output of {@link userUpdateApiSchema}. */
 export type UserUpdateApiInput = z.output<typeof userUpdateApiSchema>;
@@ -124,11 +132,25 @@ export type UserUpdateApiInput = z.output<typeof userUpdateApiSchema>;
 export const setPasswordSchema = z
   .object({
     intent: z.literal("token"),
-    token: singleLineText({ max: 200, min: 0, required: "Link inválido. Peça um novo convite.", maxMessage: "Link inválido. Peça um novo convite.", controlMessage: "Link inválido. Peça um novo convite." }),
+    token: singleLineText({
+      max: 200,
+      min: 0,
+      required: "Link inválido. Peça um novo convite.",
+      maxMessage: "Link inválido. Peça um novo convite.",
+      controlMessage: "Link inválido. Peça um novo convite.",
+    }),
     newPassword: z
       .string({ required_error: "Informe a nova senha." })
-      .min(DEFAULT_PASSWORD_POLICY.minLength, `A senha deve ter pelo menos ${DEFAULT_PASSWORD_POLICY.minLength} caracteres.`)
+      .min(
+        DEFAULT_PASSWORD_POLICY.minLength,
+        `A senha deve ter pelo menos ${DEFAULT_PASSWORD_POLICY.minLength} caracteres.`,
+      )
       .max(4096, "A senha deve ter no máximo 4096 caracteres."),
-    confirmPassword: z.string({ required_error: "Repita a nova senha." }).max(4096, "A senha deve ter no máximo 4096 caracteres."),
+    confirmPassword: z
+      .string({ required_error: "Repita a nova senha." })
+      .max(4096, "A senha deve ter no máximo 4096 caracteres."),
   })
-  .refine((value) => value.newPassword === value.confirmPassword, { path: ["confirmPassword"], message: "As senhas não conferem." });
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "As senhas não conferem.",
+  });

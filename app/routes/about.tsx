@@ -74,7 +74,15 @@ export default function AboutPage() {
             {data.members.map((m) => (
               <li key={m.slug} className={s.memberCard} data-testid="membro-equipe">
                 {m.photoUrl ? (
-                  <img className={s.photo} src={m.photoUrl} alt={`Foto de ${m.name}`} width={320} height={320} loading="lazy" decoding="async" />
+                  <img
+                    className={s.photo}
+                    src={m.photoUrl}
+                    alt={`Foto de ${m.name}`}
+                    width={320}
+                    height={320}
+                    loading="lazy"
+                    decoding="async"
+                  />
                 ) : (
                   <span className={s.initials} aria-hidden="true">
                     {initialsOf(m.name)}
@@ -91,7 +99,8 @@ export default function AboutPage() {
         ) : (
           <p className={s.muted}>
             Nossos corretores atendem pelo WhatsApp e pelos formulários do site:{" "}
-            <Link to="/#quero-vender">quero vender meu imóvel</Link> ou <Link to="/todos-os-imoveis">ver todos os imóveis</Link>.
+            <Link to="/#quero-vender">quero vender meu imóvel</Link> ou{" "}
+            <Link to="/todos-os-imoveis">ver todos os imóveis</Link>.
           </p>
         )}
       </section>

@@ -22,7 +22,14 @@ import { DEFAULT_LOGO_SQUARE, getTheme } from "~/.server/theme";
 import { AdminNav } from "~/components/admin-nav";
 import * as s from "~/components/admin.css";
 import { ADMIN_APPEARANCE_PATH } from "~/lib/admin";
-import { appearanceFormSchema, contrast, contrastWarnings, normalizeHexColor, TEXT_COLOR, WHITE } from "~/lib/appearance";
+import {
+  appearanceFormSchema,
+  contrast,
+  contrastWarnings,
+  normalizeHexColor,
+  TEXT_COLOR,
+  WHITE,
+} from "~/lib/appearance";
 import { button } from "~/styles/ui.css";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -52,7 +59,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = () => PRIVATE;
 
 /** Title and `noindex`. */
-export const meta: MetaFunction = () => [{ title: "Aparência | Administração" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Aparência | Administração" },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * Guard (admin, revocation checked), Origin check, then `save` (400 with
@@ -64,22 +74,34 @@ export async function action({ request }: ActionFunctionArgs) {
   const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
   const parsed = multipart ? await readMultipart(request) : { form: await request.formData() };
   if ("error" in parsed) {
-    return json({ result: { status: "error" as const, error: { "": [parsed.error] } } }, { status: 400, headers: PRIVATE });
+    return json(
+      { result: { status: "error" as const, error: { "": [parsed.error] } } },
+      { status: 400, headers: PRIVATE },
+    );
   }
   const formData = parsed.form;
   if (formData.get("intent") === "reset") {
     await resetAppearance();
-    return redirectWithToast(ADMIN_APPEARANCE_PATH, { type: "success", title: "Aparência padrão restaurada" }, { headers: PRIVATE });
+    return redirectWithToast(
+      ADMIN_APPEARANCE_PATH,
+      { type: "success", title: "Aparência padrão restaurada" },
+      { headers: PRIVATE },
+    );
   }
   const submission = parseWithZod(formData, { schema: appearanceFormSchema });
-  if (submission.status !== "success") return json({ result: boundedReply(submission, appearanceFormSchema) }, { status: 400, headers: PRIVATE });
+  if (submission.status !== "success")
+    return json({ result: boundedReply(submission, appearanceFormSchema) }, { status: 400, headers: PRIVATE });
   // Uploaded logos replace the typed paths; a refused file is reported beside its field and nothing is saved.
   const value = { ...submission.value };
   for (const [field, input, which] of LOGO_UPLOADS) {
     const file = formData.get(input);
     if (!(file instanceof File) || (file.size === 0 && !file.name)) continue;
     const stored = await storeLogo(file, which);
-    if (!stored.ok) return json({ result: boundedReply(submission, appearanceFormSchema, { fieldErrors: { [field]: [stored.message] } }) }, { status: 400, headers: PRIVATE });
+    if (!stored.ok)
+      return json(
+        { result: boundedReply(submission, appearanceFormSchema, { fieldErrors: { [field]: [stored.message] } }) },
+        { status: 400, headers: PRIVATE },
+      );
     value[field] = stored.path;
   }
   await saveAppearance(value, user.uid);
@@ -134,8 +156,8 @@ export default function AdminAppearancePage() {
       <header>
         <h1 className={s.title}>Aparência</h1>
         <p className={s.muted}>
-          {saved ? "Aparência personalizada nesta administração." : "O site usa a aparência padrão (configuração)."} As mudanças valem a partir da próxima
-          página aberta, sem publicar de novo.
+          {saved ? "Aparência personalizada nesta administração." : "O site usa a aparência padrão (configuração)."} As
+          mudanças valem a partir da próxima página aberta, sem publicar de novo.
         </p>
       </header>
 
@@ -151,15 +173,28 @@ export default function AdminAppearancePage() {
             Título do site
           </label>
           <input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} className={s.control} />
-          {fields.title.errors?.length ? <p id={fields.title.errorId} className={s.error}>{fields.title.errors[0]}</p> : null}
+          {fields.title.errors?.length ? (
+            <p id={fields.title.errorId} className={s.error}>
+              {fields.title.errors[0]}
+            </p>
+          ) : null}
         </div>
         <div className={s.field}>
           <label htmlFor={fields.description.id} className={s.label}>
             Descrição
           </label>
-          <textarea {...getTextareaProps(fields.description)} key={fields.description.key} className={s.control} rows={3} />
+          <textarea
+            {...getTextareaProps(fields.description)}
+            key={fields.description.key}
+            className={s.control}
+            rows={3}
+          />
           <p className={s.hint}>Aparece nos buscadores e ao compartilhar o site.</p>
-          {fields.description.errors?.length ? <p id={fields.description.errorId} className={s.error}>{fields.description.errors[0]}</p> : null}
+          {fields.description.errors?.length ? (
+            <p id={fields.description.errorId} className={s.error}>
+              {fields.description.errors[0]}
+            </p>
+          ) : null}
         </div>
 
         {COLOR_FIELDS.map(([name, label, hint]) => {
@@ -189,7 +224,11 @@ export default function AdminAppearancePage() {
                 />
               </div>
               <p className={s.hint}>{hint}</p>
-              {field.errors?.length ? <p id={field.errorId} className={s.error}>{field.errors[0]}</p> : null}
+              {field.errors?.length ? (
+                <p id={field.errorId} className={s.error}>
+                  {field.errors[0]}
+                </p>
+              ) : null}
               {fieldWarnings.map((warning) => (
                 <p key={warning.message} className={s.warning} role="status">
                   {warning.message}
@@ -200,11 +239,28 @@ export default function AdminAppearancePage() {
         })}
 
         <div className={s.preview} style={{ background: current.light }} aria-label="Prévia das cores">
-          <div style={{ background: current.primary, color: onColor(current.primary), padding: "10px 14px", borderRadius: 8, fontWeight: 700 }}>
+          <div
+            style={{
+              background: current.primary,
+              color: onColor(current.primary),
+              padding: "10px 14px",
+              borderRadius: 8,
+              fontWeight: 700,
+            }}
+          >
             {fields.title.value || values.title}
           </div>
           <span>
-            <span style={{ background: current.secondary, color: onColor(current.secondary), padding: "8px 16px", borderRadius: 999, fontWeight: 600, display: "inline-block" }}>
+            <span
+              style={{
+                background: current.secondary,
+                color: onColor(current.secondary),
+                padding: "8px 16px",
+                borderRadius: 999,
+                fontWeight: 600,
+                display: "inline-block",
+              }}
+            >
               Quero vender meu imóvel
             </span>
           </span>
@@ -215,25 +271,55 @@ export default function AdminAppearancePage() {
           <label htmlFor={fields.logoSquare.id} className={s.label}>
             Logotipo quadrado
           </label>
-          <input {...getInputProps(fields.logoSquare, { type: "text" })} key={fields.logoSquare.key} className={s.control} placeholder="/logo-square.svg" />
+          <input
+            {...getInputProps(fields.logoSquare, { type: "text" })}
+            key={fields.logoSquare.key}
+            className={s.control}
+            placeholder="/logo-square.svg"
+          />
           <label className={s.hint}>
             Ou envie uma imagem (JPEG, PNG ou WebP, até 10 MB):{" "}
-            <input type="file" name="logoSquareFile" accept="image/jpeg,image/png,image/webp" aria-label="Enviar logotipo quadrado" />
+            <input
+              type="file"
+              name="logoSquareFile"
+              accept="image/jpeg,image/png,image/webp"
+              aria-label="Enviar logotipo quadrado"
+            />
           </label>
-          <p className={s.hint}>Caminho de uma imagem do site. Vazio: o símbolo gerado a partir do nome da imobiliária.</p>
-          {fields.logoSquare.errors?.length ? <p id={fields.logoSquare.errorId} className={s.error}>{fields.logoSquare.errors[0]}</p> : null}
+          <p className={s.hint}>
+            Caminho de uma imagem do site. Vazio: o símbolo gerado a partir do nome da imobiliária.
+          </p>
+          {fields.logoSquare.errors?.length ? (
+            <p id={fields.logoSquare.errorId} className={s.error}>
+              {fields.logoSquare.errors[0]}
+            </p>
+          ) : null}
         </div>
         <div className={s.field}>
           <label htmlFor={fields.logoHorizontal.id} className={s.label}>
             Logotipo horizontal
           </label>
-          <input {...getInputProps(fields.logoHorizontal, { type: "text" })} key={fields.logoHorizontal.key} className={s.control} placeholder="/logo-horizontal.svg" />
+          <input
+            {...getInputProps(fields.logoHorizontal, { type: "text" })}
+            key={fields.logoHorizontal.key}
+            className={s.control}
+            placeholder="/logo-horizontal.svg"
+          />
           <label className={s.hint}>
             Ou envie uma imagem (JPEG, PNG ou WebP, até 10 MB):{" "}
-            <input type="file" name="logoHorizontalFile" accept="image/jpeg,image/png,image/webp" aria-label="Enviar logotipo horizontal" />
+            <input
+              type="file"
+              name="logoHorizontalFile"
+              accept="image/jpeg,image/png,image/webp"
+              aria-label="Enviar logotipo horizontal"
+            />
           </label>
           <p className={s.hint}>Vazio: o cabeçalho mostra o símbolo ao lado do título.</p>
-          {fields.logoHorizontal.errors?.length ? <p id={fields.logoHorizontal.errorId} className={s.error}>{fields.logoHorizontal.errors[0]}</p> : null}
+          {fields.logoHorizontal.errors?.length ? (
+            <p id={fields.logoHorizontal.errorId} className={s.error}>
+              {fields.logoHorizontal.errors[0]}
+            </p>
+          ) : null}
         </div>
         <div className={s.row}>
           <button type="submit" className={button.dark} disabled={busy}>

@@ -13,7 +13,14 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { requireRole } from "~/.server/auth";
 import { assertSameOrigin } from "~/.server/auth/protection";
 import { redirectWithToast } from "~/.server/flash";
-import { assignLead, type InboxLead, listAssignableUsers, listLeads, resendDelivery, setLeadStatus } from "~/.server/leads/inbox";
+import {
+  assignLead,
+  type InboxLead,
+  listAssignableUsers,
+  listLeads,
+  resendDelivery,
+  setLeadStatus,
+} from "~/.server/leads/inbox";
 import { AdminNav } from "~/components/admin-nav";
 import { formatPhone } from "~/components/broker-card";
 import * as s from "~/components/admin.css";
@@ -65,19 +72,32 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = Object.fromEntries(await request.formData());
   const parsed = inboxActionSchema.safeParse(form);
-  const target = typeof form.leadId === "string" ? form.leadId : typeof form.deliveryId === "string" ? form.deliveryId : "";
+  const target =
+    typeof form.leadId === "string" ? form.leadId : typeof form.deliveryId === "string" ? form.deliveryId : "";
   if (!parsed.success) {
-    return json({ error: parsed.error.issues[0]?.message ?? "Pedido inválido.", target }, { status: 400, headers: PRIVATE });
+    return json(
+      { error: parsed.error.issues[0]?.message ?? "Pedido inválido.", target },
+      { status: 400, headers: PRIVATE },
+    );
   }
   const value = parsed.data;
   if (value.intent === "status") {
-    if (!(await setLeadStatus(value.leadId, value.status))) return json({ error: "Este contato não existe mais.", target }, { status: 404, headers: PRIVATE });
-    return redirectWithToast(backTo(request), { type: "success", title: `Status alterado para “${LEAD_STATUS_LABELS[value.status]}”` }, { headers: PRIVATE });
+    if (!(await setLeadStatus(value.leadId, value.status)))
+      return json({ error: "Este contato não existe mais.", target }, { status: 404, headers: PRIVATE });
+    return redirectWithToast(
+      backTo(request),
+      { type: "success", title: `Status alterado para “${LEAD_STATUS_LABELS[value.status]}”` },
+      { headers: PRIVATE },
+    );
   }
   if (value.intent === "assign") {
     const problem = await assignLead(value.leadId, value.uid || null);
     if (problem) return json({ error: problem, target }, { status: 400, headers: PRIVATE });
-    return redirectWithToast(backTo(request), { type: "success", title: value.uid ? "Contato atribuído" : "Atribuição removida" }, { headers: PRIVATE });
+    return redirectWithToast(
+      backTo(request),
+      { type: "success", title: value.uid ? "Contato atribuído" : "Atribuição removida" },
+      { headers: PRIVATE },
+    );
   }
   const result = await resendDelivery(value.deliveryId);
   if (!result.ok) return json({ error: result.message, target }, { status: 409, headers: PRIVATE });
@@ -102,7 +122,13 @@ function LeadFacts({ lead }: { lead: InboxLead }) {
   if (lead.location) facts.push(["Localização", lead.location]);
   if (lead.message) facts.push(["Mensagem", lead.message]);
   if (lead.pageUrl) facts.push(["Página", lead.pageUrl]);
-  if (lead.utm && Object.keys(lead.utm).length) facts.push(["UTM", Object.entries(lead.utm).map(([k, v]) => `${k}=${v}`).join(", ")]);
+  if (lead.utm && Object.keys(lead.utm).length)
+    facts.push([
+      "UTM",
+      Object.entries(lead.utm)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(", "),
+    ]);
   return (
     <dl className={s.facts}>
       {facts.map(([term, value]) => (
@@ -208,7 +234,9 @@ export default function AdminLeadsPage() {
         <a href={csv} className={button.outline} download>
           Exportar CSV
         </a>
-        <span className={s.hint}>Planilha para o Excel (UTF-8, separada por ponto e vírgula), com os filtros atuais.</span>
+        <span className={s.hint}>
+          Planilha para o Excel (UTF-8, separada por ponto e vírgula), com os filtros atuais.
+        </span>
       </p>
 
       {page.items.length === 0 ? (
@@ -242,7 +270,14 @@ export default function AdminLeadsPage() {
                 <input type="hidden" name="leadId" value={lead.id} />
                 <span className={s.muted}>Mover para:</span>
                 {LEAD_STATUSES.filter((status) => status !== lead.status).map((status) => (
-                  <button key={status} type="submit" name="status" value={status} className={`${button.outline} ${s.smallButton}`} disabled={busy}>
+                  <button
+                    key={status}
+                    type="submit"
+                    name="status"
+                    value={status}
+                    className={`${button.outline} ${s.smallButton}`}
+                    disabled={busy}
+                  >
                     {LEAD_STATUS_LABELS[status]}
                   </button>
                 ))}
@@ -254,7 +289,13 @@ export default function AdminLeadsPage() {
                 <label htmlFor={`responsavel-${lead.id}`} className={s.muted}>
                   Responsável:
                 </label>
-                <select id={`responsavel-${lead.id}`} name="uid" defaultValue={lead.assigned?.uid ?? ""} className={s.control} style={{ width: "auto", maxWidth: "100%" }}>
+                <select
+                  id={`responsavel-${lead.id}`}
+                  name="uid"
+                  defaultValue={lead.assigned?.uid ?? ""}
+                  className={s.control}
+                  style={{ width: "auto", maxWidth: "100%" }}
+                >
                   <option value="">Sem responsável</option>
                   {assignable.map((user) => (
                     <option key={user.uid} value={user.uid}>
@@ -277,8 +318,12 @@ export default function AdminLeadsPage() {
                     </span>
                     <span className={s.muted}>
                       {delivery.attempts} {delivery.attempts === 1 ? "tentativa" : "tentativas"}
-                      {delivery.status === "sent" && delivery.sentAt ? ` · enviado em ${formatSaoPaulo(delivery.sentAt)}` : ""}
-                      {delivery.status === "pending" && !delivery.inProgress ? ` · próxima em ${formatSaoPaulo(delivery.nextAttemptAt)}` : ""}
+                      {delivery.status === "sent" && delivery.sentAt
+                        ? ` · enviado em ${formatSaoPaulo(delivery.sentAt)}`
+                        : ""}
+                      {delivery.status === "pending" && !delivery.inProgress
+                        ? ` · próxima em ${formatSaoPaulo(delivery.nextAttemptAt)}`
+                        : ""}
                     </span>
                     {delivery.lastError ? <span className={s.error}>Último erro: {delivery.lastError}</span> : null}
                     {actionData && actionData.target === delivery.id ? (

@@ -23,7 +23,10 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
 
 /** GET is not an upload: 405. */
 export async function loader(_args: LoaderFunctionArgs) {
-  return json({ message: "Use PUT (uma foto) ou POST (vários arquivos)." }, { status: 405, headers: { ...PRIVATE, Allow: "PUT, POST" } });
+  return json(
+    { message: "Use PUT (uma foto) ou POST (vários arquivos)." },
+    { status: 405, headers: { ...PRIVATE, Allow: "PUT, POST" } },
+  );
 }
 
 /** Guard (admin, resource), Origin check, token (one use), then validation and storage. */
@@ -32,30 +35,49 @@ export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : NaN;
   const db = getDb().db;
-  if (!Number.isFinite(id) || !(await getMember(db, id))) return json({ message: "Membro não encontrado." }, { status: 404, headers: PRIVATE });
+  if (!Number.isFinite(id) || !(await getMember(db, id)))
+    return json({ message: "Membro não encontrado." }, { status: 404, headers: PRIVATE });
   const token = new URL(request.url).searchParams.get("token");
-  if (token === null && request.method === "POST" && (request.headers.get("Content-Type") ?? "").startsWith("application/x-www-form-urlencoded")) {
+  if (
+    token === null &&
+    request.method === "POST" &&
+    (request.headers.get("Content-Type") ?? "").startsWith("application/x-www-form-urlencoded")
+  ) {
     // Asking for an address: `kind=photo|files` → `{ url, method, expiresAt }`.
     const wanted = new URLSearchParams(await request.text()).get("kind");
-    if (wanted !== "photo" && wanted !== "files") return json({ message: "Pedido inválido. Recarregue a página." }, { status: 400, headers: PRIVATE });
+    if (wanted !== "photo" && wanted !== "files")
+      return json({ message: "Pedido inválido. Recarregue a página." }, { status: 400, headers: PRIVATE });
     return json(await createSignedUpload(db, getSessionSecrets(), id, wanted), { headers: PRIVATE });
   }
   const kind = request.method === "PUT" ? "photo" : request.method === "POST" ? "files" : null;
-  if (!kind) return json({ message: "Use PUT (uma foto) ou POST (vários arquivos)." }, { status: 405, headers: { ...PRIVATE, Allow: "PUT, POST" } });
+  if (!kind)
+    return json(
+      { message: "Use PUT (uma foto) ou POST (vários arquivos)." },
+      { status: 405, headers: { ...PRIVATE, Allow: "PUT, POST" } },
+    );
   const refused = await consumeSignedUpload(db, getSessionSecrets(), token ?? "", id, kind);
   if (refused) return json({ message: UPLOAD_TOKEN_MESSAGES[refused] }, { status: 403, headers: PRIVATE });
 
   if (kind === "photo") {
     const body = await readLimitedBody(request, MAX_IMAGE_BYTES);
-    if (body === "too-big") return json({ message: `A imagem tem mais de ${MAX_IMAGE_BYTES / (1024 * 1024)} MB. Envie uma imagem menor.` }, { status: 400, headers: PRIVATE });
-    let name = "";
+    if (body === "too-big")
+      return json(
+        { message: `A imagem tem mais de ${MAX_IMAGE_BYTES / (1024 * 1024)} MB. Envie uma imagem menor.` },
+        { status: 400, headers: PRIVATE },
+      );
+    let name: string;
     try {
       name = decodeURIComponent(request.headers.get("X-File-Name") ?? "");
     } catch {
       name = "";
     }
-    const outcome = await storeMemberPhoto(db, id, body, { name, contentType: request.headers.get("Content-Type") ?? "" });
-    return outcome.ok ? json({ ok: true, stored: 1 }, { headers: PRIVATE }) : json({ message: outcome.message }, { status: 400, headers: PRIVATE });
+    const outcome = await storeMemberPhoto(db, id, body, {
+      name,
+      contentType: request.headers.get("Content-Type") ?? "",
+    });
+    return outcome.ok
+      ? json({ ok: true, stored: 1 }, { headers: PRIVATE })
+      : json({ message: outcome.message }, { status: 400, headers: PRIVATE });
   }
   if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
     return json({ message: "Envie os arquivos como multipart/form-data." }, { status: 400, headers: PRIVATE });
@@ -64,5 +86,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if ("error" in parsed) return json({ message: parsed.error }, { status: 400, headers: PRIVATE });
   const files = parsed.form.getAll("arquivos").filter((value): value is File => value instanceof File);
   const outcome = await storeMemberFiles(db, id, files);
-  return outcome.ok ? json({ ok: true, stored: outcome.stored }, { headers: PRIVATE }) : json({ message: outcome.message }, { status: 400, headers: PRIVATE });
+  return outcome.ok
+    ? json({ ok: true, stored: outcome.stored }, { headers: PRIVATE })
+    : json({ message: outcome.message }, { status: 400, headers: PRIVATE });
 }

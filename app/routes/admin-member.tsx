@@ -103,7 +103,12 @@ const memberActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete-file"), fileId: z.string().uuid() }),
 ]);
 
-type ActionError = { result: SubmissionResult<string[]> | null; error: string | null; photoError?: string; filesError?: string };
+type ActionError = {
+  result: SubmissionResult<string[]> | null;
+  error: string | null;
+  photoError?: string;
+  filesError?: string;
+};
 
 const fail = (body: Partial<ActionError>, status = 400) =>
   json({ result: null, error: null, ...body } satisfies ActionError, { status, headers: PRIVATE });
@@ -129,15 +134,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (intent === "photo") {
       const file = parsed.form.get("foto");
       if (!(file instanceof File) || file.size === 0) return fail({ photoError: "Escolha uma foto." });
-      const outcome = await storeMemberPhoto(db, id, Buffer.from(await file.arrayBuffer()), { name: file.name, contentType: file.type });
+      const outcome = await storeMemberPhoto(db, id, Buffer.from(await file.arrayBuffer()), {
+        name: file.name,
+        contentType: file.type,
+      });
       if (!outcome.ok) return fail({ photoError: outcome.message });
-      return redirectWithToast(adminMemberPath(id), { type: "success", title: "Foto atualizada" }, { headers: PRIVATE });
+      return redirectWithToast(
+        adminMemberPath(id),
+        { type: "success", title: "Foto atualizada" },
+        { headers: PRIVATE },
+      );
     }
     if (intent === "files") {
       const files = parsed.form.getAll("arquivos").filter((value): value is File => value instanceof File);
       const outcome = await storeMemberFiles(db, id, files);
       if (!outcome.ok) return fail({ filesError: outcome.message });
-      return redirectWithToast(adminMemberPath(id), { type: "success", title: outcome.stored === 1 ? "Arquivo enviado" : `${outcome.stored} arquivos enviados` }, { headers: PRIVATE });
+      return redirectWithToast(
+        adminMemberPath(id),
+        { type: "success", title: outcome.stored === 1 ? "Arquivo enviado" : `${outcome.stored} arquivos enviados` },
+        { headers: PRIVATE },
+      );
     }
     return fail({ error: "Pedido inválido. Recarregue a página." });
   }
@@ -146,14 +162,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (formData.get("intent") === "save") {
     const submission = parseWithZod(formData, { schema: memberFormSchema });
     if (submission.status !== "success") {
-      return json({ result: boundedReply(submission, memberFormSchema), error: null } satisfies ActionError, { status: 400, headers: PRIVATE });
-    }
-    const saved = await saveMember(db, { ...submission.value, id: id === "novo" ? undefined : id });
-    if (!saved.ok) {
-      return json({ result: boundedReply(submission, memberFormSchema, { fieldErrors: saved.fieldErrors }), error: null } satisfies ActionError, {
+      return json({ result: boundedReply(submission, memberFormSchema), error: null } satisfies ActionError, {
         status: 400,
         headers: PRIVATE,
       });
+    }
+    const saved = await saveMember(db, { ...submission.value, id: id === "novo" ? undefined : id });
+    if (!saved.ok) {
+      return json(
+        {
+          result: boundedReply(submission, memberFormSchema, { fieldErrors: saved.fieldErrors }),
+          error: null,
+        } satisfies ActionError,
+        {
+          status: 400,
+          headers: PRIVATE,
+        },
+      );
     }
     return redirectWithToast(
       adminMemberPath(saved.member.id),
@@ -171,21 +196,42 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "deactivate":
     case "activate": {
       const active = parsed.data.intent === "activate";
-      if (!(await setMemberActive(db, id, active))) return fail({ error: "Um membro excluído só volta com “Reativar”." });
-      return redirectWithToast(back, { type: "success", title: active ? "Membro ativado" : "Membro desativado", description: member.name }, { headers: PRIVATE });
+      if (!(await setMemberActive(db, id, active)))
+        return fail({ error: "Um membro excluído só volta com “Reativar”." });
+      return redirectWithToast(
+        back,
+        { type: "success", title: active ? "Membro ativado" : "Membro desativado", description: member.name },
+        { headers: PRIVATE },
+      );
     }
     case "delete":
       await softDeleteMember(db, id);
-      return redirectWithToast(back, { type: "success", title: "Membro excluído", description: `${member.name} saiu do site. Use “Reativar” para desfazer.` }, { headers: PRIVATE });
+      return redirectWithToast(
+        back,
+        {
+          type: "success",
+          title: "Membro excluído",
+          description: `${member.name} saiu do site. Use “Reativar” para desfazer.`,
+        },
+        { headers: PRIVATE },
+      );
     case "reactivate":
       await reactivateMember(db, id);
-      return redirectWithToast(back, { type: "success", title: "Membro reativado", description: member.name }, { headers: PRIVATE });
+      return redirectWithToast(
+        back,
+        { type: "success", title: "Membro reativado", description: member.name },
+        { headers: PRIVATE },
+      );
     case "promote": {
       const result = await promoteMember(db, getIdentityBackend(), id);
       if (!result.ok) return fail({ error: result.message });
       return redirectWithToast(
         back,
-        { type: "success", title: "Acesso de corretor criado", description: `${member.email} pode entrar após definir a senha em “Esqueci minha senha”.` },
+        {
+          type: "success",
+          title: "Acesso de corretor criado",
+          description: `${member.email} pode entrar após definir a senha em “Esqueci minha senha”.`,
+        },
         { headers: PRIVATE },
       );
     }
@@ -231,7 +277,14 @@ function useSignedUpload(uploadPath: string, kind: "photo" | "files", onError: (
       const signed = (await ask.json()) as { url: string };
       let response: Response;
       if (kind === "photo") {
-        response = await fetch(signed.url, { method: "PUT", headers: { "Content-Type": files[0]!.type || "application/octet-stream", "X-File-Name": encodeURIComponent(files[0]!.name) }, body: files[0] });
+        response = await fetch(signed.url, {
+          method: "PUT",
+          headers: {
+            "Content-Type": files[0]!.type || "application/octet-stream",
+            "X-File-Name": encodeURIComponent(files[0]!.name),
+          },
+          body: files[0],
+        });
       } else {
         const body = new FormData();
         for (const file of files) body.append("arquivos", file);
@@ -273,12 +326,22 @@ export default function AdminMemberPage() {
   });
   const photoError = photoClientError ?? actionData?.photoError;
   const filesError = filesClientError ?? actionData?.filesError;
-  const text = (name: "name" | "slug" | "title" | "creci" | "email" | "phone" | "whatsapp" | "brokerCode", label: string, hint?: string, type: "text" | "email" | "tel" = "text") => (
+  const text = (
+    name: "name" | "slug" | "title" | "creci" | "email" | "phone" | "whatsapp" | "brokerCode",
+    label: string,
+    hint?: string,
+    type: "text" | "email" | "tel" = "text",
+  ) => (
     <div className={s.field}>
       <label htmlFor={fields[name].id} className={s.label}>
         {label}
       </label>
-      <input {...getInputProps(fields[name], { type })} key={fields[name].key} className={s.control} autoComplete="off" />
+      <input
+        {...getInputProps(fields[name], { type })}
+        key={fields[name].key}
+        className={s.control}
+        autoComplete="off"
+      />
       {hint ? <p className={s.hint}>{hint}</p> : null}
       <FieldError id={fields[name].errorId} errors={fields[name].errors} />
     </div>
@@ -320,7 +383,11 @@ export default function AdminMemberPage() {
           </p>
         ) : null}
         {text("name", "Nome")}
-        {text("slug", "Endereço da página", "Deixe em branco para criar a partir do nome. Ex.: ana-souza → /membro/ana-souza")}
+        {text(
+          "slug",
+          "Endereço da página",
+          "Deixe em branco para criar a partir do nome. Ex.: ana-souza → /membro/ana-souza",
+        )}
         {text("title", "Cargo", "Ex.: Corretora, Gerente comercial")}
         {text("creci", "CRECI")}
         {text("email", "E-mail", undefined, "email")}
@@ -338,7 +405,13 @@ export default function AdminMemberPage() {
           <label htmlFor={fields.sortOrder.id} className={s.label}>
             Ordem na página Sobre
           </label>
-          <input {...getInputProps(fields.sortOrder, { type: "number" })} key={fields.sortOrder.key} className={s.control} min={0} max={9999} />
+          <input
+            {...getInputProps(fields.sortOrder, { type: "number" })}
+            key={fields.sortOrder.key}
+            className={s.control}
+            min={0}
+            max={9999}
+          />
           <FieldError id={fields.sortOrder.errorId} errors={fields.sortOrder.errors} />
         </div>
         {member?.deleted ? null : (
@@ -363,14 +436,39 @@ export default function AdminMemberPage() {
             <h2 id="foto-titulo" className={s.label} style={{ fontSize: "1.1rem", margin: 0 }}>
               Foto
             </h2>
-            {member.photoUrl ? <img src={member.photoUrl} alt={`Foto de ${member.name}`} width={160} height={160} style={{ objectFit: "cover", borderRadius: 8 }} /> : <p className={s.muted}>Sem foto.</p>}
-            <Form method="post" action="?envio=photo" encType="multipart/form-data" className={s.form} onSubmit={photoUpload.onSubmit} aria-label="Enviar foto">
+            {member.photoUrl ? (
+              <img
+                src={member.photoUrl}
+                alt={`Foto de ${member.name}`}
+                width={160}
+                height={160}
+                style={{ objectFit: "cover", borderRadius: 8 }}
+              />
+            ) : (
+              <p className={s.muted}>Sem foto.</p>
+            )}
+            <Form
+              method="post"
+              action="?envio=photo"
+              encType="multipart/form-data"
+              className={s.form}
+              onSubmit={photoUpload.onSubmit}
+              aria-label="Enviar foto"
+            >
               <input type="hidden" name="intent" value="photo" />
               <div className={s.field}>
                 <label htmlFor="membro-foto" className={s.label}>
                   Nova foto
                 </label>
-                <input id="membro-foto" name="foto" type="file" accept="image/jpeg,image/png,image/webp" className={s.control} aria-describedby="membro-foto-dica membro-foto-erro" aria-invalid={photoError ? true : undefined} />
+                <input
+                  id="membro-foto"
+                  name="foto"
+                  type="file"
+                  accept="image/jpeg,image/png,image/webp"
+                  className={s.control}
+                  aria-describedby="membro-foto-dica membro-foto-erro"
+                  aria-invalid={photoError ? true : undefined}
+                />
                 <p id="membro-foto-dica" className={s.hint}>
                   JPEG, PNG ou WebP, até 10 MB.
                 </p>
@@ -411,7 +509,12 @@ export default function AdminMemberPage() {
                     <Form method="post" className={s.inlineForm}>
                       <input type="hidden" name="intent" value="delete-file" />
                       <input type="hidden" name="fileId" value={file.id} />
-                      <button type="submit" className={`${button.ghost} ${s.smallButton}`} disabled={busy} aria-label={`Excluir ${file.name}`}>
+                      <button
+                        type="submit"
+                        className={`${button.ghost} ${s.smallButton}`}
+                        disabled={busy}
+                        aria-label={`Excluir ${file.name}`}
+                      >
                         Excluir
                       </button>
                     </Form>
@@ -421,13 +524,29 @@ export default function AdminMemberPage() {
             ) : (
               <p className={s.muted}>Nenhum arquivo.</p>
             )}
-            <Form method="post" action="?envio=files" encType="multipart/form-data" className={s.form} onSubmit={filesUpload.onSubmit} aria-label="Enviar arquivos">
+            <Form
+              method="post"
+              action="?envio=files"
+              encType="multipart/form-data"
+              className={s.form}
+              onSubmit={filesUpload.onSubmit}
+              aria-label="Enviar arquivos"
+            >
               <input type="hidden" name="intent" value="files" />
               <div className={s.field}>
                 <label htmlFor="membro-arquivos" className={s.label}>
                   Novos arquivos
                 </label>
-                <input id="membro-arquivos" name="arquivos" type="file" multiple accept="application/pdf,image/jpeg,image/png,image/webp" className={s.control} aria-describedby="membro-arquivos-dica membro-arquivos-erro" aria-invalid={filesError ? true : undefined} />
+                <input
+                  id="membro-arquivos"
+                  name="arquivos"
+                  type="file"
+                  multiple
+                  accept="application/pdf,image/jpeg,image/png,image/webp"
+                  className={s.control}
+                  aria-describedby="membro-arquivos-dica membro-arquivos-erro"
+                  aria-invalid={filesError ? true : undefined}
+                />
                 <p id="membro-arquivos-dica" className={s.hint}>
                   PDF até 20 MB ou imagens JPEG, PNG e WebP até 10 MB. Só a administração vê os arquivos.
                 </p>
@@ -454,9 +573,25 @@ export default function AdminMemberPage() {
                 <ActionButton intent="reactivate" label="Reativar" busy={busy} />
               ) : (
                 <>
-                  {member.active ? <ActionButton intent="deactivate" label="Desativar" busy={busy} /> : <ActionButton intent="activate" label="Ativar" busy={busy} />}
-                  <ActionButton intent="delete" label="Excluir" busy={busy} confirm={`Excluir ${member.name}? O membro sai do site; você pode reativá-lo depois.`} />
-                  {member.hasLogin ? null : <ActionButton intent="promote" label="Dar acesso de corretor" busy={busy} confirm={`Criar um login de corretor para ${member.email || "este membro"}?`} />}
+                  {member.active ? (
+                    <ActionButton intent="deactivate" label="Desativar" busy={busy} />
+                  ) : (
+                    <ActionButton intent="activate" label="Ativar" busy={busy} />
+                  )}
+                  <ActionButton
+                    intent="delete"
+                    label="Excluir"
+                    busy={busy}
+                    confirm={`Excluir ${member.name}? O membro sai do site; você pode reativá-lo depois.`}
+                  />
+                  {member.hasLogin ? null : (
+                    <ActionButton
+                      intent="promote"
+                      label="Dar acesso de corretor"
+                      busy={busy}
+                      confirm={`Criar um login de corretor para ${member.email || "este membro"}?`}
+                    />
+                  )}
                 </>
               )}
             </div>
@@ -467,7 +602,17 @@ export default function AdminMemberPage() {
   );
 }
 
-function ActionButton({ intent, label, busy, confirm }: { intent: string; label: string; busy: boolean; confirm?: string }) {
+function ActionButton({
+  intent,
+  label,
+  busy,
+  confirm,
+}: {
+  intent: string;
+  label: string;
+  busy: boolean;
+  confirm?: string;
+}) {
   return (
     <Form
       method="post"

@@ -28,7 +28,11 @@ const querySchema = z.object({
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const params = new URL(request.url).searchParams;
-  const query = querySchema.parse({ q: params.get("q") ?? "", status: params.get("status") ?? undefined, ordem: params.get("ordem") ?? undefined });
+  const query = querySchema.parse({
+    q: params.get("q") ?? "",
+    status: params.get("status") ?? undefined,
+    ordem: params.get("ordem") ?? undefined,
+  });
   const rows = await listMembers(getDb().db, { q: query.q, status: query.status, order: query.ordem });
   return json(
     {
@@ -76,7 +80,14 @@ export default function AdminMembersPage() {
           <label htmlFor="membros-q" className={s.label}>
             Buscar
           </label>
-          <input id="membros-q" name="q" type="search" defaultValue={query.q} className={s.control} placeholder="Nome, e-mail, CRECI ou código" />
+          <input
+            id="membros-q"
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            className={s.control}
+            placeholder="Nome, e-mail, CRECI ou código"
+          />
         </div>
         <div className={s.field}>
           <label htmlFor="membros-status" className={s.label}>
@@ -104,7 +115,11 @@ export default function AdminMembersPage() {
       </Form>
       <section aria-labelledby="membros-titulo" className={s.page}>
         <h2 id="membros-titulo" className={s.label} style={{ fontSize: "1.1rem", margin: 0 }}>
-          {members.length === 0 ? "Nenhum membro encontrado" : members.length === 1 ? "1 membro" : `${members.length} membros`}
+          {members.length === 0
+            ? "Nenhum membro encontrado"
+            : members.length === 1
+              ? "1 membro"
+              : `${members.length} membros`}
         </h2>
         <ul className={s.list}>
           {members.map((m) => (
@@ -117,13 +132,19 @@ export default function AdminMembersPage() {
                   {m.deleted ? (
                     <span className={`${s.badge} ${s.badgeTone.novo}`}>Excluído</span>
                   ) : (
-                    <span className={`${s.badge} ${m.active ? s.badgeTone.sent : s.badgeTone.pending}`}>{m.active ? "Ativo" : "Inativo"}</span>
+                    <span className={`${s.badge} ${m.active ? s.badgeTone.sent : s.badgeTone.pending}`}>
+                      {m.active ? "Ativo" : "Inativo"}
+                    </span>
                   )}
-                  {m.hasLogin ? <span className={`${s.badge} ${s.badgeTone.neutral}`}>Com acesso de corretor</span> : null}
+                  {m.hasLogin ? (
+                    <span className={`${s.badge} ${s.badgeTone.neutral}`}>Com acesso de corretor</span>
+                  ) : null}
                 </span>
               </div>
               <p className={s.muted}>
-                {[m.title, m.email, m.brokerCode ? `Vista ${m.brokerCode}` : "", `ordem ${m.sortOrder}`].filter(Boolean).join(" · ")}
+                {[m.title, m.email, m.brokerCode ? `Vista ${m.brokerCode}` : "", `ordem ${m.sortOrder}`]
+                  .filter(Boolean)
+                  .join(" · ")}
               </p>
               {m.active && !m.deleted ? (
                 <p className={s.hint}>

@@ -17,7 +17,13 @@ import * as s from "~/components/admin.css";
 import { Pagination } from "~/components/pagination";
 import { ADMIN_OWNER_ACCESS_PATH } from "~/lib/admin";
 import { formatSaoPaulo } from "~/lib/lead-inbox";
-import { formatSaoPauloSeconds, ownerAccessFilterQuery, parseOwnerAccessFilters, REFUSED_ONLY, shortUserAgent } from "~/lib/owner-access";
+import {
+  formatSaoPauloSeconds,
+  ownerAccessFilterQuery,
+  parseOwnerAccessFilters,
+  REFUSED_ONLY,
+  shortUserAgent,
+} from "~/lib/owner-access";
 import { button } from "~/styles/ui.css";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -34,7 +40,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = () => PRIVATE;
 
 /** Title and `noindex`. */
-export const meta: MetaFunction = () => [{ title: "Acessos a dados de proprietários | Administração" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Acessos a dados de proprietários | Administração" },
+  { name: "robots", content: "noindex" },
+];
 
 /** The page of `?…` with these filters plus `changes` (a value of "" removes the key). */
 function withFilters(query: URLSearchParams, changes: Record<string, string> = {}): string {
@@ -60,8 +69,8 @@ export default function AdminOwnerAccessPage() {
       <header>
         <h1 className={s.title}>Acessos a dados de proprietários</h1>
         <p className={s.muted}>
-          Cada vez que alguém abre os dados internos de um imóvel (proprietário, telefone, observações, prontuário), o acesso fica registrado aqui
-          (LGPD, art. 37).{" "}
+          Cada vez que alguém abre os dados internos de um imóvel (proprietário, telefone, observações, prontuário), o
+          acesso fica registrado aqui (LGPD, art. 37).{" "}
           {limitPerHour > 0
             ? `Cada usuário pode abrir até ${limitPerHour} ${limitPerHour === 1 ? "imóvel diferente" : "imóveis diferentes"} por hora; acima disso o acesso é recusado e também registrado.`
             : "Não há limite de imóveis por hora."}
@@ -73,13 +82,25 @@ export default function AdminOwnerAccessPage() {
           <label htmlFor="filtro-usuario" className={s.label}>
             Usuário (e-mail ou uid)
           </label>
-          <input id="filtro-usuario" name="usuario" defaultValue={filters.usuario ?? ""} maxLength={320} className={s.control} />
+          <input
+            id="filtro-usuario"
+            name="usuario"
+            defaultValue={filters.usuario ?? ""}
+            maxLength={320}
+            className={s.control}
+          />
         </div>
         <div className={s.field}>
           <label htmlFor="filtro-imovel" className={s.label}>
             Código do imóvel
           </label>
-          <input id="filtro-imovel" name="imovel" defaultValue={filters.imovel ?? ""} maxLength={40} className={s.control} />
+          <input
+            id="filtro-imovel"
+            name="imovel"
+            defaultValue={filters.imovel ?? ""}
+            maxLength={40}
+            className={s.control}
+          />
         </div>
         <div className={s.field}>
           <label htmlFor="filtro-de" className={s.label}>
@@ -94,7 +115,12 @@ export default function AdminOwnerAccessPage() {
           <input id="filtro-ate" type="date" name="ate" defaultValue={filters.ate ?? ""} className={s.control} />
         </div>
         <label className={s.checkbox}>
-          <input type="checkbox" name="situacao" value={REFUSED_ONLY} defaultChecked={filters.situacao === REFUSED_ONLY} />
+          <input
+            type="checkbox"
+            name="situacao"
+            value={REFUSED_ONLY}
+            defaultChecked={filters.situacao === REFUSED_ONLY}
+          />
           Somente recusados
         </label>
         <div className={s.row}>
@@ -185,7 +211,11 @@ export default function AdminOwnerAccessPage() {
                       {entry.userAgent ? shortUserAgent(entry.userAgent) : "—"}
                     </td>
                     <td className={`${s.cell} ${s.nowrap}`}>
-                      {entry.allowed ? "Permitido" : <span className={`${s.badge} ${s.badgeTone.novo}`}>Recusado (limite)</span>}
+                      {entry.allowed ? (
+                        "Permitido"
+                      ) : (
+                        <span className={`${s.badge} ${s.badgeTone.novo}`}>Recusado (limite)</span>
+                      )}
                     </td>
                   </tr>
                 ))}

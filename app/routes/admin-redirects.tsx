@@ -33,8 +33,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const editing = rules.find((rule) => rule.id === editId) ?? null;
   return json(
     {
-      rules: rules.map((rule) => ({ id: rule.id, fromPath: rule.fromPath, target: rule.target, statusCode: rule.statusCode, active: rule.active })),
-      editing: editing ? { id: editing.id, fromPath: editing.fromPath, target: editing.target, statusCode: editing.statusCode, active: editing.active } : null,
+      rules: rules.map((rule) => ({
+        id: rule.id,
+        fromPath: rule.fromPath,
+        target: rule.target,
+        statusCode: rule.statusCode,
+        active: rule.active,
+      })),
+      editing: editing
+        ? {
+            id: editing.id,
+            fromPath: editing.fromPath,
+            target: editing.target,
+            statusCode: editing.statusCode,
+            active: editing.active,
+          }
+        : null,
     },
     { headers: PRIVATE },
   );
@@ -44,7 +58,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = () => PRIVATE;
 
 /** Title and `noindex`. */
-export const meta: MetaFunction = () => [{ title: "Redirecionamentos | Administração" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Redirecionamentos | Administração" },
+  { name: "robots", content: "noindex" },
+];
 
 const ruleActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("toggle"), id: z.string().uuid(), active: z.enum(["true", "false"]) }),
@@ -62,27 +79,47 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "save") {
     const submission = parseWithZod(formData, { schema: redirectFormSchema });
-    if (submission.status !== "success") return json({ result: boundedReply(submission, redirectFormSchema), error: null }, { status: 400, headers: PRIVATE });
+    if (submission.status !== "success")
+      return json(
+        { result: boundedReply(submission, redirectFormSchema), error: null },
+        { status: 400, headers: PRIVATE },
+      );
     const saved = await saveRedirect(submission.value);
     if (!saved.ok) {
-      return json({ result: boundedReply(submission, redirectFormSchema, { fieldErrors: saved.fieldErrors }), error: null }, { status: 400, headers: PRIVATE });
+      return json(
+        { result: boundedReply(submission, redirectFormSchema, { fieldErrors: saved.fieldErrors }), error: null },
+        { status: 400, headers: PRIVATE },
+      );
     }
     return redirectWithToast(
       ADMIN_REDIRECTS_PATH,
-      { type: "success", title: submission.value.id ? "Redirecionamento atualizado" : "Redirecionamento criado", description: `${saved.redirect.fromPath} → ${saved.redirect.target}` },
+      {
+        type: "success",
+        title: submission.value.id ? "Redirecionamento atualizado" : "Redirecionamento criado",
+        description: `${saved.redirect.fromPath} → ${saved.redirect.target}`,
+      },
       { headers: PRIVATE },
     );
   }
   const parsed = ruleActionSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return json({ result: null, error: "Pedido inválido. Recarregue a página." }, { status: 400, headers: PRIVATE });
+  if (!parsed.success)
+    return json({ result: null, error: "Pedido inválido. Recarregue a página." }, { status: 400, headers: PRIVATE });
   if (parsed.data.intent === "delete") {
     await deleteRedirect(parsed.data.id);
-    return redirectWithToast(ADMIN_REDIRECTS_PATH, { type: "success", title: "Redirecionamento excluído" }, { headers: PRIVATE });
+    return redirectWithToast(
+      ADMIN_REDIRECTS_PATH,
+      { type: "success", title: "Redirecionamento excluído" },
+      { headers: PRIVATE },
+    );
   }
   const active = parsed.data.active === "true";
   const problem = await setRedirectActive(parsed.data.id, active);
   if (problem) return json({ result: null, error: problem }, { status: 400, headers: PRIVATE });
-  return redirectWithToast(ADMIN_REDIRECTS_PATH, { type: "success", title: active ? "Redirecionamento ativado" : "Redirecionamento desativado" }, { headers: PRIVATE });
+  return redirectWithToast(
+    ADMIN_REDIRECTS_PATH,
+    { type: "success", title: active ? "Redirecionamento ativado" : "Redirecionamento desativado" },
+    { headers: PRIVATE },
+  );
 }
 
 function FieldError({ id, errors }: { id: string; errors?: string[] }) {
@@ -104,7 +141,13 @@ export default function AdminRedirectsPage() {
     lastResult: actionData?.result ?? undefined,
     constraint: getZodConstraint(redirectFormSchema),
     defaultValue: editing
-      ? { id: editing.id, fromPath: editing.fromPath, target: editing.target, statusCode: String(editing.statusCode), active: editing.active ? "on" : undefined }
+      ? {
+          id: editing.id,
+          fromPath: editing.fromPath,
+          target: editing.target,
+          statusCode: String(editing.statusCode),
+          active: editing.active ? "on" : undefined,
+        }
       : { statusCode: "301", active: "on" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -117,8 +160,8 @@ export default function AdminRedirectsPage() {
       <header>
         <h1 className={s.title}>Redirecionamentos</h1>
         <p className={s.muted}>
-          Quem abrir o caminho de origem vai para o destino. Use 301 para mudanças definitivas e 302 para temporárias. Caminhos da
-          administração, do login e do sistema não podem ser redirecionados.
+          Quem abrir o caminho de origem vai para o destino. Use 301 para mudanças definitivas e 302 para temporárias.
+          Caminhos da administração, do login e do sistema não podem ser redirecionados.
         </p>
       </header>
 
@@ -128,7 +171,13 @@ export default function AdminRedirectsPage() {
         </p>
       ) : null}
 
-      <Form method="post" {...getFormProps(form)} className={s.form} aria-labelledby="redirecionamento-titulo" noValidate>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className={s.form}
+        aria-labelledby="redirecionamento-titulo"
+        noValidate
+      >
         <h2 id="redirecionamento-titulo" className={s.label} style={{ fontSize: "1.1rem", margin: 0 }}>
           {editing ? `Editar ${editing.fromPath}` : "Novo redirecionamento"}
         </h2>
@@ -143,7 +192,13 @@ export default function AdminRedirectsPage() {
           <label htmlFor={fields.fromPath.id} className={s.label}>
             Caminho de origem
           </label>
-          <input {...getInputProps(fields.fromPath, { type: "text" })} key={fields.fromPath.key} className={s.control} placeholder="/promocao" autoComplete="off" />
+          <input
+            {...getInputProps(fields.fromPath, { type: "text" })}
+            key={fields.fromPath.key}
+            className={s.control}
+            placeholder="/promocao"
+            autoComplete="off"
+          />
           <FieldError id={fields.fromPath.errorId} errors={fields.fromPath.errors} />
         </div>
         <div className={s.field}>
@@ -189,7 +244,11 @@ export default function AdminRedirectsPage() {
 
       <section aria-labelledby="regras-titulo" className={s.page}>
         <h2 id="regras-titulo" className={s.label} style={{ fontSize: "1.1rem", margin: 0 }}>
-          {rules.length === 0 ? "Nenhum redirecionamento cadastrado" : rules.length === 1 ? "1 redirecionamento" : `${rules.length} redirecionamentos`}
+          {rules.length === 0
+            ? "Nenhum redirecionamento cadastrado"
+            : rules.length === 1
+              ? "1 redirecionamento"
+              : `${rules.length} redirecionamentos`}
         </h2>
         <ul className={s.list}>
           {rules.map((rule) => (
@@ -199,12 +258,20 @@ export default function AdminRedirectsPage() {
                   {rule.fromPath} → {rule.target}
                 </strong>
                 <span className={s.row}>
-                  <span className={`${s.badge} ${s.badgeTone.neutral}`}>{rule.statusCode === 301 ? "301 permanente" : "302 temporário"}</span>
-                  <span className={`${s.badge} ${rule.active ? s.badgeTone.sent : s.badgeTone.pending}`}>{rule.active ? "Ativo" : "Inativo"}</span>
+                  <span className={`${s.badge} ${s.badgeTone.neutral}`}>
+                    {rule.statusCode === 301 ? "301 permanente" : "302 temporário"}
+                  </span>
+                  <span className={`${s.badge} ${rule.active ? s.badgeTone.sent : s.badgeTone.pending}`}>
+                    {rule.active ? "Ativo" : "Inativo"}
+                  </span>
                 </span>
               </div>
               <div className={s.row}>
-                <Link to={`${ADMIN_REDIRECTS_PATH}?editar=${rule.id}`} className={`${button.outline} ${s.smallButton}`} aria-label={`Editar ${rule.fromPath}`}>
+                <Link
+                  to={`${ADMIN_REDIRECTS_PATH}?editar=${rule.id}`}
+                  className={`${button.outline} ${s.smallButton}`}
+                  aria-label={`Editar ${rule.fromPath}`}
+                >
                   Editar
                 </Link>
                 <Form method="post" className={s.inlineForm}>
@@ -224,7 +291,12 @@ export default function AdminRedirectsPage() {
                 >
                   <input type="hidden" name="intent" value="delete" />
                   <input type="hidden" name="id" value={rule.id} />
-                  <button type="submit" className={`${button.ghost} ${s.smallButton}`} disabled={busy} aria-label={`Excluir ${rule.fromPath}`}>
+                  <button
+                    type="submit"
+                    className={`${button.ghost} ${s.smallButton}`}
+                    disabled={busy}
+                    aria-label={`Excluir ${rule.fromPath}`}
+                  >
                     Excluir
                   </button>
                 </Form>

@@ -20,7 +20,10 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const { db } = getDb();
-  const [roles, counts] = await Promise.all([listRoles(db), db.select({ role: users.role, total: count() }).from(users).groupBy(users.role)]);
+  const [roles, counts] = await Promise.all([
+    listRoles(db),
+    db.select({ role: users.role, total: count() }).from(users).groupBy(users.role),
+  ]);
   return json(
     {
       roles: roles.map((role) => ({
@@ -49,8 +52,8 @@ export default function AdminRolesPage() {
       <header>
         <h1 className={s.title}>Papéis</h1>
         <p className={s.muted}>
-          O papel de cada usuário define o que ele pode fazer. Um administrador pode tudo o que um corretor pode. Para mudar o papel de
-          alguém, use Usuários.
+          O papel de cada usuário define o que ele pode fazer. Um administrador pode tudo o que um corretor pode. Para
+          mudar o papel de alguém, use Usuários.
         </p>
       </header>
       <ul className={s.cards}>

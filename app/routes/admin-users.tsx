@@ -41,7 +41,14 @@ import * as s from "~/components/admin.css";
 import { ADMIN_USERS_PATH } from "~/lib/admin";
 import { LOGIN_PATH, ROLE_DEFINITIONS, ROLE_NAMES } from "~/lib/auth";
 import { formatSaoPaulo } from "~/lib/lead-inbox";
-import { formatPhone, USER_SORT_LABELS, USER_SORTS, type UserSort, userCreateSchema, userUpdateSchema } from "~/lib/users";
+import {
+  formatPhone,
+  USER_SORT_LABELS,
+  USER_SORTS,
+  type UserSort,
+  userCreateSchema,
+  userUpdateSchema,
+} from "~/lib/users";
 import { button } from "~/styles/ui.css";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -96,7 +103,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const currentId = (await getSession(request))?.session?.id ?? null;
     sessions = (await listUserSessions(db, editing.uid)).map((session) => toSessionView(session, currentId));
   }
-  return json({ page, query: { q: query.q, ordem: query.ordem }, editing, sessions, self: admin.uid }, { headers: PRIVATE });
+  return json(
+    { page, query: { q: query.q, ordem: query.ordem }, editing, sessions, self: admin.uid },
+    { headers: PRIVATE },
+  );
 }
 
 /** Never cached. */
@@ -147,20 +157,40 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = backTo(request);
   const fail = (data: ActionData, status = 400) => json(data, { status, headers: PRIVATE });
 
-  const refused = (form: "invite" | "edit", reply: (options: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]>, error: unknown) => {
+  const refused = (
+    form: "invite" | "edit",
+    reply: (options: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]>,
+    error: unknown,
+  ) => {
     if (!(error instanceof UserAdminError)) throw error;
-    return fail({ form, result: reply(error.fieldErrors ? { fieldErrors: error.fieldErrors } : { formErrors: [error.message] }), error: null }, error.status);
+    return fail(
+      {
+        form,
+        result: reply(error.fieldErrors ? { fieldErrors: error.fieldErrors } : { formErrors: [error.message] }),
+        error: null,
+      },
+      error.status,
+    );
   };
   if (intent === "invite") {
     const submission = parseWithZod(formData, { schema: userCreateSchema });
-    if (submission.status !== "success") return fail({ form: "invite", result: boundedReply(submission, userCreateSchema), error: null });
+    if (submission.status !== "success")
+      return fail({ form: "invite", result: boundedReply(submission, userCreateSchema), error: null });
     try {
       const { user, mailed } = await inviteUser(deps, submission.value, invitationMail(request));
       return redirectWithToast(
         back,
         mailed
-          ? { type: "success", title: "Convite enviado", description: `${user.email} recebeu o link para criar a senha.` }
-          : { type: "warning", title: "Usuário criado, mas o e-mail não foi enviado", description: "Use “Reenviar convite” mais tarde." },
+          ? {
+              type: "success",
+              title: "Convite enviado",
+              description: `${user.email} recebeu o link para criar a senha.`,
+            }
+          : {
+              type: "warning",
+              title: "Usuário criado, mas o e-mail não foi enviado",
+              description: "Use “Reenviar convite” mais tarde.",
+            },
         { headers: PRIVATE },
       );
     } catch (error) {
@@ -169,10 +199,15 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent === "edit") {
     const submission = parseWithZod(formData, { schema: userUpdateSchema });
-    if (submission.status !== "success") return fail({ form: "edit", result: boundedReply(submission, userUpdateSchema), error: null });
+    if (submission.status !== "success")
+      return fail({ form: "edit", result: boundedReply(submission, userUpdateSchema), error: null });
     try {
       const user = await updateUser(deps, String(formData.get("uid") ?? ""), submission.value, admin);
-      return redirectWithToast(back, { type: "success", title: "Usuário atualizado", description: user.displayName || user.email }, { headers: PRIVATE });
+      return redirectWithToast(
+        back,
+        { type: "success", title: "Usuário atualizado", description: user.displayName || user.email },
+        { headers: PRIVATE },
+      );
     } catch (error) {
       return refused("edit", (options) => boundedReply(submission, userUpdateSchema, options), error);
     }
@@ -186,15 +221,31 @@ export async function action({ request }: ActionFunctionArgs) {
       case "toggle": {
         const enabled = parsed.data.enabled === "true";
         const user = await setUserEnabled(deps, uid, enabled, admin);
-        return redirectWithToast(back, { type: "success", title: enabled ? "Usuário ativado" : "Usuário desativado", description: user.email }, { headers: PRIVATE });
+        return redirectWithToast(
+          back,
+          { type: "success", title: enabled ? "Usuário ativado" : "Usuário desativado", description: user.email },
+          { headers: PRIVATE },
+        );
       }
       case "promote": {
         const user = await promoteUser(deps, uid, admin);
-        return redirectWithToast(back, { type: "success", title: "Promovido a administrador", description: user.email }, { headers: PRIVATE });
+        return redirectWithToast(
+          back,
+          { type: "success", title: "Promovido a administrador", description: user.email },
+          { headers: PRIVATE },
+        );
       }
       case "resend": {
         const mailed = await resendInvitation(deps, uid, invitationMail(request));
-        if (!mailed) return fail({ form: null, result: null, error: "Não foi possível enviar o e-mail agora. Tente de novo em alguns minutos." }, 502);
+        if (!mailed)
+          return fail(
+            {
+              form: null,
+              result: null,
+              error: "Não foi possível enviar o e-mail agora. Tente de novo em alguns minutos.",
+            },
+            502,
+          );
         return redirectWithToast(back, { type: "success", title: "Convite reenviado" }, { headers: PRIVATE });
       }
       case "delete": {
@@ -211,7 +262,11 @@ export async function action({ request }: ActionFunctionArgs) {
         if (endedOwn) {
           return redirectWithToast(
             LOGIN_PATH,
-            { type: "info", title: "Sessão encerrada", description: "Você encerrou a sessão em uso e saiu da área do corretor." },
+            {
+              type: "info",
+              title: "Sessão encerrada",
+              description: "Você encerrou a sessão em uso e saiu da área do corretor.",
+            },
             { headers: { ...PRIVATE, "Set-Cookie": await clearSessionCookie() } },
           );
         }
@@ -265,7 +320,12 @@ function InviteForm({ lastResult, busy }: { lastResult: SubmissionResult<string[
         <label htmlFor={fields.email.id} className={s.label}>
           E-mail
         </label>
-        <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} className={s.control} autoComplete="off" />
+        <input
+          {...getInputProps(fields.email, { type: "email" })}
+          key={fields.email.key}
+          className={s.control}
+          autoComplete="off"
+        />
         <FieldError id={fields.email.errorId} errors={fields.email.errors} />
       </div>
       <ProfileFields fields={fields} />
@@ -287,14 +347,25 @@ function ProfileFields({ fields }: { fields: ProfileFieldset }) {
         <label htmlFor={fields.displayName.id} className={s.label}>
           Nome
         </label>
-        <input {...getInputProps(fields.displayName, { type: "text" })} key={fields.displayName.key} className={s.control} autoComplete="off" />
+        <input
+          {...getInputProps(fields.displayName, { type: "text" })}
+          key={fields.displayName.key}
+          className={s.control}
+          autoComplete="off"
+        />
         <FieldError id={fields.displayName.errorId} errors={fields.displayName.errors} />
       </div>
       <div className={s.field}>
         <label htmlFor={fields.phone.id} className={s.label}>
           Telefone (opcional)
         </label>
-        <input {...getInputProps(fields.phone, { type: "tel" })} key={fields.phone.key} className={s.control} placeholder="(11) 91234-5678" autoComplete="off" />
+        <input
+          {...getInputProps(fields.phone, { type: "tel" })}
+          key={fields.phone.key}
+          className={s.control}
+          placeholder="(11) 91234-5678"
+          autoComplete="off"
+        />
         <FieldError id={fields.phone.errorId} errors={fields.phone.errors} />
       </div>
       <div className={s.field}>
@@ -310,7 +381,12 @@ function ProfileFields({ fields }: { fields: ProfileFieldset }) {
         <label htmlFor={fields.brokerCode.id} className={s.label}>
           Código de corretor no Vista (opcional)
         </label>
-        <input {...getInputProps(fields.brokerCode, { type: "text" })} key={fields.brokerCode.key} className={s.control} autoComplete="off" />
+        <input
+          {...getInputProps(fields.brokerCode, { type: "text" })}
+          key={fields.brokerCode.key}
+          className={s.control}
+          autoComplete="off"
+        />
         <p className={s.hint}>Liga o usuário aos imóveis dele (“meus imóveis”) e aos contatos desses imóveis.</p>
         <FieldError id={fields.brokerCode.errorId} errors={fields.brokerCode.errors} />
       </div>
@@ -318,14 +394,36 @@ function ProfileFields({ fields }: { fields: ProfileFieldset }) {
   );
 }
 
-type Editing = { uid: string; email: string; displayName: string; phone: string; role: string; brokerCode: string | null };
+type Editing = {
+  uid: string;
+  email: string;
+  displayName: string;
+  phone: string;
+  role: string;
+  brokerCode: string | null;
+};
 
-function EditForm({ user, lastResult, busy, cancelTo }: { user: Editing; lastResult: SubmissionResult<string[]> | null; busy: boolean; cancelTo: string }) {
+function EditForm({
+  user,
+  lastResult,
+  busy,
+  cancelTo,
+}: {
+  user: Editing;
+  lastResult: SubmissionResult<string[]> | null;
+  busy: boolean;
+  cancelTo: string;
+}) {
   const [form, fields] = useForm({
     id: `usuario-${user.uid}`,
     lastResult,
     constraint: getZodConstraint(userUpdateSchema),
-    defaultValue: { displayName: user.displayName, phone: user.phone ? formatPhone(user.phone) : "", role: user.role, brokerCode: user.brokerCode ?? "" },
+    defaultValue: {
+      displayName: user.displayName,
+      phone: user.phone ? formatPhone(user.phone) : "",
+      role: user.role,
+      brokerCode: user.brokerCode ?? "",
+    },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: userUpdateSchema }),
@@ -363,14 +461,25 @@ function shortUserAgent(userAgent: string): string {
   return userAgent.length > 80 ? `${userAgent.slice(0, 79)}…` : userAgent;
 }
 
-function SessionList({ uid, email, sessions, busy }: { uid: string; email: string; sessions: SessionView[]; busy: boolean }) {
+function SessionList({
+  uid,
+  email,
+  sessions,
+  busy,
+}: {
+  uid: string;
+  email: string;
+  sessions: SessionView[];
+  busy: boolean;
+}) {
   return (
     <section aria-labelledby="sessoes-titulo" className={s.form}>
       <h2 id="sessoes-titulo" className={s.label} style={{ fontSize: "1.1rem", margin: 0 }}>
         Sessões ativas de {email}
       </h2>
       <p className={s.hint}>
-        Cada entrada no site (navegador) ou token da API é uma sessão. Encerrar uma sessão desconecta esse aparelho ou programa na hora.
+        Cada entrada no site (navegador) ou token da API é uma sessão. Encerrar uma sessão desconecta esse aparelho ou
+        programa na hora.
       </p>
       {sessions.length === 0 ? (
         <p className={s.muted}>Nenhuma sessão ativa.</p>
@@ -448,7 +557,8 @@ export default function AdminUsersPage() {
       <header>
         <h1 className={s.title}>Usuários</h1>
         <p className={s.muted}>
-          Quem entra na área do corretor. Corretores veem o painel e os dados privados dos imóveis; administradores também gerenciam o site.
+          Quem entra na área do corretor. Corretores veem o painel e os dados privados dos imóveis; administradores
+          também gerenciam o site.
         </p>
       </header>
 
@@ -460,12 +570,22 @@ export default function AdminUsersPage() {
 
       {editing ? (
         <>
-          <EditForm key={editing.uid} user={editing} lastResult={actionData?.form === "edit" ? actionData.result : null} busy={busy} cancelTo={here} />
+          <EditForm
+            key={editing.uid}
+            user={editing}
+            lastResult={actionData?.form === "edit" ? actionData.result : null}
+            busy={busy}
+            cancelTo={here}
+          />
           <SessionList uid={editing.uid} email={editing.email} sessions={sessions} busy={busy} />
         </>
       ) : (
         // A new key after a successful invitation (the count changes) empties the form.
-        <InviteForm key={`convite-${page.total}`} lastResult={actionData?.form === "invite" ? actionData.result : null} busy={busy} />
+        <InviteForm
+          key={`convite-${page.total}`}
+          lastResult={actionData?.form === "invite" ? actionData.result : null}
+          busy={busy}
+        />
       )}
 
       <Form method="get" className={s.filters} aria-label="Busca">
@@ -473,7 +593,14 @@ export default function AdminUsersPage() {
           <label htmlFor="busca-usuario" className={s.label}>
             Buscar
           </label>
-          <input id="busca-usuario" name="q" type="search" defaultValue={query.q} className={s.control} placeholder="Nome ou e-mail" />
+          <input
+            id="busca-usuario"
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            className={s.control}
+            placeholder="Nome ou e-mail"
+          />
         </div>
         <div className={s.field}>
           <label htmlFor="ordem-usuario" className={s.label}>
@@ -504,7 +631,9 @@ export default function AdminUsersPage() {
                 <span className={s.row}>
                   <span className={`${s.badge} ${s.badgeTone.neutral}`}>{ROLE_DEFINITIONS[user.role].label}</span>
                   {user.disabled ? <span className={`${s.badge} ${s.badgeTone.pending}`}>Desativado</span> : null}
-                  {!user.lastSignInAt && !user.disabled ? <span className={`${s.badge} ${s.badgeTone.neutral}`}>Convite pendente</span> : null}
+                  {!user.lastSignInAt && !user.disabled ? (
+                    <span className={`${s.badge} ${s.badgeTone.neutral}`}>Convite pendente</span>
+                  ) : null}
                 </span>
               </div>
               <p className={s.muted} style={{ overflowWrap: "anywhere" }}>
@@ -513,7 +642,11 @@ export default function AdminUsersPage() {
                 {user.brokerCode ? ` · corretor ${user.brokerCode}` : ""}
               </p>
               <div className={s.row}>
-                <Link to={editLink(user.uid)} className={`${button.outline} ${s.smallButton}`} aria-label={`Editar ${user.email}`}>
+                <Link
+                  to={editLink(user.uid)}
+                  className={`${button.outline} ${s.smallButton}`}
+                  aria-label={`Editar ${user.email}`}
+                >
                   Editar
                 </Link>
                 {user.uid !== self ? (
@@ -522,7 +655,12 @@ export default function AdminUsersPage() {
                       <input type="hidden" name="intent" value="toggle" />
                       <input type="hidden" name="uid" value={user.uid} />
                       <input type="hidden" name="enabled" value={user.disabled ? "true" : "false"} />
-                      <button type="submit" className={`${button.outline} ${s.smallButton}`} disabled={busy} aria-label={`${user.disabled ? "Ativar" : "Desativar"} ${user.email}`}>
+                      <button
+                        type="submit"
+                        className={`${button.outline} ${s.smallButton}`}
+                        disabled={busy}
+                        aria-label={`${user.disabled ? "Ativar" : "Desativar"} ${user.email}`}
+                      >
                         {user.disabled ? "Ativar" : "Desativar"}
                       </button>
                     </Form>
@@ -530,7 +668,12 @@ export default function AdminUsersPage() {
                       <Form method="post" className={s.inlineForm}>
                         <input type="hidden" name="intent" value="promote" />
                         <input type="hidden" name="uid" value={user.uid} />
-                        <button type="submit" className={`${button.outline} ${s.smallButton}`} disabled={busy} aria-label={`Promover ${user.email} a administrador`}>
+                        <button
+                          type="submit"
+                          className={`${button.outline} ${s.smallButton}`}
+                          disabled={busy}
+                          aria-label={`Promover ${user.email} a administrador`}
+                        >
                           Promover a administrador
                         </button>
                       </Form>
@@ -539,7 +682,12 @@ export default function AdminUsersPage() {
                       <Form method="post" className={s.inlineForm}>
                         <input type="hidden" name="intent" value="resend" />
                         <input type="hidden" name="uid" value={user.uid} />
-                        <button type="submit" className={`${button.ghost} ${s.smallButton}`} disabled={busy} aria-label={`Reenviar convite para ${user.email}`}>
+                        <button
+                          type="submit"
+                          className={`${button.ghost} ${s.smallButton}`}
+                          disabled={busy}
+                          aria-label={`Reenviar convite para ${user.email}`}
+                        >
                           Reenviar convite
                         </button>
                       </Form>
@@ -548,12 +696,22 @@ export default function AdminUsersPage() {
                       method="post"
                       className={s.inlineForm}
                       onSubmit={(event) => {
-                        if (!window.confirm(`Excluir ${user.email}? A pessoa perde o acesso e os contatos dela ficam sem responsável.`)) event.preventDefault();
+                        if (
+                          !window.confirm(
+                            `Excluir ${user.email}? A pessoa perde o acesso e os contatos dela ficam sem responsável.`,
+                          )
+                        )
+                          event.preventDefault();
                       }}
                     >
                       <input type="hidden" name="intent" value="delete" />
                       <input type="hidden" name="uid" value={user.uid} />
-                      <button type="submit" className={`${button.ghost} ${s.smallButton}`} disabled={busy} aria-label={`Excluir ${user.email}`}>
+                      <button
+                        type="submit"
+                        className={`${button.ghost} ${s.smallButton}`}
+                        disabled={busy}
+                        aria-label={`Excluir ${user.email}`}
+                      >
                         Excluir
                       </button>
                     </Form>

@@ -44,7 +44,11 @@ export default function AdminHome() {
             <p className={s.muted}>{section.description}</p>
             {section.path === ADMIN_LEADS_PATH ? (
               <p className={s.muted}>
-                {newLeads === 0 ? "Nenhum contato novo." : newLeads === 1 ? "1 contato novo." : `${newLeads} contatos novos.`}
+                {newLeads === 0
+                  ? "Nenhum contato novo."
+                  : newLeads === 1
+                    ? "1 contato novo."
+                    : `${newLeads} contatos novos.`}
               </p>
             ) : null}
           </li>

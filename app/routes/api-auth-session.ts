@@ -15,7 +15,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { API_HEADERS, apiError, apiJson, methodNotAllowed, readJsonBody, writeOnlyLoader } from "~/.server/api/http";
 import { apiSessionBody } from "~/.server/api/schemas";
-import { clearSessionCookie, getIdentityBackend, getSession, requireUser, SIGN_IN_STATUS, signInWithEmailPassword, SignInRefused } from "~/.server/auth";
+import {
+  clearSessionCookie,
+  getIdentityBackend,
+  getSession,
+  requireUser,
+  SIGN_IN_STATUS,
+  signInWithEmailPassword,
+  SignInRefused,
+} from "~/.server/auth";
 import { authRateLimiters, tooManyAttemptsMessage } from "~/.server/auth/protection";
 import { deleteSession } from "~/.server/auth/session";
 import { getDb } from "~/.server/db";
@@ -30,7 +38,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email, password } = await readJsonBody(request, apiSessionBody);
   const ip = context.clientIp ?? "unknown";
   const limited = await authRateLimiters().consumeLogin(ip, email);
-  if (limited) return apiError(429, tooManyAttemptsMessage(limited.retryAfterSeconds), undefined, { "Retry-After": String(limited.retryAfterSeconds) });
+  if (limited)
+    return apiError(429, tooManyAttemptsMessage(limited.retryAfterSeconds), undefined, {
+      "Retry-After": String(limited.retryAfterSeconds),
+    });
   try {
     const signedIn = await signInWithEmailPassword(getIdentityBackend(), getDb().db, email, password, {
       kind: "api",

@@ -13,6 +13,7 @@ import { listUsers } from "~/.server/users/manage";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
   const query = userListQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) return apiError(400, "Parâmetros inválidos.", query.error.flatten().fieldErrors as Record<string, string[]>);
+  if (!query.success)
+    return apiError(400, "Parâmetros inválidos.", query.error.flatten().fieldErrors as Record<string, string[]>);
   return apiJson(await listUsers(getDb().db, { q: query.data.q, sort: query.data.ordem, page: query.data.pagina }));
 }

@@ -6,7 +6,14 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { invitationMail, userAdminDeps } from "~/.server/api/context";
-import { apiHandle, apiJson, methodNotAllowed, readJsonBody, requireApiAdmin, writeOnlyLoader } from "~/.server/api/http";
+import {
+  apiHandle,
+  apiJson,
+  methodNotAllowed,
+  readJsonBody,
+  requireApiAdmin,
+  writeOnlyLoader,
+} from "~/.server/api/http";
 import { inviteUser } from "~/.server/users/manage";
 import { userCreateSchema } from "~/lib/users";
 

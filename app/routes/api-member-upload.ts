@@ -22,14 +22,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = memberIdParam(params.id);
   const db = getDb().db;
   if (id == null || !(await getMember(db, id))) return apiError(404, "Membro não encontrado.");
-  if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return apiError(415, "Envie os arquivos como multipart/form-data.");
+  if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data"))
+    return apiError(415, "Envie os arquivos como multipart/form-data.");
   const parsed = await readMultipart(request);
   if ("error" in parsed) return apiError(400, parsed.error);
   const photo = parsed.form.get("photo");
-  const files = parsed.form.getAll("file").filter((value): value is File => value instanceof File && (value.size > 0 || value.name !== ""));
-  if (!(photo instanceof File) && files.length === 0) return apiError(400, "Envie uma foto (campo photo) ou arquivos (campo file).");
+  const files = parsed.form
+    .getAll("file")
+    .filter((value): value is File => value instanceof File && (value.size > 0 || value.name !== ""));
+  if (!(photo instanceof File) && files.length === 0)
+    return apiError(400, "Envie uma foto (campo photo) ou arquivos (campo file).");
   if (photo instanceof File) {
-    const outcome = await storeMemberPhoto(db, id, Buffer.from(await photo.arrayBuffer()), { name: photo.name, contentType: photo.type });
+    const outcome = await storeMemberPhoto(db, id, Buffer.from(await photo.arrayBuffer()), {
+      name: photo.name,
+      contentType: photo.type,
+    });
     if (!outcome.ok) return apiError(400, outcome.message, { photo: [outcome.message] });
   }
   let stored: MemberFile[] = [];

@@ -4,7 +4,14 @@
  * 404 for an unknown id. Issue 6 item 8 / brief item 5; ADR 0019.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, methodNotAllowed, readJsonBody, requireApiAdmin, writeOnlyLoader } from "~/.server/api/http";
+import {
+  apiError,
+  apiJson,
+  methodNotAllowed,
+  readJsonBody,
+  requireApiAdmin,
+  writeOnlyLoader,
+} from "~/.server/api/http";
 import { getDb } from "~/.server/db";
 import { getMember, saveMember, softDeleteMember } from "~/.server/members";
 import { memberApiBodySchema, memberIdParam, toMemberView } from "~/.server/members/api";

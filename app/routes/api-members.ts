@@ -23,7 +23,11 @@ const querySchema = z.object({
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
   const params = new URL(request.url).searchParams;
-  const query = querySchema.parse({ q: params.get("q") ?? "", status: params.get("status") ?? undefined, ordem: params.get("ordem") ?? undefined });
+  const query = querySchema.parse({
+    q: params.get("q") ?? "",
+    status: params.get("status") ?? undefined,
+    ordem: params.get("ordem") ?? undefined,
+  });
   const rows = await listMembers(getDb().db, { q: query.q, status: query.status, order: query.ordem });
   return apiJson({ members: rows.map(toMemberView) });
 }

@@ -28,9 +28,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const body = await readJsonBody(request, resetPasswordConfirmBody);
   const isCode = new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`).test(token);
   if (!isCode && !isSetPasswordToken(token)) return apiError(400, RESET_MESSAGES.invalid);
-  if (isCode && !body.email) return apiError(400, "Informe o e-mail junto com o código.", { email: ["Informe o e-mail junto com o código."] });
+  if (isCode && !body.email)
+    return apiError(400, "Informe o e-mail junto com o código.", { email: ["Informe o e-mail junto com o código."] });
   const limited = await authRateLimiters().consumeReset(context.clientIp ?? "unknown", body.email ?? "", "confirm");
-  if (limited) return apiError(429, tooManyAttemptsMessage(limited.retryAfterSeconds), undefined, { "Retry-After": String(limited.retryAfterSeconds) });
+  if (limited)
+    return apiError(429, tooManyAttemptsMessage(limited.retryAfterSeconds), undefined, {
+      "Retry-After": String(limited.retryAfterSeconds),
+    });
   const backend = getIdentityBackend();
   const problems = passwordProblems(body.newPassword, await getPasswordPolicy(backend));
   if (problems.length) return apiError(400, problems[0]!, { newPassword: problems });

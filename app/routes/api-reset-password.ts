@@ -24,10 +24,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { email } = await readJsonBody(request, resetPasswordRequestBody);
   const limited = await authRateLimiters().consumeReset(context.clientIp ?? "unknown", email, "request");
-  if (limited) return apiError(429, tooManyAttemptsMessage(limited.retryAfterSeconds), undefined, { "Retry-After": String(limited.retryAfterSeconds) });
+  if (limited)
+    return apiError(429, tooManyAttemptsMessage(limited.retryAfterSeconds), undefined, {
+      "Retry-After": String(limited.retryAfterSeconds),
+    });
   void requestPasswordReset(
     { backend: getIdentityBackend(), db: getDb().db, secrets: getSessionSecrets() },
-    { email, mailer: authMailer(), resetPageUrl: `${siteOrigin(request)}${PASSWORD_RESET_PATH}?etapa=codigo`, siteTitle: defaultTitle(getConfig()) },
-  ).catch((error: unknown) => console.error(`[auth] falha ao enviar o código de redefinição: ${(error as Error).message}`));
+    {
+      email,
+      mailer: authMailer(),
+      resetPageUrl: `${siteOrigin(request)}${PASSWORD_RESET_PATH}?etapa=codigo`,
+      siteTitle: defaultTitle(getConfig()),
+    },
+  ).catch((error: unknown) =>
+    console.error(`[auth] falha ao enviar o código de redefinição: ${(error as Error).message}`),
+  );
   return apiJson({ message: RESET_REQUESTED_MESSAGE }, 202);
 }

@@ -23,7 +23,12 @@ export const profile = style({
 });
 
 /** Heading block above the results. */
-export const header = style({ display: "flex", flexDirection: "column", gap: vars.space.xs, marginBottom: vars.space.lg });
+export const header = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xs,
+  marginBottom: vars.space.lg,
+});
 
 /** The page title (the broker's name). */
 export const title = style({ fontSize: vars.fontSize.xxl });
@@ -40,4 +45,3 @@ export const toolbar = style({
   gap: vars.space.md,
   marginBottom: vars.space.md,
 });
-

@@ -31,7 +31,14 @@ import { ListingGrid } from "~/components/listing-grid";
 import { Pagination } from "~/components/pagination";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
 import { pageNotFound } from "~/lib/errors";
-import { canonicalRedirect, DEFAULT_SORT, LISTINGS_PAGE_SIZE, LISTINGS_PATH, SORT_ORDERS, type SortOrder } from "~/lib/filters";
+import {
+  canonicalRedirect,
+  DEFAULT_SORT,
+  LISTINGS_PAGE_SIZE,
+  LISTINGS_PATH,
+  SORT_ORDERS,
+  type SortOrder,
+} from "~/lib/filters";
 import { formatCount, plural } from "~/lib/format";
 import { imageUrl } from "~/lib/images";
 import { pageMeta } from "~/lib/meta";
@@ -49,10 +56,16 @@ function readQuery(search: URLSearchParams): { sort?: SortOrder; page?: number }
   for (const [rawName, rawValue] of search) {
     const name = rawName.trim().toLowerCase();
     const value = rawValue.trim().toLowerCase();
-    if (name === "ordem" && out.sort === undefined && (SORT_ORDERS as readonly string[]).includes(value) && value !== DEFAULT_SORT) {
+    if (
+      name === "ordem" &&
+      out.sort === undefined &&
+      (SORT_ORDERS as readonly string[]).includes(value) &&
+      value !== DEFAULT_SORT
+    ) {
       out.sort = value as SortOrder;
     }
-    if (name === "pagina" && out.page === undefined && /^\d{1,6}$/.test(value) && Number(value) >= 2) out.page = Number(value);
+    if (name === "pagina" && out.page === undefined && /^\d{1,6}$/.test(value) && Number(value) >= 2)
+      out.page = Number(value);
   }
   return out;
 }
@@ -125,7 +138,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       path: broker.path,
       prevUrl: result.page > 1 ? pageUrl(result.page - 1) : null,
       nextUrl: result.page < result.pageCount ? pageUrl(result.page + 1) : null,
-      ogImage: photo ?? (result.items[0]?.coverPhotoUrl ? `${origin}${imageUrl(result.items[0].coverPhotoUrl, 1280)}` : null),
+      ogImage:
+        photo ?? (result.items[0]?.coverPhotoUrl ? `${origin}${imageUrl(result.items[0].coverPhotoUrl, 1280)}` : null),
       noindex: result.page > MAX_INDEXED_PAGE || query.sort != null || result.total === 0,
       crumbs: [{ name: "Início", path: "/" }, { name: "Imóveis", path: LISTINGS_PATH }, { name }],
       jsonLd,
@@ -271,7 +285,9 @@ export default function BrokerPage() {
                 </Link>,
               ]}
             >
-              <p>{data.broker.name} não tem imóveis anunciados agora. Fale pelo WhatsApp ou veja todo o nosso catálogo.</p>
+              <p>
+                {data.broker.name} não tem imóveis anunciados agora. Fale pelo WhatsApp ou veja todo o nosso catálogo.
+              </p>
             </EmptyState>
           )}
         </section>

@@ -8,7 +8,14 @@
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getCondominiumPage, openStreetMapUrl, placeCrumbs, truncate, type CrumbData, type Range } from "~/.server/catalogue/detail";
+import {
+  getCondominiumPage,
+  openStreetMapUrl,
+  placeCrumbs,
+  truncate,
+  type CrumbData,
+  type Range,
+} from "~/.server/catalogue/detail";
 import { siteOrigin } from "~/.server/catalogue/sitemap";
 import { getConfig } from "~/.server/config";
 import { leadFormTokens } from "~/.server/leads/form-guard";
@@ -61,7 +68,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!page) {
     const lower = slug.toLowerCase();
     if (lower !== slug && (await getCondominiumPage(lower))) {
-      throw redirect(`${condominiumPath(lower)}${url.search}`, { status: 301, headers: { "Cache-Control": "public, max-age=3600" } });
+      throw redirect(`${condominiumPath(lower)}${url.search}`, {
+        status: 301,
+        headers: { "Cache-Control": "public, max-age=3600" },
+      });
     }
     throw pageNotFound(url.pathname);
   }
@@ -79,7 +89,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     .join(" e ");
   const summary = `${condominium.name}${place ? `, ${place}` : ""}${offer ? `: ${offer}` : ""}`;
   const description = truncate(condominium.description ? `${summary}. ${condominium.description}` : summary, 160);
-  const cover = condominium.coverPhotoUrl || condominium.photos[0]?.url || forSale[0]?.coverPhotoUrl || forRent[0]?.coverPhotoUrl || "";
+  const cover =
+    condominium.coverPhotoUrl ||
+    condominium.photos[0]?.url ||
+    forSale[0]?.coverPhotoUrl ||
+    forRent[0]?.coverPhotoUrl ||
+    "";
   const images = [cover, ...condominium.photos.map((photo) => photo.url)]
     .filter((src, index, all) => src && all.indexOf(src) === index)
     .slice(0, 6)
@@ -123,7 +138,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const page = await getCondominiumPage(params.condominio ?? "");
   if (!page) throw pageNotFound(new URL(request.url).pathname);
-  return handleLeadForm(request, { kind: "alert", fixed: { condominium: page.condominium.slug }, clientIp: context.clientIp });
+  return handleLeadForm(request, {
+    kind: "alert",
+    fixed: { condominium: page.condominium.slug },
+    clientIp: context.clientIp,
+  });
 }
 
 /**
@@ -191,7 +210,9 @@ export default function CondominiumRoute() {
         <aside className={p.aside} aria-label="Resumo do condomínio">
           <section className={p.summaryBox} aria-labelledby="resumo">
             <h2 id="resumo" className={p.statLabel}>
-              {data.unitCount ? plural(data.unitCount, "unidade disponível", "unidades disponíveis") : "Sem unidades disponíveis"}
+              {data.unitCount
+                ? plural(data.unitCount, "unidade disponível", "unidades disponíveis")
+                : "Sem unidades disponíveis"}
             </h2>
             <dl className={p.stats}>
               {stats.map(([term, value], index) => (

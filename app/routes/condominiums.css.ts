@@ -6,7 +6,12 @@ import { vars } from "~/styles/theme.css";
 export const page = style({ paddingBlock: `${vars.space.lg} ${vars.space.xxl}` });
 
 /** Heading block. */
-export const header = style({ display: "flex", flexDirection: "column", gap: vars.space.xs, marginBottom: vars.space.lg });
+export const header = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xs,
+  marginBottom: vars.space.lg,
+});
 
 /** The page title. */
 export const title = style({ fontSize: vars.fontSize.xxl });

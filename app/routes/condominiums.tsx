@@ -68,7 +68,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const city = directory.cities.find((c) => c.slug === filters.city) ?? null;
   const neighbourhood = city?.neighbourhoods.find((n) => n.slug === filters.neighbourhood) ?? null;
   const place = neighbourhood ? `${neighbourhood.label}, ${city!.label}` : (city?.label ?? "");
-  const heading = neighbourhood ? `Condomínios em ${neighbourhood.label}` : city ? `Condomínios em ${city.label}` : "Condomínios";
+  const heading = neighbourhood
+    ? `Condomínios em ${neighbourhood.label}`
+    : city
+      ? `Condomínios em ${city.label}`
+      : "Condomínios";
   const countText = plural(result.total, "condomínio com unidades disponíveis", "condomínios com unidades disponíveis");
   const prices = result.items.map((c) => c.salePriceFrom).filter((p): p is number => p != null);
   const cheapest = prices.length ? Math.min(...prices) : null;
@@ -215,7 +219,8 @@ function PlaceForm({ data }: { data: OkData }) {
   const onChange = (form: HTMLFormElement | null, changed: "cidade" | "bairro") => {
     if (!form) return;
     const city = (form.elements.namedItem("cidade") as HTMLSelectElement | null)?.value ?? "";
-    const rawNb = changed === "cidade" ? "" : ((form.elements.namedItem("bairro") as HTMLSelectElement | null)?.value ?? "");
+    const rawNb =
+      changed === "cidade" ? "" : ((form.elements.namedItem("bairro") as HTMLSelectElement | null)?.value ?? "");
     const [nbCity, nb] = rawNb.includes("/") ? rawNb.split("/") : [city, rawNb];
     const params = new URLSearchParams();
     const finalCity = nbCity || city;

@@ -101,7 +101,12 @@ export const cities = style({ display: "flex", flexDirection: "column", gap: var
 export const cityBlock = style({ display: "flex", flexDirection: "column", gap: vars.space.md });
 
 /** Links "à venda" / "para alugar" beside the city name. */
-export const cityLinks = style({ display: "flex", flexWrap: "wrap", alignItems: "baseline", gap: `${vars.space.xs} ${vars.space.md}` });
+export const cityLinks = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "baseline",
+  gap: `${vars.space.xs} ${vars.space.md}`,
+});
 
 /** Neighbourhood link list. */
 export const placeList = style({

@@ -24,7 +24,7 @@ import { LISTINGS_PATH } from "~/lib/filters";
 import { formatCount, plural } from "~/lib/format";
 import { imageSrcSet, imageUrl } from "~/lib/images";
 import { pageMeta } from "~/lib/meta";
-import { button, container } from "~/styles/ui.css";
+import { container } from "~/styles/ui.css";
 import * as s from "./home.css";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
 
@@ -126,7 +126,11 @@ export default function HomePage() {
           <ListingSection
             id="destaques"
             title={sections.featured.length ? "Imóveis em destaque" : "Imóveis recentes"}
-            text={sections.featured.length ? "Selecionados pela nossa equipe." : "Os últimos imóveis atualizados na nossa carteira."}
+            text={
+              sections.featured.length
+                ? "Selecionados pela nossa equipe."
+                : "Os últimos imóveis atualizados na nossa carteira."
+            }
             listings={sections.featured.length ? sections.featured : sections.recent}
             seeAll={{ url: LISTINGS_PATH, label: `Ver todos os ${formatCount(sections.total)} imóveis` }}
           />
@@ -215,7 +219,13 @@ function ListingSection(props: {
   );
 }
 
-function CondominiumSection({ condominiums, total }: { condominiums: HomeData["sections"]["condominiums"]; total: number }) {
+function CondominiumSection({
+  condominiums,
+  total,
+}: {
+  condominiums: HomeData["sections"]["condominiums"];
+  total: number;
+}) {
   return (
     <section className={s.section} aria-labelledby="condominios">
       <div className={container}>
@@ -225,7 +235,9 @@ function CondominiumSection({ condominiums, total }: { condominiums: HomeData["s
             <p className={s.sectionText}>Os prédios com mais unidades disponíveis agora.</p>
           </div>
           <Link className={s.seeAll} to="/condominios">
-            {total > condominiums.length ? `Ver todos os ${formatCount(total)} condomínios` : "Ver todos os condomínios"}
+            {total > condominiums.length
+              ? `Ver todos os ${formatCount(total)} condomínios`
+              : "Ver todos os condomínios"}
             <ArrowRightIcon size={18} />
           </Link>
         </div>
@@ -246,28 +258,28 @@ function PlacesSection({ cities }: { cities: HomeData["sections"]["cities"] }) {
           </div>
         </div>
         <div className={s.cities}>
-        {cities.map((city) => (
-          <div key={city.url} className={s.cityBlock}>
-            <div className={s.cityLinks}>
-              <h3>
-                <Link to={city.url}>{city.label}</Link>
-              </h3>
-              <span className={s.muted}>{plural(city.count, "imóvel", "imóveis")}</span>
-              <Link to={city.forSaleUrl}>À venda</Link>
-              <Link to={city.forRentUrl}>Para alugar</Link>
+          {cities.map((city) => (
+            <div key={city.url} className={s.cityBlock}>
+              <div className={s.cityLinks}>
+                <h3>
+                  <Link to={city.url}>{city.label}</Link>
+                </h3>
+                <span className={s.muted}>{plural(city.count, "imóvel", "imóveis")}</span>
+                <Link to={city.forSaleUrl}>À venda</Link>
+                <Link to={city.forRentUrl}>Para alugar</Link>
+              </div>
+              <ul className={s.placeList}>
+                {city.neighbourhoods.map((nb) => (
+                  <li key={nb.url}>
+                    <Link className={s.placeLink} to={nb.url}>
+                      {nb.label}
+                      <span className={s.placeCount}>{formatCount(nb.count)}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
             </div>
-            <ul className={s.placeList}>
-              {city.neighbourhoods.map((nb) => (
-                <li key={nb.url}>
-                  <Link className={s.placeLink} to={nb.url}>
-                    {nb.label}
-                    <span className={s.placeCount}>{formatCount(nb.count)}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
+          ))}
         </div>
       </div>
     </section>

@@ -100,7 +100,8 @@ function detailRows(listing: Listing): [string, string][] {
     ["Tipo", listing.category],
   ];
   if (listing.privateArea) rows.push(["Área útil", formatArea(listing.privateArea)]);
-  if (listing.totalArea && listing.totalArea !== listing.privateArea) rows.push(["Área total", formatArea(listing.totalArea)]);
+  if (listing.totalArea && listing.totalArea !== listing.privateArea)
+    rows.push(["Área total", formatArea(listing.totalArea)]);
   if (listing.builtArea && listing.builtArea !== listing.privateArea && listing.builtArea !== listing.totalArea) {
     rows.push(["Área construída", formatArea(listing.builtArea)]);
   }
@@ -175,7 +176,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     breadcrumbJsonLd(crumbs.map((c) => ({ name: c.name, url: c.path ? `${origin}${c.path}` : canonicalUrl }))),
   ];
   // WhatsApp goes through /obrigado-whatsapp (recorded as a lead), to the broker's number, else the agency's.
-  const brokerNumber = listing.broker ? (whatsAppNumber(listing.broker.mobile) ?? whatsAppNumber(listing.broker.phone)) : null;
+  const brokerNumber = listing.broker
+    ? (whatsAppNumber(listing.broker.mobile) ?? whatsAppNumber(listing.broker.phone))
+    : null;
   const whatsapp =
     brokerNumber || getConfig().WHATSAPP_NUMBER
       ? whatsAppContactPath({ code: listing.code, page: page.path, search: url.search })
@@ -227,7 +230,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (data.kind === "removed") {
     return [
       { title: `Imóvel indisponível | ${data.site.title}` },
-      { name: "description", content: `O imóvel ${data.listing.code} não está mais disponível. Veja imóveis semelhantes.` },
+      {
+        name: "description",
+        content: `O imóvel ${data.listing.code} não está mais disponível. Veja imóveis semelhantes.`,
+      },
       { name: "robots", content: "noindex, follow" },
       { tagName: "link", rel: "canonical", href: data.canonicalUrl },
     ];

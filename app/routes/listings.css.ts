@@ -23,7 +23,12 @@ export const crumb = style({
 });
 
 /** Page heading block. */
-export const header = style({ display: "flex", flexDirection: "column", gap: vars.space.xs, marginBottom: vars.space.lg });
+export const header = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xs,
+  marginBottom: vars.space.lg,
+});
 
 /** The H1 (smaller than the display size: it is a results page). */
 export const title = style({ fontSize: vars.fontSize.xxl });

@@ -99,7 +99,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     codeNotFound = filters.code;
     searched = { ...filters };
     delete searched.code;
-    [result, counts] = await Promise.all([searchListings(searched, { pageSize: LISTINGS_PAGE_SIZE }), facetCounts(searched)]);
+    [result, counts] = await Promise.all([
+      searchListings(searched, { pageSize: LISTINGS_PAGE_SIZE }),
+      facetCounts(searched),
+    ]);
   }
   if (result.page > 1 && result.page > result.pageCount) {
     const last = filtersToUrl({ ...searched, page: result.pageCount }, vocabulary);
@@ -144,7 +147,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       canonicalUrl: `${origin}${parsed.canonical}`,
       prevUrl: result.page > 1 ? `${origin}${filtersToUrl({ ...searched, page: result.page - 1 }, vocabulary)}` : null,
       nextUrl:
-        result.page < result.pageCount ? `${origin}${filtersToUrl({ ...searched, page: result.page + 1 }, vocabulary)}` : null,
+        result.page < result.pageCount
+          ? `${origin}${filtersToUrl({ ...searched, page: result.page + 1 }, vocabulary)}`
+          : null,
       ogImage: result.items[0]?.coverPhotoUrl ? `${origin}${imageUrl(result.items[0].coverPhotoUrl, 1280)}` : null,
       noindex,
     },
@@ -239,7 +244,11 @@ function Results({ data }: { data: OkData }) {
       <div className={s.layout}>
         <FiltersForm filters={filters} vocabulary={vocabulary} counts={data.counts} />
 
-        <section className={`${s.results} ${loading ? s.loading : ""}`} aria-labelledby="resultados" aria-busy={loading}>
+        <section
+          className={`${s.results} ${loading ? s.loading : ""}`}
+          aria-labelledby="resultados"
+          aria-busy={loading}
+        >
           <h2 id="resultados" className={visuallyHidden}>
             Resultados
           </h2>
@@ -295,4 +304,3 @@ function Results({ data }: { data: OkData }) {
     </div>
   );
 }
-

@@ -48,7 +48,10 @@ export const headers = () => PRIVATE;
 /** Title and `noindex`. */
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((match) => match.id === "root")?.data as { theme?: { title?: string } } | undefined;
-  return [{ title: `Entrar – Área do corretor | ${root?.theme?.title ?? "Imobiliária"}` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `Entrar – Área do corretor | ${root?.theme?.title ?? "Imobiliária"}` },
+    { name: "robots", content: "noindex" },
+  ];
 };
 
 /**
@@ -60,13 +63,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
-    return json({ result: boundedReply(submission, loginSchema, { hideFields: ["password"] }) }, { status: 400, headers: PRIVATE });
+    return json(
+      { result: boundedReply(submission, loginSchema, { hideFields: ["password"] }) },
+      { status: 400, headers: PRIVATE },
+    );
   }
   const { email, password } = submission.value;
   const limited = await authRateLimiters().consumeLogin(context.clientIp ?? "unknown", email);
   if (limited) {
     return json(
-      { result: boundedReply(submission, loginSchema, { formErrors: [tooManyAttemptsMessage(limited.retryAfterSeconds)], hideFields: ["password"] }) },
+      {
+        result: boundedReply(submission, loginSchema, {
+          formErrors: [tooManyAttemptsMessage(limited.retryAfterSeconds)],
+          hideFields: ["password"],
+        }),
+      },
       { status: 429, headers: { ...PRIVATE, "Retry-After": String(limited.retryAfterSeconds) } },
     );
   }

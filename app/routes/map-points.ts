@@ -43,10 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const code = url.searchParams.get("imovel");
   if (code != null) {
     const listing = await mapListingSummary(code);
-    return json(
-      { listing },
-      { headers: { "Cache-Control": listing ? MAP_POINTS_CACHE : "no-store" } },
-    );
+    return json({ listing }, { headers: { "Cache-Control": listing ? MAP_POINTS_CACHE : "no-store" } });
   }
   const vocabulary = await getVocabulary();
   if (vocabulary.total === 0) {

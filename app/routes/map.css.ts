@@ -33,7 +33,12 @@ export const crumb = style({
   selectors: { "& + &::before": { content: '"›"', marginRight: vars.space.xs } },
 });
 
-export const header = style({ display: "flex", flexDirection: "column", gap: vars.space.xs, marginBottom: vars.space.md });
+export const header = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xs,
+  marginBottom: vars.space.md,
+});
 
 export const title = style({ margin: 0, fontSize: vars.fontSize.xxl });
 

@@ -37,7 +37,14 @@ import {
 } from "~/components/map/map-data";
 import { MapList } from "~/components/map/map-list";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
-import { describeFilters, filtersToUrl, hasFilters, LISTINGS_PAGE_SIZE, parseFilters, publicVocabulary } from "~/lib/filters";
+import {
+  describeFilters,
+  filtersToUrl,
+  hasFilters,
+  LISTINGS_PAGE_SIZE,
+  parseFilters,
+  publicVocabulary,
+} from "~/lib/filters";
 import { catalogueUpdatingMeta, pageMeta } from "~/lib/meta";
 import { button, visuallyHidden } from "~/styles/ui.css";
 import * as s from "./map.css";
@@ -176,9 +183,7 @@ function MapScreen({ data }: { data: OkData }) {
         </ol>
       </nav>
       <header className={s.header}>
-        <h1 className={s.title}>
-          Mapa: {data.heading}
-        </h1>
+        <h1 className={s.title}>Mapa: {data.heading}</h1>
         <p className={s.count}>
           {data.countText}
           {hasFilters(filters) ? (

@@ -36,7 +36,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = await findPublicMember(getDb().db, params.id ?? "");
   if (!member) throw pageNotFound(url.pathname);
   const path = memberPath(member.slug);
-  if (url.pathname !== path) throw redirect(`${path}${url.search}`, { status: 301, headers: { "Cache-Control": "public, max-age=300" } });
+  if (url.pathname !== path)
+    throw redirect(`${path}${url.search}`, { status: 301, headers: { "Cache-Control": "public, max-age=300" } });
   const listings = member.brokerCode ? await brokerListings(member.brokerCode, { pageSize: PROFILE_LISTINGS }) : null;
   const hasWhatsApp = whatsAppNumber(member.whatsapp) != null;
   return json(
@@ -55,7 +56,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         brokerCode: member.brokerCode,
         photoUrl: member.photoKey ? storedFilePath(member.photoKey) : null,
       },
-      whatsappHref: hasWhatsApp ? `${whatsAppContactPath({ page: path, search: url.search })}&membro=${encodeURIComponent(member.slug)}` : null,
+      whatsappHref: hasWhatsApp
+        ? `${whatsAppContactPath({ page: path, search: url.search })}&membro=${encodeURIComponent(member.slug)}`
+        : null,
       listings: listings?.items ?? [],
       totalListings: listings?.total ?? 0,
     },
@@ -72,7 +75,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const { member } = data;
   return pageMeta({
     title: `${member.name}${member.title ? ` – ${member.title}` : ""} | ${data.site.title}`,
-    description: member.bio ? member.bio.slice(0, 155) : `${member.name}${member.creci ? ` (CRECI ${member.creci})` : ""} na ${data.site.title}.`,
+    description: member.bio
+      ? member.bio.slice(0, 155)
+      : `${member.name}${member.creci ? ` (CRECI ${member.creci})` : ""} na ${data.site.title}.`,
     canonicalUrl: data.canonicalUrl,
     image: member.photoUrl ? `${new URL(data.canonicalUrl).origin}${member.photoUrl}` : null,
   });
@@ -89,7 +94,14 @@ export default function MemberPage() {
       </p>
       <div className={s.profile}>
         {member.photoUrl ? (
-          <img className={s.photo} src={member.photoUrl} alt={`Foto de ${member.name}`} width={280} height={280} decoding="async" />
+          <img
+            className={s.photo}
+            src={member.photoUrl}
+            alt={`Foto de ${member.name}`}
+            width={280}
+            height={280}
+            decoding="async"
+          />
         ) : (
           <span className={s.initials} aria-hidden="true">
             {initialsOf(member.name)}

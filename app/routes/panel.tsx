@@ -33,7 +33,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // "Meus leads" (issue 6 item 5).
   const leads = await loadBrokerPanelLeads(user);
   return json(
-    { user: { displayName: user.displayName, email: user.email, roleLabel: ROLE_DEFINITIONS[user.role].label, brokerCode: user.brokerCode }, mine, lookupError, leads },
+    {
+      user: {
+        displayName: user.displayName,
+        email: user.email,
+        roleLabel: ROLE_DEFINITIONS[user.role].label,
+        brokerCode: user.brokerCode,
+      },
+      mine,
+      lookupError,
+      leads,
+    },
     { headers: PRIVATE },
   );
 }
@@ -52,7 +62,9 @@ export default function PanelPage() {
       <header>
         <h1 className={f.title}>Painel do corretor</h1>
         <p className={s.muted}>
-          {[user.displayName || user.email, user.roleLabel].filter((part, index, parts) => parts.indexOf(part) === index).join(" · ")}
+          {[user.displayName || user.email, user.roleLabel]
+            .filter((part, index, parts) => parts.indexOf(part) === index)
+            .join(" · ")}
           {user.brokerCode ? ` · código Vista ${user.brokerCode}` : ""}
         </p>
       </header>
@@ -93,7 +105,9 @@ export default function PanelPage() {
           Meus imóveis
         </h2>
         {!user.brokerCode ? (
-          <p className={s.muted}>Sua conta não está ligada a um código de corretor do Vista. Fale com o administrador.</p>
+          <p className={s.muted}>
+            Sua conta não está ligada a um código de corretor do Vista. Fale com o administrador.
+          </p>
         ) : mine.length === 0 ? (
           <p className={s.muted}>Nenhum imóvel ativo com o seu código de corretor.</p>
         ) : (
@@ -120,7 +134,13 @@ export default function PanelPage() {
                       {listing.neighbourhood}, {listing.city}
                     </span>
                   </td>
-                  <td className={s.cell}>{listing.salePrice ? formatPrice(listing.salePrice) : listing.rentPrice ? `${formatPrice(listing.rentPrice)}/mês` : "—"}</td>
+                  <td className={s.cell}>
+                    {listing.salePrice
+                      ? formatPrice(listing.salePrice)
+                      : listing.rentPrice
+                        ? `${formatPrice(listing.rentPrice)}/mês`
+                        : "—"}
+                  </td>
                   <td className={s.cell}>
                     <Link to={privateListingPath(listing.code)}>Ver</Link>
                   </td>

@@ -47,7 +47,11 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const token = (params.get("token") ?? "").slice(0, 200);
-  const step: "request" | "confirm" | "token" = token ? "token" : params.get("etapa") === "codigo" ? "confirm" : "request";
+  const step: "request" | "confirm" | "token" = token
+    ? "token"
+    : params.get("etapa") === "codigo"
+      ? "confirm"
+      : "request";
   const policy = await getPasswordPolicy(getIdentityBackend());
   return json({ step, policy, token }, { headers: PRIVATE });
 }
@@ -58,7 +62,10 @@ export const headers = () => PRIVATE;
 /** Title and `noindex`. */
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((match) => match.id === "root")?.data as { theme?: { title?: string } } | undefined;
-  return [{ title: `Redefinir a senha – Área do corretor | ${root?.theme?.title ?? "Imobiliária"}` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `Redefinir a senha – Área do corretor | ${root?.theme?.title ?? "Imobiliária"}` },
+    { name: "robots", content: "noindex" },
+  ];
 };
 
 const intentSchema = z.object({ intent: z.enum(["request", "confirm", "token"]) });
@@ -72,7 +79,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const formData = await request.formData();
   const intent = intentSchema.safeParse({ intent: formData.get("intent") });
-  if (!intent.success) return json({ step: "request" as const, result: null, notice: null }, { status: 400, headers: PRIVATE });
+  if (!intent.success)
+    return json({ step: "request" as const, result: null, notice: null }, { status: 400, headers: PRIVATE });
   const ip = context.clientIp ?? "unknown";
   const backend = getIdentityBackend();
   const db = getDb().db;
@@ -80,35 +88,77 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent.data.intent === "token") {
     const submission = parseWithZod(formData, { schema: setPasswordSchema });
     const hide = { hideFields: ["newPassword", "confirmPassword"] };
-    if (submission.status !== "success") return json({ step: "token" as const, result: boundedReply(submission, setPasswordSchema, hide), notice: null }, { status: 400, headers: PRIVATE });
+    if (submission.status !== "success")
+      return json(
+        { step: "token" as const, result: boundedReply(submission, setPasswordSchema, hide), notice: null },
+        { status: 400, headers: PRIVATE },
+      );
     const limited = await authRateLimiters().consumeReset(ip, "", "confirm");
     if (limited) {
       return json(
-        { step: "token" as const, result: boundedReply(submission, setPasswordSchema, { formErrors: [tooManyAttemptsMessage(limited.retryAfterSeconds)], ...hide }), notice: null },
+        {
+          step: "token" as const,
+          result: boundedReply(submission, setPasswordSchema, {
+            formErrors: [tooManyAttemptsMessage(limited.retryAfterSeconds)],
+            ...hide,
+          }),
+          notice: null,
+        },
         { status: 429, headers: { ...PRIVATE, "Retry-After": String(limited.retryAfterSeconds) } },
       );
     }
     const problems = passwordProblems(submission.value.newPassword, await getPasswordPolicy(backend));
     if (problems.length) {
-      return json({ step: "token" as const, result: boundedReply(submission, setPasswordSchema, { fieldErrors: { newPassword: problems }, ...hide }), notice: null }, { status: 400, headers: PRIVATE });
+      return json(
+        {
+          step: "token" as const,
+          result: boundedReply(submission, setPasswordSchema, { fieldErrors: { newPassword: problems }, ...hide }),
+          notice: null,
+        },
+        { status: 400, headers: PRIVATE },
+      );
     }
-    const outcome = await redeemSetPasswordToken({ backend, db, secrets: getSessionSecrets() }, { token: submission.value.token, newPassword: submission.value.newPassword });
+    const outcome = await redeemSetPasswordToken(
+      { backend, db, secrets: getSessionSecrets() },
+      { token: submission.value.token, newPassword: submission.value.newPassword },
+    );
     if (outcome !== "ok") {
-      const message = "Este link não vale mais (já usado ou expirado). Peça um novo convite ao administrador ou use “Esqueci a senha”.";
-      return json({ step: "token" as const, result: boundedReply(submission, setPasswordSchema, { formErrors: [message], ...hide }), notice: null }, { status: 400, headers: PRIVATE });
+      const message =
+        "Este link não vale mais (já usado ou expirado). Peça um novo convite ao administrador ou use “Esqueci a senha”.";
+      return json(
+        {
+          step: "token" as const,
+          result: boundedReply(submission, setPasswordSchema, { formErrors: [message], ...hide }),
+          notice: null,
+        },
+        { status: 400, headers: PRIVATE },
+      );
     }
-    return redirectWithToast(LOGIN_PATH, { type: "success", title: "Senha criada", description: "Entre com o seu e-mail e a nova senha.", duration: 6000 }, { headers: PRIVATE });
+    return redirectWithToast(
+      LOGIN_PATH,
+      { type: "success", title: "Senha criada", description: "Entre com o seu e-mail e a nova senha.", duration: 6000 },
+      { headers: PRIVATE },
+    );
   }
 
   if (intent.data.intent === "request") {
     const submission = parseWithZod(formData, { schema: resetRequestSchema });
     if (submission.status !== "success") {
-      return json({ step: "request" as const, result: boundedReply(submission, resetRequestSchema), notice: null }, { status: 400, headers: PRIVATE });
+      return json(
+        { step: "request" as const, result: boundedReply(submission, resetRequestSchema), notice: null },
+        { status: 400, headers: PRIVATE },
+      );
     }
     const limited = await authRateLimiters().consumeReset(ip, submission.value.email, "request");
     if (limited) {
       return json(
-        { step: "request" as const, result: boundedReply(submission, resetRequestSchema, { formErrors: [tooManyAttemptsMessage(limited.retryAfterSeconds)] }), notice: null },
+        {
+          step: "request" as const,
+          result: boundedReply(submission, resetRequestSchema, {
+            formErrors: [tooManyAttemptsMessage(limited.retryAfterSeconds)],
+          }),
+          notice: null,
+        },
         { status: 429, headers: { ...PRIVATE, "Retry-After": String(limited.retryAfterSeconds) } },
       );
     }
@@ -123,9 +173,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
         resetPageUrl: `${origin}${PASSWORD_RESET_PATH}?etapa=codigo`,
         siteTitle: defaultTitle(config),
       },
-    ).catch((error: unknown) => console.error(`[auth] falha ao enviar o código de redefinição: ${(error as Error).message}`));
+    ).catch((error: unknown) =>
+      console.error(`[auth] falha ao enviar o código de redefinição: ${(error as Error).message}`),
+    );
     return json(
-      { step: "confirm" as const, result: boundedReply(submission, resetRequestSchema, { resetForm: true }), notice: RESET_REQUESTED_MESSAGE, email: submission.value.email },
+      {
+        step: "confirm" as const,
+        result: boundedReply(submission, resetRequestSchema, { resetForm: true }),
+        notice: RESET_REQUESTED_MESSAGE,
+        email: submission.value.email,
+      },
       { headers: PRIVATE },
     );
   }
@@ -133,7 +190,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: resetConfirmSchema });
   if (submission.status !== "success") {
     return json(
-      { step: "confirm" as const, result: boundedReply(submission, resetConfirmSchema, { hideFields: ["newPassword", "confirmPassword"] }), notice: null },
+      {
+        step: "confirm" as const,
+        result: boundedReply(submission, resetConfirmSchema, { hideFields: ["newPassword", "confirmPassword"] }),
+        notice: null,
+      },
       { status: 400, headers: PRIVATE },
     );
   }
@@ -142,7 +203,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json(
       {
         step: "confirm" as const,
-        result: boundedReply(submission, resetConfirmSchema, { formErrors: [tooManyAttemptsMessage(limited.retryAfterSeconds)], hideFields: ["newPassword", "confirmPassword"] }),
+        result: boundedReply(submission, resetConfirmSchema, {
+          formErrors: [tooManyAttemptsMessage(limited.retryAfterSeconds)],
+          hideFields: ["newPassword", "confirmPassword"],
+        }),
         notice: null,
       },
       { status: 429, headers: { ...PRIVATE, "Retry-After": String(limited.retryAfterSeconds) } },
@@ -153,7 +217,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json(
       {
         step: "confirm" as const,
-        result: boundedReply(submission, resetConfirmSchema, { fieldErrors: { newPassword: problems }, hideFields: ["newPassword", "confirmPassword"] }),
+        result: boundedReply(submission, resetConfirmSchema, {
+          fieldErrors: { newPassword: problems },
+          hideFields: ["newPassword", "confirmPassword"],
+        }),
         notice: null,
       },
       { status: 400, headers: PRIVATE },
@@ -167,7 +234,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json(
       {
         step: "confirm" as const,
-        result: boundedReply(submission, resetConfirmSchema, { formErrors: [RESET_MESSAGES[outcome]], hideFields: ["newPassword", "confirmPassword"] }),
+        result: boundedReply(submission, resetConfirmSchema, {
+          formErrors: [RESET_MESSAGES[outcome]],
+          hideFields: ["newPassword", "confirmPassword"],
+        }),
         notice: null,
       },
       { status: 400, headers: PRIVATE },
@@ -191,7 +261,11 @@ export default function PasswordResetPage() {
         Redefinir a senha
       </h1>
       {step === "token" ? (
-        <TokenForm lastResult={actionData?.step === "token" ? actionData.result : null} token={data.token} minLength={data.policy.minLength} />
+        <TokenForm
+          lastResult={actionData?.step === "token" ? actionData.result : null}
+          token={data.token}
+          minLength={data.policy.minLength}
+        />
       ) : step === "request" ? (
         <RequestForm lastResult={actionData?.step === "request" ? actionData.result : null} />
       ) : (
@@ -281,7 +355,11 @@ function ConfirmForm(props: { lastResult: LastResult; notice: string | null; ema
         <input type="hidden" name="intent" value="confirm" />
         <AuthField field={fields.email} label="E-mail" type="email" autoComplete="username" inputMode="email" />
         <AuthField field={fields.code} label="Código" type="text" autoComplete="one-time-code" inputMode="numeric" />
-        <NewPasswordFields newPassword={fields.newPassword} confirmPassword={fields.confirmPassword} minLength={props.minLength} />
+        <NewPasswordFields
+          newPassword={fields.newPassword}
+          confirmPassword={fields.confirmPassword}
+          minLength={props.minLength}
+        />
         <button type="submit" className={button.dark} disabled={pending}>
           {pending ? "Salvando…" : "Salvar a nova senha"}
         </button>
@@ -311,7 +389,11 @@ function TokenForm(props: { lastResult: LastResult; token: string; minLength: nu
         ) : null}
         <input type="hidden" name="intent" value="token" />
         <input type="hidden" name="token" value={props.token} />
-        <NewPasswordFields newPassword={fields.newPassword} confirmPassword={fields.confirmPassword} minLength={props.minLength} />
+        <NewPasswordFields
+          newPassword={fields.newPassword}
+          confirmPassword={fields.confirmPassword}
+          minLength={props.minLength}
+        />
         <button type="submit" className={button.dark} disabled={pending}>
           {pending ? "Salvando…" : "Criar a senha"}
         </button>
@@ -321,7 +403,11 @@ function TokenForm(props: { lastResult: LastResult; token: string; minLength: nu
 }
 
 /** "Nova senha" (with the policy's minimum) and "Repita a nova senha": the code form and the invitation form share them. */
-function NewPasswordFields(props: { newPassword: FieldMetadata<string>; confirmPassword: FieldMetadata<string>; minLength: number }) {
+function NewPasswordFields(props: {
+  newPassword: FieldMetadata<string>;
+  confirmPassword: FieldMetadata<string>;
+  minLength: number;
+}) {
   return (
     <>
       <AuthField
@@ -331,7 +417,12 @@ function NewPasswordFields(props: { newPassword: FieldMetadata<string>; confirmP
         autoComplete="new-password"
         hint={`Pelo menos ${props.minLength} caracteres.`}
       />
-      <AuthField field={props.confirmPassword} label="Repita a nova senha" type="password" autoComplete="new-password" />
+      <AuthField
+        field={props.confirmPassword}
+        label="Repita a nova senha"
+        type="password"
+        autoComplete="new-password"
+      />
     </>
   );
 }

@@ -13,7 +13,11 @@ import { getDb } from "~/.server/db";
 import { storedKeyKind } from "~/.server/members";
 import { getFileStorage, isValidStorageKey } from "~/.server/storage";
 
-const notFound = () => new Response("Arquivo não encontrado.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+const notFound = () =>
+  new Response("Arquivo não encontrado.", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 
 /** The stored object, or 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!parsed.success) {
     return json<SuggestionsResponse>({ query: "", suggestions: [] }, { headers: { "Cache-Control": CACHE } });
   }
-  let suggestions: Suggestion[] = [];
+  let suggestions: Suggestion[];
   try {
     suggestions = await suggest(parsed.data);
   } catch (error) {

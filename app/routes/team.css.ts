@@ -3,7 +3,12 @@ import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 /** The page's vertical rhythm. */
-export const page = style({ paddingBlock: `${vars.space.lg} ${vars.space.xxl}`, display: "flex", flexDirection: "column", gap: vars.space.xl });
+export const page = style({
+  paddingBlock: `${vars.space.lg} ${vars.space.xxl}`,
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xl,
+});
 
 /** Page title. */
 export const title = style({ margin: 0, fontSize: vars.fontSize.xxl, lineHeight: 1.15 });
@@ -36,7 +41,13 @@ export const memberCard = style({
 });
 
 /** Square photo (or the initials). */
-export const photo = style({ width: "100%", aspectRatio: "1", objectFit: "cover", borderRadius: vars.radius.md, background: vars.color.light });
+export const photo = style({
+  width: "100%",
+  aspectRatio: "1",
+  objectFit: "cover",
+  borderRadius: vars.radius.md,
+  background: vars.color.light,
+});
 
 /** Initials shown when there is no photo. */
 export const initials = style([

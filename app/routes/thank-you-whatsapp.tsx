@@ -22,7 +22,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const handOff = await whatsAppHandOff(request, { clientIp: context.clientIp });
   if (!handOff) throw pageNotFound(new URL(request.url).pathname);
   return json(
-    { site: { title: getTheme().title }, whatsappUrl: handOff.whatsappUrl, listing: handOff.listing, page: handOff.page },
+    {
+      site: { title: getTheme().title },
+      whatsappUrl: handOff.whatsappUrl,
+      listing: handOff.listing,
+      page: handOff.page,
+    },
     { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } },
   );
 }

@@ -15,35 +15,35 @@ import { createGlobalTheme, createGlobalThemeContract } from "@vanilla-extract/c
  */
 export const vars = createGlobalThemeContract(
   {
-  color: {
-    /** Brand primary (spec default: black). */
-    primary: "primary",
-    /** Brand secondary, accents and calls to action (spec default: red-pink). */
-    secondary: "secondary",
-    /** Light background tint (spec default: grey). */
-    light: "light",
-    text: null,
-    textMuted: null,
-    background: null,
-    surface: null,
-    border: null,
-    onPrimary: null,
-    onSecondary: null,
-    success: null,
-    error: null,
-    warning: null,
-    info: null,
-  },
-  font: { body: null, heading: null },
-  radius: { sm: null, md: null, lg: null, pill: null },
-  shadow: { card: null, raised: null },
-  space: { xs: null, sm: null, md: null, lg: null, xl: null, xxl: null },
-  zIndex: { menu: null, overlay: null, modal: null, tooltip: null, toast: null },
-  width: { content: null },
-  /** Type scale (rem; the two largest steps grow with the viewport). */
-  fontSize: { xs: null, sm: null, md: null, lg: null, xl: null, xxl: null, display: null },
-  /** Page chrome sizes: sticky header height (hash targets scroll below it), narrow text column. */
-  layout: { headerHeight: null, narrow: null },
+    color: {
+      /** Brand primary (spec default: black). */
+      primary: "primary",
+      /** Brand secondary, accents and calls to action (spec default: red-pink). */
+      secondary: "secondary",
+      /** Light background tint (spec default: grey). */
+      light: "light",
+      text: null,
+      textMuted: null,
+      background: null,
+      surface: null,
+      border: null,
+      onPrimary: null,
+      onSecondary: null,
+      success: null,
+      error: null,
+      warning: null,
+      info: null,
+    },
+    font: { body: null, heading: null },
+    radius: { sm: null, md: null, lg: null, pill: null },
+    shadow: { card: null, raised: null },
+    space: { xs: null, sm: null, md: null, lg: null, xl: null, xxl: null },
+    zIndex: { menu: null, overlay: null, modal: null, tooltip: null, toast: null },
+    width: { content: null },
+    /** Type scale (rem; the two largest steps grow with the viewport). */
+    fontSize: { xs: null, sm: null, md: null, lg: null, xl: null, xxl: null, display: null },
+    /** Page chrome sizes: sticky header height (hash targets scroll below it), narrow text column. */
+    layout: { headerHeight: null, narrow: null },
   },
   (_value, path) => `theme-${path.join("-")}`,
 );
@@ -95,4 +95,3 @@ createGlobalTheme(":root", vars, {
   },
   layout: { headerHeight: "64px", narrow: "760px" },
 });
-

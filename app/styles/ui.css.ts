@@ -18,10 +18,7 @@ export const container = style({
 });
 
 /** A narrower centred column for reading text (`vars.layout.narrow`). */
-export const narrowContainer = style([
-  container,
-  { maxWidth: `calc(${vars.layout.narrow} + 2 * ${vars.space.xl})` },
-]);
+export const narrowContainer = style([container, { maxWidth: `calc(${vars.layout.narrow} + 2 * ${vars.space.xl})` }]);
 
 /** Hidden on screen, still read by screen readers. */
 export const visuallyHidden = style({

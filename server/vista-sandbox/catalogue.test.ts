@@ -45,7 +45,9 @@ describe("the data set copy", () => {
     expect(() => parseDataset("a,b\n1,2")).toThrow(/header/);
     const header = csv.slice(0, csv.indexOf("\n"));
     expect(() => parseDataset(`${header}\n1,2,3`)).toThrow(/line 2/);
-    expect(() => parseDataset(`${header}\nx,0,1,1,1,0,0,0,0,0,0,A/São Paulo,rent,apartment,0.0,0.0`)).toThrow(/Malformed number/);
+    expect(() => parseDataset(`${header}\nx,0,1,1,1,0,0,0,0,0,0,A/São Paulo,rent,apartment,0.0,0.0`)).toThrow(
+      /Malformed number/,
+    );
   });
 });
 
@@ -62,7 +64,9 @@ describe("buildCatalogue", () => {
       sale: rows.filter((r) => r.negotiation === "sale" && r.price > 0).length,
       rent: rows.filter((r) => r.negotiation === "rent" && r.price > 0).length,
     });
-    console.info(`[catalogue] ${catalogue.listings.length} listings: ${sale.length} for sale, ${rent.length} for rent, ${catalogue.buildings.length} condominiums`);
+    console.info(
+      `[catalogue] ${catalogue.listings.length} listings: ${sale.length} for sale, ${rent.length} for rent, ${catalogue.buildings.length} condominiums`,
+    );
   });
 
   it("keeps the real facts of each row", () => {
@@ -83,7 +87,8 @@ describe("buildCatalogue", () => {
         ["pool", row.pool ? listing.infra.has("PiscinaColetiva") && listing.features.has("Piscina") : true, true],
         ["elevator", row.elevator ? listing.infra.has("Elevador") : true, true],
       ];
-      for (const [name, actual, expected] of checks) if (actual !== expected) mismatches.push(`${listing.code} ${name}`);
+      for (const [name, actual, expected] of checks)
+        if (actual !== expected) mismatches.push(`${listing.code} ${name}`);
     });
     expect(mismatches).toEqual([]);
   });
@@ -100,7 +105,11 @@ describe("buildCatalogue", () => {
     const located = catalogue.listings.filter((l) => l.latitude !== null);
     expect(catalogue.listings.filter((l) => (l.latitude === null) !== (l.longitude === null))).toEqual([]);
     const outside = located.filter(
-      (l) => l.latitude! < latitude.min || l.latitude! > latitude.max || l.longitude! < longitude.min || l.longitude! > longitude.max,
+      (l) =>
+        l.latitude! < latitude.min ||
+        l.latitude! > latitude.max ||
+        l.longitude! < longitude.min ||
+        l.longitude! > longitude.max,
     );
     expect(outside).toEqual([]);
     // 884 rows are "0.0", 2 are empty, some are outside the box (e.g. -26.9): those have no pin.
@@ -113,7 +122,8 @@ describe("buildCatalogue", () => {
     expect(new Set(names).size).toBe(names.length);
     const bad: string[] = [];
     for (const building of catalogue.buildings) {
-      if (building.unitCodes.length < 2 || building.photos.length < 3 || building.photos.length > 6) bad.push(`${building.code} size`);
+      if (building.unitCodes.length < 2 || building.photos.length < 3 || building.photos.length > 6)
+        bad.push(`${building.code} size`);
       if (!/^(Edifício|Condomínio|Residencial)/.test(building.name)) bad.push(`${building.code} name`);
       for (const code of building.unitCodes) {
         const unit = catalogue.byCode.get(code)!;
@@ -124,11 +134,16 @@ describe("buildCatalogue", () => {
     expect(bad).toEqual([]);
     const grouped = new Map<string, number>();
     for (const l of catalogue.listings) {
-      if (l.latitude !== null) grouped.set(`${l.latitude},${l.longitude}`, (grouped.get(`${l.latitude},${l.longitude}`) ?? 0) + 1);
+      if (l.latitude !== null)
+        grouped.set(`${l.latitude},${l.longitude}`, (grouped.get(`${l.latitude},${l.longitude}`) ?? 0) + 1);
     }
     const shared = [...grouped.values()].filter((n) => n >= 2).length;
     expect(catalogue.buildings.length).toBe(shared);
-    expect(catalogue.listings.filter((l) => l.building === null && l.latitude !== null).every((l) => grouped.get(`${l.latitude},${l.longitude}`) === 1)).toBe(true);
+    expect(
+      catalogue.listings
+        .filter((l) => l.building === null && l.latitude !== null)
+        .every((l) => grouped.get(`${l.latitude},${l.longitude}`) === 1),
+    ).toBe(true);
   });
 
   it("derives flags in the shares the brief asks for", () => {
@@ -148,7 +163,11 @@ describe("buildCatalogue", () => {
   it("dates every listing over the ~10 months before the reference date", () => {
     const earliest = addDays(REFERENCE_DATE, -310);
     const bad = catalogue.listings.filter(
-      (l) => l.createdAt < earliest || l.updatedAt < l.createdAt || l.updatedAt >= REFERENCE_DATE || !/^\d{2}:\d{2}:\d{2}$/.test(l.updatedTime),
+      (l) =>
+        l.createdAt < earliest ||
+        l.updatedAt < l.createdAt ||
+        l.updatedAt >= REFERENCE_DATE ||
+        !/^\d{2}:\d{2}:\d{2}$/.test(l.updatedTime),
     );
     expect(bad.map((l) => l.code)).toEqual([]);
     // A delta sync (`DataAtualizacao >= last seen`) re-reads one day's worth of listings: a small share.
@@ -179,14 +198,18 @@ describe("buildCatalogue", () => {
     for (const l of catalogue.listings.slice(0, 3000)) {
       const { title, webDescription, description } = textsOf(l);
       const text = `${title} ${webDescription}`;
-      if (title.length < 15 || title.length > 100 || !title.includes(l.neighbourhood)) bad.push(`${l.code} title: ${title}`);
+      if (title.length < 15 || title.length > 100 || !title.includes(l.neighbourhood))
+        bad.push(`${l.code} title: ${title}`);
       if (!webDescription.includes(`${l.area} m²`) || !description.includes(`${l.area} m²`)) bad.push(`${l.code} area`);
       if (/\b1 (quartos|dormitórios|suítes|vagas|banheiros)\b/.test(text)) bad.push(`${l.code} plural: ${text}`);
-      if (/\b([2-9]|\d{2,}) (quarto|dormitório|suíte|vaga|banheiro)\b(?!s)/.test(text)) bad.push(`${l.code} singular: ${text}`);
+      if (/\b([2-9]|\d{2,}) (quarto|dormitório|suíte|vaga|banheiro)\b(?!s)/.test(text))
+        bad.push(`${l.code} singular: ${text}`);
       if (/undefined|null|NaN/.test(text)) bad.push(`${l.code} hole: ${text}`);
     }
     expect(bad).toEqual([]);
-    const titles = new Set(catalogue.listings.slice(0, 2000).map((l) => textsOf(l).title.replace(/\d+/g, "#").split(" ")[1]));
+    const titles = new Set(
+      catalogue.listings.slice(0, 2000).map((l) => textsOf(l).title.replace(/\d+/g, "#").split(" ")[1]),
+    );
     expect(titles.size).toBeGreaterThan(3);
   });
 
@@ -196,7 +219,8 @@ describe("buildCatalogue", () => {
       const { history, owners } = privateOf(l);
       const keys = history.map((h) => `${h.date} ${h.time}`);
       if (history.length < 2 || history.length > 6) bad.push(`${l.code} count`);
-      if (history[0]!.subject !== (l.salePrice > 0 ? "Colocado para venda" : "Colocado para locação")) bad.push(`${l.code} first`);
+      if (history[0]!.subject !== (l.salePrice > 0 ? "Colocado para venda" : "Colocado para locação"))
+        bad.push(`${l.code} first`);
       if (history[0]!.date !== l.createdAt) bad.push(`${l.code} date`);
       if ([...keys].sort().join() !== keys.join()) bad.push(`${l.code} order`);
       if (owners.length < 1 || !/^\(11\) 9\d{4}-\d{4}$/.test(owners[0]!.phone)) bad.push(`${l.code} owner`);

@@ -96,7 +96,8 @@ export function parseDataset(text: string): DatasetRow[] {
     const negotiation = cells[12];
     if (negotiation !== "rent" && negotiation !== "sale") throw new Error(`Bad negotiation type on line ${i + 1}`);
     for (let c = 0; c <= 6; c++) {
-      if (!/^\d+(\.\d+)?$/.test(cells[c] as string)) throw new Error(`Malformed number on data set line ${i + 1}, column ${c + 1}`);
+      if (!/^\d+(\.\d+)?$/.test(cells[c] as string))
+        throw new Error(`Malformed number on data set line ${i + 1}, column ${c + 1}`);
     }
     rows.push({
       price: Number(cells[0]),
@@ -361,7 +362,8 @@ function zoneOf(latitude: number, longitude: number): { zone: string; cepPrefix:
   const dLat = latitude - CITY_CENTRE.latitude;
   const dLon = longitude - CITY_CENTRE.longitude;
   if (Math.hypot(dLat, dLon) < 0.03) return { zone: "Centro", cepPrefix: 1 };
-  if (Math.abs(dLat) >= Math.abs(dLon)) return dLat > 0 ? { zone: "Zona Norte", cepPrefix: 2 } : { zone: "Zona Sul", cepPrefix: 4 };
+  if (Math.abs(dLat) >= Math.abs(dLon))
+    return dLat > 0 ? { zone: "Zona Norte", cepPrefix: 2 } : { zone: "Zona Sul", cepPrefix: 4 };
   if (dLon > 0) return { zone: "Zona Leste", cepPrefix: longitude > -46.5 ? 8 : 3 };
   return { zone: "Zona Oeste", cepPrefix: 5 };
 }
@@ -415,7 +417,10 @@ function maybeAdd(set: Set<string>, rng: Rng, name: string, p: number): void {
 }
 
 /** Building amenities drawn from the units' real flags plus a price-tier-driven share of extras. */
-function deriveInfra(rng: Rng, facts: { elevator: boolean; pool: boolean; parking: boolean; tier: number; launch: boolean; floors: number }): Set<string> {
+function deriveInfra(
+  rng: Rng,
+  facts: { elevator: boolean; pool: boolean; parking: boolean; tier: number; launch: boolean; floors: number },
+): Set<string> {
   const infra = new Set<string>(["EdificioResidencial", "Interfone"]);
   const t = facts.tier;
   const lift = facts.launch ? 0.25 : 0;
@@ -484,19 +489,41 @@ function buildingPhotos(rng: Rng, infra: ReadonlySet<string>): SandboxPhoto[] {
     if (needs && !infra.has(needs)) continue;
     if (used.has(`${scene}:${description}`)) continue;
     used.add(`${scene}:${description}`);
-    photos.push({ scene, description, kind: scene === "facade" ? "Externa" : "Imagem", order: photos.length + 1, visible: true });
+    photos.push({
+      scene,
+      description,
+      kind: scene === "facade" ? "Externa" : "Imagem",
+      order: photos.length + 1,
+      visible: true,
+    });
   }
   while (photos.length < count) {
-    photos.push({ scene: "garden", description: "Área comum", kind: "Imagem", order: photos.length + 1, visible: true });
+    photos.push({
+      scene: "garden",
+      description: "Área comum",
+      kind: "Imagem",
+      order: photos.length + 1,
+      visible: true,
+    });
   }
   return photos;
 }
 
 function listingPhotos(
   rng: Rng,
-  facts: { bedrooms: number; suites: number; features: ReadonlySet<string>; category: string; area: number; building: boolean },
+  facts: {
+    bedrooms: number;
+    suites: number;
+    features: ReadonlySet<string>;
+    category: string;
+    area: number;
+    building: boolean;
+  },
 ): SandboxPhoto[] {
-  const count = Math.min(8, Math.max(3, rng.int(3, 5) + (facts.area >= 90 ? rng.int(0, 2) : 0) + (facts.bedrooms >= 3 ? 1 : 0)));
+  const count = Math.min(
+    8,
+    Math.max(3, rng.int(3, 5) + (facts.area >= 90 ? rng.int(0, 2) : 0) + (facts.bedrooms >= 3 ? 1 : 0)),
+  );
   const plan: [scene: string, description: string, kind: string][] = [];
   plan.push(["living", facts.features.has("SalaJantar") ? "Sala de estar e jantar" : "Sala de estar", "Imagem"]);
   plan.push(["kitchen", facts.features.has("CozinhaAmericana") ? "Cozinha americana" : "Cozinha", "Imagem"]);
@@ -504,7 +531,11 @@ function listingPhotos(
   if (facts.features.has("Sacada") || facts.features.has("Terraco")) {
     plan.push([
       facts.features.has("SacadaComChurrasqueira") ? "balcony-grill" : "balcony",
-      facts.features.has("Terraco") ? "Terraço" : facts.features.has("SacadaComChurrasqueira") ? "Sacada com churrasqueira" : "Sacada",
+      facts.features.has("Terraco")
+        ? "Terraço"
+        : facts.features.has("SacadaComChurrasqueira")
+          ? "Sacada com churrasqueira"
+          : "Sacada",
       "Imagem",
     ]);
   }
@@ -524,7 +555,12 @@ function listingPhotos(
   // A floor plan closes about a third of the galleries.
   if (rng.chance(0.35)) {
     const last = photos[photos.length - 1] as SandboxPhoto;
-    photos[photos.length - 1] = { ...last, scene: "plan", description: `Planta ${facts.bedrooms} dorm.`, kind: "Planta" };
+    photos[photos.length - 1] = {
+      ...last,
+      scene: "plan",
+      description: `Planta ${facts.bedrooms} dorm.`,
+      kind: "Planta",
+    };
   }
   // Quirks of real tenants (vista-api.md §4.2): a photo hidden from the site,
   // and galleries whose keys are not in `Ordem` order.
@@ -548,7 +584,14 @@ function chooseCategory(rng: Rng, row: DatasetRow): string {
   return "Apartamento";
 }
 
-function deriveFeatures(rng: Rng, row: DatasetRow, category: string, tier: number, floor: number, orientationFlags: string[]): Set<string> {
+function deriveFeatures(
+  rng: Rng,
+  row: DatasetRow,
+  category: string,
+  tier: number,
+  floor: number,
+  orientationFlags: string[],
+): Set<string> {
   const features = new Set<string>(["Cozinha", "Sala"]);
   const studio = category === "Studio";
   if (row.furnished) features.add("Mobiliado");
@@ -596,7 +639,11 @@ function priceTiers(rows: readonly DatasetRow[]): number[] {
   const tiers = new Array<number>(rows.length).fill(0.5);
   for (const purpose of ["sale", "rent"] as const) {
     const indexes = rows
-      .map((row, index) => ({ index, ppm: row.price > 0 && row.size > 0 ? row.price / row.size : -1, purpose: row.negotiation }))
+      .map((row, index) => ({
+        index,
+        ppm: row.price > 0 && row.size > 0 ? row.price / row.size : -1,
+        purpose: row.negotiation,
+      }))
       .filter((entry) => entry.purpose === purpose && entry.ppm > 0)
       .sort((a, b) => a.ppm - b.ppm || a.index - b.index);
     indexes.forEach((entry, rank) => {
@@ -656,7 +703,12 @@ function historyEvent(
         proposalValue: 0,
       };
     case 2:
-      return { subject: "Contato com proprietário", text: rng.pick(HISTORY_CONTACTS), brokerCode: listing.brokerCode, proposalValue: 0 };
+      return {
+        subject: "Contato com proprietário",
+        text: rng.pick(HISTORY_CONTACTS),
+        brokerCode: listing.brokerCode,
+        proposalValue: 0,
+      };
     case 3: {
       const step = sale ? 1000 : 10;
       const value = Math.round((price * rng.float(0.86, 0.96)) / step) * step;
@@ -670,11 +722,26 @@ function historyEvent(
       };
     }
     case 4:
-      return { subject: "Fotos atualizadas", text: "Novas fotos do imóvel publicadas no site e nos portais.", brokerCode: listing.brokerCode, proposalValue: 0 };
+      return {
+        subject: "Fotos atualizadas",
+        text: "Novas fotos do imóvel publicadas no site e nos portais.",
+        brokerCode: listing.brokerCode,
+        proposalValue: 0,
+      };
     case 5:
-      return { subject: "Anúncio publicado", text: "Anúncio publicado nos portais parceiros.", brokerCode: listing.brokerCode, proposalValue: 0 };
+      return {
+        subject: "Anúncio publicado",
+        text: "Anúncio publicado nos portais parceiros.",
+        brokerCode: listing.brokerCode,
+        proposalValue: 0,
+      };
     default:
-      return { subject: "Placa instalada", text: "Placa da imobiliária instalada na fachada.", brokerCode: listing.brokerCode, proposalValue: 0 };
+      return {
+        subject: "Placa instalada",
+        text: "Placa da imobiliária instalada na fachada.",
+        brokerCode: listing.brokerCode,
+        proposalValue: 0,
+      };
   }
 }
 
@@ -690,7 +757,15 @@ function compareNumbers(a: number, b: number): number {
 /** 2–6 prontuário entries: the listing's registration first, then visits, proposals, contacts… up to its last update. */
 function buildHistory(
   rng: Rng,
-  listing: { index: number; createdAt: string; updatedAt: string; salePrice: number; rentPrice: number; brokerCode: string; hasSign: boolean },
+  listing: {
+    index: number;
+    createdAt: string;
+    updatedAt: string;
+    salePrice: number;
+    rentPrice: number;
+    brokerCode: string;
+    hasSign: boolean;
+  },
   broker: SandboxBroker,
 ): SandboxHistoryEntry[] {
   const sale = listing.salePrice > 0;
@@ -722,7 +797,8 @@ function buildHistory(
     });
   }
   entries.sort(compareHistory);
-  for (let k = 0; k < entries.length; k++) (entries[k] as SandboxHistoryEntry).id = String(100000 + listing.index * 10 + k);
+  for (let k = 0; k < entries.length; k++)
+    (entries[k] as SandboxHistoryEntry).id = String(100000 + listing.index * 10 + k);
   return entries;
 }
 
@@ -797,8 +873,12 @@ export function buildCatalogue(csvText: string, options: CatalogueOptions = {}):
 
     let base: string;
     const prefix = rng.pick(BUILDING_PREFIXES);
-    base = rng.chance(0.55) ? `${prefix} ${rng.pick(BUILDING_HEADS)} ${rng.pick(BUILDING_TAILS)}` : `${prefix} ${rng.pick(BUILDING_SOLO)}`;
-    base = base.replace("Residencial Residencial", "Residencial").replace("Condomínio Residencial Residencial", "Condomínio Residencial");
+    base = rng.chance(0.55)
+      ? `${prefix} ${rng.pick(BUILDING_HEADS)} ${rng.pick(BUILDING_TAILS)}`
+      : `${prefix} ${rng.pick(BUILDING_SOLO)}`;
+    base = base
+      .replace("Residencial Residencial", "Residencial")
+      .replace("Condomínio Residencial Residencial", "Condomínio Residencial");
     let name = base;
     for (let k = 0; usedNames.has(name); k++) {
       name = k < ROMAN.length ? `${base} ${ROMAN[k]}` : `${base} ${neighbourhood} ${k}`;
@@ -838,7 +918,17 @@ export function buildCatalogue(csvText: string, options: CatalogueOptions = {}):
       unitCodes: group.rows.map((i) => listingCode(i)),
     };
     building.description = composeBuildingDescription(
-      { name, neighbourhood, floors, unitsPerFloor, yearBuilt, launch, deliveryDate, builder: launch ? builder : "", infra: [...infra] },
+      {
+        name,
+        neighbourhood,
+        floors,
+        unitsPerFloor,
+        yearBuilt,
+        launch,
+        deliveryDate,
+        builder: launch ? builder : "",
+        infra: [...infra],
+      },
       rng,
     );
     buildings.push(building);
@@ -859,12 +949,21 @@ export function buildCatalogue(csvText: string, options: CatalogueOptions = {}):
 
     const floors = building?.floors ?? (row.elevator ? rng.int(4, 20) : rng.int(2, 4));
     const floor = category === "Cobertura" ? floors : rng.int(1, floors);
-    const yearBuilt = building?.yearBuilt ?? (row.isNew ? rng.int(2027, 2028) : row.elevator ? rng.int(1970, 2022) : rng.int(1960, 2005));
+    const yearBuilt =
+      building?.yearBuilt ??
+      (row.isNew ? rng.int(2027, 2028) : row.elevator ? rng.int(1970, 2022) : rng.int(1960, 2005));
     const [orientation, orientationFlags] = rng.pick(ORIENTATIONS);
     const features = deriveFeatures(rng, row, category, tier, floor, orientationFlags);
     const infra = building
       ? building.infra
-      : deriveInfra(rng, { elevator: row.elevator, pool: row.pool, parking: row.parking > 0, tier, launch: row.isNew, floors });
+      : deriveInfra(rng, {
+          elevator: row.elevator,
+          pool: row.pool,
+          parking: row.parking > 0,
+          tier,
+          launch: row.isNew,
+          floors,
+        });
 
     const position = c ?? centroidOf(neighbourhood);
     const { zone, cepPrefix } = zoneOf(position.latitude, position.longitude);
@@ -1044,9 +1143,10 @@ export function privateOf(listing: SandboxListing): ListingPrivate {
           listing.acceptsFinancing ? "Aceita financiamento bancário." : "Somente à vista."
         } ${rng.pick(["Documentação em ordem.", "Inventário concluído; documentação em ordem.", "Matrícula atualizada na pasta do imóvel."])}`
       : "";
-    const rentNotes = listing.rentPrice > 0
-      ? `Garantias aceitas: ${rng.pick(["fiador, seguro-fiança ou título de capitalização", "seguro-fiança ou caução de três meses", "fiador com imóvel em São Paulo ou seguro-fiança"])}.`
-      : "";
+    const rentNotes =
+      listing.rentPrice > 0
+        ? `Garantias aceitas: ${rng.pick(["fiador, seguro-fiança ou título de capitalização", "seguro-fiança ou caução de três meses", "fiador com imóvel em São Paulo ou seguro-fiança"])}.`
+        : "";
     const broker = BROKERS.find((b) => b.code === listing.brokerCode) ?? (BROKERS[0] as SandboxBroker);
     listing.privateData = { owners, notes, saleNotes, rentNotes, history: buildHistory(rng, listing, broker) };
   }

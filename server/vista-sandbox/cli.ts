@@ -24,7 +24,9 @@ const sandbox = await startVistaSandbox({
 });
 const stats = sandbox.stats();
 console.log(`[vista-sandbox] pronto em ${Math.round(performance.now() - started)} ms`);
-console.log(`[vista-sandbox] ${stats.total} imóveis (${stats.sale} à venda, ${stats.rent} para alugar), ${stats.buildings} condomínios`);
+console.log(
+  `[vista-sandbox] ${stats.total} imóveis (${stats.sale} à venda, ${stats.rent} para alugar), ${stats.buildings} condomínios`,
+);
 // The sandbox key is Vista's public test key, printed in Vista's own guide; showing it here is intended.
 console.log(`  VISTA_URL=${sandbox.url}`);
 console.log(`  VISTA_KEY=${sandbox.key}`);

@@ -43,7 +43,8 @@ interface CallOptions {
 async function call(route: string, pesquisa?: unknown, options: CallOptions = {}) {
   const url = new URL(sandbox.url + route);
   if (options.key !== null) url.searchParams.set("key", options.key ?? SANDBOX_KEY);
-  if (pesquisa !== undefined) url.searchParams.set("pesquisa", typeof pesquisa === "string" ? pesquisa : JSON.stringify(pesquisa));
+  if (pesquisa !== undefined)
+    url.searchParams.set("pesquisa", typeof pesquisa === "string" ? pesquisa : JSON.stringify(pesquisa));
   for (const [name, value] of Object.entries(options.params ?? {})) url.searchParams.set(name, value);
   const headers: Record<string, string> = {};
   if (options.accept !== null) headers.Accept = options.accept ?? "application/json";
@@ -69,7 +70,13 @@ describe("routes (§2, §8.1)", () => {
     expect(res.status).toBe(404);
     expect(res.json).toEqual({ message: `No route found for "GET ${sandbox.url}/imoveis/historicos"`, status: 404 });
     expect(res.text).not.toContain(SANDBOX_KEY);
-    for (const legacy of ["/imoveis/campos", "/clientes/enviarLeads", "/empreendimentos/listar", "/imoveis/Listar", "/imoveis/listarcampos/"]) {
+    for (const legacy of [
+      "/imoveis/campos",
+      "/clientes/enviarLeads",
+      "/empreendimentos/listar",
+      "/imoveis/Listar",
+      "/imoveis/listarcampos/",
+    ]) {
       expect((await call(legacy)).status, legacy).toBe(404);
     }
   });
@@ -95,7 +102,10 @@ describe("key and headers (§1.2, §1.3, §8.2, §8.3)", () => {
   it("refuses a bad or missing key with 401 Permissão Negada echoing the key", async () => {
     const res = await call("/imoveis/listar", { fields: ["Codigo"] }, { key: "0123456789abcdef0123456789abcdef" });
     expect(res.status).toBe(401);
-    expect(res.json).toEqual({ message: 'Permissão Negada: "0123456789abcdef0123456789abcdef" Método: imoveis/listar', status: 401 });
+    expect(res.json).toEqual({
+      message: 'Permissão Negada: "0123456789abcdef0123456789abcdef" Método: imoveis/listar',
+      status: 401,
+    });
     // PHP-style escaping: the raw body has \u00e3, not "ã".
     expect(res.text).toContain("Permiss\\u00e3o Negada");
     const missing = await call("/imoveis/detalhes", undefined, { key: null });
@@ -112,13 +122,28 @@ describe("key and headers (§1.2, §1.3, §8.2, §8.3)", () => {
     const denied = await call("/corretores/listar");
     expect(denied.status).toBe(401);
     expect(denied.json.message).toBe(`Permissão Negada: "${SANDBOX_KEY}" Método: corretores/listar`);
-    const allowed = await call("/corretores/listar", undefined, { key: "brokerkey0000000000000000000000a", params: { page: "1", limit: "5" } });
+    const allowed = await call("/corretores/listar", undefined, {
+      key: "brokerkey0000000000000000000000a",
+      params: { page: "1", limit: "5" },
+    });
     expect(allowed.status).toBe(200);
     const brokers = Object.values(allowed.json) as Record<string, string>[];
     expect(brokers).toHaveLength(5);
-    expect(brokers[0]).toMatchObject({ Codigo: expect.any(String), Nome: expect.any(String), CRECI: expect.stringMatching(/^\d+-F$/) });
+    expect(brokers[0]).toMatchObject({
+      Codigo: expect.any(String),
+      Nome: expect.any(String),
+      CRECI: expect.stringMatching(/^\d+-F$/),
+    });
     // Per-method allow-list: that key may not call detalhes.
-    expect((await call("/imoveis/detalhes", { fields: ["Codigo"] }, { key: "brokerkey0000000000000000000000a", params: { imovel: "AP11237" } })).status).toBe(401);
+    expect(
+      (
+        await call(
+          "/imoveis/detalhes",
+          { fields: ["Codigo"] },
+          { key: "brokerkey0000000000000000000000a", params: { imovel: "AP11237" } },
+        )
+      ).status,
+    ).toBe(401);
   });
 
   it("requires Accept: application/json (406 otherwise)", async () => {
@@ -126,7 +151,9 @@ describe("key and headers (§1.2, §1.3, §8.2, §8.3)", () => {
     expect(missing.status).toBe(406);
     expect(missing.json.status).toBe(406);
     expect((await call("/imoveis/listar", { fields: ["Codigo"] }, { accept: "text/html" })).status).toBe(406);
-    expect((await call("/imoveis/listar", { fields: ["Codigo"] }, { accept: "application/json, text/plain, */*" })).status).toBe(200);
+    expect(
+      (await call("/imoveis/listar", { fields: ["Codigo"] }, { accept: "application/json, text/plain, */*" })).status,
+    ).toBe(200);
   });
 
   it("rejects an over-long URL with 406", async () => {
@@ -162,9 +189,15 @@ describe("pesquisa validation (§3.1, §5.2, §8.3–§8.5)", () => {
   it("is case-sensitive about names (ValorIptu yes, ValorIPTU no; Anexo yes, Anexos no)", async () => {
     expect((await call("/imoveis/listar", { fields: ["ValorIptu"] })).status).toBe(200);
     expect((await call("/imoveis/listar", { fields: ["valoriptu"] })).status).toBe(400);
-    const anexos = await call("/imoveis/detalhes", { fields: [{ Anexos: ["Anexo"] }] }, { params: { imovel: "AP11237" } });
+    const anexos = await call(
+      "/imoveis/detalhes",
+      { fields: [{ Anexos: ["Anexo"] }] },
+      { params: { imovel: "AP11237" } },
+    );
     expect(anexos.status).toBe(400);
-    expect(anexos.json.message).toEqual(["Campo Anexos não está disponível. Consulte a documentação para obter os campos disponíveis."]);
+    expect(anexos.json.message).toEqual([
+      "Campo Anexos não está disponível. Consulte a documentação para obter os campos disponíveis.",
+    ]);
   });
 
   it("refuses the media sub-tables on listar", async () => {
@@ -182,13 +215,21 @@ describe("pesquisa validation (§3.1, §5.2, §8.3–§8.5)", () => {
     const res = await call("/imoveis/listar", { fields: ["Codigo"], paginacao: { pagina: 1, quantidade: 51 } });
     expect(res.status).toBe(400);
     expect(res.json).toEqual({ message: "O limite de resultados por página deve ser 50", status: 400 });
-    expect((await call("/imoveis/listar", { fields: ["Codigo"], paginacao: { pagina: "1", quantidade: "50" } })).status).toBe(200);
+    expect(
+      (await call("/imoveis/listar", { fields: ["Codigo"], paginacao: { pagina: "1", quantidade: "50" } })).status,
+    ).toBe(200);
   });
 
   it("applies per-key field permissions", async () => {
-    const res = await call("/imoveis/listar", { fields: ["Codigo", "ValorVenda", "ValorLocacao"] }, { key: "limitedkey00000000000000000000b" });
+    const res = await call(
+      "/imoveis/listar",
+      { fields: ["Codigo", "ValorVenda", "ValorLocacao"] },
+      { key: "limitedkey00000000000000000000b" },
+    );
     expect(res.status).toBe(400);
-    expect(res.json.message).toEqual(["Campo ValorVenda não está disponível. Consulte a documentação para obter os campos disponíveis."]);
+    expect(res.json.message).toEqual([
+      "Campo ValorVenda não está disponível. Consulte a documentação para obter os campos disponíveis.",
+    ]);
     const campos = await call("/imoveis/listarcampos", undefined, { key: "limitedkey00000000000000000000b" });
     expect(campos.json.imoveis).not.toContain("ValorVenda");
     expect(campos.json.imoveis).toContain("ValorLocacao");
@@ -196,7 +237,10 @@ describe("pesquisa validation (§3.1, §5.2, §8.3–§8.5)", () => {
   });
 
   it("refuses nested amenity filters (top-level flag names work)", async () => {
-    const nested = await call("/imoveis/listar", { fields: ["Codigo"], filter: { InfraEstrutura: { Playground: "Sim" } } });
+    const nested = await call("/imoveis/listar", {
+      fields: ["Codigo"],
+      filter: { InfraEstrutura: { Playground: "Sim" } },
+    });
     expect(nested.status).toBe(400);
     expect((await call("/imoveis/listar", { fields: ["Codigo"], filter: { Playground: "Sim" } })).status).toBe(200);
   });
@@ -207,9 +251,25 @@ describe("listar output (§4.1, §8.8)", () => {
     const res = await call(
       "/imoveis/listar",
       {
-        fields: ["Codigo", "Categoria", "Bairro", "Cidade", "UF", "ValorVenda", "ValorLocacao", "ValorCondominio", "Dormitorios",
-          "Latitude", "Longitude", "DataAtualizacao", "ExibirNoSite", "TituloSite", "FotoDestaque", "FotoDestaquePequena",
-          { Corretor: ["Codigo", "Nome", "Email", "CRECI"] }],
+        fields: [
+          "Codigo",
+          "Categoria",
+          "Bairro",
+          "Cidade",
+          "UF",
+          "ValorVenda",
+          "ValorLocacao",
+          "ValorCondominio",
+          "Dormitorios",
+          "Latitude",
+          "Longitude",
+          "DataAtualizacao",
+          "ExibirNoSite",
+          "TituloSite",
+          "FotoDestaque",
+          "FotoDestaquePequena",
+          { Corretor: ["Codigo", "Nome", "Email", "CRECI"] },
+        ],
         paginacao: { pagina: 2, quantidade: 10 },
       },
       { params: { showtotal: "1" } },
@@ -254,15 +314,29 @@ describe("listar output (§4.1, §8.8)", () => {
   it("answers an empty result as [] (PHP's empty array), or counters only with showtotal", async () => {
     const none = { fields: ["Codigo"], filter: { Bairro: "Bairro Que Não Existe" } };
     expect((await call("/imoveis/listar", none)).json).toEqual([]);
-    expect((await call("/imoveis/listar", none, { params: { showtotal: "1" } })).json).toEqual({ total: 0, paginas: 0, pagina: 1, quantidade: 50 });
+    expect((await call("/imoveis/listar", none, { params: { showtotal: "1" } })).json).toEqual({
+      total: 0,
+      paginas: 0,
+      pagina: 1,
+      quantidade: 50,
+    });
   });
 
   it("walks every page without overlap", async () => {
     const filter = { Bairro: "Moema" };
-    const first = await call("/imoveis/listar", { fields: ["Codigo"], filter, order: { Codigo: "asc" }, paginacao: { pagina: 1, quantidade: 50 } }, { params: { showtotal: "1" } });
+    const first = await call(
+      "/imoveis/listar",
+      { fields: ["Codigo"], filter, order: { Codigo: "asc" }, paginacao: { pagina: 1, quantidade: 50 } },
+      { params: { showtotal: "1" } },
+    );
     const seen = new Set<string>();
     for (let page = 1; page <= first.json.paginas; page++) {
-      const res = await call("/imoveis/listar", { fields: ["Codigo"], filter, order: { Codigo: "asc" }, paginacao: { pagina: page, quantidade: 50 } });
+      const res = await call("/imoveis/listar", {
+        fields: ["Codigo"],
+        filter,
+        order: { Codigo: "asc" },
+        paginacao: { pagina: page, quantidade: 50 },
+      });
       for (const [key] of itemsOf(res.json)) {
         expect(seen.has(key)).toBe(false);
         seen.add(key);
@@ -274,7 +348,17 @@ describe("listar output (§4.1, §8.8)", () => {
 
   it("returns amenity objects with spaced labels and top-level flags consistent with them", async () => {
     const res = await call("/imoveis/listar", {
-      fields: ["Codigo", "Caracteristicas", "InfraEstrutura", "Piscina", "Mobiliado", "Portaria24Hrs", "SalaFitness", "SalaoFestas", "AreaServico"],
+      fields: [
+        "Codigo",
+        "Caracteristicas",
+        "InfraEstrutura",
+        "Piscina",
+        "Mobiliado",
+        "Portaria24Hrs",
+        "SalaFitness",
+        "SalaoFestas",
+        "AreaServico",
+      ],
       paginacao: { pagina: 1, quantidade: 50 },
     });
     for (const [, item] of itemsOf(res.json)) {
@@ -293,14 +377,24 @@ describe("listar output (§4.1, §8.8)", () => {
       expect(yes(item.Portaria24Hrs)).toBe(yes(infra["Portaria24 Hrs"]));
       expect(yes(item.SalaFitness)).toBe(yes(infra["Sala Fitness"]));
       expect(yes(item.SalaoFestas)).toBe(yes(infra["Salao Festas"]));
-      for (const value of [...Object.values(carac), ...Object.values(infra)]) expect(["Sim", "Nao", "Não", ""]).toContain(value);
+      for (const value of [...Object.values(carac), ...Object.values(infra)])
+        expect(["Sim", "Nao", "Não", ""]).toContain(value);
     }
   });
 });
 
 describe("filters (§3.2, §8.6) and order (§3.4)", () => {
-  const list = async (filter: Record<string, unknown>, fields: string[], extra: Record<string, unknown> = {}, params: Record<string, string> = {}) => {
-    const res = await call("/imoveis/listar", { fields: ["Codigo", ...fields], filter, paginacao: { pagina: 1, quantidade: 50 }, ...extra }, { params: { showtotal: "1", ...params } });
+  const list = async (
+    filter: Record<string, unknown>,
+    fields: string[],
+    extra: Record<string, unknown> = {},
+    params: Record<string, string> = {},
+  ) => {
+    const res = await call(
+      "/imoveis/listar",
+      { fields: ["Codigo", ...fields], filter, paginacao: { pagina: 1, quantidade: 50 }, ...extra },
+      { params: { showtotal: "1", ...params } },
+    );
     expect(res.status, res.text).toBe(200);
     return { total: res.json.total as number, items: itemsOf(res.json).map(([, item]) => item) };
   };
@@ -361,7 +455,9 @@ describe("filters (§3.2, §8.6) and order (§3.4)", () => {
     expect(furnished.total).toBeGreaterThan(1000);
     expect(furnished.items.every((i) => i.Mobiliado === "Sim" && i.Caracteristicas.Mobiliado === "Sim")).toBe(true);
     const pool = await list({ PiscinaColetiva: "Sim", Elevador: "Sim" }, ["InfraEstrutura"]);
-    expect(pool.items.every((i) => i.InfraEstrutura["Piscina Coletiva"] === "Sim" && i.InfraEstrutura.Elevador === "Sim")).toBe(true);
+    expect(
+      pool.items.every((i) => i.InfraEstrutura["Piscina Coletiva"] === "Sim" && i.InfraEstrutura.Elevador === "Sim"),
+    ).toBe(true);
     const shown = await list({ ExibirNoSite: "Sim" }, []);
     const hidden = await list({ ExibirNoSite: "Nao" }, []);
     expect(shown.total + hidden.total).toBe(13_645);
@@ -369,19 +465,30 @@ describe("filters (§3.2, §8.6) and order (§3.4)", () => {
     const venda = await list({}, ["Status"], {}, { finalidade: "venda" });
     expect(venda.total).toBe(6415);
     expect(venda.items.every((i) => i.Status === "Venda")).toBe(true);
-    const destaques = await call("/imoveis/destaques", { fields: ["Codigo", "DestaqueWeb"], paginacao: { pagina: 1, quantidade: 50 } }, { params: { showtotal: "1" } });
+    const destaques = await call(
+      "/imoveis/destaques",
+      { fields: ["Codigo", "DestaqueWeb"], paginacao: { pagina: 1, quantidade: 50 } },
+      { params: { showtotal: "1" } },
+    );
     expect(destaques.json.total).toBeGreaterThan(100);
     expect(itemsOf(destaques.json).every(([, i]) => i.DestaqueWeb === "Sim")).toBe(true);
   });
 
   it("orders by several keys, numerically on numeric fields", async () => {
-    const { items } = await list({ Bairro: "Moema", ValorVenda: [">", 0] }, ["ValorVenda", "Dormitorios"], { order: { ValorVenda: "desc", Codigo: "asc" } });
+    const { items } = await list({ Bairro: "Moema", ValorVenda: [">", 0] }, ["ValorVenda", "Dormitorios"], {
+      order: { ValorVenda: "desc", Codigo: "asc" },
+    });
     const prices = items.map((i) => Number(i.ValorVenda));
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
-    const asc = await list({ Bairro: "Moema" }, ["Dormitorios", "AreaPrivativa"], { order: { Dormitorios: "ASC", AreaPrivativa: "DESC" } });
+    const asc = await list({ Bairro: "Moema" }, ["Dormitorios", "AreaPrivativa"], {
+      order: { Dormitorios: "ASC", AreaPrivativa: "DESC" },
+    });
     for (let i = 1; i < asc.items.length; i++) {
       const [a, b] = [asc.items[i - 1]!, asc.items[i]!];
-      expect(Number(a.Dormitorios) < Number(b.Dormitorios) || (a.Dormitorios === b.Dormitorios && Number(a.AreaPrivativa) >= Number(b.AreaPrivativa))).toBe(true);
+      expect(
+        Number(a.Dormitorios) < Number(b.Dormitorios) ||
+          (a.Dormitorios === b.Dormitorios && Number(a.AreaPrivativa) >= Number(b.AreaPrivativa)),
+      ).toBe(true);
     }
   });
 
@@ -402,7 +509,17 @@ describe("detalhes (§4.2)", () => {
   it("returns a flat object with keyed Foto and [] for empty sub-tables", async () => {
     const res = await call(
       "/imoveis/detalhes",
-      { fields: ["Codigo", "TituloSite", "DescricaoWeb", { Foto: ["Foto", "FotoPequena", "Destaque", "Ordem", "Tipo", "ExibirNoSite"] }, { Video: ["Video", "Tipo"] }, { Anexo: ["Anexo", "Descricao"] }, { Corretor: ["Nome", "Celular"] }] },
+      {
+        fields: [
+          "Codigo",
+          "TituloSite",
+          "DescricaoWeb",
+          { Foto: ["Foto", "FotoPequena", "Destaque", "Ordem", "Tipo", "ExibirNoSite"] },
+          { Video: ["Video", "Tipo"] },
+          { Anexo: ["Anexo", "Descricao"] },
+          { Corretor: ["Nome", "Celular"] },
+        ],
+      },
       { params: { imovel: code } },
     );
     expect(res.status).toBe(200);
@@ -429,7 +546,19 @@ describe("detalhes (§4.2)", () => {
     expect(withBuilding?.building).toBe(building);
     const res = await call(
       "/imoveis/detalhes",
-      { fields: ["Codigo", "Empreendimento", "CodigoEmpreendimento", "DescricaoEmpreendimento", "FotoDestaqueEmpreendimento", "Andares", "AnoConstrucao", "InfraEstrutura", { FotoEmpreendimento: ["Foto", "FotoPequena", "Destaque", "Ordem"] }] },
+      {
+        fields: [
+          "Codigo",
+          "Empreendimento",
+          "CodigoEmpreendimento",
+          "DescricaoEmpreendimento",
+          "FotoDestaqueEmpreendimento",
+          "Andares",
+          "AnoConstrucao",
+          "InfraEstrutura",
+          { FotoEmpreendimento: ["Foto", "FotoPequena", "Destaque", "Ordem"] },
+        ],
+      },
       { params: { imovel: withBuilding!.code } },
     );
     expect(res.status).toBe(200);
@@ -447,14 +576,25 @@ describe("detalhes (§4.2)", () => {
     expect(unknown.status).toBe(400);
     expect(unknown.json).toEqual({ message: "O imóvel solicitado não foi encontrado.", status: 400 });
     const badField = await call("/imoveis/detalhes", { fields: ["Nope"] }, { params: { imovel: "XX00000" } });
-    expect(badField.json.message).toEqual(["Campo Nope não está disponível. Consulte a documentação para obter os campos disponíveis."]);
+    expect(badField.json.message).toEqual([
+      "Campo Nope não está disponível. Consulte a documentação para obter os campos disponíveis.",
+    ]);
   });
 
   it("serves private data (owners, notes, prontuário) to a key that may read it, filterable", async () => {
     const res = await call(
       "/imoveis/detalhes",
       {
-        fields: ["Codigo", "Proprietario", "CodigoProprietario", "Observacoes", "ObsVenda", "AssuntoProntuario", { proprietarios: ["Proprietario", "FonePrincipal"] }, { prontuarios: ["Data", "Hora", "Assunto", "Texto"] }],
+        fields: [
+          "Codigo",
+          "Proprietario",
+          "CodigoProprietario",
+          "Observacoes",
+          "ObsVenda",
+          "AssuntoProntuario",
+          { proprietarios: ["Proprietario", "FonePrincipal"] },
+          { prontuarios: ["Data", "Hora", "Assunto", "Texto"] },
+        ],
         filter: { prontuarios: { Assunto: ["like", "colocado para"] } },
       },
       { params: { imovel: code } },
@@ -466,15 +606,26 @@ describe("detalhes (§4.2)", () => {
     expect(owners[0]![1].FonePrincipal).toMatch(/^\(11\) 9/);
     const history = Object.values(res.json.prontuarios) as Record<string, string>[];
     expect(history).toHaveLength(1);
-    expect(history[0]).toMatchObject({ Assunto: expect.stringMatching(/^Colocado para/), FinalidadeStatus: expect.any(String), Prontuario_Codigo: expect.any(String) });
-    const limited = await call("/imoveis/detalhes", { fields: [{ proprietarios: ["Proprietario"] }] }, { key: "limitedkey00000000000000000000b", params: { imovel: code } });
+    expect(history[0]).toMatchObject({
+      Assunto: expect.stringMatching(/^Colocado para/),
+      FinalidadeStatus: expect.any(String),
+      Prontuario_Codigo: expect.any(String),
+    });
+    const limited = await call(
+      "/imoveis/detalhes",
+      { fields: [{ proprietarios: ["Proprietario"] }] },
+      { key: "limitedkey00000000000000000000b", params: { imovel: code } },
+    );
     expect(limited.status).toBe(400);
   });
 });
 
 describe("other endpoints (§2.1, §8.9)", () => {
   it("listarConteudo returns distinct values per field after the filter, and needs fields", async () => {
-    const res = await call("/imoveis/listarConteudo", { fields: ["Bairro", "Cidade", "Categoria"], filter: { Bairro: ["like", "vila"] } });
+    const res = await call("/imoveis/listarConteudo", {
+      fields: ["Bairro", "Cidade", "Categoria"],
+      filter: { Bairro: ["like", "vila"] },
+    });
     expect(res.status).toBe(200);
     expect(res.json.Cidade).toEqual(["São Paulo"]);
     expect(res.json.Bairro.every((b: string) => b.startsWith("Vila"))).toBe(true);
@@ -493,7 +644,9 @@ describe("other endpoints (§2.1, §8.9)", () => {
     expect(res.json.carac).toHaveLength(81);
     expect(res.json.infra).toHaveLength(77);
     expect(res.json.Foto).toHaveLength(13);
-    expect(Object.keys((await call("/imoveis/listarcampos", undefined, { params: { tipo: "carac" } })).json)).toEqual(["carac"]);
+    expect(Object.keys((await call("/imoveis/listarcampos", undefined, { params: { tipo: "carac" } })).json)).toEqual([
+      "carac",
+    ]);
   });
 
   it("prontuario, finalidades, logotipo, siteurl, reloadcache", async () => {
@@ -517,13 +670,36 @@ describe("POST /lead (§2.4, §8.10)", () => {
   const form = (data: unknown) => new URLSearchParams({ cadastro: JSON.stringify(data) }).toString();
 
   it("accepts the form field cadastro and replies with numeric Codigo and Corretor", async () => {
-    const lead = { lead: { nome: "Maria Souza", email: "maria@example.com", fone: "11988887777", interesse: "Venda", anuncio: "AP11237", veiculo: "Site", mensagem: "Quero visitar" } };
-    const res = await call("/lead", undefined, { method: "POST", body: form(lead), contentType: "application/x-www-form-urlencoded" });
+    const lead = {
+      lead: {
+        nome: "Maria Souza",
+        email: "maria@example.com",
+        fone: "11988887777",
+        interesse: "Venda",
+        anuncio: "AP11237",
+        veiculo: "Site",
+        mensagem: "Quero visitar",
+      },
+    };
+    const res = await call("/lead", undefined, {
+      method: "POST",
+      body: form(lead),
+      contentType: "application/x-www-form-urlencoded",
+    });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ status: 200, message: "O cadastro foi encontrado.", Codigo: expect.any(Number), Corretor: expect.any(Number) });
+    expect(res.json).toEqual({
+      status: 200,
+      message: "O cadastro foi encontrado.",
+      Codigo: expect.any(Number),
+      Corretor: expect.any(Number),
+    });
     // The listing's broker gets the lead.
     expect(String(res.json.Corretor)).toBe(sandbox.listing("AP11237")!.brokerCode);
-    const again = await call("/lead", undefined, { method: "POST", body: form(lead), contentType: "application/x-www-form-urlencoded" });
+    const again = await call("/lead", undefined, {
+      method: "POST",
+      body: form(lead),
+      contentType: "application/x-www-form-urlencoded",
+    });
     expect(again.json.Codigo).toBe(res.json.Codigo);
     const recorded = sandbox.leads();
     expect(recorded).toHaveLength(2);
@@ -545,7 +721,12 @@ describe("POST /lead (§2.4, §8.10)", () => {
   });
 
   it("requires nome and an e-mail or phone; routes test data to the junk bucket", async () => {
-    const post = (lead: unknown) => call("/lead", undefined, { method: "POST", body: form({ lead }), contentType: "application/x-www-form-urlencoded" });
+    const post = (lead: unknown) =>
+      call("/lead", undefined, {
+        method: "POST",
+        body: form({ lead }),
+        contentType: "application/x-www-form-urlencoded",
+      });
     expect((await post({ email: "a@example.com" })).status).toBe(400);
     expect((await post({ nome: "Ana" })).status).toBe(400);
     expect((await post({ nome: "Ana", fone: "11 91234-5678" })).status).toBe(200);
@@ -558,13 +739,21 @@ describe("POST /lead (§2.4, §8.10)", () => {
 });
 
 describe("test surface and mutations (/__sandbox, not Vista's API)", () => {
-  const post = (route: string, body: unknown) => call(route, undefined, { method: "POST", body: JSON.stringify(body), contentType: "application/json" });
+  const post = (route: string, body: unknown) =>
+    call(route, undefined, { method: "POST", body: JSON.stringify(body), contentType: "application/json" });
 
   it("touch makes a listing show up in a delta by DataAtualizacao with a new price", async () => {
     const before = sandbox.listing("AP19156")!;
     const res = await post("/__sandbox/touch", { codes: ["AP19156", "XX1"] });
     expect(res.json).toEqual({ changed: ["AP19156"], unknown: ["XX1"] });
-    const delta = await call("/imoveis/listar", { fields: ["Codigo", "DataAtualizacao", "ValorLocacao"], filter: { DataAtualizacao: [">=", "2026-11-01"], ExibirNoSite: "Sim" } }, { params: { showtotal: "1" } });
+    const delta = await call(
+      "/imoveis/listar",
+      {
+        fields: ["Codigo", "DataAtualizacao", "ValorLocacao"],
+        filter: { DataAtualizacao: [">=", "2026-11-01"], ExibirNoSite: "Sim" },
+      },
+      { params: { showtotal: "1" } },
+    );
     const hits = itemsOf(delta.json);
     expect(hits.map(([code]) => code)).toContain("AP19156");
     expect(delta.json.total).toBe(hits.length);
@@ -578,7 +767,11 @@ describe("test surface and mutations (/__sandbox, not Vista's API)", () => {
     sandbox.hide(["AP19156"]);
     const gone = await call("/imoveis/detalhes", { fields: ["Codigo"] }, { params: { imovel: "AP11237" } });
     expect(gone.json.message).toBe("O imóvel solicitado não foi encontrado.");
-    const visible = await call("/imoveis/listar", { fields: ["Codigo"], filter: { Codigo: ["AP11237", "AP19156"], ExibirNoSite: "Sim" } }, { params: { showtotal: "1" } });
+    const visible = await call(
+      "/imoveis/listar",
+      { fields: ["Codigo"], filter: { Codigo: ["AP11237", "AP19156"], ExibirNoSite: "Sim" } },
+      { params: { showtotal: "1" } },
+    );
     expect(visible.json.total).toBe(0);
     const stats = await call("/__sandbox/stats");
     expect(stats.json.removed).toBe(1);
@@ -587,12 +780,17 @@ describe("test surface and mutations (/__sandbox, not Vista's API)", () => {
 
   it("injects faults: status for N requests, then normal service", async () => {
     await post("/__sandbox/faults", { status: 500, count: 2 });
-    expect((await call("/imoveis/listar", { fields: ["Codigo"] })).json).toEqual({ message: "Too many connections", status: 500 });
+    expect((await call("/imoveis/listar", { fields: ["Codigo"] })).json).toEqual({
+      message: "Too many connections",
+      status: 500,
+    });
     expect((await call("/imoveis/listar", { fields: ["Codigo"] })).status).toBe(500);
     expect((await call("/imoveis/listar", { fields: ["Codigo"] })).status).toBe(200);
     sandbox.setFaults({ status: 503, count: -1, paths: ["/imoveis/detalhes"] });
     expect((await call("/imoveis/listar", { fields: ["Codigo"] })).status).toBe(200);
-    expect((await call("/imoveis/detalhes", { fields: ["Codigo"] }, { params: { imovel: "AP11237" } })).status).toBe(503);
+    expect((await call("/imoveis/detalhes", { fields: ["Codigo"] }, { params: { imovel: "AP11237" } })).status).toBe(
+      503,
+    );
     sandbox.setFaults({ latencyMs: 150 });
     const started = performance.now();
     expect((await call("/imoveis/finalidades")).status).toBe(200);

@@ -15,7 +15,10 @@ const lines: string[] = [];
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "vista-sandbox-handler-"));
   const app = express();
-  app.use("/vista", await createVistaSandboxHandler({ dataDir, requireAcceptJson: false, log: (line) => lines.push(line) }));
+  app.use(
+    "/vista",
+    await createVistaSandboxHandler({ dataDir, requireAcceptJson: false, log: (line) => lines.push(line) }),
+  );
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -30,7 +33,10 @@ describe("createVistaSandboxHandler mounted in Express", () => {
   it("routes under the mount path and builds photo URLs with it", async () => {
     const url = new URL(`${origin}/vista/imoveis/listar`);
     url.searchParams.set("key", SANDBOX_KEY);
-    url.searchParams.set("pesquisa", JSON.stringify({ fields: ["Codigo", "FotoDestaque"], paginacao: { pagina: 1, quantidade: 1 } }));
+    url.searchParams.set(
+      "pesquisa",
+      JSON.stringify({ fields: ["Codigo", "FotoDestaque"], paginacao: { pagina: 1, quantidade: 1 } }),
+    );
     // requireAcceptJson: false → no Accept header needed.
     const response = await fetch(url);
     expect(response.status).toBe(200);

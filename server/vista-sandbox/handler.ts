@@ -107,7 +107,10 @@ export interface VistaSandboxControls {
   /** Sets `ExibirNoSite = "Nao"` (and `DataAtualizacao` = today). */
   hide(codes: readonly string[]): { changed: string[]; unknown: string[] };
   /** Overwrites typed fields of listings (e.g. `{ status: "Vendido" }`). */
-  patch(codes: readonly string[], fields: Partial<Omit<SandboxListing, "code" | "index">>): { changed: string[]; unknown: string[] };
+  patch(
+    codes: readonly string[],
+    fields: Partial<Omit<SandboxListing, "code" | "index">>,
+  ): { changed: string[]; unknown: string[] };
   /** Fault injection (§8.11); null clears it. */
   setFaults(faults: SandboxFaults | null): void;
   /** Leads received on `POST /lead`, oldest first. */
@@ -204,13 +207,25 @@ export async function createVistaSandboxHandler(options: VistaSandboxOptions): P
   };
 
   /** Filtered and sorted listings for a query, cached per state version. */
-  const select = (url: URL, pesquisa: Pesquisa, wire: WireContext, extra: Record<string, unknown> = {}): SandboxListing[] => {
+  const select = (
+    url: URL,
+    pesquisa: Pesquisa,
+    wire: WireContext,
+    extra: Record<string, unknown> = {},
+  ): SandboxListing[] => {
     const network = (url.searchParams.get("imoveis") ?? "").toLowerCase();
     if (network === "rede" || network === "foradarede") return []; // No network listings in this tenant.
     const statuses = visibleStatuses(url);
     const purposes = finalidadeStatuses(url);
     const filter = { ...pesquisa.filter, ...extra };
-    const key = phpJson([state.version, filter, pesquisa.order, statuses && [...statuses], purposes && [...purposes], wire.baseUrl]);
+    const key = phpJson([
+      state.version,
+      filter,
+      pesquisa.order,
+      statuses && [...statuses],
+      purposes && [...purposes],
+      wire.baseUrl,
+    ]);
     const hit = state.queries.get(key);
     if (hit) return hit;
     const compiled = compileFilter(filter, wire);
@@ -226,7 +241,12 @@ export async function createVistaSandboxHandler(options: VistaSandboxOptions): P
   };
 
   /** One listing projected to the requested fields (§8.8). */
-  const project = (listing: SandboxListing, pesquisa: Pesquisa, wire: WireContext, rowFilter?: CompiledFilter): Record<string, unknown> => {
+  const project = (
+    listing: SandboxListing,
+    pesquisa: Pesquisa,
+    wire: WireContext,
+    rowFilter?: CompiledFilter,
+  ): Record<string, unknown> => {
     const out: Record<string, unknown> = { Codigo: listing.code };
     for (const spec of pesquisa.fields ?? []) {
       if (spec.kind === "field" && (spec.name === "Caracteristicas" || spec.name === "InfraEstrutura")) {
@@ -282,7 +302,8 @@ export async function createVistaSandboxHandler(options: VistaSandboxOptions): P
     const matches = select(ctx.url, pesquisa, ctx.wire, extra);
     const start = (pesquisa.page - 1) * pesquisa.pageSize;
     const body: Record<string, unknown> = {};
-    for (const listing of matches.slice(start, start + pesquisa.pageSize)) body[listing.code] = project(listing, pesquisa, ctx.wire);
+    for (const listing of matches.slice(start, start + pesquisa.pageSize))
+      body[listing.code] = project(listing, pesquisa, ctx.wire);
     if (truthy(ctx.url.searchParams.get("showtotal"))) {
       body.total = matches.length;
       body.paginas = Math.ceil(matches.length / pesquisa.pageSize);
@@ -372,9 +393,11 @@ export async function createVistaSandboxHandler(options: VistaSandboxOptions): P
     if (rejected.length > 0) {
       throw new VistaHttpError(400, rejected.map(fieldMessage));
     }
-    if (ctx.policy.permissions.deniedFields.has("prontuarios")) throw new VistaHttpError(400, [fieldMessage("prontuarios")]);
+    if (ctx.policy.permissions.deniedFields.has("prontuarios"))
+      throw new VistaHttpError(400, [fieldMessage("prontuarios")]);
     const listing = findListing(ctx);
-    const fields = pesquisa.fields && pesquisa.fields.length > 0 ? pesquisa.fields.map((spec) => spec.name) : HISTORY_FIELDS;
+    const fields =
+      pesquisa.fields && pesquisa.fields.length > 0 ? pesquisa.fields.map((spec) => spec.name) : HISTORY_FIELDS;
     const rowFilter = compileFilter({ prontuarios: pesquisa.filter }, ctx.wire).rowFilter("prontuarios");
     const body: Record<string, Record<string, string>> = {};
     for (const [, row] of subTableRows(listing, "prontuarios", ctx.wire)) {
@@ -400,7 +423,8 @@ export async function createVistaSandboxHandler(options: VistaSandboxOptions): P
     const pesquisa = parsePesquisa(ctx.url.searchParams.get("pesquisa"));
     validatePesquisa({ ...pesquisa, fields: [] }, "listar", ctx.policy.permissions);
     const values = new Set<string>();
-    for (const listing of select(ctx.url, { ...pesquisa, order: [] }, ctx.wire)) values.add(fieldValue(listing, "Endereco", ctx.wire));
+    for (const listing of select(ctx.url, { ...pesquisa, order: [] }, ctx.wire))
+      values.add(fieldValue(listing, "Endereco", ctx.wire));
     return { Endereco: [...values].sort() };
   };
 
@@ -410,11 +434,16 @@ export async function createVistaSandboxHandler(options: VistaSandboxOptions): P
     const page = Math.max(1, Number(ctx.url.searchParams.get("page") ?? "1") || 1);
     const limit = Math.min(50, Math.max(1, Number(ctx.url.searchParams.get("limit") ?? "50") || 50));
     const body: Record<string, unknown> = {};
-    for (const broker of catalogue.brokers.slice((page - 1) * limit, page * limit)) body[broker.code] = brokerRow(broker, ctx.wire);
+    for (const broker of catalogue.brokers.slice((page - 1) * limit, page * limit))
+      body[broker.code] = brokerRow(broker, ctx.wire);
     return Object.keys(body).length === 0 ? [] : body;
   };
 
-  const peopleList = (ctx: RouteContext, rows: [string, Record<string, string>][], allowedFields: readonly string[]) => {
+  const peopleList = (
+    ctx: RouteContext,
+    rows: [string, Record<string, string>][],
+    allowedFields: readonly string[],
+  ) => {
     const pesquisa = parsePesquisa(ctx.url.searchParams.get("pesquisa"));
     const requested = (pesquisa.fields ?? []).map((spec) => spec.name);
     const rejected = requested.filter((name) => !allowedFields.includes(name));
@@ -430,13 +459,30 @@ export async function createVistaSandboxHandler(options: VistaSandboxOptions): P
       body[key] = projected;
     }
     if (truthy(ctx.url.searchParams.get("showtotal"))) {
-      Object.assign(body, { total: rows.length, paginas: Math.ceil(rows.length / pesquisa.pageSize), pagina: pesquisa.page, quantidade: pesquisa.pageSize });
+      Object.assign(body, {
+        total: rows.length,
+        paginas: Math.ceil(rows.length / pesquisa.pageSize),
+        pagina: pesquisa.page,
+        quantidade: pesquisa.pageSize,
+      });
       return body;
     }
     return Object.keys(body).length === 0 ? [] : body;
   };
 
-  const USER_FIELDS = ["Codigo", "Nome", "Nomecompleto", "Email", "Fone", "Celular", "CRECI", "Foto", "Setor", "Inativo", "Sexo"];
+  const USER_FIELDS = [
+    "Codigo",
+    "Nome",
+    "Nomecompleto",
+    "Email",
+    "Fone",
+    "Celular",
+    "CRECI",
+    "Foto",
+    "Setor",
+    "Inativo",
+    "Sexo",
+  ];
 
   // ---------------------------------------------------------------- leads
 
@@ -458,9 +504,11 @@ export async function createVistaSandboxHandler(options: VistaSandboxOptions): P
     const nome = typeof leadData.nome === "string" ? leadData.nome.trim() : "";
     if (!nome) throw new VistaHttpError(400, "O campo nome é obrigatório.");
     const email = typeof leadData.email === "string" ? leadData.email.trim() : "";
-    const fone = typeof leadData.fone === "string" || typeof leadData.fone === "number" ? String(leadData.fone).trim() : "";
+    const fone =
+      typeof leadData.fone === "string" || typeof leadData.fone === "number" ? String(leadData.fone).trim() : "";
     if (!email && !fone) throw new VistaHttpError(400, "Informe o e-mail ou o telefone do cliente.");
-    if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new VistaHttpError(400, "O e-mail informado não é válido.");
+    if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+      throw new VistaHttpError(400, "O e-mail informado não é válido.");
     const record = state.recordLead(leadData, route);
     return { status: 200, message: "O cadastro foi encontrado.", Codigo: record.Codigo, Corretor: record.Corretor };
   };
@@ -478,7 +526,12 @@ export async function createVistaSandboxHandler(options: VistaSandboxOptions): P
 
   const routes: Record<string, Route> = {
     "/imoveis/listar": { methods: ["GET"], resource: "imoveis/listar", vista: true, handle: (ctx) => listPage(ctx) },
-    "/imoveis/buscaAvancada": { methods: ["GET"], resource: "imoveis/buscaAvancada", vista: true, handle: (ctx) => listPage(ctx) },
+    "/imoveis/buscaAvancada": {
+      methods: ["GET"],
+      resource: "imoveis/buscaAvancada",
+      vista: true,
+      handle: (ctx) => listPage(ctx),
+    },
     "/imoveis/destaques": {
       methods: ["GET"],
       resource: "imoveis/destaques",
@@ -486,7 +539,12 @@ export async function createVistaSandboxHandler(options: VistaSandboxOptions): P
       handle: (ctx) => listPage(ctx, { DestaqueWeb: "Sim" }),
     },
     "/imoveis/detalhes": { methods: ["GET"], resource: "imoveis/detalhes", vista: true, handle: detalhes },
-    "/imoveis/listarConteudo": { methods: ["GET"], resource: "imoveis/listarConteudo", vista: true, handle: listarConteudo },
+    "/imoveis/listarConteudo": {
+      methods: ["GET"],
+      resource: "imoveis/listarConteudo",
+      vista: true,
+      handle: listarConteudo,
+    },
     "/imoveis/listarcampos": { methods: ["GET"], resource: "imoveis/listarcampos", vista: true, handle: listarcampos },
     "/imoveis/finalidades": { methods: ["GET"], resource: "imoveis/finalidades", vista: true, handle: finalidades },
     "/imoveis/prontuario": { methods: ["GET"], resource: "imoveis/prontuario", vista: true, handle: prontuario },
@@ -563,7 +621,12 @@ export async function createVistaSandboxHandler(options: VistaSandboxOptions): P
         return { status: 200, faults: state.faults };
       },
     },
-    "/__sandbox/leads": { methods: ["GET"], resource: "__sandbox/leads", vista: false, handle: () => new Reply(200, state.leads, true) },
+    "/__sandbox/leads": {
+      methods: ["GET"],
+      resource: "__sandbox/leads",
+      vista: false,
+      handle: () => new Reply(200, state.leads, true),
+    },
     "/__sandbox/stats": { methods: ["GET"], resource: "__sandbox/stats", vista: false, handle: () => state.stats() },
     "/__sandbox/reset": {
       methods: ["POST"],
@@ -578,7 +641,13 @@ export async function createVistaSandboxHandler(options: VistaSandboxOptions): P
 
   // ------------------------------------------------------------- dispatcher
 
-  const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, plainJson = false) => {
+  const send = (
+    res: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+    plainJson = false,
+  ) => {
     const text = plainJson ? JSON.stringify(body) : phpJson(body);
     res.writeHead(status, { "Content-Type": "application/json", "Cache-Control": "no-store", ...headers });
     res.end(text);
@@ -609,18 +678,27 @@ export async function createVistaSandboxHandler(options: VistaSandboxOptions): P
     }
     if (!route.methods.includes(method)) {
       const allow = route.methods.join(", ");
-      sendError(res, new VistaHttpError(405, `No route found for "${method} ${where}": Method Not Allowed (Allow: ${allow})`, { Allow: allow }));
+      sendError(
+        res,
+        new VistaHttpError(405, `No route found for "${method} ${where}": Method Not Allowed (Allow: ${allow})`, {
+          Allow: allow,
+        }),
+      );
       return 405;
     }
     if (route.vista && state.faults && faultApplies(state.faults, pathname)) {
       const faults = state.faults;
-      if (faults.latencyMs && faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
+      if (faults.latencyMs && faults.latencyMs > 0)
+        await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
       const remaining = faults.count ?? 1;
       if (faults.status && remaining !== 0) {
         if (remaining > 0) faults.count = remaining - 1;
         if (faults.count === 0 && !faults.latencyMs && state.faults === faults) state.faults = null;
         const status = faults.status;
-        sendError(res, new VistaHttpError(status, faults.message ?? (status >= 500 ? "Too many connections" : "Falha")));
+        sendError(
+          res,
+          new VistaHttpError(status, faults.message ?? (status >= 500 ? "Too many connections" : "Falha")),
+        );
         return status;
       }
     }
@@ -633,7 +711,10 @@ export async function createVistaSandboxHandler(options: VistaSandboxOptions): P
     if (route.vista) {
       const accept = String(req.headers.accept ?? "").toLowerCase();
       if (requireAccept && !accept.includes("application/json")) {
-        sendError(res, new VistaHttpError(406, "Requisição em formato inválido: envie o cabeçalho Accept: application/json"));
+        sendError(
+          res,
+          new VistaHttpError(406, "Requisição em formato inválido: envie o cabeçalho Accept: application/json"),
+        );
         return 406;
       }
       if ((req.url ?? "").length > maxUrlLength) {
@@ -666,7 +747,9 @@ export async function createVistaSandboxHandler(options: VistaSandboxOptions): P
         return 500;
       })
       .then((status) => {
-        log?.(`[vista-sandbox] ${req.method} ${(req.url ?? "").split("?")[0]} ${status} ${Math.round(performance.now() - started)} ms`);
+        log?.(
+          `[vista-sandbox] ${req.method} ${(req.url ?? "").split("?")[0]} ${status} ${Math.round(performance.now() - started)} ms`,
+        );
       });
   };
 

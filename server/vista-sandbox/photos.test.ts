@@ -27,7 +27,8 @@ async function get(route: string, headers: Record<string, string> = {}) {
   return { response, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
-const isJpeg = (bytes: Buffer) => bytes[0] === 0xff && bytes[1] === 0xd8 && bytes.at(-2) === 0xff && bytes.at(-1) === 0xd9;
+const isJpeg = (bytes: Buffer) =>
+  bytes[0] === 0xff && bytes[1] === 0xd8 && bytes.at(-2) === 0xff && bytes.at(-1) === 0xd9;
 
 describe("photo CDN", () => {
   it("serves real JPEGs with immutable caching headers and an ETag", async () => {
@@ -65,7 +66,9 @@ describe("photo CDN", () => {
     const [x, y] = await Promise.all([renderPhoto(request), renderPhoto(request)]);
     expect(x.equals(y)).toBe(true);
     await get(`/fotos/${second!.code}/2.jpg`);
-    expect(existsSync(path.join(dataDir, "vista-sandbox", "fotos", PHOTO_RENDER_VERSION, second!.code, "2.jpg"))).toBe(true);
+    expect(existsSync(path.join(dataDir, "vista-sandbox", "fotos", PHOTO_RENDER_VERSION, second!.code, "2.jpg"))).toBe(
+      true,
+    );
   });
 
   it("answers 304 to a matching If-None-Match", async () => {

@@ -47,7 +47,14 @@ export function resolvePhoto(pathname: string, catalogue: Catalogue): PhotoReque
   if (match) {
     const code = match[1] as string;
     if (!catalogue.brokersByCode.has(code)) return null;
-    return { file: `corretores/${code}.jpg`, scene: "portrait", seed: `broker:${code}`, floors: 0, thumbnail: false, format: "jpeg" };
+    return {
+      file: `corretores/${code}.jpg`,
+      scene: "portrait",
+      seed: `broker:${code}`,
+      floors: 0,
+      thumbnail: false,
+      format: "jpeg",
+    };
   }
   match = /^\/fotos\/emp\/(\d{1,8})\/(\d{1,2})(-p)?\.jpg$/.exec(pathname);
   if (match) {
@@ -90,7 +97,9 @@ export async function renderPhoto(request: PhotoRequest): Promise<Buffer> {
   if (request.format === "png") return sharp(Buffer.from(logoSvg())).png().toBuffer();
   const size = request.thumbnail ? THUMBNAIL_SIZE : { width: PHOTO_WIDTH, height: PHOTO_HEIGHT };
   const svg = sceneSvg(request.scene, request.seed, request.floors, size);
-  return sharp(Buffer.from(svg)).jpeg({ quality: request.thumbnail ? 78 : 82 }).toBuffer();
+  return sharp(Buffer.from(svg))
+    .jpeg({ quality: request.thumbnail ? 78 : 82 })
+    .toBuffer();
 }
 
 /** Disk + memory cache of rendered photos for one data folder. */

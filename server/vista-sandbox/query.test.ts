@@ -38,7 +38,10 @@ describe("parsePesquisa (§3)", () => {
       { kind: "field", name: "Codigo" },
       { kind: "table", name: "Corretor", fields: ["Nome"] },
     ]);
-    expect(pesquisa.order).toEqual([["ValorVenda", "desc"], ["Codigo", "asc"]]);
+    expect(pesquisa.order).toEqual([
+      ["ValorVenda", "desc"],
+      ["Codigo", "asc"],
+    ]);
     expect([pesquisa.page, pesquisa.pageSize]).toEqual([2, 20]);
   });
 
@@ -48,7 +51,16 @@ describe("parsePesquisa (§3)", () => {
   });
 
   it("answers shapes it cannot use with the format message", () => {
-    for (const raw of ["{", '"text"', '{"fields":"Codigo"}', '{"fields":[1]}', '{"filter":[1]}', '{"order":{"Codigo":"up"}}', '{"paginacao":{"pagina":0}}', '{"paginacao":{"quantidade":"x"}}']) {
+    for (const raw of [
+      "{",
+      '"text"',
+      '{"fields":"Codigo"}',
+      '{"fields":[1]}',
+      '{"filter":[1]}',
+      '{"order":{"Codigo":"up"}}',
+      '{"paginacao":{"pagina":0}}',
+      '{"paginacao":{"quantidade":"x"}}',
+    ]) {
       expect(errorOf(() => parsePesquisa(raw)).body, raw).toBe(FORMAT_MESSAGE);
     }
   });
@@ -62,7 +74,11 @@ describe("parsePesquisa (§3)", () => {
 describe("validatePesquisa (§3.1, §8.4)", () => {
   it("collects every rejected name, from fields, sub-fields, filter and order", () => {
     const pesquisa = parsePesquisa(
-      JSON.stringify({ fields: ["Codigo", "Estado", { Corretor: ["Nome", "Apelido"] }], filter: { Cor: "x" }, order: { Altura: "asc" } }),
+      JSON.stringify({
+        fields: ["Codigo", "Estado", { Corretor: ["Nome", "Apelido"] }],
+        filter: { Cor: "x" },
+        order: { Altura: "asc" },
+      }),
     );
     const error = errorOf(() => validatePesquisa(pesquisa, "listar", open));
     expect(error.body).toEqual(["Estado", "Apelido", "Cor", "Altura"].map(fieldMessage));
@@ -71,12 +87,24 @@ describe("validatePesquisa (§3.1, §8.4)", () => {
   it("lets detail-only tables through on detalhes only", () => {
     const pesquisa = parsePesquisa(JSON.stringify({ fields: [{ Foto: ["Foto"] }, { prontuarios: ["Assunto"] }] }));
     expect(() => validatePesquisa(pesquisa, "detalhes", open)).not.toThrow();
-    expect(errorOf(() => validatePesquisa(pesquisa, "listar", open)).body).toBe("A tabela Foto não está disponível para este método");
+    expect(errorOf(() => validatePesquisa(pesquisa, "listar", open)).body).toBe(
+      "A tabela Foto não está disponível para este método",
+    );
   });
 
   it("accepts amenity flags as plain fields and filters, refuses them nested", () => {
-    expect(() => validatePesquisa(parsePesquisa('{"fields":["Churrasqueira","Playground"],"filter":{"Churrasqueira":"Sim"}}'), "listar", open)).not.toThrow();
-    expect(errorOf(() => validatePesquisa(parsePesquisa('{"filter":{"Caracteristicas":{"Churrasqueira":"Sim"}}}'), "listar", open)).status).toBe(400);
+    expect(() =>
+      validatePesquisa(
+        parsePesquisa('{"fields":["Churrasqueira","Playground"],"filter":{"Churrasqueira":"Sim"}}'),
+        "listar",
+        open,
+      ),
+    ).not.toThrow();
+    expect(
+      errorOf(() =>
+        validatePesquisa(parsePesquisa('{"filter":{"Caracteristicas":{"Churrasqueira":"Sim"}}}'), "listar", open),
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -93,9 +121,20 @@ describe("compileCondition (§3.2)", () => {
 
   it("two-element arrays: BETWEEN on numeric/date fields, IN on text", () => {
     const between = compileCondition("ValorVenda", [300000, 900000]);
-    expect([between("300000"), between("900000"), between("299999"), between("900001"), between("")]).toEqual([true, true, false, false, false]);
+    expect([between("300000"), between("900000"), between("299999"), between("900001"), between("")]).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
     const dates = compileCondition("DataAtualizacao", ["2026-08-01", "2026-08-31"]);
-    expect([dates("2026-08-01"), dates("2026-08-31"), dates("2026-09-01"), dates("0000-00-00")]).toEqual([true, true, false, false]);
+    expect([dates("2026-08-01"), dates("2026-08-31"), dates("2026-09-01"), dates("0000-00-00")]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
     const inList = compileCondition("Bairro", ["Moema", "Brás"]);
     expect([inList("Moema"), inList("bras"), inList("Mooca")]).toEqual([true, true, false]);
     const three = compileCondition("Dormitorios", [1, 2, 5]);

@@ -4,13 +4,7 @@
  * the filter grammar (§3.2, §8.6), `order` (§3.4) and `paginacao` (§3.5).
  */
 import type { SandboxListing } from "./catalogue";
-import {
-  DETAIL_ONLY_TABLES,
-  LISTING_FIELD_SET,
-  SUB_TABLES,
-  isDateField,
-  isNumericField,
-} from "./fields";
+import { DETAIL_ONLY_TABLES, LISTING_FIELD_SET, SUB_TABLES, isDateField, isNumericField } from "./fields";
 import { fieldValue, subTableRows, type WireContext, type WireRow } from "./wire";
 
 /** A Vista error reply: HTTP status and the `message` of the `{"message","status"}` envelope (§5.1). */
@@ -89,7 +83,8 @@ export function parsePesquisa(raw: string | null): Pesquisa {
         fields.push({ kind: "field", name: item });
       } else if (isPlainObject(item) && Object.keys(item).length >= 1) {
         for (const [name, sub] of Object.entries(item)) {
-          if (!Array.isArray(sub) || !sub.every((s) => typeof s === "string")) throw new VistaHttpError(400, FORMAT_MESSAGE);
+          if (!Array.isArray(sub) || !sub.every((s) => typeof s === "string"))
+            throw new VistaHttpError(400, FORMAT_MESSAGE);
           fields.push({ kind: "table", name, fields: sub as string[] });
         }
       } else {
@@ -130,7 +125,8 @@ export function parsePesquisa(raw: string | null): Pesquisa {
 }
 
 function toPositiveInteger(value: unknown): number {
-  const n = typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  const n =
+    typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(n) || n < 1) throw new VistaHttpError(400, FORMAT_MESSAGE);
   return n;
 }
@@ -208,7 +204,7 @@ export function validatePesquisa(pesquisa: Pesquisa, method: PropertyMethod, per
 /** Lower-case, accent-free text: Vista's MySQL collation compares this way ([INF], §8.6). */
 export function fold(text: string): string {
   // Fast path for plain ASCII.
-  // eslint-disable-next-line no-control-regex
+
   return /^[\x00-\x7f]*$/.test(text) ? text.toLowerCase() : text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
@@ -305,7 +301,12 @@ export function compileCondition(field: string, condition: unknown): Test {
     if (!isScalar(condition[1])) throw new VistaHttpError(400, FORMAT_MESSAGE);
     return comparisonTest(field, condition[0].toLowerCase(), condition[1]);
   }
-  if (condition.length === 2 && (isNumericField(field) || isDateField(field)) && isScalar(condition[0]) && isScalar(condition[1])) {
+  if (
+    condition.length === 2 &&
+    (isNumericField(field) || isDateField(field)) &&
+    isScalar(condition[0]) &&
+    isScalar(condition[1])
+  ) {
     return betweenTest(field, condition[0], condition[1]);
   }
   if (condition.every(isScalar) && !isNumericField(field)) {
@@ -360,8 +361,15 @@ export function compileFilter(filter: Record<string, unknown>, ctx: WireContext)
  * numeric fields ("" first ascending), case/accent-insensitive text otherwise;
  * ties keep catalogue order (stable pagination).
  */
-export function compileOrder(order: Pesquisa["order"], ctx: WireContext): (a: SandboxListing, b: SandboxListing) => number {
-  const keys = order.map(([field, direction]) => ({ field, sign: direction === "desc" ? -1 : 1, numeric: isNumericField(field) }));
+export function compileOrder(
+  order: Pesquisa["order"],
+  ctx: WireContext,
+): (a: SandboxListing, b: SandboxListing) => number {
+  const keys = order.map(([field, direction]) => ({
+    field,
+    sign: direction === "desc" ? -1 : 1,
+    numeric: isNumericField(field),
+  }));
   return (a, b) => {
     for (const { field, sign, numeric } of keys) {
       const va = fieldValue(a, field, ctx);

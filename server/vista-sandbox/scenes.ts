@@ -29,7 +29,8 @@ interface Palette {
   plant: string;
 }
 
-const hsl = (h: number, s: number, l: number) => `hsl(${Math.round(((h % 360) + 360) % 360)},${Math.round(s)}%,${Math.round(l)}%)`;
+const hsl = (h: number, s: number, l: number) =>
+  `hsl(${Math.round(((h % 360) + 360) % 360)},${Math.round(s)}%,${Math.round(l)}%)`;
 
 function palette(rng: Rng): Palette {
   const wallHue = rng.int(0, 359);
@@ -177,7 +178,7 @@ function living(rng: Rng, p: Palette): string {
   svg += `<rect x="${r(sofaX - 25)}" y="${r(sofaY - 60)}" width="${r(sofaW + 50)}" height="75" rx="18" fill="${p.accent}"/>`;
   svg += `<rect x="${r(sofaX - 40)}" y="${r(sofaY - 95)}" width="45" height="110" rx="16" fill="${p.accentDark}"/><rect x="${r(sofaX + sofaW - 5)}" y="${r(sofaY - 95)}" width="45" height="110" rx="16" fill="${p.accentDark}"/>`;
   for (let i = 0; i < 3; i++) {
-    svg += `<rect x="${r(sofaX + 20 + i * (sofaW - 40) / 3)}" y="${r(sofaY - 105)}" width="${r((sofaW - 60) / 3)}" height="55" rx="14" fill="${i === 1 ? p.second : p.accent}" opacity="0.95"/>`;
+    svg += `<rect x="${r(sofaX + 20 + (i * (sofaW - 40)) / 3)}" y="${r(sofaY - 105)}" width="${r((sofaW - 60) / 3)}" height="55" rx="14" fill="${i === 1 ? p.second : p.accent}" opacity="0.95"/>`;
   }
   const tableW = sofaW * 0.55;
   svg += `<ellipse cx="${r(sofaX + sofaW / 2)}" cy="${r(sofaY + 135)}" rx="${r(tableW / 2)}" ry="30" fill="${p.wood}"/><rect x="${r(sofaX + sofaW / 2 - tableW / 2)}" y="${r(sofaY + 135)}" width="${r(tableW)}" height="22" fill="${p.woodDark}"/>`;
@@ -234,7 +235,8 @@ function bedroom(rng: Rng, p: Palette): string {
   const bedW = wallW * rng.float(0.42, 0.55);
   const bedX = rm.x1 + (wallW - bedW) / 2 + rng.int(-60, 60);
   const headTop = rm.y2 - rng.int(250, 300);
-  if (rng.chance(0.6)) svg += windowOn(rng, p, r(rm.x1 + 20), rm.y1 + 50, r(wallW * 0.18), r((rm.y2 - rm.y1) * 0.45), true);
+  if (rng.chance(0.6))
+    svg += windowOn(rng, p, r(rm.x1 + 20), rm.y1 + 50, r(wallW * 0.18), r((rm.y2 - rm.y1) * 0.45), true);
   svg += art(rng, p, r(bedX + bedW * 0.2), r(headTop - 130), r(bedW * 0.6), 100);
   svg += `<rect x="${r(bedX)}" y="${headTop}" width="${r(bedW)}" height="${rm.y2 - headTop}" rx="14" fill="${p.accentDark}"/>`;
   // Mattress in perspective.
@@ -331,7 +333,9 @@ function facade(rng: Rng, p: Palette, floors: number): string {
   for (let f = 0; f < shown; f++) {
     const y = top + floorH * (f + 0.3);
     for (let c = 0; c < cols; c++) {
-      windows.push(`M${r(bx + c * cellW + cellW * 0.18)},${r(y)}h${r(cellW * 0.64)}v${r(floorH * 0.5)}h-${r(cellW * 0.64)}z`);
+      windows.push(
+        `M${r(bx + c * cellW + cellW * 0.18)},${r(y)}h${r(cellW * 0.64)}v${r(floorH * 0.5)}h-${r(cellW * 0.64)}z`,
+      );
     }
     balconies.push(`M${bx},${r(y + floorH * 0.55)}h${bw}`);
   }
@@ -385,7 +389,12 @@ function floorPlan(rng: Rng, p: Palette): string {
     const dx = r(x + Math.min(40, w / 4));
     svg += `<path d="M${dx},${y}a60,60 0 0 1 60,60" fill="none" stroke="#7a7a7a" stroke-width="2"/><path d="M${dx},${y}v60" stroke="#7a7a7a" stroke-width="2"/>`;
   }
-  svg += rooms.map(([x, y, w, h]) => `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="none" stroke="#333" stroke-width="8"/>`).join("");
+  svg += rooms
+    .map(
+      ([x, y, w, h]) =>
+        `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="none" stroke="#333" stroke-width="8"/>`,
+    )
+    .join("");
   svg += `<rect x="${x0}" y="${y0}" width="${x1 - x0}" height="${y1 - y0}" fill="none" stroke="#222" stroke-width="16"/>`;
   // Windows on the outer walls.
   for (let i = 0; i < 4; i++) {
@@ -449,7 +458,8 @@ function gym(rng: Rng, p: Palette): string {
     svg += `<polygon points="${r(x)},${rm.y2 + 40} ${r(x + 200)},${rm.y2 + 40} ${r(x + 220)},${rm.y2 + 80} ${r(x - 10)},${rm.y2 + 80}" fill="#222"/><path d="M${r(x + 180)},${rm.y2 + 40}l20,-150h40" stroke="${p.metal}" stroke-width="8" fill="none"/><rect x="${r(x + 200)}" y="${rm.y2 - 130}" width="60" height="35" fill="${p.accent}"/>`;
   }
   svg += `<rect x="60" y="${PHOTO_HEIGHT - 200}" width="260" height="14" fill="${p.metal}"/>`;
-  for (let i = 0; i < 5; i++) svg += `<rect x="${75 + i * 50}" y="${PHOTO_HEIGHT - 225}" width="30" height="22" rx="6" fill="#222"/>`;
+  for (let i = 0; i < 5; i++)
+    svg += `<rect x="${75 + i * 50}" y="${PHOTO_HEIGHT - 225}" width="30" height="22" rx="6" fill="#222"/>`;
   return svg;
 }
 
@@ -484,8 +494,10 @@ function playground(rng: Rng, p: Palette): string {
   svg += `<path d="M${sx},${horizon + 250}V${horizon - 40}M${sx + 120},${horizon + 250}V${horizon - 40}M${sx - 10},${horizon - 40}h140" stroke="${p.accent}" stroke-width="14"/><path d="M${sx + 120},${horizon - 20}L${sx + 380},${horizon + 240}" stroke="${p.second}" stroke-width="34" stroke-linecap="round"/>`;
   const wx = rng.int(650, 850);
   svg += `<path d="M${wx},${horizon + 250}L${wx + 60},${horizon - 60}L${wx + 120},${horizon + 250}M${wx + 220},${horizon + 250}L${wx + 280},${horizon - 60}L${wx + 340},${horizon + 250}M${wx + 60},${horizon - 60}H${wx + 280}" stroke="${p.accentDark}" stroke-width="12" fill="none"/>`;
-  for (const x of [wx + 130, wx + 200]) svg += `<path d="M${x},${horizon - 60}v200" stroke="${p.metal}" stroke-width="3"/><rect x="${x - 25}" y="${horizon + 140}" width="50" height="12" fill="${p.second}"/>`;
-  for (let i = 0; i < 5; i++) svg += `<circle cx="${rng.int(0, W)}" cy="${horizon - rng.int(0, 30)}" r="${rng.int(40, 80)}" fill="${p.plant}"/>`;
+  for (const x of [wx + 130, wx + 200])
+    svg += `<path d="M${x},${horizon - 60}v200" stroke="${p.metal}" stroke-width="3"/><rect x="${x - 25}" y="${horizon + 140}" width="50" height="12" fill="${p.second}"/>`;
+  for (let i = 0; i < 5; i++)
+    svg += `<circle cx="${rng.int(0, W)}" cy="${horizon - rng.int(0, 30)}" r="${rng.int(40, 80)}" fill="${p.plant}"/>`;
   return svg;
 }
 
@@ -504,7 +516,8 @@ function garden(rng: Rng, p: Palette): string {
     const size = 20 + (y - horizon) * 0.25;
     svg += `<path d="M${x},${y}v-${r(size * 2)}" stroke="${p.woodDark}" stroke-width="${r(size / 4)}"/><circle cx="${x}" cy="${r(y - size * 2.6)}" r="${r(size * 1.4)}" fill="${p.plant}" opacity="0.95"/>`;
   }
-  for (let i = 0; i < 12; i++) svg += `<circle cx="${rng.int(0, W)}" cy="${rng.int(horizon + 10, H)}" r="${rng.int(8, 16)}" fill="${rng.pick([p.second, "#f2d04b", "#e86a8a", "#ffffff"])}"/>`;
+  for (let i = 0; i < 12; i++)
+    svg += `<circle cx="${rng.int(0, W)}" cy="${rng.int(horizon + 10, H)}" r="${rng.int(8, 16)}" fill="${rng.pick([p.second, "#f2d04b", "#e86a8a", "#ffffff"])}"/>`;
   svg += `<rect x="${mid + 180}" y="${H - 200}" width="170" height="16" fill="${p.wood}"/><path d="M${mid + 190},${H - 184}v50M${mid + 340},${H - 184}v50" stroke="${p.woodDark}" stroke-width="8"/>`;
   return svg;
 }
@@ -520,7 +533,8 @@ function gourmet(rng: Rng, p: Palette): string {
   svg += `<path d="${bricks.join("")}" stroke="#7d4432" stroke-width="2"/>`;
   const tableX = rm.x1 + wallW * 0.15;
   svg += `<rect x="${r(tableX)}" y="${PHOTO_HEIGHT - 200}" width="${r(wallW * 0.7)}" height="22" fill="${p.wood}"/><path d="M${r(tableX + 20)},${PHOTO_HEIGHT - 178}v140M${r(tableX + wallW * 0.7 - 20)},${PHOTO_HEIGHT - 178}v140" stroke="${p.woodDark}" stroke-width="10"/>`;
-  for (let i = 0; i < 5; i++) svg += `<rect x="${r(tableX + 20 + i * wallW * 0.14)}" y="${PHOTO_HEIGHT - 280}" width="50" height="80" rx="10" fill="${p.accent}"/>`;
+  for (let i = 0; i < 5; i++)
+    svg += `<rect x="${r(tableX + 20 + i * wallW * 0.14)}" y="${PHOTO_HEIGHT - 280}" width="50" height="80" rx="10" fill="${p.accent}"/>`;
   svg += plant(rng, p, PHOTO_WIDTH - 120, PHOTO_HEIGHT - 40, 1.5);
   return svg;
 }
@@ -540,8 +554,22 @@ function portrait(rng: Rng, p: Palette): string {
 
 /** Scenes that can be drawn (see `SandboxPhoto.scene`), plus "portrait" (brokers) and "logo". */
 export const SCENES = [
-  "living", "kitchen", "bedroom", "bathroom", "balcony", "balcony-grill", "facade", "plan", "lobby", "pool", "gym",
-  "party", "playground", "garden", "gourmet", "portrait",
+  "living",
+  "kitchen",
+  "bedroom",
+  "bathroom",
+  "balcony",
+  "balcony-grill",
+  "facade",
+  "plan",
+  "lobby",
+  "pool",
+  "gym",
+  "party",
+  "playground",
+  "garden",
+  "gourmet",
+  "portrait",
 ] as const;
 
 /**
@@ -556,22 +584,53 @@ export function sceneSvg(scene: string, seed: string, floors: number, size: { wi
   const p = palette(rng);
   let body: string;
   switch (scene) {
-    case "kitchen": body = kitchen(rng, p); break;
-    case "bedroom": body = bedroom(rng, p); break;
-    case "bathroom": body = bathroom(rng, p); break;
-    case "balcony": body = balcony(rng, p, false); break;
-    case "balcony-grill": body = balcony(rng, p, true); break;
-    case "facade": body = facade(rng, p, floors); break;
-    case "plan": body = floorPlan(rng, p); break;
-    case "lobby": body = lobby(rng, p); break;
-    case "pool": body = pool(rng, p); break;
-    case "gym": body = gym(rng, p); break;
-    case "party": body = party(rng, p); break;
-    case "playground": body = playground(rng, p); break;
-    case "garden": body = garden(rng, p); break;
-    case "gourmet": body = gourmet(rng, p); break;
-    case "portrait": body = portrait(rng, p); break;
-    default: body = living(rng, p);
+    case "kitchen":
+      body = kitchen(rng, p);
+      break;
+    case "bedroom":
+      body = bedroom(rng, p);
+      break;
+    case "bathroom":
+      body = bathroom(rng, p);
+      break;
+    case "balcony":
+      body = balcony(rng, p, false);
+      break;
+    case "balcony-grill":
+      body = balcony(rng, p, true);
+      break;
+    case "facade":
+      body = facade(rng, p, floors);
+      break;
+    case "plan":
+      body = floorPlan(rng, p);
+      break;
+    case "lobby":
+      body = lobby(rng, p);
+      break;
+    case "pool":
+      body = pool(rng, p);
+      break;
+    case "gym":
+      body = gym(rng, p);
+      break;
+    case "party":
+      body = party(rng, p);
+      break;
+    case "playground":
+      body = playground(rng, p);
+      break;
+    case "garden":
+      body = garden(rng, p);
+      break;
+    case "gourmet":
+      body = gourmet(rng, p);
+      break;
+    case "portrait":
+      body = portrait(rng, p);
+      break;
+    default:
+      body = living(rng, p);
   }
   // No full-frame lighting overlay: a per-pixel gradient over 1200×800 doubles the render time.
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${PHOTO_WIDTH} ${PHOTO_HEIGHT}" preserveAspectRatio="xMidYMid slice">${defs(p)}${body}</svg>`;

@@ -185,7 +185,11 @@ export class SandboxState {
    * Overwrites typed fields of listings (tests: e.g. `{ status: "Vendido" }` to
    * exercise `showInternal`). `DataAtualizacao` becomes today unless `updatedAt` is given.
    */
-  patch(codes: readonly string[], fields: Partial<Omit<SandboxListing, "code" | "index">>, now: Date = new Date()): MutationResult {
+  patch(
+    codes: readonly string[],
+    fields: Partial<Omit<SandboxListing, "code" | "index">>,
+    now: Date = new Date(),
+  ): MutationResult {
     const date = editDate(now);
     return this.mutate(codes, (listing) => ({ ...listing, updatedAt: date, texts: undefined, ...fields }));
   }
@@ -234,7 +238,8 @@ export class SandboxState {
     }
     for (const key of contactKeys) this.contacts.set(key, codigo);
 
-    const listing = typeof lead.anuncio === "string" || typeof lead.anuncio === "number" ? this.get(String(lead.anuncio)) : undefined;
+    const listing =
+      typeof lead.anuncio === "string" || typeof lead.anuncio === "number" ? this.get(String(lead.anuncio)) : undefined;
     let broker = listing?.brokerCode;
     if (!broker) {
       const brokers = this.catalogue.brokers;

@@ -145,7 +145,17 @@ function rooms(facts: ListingFacts, word: "quarto" | "dormitório"): string {
 }
 
 const MONTHS = [
-  "janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro",
+  "janeiro",
+  "fevereiro",
+  "março",
+  "abril",
+  "maio",
+  "junho",
+  "julho",
+  "agosto",
+  "setembro",
+  "outubro",
+  "novembro",
   "dezembro",
 ];
 
@@ -399,8 +409,9 @@ export function composeBuildingDescription(facts: BuildingFacts, rng: Rng): stri
         `Prédio residencial ${where}, o ${facts.name} tem ${plural(facts.floors, "andar", "andares")} e foi entregue em ${facts.yearBuilt}.`,
       ]);
   const amenities = phrases(facts.infra, INFRA_PHRASES, 6);
-  const second = amenities.length > 0
-    ? `Áreas comuns e serviços: ${enumerate(amenities)}.`
-    : "Condomínio enxuto, com custos baixos.";
+  const second =
+    amenities.length > 0
+      ? `Áreas comuns e serviços: ${enumerate(amenities)}.`
+      : "Condomínio enxuto, com custos baixos.";
   return `${first} ${second}`;
 }

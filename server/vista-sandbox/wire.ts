@@ -96,8 +96,7 @@ const GETTERS: Readonly<Record<string, Getter>> = {
   ValorAluguelPorM2: (l) => perM2(l.rentPrice, l.area, 2),
   ValorCondominioM2: (l) => (l.condoFee === null ? "" : perM2(l.condoFee, l.area, 2)),
   ValorIPTUM2: (l) => perM2(l.iptu, l.area, 2),
-  ValorTotalAluguel: (l) =>
-    l.rentPrice > 0 ? String(Math.round(l.rentPrice + (l.condoFee ?? 0) + l.iptu / 12)) : "0",
+  ValorTotalAluguel: (l) => (l.rentPrice > 0 ? String(Math.round(l.rentPrice + (l.condoFee ?? 0) + l.iptu / 12)) : "0"),
   AreaTotal: (l) => String(l.area),
   AreaPrivativa: (l) => String(l.area),
   Dormitorios: (l) => String(l.bedrooms),
@@ -227,7 +226,10 @@ export function fieldValue(listing: SandboxListing, name: string, ctx: WireConte
  * amenity of the group under its spaced label, "Sim" or the listing's "no"
  * spelling ("Nao", in some listings "Não", as real tenants mix them).
  */
-export function amenityObject(listing: SandboxListing, group: "Caracteristicas" | "InfraEstrutura"): Record<string, string> {
+export function amenityObject(
+  listing: SandboxListing,
+  group: "Caracteristicas" | "InfraEstrutura",
+): Record<string, string> {
   const [names, labels] = group === "Caracteristicas" ? [CARAC_FIELDS, CARAC_LABELS] : [INFRA_FIELDS, INFRA_LABELS];
   const present = group === "Caracteristicas" ? listing.features : listing.infra;
   const out: Record<string, string> = {};
@@ -330,7 +332,7 @@ export function subTableRows(listing: SandboxListing, table: string, ctx: WireCo
             Retranca: "",
             SolicitanteChave: "",
             Status: listing.status,
-            "Statusdoimóvel": listing.status,
+            Statusdoimóvel: listing.status,
             Texto: entry.text,
             ValorProposta: entry.proposalValue > 0 ? String(entry.proposalValue) : "",
             VeiculoPublicado: "",

@@ -9,7 +9,15 @@
  * broker's active sessions and ends them (ADR 0020).
  */
 import type { Page } from "@playwright/test";
-import { ADMIN_EMAIL, adminPassword, createBroker, isolatedRequest, outboxMessagesTo, SESSION_COOKIE, sessionCookieFor } from "./auth-helpers";
+import {
+  ADMIN_EMAIL,
+  adminPassword,
+  createBroker,
+  isolatedRequest,
+  outboxMessagesTo,
+  SESSION_COOKIE,
+  sessionCookieFor,
+} from "./auth-helpers";
 import { expect, test } from "./fixtures";
 import { installHydrationProbe, waitForHydration } from "./helpers";
 
@@ -21,13 +29,22 @@ function invitationLink(to: string): string | null {
   const raw = messages.at(-1);
   if (!raw) return null;
   const text = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-  return /https?:\/\/[^\s"<>]+\/login-corretores\/reset-de-senha\?token=[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}/.exec(text)?.[0] ?? null;
+  return (
+    /https?:\/\/[^\s"<>]+\/login-corretores\/reset-de-senha\?token=[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}/.exec(text)?.[0] ??
+    null
+  );
 }
 
-test("o admin convida um usuário, ele cria a senha e entra; depois é promovido a administrador", async ({ page, browser, baseURL }) => {
+test("o admin convida um usuário, ele cria a senha e entra; depois é promovido a administrador", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const email = `convite-${Date.now()}@corretores.example`;
   const adminCookie = await sessionCookieFor(ADMIN_EMAIL, adminPassword());
-  await page.context().addCookies([{ name: SESSION_COOKIE, value: adminCookie, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+  await page
+    .context()
+    .addCookies([{ name: SESSION_COOKIE, value: adminCookie, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
 
   await page.goto("/admin/usuarios");
   await waitForHydration(page);
@@ -88,18 +105,25 @@ test.describe("sem JavaScript", () => {
     const broker = await createBroker({ uid: "sessoes" });
     const first = await sessionCookieFor(broker.email, broker.password);
     const second = await sessionCookieFor(broker.email, broker.password);
-    const panel = async (cookie: string) => (await isolatedRequest("GET", "/painel", { headers: { Cookie: `${SESSION_COOKIE}=${cookie}` } })).status;
+    const panel = async (cookie: string) =>
+      (await isolatedRequest("GET", "/painel", { headers: { Cookie: `${SESSION_COOKIE}=${cookie}` } })).status;
     expect([await panel(first), await panel(second)]).toEqual([200, 200]);
 
     const adminCookie = await sessionCookieFor(ADMIN_EMAIL, adminPassword());
-    await page.context().addCookies([{ name: SESSION_COOKIE, value: adminCookie, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+    await page
+      .context()
+      .addCookies([{ name: SESSION_COOKIE, value: adminCookie, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
     await page.goto(`/admin/usuarios?editar=${broker.uid}`);
     const sessions = page.getByRole("region", { name: `Sessões ativas de ${broker.email}` });
     await expect(sessions.getByTestId("sessao")).toHaveCount(2);
     await expect(sessions.getByTestId("sessao").first()).toContainText("Navegador");
     await expect(sessions.getByTestId("sessao").first()).toContainText(/Criada em\s*\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
 
-    await sessions.getByTestId("sessao").first().getByRole("button", { name: /^Encerrar a sessão/ }).click();
+    await sessions
+      .getByTestId("sessao")
+      .first()
+      .getByRole("button", { name: /^Encerrar a sessão/ })
+      .click();
     await expect(page).toHaveURL(`${baseURL}/admin/usuarios?editar=${broker.uid}`);
     await expect(sessions.getByTestId("sessao")).toHaveCount(1);
     expect([await panel(first), await panel(second)].sort()).toEqual([200, 302]);

@@ -28,7 +28,9 @@ const toasts = (page: Page) => page.getByRole("region", { name: "Notificações"
 
 /** The run-time primary colour of the page's document. */
 function primaryColour(page: Page): Promise<string> {
-  return page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--theme-color-primary").trim());
+  return page.evaluate(() =>
+    getComputedStyle(document.documentElement).getPropertyValue("--theme-color-primary").trim(),
+  );
 }
 
 test.beforeEach(async ({ context, baseURL }) => {
@@ -68,8 +70,12 @@ test("muda a cor primária e a página inicial usa a nova cor", async ({ page, b
     // An uploaded horizontal logo (checked by content, stored as WebP) shows in the header.
     await page.goto("/admin/aparencia");
     await waitForHydration(page);
-    const png = await sharp({ create: { width: 320, height: 80, channels: 3, background: "#1d4ed8" } }).png().toBuffer();
-    await page.getByLabel("Enviar logotipo horizontal").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
+    const png = await sharp({ create: { width: 320, height: 80, channels: 3, background: "#1d4ed8" } })
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel("Enviar logotipo horizontal")
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
     await page.getByRole("button", { name: "Salvar aparência" }).click();
     await expect(toasts(page)).toContainText("Aparência salva");
     await page.goto("/");
@@ -93,7 +99,12 @@ test("muda a cor primária e a página inicial usa a nova cor", async ({ page, b
   expect(await primaryColour(page)).toBe("#000000");
 });
 
-test("adiciona um redirecionamento e o segue, com e sem o roteador", async ({ page, browser, baseURL, consoleGuard }) => {
+test("adiciona um redirecionamento e o segue, com e sem o roteador", async ({
+  page,
+  browser,
+  baseURL,
+  consoleGuard,
+}) => {
   await page.goto("/admin/redirecionamentos");
   await waitForHydration(page);
   const from = `/promocao-${Date.now().toString(36)}`;
@@ -111,7 +122,9 @@ test("adiciona um redirecionamento e o segue, com e sem o roteador", async ({ pa
   await page.getByLabel("Caminho de origem").fill("/condominios");
   await page.getByLabel("Destino").fill(from);
   await page.getByRole("button", { name: "Adicionar redirecionamento" }).click();
-  await expect(page.getByText(`Este destino criaria um ciclo de redirecionamentos: /condominios → ${from} → /condominios.`)).toBeVisible();
+  await expect(
+    page.getByText(`Este destino criaria um ciclo de redirecionamentos: /condominios → ${from} → /condominios.`),
+  ).toBeVisible();
 
   try {
     // Document load by a visitor: the server answers 302, the query is kept.
@@ -124,7 +137,11 @@ test("adiciona um redirecionamento e o segue, com e sem o roteador", async ({ pa
     await page.goto("/");
     await waitForHydration(page);
     await page.evaluate(() => ((window as unknown as { __semRecarregar: boolean }).__semRecarregar = true));
-    await page.evaluate((path) => (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate(path), from);
+    await page.evaluate(
+      (path) =>
+        (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate(path),
+      from,
+    );
     await expect(page).toHaveURL(`${baseURL}/condominios`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { __semRecarregar?: boolean }).__semRecarregar)).toBe(true);
@@ -140,7 +157,11 @@ test("adiciona um redirecionamento e o segue, com e sem o roteador", async ({ pa
 test("move um lead pelos status: novo, em atendimento, concluído", async ({ page, browser, baseURL }) => {
   // A visitor sends "quero vender" (without JavaScript: ends on /obrigado).
   const name = `Lead Admin ${Date.now().toString(36)}`;
-  const visitor = await browser.newContext({ baseURL, javaScriptEnabled: false, extraHTTPHeaders: { "X-Forwarded-For": "10.60.0.1" } });
+  const visitor = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { "X-Forwarded-For": "10.60.0.1" },
+  });
   const visitorPage = await visitor.newPage();
   await visitorPage.goto("/");
   const form = visitorPage.getByRole("form", { name: "Quero vender meu imóvel" });

@@ -6,7 +6,14 @@
  * phone of the sandbox's owner data.
  */
 import { expect, test } from "./fixtures";
-import { ADMIN_EMAIL, adminPassword, createBroker, isolatedRequest, SESSION_COOKIE, sessionCookieFor } from "./auth-helpers";
+import {
+  ADMIN_EMAIL,
+  adminPassword,
+  createBroker,
+  isolatedRequest,
+  SESSION_COOKIE,
+  sessionCookieFor,
+} from "./auth-helpers";
 import { listingPaths, splitListingPath } from "./helpers";
 
 type Who = "anonymous" | "agent" | "admin";
@@ -21,14 +28,21 @@ interface Row {
   expect: Record<Who, number | [number, string]>;
 }
 
-test("matriz de autorização: cada rota e ação protegida × anônimo, corretor, administrador", async ({ playwright, baseURL }) => {
+test("matriz de autorização: cada rota e ação protegida × anônimo, corretor, administrador", async ({
+  playwright,
+  baseURL,
+}) => {
   const api = await playwright.request.newContext({ baseURL });
   const broker = await createBroker({ uid: "matriz", brokerCode: "7" });
   const [path] = await listingPaths(api);
   const code = splitListingPath(path!).id;
 
   const rows: Row[] = [
-    { method: "GET", path: "/painel", expect: { anonymous: [302, "/login-corretores?redirectTo=%2Fpainel"], agent: 200, admin: 200 } },
+    {
+      method: "GET",
+      path: "/painel",
+      expect: { anonymous: [302, "/login-corretores?redirectTo=%2Fpainel"], agent: 200, admin: 200 },
+    },
     {
       method: "GET",
       path: `/painel?codigo=${code}`,
@@ -41,14 +55,32 @@ test("matriz de autorização: cada rota e ação protegida × anônimo, correto
     {
       method: "GET",
       path: `/painel/imovel/${code}`,
-      expect: { anonymous: [302, `/login-corretores?redirectTo=${encodeURIComponent(`/painel/imovel/${code}`)}`], agent: 200, admin: 200 },
+      expect: {
+        anonymous: [302, `/login-corretores?redirectTo=${encodeURIComponent(`/painel/imovel/${code}`)}`],
+        agent: 200,
+        admin: 200,
+      },
     },
     { method: "GET", path: `/painel/imovel/${code}/dados`, expect: { anonymous: 401, agent: 200, admin: 200 } },
-    { method: "GET", path: "/painel/imovel/c%C3%B3digo%20ruim/dados", expect: { anonymous: 401, agent: 404, admin: 404 } },
+    {
+      method: "GET",
+      path: "/painel/imovel/c%C3%B3digo%20ruim/dados",
+      expect: { anonymous: 401, agent: 404, admin: 404 },
+    },
     { method: "GET", path: "/api/auth/token/check", expect: { anonymous: 401, agent: 200, admin: 200 } },
     { method: "GET", path: "/api/roles", expect: { anonymous: 401, agent: 403, admin: 200 } },
-    { method: "GET", path: "/login-corretores", expect: { anonymous: 200, agent: [302, "/painel"], admin: [302, "/painel"] } },
-    { method: "POST", path: "/login-corretores", form: { email: "x@y.com", password: "abcdef" }, foreign: true, expect: { anonymous: 403, agent: 403, admin: 403 } },
+    {
+      method: "GET",
+      path: "/login-corretores",
+      expect: { anonymous: 200, agent: [302, "/painel"], admin: [302, "/painel"] },
+    },
+    {
+      method: "POST",
+      path: "/login-corretores",
+      form: { email: "x@y.com", password: "abcdef" },
+      foreign: true,
+      expect: { anonymous: 403, agent: 403, admin: 403 },
+    },
     {
       method: "POST",
       path: "/login-corretores/reset-de-senha",
@@ -56,7 +88,12 @@ test("matriz de autorização: cada rota e ação protegida × anônimo, correto
       foreign: true,
       expect: { anonymous: 403, agent: 403, admin: 403 },
     },
-    { method: "POST", path: "/login-corretores/sair", foreign: true, expect: { anonymous: 403, agent: 403, admin: 403 } },
+    {
+      method: "POST",
+      path: "/login-corretores/sair",
+      foreign: true,
+      expect: { anonymous: 403, agent: 403, admin: 403 },
+    },
   ];
 
   const cookies: Record<Who, string | null> = {
@@ -90,7 +127,9 @@ test("matriz de autorização: cada rota e ação protegida × anônimo, correto
     const out = await isolatedRequest("POST", "/login-corretores/sair", { headers });
     expect([who, out.status, out.location]).toEqual([who, 302, "/"]);
     if (cookies[who]) {
-      const after = await isolatedRequest("GET", "/api/auth/token/check", { headers: { Cookie: `${SESSION_COOKIE}=${cookies[who]}` } });
+      const after = await isolatedRequest("GET", "/api/auth/token/check", {
+        headers: { Cookie: `${SESSION_COOKIE}=${cookies[who]}` },
+      });
       expect([who, after.status]).toEqual([who, 401]);
     }
   }
@@ -101,9 +140,13 @@ test("matriz de autorização: cada rota e ação protegida × anônimo, correto
 async function ownerStrings(cookie: string, codes: string[]): Promise<string[]> {
   const strings = new Set<string>();
   for (const code of codes) {
-    const response = await isolatedRequest("GET", `/painel/imovel/${code}/dados`, { headers: { Cookie: `${SESSION_COOKIE}=${cookie}` } });
+    const response = await isolatedRequest("GET", `/painel/imovel/${code}/dados`, {
+      headers: { Cookie: `${SESSION_COOKIE}=${cookie}` },
+    });
     expect(response.status).toBe(200);
-    const body = JSON.parse(response.text) as { listing: { data: { ownerName: string; owners: { name: string; phone: string }[] } } | null };
+    const body = JSON.parse(response.text) as {
+      listing: { data: { ownerName: string; owners: { name: string; phone: string }[] } } | null;
+    };
     const data = body.listing?.data;
     if (!data) continue;
     if (data.ownerName) strings.add(data.ownerName);
@@ -119,11 +162,17 @@ async function ownerStrings(cookie: string, codes: string[]): Promise<string[]> 
   return [...strings];
 }
 
-test("garantia de privacidade: nenhuma página pública mostra proprietário ou telefone do proprietário", async ({ playwright, baseURL }) => {
+test("garantia de privacidade: nenhuma página pública mostra proprietário ou telefone do proprietário", async ({
+  playwright,
+  baseURL,
+}) => {
   const cookie = await sessionCookieFor(ADMIN_EMAIL, adminPassword());
   const anonymous = await playwright.request.newContext({ baseURL });
 
-  const listing = [...(await listingPaths(anonymous)).slice(0, 6), ...(await listingPaths(anonymous, "/todos-os-imoveis/aluguel")).slice(0, 4)];
+  const listing = [
+    ...(await listingPaths(anonymous)).slice(0, 6),
+    ...(await listingPaths(anonymous, "/todos-os-imoveis/aluguel")).slice(0, 4),
+  ];
   const codes = listing.map((path) => splitListingPath(path).id);
   const secrets = await ownerStrings(cookie, codes);
   expect(secrets.length).toBeGreaterThanOrEqual(codes.length);

@@ -27,7 +27,8 @@ export function adminPassword(): string {
 
 function emulatorAuth() {
   process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${authEmulatorPort}`;
-  const app = getApps().find((candidate) => candidate.name === "e2e") ?? initializeApp({ projectId: "demo-imobiliaria" }, "e2e");
+  const app =
+    getApps().find((candidate) => candidate.name === "e2e") ?? initializeApp({ projectId: "demo-imobiliaria" }, "e2e");
   return getAuth(app);
 }
 
@@ -44,7 +45,11 @@ export interface TestBroker {
  * Creates (or resets) a broker with role `agent` in the server's Auth emulator.
  * `brokerCode` is a Vista broker code of the sandbox ("meus imóveis").
  */
-export async function createBroker(options: { uid: string; brokerCode?: string; displayName?: string }): Promise<TestBroker> {
+export async function createBroker(options: {
+  uid: string;
+  brokerCode?: string;
+  displayName?: string;
+}): Promise<TestBroker> {
   const auth = emulatorAuth();
   const broker: TestBroker = {
     uid: options.uid,

@@ -7,7 +7,15 @@
  * server's outbox), and the broker area (private panel, /painel).
  */
 import { expect, test } from "./fixtures";
-import { ADMIN_EMAIL, adminPassword, createBroker, outboxMessagesTo, revokeSessions, SESSION_COOKIE, sessionCookieFor } from "./auth-helpers";
+import {
+  ADMIN_EMAIL,
+  adminPassword,
+  createBroker,
+  outboxMessagesTo,
+  revokeSessions,
+  SESSION_COOKIE,
+  sessionCookieFor,
+} from "./auth-helpers";
 import { listingPaths, splitListingPath, waitForHydration } from "./helpers";
 
 test.describe("sem JavaScript", () => {
@@ -41,7 +49,12 @@ test.describe("sem JavaScript", () => {
   });
 });
 
-test("com JavaScript: senha errada, entrar, cabeçalho, sair (o cookie antigo deixa de valer)", async ({ page, context, baseURL, consoleGuard }) => {
+test("com JavaScript: senha errada, entrar, cabeçalho, sair (o cookie antigo deixa de valer)", async ({
+  page,
+  context,
+  baseURL,
+  consoleGuard,
+}) => {
   const broker = await createBroker({ uid: "carla", brokerCode: "7" });
   await page.goto("/login-corretores?redirectTo=%2Fcondominios");
   await waitForHydration(page);
@@ -68,7 +81,10 @@ test("com JavaScript: senha errada, entrar, cabeçalho, sair (o cookie antigo de
   expect((await context.cookies()).find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
 
   // The old cookie, replayed, is refused.
-  const replay = await page.request.get("/painel", { headers: { Cookie: `${SESSION_COOKIE}=${cookie!.value}` }, maxRedirects: 0 });
+  const replay = await page.request.get("/painel", {
+    headers: { Cookie: `${SESSION_COOKIE}=${cookie!.value}` },
+    maxRedirects: 0,
+  });
   expect(replay.status()).toBe(302);
   expect(replay.headers().location).toBe("/login-corretores?redirectTo=%2Fpainel");
 });
@@ -104,7 +120,9 @@ test("redefinição de senha de ponta a ponta (código lido do e-mail)", async (
     "Se houver uma conta com este e-mail, enviamos um código de 6 números. Ele vale por 15 minutos.",
   );
   await expect.poll(() => outboxMessagesTo(broker.email).length).toBe(before + 1);
-  const mail = outboxMessagesTo(broker.email).at(-1)!.replace(/=\r?\n/g, "");
+  const mail = outboxMessagesTo(broker.email)
+    .at(-1)!
+    .replace(/=\r?\n/g, "");
   const code = /Seu c(?:ó|=C3=B3)digo: (\d{6})/.exec(mail)?.[1];
   expect(code).toMatch(/^\d{6}$/);
 
@@ -132,7 +150,11 @@ test("redefinição de senha de ponta a ponta (código lido do e-mail)", async (
   expect(outboxMessagesTo("ninguem@corretores.example")).toHaveLength(0);
 });
 
-test("área do corretor: painel privado no imóvel, meus imóveis e busca por código", async ({ page, context, baseURL }) => {
+test("área do corretor: painel privado no imóvel, meus imóveis e busca por código", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const broker = await createBroker({ uid: "painel", brokerCode: "7", displayName: "Carlos Eduardo" });
   const cookie = await sessionCookieFor(broker.email, broker.password);
   await context.addCookies([{ name: SESSION_COOKIE, value: cookie, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);

@@ -12,7 +12,6 @@
 import { expect, test } from "./fixtures";
 import { cardPaths, formatCount, LISTINGS_PATH, PAGE_SIZE, readTotal, resultList, waitForHydration } from "./helpers";
 
-
 test("home → busca → filtro de bairro → página 2 → imóvel → galeria → voltar", async ({ page }, testInfo) => {
   const phone = testInfo.project.name === "phone";
 
@@ -63,7 +62,9 @@ test("home → busca → filtro de bairro → página 2 → imóvel → galeria 
   await page.getByRole("navigation", { name: "Paginação" }).getByRole("link", { name: "Página 2" }).click();
   const page2Url = `${LISTINGS_PATH}/aluguel-apartamento-sao-paulo-moema?pagina=2`;
   await expect(page).toHaveURL(page2Url);
-  await expect(page.getByText(`Mostrando ${PAGE_SIZE + 1}–${Math.min(2 * PAGE_SIZE, total)} de ${formatCount(total)}`)).toBeVisible();
+  await expect(
+    page.getByText(`Mostrando ${PAGE_SIZE + 1}–${Math.min(2 * PAGE_SIZE, total)} de ${formatCount(total)}`),
+  ).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Paginação" }).locator('[aria-current="page"]')).toHaveText(/2/);
   const secondPage = await cardPaths(page);
   expect(secondPage).toHaveLength(Math.min(PAGE_SIZE, total - PAGE_SIZE));
@@ -144,7 +145,9 @@ test("home → busca → filtro de bairro → página 2 → imóvel → galeria 
   // 7. Browser back: page 2 of the same results again.
   await page.goBack();
   await expect(page).toHaveURL(page2Url);
-  await expect(page.getByText(`Mostrando ${PAGE_SIZE + 1}–${Math.min(2 * PAGE_SIZE, total)} de ${formatCount(total)}`)).toBeVisible();
+  await expect(
+    page.getByText(`Mostrando ${PAGE_SIZE + 1}–${Math.min(2 * PAGE_SIZE, total)} de ${formatCount(total)}`),
+  ).toBeVisible();
   expect(await cardPaths(page)).toEqual(secondPage);
 });
 

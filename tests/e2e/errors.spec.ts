@@ -21,7 +21,10 @@ const NOT_FOUND_TITLE = "Página não encontrada";
 const NOT_FOUND_TEXT = "Desculpe, não encontramos a página que você está procurando.";
 
 test.describe("404", () => {
-  test("um caminho desconhecido mostra a tela 404 e “Voltar para o início” volta um passo", async ({ page, consoleGuard }) => {
+  test("um caminho desconhecido mostra a tela 404 e “Voltar para o início” volta um passo", async ({
+    page,
+    consoleGuard,
+  }) => {
     // A previous page that is not the home page, so "back" and "home" differ.
     await page.goto(`${LISTINGS_PATH}/aluguel`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -153,7 +156,8 @@ test("URLs de filtro malformadas nunca dão erro 500", async ({ request, page, c
         // A document request shows the 404 screen (not a bare message).
         if (!body.includes(NOT_FOUND_TITLE)) failures.push(`${current} → 404 without the 404 screen`);
       }
-      if (status === 400 && !(await response.text()).includes("Endereço inválido.")) failures.push(`${current} → 400 without the error screen`);
+      if (status === 400 && !(await response.text()).includes("Endereço inválido."))
+        failures.push(`${current} → 400 without the error screen`);
       break;
     }
   }

@@ -21,7 +21,9 @@ export default async function globalSetup(): Promise<void> {
       last = JSON.stringify(health.sync ?? {});
       if (health.sync?.lastSuccessAt) {
         const waited = ((Date.now() - started) / 1000).toFixed(1);
-        console.log(`[e2e] catálogo sincronizado: ${health.sync.activeListings ?? "?"} imóveis ativos (espera de ${waited} s)`);
+        console.log(
+          `[e2e] catálogo sincronizado: ${health.sync.activeListings ?? "?"} imóveis ativos (espera de ${waited} s)`,
+        );
         return;
       }
     } catch (error) {

@@ -49,9 +49,13 @@ export async function installHydrationProbe(context: BrowserContext): Promise<vo
  */
 export async function waitForHydration(page: Page, timeoutMs = 15_000): Promise<void> {
   try {
-    await page.waitForFunction(() => (window as unknown as { __e2eHydrated?: boolean }).__e2eHydrated === true, undefined, {
-      timeout: timeoutMs,
-    });
+    await page.waitForFunction(
+      () => (window as unknown as { __e2eHydrated?: boolean }).__e2eHydrated === true,
+      undefined,
+      {
+        timeout: timeoutMs,
+      },
+    );
   } catch (error) {
     throw new Error(
       `${page.url()} did not hydrate within ${timeoutMs} ms (a script failed to load or threw; see the console errors)`,

@@ -64,7 +64,11 @@ async function captureWhatsApp(page: Page): Promise<string[]> {
   const urls: string[] = [];
   await page.context().route(/^https:\/\/(api\.)?wa\.me\//, (route) => {
     urls.push(route.request().url());
-    return route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>WhatsApp</title><p>WhatsApp</p>" });
+    return route.fulfill({
+      status: 200,
+      contentType: "text/html",
+      body: "<!doctype html><title>WhatsApp</title><p>WhatsApp</p>",
+    });
   });
   return urls;
 }
@@ -72,7 +76,10 @@ async function captureWhatsApp(page: Page): Promise<string[]> {
 test.describe("sem JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("quero vender: erros ao lado dos campos, dados mantidos, depois /obrigado e o e-mail", async ({ page, consoleGuard }) => {
+  test("quero vender: erros ao lado dos campos, dados mantidos, depois /obrigado e o e-mail", async ({
+    page,
+    consoleGuard,
+  }) => {
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": "10.40.0.1" });
     consoleGuard.expectHttpError(/\/\?index$/, 400);
     await page.goto("/");
@@ -125,8 +132,13 @@ test.describe("sem JavaScript", () => {
   test("o WhatsApp do imóvel passa por /obrigado-whatsapp e segue para o número do corretor", async ({ page }) => {
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": "10.40.0.3" });
     const { path: listingPath, code, number } = await listingWithBrokerWhatsApp(page);
-    const href = await page.getByRole("complementary", { name: "Valores e contato" }).getByRole("link", { name: "Falar no WhatsApp" }).getAttribute("href");
-    expect(href).toBe(`/obrigado-whatsapp?imovel=${encodeURIComponent(code)}&origem=${encodeURIComponent(listingPath)}`);
+    const href = await page
+      .getByRole("complementary", { name: "Valores e contato" })
+      .getByRole("link", { name: "Falar no WhatsApp" })
+      .getAttribute("href");
+    expect(href).toBe(
+      `/obrigado-whatsapp?imovel=${encodeURIComponent(code)}&origem=${encodeURIComponent(listingPath)}`,
+    );
     const asked = await captureWhatsApp(page);
     await page.goto(href!); // the meta refresh continues without JavaScript
     await expect.poll(() => asked.length).toBe(1);
@@ -139,11 +151,18 @@ test.describe("sem JavaScript", () => {
 });
 
 /** A transparent 1×1 PNG for the map tiles (the tests run offline). */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 
 test.describe("com JavaScript", () => {
   test.beforeEach(async ({ page }) => {
-    await page.context().route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 200, contentType: "image/png", body: PNG }));
+    await page
+      .context()
+      .route(/tile\.openstreetmap\.org/, (route) =>
+        route.fulfill({ status: 200, contentType: "image/png", body: PNG }),
+      );
   });
 
   test("quero vender: erro ao sair do campo, envio sem sair da página e aviso de sucesso", async ({ page }) => {
@@ -219,6 +238,8 @@ test.describe("com JavaScript", () => {
     expect(asked).toHaveLength(1);
     const target = new URL(asked[0]!);
     expect(`${target.origin}${target.pathname}`).toBe(`https://wa.me/${AGENCY_WHATSAPP}`);
-    expect(target.searchParams.get("text")).toMatch(/^Olá! Vim pelo site da .+ \(http:\/\/127\.0\.0\.1:\d+\/\) e gostaria de atendimento\.$/);
+    expect(target.searchParams.get("text")).toMatch(
+      /^Olá! Vim pelo site da .+ \(http:\/\/127\.0\.0\.1:\d+\/\) e gostaria de atendimento\.$/,
+    );
   });
 });

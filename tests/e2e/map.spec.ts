@@ -79,10 +79,18 @@ test("o mapa carrega, agrupa, e “Buscar nesta área” muda a lista e a URL", 
   const body = await (await page.request.get("/mapa/pontos")).json();
   const insideCodes = new Set(
     (body.p as [string, number, number][])
-      .filter(([, lat, lng]) => lat / 1e5 >= area[0] - 1e-5 && lat / 1e5 <= area[2] + 1e-5 && lng / 1e5 >= area[1] - 1e-5 && lng / 1e5 <= area[3] + 1e-5)
+      .filter(
+        ([, lat, lng]) =>
+          lat / 1e5 >= area[0] - 1e-5 &&
+          lat / 1e5 <= area[2] + 1e-5 &&
+          lng / 1e5 >= area[1] - 1e-5 &&
+          lng / 1e5 <= area[3] + 1e-5,
+      )
       .map(([code]) => code),
   );
-  const codes = await mapList(page).locator("[data-listing-code]").evaluateAll((els) => els.map((el) => el.getAttribute("data-listing-code")));
+  const codes = await mapList(page)
+    .locator("[data-listing-code]")
+    .evaluateAll((els) => els.map((el) => el.getAttribute("data-listing-code")));
   expect(codes.length).toBeGreaterThan(0);
   for (const code of codes) expect(insideCodes.has(code!)).toBe(true);
 });
@@ -122,7 +130,11 @@ test("um marcador abre o cartão do imóvel com link para a página", async ({ p
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
-test("parâmetros inválidos: área ignorada e URL canônica; pontos em JSON compacto", async ({ page, request, consoleGuard }) => {
+test("parâmetros inválidos: área ignorada e URL canônica; pontos em JSON compacto", async ({
+  page,
+  request,
+  consoleGuard,
+}) => {
   await tilesOffline(page, consoleGuard);
   const redirect = await request.get("/mapa?area=abc&FINALIDADE=Aluguel&utm_source=x", { maxRedirects: 0 });
   expect(redirect.status()).toBe(301);
@@ -137,7 +149,8 @@ test("parâmetros inválidos: área ignorada e URL canônica; pontos em JSON com
   const body = await points.json();
   expect(body.v).toBe(1);
   expect(body.p.length).toBe(body.n);
-  for (const row of body.p.slice(0, 50)) expect(row).toEqual([expect.any(String), expect.any(Number), expect.any(Number), expect.any(Number), 1]);
+  for (const row of body.p.slice(0, 50))
+    expect(row).toEqual([expect.any(String), expect.any(Number), expect.any(Number), expect.any(Number), 1]);
   const missing = await request.get("/mapa/pontos?imovel=NAO-EXISTE");
   expect(await missing.json()).toEqual({ listing: null });
   await page.goto("/mapa?area=nada");
@@ -165,7 +178,11 @@ test.describe("sem JavaScript", () => {
     for (const text of await list.getByRole("link").allTextContents()) expect(text).toContain("Aluguel");
 
     // Pagination links keep the filters.
-    await page.getByRole("navigation", { name: "Paginação" }).getByRole("link", { name: /Próxima|2/ }).first().click();
+    await page
+      .getByRole("navigation", { name: "Paginação" })
+      .getByRole("link", { name: /Próxima|2/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/mapa\?finalidade=aluguel&pagina=2$/);
     await expect(list.locator(":scope > li")).toHaveCount(24);
   });

@@ -20,7 +20,13 @@ async function visit(browser: Browser, baseURL: string, path: string) {
   return { page, status: response?.status(), close: () => context.close() };
 }
 
-test("o admin cria um membro com foto, vê o membro em /sobre, desativa e reativa", async ({ page, context, browser, baseURL, consoleGuard }) => {
+test("o admin cria um membro com foto, vê o membro em /sobre, desativa e reativa", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+  consoleGuard,
+}) => {
   const value = await sessionCookieFor(ADMIN_EMAIL, adminPassword());
   await context.addCookies([{ name: SESSION_COOKIE, value, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
   page.on("dialog", (dialog) => void dialog.accept());
@@ -42,12 +48,16 @@ test("o admin cria um membro com foto, vê o membro em /sobre, desativa e reativ
   await expect(page).toHaveURL(/\/admin\/membros\/\d+$/);
 
   // A file whose content is not an image is refused beside the field.
-  await page.getByLabel("Nova foto").setInputFiles({ name: "foto.jpg", mimeType: "image/jpeg", buffer: Buffer.from("%PDF-1.4 não é imagem") });
+  await page
+    .getByLabel("Nova foto")
+    .setInputFiles({ name: "foto.jpg", mimeType: "image/jpeg", buffer: Buffer.from("%PDF-1.4 não é imagem") });
   consoleGuard.expectHttpError(/\/envio\?token=/, 400);
   await page.getByRole("button", { name: "Enviar foto" }).click();
   await expect(page.getByText("Tipo de arquivo não aceito. Envie uma imagem JPEG, PNG ou WebP.")).toBeVisible();
 
-  const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: "#1f6f8b" } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: "#1f6f8b" } })
+    .jpeg()
+    .toBuffer();
   await page.getByLabel("Nova foto").setInputFiles({ name: "marina.jpg", mimeType: "image/jpeg", buffer: photo });
   await page.getByRole("button", { name: "Enviar foto" }).click();
   await expect(page.getByRole("img", { name: `Foto de ${name}` })).toBeVisible();
@@ -62,7 +72,10 @@ test("o admin cria um membro com foto, vê o membro em /sobre, desativa e reativ
   await expect(about.page).toHaveURL(new RegExp(`/membro/${slug}$`));
   await expect(about.page.getByRole("heading", { level: 1, name })).toBeVisible();
   await expect(about.page.getByText("CRECI 123456-F")).toBeVisible();
-  await expect(about.page.getByRole("link", { name: /^WhatsApp \(11\) 91234-5678$/ })).toHaveAttribute("href", new RegExp(`membro=${slug}`));
+  await expect(about.page.getByRole("link", { name: /^WhatsApp \(11\) 91234-5678$/ })).toHaveAttribute(
+    "href",
+    new RegExp(`membro=${slug}`),
+  );
   await about.close();
 
   await page.getByRole("button", { name: "Desativar" }).click();

@@ -11,7 +11,6 @@ import { cardPaths, formatCount, LISTINGS_PATH, PAGE_SIZE, readTotal, resultList
 
 test.use({ javaScriptEnabled: false });
 
-
 test("busca, filtros (GET), ordenação e paginação funcionam sem JavaScript", async ({ page }) => {
   // The home search box.
   await page.goto("/");
@@ -32,7 +31,9 @@ test("busca, filtros (GET), ordenação e paginação funcionam sem JavaScript",
   await filters.getByRole("button", { name: "Ver imóveis" }).click();
   // Neighbourhoods in canonical (sorted) order, empty fields dropped.
   await expect(page).toHaveURL(`${LISTINGS_PATH}/venda-apartamento-sao-paulo-moema-pinheiros`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Apartamentos à venda em Moema e Pinheiros, São Paulo");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Apartamentos à venda em Moema e Pinheiros, São Paulo",
+  );
   const total = await readTotal(page);
   expect(total).toBeGreaterThan(PAGE_SIZE);
   expect(total).toBeLessThan(cityTotal);
@@ -59,7 +60,9 @@ test("busca, filtros (GET), ordenação e paginação funcionam sem JavaScript",
   await pagination.getByRole("link", { name: "Próxima" }).click();
   await expect(page).toHaveURL(`${sortedUrl}&pagina=2`);
   await expect(
-    page.getByText(`Mostrando ${PAGE_SIZE + 1}–${Math.min(2 * PAGE_SIZE, withBedrooms)} de ${formatCount(withBedrooms)}`),
+    page.getByText(
+      `Mostrando ${PAGE_SIZE + 1}–${Math.min(2 * PAGE_SIZE, withBedrooms)} de ${formatCount(withBedrooms)}`,
+    ),
   ).toBeVisible();
   const secondPage = await cardPaths(page);
   expect(secondPage.filter((path) => firstPage.includes(path))).toEqual([]);
@@ -92,7 +95,9 @@ test("a página do imóvel mostra a primeira foto e o preço sem JavaScript", as
   await expect(firstPhoto).toBeVisible();
   await expect(firstPhoto).toBeInViewport();
   await expect
-    .poll(() => firstPhoto.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth))
+    .poll(() =>
+      firstPhoto.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth),
+    )
     .toBeGreaterThan(0);
   // Enhancements that need JavaScript are not offered.
   await expect(gallery.getByRole("button", { name: "Tela cheia" })).toHaveCount(0);

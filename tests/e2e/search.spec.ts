@@ -4,11 +4,12 @@
  * "moema 3 quartos" as Moema with 3+ bedrooms; a code alone opens its
  * listing; `/busca` works with JavaScript disabled; junk never breaks it.
  */
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { LISTINGS_PATH, listingPaths, resultList, splitListingPath, waitForHydration } from "./helpers";
 
 /** Every result card is in Moema with at least `min` bedrooms. */
-async function expectMoemaWithBedrooms(page: import("@playwright/test").Page, min: number) {
+async function expectMoemaWithBedrooms(page: Page, min: number) {
   await page.waitForLoadState("load"); // the list streams in: never read a half-parsed card
   const texts = await resultList(page).getByRole("link").allTextContents();
   expect(texts.length).toBeGreaterThan(0);
@@ -45,7 +46,9 @@ test("sugestões na busca da home: digitar, escolher com o teclado e chegar à l
 
   // Type on ("quartos") and pick Moema: Moema with 3+ bedrooms, canonical URL.
   // Wait for the suggestions of the whole text: the list shown meanwhile is the previous one.
-  const answered = page.waitForResponse((response) => response.url().includes("/busca/sugestoes?q=moema%203%20quartos"));
+  const answered = page.waitForResponse((response) =>
+    response.url().includes("/busca/sugestoes?q=moema%203%20quartos"),
+  );
   await box.pressSequentially(" quartos", { delay: 30 });
   await answered;
   await expect(listbox).toBeVisible();
@@ -115,7 +118,9 @@ test.describe("sem JavaScript", () => {
     const texts = await resultList(page).getByRole("link").allTextContents();
     expect(texts.length).toBeGreaterThan(0);
     for (const text of texts) expect(text).toContain("Pinheiros");
-    const next = page.getByRole("navigation", { name: "Paginação" }).getByRole("link", { name: "Página 2", exact: true });
+    const next = page
+      .getByRole("navigation", { name: "Paginação" })
+      .getByRole("link", { name: "Página 2", exact: true });
     await next.click();
     await expect(page).toHaveURL(/\/busca\?q=pinheros&pagina=2$/);
     await expect(resultList(page).getByRole("link").first()).toBeVisible();

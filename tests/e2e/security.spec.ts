@@ -30,7 +30,11 @@ interface Answer {
 let clientNumber = 0;
 
 /** Sends one request with the target exactly as given. */
-function send(method: string, target: string, options: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Answer> {
+function send(
+  method: string,
+  target: string,
+  options: { headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<Answer> {
   clientNumber = (clientNumber % 250) + 1;
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -44,7 +48,13 @@ function send(method: string, target: string, options: { headers?: Record<string
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
         response.on("error", reject);
       },
     );
@@ -75,7 +85,10 @@ test.describe("one trusted origin", () => {
     const before = outboxMessagesTo(broker.email).length;
     const body = JSON.stringify({ email: broker.email });
     const headers = { "Content-Type": "application/json", Accept: "application/json" };
-    const refused = await send("POST", "/api/auth/reset-password", { headers: { ...headers, "X-Forwarded-Host": "evil.example" }, body });
+    const refused = await send("POST", "/api/auth/reset-password", {
+      headers: { ...headers, "X-Forwarded-Host": "evil.example" },
+      body,
+    });
     expect(refused.status).toBe(421);
     expect(outboxMessagesTo(broker.email).length).toBe(before);
 
@@ -101,7 +114,10 @@ test.describe("hostile input never gives a 500", () => {
     expect((await send("GET", "/mapa/pontos?imovel=%00", { headers: { Accept: "*/*" } })).status).toBe(400);
     const json = { "Content-Type": "application/json", Accept: "application/json", ...sameOrigin };
     for (const path of ["/api/email/sell-property", "/api/members"]) {
-      const answer = await send("POST", path, { headers: json, body: '{"name":"a\\u0000b","phone":"11999990000","location":"Moema"}' });
+      const answer = await send("POST", path, {
+        headers: json,
+        body: '{"name":"a\\u0000b","phone":"11999990000","location":"Moema"}',
+      });
       expect(answer.status, path).toBe(400);
     }
   });
@@ -109,18 +125,27 @@ test.describe("hostile input never gives a 500", () => {
   test("a form post from another origin, or with Origin null, is a 403 on the error screen, not a 500", async () => {
     const form = { "Content-Type": "application/x-www-form-urlencoded" };
     for (const origin of ["https://evil.example", "null"]) {
-      const answer = await send("POST", "/?index", { headers: { ...form, Origin: origin }, body: "name=Ana&phone=11999990000&location=Moema" });
+      const answer = await send("POST", "/?index", {
+        headers: { ...form, Origin: origin },
+        body: "name=Ana&phone=11999990000&location=Moema",
+      });
       expect(answer.status, origin).toBe(403);
       expect(answer.body).toContain("Origem da requisição não permitida.");
       expect(answer.body).toContain("Voltar para o início");
     }
-    const login = await send("POST", "/login-corretores", { headers: { ...form, "Sec-Fetch-Site": "cross-site" }, body: "email=a%40b.com&password=x" });
+    const login = await send("POST", "/login-corretores", {
+      headers: { ...form, "Sec-Fetch-Site": "cross-site" },
+      body: "email=a%40b.com&password=x",
+    });
     expect(login.status).toBe(403);
   });
 
   test("a body over the limit is a 413 with a short pt-BR answer that echoes nothing", async () => {
     const huge = `name=${"a".repeat(2 * 1024 * 1024)}&phone=11999990000&location=Moema`;
-    const answer = await send("POST", "/?index", { headers: { "Content-Type": "application/x-www-form-urlencoded", ...sameOrigin }, body: huge });
+    const answer = await send("POST", "/?index", {
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...sameOrigin },
+      body: huge,
+    });
     expect(answer.status).toBe(413);
     expect(answer.body).toContain("O conteúdo enviado é grande demais (máximo de 64 KB).");
     expect(answer.body.length).toBeLessThan(100_000);
@@ -133,13 +158,36 @@ test.describe("hostile input never gives a 500", () => {
     expect(JSON.parse(api.body)).toEqual({ error: "O conteúdo enviado é grande demais (máximo de 64 KB)." });
   });
 
-  test("property: hostile path segments, parameters and bodies on every public route and API never get a 5xx", async ({ request }) => {
+  test("property: hostile path segments, parameters and bodies on every public route and API never get a 5xx", async ({
+    request,
+  }) => {
     test.setTimeout(240_000);
     const [listing] = await listingPaths(request);
     const [, , slug, id] = (listing ?? "/detalhes/x/1").split("/");
-    const raw = fc.constantFrom("%00", "%", "%ZZ", "%C3%28", "%ED%A0%80", "%5C", "..", "%2e%2e", "%0d%0a", "%FF", "%F0%9F%98%80", "%EF%BB%BF", "", "-1", "0", "99999999999999999999");
+    const raw = fc.constantFrom(
+      "%00",
+      "%",
+      "%ZZ",
+      "%C3%28",
+      "%ED%A0%80",
+      "%5C",
+      "..",
+      "%2e%2e",
+      "%0d%0a",
+      "%FF",
+      "%F0%9F%98%80",
+      "%EF%BB%BF",
+      "",
+      "-1",
+      "0",
+      "99999999999999999999",
+    );
     const encoded = fc.string({ unit: "binary", maxLength: 300 }).map((value) => encodeURIComponent(value));
-    const hostile = fc.oneof(raw, encoded, fc.array(raw, { minLength: 1, maxLength: 4 }).map((parts) => parts.join("")));
+    const hostile = fc.oneof(
+      raw,
+      encoded,
+      fc.array(raw, { minLength: 1, maxLength: 4 }).map((parts) => parts.join("")),
+    );
     const getTemplates = [
       (x: string) => `/${x}`,
       (x: string) => `/todos-os-imoveis/${x}`,
@@ -193,24 +241,57 @@ test.describe("hostile input never gives a 500", () => {
       "/api/members",
       "/api/auth",
     ];
-    const text = fc.oneof(fc.string({ unit: "binary", maxLength: 3000 }), fc.constantFrom("\u0000", "\r\n", "a\r\nBcc: x@evil.example", "javascript:alert(1)", "//evil.example", "/\\evil"));
-    const field = fc.constantFrom("name", "phone", "location", "email", "message", "code", "password", "intent", "newPassword", "token", "_form_key", "redirectTo");
+    const text = fc.oneof(
+      fc.string({ unit: "binary", maxLength: 3000 }),
+      fc.constantFrom("\u0000", "\r\n", "a\r\nBcc: x@evil.example", "javascript:alert(1)", "//evil.example", "/\\evil"),
+    );
+    const field = fc.constantFrom(
+      "name",
+      "phone",
+      "location",
+      "email",
+      "message",
+      "code",
+      "password",
+      "intent",
+      "newPassword",
+      "token",
+      "_form_key",
+      "redirectTo",
+    );
     const formBody = fc.dictionary(field, text, { maxKeys: 8 }).map((fields) => new URLSearchParams(fields).toString());
     const jsonBody = fc.oneof(
-      fc.dictionary(field, fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null), fc.array(text, { maxLength: 3 })), { maxKeys: 8 }).map((value) => JSON.stringify(value)),
+      fc
+        .dictionary(
+          field,
+          fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null), fc.array(text, { maxLength: 3 })),
+          { maxKeys: 8 },
+        )
+        .map((value) => JSON.stringify(value)),
       fc.string({ maxLength: 200 }),
     );
     const body = fc.oneof(
       formBody.map((value) => ({ type: "application/x-www-form-urlencoded", value })),
       jsonBody.map((value) => ({ type: "application/json", value })),
       fc.string({ maxLength: 500 }).map((value) => ({ type: "text/plain", value })),
-      fc.uint8Array({ maxLength: 500 }).map((value) => ({ type: "multipart/form-data; boundary=x", value: Buffer.from(value) })),
+      fc
+        .uint8Array({ maxLength: 500 })
+        .map((value) => ({ type: "multipart/form-data; boundary=x", value: Buffer.from(value) })),
     );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...postTargets), body, fc.constantFrom("POST", "PUT", "DELETE"), accepts, async (target, payload, method, accept) => {
-        const answer = await send(method, target, { headers: { "Content-Type": payload.type, Accept: accept, ...sameOrigin }, body: payload.value });
-        expect(answer.status, `${method} ${target} ${payload.type}`).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...postTargets),
+        body,
+        fc.constantFrom("POST", "PUT", "DELETE"),
+        accepts,
+        async (target, payload, method, accept) => {
+          const answer = await send(method, target, {
+            headers: { "Content-Type": payload.type, Accept: accept, ...sameOrigin },
+            body: payload.value,
+          });
+          expect(answer.status, `${method} ${target} ${payload.type}`).toBeLessThan(500);
+        },
+      ),
       { numRuns: 250 },
     );
   });

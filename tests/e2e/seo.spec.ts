@@ -35,7 +35,10 @@ interface Health {
   };
 }
 
-test("página de imóvel: title, description, canonical, Open Graph e JSON-LD RealEstateListing", async ({ page, request }) => {
+test("página de imóvel: title, description, canonical, Open Graph e JSON-LD RealEstateListing", async ({
+  page,
+  request,
+}) => {
   const [path] = await listingPaths(request, `${LISTINGS_PATH}/venda`);
   const response = await page.goto(path);
   expect(response?.status()).toBe(200);
@@ -129,7 +132,9 @@ test("sitemap.xml lista todos os imóveis ativos com lastmod", async ({ request 
   expect(withoutLastmod, "listing entries without a valid lastmod").toEqual([]);
 
   // Sampled entries are canonical listing pages (200, no redirect).
-  const sample = [0, Math.floor(listingEntries.length / 2), listingEntries.length - 1].map((i) => listingEntries[i].loc);
+  const sample = [0, Math.floor(listingEntries.length / 2), listingEntries.length - 1].map(
+    (i) => listingEntries[i].loc,
+  );
   for (const loc of sample) {
     const pathOnly = new URL(loc).pathname;
     const pageResponse = await request.get(pathOnly, { maxRedirects: 0 });

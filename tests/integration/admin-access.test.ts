@@ -6,10 +6,8 @@
  * success redirect for a post), against the REAL Firebase Auth emulator with
  * PGlite. Also: a post from another origin is refused (403) even for the admin.
  */
-import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type IdentityBackend } from "~/.server/auth/firebase";
 import { recordLead } from "~/.server/leads/store";
 import * as adminHome from "~/routes/admin";
 import * as adminAppearance from "~/routes/admin-appearance";
@@ -21,17 +19,21 @@ import type { TestDatabase } from "./helpers/database";
 
 const ORIGIN = TEST_ORIGIN;
 let env: AuthTestEnv;
-let backend: IdentityBackend;
 let test: TestDatabase;
 const cookies: Record<"anonymous" | "agent" | "admin", string | null> = { anonymous: null, agent: null, admin: null };
 let leadId = "";
 
 beforeAll(async () => {
   env = await startAuthTestEnv("admin-access", { uid: "agent-1", claims: { role: "agent", brokerCode: "7" } });
-  ({ backend, test } = env);
+  ({ test } = env);
   cookies.admin = env.admin.cookie;
   cookies.agent = env.agent.cookie;
-  leadId = (await recordLead({ kind: "sell", name: "Ana Souza", phone: "(11) 91234-5678", location: "Moema" }, { idempotencyKey: "acesso-1", db: test.database.db, agencyEmail: "contato@imobiliaria.localhost" })).lead.id;
+  leadId = (
+    await recordLead(
+      { kind: "sell", name: "Ana Souza", phone: "(11) 91234-5678", location: "Moema" },
+      { idempotencyKey: "acesso-1", db: test.database.db, agencyEmail: "contato@imobiliaria.localhost" },
+    )
+  ).lead.id;
 });
 
 afterAll(async () => {
@@ -49,7 +51,6 @@ function request(who: Who, pathAndQuery: string, form?: Record<string, string>, 
   return new Request(`${ORIGIN}${pathAndQuery}`, { method: "POST", headers, body: new URLSearchParams(form) });
 }
 
-
 const args = (req: Request) => ({ request: req, params: {}, context: {} }) as LoaderFunctionArgs & ActionFunctionArgs;
 
 const pages: { name: string; path: string; loader: (a: LoaderFunctionArgs) => Promise<unknown> }[] = [
@@ -60,8 +61,20 @@ const pages: { name: string; path: string; loader: (a: LoaderFunctionArgs) => Pr
   { name: "/admin/aparencia", path: "/admin/aparencia", loader: adminAppearance.loader },
 ];
 
-const posts: { name: string; path: string; action: (a: ActionFunctionArgs) => Promise<unknown>; form: () => Record<string, string>; success: string }[] = [
-  { name: "lead status", path: "/admin/leads", action: adminLeads.action, form: () => ({ intent: "status", leadId, status: "em_atendimento" }), success: "/admin/leads" },
+const posts: {
+  name: string;
+  path: string;
+  action: (a: ActionFunctionArgs) => Promise<unknown>;
+  form: () => Record<string, string>;
+  success: string;
+}[] = [
+  {
+    name: "lead status",
+    path: "/admin/leads",
+    action: adminLeads.action,
+    form: () => ({ intent: "status", leadId, status: "em_atendimento" }),
+    success: "/admin/leads",
+  },
   {
     name: "redirect save",
     path: "/admin/redirecionamentos",
@@ -73,7 +86,16 @@ const posts: { name: string; path: string; action: (a: ActionFunctionArgs) => Pr
     name: "appearance save",
     path: "/admin/aparencia",
     action: adminAppearance.action,
-    form: () => ({ intent: "save", title: "Horizonte Imobiliária", description: "Imóveis à venda e para alugar.", primary: "#000000", secondary: "#e11d48", light: "#f1f1f3", logoSquare: "", logoHorizontal: "" }),
+    form: () => ({
+      intent: "save",
+      title: "Horizonte Imobiliária",
+      description: "Imóveis à venda e para alugar.",
+      primary: "#000000",
+      secondary: "#e11d48",
+      light: "#f1f1f3",
+      logoSquare: "",
+      logoHorizontal: "",
+    }),
     success: "/admin/aparencia",
   },
 ];
@@ -102,7 +124,9 @@ describe.each(posts)("action: $name", ({ path: postPath, action, form, success }
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toMatch(/^\/login-corretores\?redirectTo=/);
     expect((await answer(() => action(args(request("agent", postPath, form()))))).status).toBe(403);
-    expect((await answer(() => action(args(request("admin", postPath, form(), "https://evil.example"))))).status).toBe(403);
+    expect((await answer(() => action(args(request("admin", postPath, form(), "https://evil.example"))))).status).toBe(
+      403,
+    );
   });
 
   it("admin → the success redirect back to the page with a toast", async () => {
@@ -116,18 +140,38 @@ describe.each(posts)("action: $name", ({ path: postPath, action, form, success }
 describe("bad input from the admin", () => {
   it("an invalid redirect answers 400 with Portuguese messages per field, nothing saved", async () => {
     const response = await answer(() =>
-      adminRedirects.action(args(request("admin", "/admin/redirecionamentos", { intent: "save", fromPath: "sem-barra", target: "", statusCode: "301" }))),
+      adminRedirects.action(
+        args(
+          request("admin", "/admin/redirecionamentos", {
+            intent: "save",
+            fromPath: "sem-barra",
+            target: "",
+            statusCode: "301",
+          }),
+        ),
+      ),
     );
     expect(response.status).toBe(400);
     const body = (await response.json()) as { result: { error: Record<string, string[]> } };
-    expect(body.result.error.fromPath).toEqual(["Informe um caminho do site começando com /, sem espaços, ? ou #, por exemplo /promocao."]);
+    expect(body.result.error.fromPath).toEqual([
+      "Informe um caminho do site começando com /, sem espaços, ? ou #, por exemplo /promocao.",
+    ]);
     expect(body.result.error.target).toEqual(["Informe o destino."]);
   });
 
   it("an invalid colour answers 400 beside the field", async () => {
     const response = await answer(() =>
       adminAppearance.action(
-        args(request("admin", "/admin/aparencia", { intent: "save", title: "Horizonte", description: "Imóveis à venda e para alugar.", primary: "preto", secondary: "#e11d48", light: "#f1f1f3" })),
+        args(
+          request("admin", "/admin/aparencia", {
+            intent: "save",
+            title: "Horizonte",
+            description: "Imóveis à venda e para alugar.",
+            primary: "preto",
+            secondary: "#e11d48",
+            light: "#f1f1f3",
+          }),
+        ),
       ),
     );
     expect(response.status).toBe(400);
@@ -136,7 +180,9 @@ describe("bad input from the admin", () => {
   });
 
   it("an unknown lead status answers 400 with a message", async () => {
-    const response = await answer(() => adminLeads.action(args(request("admin", "/admin/leads", { intent: "status", leadId, status: "perdido" }))));
+    const response = await answer(() =>
+      adminLeads.action(args(request("admin", "/admin/leads", { intent: "status", leadId, status: "perdido" }))),
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: "Escolha um status válido.", target: leadId });
   });
@@ -145,7 +191,17 @@ describe("bad input from the admin", () => {
     "the redirect target %j answers 400 with a pt-BR message beside the field (never 500), nothing saved",
     async (target) => {
       const response = await answer(() =>
-        adminRedirects.action(args(request("admin", "/admin/redirecionamentos", { intent: "save", fromPath: "/alvo-invalido", target, statusCode: "301", active: "on" }))),
+        adminRedirects.action(
+          args(
+            request("admin", "/admin/redirecionamentos", {
+              intent: "save",
+              fromPath: "/alvo-invalido",
+              target,
+              statusCode: "301",
+              active: "on",
+            }),
+          ),
+        ),
       );
       expect(response.status).toBe(400);
       const body = (await response.json()) as { result: { error: Record<string, string[]> } };
@@ -157,7 +213,17 @@ describe("bad input from the admin", () => {
   it.each(["/ok", "https://ok.example/x"])("the redirect target %j is saved", async (target) => {
     const fromPath = `/alvo-valido-${target.length}`;
     const response = await answer(() =>
-      adminRedirects.action(args(request("admin", "/admin/redirecionamentos", { intent: "save", fromPath, target, statusCode: "302", active: "on" }))),
+      adminRedirects.action(
+        args(
+          request("admin", "/admin/redirecionamentos", {
+            intent: "save",
+            fromPath,
+            target,
+            statusCode: "302",
+            active: "on",
+          }),
+        ),
+      ),
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/redirecionamentos");
@@ -165,12 +231,23 @@ describe("bad input from the admin", () => {
 
   it("a 100,000-character from-path comes back cut to the field's maximum", async () => {
     const response = await answer(() =>
-      adminRedirects.action(args(request("admin", "/admin/redirecionamentos", { intent: "save", fromPath: `/${"a".repeat(100_000)}`, target: "/ok", statusCode: "301" }))),
+      adminRedirects.action(
+        args(
+          request("admin", "/admin/redirecionamentos", {
+            intent: "save",
+            fromPath: `/${"a".repeat(100_000)}`,
+            target: "/ok",
+            statusCode: "301",
+          }),
+        ),
+      ),
     );
     expect(response.status).toBe(400);
     const text = await response.text();
     expect(text.length).toBeLessThan(3_000);
-    const body = JSON.parse(text) as { result: { initialValue: Record<string, string>; error: Record<string, string[]> } };
+    const body = JSON.parse(text) as {
+      result: { initialValue: Record<string, string>; error: Record<string, string[]> };
+    };
     expect(body.result.initialValue.fromPath).toHaveLength(500);
     expect(body.result.error.fromPath).toEqual(["Use no máximo 500 caracteres."]);
   });

@@ -8,7 +8,6 @@
  * and the roles page's Portuguese labels and permissions.
  */
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
@@ -50,8 +49,9 @@ function request(who: Who, pathAndQuery: string, form?: Record<string, string>, 
   return new Request(`${ORIGIN}${pathAndQuery}`, { method: "POST", headers, body: new URLSearchParams(form) });
 }
 
-
-const args = (req: Request) => ({ request: req, params: {}, context: { clientIp: "127.0.0.1" } }) as unknown as LoaderFunctionArgs & ActionFunctionArgs;
+const args = (req: Request) =>
+  ({ request: req, params: {}, context: { clientIp: "127.0.0.1" } }) as unknown as LoaderFunctionArgs &
+    ActionFunctionArgs;
 
 async function rowByEmail(email: string) {
   const [row] = await test.database.db.select().from(users).where(eq(users.email, email));
@@ -74,18 +74,41 @@ describe.each([
 });
 
 describe("/admin/usuarios actions", () => {
-  const invite = { intent: "invite", email: "bruno@exemplo.com.br", displayName: "Bruno Alves", phone: "(21) 98765-4321", role: "agent", brokerCode: "15" };
+  const invite = {
+    intent: "invite",
+    email: "bruno@exemplo.com.br",
+    displayName: "Bruno Alves",
+    phone: "(21) 98765-4321",
+    role: "agent",
+    brokerCode: "15",
+  };
 
   it("anonymous → login; agent → 403; another origin → 403 (nothing created)", async () => {
-    expect((await answer(() => adminUsers.action(args(request("anonymous", "/admin/usuarios", invite))))).status).toBe(302);
+    expect((await answer(() => adminUsers.action(args(request("anonymous", "/admin/usuarios", invite))))).status).toBe(
+      302,
+    );
     expect((await answer(() => adminUsers.action(args(request("agent", "/admin/usuarios", invite))))).status).toBe(403);
-    expect((await answer(() => adminUsers.action(args(request("admin", "/admin/usuarios", invite, "https://evil.example"))))).status).toBe(403);
+    expect(
+      (await answer(() => adminUsers.action(args(request("admin", "/admin/usuarios", invite, "https://evil.example")))))
+        .status,
+    ).toBe(403);
     expect(await rowByEmail("bruno@exemplo.com.br")).toBeNull();
   });
 
   it("bad input answers 400 with Portuguese messages beside the fields, nothing saved", async () => {
     const response = await answer(() =>
-      adminUsers.action(args(request("admin", "/admin/usuarios", { intent: "invite", email: "bruno", displayName: "B", phone: "abc", role: "dono", brokerCode: "1 2" }))),
+      adminUsers.action(
+        args(
+          request("admin", "/admin/usuarios", {
+            intent: "invite",
+            email: "bruno",
+            displayName: "B",
+            phone: "abc",
+            role: "dono",
+            brokerCode: "1 2",
+          }),
+        ),
+      ),
     );
     expect(response.status).toBe(400);
     const body = (await response.json()) as { form: string; result: { error: Record<string, string[]> } };
@@ -105,39 +128,64 @@ describe("/admin/usuarios actions", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/usuarios?q=b");
     expect(response.headers.get("Set-Cookie")).toMatch(/^__flash=/);
-    expect(await rowByEmail("bruno@exemplo.com.br")).toMatchObject({ displayName: "Bruno Alves", phone: "+5521987654321", role: "agent", brokerCode: "15" });
+    expect(await rowByEmail("bruno@exemplo.com.br")).toMatchObject({
+      displayName: "Bruno Alves",
+      phone: "+5521987654321",
+      role: "agent",
+      brokerCode: "15",
+    });
     const files = await fs.readdir(path.join(dataDir, "outbox"));
     const eml = await fs.readFile(path.join(dataDir, "outbox", files.at(-1)!), "utf8");
     expect(eml).toContain("To: bruno@exemplo.com.br");
-    expect(eml.replace(/=\r?\n/g, "").replace(/=3D/g, "=")).toMatch(/http:\/\/localhost:3000\/login-corretores\/reset-de-senha\?token=[0-9a-f-]{36}\./);
+    expect(eml.replace(/=\r?\n/g, "").replace(/=3D/g, "=")).toMatch(
+      /http:\/\/localhost:3000\/login-corretores\/reset-de-senha\?token=[0-9a-f-]{36}\./,
+    );
 
     const again = await answer(() => adminUsers.action(args(request("admin", "/admin/usuarios", invite))));
     expect(again.status).toBe(409);
-    expect(((await again.json()) as { result: { error: Record<string, string[]> } }).result.error.email).toEqual(["Já existe um usuário com este e-mail."]);
+    expect(((await again.json()) as { result: { error: Record<string, string[]> } }).result.error.email).toEqual([
+      "Já existe um usuário com este e-mail.",
+    ]);
   });
 
   it("lists with search and shows the edit form for ?editar=", async () => {
     const row = await rowByEmail("bruno@exemplo.com.br");
-    const response = await answer(() => adminUsers.loader(args(request("admin", `/admin/usuarios?q=alves&editar=${row!.uid}`))));
-    const data = (await response.json()) as { page: { users: { email: string }[]; total: number }; editing: { email: string } | null };
+    const response = await answer(() =>
+      adminUsers.loader(args(request("admin", `/admin/usuarios?q=alves&editar=${row!.uid}`))),
+    );
+    const data = (await response.json()) as {
+      page: { users: { email: string }[]; total: number };
+      editing: { email: string } | null;
+    };
     expect(data.page.users.map((user) => user.email)).toEqual(["bruno@exemplo.com.br"]);
     expect(data.editing?.email).toBe("bruno@exemplo.com.br");
   });
 
   it("edits, disables, enables, promotes, resends and deletes", async () => {
     const uid = (await rowByEmail("bruno@exemplo.com.br"))!.uid;
-    const post = (form: Record<string, string>) => answer(() => adminUsers.action(args(request("admin", "/admin/usuarios", form))));
-    expect((await post({ intent: "edit", uid, displayName: "Bruno Lima", phone: "", role: "agent", brokerCode: "" })).status).toBe(302);
-    expect(await rowByEmail("bruno@exemplo.com.br")).toMatchObject({ displayName: "Bruno Lima", phone: "", brokerCode: null });
+    const post = (form: Record<string, string>) =>
+      answer(() => adminUsers.action(args(request("admin", "/admin/usuarios", form))));
+    expect(
+      (await post({ intent: "edit", uid, displayName: "Bruno Lima", phone: "", role: "agent", brokerCode: "" })).status,
+    ).toBe(302);
+    expect(await rowByEmail("bruno@exemplo.com.br")).toMatchObject({
+      displayName: "Bruno Lima",
+      phone: "",
+      brokerCode: null,
+    });
     const badEdit = await post({ intent: "edit", uid, displayName: "", phone: "", role: "agent" });
     expect(badEdit.status).toBe(400);
-    expect(((await badEdit.json()) as { result: { error: Record<string, string[]> } }).result.error.displayName).toEqual(["Informe o nome."]);
+    expect(
+      ((await badEdit.json()) as { result: { error: Record<string, string[]> } }).result.error.displayName,
+    ).toEqual(["Informe o nome."]);
 
     expect((await post({ intent: "toggle", uid, enabled: "false" })).status).toBe(302);
     expect((await backend.auth.getUser(uid)).disabled).toBe(true);
     const resendDisabled = await post({ intent: "resend", uid });
     expect(resendDisabled.status).toBe(400);
-    expect(((await resendDisabled.json()) as { error: string }).error).toBe("Ative o usuário antes de reenviar o convite.");
+    expect(((await resendDisabled.json()) as { error: string }).error).toBe(
+      "Ative o usuário antes de reenviar o convite.",
+    );
     expect((await post({ intent: "toggle", uid, enabled: "true" })).status).toBe(302);
     expect((await post({ intent: "resend", uid })).status).toBe(302);
     expect((await post({ intent: "promote", uid })).status).toBe(302);
@@ -153,30 +201,47 @@ describe("/admin/usuarios actions", () => {
   });
 
   it("the invitation link's page sets the password once", async () => {
-    await answer(() => adminUsers.action(args(request("admin", "/admin/usuarios", { ...invite, email: "dora@exemplo.com.br", phone: "" }))));
+    await answer(() =>
+      adminUsers.action(
+        args(request("admin", "/admin/usuarios", { ...invite, email: "dora@exemplo.com.br", phone: "" })),
+      ),
+    );
     const files = (await fs.readdir(path.join(dataDir, "outbox"))).sort();
-    const eml = (await fs.readFile(path.join(dataDir, "outbox", files.at(-1)!), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    const eml = (await fs.readFile(path.join(dataDir, "outbox", files.at(-1)!), "utf8"))
+      .replace(/=\r?\n/g, "")
+      .replace(/=3D/g, "=");
     const token = /\?token=([0-9a-f-]{36}\.[A-Za-z0-9_-]{43})/.exec(eml)![1]!;
-    const page = await answer(() => passwordReset.loader(args(request("anonymous", `/login-corretores/reset-de-senha?token=${token}`))));
+    const page = await answer(() =>
+      passwordReset.loader(args(request("anonymous", `/login-corretores/reset-de-senha?token=${token}`))),
+    );
     expect(await page.json()).toMatchObject({ step: "token", token });
-    const post = (form: Record<string, string>) => answer(() => passwordReset.action(args(request("anonymous", "/login-corretores/reset-de-senha", form))));
+    const post = (form: Record<string, string>) =>
+      answer(() => passwordReset.action(args(request("anonymous", "/login-corretores/reset-de-senha", form))));
     const mismatch = await post({ intent: "token", token, newPassword: "senha-da-dora", confirmPassword: "outra" });
     expect(mismatch.status).toBe(400);
-    expect(((await mismatch.json()) as { result: { error: Record<string, string[]> } }).result.error.confirmPassword).toEqual(["As senhas não conferem."]);
+    expect(
+      ((await mismatch.json()) as { result: { error: Record<string, string[]> } }).result.error.confirmPassword,
+    ).toEqual(["As senhas não conferem."]);
     const ok = await post({ intent: "token", token, newPassword: "senha-da-dora", confirmPassword: "senha-da-dora" });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/login-corretores");
-    expect((await signInWithEmailPassword(backend, test.database.db, "dora@exemplo.com.br", "senha-da-dora")).user.role).toBe("agent");
+    expect(
+      (await signInWithEmailPassword(backend, test.database.db, "dora@exemplo.com.br", "senha-da-dora")).user.role,
+    ).toBe("agent");
     const reused = await post({ intent: "token", token, newPassword: "senha-nova-2", confirmPassword: "senha-nova-2" });
     expect(reused.status).toBe(400);
-    expect(((await reused.json()) as { result: { error: Record<string, string[]> } }).result.error[""]?.[0]).toMatch(/^Este link não vale mais/);
+    expect(((await reused.json()) as { result: { error: Record<string, string[]> } }).result.error[""]?.[0]).toMatch(
+      /^Este link não vale mais/,
+    );
   });
 });
 
 describe("/admin/papeis", () => {
   it("shows each role with its Portuguese label, permissions and number of users", async () => {
     const response = await answer(() => adminRoles.loader(args(request("admin", "/admin/papeis"))));
-    const data = (await response.json()) as { roles: { name: string; label: string; users: number; permissions: { key: string; label: string }[] }[] };
+    const data = (await response.json()) as {
+      roles: { name: string; label: string; users: number; permissions: { key: string; label: string }[] }[];
+    };
     const admin = data.roles.find((role) => role.name === "admin")!;
     const agent = data.roles.find((role) => role.name === "agent")!;
     expect(admin.label).toBe("Administrador");

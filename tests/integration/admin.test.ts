@@ -107,39 +107,64 @@ describe.each(kinds)("admin data on %s", (kind) => {
   });
 
   describe("route rules", () => {
-    const form = (value: Record<string, string>) => redirectFormSchema.parse({ statusCode: "301", active: "on", ...value });
+    const form = (value: Record<string, string>) =>
+      redirectFormSchema.parse({ statusCode: "301", active: "on", ...value });
 
     it("a saved rule applies at once and announces the change (page cache)", async () => {
       const db = env.database.db;
       await loadRedirects(db);
       changes.length = 0;
-      const saved = await saveRedirect(form({ fromPath: "/lancamento-2024", target: "/todos-os-imoveis/lancamentos" }), db);
+      const saved = await saveRedirect(
+        form({ fromPath: "/lancamento-2024", target: "/todos-os-imoveis/lancamentos" }),
+        db,
+      );
       expect(saved.ok).toBe(true);
       expect(changes).toEqual(["redirects"]);
-      expect(lookupRedirect("/lancamento-2024", "")).toMatchObject({ location: "/todos-os-imoveis/lancamentos", status: 301 });
+      expect(lookupRedirect("/lancamento-2024", "")).toMatchObject({
+        location: "/todos-os-imoveis/lancamentos",
+        status: 301,
+      });
     });
 
     it("refuses a duplicate from-path and a rule that closes a cycle, in Portuguese", async () => {
       const db = env.database.db;
       const duplicate = await saveRedirect(form({ fromPath: "/lancamento-2024/", target: "/outro" }), db);
-      expect(duplicate).toEqual({ ok: false, fieldErrors: { fromPath: ["Já existe um redirecionamento de /lancamento-2024."] } });
+      expect(duplicate).toEqual({
+        ok: false,
+        fieldErrors: { fromPath: ["Já existe um redirecionamento de /lancamento-2024."] },
+      });
       expect((await saveRedirect(form({ fromPath: "/ciclo-a", target: "/ciclo-b" }), db)).ok).toBe(true);
       const cycle = await saveRedirect(form({ fromPath: "/ciclo-b", target: "/ciclo-a" }), db);
-      expect(cycle).toEqual({ ok: false, fieldErrors: { target: ["Este destino criaria um ciclo de redirecionamentos: /ciclo-b → /ciclo-a → /ciclo-b."] } });
+      expect(cycle).toEqual({
+        ok: false,
+        fieldErrors: {
+          target: ["Este destino criaria um ciclo de redirecionamentos: /ciclo-b → /ciclo-a → /ciclo-b."],
+        },
+      });
       // Saved inactive, it cannot be switched on either.
       const inactive = await saveRedirect(form({ fromPath: "/ciclo-b", target: "/ciclo-a", active: "" }), db);
       expect(inactive.ok).toBe(true);
       if (!inactive.ok) return;
-      expect(await setRedirectActive(inactive.redirect.id, true, db)).toBe("Este destino criaria um ciclo de redirecionamentos: /ciclo-b → /ciclo-a → /ciclo-b.");
+      expect(await setRedirectActive(inactive.redirect.id, true, db)).toBe(
+        "Este destino criaria um ciclo de redirecionamentos: /ciclo-b → /ciclo-a → /ciclo-b.",
+      );
       expect(lookupRedirect("/ciclo-b", "")).toBeNull();
     });
 
     it("editing a rule keeps its id; switching it off stops the redirect", async () => {
       const db = env.database.db;
       const [row] = await db.select().from(redirects).where(eq(redirects.fromPath, "/lancamento-2024"));
-      const edited = await saveRedirect(form({ id: row!.id, fromPath: "/lancamento-2024", target: "https://exemplo.com.br/x", statusCode: "302" }), db);
+      const edited = await saveRedirect(
+        form({ id: row!.id, fromPath: "/lancamento-2024", target: "https://exemplo.com.br/x", statusCode: "302" }),
+        db,
+      );
       expect(edited.ok && edited.redirect.id).toBe(row!.id);
-      expect(lookupRedirect("/lancamento-2024", "?a=1")).toEqual({ location: "https://exemplo.com.br/x?a=1", status: 302, external: true, hops: 1 });
+      expect(lookupRedirect("/lancamento-2024", "?a=1")).toEqual({
+        location: "https://exemplo.com.br/x?a=1",
+        status: 302,
+        external: true,
+        hops: 1,
+      });
       expect(await setRedirectActive(row!.id, false, db)).toBeNull();
       expect(lookupRedirect("/lancamento-2024", "")).toBeNull();
     });
@@ -172,9 +197,12 @@ describe.each(kinds)("admin data on %s", (kind) => {
         console.warn = original;
       }
       expect(warnings).toHaveLength(4);
-      for (const path of ["/antigo-http", "/antigo-crlf", "/antigo-js", "//antigo-host"]) expect(lookupRedirect(path, "")).toBeNull();
+      for (const path of ["/antigo-http", "/antigo-crlf", "/antigo-js", "//antigo-host"])
+        expect(lookupRedirect(path, "")).toBeNull();
       expect(lookupRedirect("/antigo-bom", "")).toMatchObject({ location: "/mapa", status: 301 });
-      await db.delete(redirects).where(inArray(redirects.fromPath, ["/antigo-http", "/antigo-crlf", "/antigo-js", "//antigo-host"]));
+      await db
+        .delete(redirects)
+        .where(inArray(redirects.fromPath, ["/antigo-http", "/antigo-crlf", "/antigo-js", "//antigo-host"]));
     });
   });
 
@@ -207,7 +235,11 @@ describe.each(kinds)("admin data on %s", (kind) => {
       });
       await resetAppearance(db);
       expect(getStoredAppearance()).toBeNull();
-      expect(getTheme(config)).toMatchObject({ title: "Horizonte Imobiliária", colors: { primary: "#000000" }, logos: { horizontal: null } });
+      expect(getTheme(config)).toMatchObject({
+        title: "Horizonte Imobiliária",
+        colors: { primary: "#000000" },
+        logos: { horizontal: null },
+      });
     });
   });
 
@@ -216,8 +248,14 @@ describe.each(kinds)("admin data on %s", (kind) => {
       const root = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-logos-"));
       try {
         const storage = createLocalStorage(root);
-        const png = await sharp({ create: { width: 400, height: 100, channels: 3, background: "#e11d48" } }).png().toBuffer();
-        const stored = await storeLogo(new File([new Uint8Array(png)], "logo.png", { type: "image/png" }), "horizontal", storage);
+        const png = await sharp({ create: { width: 400, height: 100, channels: 3, background: "#e11d48" } })
+          .png()
+          .toBuffer();
+        const stored = await storeLogo(
+          new File([new Uint8Array(png)], "logo.png", { type: "image/png" }),
+          "horizontal",
+          storage,
+        );
         expect(stored.ok).toBe(true);
         const storedPath = (stored as { path: string }).path;
         expect(storedPath).toMatch(/^\/arquivos\/logos\/horizontal-[0-9a-f]{24}\.webp$/);
@@ -225,9 +263,17 @@ describe.each(kinds)("admin data on %s", (kind) => {
         expect(object?.contentType).toBe("image/webp");
         expect((await sharp(object!.body).metadata()).format).toBe("webp");
 
-        const fake = await storeLogo(new File([new TextEncoder().encode("não sou uma imagem")], "logo.png", { type: "image/png" }), "quadrado", storage);
+        const fake = await storeLogo(
+          new File([new TextEncoder().encode("não sou uma imagem")], "logo.png", { type: "image/png" }),
+          "quadrado",
+          storage,
+        );
         expect(fake).toEqual({ ok: false, message: "Tipo de arquivo não aceito. Envie uma imagem JPEG, PNG ou WebP." });
-        const renamed = await storeLogo(new File([new Uint8Array(png)], "logo.jpg", { type: "image/jpeg" }), "quadrado", storage);
+        const renamed = await storeLogo(
+          new File([new Uint8Array(png)], "logo.jpg", { type: "image/jpeg" }),
+          "quadrado",
+          storage,
+        );
         expect(renamed.ok).toBe(false);
         expect((renamed as { message: string }).message).toMatch(/não corresponde à extensão \.jpg/);
       } finally {
@@ -241,21 +287,58 @@ describe.each(kinds)("admin data on %s", (kind) => {
 
     beforeAll(async () => {
       const db = env.database.db;
-      await db.insert(listings).values(storedRow(makeListing({ code: "INBOX1", broker: { code: "77", name: "Bruno", email: "bruno@exemplo.com.br" } as never }), { condominiumSlug: null, now: new Date() }));
+      await db.insert(listings).values(
+        storedRow(
+          makeListing({
+            code: "INBOX1",
+            broker: { code: "77", name: "Bruno", email: "bruno@exemplo.com.br" } as never,
+          }),
+          { condominiumSlug: null, now: new Date() },
+        ),
+      );
       await db.insert(users).values([
-        { uid: "broker-77", email: "bruno@exemplo.com.br", displayName: "Bruno Corretor", role: "agent", brokerCode: "77" },
+        {
+          uid: "broker-77",
+          email: "bruno@exemplo.com.br",
+          displayName: "Bruno Corretor",
+          role: "agent",
+          brokerCode: "77",
+        },
         { uid: "broker-off", email: "off@exemplo.com.br", displayName: "Desativado", role: "agent", disabled: true },
       ]);
       const make = async (key: string, input: Record<string, unknown>) => {
-        const { lead } = await recordLead(input as never, { idempotencyKey: key, db, agencyEmail: "contato@imobiliaria.localhost" });
+        const { lead } = await recordLead(input as never, {
+          idempotencyKey: key,
+          db,
+          agencyEmail: "contato@imobiliaria.localhost",
+        });
         ids[key] = lead.id;
       };
-      await make("sell-1", { kind: "sell", name: "Ana Souza", phone: "(11) 91234-5678", location: "Moema; perto do parque" });
-      await make("info-1", { kind: "info", code: "INBOX1", name: "Carlos Lima", phone: "11 3456-7890", email: "carlos@exemplo.com.br", message: "=HYPERLINK(\"x\") Tem vaga?" });
-      for (let i = 0; i < 23; i++) await make(`wa-${i}`, { kind: "whatsapp", page: `/detalhes/x/${i}`, utm: { utm_source: "google" } });
+      await make("sell-1", {
+        kind: "sell",
+        name: "Ana Souza",
+        phone: "(11) 91234-5678",
+        location: "Moema; perto do parque",
+      });
+      await make("info-1", {
+        kind: "info",
+        code: "INBOX1",
+        name: "Carlos Lima",
+        phone: "11 3456-7890",
+        email: "carlos@exemplo.com.br",
+        message: '=HYPERLINK("x") Tem vaga?',
+      });
+      for (let i = 0; i < 23; i++)
+        await make(`wa-${i}`, { kind: "whatsapp", page: `/detalhes/x/${i}`, utm: { utm_source: "google" } });
       // Dates for the range filter: the sell lead on 10/03/2025 (São Paulo), the info lead on 11/03/2025 00:30 São Paulo (03:30 UTC).
-      await db.update(leads).set({ createdAt: new Date("2025-03-10T15:00:00-03:00") }).where(eq(leads.id, ids["sell-1"]!));
-      await db.update(leads).set({ createdAt: new Date("2025-03-11T00:30:00-03:00") }).where(eq(leads.id, ids["info-1"]!));
+      await db
+        .update(leads)
+        .set({ createdAt: new Date("2025-03-10T15:00:00-03:00") })
+        .where(eq(leads.id, ids["sell-1"]!));
+      await db
+        .update(leads)
+        .set({ createdAt: new Date("2025-03-11T00:30:00-03:00") })
+        .where(eq(leads.id, ids["info-1"]!));
     });
 
     it("lists newest first, 20 per page, with the deliveries per channel", async () => {
@@ -278,12 +361,18 @@ describe.each(kinds)("admin data on %s", (kind) => {
     it("filters by kind, status, broker and São Paulo dates", async () => {
       const db = env.database.db;
       expect((await listLeads({ tipo: "sell" }, db)).items.map((l) => l.id)).toEqual([ids["sell-1"]]);
-      expect((await listLeads({ de: "2025-03-10", ate: "2025-03-10" }, db)).items.map((l) => l.id)).toEqual([ids["sell-1"]]);
-      expect((await listLeads({ de: "2025-03-11", ate: "2025-03-11" }, db)).items.map((l) => l.id)).toEqual([ids["info-1"]]);
+      expect((await listLeads({ de: "2025-03-10", ate: "2025-03-10" }, db)).items.map((l) => l.id)).toEqual([
+        ids["sell-1"],
+      ]);
+      expect((await listLeads({ de: "2025-03-11", ate: "2025-03-11" }, db)).items.map((l) => l.id)).toEqual([
+        ids["info-1"],
+      ]);
       expect(await setLeadStatus(ids["info-1"]!, "em_atendimento", db)).toBe(true);
       expect((await listLeads({ status: "em_atendimento" }, db)).items.map((l) => l.id)).toEqual([ids["info-1"]]);
       expect(await assignLead(ids["sell-1"]!, "broker-77", db)).toBeNull();
-      expect((await listLeads({ corretor: "broker-77" }, db)).items.map((l) => [l.id, l.assigned?.name])).toEqual([[ids["sell-1"], "Bruno Corretor"]]);
+      expect((await listLeads({ corretor: "broker-77" }, db)).items.map((l) => [l.id, l.assigned?.name])).toEqual([
+        [ids["sell-1"], "Bruno Corretor"],
+      ]);
       expect((await listLeads({ corretor: "nenhum" }, db)).total).toBe(24);
     });
 
@@ -304,23 +393,37 @@ describe.each(kinds)("admin data on %s", (kind) => {
     it("reenviar: a pending delivery is due now; a sent one goes back to pending; a leased one is refused", async () => {
       const db = env.database.db;
       const rows = await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, ids["info-1"]!));
-      const [agency, broker, vista] = ["email_agency", "email_broker", "vista"].map((channel) => rows.find((r) => r.channel === channel)!);
+      const [agency, broker, vista] = ["email_agency", "email_broker", "vista"].map((channel) =>
+        rows.find((r) => r.channel === channel)!,
+      );
       const later = new Date(Date.now() + 3_600_000);
-      await db.update(leadDeliveries).set({ nextAttemptAt: later, attempts: 3, lastError: "SMTP 421" }).where(eq(leadDeliveries.id, agency!.id));
+      await db
+        .update(leadDeliveries)
+        .set({ nextAttemptAt: later, attempts: 3, lastError: "SMTP 421" })
+        .where(eq(leadDeliveries.id, agency!.id));
       const now = new Date();
       expect(await resendDelivery(agency!.id, db, now)).toEqual({ ok: true, wasSent: false });
       const [afterPending] = await db.select().from(leadDeliveries).where(eq(leadDeliveries.id, agency!.id));
       expect(afterPending).toMatchObject({ status: "pending", attempts: 3, lastError: "SMTP 421" });
       expect(afterPending!.nextAttemptAt.getTime()).toBe(now.getTime());
 
-      await db.update(leadDeliveries).set({ status: "sent", sentAt: new Date(), attempts: 1 }).where(eq(leadDeliveries.id, broker!.id));
+      await db
+        .update(leadDeliveries)
+        .set({ status: "sent", sentAt: new Date(), attempts: 1 })
+        .where(eq(leadDeliveries.id, broker!.id));
       expect(await resendDelivery(broker!.id, db, now)).toEqual({ ok: true, wasSent: true });
       const [afterSent] = await db.select().from(leadDeliveries).where(eq(leadDeliveries.id, broker!.id));
       expect(afterSent).toMatchObject({ status: "pending", sentAt: null, attempts: 1 });
 
       await db.update(leadDeliveries).set({ lockedUntil: later }).where(eq(leadDeliveries.id, vista!.id));
-      expect(await resendDelivery(vista!.id, db, now)).toEqual({ ok: false, message: "Este envio está em andamento agora. Tente de novo em alguns minutos." });
-      expect(await resendDelivery("00000000-0000-4000-8000-000000000000", db, now)).toEqual({ ok: false, message: "Este envio não existe mais." });
+      expect(await resendDelivery(vista!.id, db, now)).toEqual({
+        ok: false,
+        message: "Este envio está em andamento agora. Tente de novo em alguns minutos.",
+      });
+      expect(await resendDelivery("00000000-0000-4000-8000-000000000000", db, now)).toEqual({
+        ok: false,
+        message: "Este envio não existe mais.",
+      });
     });
 
     it("exports CSV for Excel pt-BR: BOM, semicolons, quoted fields, formulas neutralised, the filters applied", async () => {
@@ -330,9 +433,13 @@ describe.each(kinds)("admin data on %s", (kind) => {
       const lines = csv.slice(1).split("\r\n");
       expect(lines[0]).toBe(CSV_HEADER.join(";"));
       expect(lines).toHaveLength(3); // header, one lead, trailing empty string
-      expect(lines[1]).toContain("11/03/2025 00:30;Mais informações;Em atendimento;;Carlos Lima;1134567890;carlos@exemplo.com.br;INBOX1;");
+      expect(lines[1]).toContain(
+        "11/03/2025 00:30;Mais informações;Em atendimento;;Carlos Lima;1134567890;carlos@exemplo.com.br;INBOX1;",
+      );
       expect(lines[1]).toContain(`;"'=HYPERLINK(""x"") Tem vaga?";`);
-      expect(lines[1]).toContain(`"E-mail da imobiliária: pendente (3 tentativas); E-mail do corretor: pendente (1 tentativa); Vista (CRM): pendente (0 tentativas)"`);
+      expect(lines[1]).toContain(
+        `"E-mail da imobiliária: pendente (3 tentativas); E-mail do corretor: pendente (1 tentativa); Vista (CRM): pendente (0 tentativas)"`,
+      );
       const sell = leadsToCsv(await leadsForExport({ tipo: "sell" }, db));
       expect(sell).toContain(`;"Moema; perto do parque";`);
     });
@@ -345,7 +452,9 @@ describe.each(kinds)("admin data on %s", (kind) => {
       // Assigned to someone else: no longer theirs.
       await db.insert(users).values({ uid: "broker-88", email: "outro@exemplo.com.br", role: "agent" });
       expect(await assignLead(ids["info-1"]!, "broker-88", db)).toBeNull();
-      expect((await listBrokerLeads({ uid: "broker-77", brokerCode: "77" }, db)).map((lead) => lead.id)).toEqual([ids["sell-1"]]);
+      expect((await listBrokerLeads({ uid: "broker-77", brokerCode: "77" }, db)).map((lead) => lead.id)).toEqual([
+        ids["sell-1"],
+      ]);
     });
   });
 });

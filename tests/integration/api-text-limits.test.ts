@@ -27,12 +27,22 @@ afterAll(async () => {
 
 let ip = 0;
 function post(path: string, body: string): ActionFunctionArgs {
-  const request = new Request(`http://localhost:3000${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body });
+  const request = new Request(`http://localhost:3000${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body,
+  });
   return { request, params: {}, context: { clientIp: `10.20.0.${++ip}` } } as unknown as ActionFunctionArgs;
 }
 
 const sell = { name: "Ana Souza", phone: "(11) 91234-5678", location: "Moema, São Paulo" };
-const info = { code: "AP1001", name: "Ana Souza", phone: "(11) 91234-5678", email: "ana@exemplo.com.br", message: "Quero visitar." };
+const info = {
+  code: "AP1001",
+  name: "Ana Souza",
+  phone: "(11) 91234-5678",
+  email: "ana@exemplo.com.br",
+  message: "Quero visitar.",
+};
 
 const endpoints = [
   { path: "/api/email/sell-property", action: apiSell.action, body: sell },
@@ -54,9 +64,13 @@ describe.each(endpoints)("POST $path", ({ path, action, body }) => {
   });
 
   it("a CR/LF inside the name → 400 with the one-line message", async () => {
-    const response = await answer(() => action(post(path, JSON.stringify({ ...body, name: "Ana\r\nBcc: x@evil.example" }))));
+    const response = await answer(() =>
+      action(post(path, JSON.stringify({ ...body, name: "Ana\r\nBcc: x@evil.example" }))),
+    );
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors.name).toEqual(["Use apenas uma linha, sem caracteres de controle."]);
+    expect(((await response.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors.name).toEqual([
+      "Use apenas uma linha, sem caracteres de controle.",
+    ]);
   });
 
   it("a valid body is stored (201)", async () => {

@@ -108,15 +108,26 @@ describe.each(kinds)("on %s", (kind) => {
     it("the seeded admin signs in, gets a session cookie and passes both middlewares", async () => {
       const admin = await seedAdmin(backend, kdb.database.db, { email: "admin@imobiliaria.localhost", dataDir });
       // Idempotent: a second seed keeps the same password (kept in DATA_DIR).
-      expect((await seedAdmin(backend, kdb.database.db, { email: "admin@imobiliaria.localhost", dataDir })).password).toBe(admin.password);
+      expect(
+        (await seedAdmin(backend, kdb.database.db, { email: "admin@imobiliaria.localhost", dataDir })).password,
+      ).toBe(admin.password);
       const signedIn = await signInWithEmailPassword(backend, kdb.database.db, admin.email, admin.password);
-      expect(signedIn.user).toMatchObject({ uid: "demo-admin", email: admin.email, role: "admin", emailVerified: true });
+      expect(signedIn.user).toMatchObject({
+        uid: "demo-admin",
+        email: admin.email,
+        role: "admin",
+        emailVerified: true,
+      });
       const cookie = await cookieOf(signedIn);
       const request = withSession(cookie);
       expect(await readSessionToken(request)).toBe(signedIn.token);
       expect(signedIn.session).toMatchObject({ uid: "demo-admin", kind: "browser" });
-      await expect(requireRole(request, "admin", { db: kdb.database.db, checkRevoked: true })).resolves.toMatchObject({ role: "admin" });
-      await expect(requireRole(withSession(cookie), "agent", { db: kdb.database.db })).resolves.toMatchObject({ role: "admin" });
+      await expect(requireRole(request, "admin", { db: kdb.database.db, checkRevoked: true })).resolves.toMatchObject({
+        role: "admin",
+      });
+      await expect(requireRole(withSession(cookie), "agent", { db: kdb.database.db })).resolves.toMatchObject({
+        role: "admin",
+      });
       const claims = (await backend.auth.getUser("demo-admin")).customClaims;
       expect(claims?.role).toBe("admin");
     });
@@ -126,7 +137,9 @@ describe.each(kinds)("on %s", (kind) => {
         ["admin@imobiliaria.localhost", "senha-errada"],
         ["ninguem@exemplo.com.br", "qualquer-senha"],
       ]) {
-        const error = await signInWithEmailPassword(backend, kdb.database.db, email!, password!).catch((e: unknown) => e);
+        const error = await signInWithEmailPassword(backend, kdb.database.db, email!, password!).catch(
+          (e: unknown) => e,
+        );
         expect(error).toBeInstanceOf(SignInRefused);
         expect((error as SignInRefused).reason).toBe("credentials");
         expect((error as SignInRefused).userMessage).toBe("E-mail ou senha incorretos.");
@@ -134,34 +147,68 @@ describe.each(kinds)("on %s", (kind) => {
     });
 
     it("an agent (role claim) is mirrored into users; admin routes answer 403; a user without role has no access", async () => {
-      await backend.auth.createUser({ uid: `${p}agent-1`, email: `${p}carla@exemplo.com.br`, password: "senha-carla", displayName: "Carla Corretora" });
+      await backend.auth.createUser({
+        uid: `${p}agent-1`,
+        email: `${p}carla@exemplo.com.br`,
+        password: "senha-carla",
+        displayName: "Carla Corretora",
+      });
       await backend.auth.setCustomUserClaims(`${p}agent-1`, { role: "agent", brokerCode: "7" });
       const agent = await signInWithEmailPassword(backend, kdb.database.db, `${p}carla@exemplo.com.br`, "senha-carla");
       expect(agent.user).toMatchObject({ role: "agent", brokerCode: "7", displayName: "Carla Corretora" });
-      await expect(requireRole(withSession(await cookieOf(agent)), "agent", { db: kdb.database.db })).resolves.toMatchObject({ uid: `${p}agent-1` });
-      const forbidden = await requireRole(withSession(await cookieOf(agent)), "admin", { db: kdb.database.db }).catch((e: unknown) => e);
+      await expect(
+        requireRole(withSession(await cookieOf(agent)), "agent", { db: kdb.database.db }),
+      ).resolves.toMatchObject({ uid: `${p}agent-1` });
+      const forbidden = await requireRole(withSession(await cookieOf(agent)), "admin", { db: kdb.database.db }).catch(
+        (e: unknown) => e,
+      );
       expect((forbidden as Response).status).toBe(403);
 
-      await backend.auth.createUser({ uid: `${p}stranger`, email: `${p}estranho@exemplo.com.br`, password: "senha-estranho" });
-      const refused = await signInWithEmailPassword(backend, kdb.database.db, `${p}estranho@exemplo.com.br`, "senha-estranho").catch((e: unknown) => e);
+      await backend.auth.createUser({
+        uid: `${p}stranger`,
+        email: `${p}estranho@exemplo.com.br`,
+        password: "senha-estranho",
+      });
+      const refused = await signInWithEmailPassword(
+        backend,
+        kdb.database.db,
+        `${p}estranho@exemplo.com.br`,
+        "senha-estranho",
+      ).catch((e: unknown) => e);
       expect((refused as SignInRefused).reason).toBe("no-access");
     });
 
     it("a disabled account is refused with its message", async () => {
-      await backend.auth.createUser({ uid: `${p}agent-off`, email: `${p}inativo@exemplo.com.br`, password: "senha-inativo", disabled: true });
+      await backend.auth.createUser({
+        uid: `${p}agent-off`,
+        email: `${p}inativo@exemplo.com.br`,
+        password: "senha-inativo",
+        disabled: true,
+      });
       await backend.auth.setCustomUserClaims(`${p}agent-off`, { role: "agent" });
-      const error = await signInWithEmailPassword(backend, kdb.database.db, `${p}inativo@exemplo.com.br`, "senha-inativo").catch((e: unknown) => e);
+      const error = await signInWithEmailPassword(
+        backend,
+        kdb.database.db,
+        `${p}inativo@exemplo.com.br`,
+        "senha-inativo",
+      ).catch((e: unknown) => e);
       expect((error as SignInRefused).userMessage).toBe("Esta conta está desativada. Fale com o administrador.");
     });
 
     it("anonymous: a page redirects to the login with redirectTo, a resource route answers 401", async () => {
-      const page = await requireUser(withSession(null, `${ORIGIN}/painel?x=1`), { db: kdb.database.db }).catch((e: unknown) => e);
+      const page = await requireUser(withSession(null, `${ORIGIN}/painel?x=1`), { db: kdb.database.db }).catch(
+        (e: unknown) => e,
+      );
       expect((page as Response).status).toBe(302);
       expect((page as Response).headers.get("Location")).toBe("/login-corretores?redirectTo=%2Fpainel%3Fx%3D1");
-      const resource = await requireUser(withSession(null), { db: kdb.database.db, resource: true }).catch((e: unknown) => e);
+      const resource = await requireUser(withSession(null), { db: kdb.database.db, resource: true }).catch(
+        (e: unknown) => e,
+      );
       expect((resource as Response).status).toBe(401);
       expect((resource as Response).headers.get("Cache-Control")).toBe("private, no-store");
-      expect(await getOptionalUser(withSession("not-a-valid-session-cookie-value"), { db: kdb.database.db })).toBeNull();
+      expect(
+        await getOptionalUser(withSession("not-a-valid-session-cookie-value"), { db: kdb.database.db }),
+      ).toBeNull();
     });
 
     it("after sign-out the old cookie no longer works, whatever the clock", async () => {
@@ -180,8 +227,14 @@ describe.each(kinds)("on %s", (kind) => {
       await backend.auth.revokeRefreshTokens(`${p}agent-1`);
       const cookie = await cookieOf(agent);
       // Without the revocation check the session still counts; with it, it is refused and deleted.
-      await expect(requireRole(withSession(cookie), "agent", { db: kdb.database.db })).resolves.toMatchObject({ uid: `${p}agent-1` });
-      const checked = await requireRole(withSession(cookie), "agent", { db: kdb.database.db, checkRevoked: true, resource: true }).catch((e: unknown) => e);
+      await expect(requireRole(withSession(cookie), "agent", { db: kdb.database.db })).resolves.toMatchObject({
+        uid: `${p}agent-1`,
+      });
+      const checked = await requireRole(withSession(cookie), "agent", {
+        db: kdb.database.db,
+        checkRevoked: true,
+        resource: true,
+      }).catch((e: unknown) => e);
       expect((checked as Response).status).toBe(401);
       expect(await getOptionalUser(withSession(cookie), { db: kdb.database.db })).toBeNull();
     });
@@ -190,9 +243,17 @@ describe.each(kinds)("on %s", (kind) => {
   describe("password reset", () => {
     it("mails a code (read from a real SMTP peer); wrong codes count; the right one sets the password once", async () => {
       const smtp = await startSmtp();
-      const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, outboxDir: dataDir, from: "site@exemplo.com.br" });
+      const mailer = createMailer({
+        smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+        outboxDir: dataDir,
+        from: "site@exemplo.com.br",
+      });
       const deps = { backend, db: kdb.database.db, secrets: ["s".repeat(40)] };
-      const request = { mailer, resetPageUrl: `${ORIGIN}/login-corretores/reset-de-senha?etapa=codigo`, siteTitle: "Horizonte Imobiliária" };
+      const request = {
+        mailer,
+        resetPageUrl: `${ORIGIN}/login-corretores/reset-de-senha?etapa=codigo`,
+        siteTitle: "Horizonte Imobiliária",
+      };
       try {
         expect(await requestPasswordReset(deps, { ...request, email: "ninguem@exemplo.com.br" })).toBe(false);
         expect(smtp.messages).toHaveLength(0);
@@ -206,18 +267,45 @@ describe.each(kinds)("on %s", (kind) => {
         expect(value).toMatch(/^\d{6}$/);
         const wrong = value === "000000" ? "000001" : "000000";
 
-        const before = await cookieOf(await signInWithEmailPassword(backend, kdb.database.db, `${p}carla@exemplo.com.br`, "senha-carla"));
+        const before = await cookieOf(
+          await signInWithEmailPassword(backend, kdb.database.db, `${p}carla@exemplo.com.br`, "senha-carla"),
+        );
         expect(await getOptionalUser(withSession(before), { db: kdb.database.db })).not.toBeNull();
-        expect(await confirmPasswordReset(deps, { email: `${p}carla@exemplo.com.br`, code: wrong, newPassword: "nova-senha-1" })).toBe("invalid");
+        expect(
+          await confirmPasswordReset(deps, {
+            email: `${p}carla@exemplo.com.br`,
+            code: wrong,
+            newPassword: "nova-senha-1",
+          }),
+        ).toBe("invalid");
         expect(await getOptionalUser(withSession(before), { db: kdb.database.db })).not.toBeNull();
-        expect(await confirmPasswordReset(deps, { email: `${p}carla@exemplo.com.br`, code: value!, newPassword: "nova-senha-1" })).toBe("ok");
+        expect(
+          await confirmPasswordReset(deps, {
+            email: `${p}carla@exemplo.com.br`,
+            code: value!,
+            newPassword: "nova-senha-1",
+          }),
+        ).toBe("ok");
         // A new password ends the user's sessions.
         expect(await getOptionalUser(withSession(before), { db: kdb.database.db })).toBeNull();
         // Single use.
-        expect(await confirmPasswordReset(deps, { email: `${p}carla@exemplo.com.br`, code: value!, newPassword: "outra-senha" })).toBe("invalid");
+        expect(
+          await confirmPasswordReset(deps, {
+            email: `${p}carla@exemplo.com.br`,
+            code: value!,
+            newPassword: "outra-senha",
+          }),
+        ).toBe("invalid");
 
-        await expect(signInWithEmailPassword(backend, kdb.database.db, `${p}carla@exemplo.com.br`, "nova-senha-1")).resolves.toBeTruthy();
-        const old = await signInWithEmailPassword(backend, kdb.database.db, `${p}carla@exemplo.com.br`, "senha-carla").catch((e: unknown) => e);
+        await expect(
+          signInWithEmailPassword(backend, kdb.database.db, `${p}carla@exemplo.com.br`, "nova-senha-1"),
+        ).resolves.toBeTruthy();
+        const old = await signInWithEmailPassword(
+          backend,
+          kdb.database.db,
+          `${p}carla@exemplo.com.br`,
+          "senha-carla",
+        ).catch((e: unknown) => e);
         expect((old as SignInRefused).reason).toBe("credentials");
       } finally {
         mailer.close();
@@ -229,18 +317,26 @@ describe.each(kinds)("on %s", (kind) => {
       const sent: string[] = [];
       const mailer = { kind: "file" as const, send: async (m: { text: string }) => void sent.push(m.text), close() {} };
       const deps = { backend, db: kdb.database.db, secrets: ["s".repeat(40)] };
-      const base = { mailer, resetPageUrl: `${ORIGIN}/r`, siteTitle: "Horizonte Imobiliária", email: `${p}carla@exemplo.com.br` };
+      const base = {
+        mailer,
+        resetPageUrl: `${ORIGIN}/r`,
+        siteTitle: "Horizonte Imobiliária",
+        email: `${p}carla@exemplo.com.br`,
+      };
       await requestPasswordReset(deps, base);
       const code = /Seu código: (\d{6})/.exec(sent[0]!)![1]!;
       const wrong = code === "111111" ? "222222" : "111111";
       const outcomes = [];
-      for (let i = 0; i < 5; i++) outcomes.push(await confirmPasswordReset(deps, { email: base.email, code: wrong, newPassword: "x-senha-1" }));
+      for (let i = 0; i < 5; i++)
+        outcomes.push(await confirmPasswordReset(deps, { email: base.email, code: wrong, newPassword: "x-senha-1" }));
       expect(outcomes).toEqual(["invalid", "invalid", "invalid", "invalid", "blocked"]);
       expect(await confirmPasswordReset(deps, { email: base.email, code, newPassword: "x-senha-1" })).toBe("blocked");
 
       await requestPasswordReset(deps, { ...base, now: new Date(Date.now() - 16 * 60_000) });
       const late = /Seu código: (\d{6})/.exec(sent[1]!)![1]!;
-      expect(await confirmPasswordReset(deps, { email: base.email, code: late, newPassword: "x-senha-1" })).toBe("invalid");
+      expect(await confirmPasswordReset(deps, { email: base.email, code: late, newPassword: "x-senha-1" })).toBe(
+        "invalid",
+      );
     });
   });
 });
@@ -252,9 +348,11 @@ describe("login route", () => {
 
   it("refuses a cross-site post (Origin check)", async () => {
     const { action } = await import("~/routes/login");
-    const response = await action({ request: post({ email: "a@b.com", password: "x" }, { Origin: "https://evil.example" }), params: {}, context: {} }).catch(
-      (e: unknown) => e,
-    );
+    const response = await action({
+      request: post({ email: "a@b.com", password: "x" }, { Origin: "https://evil.example" }),
+      params: {},
+      context: {},
+    }).catch((e: unknown) => e);
     expect((response as Response).status).toBe(403);
   });
 
@@ -277,7 +375,9 @@ describe("login route", () => {
     })) as Response;
     expect(evil.headers.get("Location")).toBe("/painel");
     // Signed value; Max-Age is the absolute lifetime (30 days), the row enforces the 5-day idle expiry.
-    expect(await serializeSessionCookie("a".repeat(43))).toMatch(/^session=[^;]+\.[^;]+; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(await serializeSessionCookie("a".repeat(43))).toMatch(
+      /^session=[^;]+\.[^;]+; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/,
+    );
   });
 
   it("answers 429 with a Portuguese message after 5 failed attempts for one e-mail", async () => {

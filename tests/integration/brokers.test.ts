@@ -135,9 +135,27 @@ describe("broker directory and {filtro} resolution", () => {
   it("gives a shared slug to the broker with most active listings, ties to the lowest code", () => {
     const a = broker("7", "João Souza");
     const b = broker("5", "Joao Souza");
-    const tie = buildBrokerDirectory([{ code: a.code, data: a }, { code: b.code, data: b }], new Map([["7", 3], ["5", 3]]));
+    const tie = buildBrokerDirectory(
+      [
+        { code: a.code, data: a },
+        { code: b.code, data: b },
+      ],
+      new Map([
+        ["7", 3],
+        ["5", 3],
+      ]),
+    );
     expect(tie.bySlug.get("joao-souza")?.code).toBe("5");
-    const more = buildBrokerDirectory([{ code: a.code, data: a }, { code: b.code, data: b }], new Map([["7", 4], ["5", 3]]));
+    const more = buildBrokerDirectory(
+      [
+        { code: a.code, data: a },
+        { code: b.code, data: b },
+      ],
+      new Map([
+        ["7", 4],
+        ["5", 3],
+      ]),
+    );
     expect(more.bySlug.get("joao-souza")?.code).toBe("7");
     expect(more.byCode.get("5")?.path).toBe("/corretor/5");
   });
@@ -166,7 +184,12 @@ describe("the /corretor/{filtro} page", () => {
     expect(response.headers.get("Cache-Control")).toContain("public");
     const data = await response.json();
     expect(data.canonicalUrl).toBe(`${ORIGIN}/corretor/ana-lima`);
-    expect(data.broker).toMatchObject({ code: "10", name: "Ana Lima", creci: BROKERS[0].creci, email: BROKERS[0].email });
+    expect(data.broker).toMatchObject({
+      code: "10",
+      name: "Ana Lima",
+      creci: BROKERS[0].creci,
+      email: BROKERS[0].email,
+    });
     expect(data.total).toBe(activeOf("10").length);
     expect(data.items).toHaveLength(Math.min(LISTINGS_PAGE_SIZE, activeOf("10").length));
     expect(data.nextUrl).toBe(`${ORIGIN}/corretor/ana-lima?pagina=2`);

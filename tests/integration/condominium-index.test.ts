@@ -41,12 +41,17 @@ const PLACES = [
 /** 40 condominiums: condo i has (i % 7) + 1 units (some removed); condo 39 has only removed units. */
 const CONDOS = Array.from({ length: 40 }, (_, i) => {
   const [city, neighbourhood] = PLACES[i % PLACES.length];
-  return { name: `Edifício ${String.fromCharCode(65 + (i % 26))}${i}`, city, neighbourhood, slug: slugify(`edificio ${i}`) };
+  return {
+    name: `Edifício ${String.fromCharCode(65 + (i % 26))}${i}`,
+    city,
+    neighbourhood,
+    slug: slugify(`edificio ${i}`),
+  };
 });
 
 let database: Database;
 let dataDir: string;
-let rows: StoredRow[] = [];
+const rows: StoredRow[] = [];
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-condo-index-"));
@@ -68,7 +73,9 @@ beforeAll(async () => {
         rentPrice: kind !== 0 ? 1_800 + ((n * 170) % 6_000) : null,
         coverPhotoUrl: `https://cdn.example.test/k${n}.jpg`,
       });
-      rows.push(storedRow(listing, { condominiumSlug: condo.slug, removed: i === 39 || (u === 0 && i % 5 === 1), now }));
+      rows.push(
+        storedRow(listing, { condominiumSlug: condo.slug, removed: i === 39 || (u === 0 && i % 5 === 1), now }),
+      );
     }
   }
   // A listing outside any condominium: never on the index.
@@ -147,17 +154,29 @@ describe("condominium directory", () => {
     const directory = await getCondominiumDirectory({ db: database.db });
     const expected = reference();
     expect(
-      directory.cards.map(({ slug, name, citySlug, neighbourhoodSlug, units, unitsForSale, unitsForRent, salePriceFrom, rentPriceFrom }) => ({
-        slug,
-        name,
-        citySlug,
-        neighbourhoodSlug,
-        units,
-        unitsForSale,
-        unitsForRent,
-        salePriceFrom,
-        rentPriceFrom,
-      })),
+      directory.cards.map(
+        ({
+          slug,
+          name,
+          citySlug,
+          neighbourhoodSlug,
+          units,
+          unitsForSale,
+          unitsForRent,
+          salePriceFrom,
+          rentPriceFrom,
+        }) => ({
+          slug,
+          name,
+          citySlug,
+          neighbourhoodSlug,
+          units,
+          unitsForSale,
+          unitsForRent,
+          salePriceFrom,
+          rentPriceFrom,
+        }),
+      ),
     ).toEqual(expected);
     expect(directory.cards.map((c) => c.slug)).not.toContain(CONDOS[39].slug);
     for (const card of directory.cards) {
@@ -168,7 +187,9 @@ describe("condominium directory", () => {
     for (const city of directory.cities) {
       expect(city.count).toBe(expected.filter((c) => c.citySlug === city.slug).length);
       for (const nb of city.neighbourhoods) {
-        expect(nb.count).toBe(expected.filter((c) => c.citySlug === city.slug && c.neighbourhoodSlug === nb.slug).length);
+        expect(nb.count).toBe(
+          expected.filter((c) => c.citySlug === city.slug && c.neighbourhoodSlug === nb.slug).length,
+        );
       }
     }
   });
@@ -180,7 +201,8 @@ describe("condominium directory", () => {
     const first = pageOfCondominiums(directory, {});
     expect(first.total).toBe(expected.length);
     expect(first.pageCount).toBe(Math.ceil(expected.length / CONDOMINIUM_PAGE_SIZE));
-    for (let page = 1; page <= first.pageCount; page++) all.push(...pageOfCondominiums(directory, { page }).items.map((c) => c.slug));
+    for (let page = 1; page <= first.pageCount; page++)
+      all.push(...pageOfCondominiums(directory, { page }).items.map((c) => c.slug));
     expect(all).toEqual(expected.map((c) => c.slug));
     const moema = pageOfCondominiums(directory, { city: "sao-paulo", neighbourhood: "moema" });
     expect(moema.items.map((c) => c.slug)).toEqual(
@@ -214,7 +236,9 @@ describe("the /condominios page", () => {
     const expected = reference();
     expect(data.canonicalUrl).toBe(`${ORIGIN}/condominios`);
     expect(data.total).toBe(expected.length);
-    expect(data.items.map((c: { slug: string }) => c.slug)).toEqual(expected.slice(0, CONDOMINIUM_PAGE_SIZE).map((c) => c.slug));
+    expect(data.items.map((c: { slug: string }) => c.slug)).toEqual(
+      expected.slice(0, CONDOMINIUM_PAGE_SIZE).map((c) => c.slug),
+    );
     expect(data.nextUrl).toBe(`${ORIGIN}/condominios?pagina=2`);
     expect(data.heading).toBe("Condomínios");
   });

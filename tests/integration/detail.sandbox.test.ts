@@ -60,7 +60,9 @@ beforeAll(async () => {
   await migrate(database);
   const started = performance.now();
   await runSync({ database, client, log: () => {}, source: env.url });
-  console.info(`[detail] sync (1/${SUBSET} of the catalogue) into PGlite: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.info(
+    `[detail] sync (1/${SUBSET} of the catalogue) into PGlite: ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }, 300_000);
 
 afterAll(async () => {
@@ -110,7 +112,9 @@ describe("detail pages on the synced sandbox catalogue", () => {
     const [row] = await database.db
       .select()
       .from(listings)
-      .where(sql`${listings.condominiumSlug} is not null and ${listings.removedAt} is null and ${listings.brokerCode} is not null`)
+      .where(
+        sql`${listings.condominiumSlug} is not null and ${listings.removedAt} is null and ${listings.brokerCode} is not null`,
+      )
       .orderBy(listings.code)
       .limit(1);
     const canonical = listingPath(row);

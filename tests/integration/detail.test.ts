@@ -99,28 +99,101 @@ const TARGET = makeListing({
 const FIXTURES: Fixture[] = [
   {
     listing: TARGET,
-    extra: { ownerName: "Dono Secreto", owners: [{ name: "Dono Secreto", phone: "11900000000" }], Proprietario: "Dono Secreto", notes: "nota interna" },
+    extra: {
+      ownerName: "Dono Secreto",
+      owners: [{ name: "Dono Secreto", phone: "11900000000" }],
+      Proprietario: "Dono Secreto",
+      notes: "nota interna",
+    },
   },
   // Same neighbourhood, in range, various distances.
   { listing: makeListing({ code: "AP00101", salePrice: 1_200_000, latitude: -23.62, longitude: -46.68 }) },
-  { listing: makeListing({ code: "AP00102", salePrice: 800_000, latitude: -23.601, longitude: -46.661 }), condominium: true },
-  { listing: makeListing({ code: "AP00103", salePrice: 900_000, rentPrice: 4_500, condoFee: 1_100, privateArea: 100, latitude: -23.601, longitude: -46.661 }), condominium: true },
-  { listing: makeListing({ code: "AP00104", rentPrice: 4_000, condoFee: 700, privateArea: 60, latitude: -23.601, longitude: -46.661 }), condominium: true },
-  { listing: makeListing({ code: "AP00105", salePrice: 850_000, latitude: -23.601, longitude: -46.661 }), condominium: true, removed: true },
+  {
+    listing: makeListing({ code: "AP00102", salePrice: 800_000, latitude: -23.601, longitude: -46.661 }),
+    condominium: true,
+  },
+  {
+    listing: makeListing({
+      code: "AP00103",
+      salePrice: 900_000,
+      rentPrice: 4_500,
+      condoFee: 1_100,
+      privateArea: 100,
+      latitude: -23.601,
+      longitude: -46.661,
+    }),
+    condominium: true,
+  },
+  {
+    listing: makeListing({
+      code: "AP00104",
+      rentPrice: 4_000,
+      condoFee: 700,
+      privateArea: 60,
+      latitude: -23.601,
+      longitude: -46.661,
+    }),
+    condominium: true,
+  },
+  {
+    listing: makeListing({ code: "AP00105", salePrice: 850_000, latitude: -23.601, longitude: -46.661 }),
+    condominium: true,
+    removed: true,
+  },
   // Out of the price range, wrong purpose, removed.
   { listing: makeListing({ code: "AP00106", salePrice: 1_400_000 }) },
   { listing: makeListing({ code: "AP00107", salePrice: 690_000 }) },
   { listing: makeListing({ code: "AP00108", rentPrice: 5_000 }) },
   { listing: makeListing({ code: "AP00109", salePrice: 1_100_000 }), removed: true },
   // Other neighbourhoods, in range, near and far.
-  { listing: makeListing({ code: "AP00110", neighbourhood: "Vila Mariana", salePrice: 1_290_000, latitude: -23.5995, longitude: -46.6595 }) },
-  { listing: makeListing({ code: "AP00111", neighbourhood: "Pinheiros", salePrice: 700_000, latitude: -23.56, longitude: -46.69 }) },
-  { listing: makeListing({ code: "AP00112", neighbourhood: "Pinheiros", salePrice: 950_000, latitude: null, longitude: null }) },
-  { listing: makeListing({ code: "AP00113", neighbourhood: "Vila Mariana", salePrice: 1_050_000, latitude: -23.59, longitude: -46.64 }) },
+  {
+    listing: makeListing({
+      code: "AP00110",
+      neighbourhood: "Vila Mariana",
+      salePrice: 1_290_000,
+      latitude: -23.5995,
+      longitude: -46.6595,
+    }),
+  },
+  {
+    listing: makeListing({
+      code: "AP00111",
+      neighbourhood: "Pinheiros",
+      salePrice: 700_000,
+      latitude: -23.56,
+      longitude: -46.69,
+    }),
+  },
+  {
+    listing: makeListing({
+      code: "AP00112",
+      neighbourhood: "Pinheiros",
+      salePrice: 950_000,
+      latitude: null,
+      longitude: null,
+    }),
+  },
+  {
+    listing: makeListing({
+      code: "AP00113",
+      neighbourhood: "Vila Mariana",
+      salePrice: 1_050_000,
+      latitude: -23.59,
+      longitude: -46.64,
+    }),
+  },
   // A removed listing with similar listings around it (410 page).
   { listing: makeListing({ code: "AP00200", title: "Cobertura em Moema", salePrice: 1_000_000 }), removed: true },
   // Same neighbourhood name in another city: not "the same neighbourhood".
-  { listing: makeListing({ code: "AP00114", city: "Santo André", salePrice: 1_000_000, latitude: -23.66, longitude: -46.53 }) },
+  {
+    listing: makeListing({
+      code: "AP00114",
+      city: "Santo André",
+      salePrice: 1_000_000,
+      latitude: -23.66,
+      longitude: -46.53,
+    }),
+  },
 ];
 
 type Row = StoredRow;
@@ -165,7 +238,12 @@ async function thrown(run: () => Promise<unknown>): Promise<Response> {
 
 function canonicalPathOf(code: string): string {
   const row = rows.find((r) => r.code === code)!;
-  return listingPath({ code, category: row.category, neighbourhood: row.neighbourhood, condominiumSlug: row.condominiumSlug });
+  return listingPath({
+    code,
+    category: row.category,
+    neighbourhood: row.neighbourhood,
+    condominiumSlug: row.condominiumSlug,
+  });
 }
 
 // ---------------------------------------------------------------------------
@@ -176,10 +254,14 @@ function referenceSimilar(target: Listing, limit: number): string[] {
   const distance = (r: Row) =>
     r.latitude == null || r.longitude == null
       ? Infinity
-      : (r.latitude - target.latitude!) ** 2 + ((r.longitude - target.longitude!) * Math.cos((target.latitude! * Math.PI) / 180)) ** 2;
+      : (r.latitude - target.latitude!) ** 2 +
+        ((r.longitude - target.longitude!) * Math.cos((target.latitude! * Math.PI) / 180)) ** 2;
   return rows
     .filter((r) => r.removedAt == null && r.code !== target.code && r.forSale)
-    .filter((r) => r.salePrice! >= price * (1 - SIMILAR_PRICE_TOLERANCE) && r.salePrice! <= price * (1 + SIMILAR_PRICE_TOLERANCE))
+    .filter(
+      (r) =>
+        r.salePrice! >= price * (1 - SIMILAR_PRICE_TOLERANCE) && r.salePrice! <= price * (1 + SIMILAR_PRICE_TOLERANCE),
+    )
     .map((r) => ({
       code: r.code,
       key: [
@@ -202,7 +284,8 @@ describe("similarListings", () => {
     // The rule's consequences, spelled out.
     const codes = similar.map((s) => s.code);
     expect(codes).not.toContain(TARGET.code);
-    for (const excluded of ["AP00105", "AP00106", "AP00107", "AP00108", "AP00109", "AP00200"]) expect(codes).not.toContain(excluded);
+    for (const excluded of ["AP00105", "AP00106", "AP00107", "AP00108", "AP00109", "AP00200"])
+      expect(codes).not.toContain(excluded);
     const firstOther = similar.findIndex((s) => s.neighbourhood !== "Moema" || s.city !== "São Paulo");
     expect(similar.slice(firstOther).every((s) => s.neighbourhood !== "Moema" || s.city !== "São Paulo")).toBe(true);
     for (const summary of similar) {
@@ -213,7 +296,9 @@ describe("similarListings", () => {
   });
 
   it("honours the limit and the purpose", async () => {
-    expect((await similarListings(TARGET, { db: database.db, limit: 3 })).map((s) => s.code)).toEqual(referenceSimilar(TARGET, 3));
+    expect((await similarListings(TARGET, { db: database.db, limit: 3 })).map((s) => s.code)).toEqual(
+      referenceSimilar(TARGET, 3),
+    );
     const rent = await similarListings(makeListing({ code: "X", rentPrice: 4_200 }), { db: database.db });
     expect(rent.map((s) => s.code).sort()).toEqual(["AP00103", "AP00104", "AP00108"]);
   });
@@ -232,7 +317,8 @@ describe("getListingPage", () => {
   it("never returns owner data, even when the stored JSON has it", async () => {
     const page = await getListingPage(TARGET.code, database.db);
     const json = JSON.stringify(page);
-    for (const secret of ["Dono Secreto", "11900000000", "nota interna", "ownerName", "Proprietario"]) expect(json).not.toContain(secret);
+    for (const secret of ["Dono Secreto", "11900000000", "nota interna", "ownerName", "Proprietario"])
+      expect(json).not.toContain(secret);
     expect(page!.listing.broker?.name).toBe("Ana Lima");
   });
 
@@ -248,7 +334,9 @@ describe("listing route", () => {
   it("serves the canonical URL with the page data, public caching and SEO", async () => {
     const canonical = canonicalPathOf(TARGET.code);
     expect(canonical).toBe("/detalhes/apartamento-moema/AP00100");
-    const response = (await listingLoader(args(get(canonical), { condominio: "apartamento-moema", id: "AP00100" }))) as Response;
+    const response = (await listingLoader(
+      args(get(canonical), { condominio: "apartamento-moema", id: "AP00100" }),
+    )) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=60, s-maxage=300, stale-while-revalidate=600");
     const text = await response.text();
@@ -273,7 +361,9 @@ describe("listing route", () => {
 
   it("redirects 301 to the canonical URL on a wrong slug, keeping the query string", async () => {
     const response = await thrown(() =>
-      listingLoader(args(get("/detalhes/qualquer-coisa/AP00103?utm_source=x"), { condominio: "qualquer-coisa", id: "AP00103" })),
+      listingLoader(
+        args(get("/detalhes/qualquer-coisa/AP00103?utm_source=x"), { condominio: "qualquer-coisa", id: "AP00103" }),
+      ),
     );
     expect(response.status).toBe(301);
     expect(response.headers.get("Location")).toBe(`/detalhes/${CONDO_SLUG}/AP00103?utm_source=x`);
@@ -281,25 +371,37 @@ describe("listing route", () => {
 
   it("redirects 301 for a code in the wrong case", async () => {
     const response = await thrown(() =>
-      listingLoader(args(get("/detalhes/apartamento-moema/ap00100"), { condominio: "apartamento-moema", id: "ap00100" })),
+      listingLoader(
+        args(get("/detalhes/apartamento-moema/ap00100"), { condominio: "apartamento-moema", id: "ap00100" }),
+      ),
     );
     expect(response.status).toBe(301);
     expect(response.headers.get("Location")).toBe("/detalhes/apartamento-moema/AP00100");
   });
 
   it("throws the 404 'Page Not Found: {path}' for an unknown id", async () => {
-    const response = await thrown(() => listingLoader(args(get("/detalhes/x/ZZ999"), { condominio: "x", id: "ZZ999" })));
+    const response = await thrown(() =>
+      listingLoader(args(get("/detalhes/x/ZZ999"), { condominio: "x", id: "ZZ999" })),
+    );
     expect(response.status).toBe(404);
     expect(await response.text()).toBe("Page Not Found: /detalhes/x/ZZ999");
   });
 
   it("answers 410 with similar listings for a listing that left the catalogue", async () => {
     const canonical = canonicalPathOf("AP00200");
-    const response = (await listingLoader(args(get(canonical), { condominio: "apartamento-moema", id: "AP00200" }))) as Response;
+    const response = (await listingLoader(
+      args(get(canonical), { condominio: "apartamento-moema", id: "AP00200" }),
+    )) as Response;
     expect(response.status).toBe(410);
     const data = await response.json();
     expect(data.kind).toBe("removed");
-    expect(data.listing).toEqual({ code: "AP00200", title: "Cobertura em Moema", category: "Apartamento", neighbourhood: "Moema", city: "São Paulo" });
+    expect(data.listing).toEqual({
+      code: "AP00200",
+      title: "Cobertura em Moema",
+      category: "Apartamento",
+      neighbourhood: "Moema",
+      city: "São Paulo",
+    });
     const target = FIXTURES.find((f) => f.listing.code === "AP00200")!.listing;
     expect(data.similar.map((s: { code: string }) => s.code)).toEqual(referenceSimilar(target, 8));
     expect(data.similar.length).toBeGreaterThan(0);
@@ -327,7 +429,9 @@ describe("condominium page", () => {
   });
 
   it("serves the page with SEO data, 404s an unknown slug and redirects a wrongly cased one", async () => {
-    const response = (await condominiumLoader(args(get(`/detalhes/${CONDO_SLUG}`), { condominio: CONDO_SLUG }))) as Response;
+    const response = (await condominiumLoader(
+      args(get(`/detalhes/${CONDO_SLUG}`), { condominio: CONDO_SLUG }),
+    )) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toContain("public");
     const data = await response.json();
@@ -335,11 +439,15 @@ describe("condominium page", () => {
     expect(data.ranges.salePrice).toBe("R$ 800.000 a R$ 900.000");
     expect(data.jsonLd[0]["@type"]).toBe("ApartmentComplex");
 
-    const missing = await thrown(() => condominiumLoader(args(get("/detalhes/nao-existe"), { condominio: "nao-existe" })));
+    const missing = await thrown(() =>
+      condominiumLoader(args(get("/detalhes/nao-existe"), { condominio: "nao-existe" })),
+    );
     expect(missing.status).toBe(404);
     expect(await missing.text()).toBe("Page Not Found: /detalhes/nao-existe");
 
-    const upper = await thrown(() => condominiumLoader(args(get("/detalhes/Edificio-Aurora"), { condominio: "Edificio-Aurora" })));
+    const upper = await thrown(() =>
+      condominiumLoader(args(get("/detalhes/Edificio-Aurora"), { condominio: "Edificio-Aurora" })),
+    );
     expect(upper.status).toBe(301);
     expect(upper.headers.get("Location")).toBe(`/detalhes/${CONDO_SLUG}`);
   });
@@ -363,9 +471,16 @@ describe("sitemap and robots", () => {
       expect(locs).toContain(loc);
       expect(xml).toContain(`<url><loc>${loc}</loc><lastmod>${row.updatedAt}</lastmod></url>`);
     }
-    for (const row of rows.filter((r) => r.removedAt != null)) expect(locs).not.toContain(`${ORIGIN}${canonicalPathOf(row.code)}`);
+    for (const row of rows.filter((r) => r.removedAt != null))
+      expect(locs).not.toContain(`${ORIGIN}${canonicalPathOf(row.code)}`);
     expect(locs.filter((loc) => /\/detalhes\/[^/]+\/[^/]+$/.test(loc))).toHaveLength(active.length);
-    for (const path of ["/", "/todos-os-imoveis", "/todos-os-imoveis/venda", "/todos-os-imoveis/aluguel", `/detalhes/${CONDO_SLUG}`]) {
+    for (const path of [
+      "/",
+      "/todos-os-imoveis",
+      "/todos-os-imoveis/venda",
+      "/todos-os-imoveis/aluguel",
+      `/detalhes/${CONDO_SLUG}`,
+    ]) {
       expect(locs).toContain(`${ORIGIN}${path}`);
     }
     expect(locs).toContain(`${ORIGIN}/todos-os-imoveis/sao-paulo-moema`);
@@ -390,7 +505,9 @@ describe("image route validation", () => {
   it("answers 400 for a host not allowed, a width not offered or a missing source", async () => {
     const src = encodeURIComponent("https://cdn.vistahost.com.br/demo/fotos/AP00100/1.jpg");
     expect((await image(`src=${encodeURIComponent("https://evil.example.com/a.jpg")}&w=640`)).status).toBe(400);
-    expect((await image(`src=${encodeURIComponent("http://169.254.169.254/latest/meta-data")}&w=640`)).status).toBe(400);
+    expect((await image(`src=${encodeURIComponent("http://169.254.169.254/latest/meta-data")}&w=640`)).status).toBe(
+      400,
+    );
     expect((await image(`src=${src}&w=500`)).status).toBe(400);
     expect((await image(`src=${src}&w=99999`)).status).toBe(400);
     expect((await image("w=640")).status).toBe(400);

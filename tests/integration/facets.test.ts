@@ -12,7 +12,15 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearFacetCountsCache, facetCounts, filtersForChoice, loadFacetCounts, minimumChoices, type FacetChoice, type FacetCounts } from "~/.server/catalogue/facets";
+import {
+  clearFacetCountsCache,
+  facetCounts,
+  filtersForChoice,
+  loadFacetCounts,
+  minimumChoices,
+  type FacetChoice,
+  type FacetCounts,
+} from "~/.server/catalogue/facets";
 import { countListings, searchListings } from "~/.server/catalogue/search";
 import { clearVocabularyCache, getVocabulary, type Vocabulary } from "~/.server/catalogue/vocabulary";
 import { getDb, migrate, openDatabase, type Database, type Db } from "~/.server/db";
@@ -28,14 +36,19 @@ import { startTestSandbox, type TestSandbox } from "./helpers/sandbox";
 function everyChoice(filters: ListingFilters, counts: FacetCounts, vocabulary: Vocabulary): [FacetChoice, number][] {
   const out: [FacetChoice, number][] = [];
   for (const value of ["", "venda", "aluguel"] as const) out.push([{ facet: "purpose", value }, counts.purpose[value]]);
-  for (const value of ["", ...vocabulary.categories.map((c) => c.slug)]) out.push([{ facet: "category", value }, counts.category[value] ?? 0]);
-  for (const value of ["", ...vocabulary.cities.map((c) => c.slug)]) out.push([{ facet: "city", value }, counts.city[value] ?? 0]);
+  for (const value of ["", ...vocabulary.categories.map((c) => c.slug)])
+    out.push([{ facet: "category", value }, counts.category[value] ?? 0]);
+  for (const value of ["", ...vocabulary.cities.map((c) => c.slug)])
+    out.push([{ facet: "city", value }, counts.city[value] ?? 0]);
   const city = vocabulary.cities.find((c) => c.slug === filters.city);
-  for (const nb of city?.neighbourhoods ?? []) out.push([{ facet: "neighbourhood", value: nb.slug }, counts.neighbourhoods[nb.slug] ?? 0]);
+  for (const nb of city?.neighbourhoods ?? [])
+    out.push([{ facet: "neighbourhood", value: nb.slug }, counts.neighbourhoods[nb.slug] ?? 0]);
   for (const facet of MINIMUM_FACETS) {
-    for (const value of [0, ...minimumChoices(filters, facet)]) out.push([{ facet, value }, counts.minimums[facet][String(value)]]);
+    for (const value of [0, ...minimumChoices(filters, facet)])
+      out.push([{ facet, value }, counts.minimums[facet][String(value)]]);
   }
-  for (const amenity of AMENITY_FILTERS) out.push([{ facet: "amenity", value: amenity.slug }, counts.amenities[amenity.slug]]);
+  for (const amenity of AMENITY_FILTERS)
+    out.push([{ facet: "amenity", value: amenity.slug }, counts.amenities[amenity.slug]]);
   out.push([{ facet: "launch" }, counts.launch], [{ facet: "exclusive" }, counts.exclusive]);
   return out;
 }
@@ -45,7 +58,9 @@ async function checkEveryCount(db: Db, filters: ListingFilters, vocabulary: Voca
   const counts = await loadFacetCounts(filters, db);
   expect(counts.total).toBe(await countListings(filters, { db }));
   const choices = everyChoice(filters, counts, vocabulary);
-  const expected = await Promise.all(choices.map(([choice]) => countListings(filtersForChoice(filters, choice), { db })));
+  const expected = await Promise.all(
+    choices.map(([choice]) => countListings(filtersForChoice(filters, choice), { db })),
+  );
   const actual = choices.map(([choice, n]) => [JSON.stringify(choice), n]);
   expect(actual).toEqual(choices.map(([choice], i) => [JSON.stringify(choice), expected[i]]));
   return counts;
@@ -54,8 +69,18 @@ async function checkEveryCount(db: Db, filters: ListingFilters, vocabulary: Voca
 // ---------------------------------------------------------------------------
 // Fixtures
 
-const FEATURES = [["Piscina", "Aceita pet"], ["Sacada", "Área de serviço"], ["Ar-condicionado", "Armário embutido", "Mobiliado"], []] as const;
-const INFRA = [["Elevador", "Portaria 24h", "Academia"], ["Salão de festas", "Playground"], ["Piscina coletiva", "Sauna no condomínio"], []] as const;
+const FEATURES = [
+  ["Piscina", "Aceita pet"],
+  ["Sacada", "Área de serviço"],
+  ["Ar-condicionado", "Armário embutido", "Mobiliado"],
+  [],
+] as const;
+const INFRA = [
+  ["Elevador", "Portaria 24h", "Academia"],
+  ["Salão de festas", "Playground"],
+  ["Piscina coletiva", "Sauna no condomínio"],
+  [],
+] as const;
 const PLACES = [
   ["São Paulo", "Moema"],
   ["São Paulo", "Pinheiros"],
@@ -102,7 +127,9 @@ describe("facet counts on fixtures", () => {
     database = await openDatabase({ inMemory: true });
     await migrate(database);
     const now = new Date("2026-07-01T12:00:00Z");
-    await database.db.insert(listings).values(fixtures().map(({ listing, removed }) => storedRow(listing, { condominiumSlug: null, removed, now })));
+    await database.db
+      .insert(listings)
+      .values(fixtures().map(({ listing, removed }) => storedRow(listing, { condominiumSlug: null, removed, now })));
     clearVocabularyCache();
     vocabulary = await getVocabulary({ db: database.db });
   });
@@ -135,7 +162,8 @@ describe("facet counts on fixtures", () => {
     const rows = fixtures()
       .map(({ listing, removed }) => storedRow(listing, { condominiumSlug: null, removed, now }))
       .filter((row) => row.removedAt == null);
-    const atLeast = (value: number | null | undefined, min: number | undefined) => min == null || (value != null && value >= min);
+    const atLeast = (value: number | null | undefined, min: number | undefined) =>
+      min == null || (value != null && value >= min);
     const reference = (f: ListingFilters) =>
       rows
         .filter(
@@ -227,30 +255,37 @@ describe("facet counts on the synced sandbox catalogue", () => {
 
   it("offers only amenities that real listings have", async () => {
     const counts = await loadFacetCounts({}, database.db);
-    for (const amenity of AMENITY_FILTERS) expect([amenity.slug, counts.amenities[amenity.slug] > 0]).toEqual([amenity.slug, true]);
+    for (const amenity of AMENITY_FILTERS)
+      expect([amenity.slug, counts.amenities[amenity.slug] > 0]).toEqual([amenity.slug, true]);
   });
 
   const sets: ListingFilters[] = [
     {},
     { purpose: "aluguel", category: "apartamento", city: "sao-paulo", bedroomsMin: 2, amenities: ["piscina"] },
-    { purpose: "venda", city: "sao-paulo", neighbourhoods: ["moema"], suitesMin: 1, parkingMin: 2, areaMin: 80, condoFeeMax: 3_000 },
+    {
+      purpose: "venda",
+      city: "sao-paulo",
+      neighbourhoods: ["moema"],
+      suitesMin: 1,
+      parkingMin: 2,
+      areaMin: 80,
+      condoFeeMax: 3_000,
+    },
   ];
   for (const filters of sets) {
-    it(
-      `equals countListings for every option of ${JSON.stringify(filters)}`,
-      async () => {
-        const started = performance.now();
-        await loadFacetCounts(normalizeFilters(filters), database.db);
-        const ms = performance.now() - started;
-        const cachedStart = performance.now();
-        clearFacetCountsCache();
-        await facetCounts(filters);
-        await facetCounts(filters);
-        const cachedMs = performance.now() - cachedStart;
-        console.log(`facet counts on ${JSON.stringify(filters)}: ${ms.toFixed(0)} ms uncached; load + cached hit ${cachedMs.toFixed(0)} ms`);
-        await checkEveryCount(database.db, normalizeFilters(filters), vocabulary);
-      },
-      300_000,
-    );
+    it(`equals countListings for every option of ${JSON.stringify(filters)}`, async () => {
+      const started = performance.now();
+      await loadFacetCounts(normalizeFilters(filters), database.db);
+      const ms = performance.now() - started;
+      const cachedStart = performance.now();
+      clearFacetCountsCache();
+      await facetCounts(filters);
+      await facetCounts(filters);
+      const cachedMs = performance.now() - cachedStart;
+      console.log(
+        `facet counts on ${JSON.stringify(filters)}: ${ms.toFixed(0)} ms uncached; load + cached hit ${cachedMs.toFixed(0)} ms`,
+      );
+      await checkEveryCount(database.db, normalizeFilters(filters), vocabulary);
+    }, 300_000);
   }
 });

@@ -126,7 +126,9 @@ describe("home page links", () => {
     expect(sections.featured.length).toBeGreaterThan(0);
     expect(sections.launches.length).toBeGreaterThan(0);
     expect(sections.condominiums.map((c) => c.slug)).toEqual(["residencial-aurora"]);
-    expect(sections.cities.map((c) => c.label)).toEqual(expect.arrayContaining(["São Paulo", "Santo André", "Guarujá"]));
+    expect(sections.cities.map((c) => c.label)).toEqual(
+      expect.arrayContaining(["São Paulo", "Santo André", "Guarujá"]),
+    );
     expect(sections.quickLinks.length).toBeGreaterThanOrEqual(2);
   });
 
@@ -143,13 +145,17 @@ describe("home page links", () => {
       const segment = url.pathname.replace(/^\/todos-os-imoveis\/?/, "");
       const parsed = parseFilters(segment ? decodeURIComponent(segment) : undefined, url.searchParams, vocabulary);
       expect("canonical" in parsed && parsed.canonical, link).toBe(link);
-      const response = await respond(() => listingsLoader(args(link, segment ? { filtros: decodeURIComponent(segment) } : {})));
+      const response = await respond(() =>
+        listingsLoader(args(link, segment ? { filtros: decodeURIComponent(segment) } : {})),
+      );
       expect(response.status, link).toBe(200);
     }
     // Each neighbourhood link shows exactly that neighbourhood's listings.
     for (const city of sections.cities) {
       for (const nb of city.neighbourhoods) {
-        const expected = PLACES.filter(([c, n]) => slugify(c) === slugify(city.label) && slugify(n) === slugify(nb.label));
+        const expected = PLACES.filter(
+          ([c, n]) => slugify(c) === slugify(city.label) && slugify(n) === slugify(nb.label),
+        );
         expect(expected.length, nb.url).toBe(1);
       }
     }

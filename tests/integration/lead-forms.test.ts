@@ -16,7 +16,15 @@ import { createTestDatabase, type TestDatabase } from "./helpers/database";
 import { makeListing, storedRow } from "./helpers/fixtures";
 
 const SECRETS = ["test-secret-test-secret-test-secret-0"];
-const BROKER: Broker = { code: "31", name: "Paulo Corretor", email: "paulo@exemplo.com.br", phone: "", mobile: "(11) 98888-7777", creci: "", photoUrl: "" };
+const BROKER: Broker = {
+  code: "31",
+  name: "Paulo Corretor",
+  email: "paulo@exemplo.com.br",
+  phone: "",
+  mobile: "(11) 98888-7777",
+  creci: "",
+  photoUrl: "",
+};
 const SITE = "http://site.test";
 
 let env: TestDatabase;
@@ -26,8 +34,14 @@ beforeAll(async () => {
   db = env.database.db;
   const now = new Date();
   await db.insert(listings).values([
-    storedRow(makeListing({ code: "FORM1", title: "Casa com quintal no Butantã", salePrice: 900_000, broker: BROKER }), { condominiumSlug: null, now }),
-    storedRow(makeListing({ code: "NOBRK", title: "Sala comercial", salePrice: 300_000, broker: null }), { condominiumSlug: null, now }),
+    storedRow(
+      makeListing({ code: "FORM1", title: "Casa com quintal no Butantã", salePrice: 900_000, broker: BROKER }),
+      { condominiumSlug: null, now },
+    ),
+    storedRow(makeListing({ code: "NOBRK", title: "Sala comercial", salePrice: 300_000, broker: null }), {
+      condominiumSlug: null,
+      now,
+    }),
   ]);
   await db.insert(brokers).values({ code: BROKER.code, data: BROKER });
 }, 60_000);
@@ -56,7 +70,14 @@ const sell = (name: string, extra: Record<string, string> = {}) => ({
 
 const leadsNamed = (name: string) => db.select().from(leads).where(eq(leads.name, name));
 const submit = (request: Request, options: Partial<Parameters<typeof handleLeadForm>[1]> = {}) =>
-  handleLeadForm(request, { kind: "sell", db, secrets: SECRETS, clientIp: "10.0.0.1", limiters: createLeadRateLimiters(), ...options });
+  handleLeadForm(request, {
+    kind: "sell",
+    db,
+    secrets: SECRETS,
+    clientIp: "10.0.0.1",
+    limiters: createLeadRateLimiters(),
+    ...options,
+  });
 
 describe("contact form action", () => {
   it("stores a sell request with its outbox and sends a visitor without JavaScript to /obrigado", async () => {
@@ -108,7 +129,11 @@ describe("contact form action", () => {
     const text = await response.text();
     expect(text.length).toBeLessThan(2_000);
     const data = JSON.parse(text) as LeadActionData;
-    expect(data.result.initialValue).toMatchObject({ name: "N".repeat(120), location: "L".repeat(200), phone: "(11) 3456-7890" });
+    expect(data.result.initialValue).toMatchObject({
+      name: "N".repeat(120),
+      location: "L".repeat(200),
+      phone: "(11) 3456-7890",
+    });
     expect(data.result.initialValue).not.toHaveProperty("junk");
     expect(data.result.error?.name).toEqual(["Use no máximo 120 caracteres."]);
     expect(data.startedAt).toBe(fields.startedAt);
@@ -144,11 +169,15 @@ describe("contact form action", () => {
   it("refuses a form sent faster than a person can fill it, and a forged render time, keeping the data", async () => {
     const fast = await submit(post(sell("Rápido Demais", hidden(500))));
     expect(fast.status).toBe(400);
-    expect(((await fast.json()) as LeadActionData).result.error).toEqual({ "": ["Confira seus dados e clique em enviar novamente."] });
+    expect(((await fast.json()) as LeadActionData).result.error).toEqual({
+      "": ["Confira seus dados e clique em enviar novamente."],
+    });
     const forged = await submit(post(sell("Forjado", { startedAt: `${Date.now() - 60_000}.${"0".repeat(64)}` })));
     expect(forged.status).toBe(400);
     const data = (await forged.json()) as LeadActionData;
-    expect(data.result.error?.[""]).toEqual(["Não foi possível enviar o formulário. Recarregue a página e tente de novo."]);
+    expect(data.result.error?.[""]).toEqual([
+      "Não foi possível enviar o formulário. Recarregue a página e tente de novo.",
+    ]);
     expect(data.result.initialValue).toMatchObject({ name: "Forjado" });
     expect([...(await leadsNamed("Rápido Demais")), ...(await leadsNamed("Forjado"))]).toHaveLength(0);
   });
@@ -165,13 +194,23 @@ describe("contact form action", () => {
     expect(message).toMatch(/^Você enviou muitas mensagens em pouco tempo\. Tente novamente em \d+ minutos?\.$/);
     expect(await leadsNamed("Limite Três")).toHaveLength(0);
     // The same form sent again after the limit is still the first lead, not a 429.
-    expect((await submit(post(sell("Limite Um", { idempotencyKey: "x" })), { limiters, clientIp: "10.1.1.1" })).status).toBe(303);
+    expect(
+      (await submit(post(sell("Limite Um", { idempotencyKey: "x" })), { limiters, clientIp: "10.1.1.1" })).status,
+    ).toBe(303);
   });
 
   it("stores a more-information request for the page's listing, whatever code the form carries", async () => {
     const response = await submit(
       post(
-        { kind: "info", code: "HACKED", name: "Rita Interessada", phone: "11 91234-5678", email: "Rita@Example.com", message: "Aceita financiamento?", ...hidden() },
+        {
+          kind: "info",
+          code: "HACKED",
+          name: "Rita Interessada",
+          phone: "11 91234-5678",
+          email: "Rita@Example.com",
+          message: "Aceita financiamento?",
+          ...hidden(),
+        },
         "/detalhes/casa-butanta/FORM1",
       ),
       { kind: "info", fixed: { code: "FORM1" } },
@@ -181,20 +220,30 @@ describe("contact form action", () => {
     const [lead] = await leadsNamed("Rita Interessada");
     expect(lead).toMatchObject({ kind: "info", listingCode: "FORM1", email: "rita@example.com", phone: "11912345678" });
     const outbox = await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, lead!.id));
-    expect(outbox.map((row) => `${row.channel}:${row.recipient ?? ""}`).sort()).toContain(`email_broker:${BROKER.email}`);
+    expect(outbox.map((row) => `${row.channel}:${row.recipient ?? ""}`).sort()).toContain(
+      `email_broker:${BROKER.email}`,
+    );
   });
 
   it("asks for an e-mail or a phone on the condominium alert", async () => {
     const fields = { name: "Alerta Sem Contato", ...hidden() };
-    const response = await submit(post(fields, "/detalhes/edificio-aurora"), { kind: "alert", fixed: { condominium: "edificio-aurora" } });
+    const response = await submit(post(fields, "/detalhes/edificio-aurora"), {
+      kind: "alert",
+      fixed: { condominium: "edificio-aurora" },
+    });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as LeadActionData).result.error).toEqual({ email: ["Informe seu e-mail ou seu telefone."] });
+    expect(((await response.json()) as LeadActionData).result.error).toEqual({
+      email: ["Informe seu e-mail ou seu telefone."],
+    });
     const ok = await submit(post({ ...fields, phone: "11 98765-4321" }, "/detalhes/edificio-aurora"), {
       kind: "alert",
       fixed: { condominium: "edificio-aurora" },
     });
     expect(ok.status).toBe(303);
-    expect((await leadsNamed("Alerta Sem Contato"))[0]).toMatchObject({ kind: "alert", condominium: "edificio-aurora" });
+    expect((await leadsNamed("Alerta Sem Contato"))[0]).toMatchObject({
+      kind: "alert",
+      condominium: "edificio-aurora",
+    });
   });
 
   it("answers 503 and keeps the data in the form when the database fails", async () => {
@@ -211,7 +260,10 @@ describe("contact form action", () => {
       expect(response.status).toBe(503);
       const data = (await response.json()) as LeadActionData;
       expect(data.result.error?.[""]?.[0]).toMatch(/^Não conseguimos registrar seu contato agora/);
-      expect(data.result.initialValue).toMatchObject({ name: "Banco Fora", location: "Rua Harmonia, 100, Vila Madalena" });
+      expect(data.result.initialValue).toMatchObject({
+        name: "Banco Fora",
+        location: "Rua Harmonia, 100, Vila Madalena",
+      });
     } finally {
       console.error = original;
     }
@@ -221,9 +273,16 @@ describe("contact form action", () => {
 
 describe("/obrigado-whatsapp hand-off", () => {
   /** A browser opening the page from a WhatsApp button (top-level navigation with Fetch Metadata). */
-  const NAVIGATION = { "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document", "Sec-Fetch-Site": "same-origin", "Sec-Fetch-User": "?1" };
+  const NAVIGATION = {
+    "Sec-Fetch-Mode": "navigate",
+    "Sec-Fetch-Dest": "document",
+    "Sec-Fetch-Site": "same-origin",
+    "Sec-Fetch-User": "?1",
+  };
   const visit = (query: string, headers: Record<string, string> = {}, base: Record<string, string> = NAVIGATION) =>
-    new Request(`${SITE}/obrigado-whatsapp?${query}`, { headers: { "User-Agent": "Mozilla/5.0 (Linux; Android 14) Chrome/126", ...base, ...headers } });
+    new Request(`${SITE}/obrigado-whatsapp?${query}`, {
+      headers: { "User-Agent": "Mozilla/5.0 (Linux; Android 14) Chrome/126", ...base, ...headers },
+    });
   const whatsappLeads = async (code: string) =>
     (await db.select().from(leads).where(eq(leads.kind, "whatsapp"))).filter((lead) => lead.listingCode === code);
 
@@ -239,7 +298,10 @@ describe("/obrigado-whatsapp hand-off", () => {
     expect(text).toContain("FORM1");
     expect(text).toContain(`${SITE}${handOff!.listing!.path}`);
     const [lead] = await whatsappLeads("FORM1");
-    expect(lead).toMatchObject({ pageUrl: `${SITE}/detalhes/casa-butanta/FORM1`, utm: { utm_source: "google", utm_campaign: "outono" } });
+    expect(lead).toMatchObject({
+      pageUrl: `${SITE}/detalhes/casa-butanta/FORM1`,
+      utm: { utm_source: "google", utm_campaign: "outono" },
+    });
     const outbox = await db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, lead!.id));
     expect(outbox.map((row) => row.channel).sort()).toEqual(["email_agency", "email_broker"]);
   });
@@ -250,21 +312,32 @@ describe("/obrigado-whatsapp hand-off", () => {
     await whatsAppHandOff(visit(query), { db, clientIp: "10.3.3.3", agencyNumber: "5511900001111", limiters });
     await whatsAppHandOff(visit(query), { db, clientIp: "10.3.3.3", agencyNumber: "5511900001111", limiters });
     expect(await whatsappLeads("NOBRK")).toHaveLength(1);
-    const bot = await whatsAppHandOff(visit(query, { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" }), {
-      db,
-      clientIp: "10.4.4.4",
-      agencyNumber: "5511900001111",
-      limiters,
-    });
+    const bot = await whatsAppHandOff(
+      visit(query, { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" }),
+      {
+        db,
+        clientIp: "10.4.4.4",
+        agencyNumber: "5511900001111",
+        limiters,
+      },
+    );
     expect(bot?.recorded).toBe(false);
     expect(await whatsappLeads("NOBRK")).toHaveLength(1);
   });
 
   it("falls back to the agency number (listing from the page path, or none) and gives null with no number at all", async () => {
-    const fromPath = await whatsAppHandOff(visit("origem=%2Fdetalhes%2Fsala%2FNOBRK"), { db, agencyNumber: "5511900001111", clientIp: "10.5.5.5" });
+    const fromPath = await whatsAppHandOff(visit("origem=%2Fdetalhes%2Fsala%2FNOBRK"), {
+      db,
+      agencyNumber: "5511900001111",
+      clientIp: "10.5.5.5",
+    });
     expect(fromPath?.whatsappUrl).toMatch(/^https:\/\/wa\.me\/5511900001111\?text=/);
     expect(fromPath?.listing?.code).toBe("NOBRK");
-    const header = await whatsAppHandOff(visit("origem=%2Fmapa"), { db, agencyNumber: "5511900001111", clientIp: "10.5.5.5" });
+    const header = await whatsAppHandOff(visit("origem=%2Fmapa"), {
+      db,
+      agencyNumber: "5511900001111",
+      clientIp: "10.5.5.5",
+    });
     expect(header?.listing).toBeNull();
     expect(new URL(header!.whatsappUrl).searchParams.get("text")).toContain(`${SITE}/mapa`);
     expect(await whatsAppHandOff(visit("imovel=NOBRK"), { db, agencyNumber: null })).toBeNull();
@@ -272,17 +345,31 @@ describe("/obrigado-whatsapp hand-off", () => {
 
   it("records a contact only for a top-level navigation; an <img> or fetch from another site still gets the WhatsApp link", async () => {
     const limiters = createLeadRateLimiters();
-    const hand = (query: string, headers: Record<string, string>, base: Record<string, string> = {}, clientIp = "10.6.6.6") =>
-      whatsAppHandOff(visit(query, headers, base), { db, clientIp, agencyNumber: "5511900001111", limiters });
+    const hand = (
+      query: string,
+      headers: Record<string, string>,
+      base: Record<string, string> = {},
+      clientIp = "10.6.6.6",
+    ) => whatsAppHandOff(visit(query, headers, base), { db, clientIp, agencyNumber: "5511900001111", limiters });
     const countPage = async (page: string) =>
-      (await db.select().from(leads).where(eq(leads.kind, "whatsapp"))).filter((lead) => lead.pageUrl === `${SITE}${page}`).length;
+      (await db.select().from(leads).where(eq(leads.kind, "whatsapp"))).filter(
+        (lead) => lead.pageUrl === `${SITE}${page}`,
+      ).length;
 
-    const image = await hand("origem=%2Fnav-img", { "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "image", "Sec-Fetch-Site": "cross-site" });
+    const image = await hand("origem=%2Fnav-img", {
+      "Sec-Fetch-Mode": "no-cors",
+      "Sec-Fetch-Dest": "image",
+      "Sec-Fetch-Site": "cross-site",
+    });
     expect(image?.recorded).toBe(false);
     expect(image?.whatsappUrl).toMatch(/^https:\/\/wa\.me\/5511900001111\?text=/);
     const imageOnlyDest = await hand("origem=%2Fnav-img", { "Sec-Fetch-Dest": "image" });
     expect(imageOnlyDest?.recorded).toBe(false);
-    const iframe = await hand("origem=%2Fnav-img", { "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "iframe", "Sec-Fetch-Site": "cross-site" });
+    const iframe = await hand("origem=%2Fnav-img", {
+      "Sec-Fetch-Mode": "navigate",
+      "Sec-Fetch-Dest": "iframe",
+      "Sec-Fetch-Site": "cross-site",
+    });
     expect(iframe?.recorded).toBe(false);
     expect(await countPage("/nav-img")).toBe(0);
 
@@ -294,9 +381,16 @@ describe("/obrigado-whatsapp hand-off", () => {
   it("without Sec-Fetch headers, records a contact only with a Referer from this site", async () => {
     const limiters = createLeadRateLimiters();
     const hand = (page: string, headers: Record<string, string>) =>
-      whatsAppHandOff(visit(`origem=${encodeURIComponent(page)}`, headers, {}), { db, clientIp: "10.7.7.7", agencyNumber: "5511900001111", limiters });
+      whatsAppHandOff(visit(`origem=${encodeURIComponent(page)}`, headers, {}), {
+        db,
+        clientIp: "10.7.7.7",
+        agencyNumber: "5511900001111",
+        limiters,
+      });
     const countPage = async (page: string) =>
-      (await db.select().from(leads).where(eq(leads.kind, "whatsapp"))).filter((lead) => lead.pageUrl === `${SITE}${page}`).length;
+      (await db.select().from(leads).where(eq(leads.kind, "whatsapp"))).filter(
+        (lead) => lead.pageUrl === `${SITE}${page}`,
+      ).length;
 
     expect((await hand("/sem-referer", {}))?.recorded).toBe(false);
     expect((await hand("/referer-alheio", { Referer: "https://evil.example/pagina" }))?.recorded).toBe(false);

@@ -75,7 +75,15 @@ function decoded(raw: string): string {
 
 const leadIdOf = (raw: string) => /^X-Lead-Id: (\S+)/im.exec(raw)?.[1];
 
-const BROKER: Broker = { code: "77", name: "Carla Corretora", email: "carla@exemplo.com.br", phone: "", mobile: "11988887777", creci: "", photoUrl: "" };
+const BROKER: Broker = {
+  code: "77",
+  name: "Carla Corretora",
+  email: "carla@exemplo.com.br",
+  phone: "",
+  mobile: "11988887777",
+  creci: "",
+  photoUrl: "",
+};
 const AGENCY_EMAIL = "contato@exemplo.com.br";
 const PUBLIC_URL = "https://www.exemplo.com.br";
 
@@ -97,7 +105,15 @@ describe.each(kinds)("leads on %s", (kind) => {
   let smtp: TestSmtp;
   let mailer: Mailer;
   const deliver = (now: Date, extra: Partial<Parameters<typeof deliverDue>[0]> = {}) =>
-    deliverDue({ db: env.database.db, mailer, vista: sandbox.client, now, publicUrl: PUBLIC_URL, agencyTitle: "Horizonte Imobiliária", ...extra });
+    deliverDue({
+      db: env.database.db,
+      mailer,
+      vista: sandbox.client,
+      now,
+      publicUrl: PUBLIC_URL,
+      agencyTitle: "Horizonte Imobiliária",
+      ...extra,
+    });
   const sandboxLeadsNamed = (name: string) => sandbox.sandbox.leads().filter((lead) => lead.lead.nome === name);
   const drain = async (from: Date) => {
     // Repeated passes, each one hour later, until nothing is due (the backoff is capped at 1 h).
@@ -113,11 +129,21 @@ describe.each(kinds)("leads on %s", (kind) => {
   beforeAll(async () => {
     env = await createTestDatabase(kind);
     const now = new Date();
-    const listing = makeListing({ code: "LEAD1", title: "Apartamento com varanda em Moema", salePrice: 1_250_000, broker: BROKER });
+    const listing = makeListing({
+      code: "LEAD1",
+      title: "Apartamento com varanda em Moema",
+      salePrice: 1_250_000,
+      broker: BROKER,
+    });
     await env.database.db.insert(listings).values(storedRow(listing, { condominiumSlug: null, now }));
     await env.database.db.insert(brokers).values({ code: BROKER.code, data: BROKER });
     smtp = await startSmtp();
-    mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, outboxDir: path.join(tmp, "unused"), from: "site@exemplo.com.br", timeoutMs: 3000 });
+    mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      outboxDir: path.join(tmp, "unused"),
+      from: "site@exemplo.com.br",
+      timeoutMs: 3000,
+    });
   }, 60_000);
   afterAll(async () => {
     mailer?.close();
@@ -126,16 +152,33 @@ describe.each(kinds)("leads on %s", (kind) => {
   });
 
   it("rejects invalid input with pt-BR messages and writes nothing", async () => {
-    const error = await recordLead({ kind: "sell", name: "Ana", phone: "123", location: "" }, { idempotencyKey: `${kind}-bad`, db: env.database.db, agencyEmail: AGENCY_EMAIL }).catch((e: unknown) => e);
+    const error = await recordLead(
+      { kind: "sell", name: "Ana", phone: "123", location: "" },
+      { idempotencyKey: `${kind}-bad`, db: env.database.db, agencyEmail: AGENCY_EMAIL },
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LeadValidationError);
-    expect((error as LeadValidationError).fieldErrors.phone).toEqual(["Informe um telefone válido com DDD, por exemplo (11) 91234-5678."]);
-    expect(await env.database.db.select().from(leads).where(eq(leads.idempotencyKey, `${kind}-bad`))).toHaveLength(0);
+    expect((error as LeadValidationError).fieldErrors.phone).toEqual([
+      "Informe um telefone válido com DDD, por exemplo (11) 91234-5678.",
+    ]);
+    expect(
+      await env.database.db
+        .select()
+        .from(leads)
+        .where(eq(leads.idempotencyKey, `${kind}-bad`)),
+    ).toHaveLength(0);
   });
 
   it("turns a more-information lead into one agency mail, one broker mail and one Vista lead", async () => {
     const name = `Maria Info ${kind}`;
     const { lead, created } = await recordLead(
-      { kind: "info", code: "LEAD1", name, phone: "+55 (11) 91234-5678", email: "maria@example.com", message: "Posso visitar no sábado? <b>obrigada</b>" },
+      {
+        kind: "info",
+        code: "LEAD1",
+        name,
+        phone: "+55 (11) 91234-5678",
+        email: "maria@example.com",
+        message: "Posso visitar no sábado? <b>obrigada</b>",
+      },
       { idempotencyKey: `${kind}-info-1`, db: env.database.db, agencyEmail: AGENCY_EMAIL },
     );
     expect(created).toBe(true);
@@ -151,7 +194,9 @@ describe.each(kinds)("leads on %s", (kind) => {
     const mails = smtp.messages.filter((raw) => leadIdOf(raw) === lead.id);
     expect(mails).toHaveLength(2);
     const agencyMail = decoded(mails.find((raw) => /^To: contato@exemplo\.com\.br/im.test(raw))!);
-    expect(agencyMail.replace(/\r?\n\s+/g, " ")).toContain(`Message-ID: <lead-${lead.id}-email_agency@www.exemplo.com.br>`);
+    expect(agencyMail.replace(/\r?\n\s+/g, " ")).toContain(
+      `Message-ID: <lead-${lead.id}-email_agency@www.exemplo.com.br>`,
+    );
     expect(agencyMail).toContain(`Nome: ${name}`);
     expect(agencyMail).toContain("Telefone: (11) 91234-5678");
     expect(agencyMail).toContain("Imóvel: Apartamento com varanda em Moema");
@@ -173,18 +218,25 @@ describe.each(kinds)("leads on %s", (kind) => {
       mensagem: "Posso visitar no sábado? <b>obrigada</b>",
     });
     const after = await deliveriesOf(lead.id, env.database.db);
-    expect(after.every((d) => d.status === "sent" && d.attempts === 1 && d.sentAt !== null && d.lockedUntil === null)).toBe(true);
+    expect(
+      after.every((d) => d.status === "sent" && d.attempts === 1 && d.sentAt !== null && d.lockedUntil === null),
+    ).toBe(true);
   });
 
   it("gives one lead for five submissions of the same form, sequential and concurrent", async () => {
     const input = { kind: "sell" as const, name: "Rui Vendedor", phone: "(21) 2345-6789", location: "Copacabana" };
     const sequential = [];
-    for (let i = 0; i < 5; i++) sequential.push(await recordLead(input, { idempotencyKey: `${kind}-seq`, db: env.database.db, agencyEmail: AGENCY_EMAIL }));
+    for (let i = 0; i < 5; i++)
+      sequential.push(
+        await recordLead(input, { idempotencyKey: `${kind}-seq`, db: env.database.db, agencyEmail: AGENCY_EMAIL }),
+      );
     expect(sequential.map((r) => r.created)).toEqual([true, false, false, false, false]);
     expect(new Set(sequential.map((r) => r.lead.id)).size).toBe(1);
 
     const concurrent = await Promise.all(
-      Array.from({ length: 5 }, () => recordLead(input, { idempotencyKey: `${kind}-conc`, db: env.database.db, agencyEmail: AGENCY_EMAIL })),
+      Array.from({ length: 5 }, () =>
+        recordLead(input, { idempotencyKey: `${kind}-conc`, db: env.database.db, agencyEmail: AGENCY_EMAIL }),
+      ),
     );
     expect(concurrent.filter((r) => r.created)).toHaveLength(1);
     expect(new Set(concurrent.map((r) => r.lead.id)).size).toBe(1);
@@ -257,7 +309,12 @@ describe.each(kinds)("leads on %s", (kind) => {
 
   it("loses nothing when the worker is stopped while a delivery hangs", async () => {
     const hanging = await startSmtp({ hang: true });
-    const hangingMailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${hanging.port}`, outboxDir: path.join(tmp, "unused"), from: "site@exemplo.com.br", timeoutMs: 60_000 });
+    const hangingMailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${hanging.port}`,
+      outboxDir: path.join(tmp, "unused"),
+      from: "site@exemplo.com.br",
+      timeoutMs: 60_000,
+    });
     const name = `Interrompido ${kind}`;
     const { lead } = await recordLead(
       { kind: "sell", name, phone: "11 3456-7890", location: "Pinheiros" },
@@ -275,11 +332,25 @@ describe.each(kinds)("leads on %s", (kind) => {
     });
     await hanging.hung; // the agency e-mail is mid-delivery
     await worker.stop({ timeoutMs: 50 }); // the "killed" worker: its lease stays
-    const [held] = await env.database.db.select().from(leadDeliveries).where(eq(leadDeliveries.leadId, lead.id)).then((rows) => rows.filter((r) => r.channel === "email_agency"));
+    const [held] = await env.database.db
+      .select()
+      .from(leadDeliveries)
+      .where(eq(leadDeliveries.leadId, lead.id))
+      .then((rows) => rows.filter((r) => r.channel === "email_agency"));
     expect(held!.status).toBe("pending");
     expect(held!.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
     // Another worker before the lease expires does not touch it.
-    expect((await deliverDue({ db: env.database.db, mailer, vista: sandbox.client, publicUrl: PUBLIC_URL, agencyTitle: "Horizonte Imobiliária" })).sent).toBeLessThanOrEqual(1);
+    expect(
+      (
+        await deliverDue({
+          db: env.database.db,
+          mailer,
+          vista: sandbox.client,
+          publicUrl: PUBLIC_URL,
+          agencyTitle: "Horizonte Imobiliária",
+        })
+      ).sent,
+    ).toBeLessThanOrEqual(1);
     expect(smtp.messages.filter((raw) => leadIdOf(raw) === lead.id)).toHaveLength(0);
     hangingMailer.close();
     await hanging.close();

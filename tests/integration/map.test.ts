@@ -6,7 +6,13 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listingsInBounds, mapListingSummary, mapPoints, mapPointsJson, type BoundingBox } from "~/.server/catalogue/map";
+import {
+  listingsInBounds,
+  mapListingSummary,
+  mapPoints,
+  mapPointsJson,
+  type BoundingBox,
+} from "~/.server/catalogue/map";
 import { decodeMapPoints } from "~/components/map/map-data";
 import { clearVocabularyCache, getVocabulary } from "~/.server/catalogue/vocabulary";
 import { listings } from "~/.server/db/schema";
@@ -71,7 +77,11 @@ afterAll(async () => {
 const db = () => test.database.db;
 const located = (r: StoredRow) => r.latitude != null && r.longitude != null && !(r.latitude === 0 && r.longitude === 0);
 const inside = (r: StoredRow, box: BoundingBox) =>
-  located(r) && r.latitude! >= box.south && r.latitude! <= box.north && r.longitude! >= box.west && r.longitude! <= box.east;
+  located(r) &&
+  r.latitude! >= box.south &&
+  r.latitude! <= box.north &&
+  r.longitude! >= box.west &&
+  r.longitude! <= box.east;
 
 /** Filter sets over the fixtures' vocabulary. */
 async function filtersArbitrary(): Promise<fc.Arbitrary<ListingFilters>> {
@@ -81,9 +91,11 @@ async function filtersArbitrary(): Promise<fc.Arbitrary<ListingFilters>> {
       purpose: fc.option(fc.constantFrom("venda" as const, "aluguel" as const), { nil: undefined }),
       category: fc.option(fc.constantFrom(...vocab.categories.map((c) => c.slug)), { nil: undefined }),
       place: fc.option(
-        fc.constantFrom(...vocab.cities).chain((city) =>
-          fc.subarray(city.neighbourhoods.map((n) => n.slug)).map((nbs) => ({ city: city.slug, nbs })),
-        ),
+        fc
+          .constantFrom(...vocab.cities)
+          .chain((city) =>
+            fc.subarray(city.neighbourhoods.map((n) => n.slug)).map((nbs) => ({ city: city.slug, nbs })),
+          ),
         { nil: undefined },
       ),
       priceMin: fc.option(fc.constantFrom(2_000, 500_000), { nil: undefined }),
@@ -105,7 +117,10 @@ async function filtersArbitrary(): Promise<fc.Arbitrary<ListingFilters>> {
 describe("mapPoints", () => {
   it("returns every active listing with coordinates, once, with the price rule", async () => {
     const points = await mapPoints({}, { db: db() });
-    const expected = active.filter(located).map((r) => r.code).sort();
+    const expected = active
+      .filter(located)
+      .map((r) => r.code)
+      .sort();
     expect(points.map((p) => p.code)).toEqual(expected);
     expect(points.map((p) => p.code)).not.toContain("M0007"); // at 0,0
     expect(points.map((p) => p.code)).not.toContain("M0003"); // no coordinates
@@ -119,7 +134,8 @@ describe("mapPoints", () => {
       else expect(point).toMatchObject({ purpose: "aluguel", price: row.rentPrice });
     }
     const rents = await mapPoints({ purpose: "aluguel" }, { db: db() });
-    for (const point of rents) expect(point).toMatchObject({ purpose: "aluguel", price: byCode.get(point.code)!.rentPrice });
+    for (const point of rents)
+      expect(point).toMatchObject({ purpose: "aluguel", price: byCode.get(point.code)!.rentPrice });
   });
 
   it("matches the list's filters (property-based)", async () => {
@@ -127,7 +143,10 @@ describe("mapPoints", () => {
     await fc.assert(
       fc.asyncProperty(arbitrary, async (filters) => {
         const points = await mapPoints({ ...filters, page: 3 }, { db: db() });
-        const expected = active.filter((r) => located(r) && matchesFilters(r, filters)).map((r) => r.code).sort();
+        const expected = active
+          .filter((r) => located(r) && matchesFilters(r, filters))
+          .map((r) => r.code)
+          .sort();
         expect(points.map((p) => p.code)).toEqual(expected);
       }),
       { numRuns: 40 },
@@ -165,12 +184,25 @@ describe("listingsInBounds", () => {
     const arbitrary = await filtersArbitrary();
     const coordinate = (min: number, max: number) => fc.integer({ min: min * 100, max: max * 100 }).map((v) => v / 100);
     const box = fc
-      .tuple(coordinate(-23.75, -23.45), coordinate(-23.75, -23.45), coordinate(-46.8, -46.45), coordinate(-46.8, -46.45))
+      .tuple(
+        coordinate(-23.75, -23.45),
+        coordinate(-23.75, -23.45),
+        coordinate(-46.8, -46.45),
+        coordinate(-46.8, -46.45),
+      )
       .filter(([a, b, c, d]) => a !== b && c !== d)
-      .map(([a, b, c, d]) => ({ south: Math.min(a, b), north: Math.max(a, b), west: Math.min(c, d), east: Math.max(c, d) }));
+      .map(([a, b, c, d]) => ({
+        south: Math.min(a, b),
+        north: Math.max(a, b),
+        west: Math.min(c, d),
+        east: Math.max(c, d),
+      }));
     await fc.assert(
       fc.asyncProperty(arbitrary, box, fc.integer({ min: 1, max: 3 }), async (filters, area, page) => {
-        const expected = referenceSearch(active.filter((r) => inside(r, area)), filters);
+        const expected = referenceSearch(
+          active.filter((r) => inside(r, area)),
+          filters,
+        );
         const result = await listingsInBounds(filters, area, { db: db(), pageSize: 5, page });
         expect(result.total).toBe(expected.length);
         expect(result.pageCount).toBe(Math.ceil(expected.length / 5));
@@ -183,9 +215,19 @@ describe("listingsInBounds", () => {
 
   it("includes the edges and excludes everything outside", async () => {
     const row = active.find((r) => located(r) && r.code === "M0030")!;
-    const exact = { south: row.latitude!, north: row.latitude! + 0.001, west: row.longitude!, east: row.longitude! + 0.001 };
+    const exact = {
+      south: row.latitude!,
+      north: row.latitude! + 0.001,
+      west: row.longitude!,
+      east: row.longitude! + 0.001,
+    };
     const result = await listingsInBounds({}, exact, { db: db() });
-    expect(result.items.map((i) => i.code)).toEqual(referenceSearch(active.filter((r) => inside(r, exact)), {}));
+    expect(result.items.map((i) => i.code)).toEqual(
+      referenceSearch(
+        active.filter((r) => inside(r, exact)),
+        {},
+      ),
+    );
     expect(result.items.map((i) => i.code)).toContain("M0030");
     const far = await listingsInBounds({}, { south: 10, west: 10, north: 11, east: 11 }, { db: db() });
     expect(far).toEqual({ items: [], total: 0, page: 1, pageCount: 0 });

@@ -20,19 +20,17 @@ import * as apiReactivate from "~/routes/api-member-reactivate";
 import * as apiUpload from "~/routes/api-member-upload";
 import * as apiMembers from "~/routes/api-members";
 import { answer, startAuthTestEnv, TEST_ORIGIN, type AuthTestEnv } from "./helpers/auth-env";
-import type { TestDatabase } from "./helpers/database";
 
 const ORIGIN = TEST_ORIGIN;
 let env: AuthTestEnv;
 let backend: IdentityBackend;
-let test: TestDatabase;
 let dataDir: string;
 const tokens: Record<"anonymous" | "agent" | "admin", string | null> = { anonymous: null, agent: null, admin: null };
 type Who = keyof typeof tokens;
 
 beforeAll(async () => {
   env = await startAuthTestEnv("members-api", { uid: "agent-mapi", claims: { role: "agent", brokerCode: "7" } });
-  ({ backend, test, dataDir } = env);
+  ({ backend, dataDir } = env);
   setFileStorage(createLocalStorage(path.join(dataDir, "uploads")));
   tokens.admin = env.admin.apiToken;
   tokens.agent = env.agent.apiToken;
@@ -54,8 +52,8 @@ function request(who: Who, method: string, pathAndQuery: string, body?: unknown)
   return new Request(`${ORIGIN}${pathAndQuery}`, { method, headers, body: payload });
 }
 
-
-const args = (req: Request, params: Record<string, string> = {}) => ({ request: req, params, context: {} }) as LoaderFunctionArgs & ActionFunctionArgs;
+const args = (req: Request, params: Record<string, string> = {}) =>
+  ({ request: req, params, context: {} }) as LoaderFunctionArgs & ActionFunctionArgs;
 
 type Call = { name: string; run: (who: Who) => Promise<Response> };
 
@@ -63,57 +61,132 @@ describe("members API as admin", () => {
   let id = 0;
 
   it("creates (201), refuses bad bodies with field errors (400), lists, updates, deletes softly and reactivates", async () => {
-    const bad = await answer(() => apiMembers.action(args(request("admin", "POST", "/api/members", { name: "", email: "x@", whatsapp: "1" }))));
+    const bad = await answer(() =>
+      apiMembers.action(args(request("admin", "POST", "/api/members", { name: "", email: "x@", whatsapp: "1" }))),
+    );
     expect(bad.status).toBe(400);
     const badBody = (await bad.json()) as { fieldErrors: Record<string, string[]> };
     expect(Object.keys(badBody.fieldErrors).sort()).toEqual(["email", "name", "whatsapp"]);
 
     const created = await answer(() =>
-      apiMembers.action(args(request("admin", "POST", "/api/members", { name: "Júlia Prado", title: "Corretora", email: "julia@exemplo.com.br", brokerCode: "15", sortOrder: 2 }))),
+      apiMembers.action(
+        args(
+          request("admin", "POST", "/api/members", {
+            name: "Júlia Prado",
+            title: "Corretora",
+            email: "julia@exemplo.com.br",
+            brokerCode: "15",
+            sortOrder: 2,
+          }),
+        ),
+      ),
     );
     expect(created.status).toBe(201);
     const member = ((await created.json()) as { member: { id: number; slug: string; active: boolean } }).member;
     id = member.id;
     expect([member.slug, member.active]).toEqual(["julia-prado", true]);
 
-    const taken = await answer(() => apiMembers.action(args(request("admin", "POST", "/api/members", { name: "Outra", slug: "julia-prado" }))));
-    expect([taken.status, ((await taken.json()) as { fieldErrors: unknown }).fieldErrors]).toEqual([400, { slug: ["Este endereço já é de outro membro. Escolha outro."] }]);
+    const taken = await answer(() =>
+      apiMembers.action(args(request("admin", "POST", "/api/members", { name: "Outra", slug: "julia-prado" }))),
+    );
+    expect([taken.status, ((await taken.json()) as { fieldErrors: unknown }).fieldErrors]).toEqual([
+      400,
+      { slug: ["Este endereço já é de outro membro. Escolha outro."] },
+    ]);
 
-    const list = (await (await answer(() => apiMembers.loader(args(request("admin", "GET", "/api/members?q=julia"))))).json()) as { members: { id: number }[] };
+    const list = (await (
+      await answer(() => apiMembers.loader(args(request("admin", "GET", "/api/members?q=julia"))))
+    ).json()) as { members: { id: number }[] };
     expect(list.members.map((m) => m.id)).toEqual([id]);
 
-    const updated = await answer(() => apiMember.action(args(request("admin", "PUT", `/api/members/${id}`, { name: "Júlia Prado Lima", slug: "julia", email: "julia@exemplo.com.br", brokerCode: "15", active: true }), { id: String(id) })));
-    expect(((await updated.json()) as { member: { slug: string; name: string } }).member).toMatchObject({ slug: "julia", name: "Júlia Prado Lima" });
+    const updated = await answer(() =>
+      apiMember.action(
+        args(
+          request("admin", "PUT", `/api/members/${id}`, {
+            name: "Júlia Prado Lima",
+            slug: "julia",
+            email: "julia@exemplo.com.br",
+            brokerCode: "15",
+            active: true,
+          }),
+          { id: String(id) },
+        ),
+      ),
+    );
+    expect(((await updated.json()) as { member: { slug: string; name: string } }).member).toMatchObject({
+      slug: "julia",
+      name: "Júlia Prado Lima",
+    });
 
-    const deleted = await answer(() => apiMember.action(args(request("admin", "DELETE", `/api/members/${id}`), { id: String(id) })));
-    expect(((await deleted.json()) as { member: { deleted: boolean; active: boolean } }).member).toMatchObject({ deleted: true, active: false });
-    const back = await answer(() => apiReactivate.action(args(request("admin", "PUT", `/api/members/${id}/reactivate`), { id: String(id) })));
-    expect(((await back.json()) as { member: { deleted: boolean; active: boolean } }).member).toMatchObject({ deleted: false, active: true });
-    expect((await answer(() => apiMember.action(args(request("admin", "PUT", "/api/members/999999", { name: "Ninguém" }), { id: "999999" })))).status).toBe(404);
+    const deleted = await answer(() =>
+      apiMember.action(args(request("admin", "DELETE", `/api/members/${id}`), { id: String(id) })),
+    );
+    expect(((await deleted.json()) as { member: { deleted: boolean; active: boolean } }).member).toMatchObject({
+      deleted: true,
+      active: false,
+    });
+    const back = await answer(() =>
+      apiReactivate.action(args(request("admin", "PUT", `/api/members/${id}/reactivate`), { id: String(id) })),
+    );
+    expect(((await back.json()) as { member: { deleted: boolean; active: boolean } }).member).toMatchObject({
+      deleted: false,
+      active: true,
+    });
+    expect(
+      (
+        await answer(() =>
+          apiMember.action(args(request("admin", "PUT", "/api/members/999999", { name: "Ninguém" }), { id: "999999" })),
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it("promotes (a Firebase user with role agent) and uploads by content through multipart", async () => {
-    const promoted = await answer(() => apiPromote.action(args(request("admin", "PUT", `/api/members/${id}/promote`), { id: String(id) })));
+    const promoted = await answer(() =>
+      apiPromote.action(args(request("admin", "PUT", `/api/members/${id}/promote`), { id: String(id) })),
+    );
     const promotedBody = (await promoted.json()) as { member: { userUid: string } };
     expect([promoted.status, promotedBody]).toMatchObject([200, { member: {} }]);
     const member = promotedBody.member;
-    expect((await backend.auth.getUser(member.userUid)).customClaims).toMatchObject({ role: "agent", brokerCode: "15" });
+    expect((await backend.auth.getUser(member.userUid)).customClaims).toMatchObject({
+      role: "agent",
+      brokerCode: "15",
+    });
 
     const wrong = new FormData();
     wrong.append("photo", new File([new Uint8Array(Buffer.from("%PDF-1.4"))], "foto.jpg", { type: "image/jpeg" }));
-    const refused = await answer(() => apiUpload.action(args(request("admin", "POST", `/api/members/${id}/uploads/file`, wrong), { id: String(id) })));
-    expect([refused.status, ((await refused.json()) as { error: string }).error]).toEqual([400, "Tipo de arquivo não aceito. Envie uma imagem JPEG, PNG ou WebP."]);
+    const refused = await answer(() =>
+      apiUpload.action(args(request("admin", "POST", `/api/members/${id}/uploads/file`, wrong), { id: String(id) })),
+    );
+    expect([refused.status, ((await refused.json()) as { error: string }).error]).toEqual([
+      400,
+      "Tipo de arquivo não aceito. Envie uma imagem JPEG, PNG ou WebP.",
+    ]);
 
-    const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#444" } }).png().toBuffer();
+    const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#444" } })
+      .png()
+      .toBuffer();
     const good = new FormData();
     good.append("photo", new File([new Uint8Array(image)], "julia.png", { type: "image/png" }));
-    good.append("file", new File([new Uint8Array(Buffer.from("%PDF-1.7\n%%EOF"))], "ficha.pdf", { type: "application/pdf" }));
-    const stored = await answer(() => apiUpload.action(args(request("admin", "POST", `/api/members/${id}/uploads/file`, good), { id: String(id) })));
+    good.append(
+      "file",
+      new File([new Uint8Array(Buffer.from("%PDF-1.7\n%%EOF"))], "ficha.pdf", { type: "application/pdf" }),
+    );
+    const stored = await answer(() =>
+      apiUpload.action(args(request("admin", "POST", `/api/members/${id}/uploads/file`, good), { id: String(id) })),
+    );
     expect(stored.status).toBe(201);
-    const body = (await stored.json()) as { member: { photoUrl: string }; files: { name: string; contentType: string }[] };
+    const body = (await stored.json()) as {
+      member: { photoUrl: string };
+      files: { name: string; contentType: string }[];
+    };
     expect(body.member.photoUrl).toMatch(/^\/arquivos\/membros\/\d+\/foto-[0-9a-f]+\.webp$/);
     expect(body.files.map((f) => [f.name, f.contentType])).toEqual([["ficha.pdf", "application/pdf"]]);
-    const json = await answer(() => apiUpload.action(args(request("admin", "POST", `/api/members/${id}/uploads/file`, { photo: "x" }), { id: String(id) })));
+    const json = await answer(() =>
+      apiUpload.action(
+        args(request("admin", "POST", `/api/members/${id}/uploads/file`, { photo: "x" }), { id: String(id) }),
+      ),
+    );
     expect(json.status).toBe(415);
   });
 
@@ -129,40 +202,109 @@ describe("members API as admin", () => {
 });
 
 describe("members API: control characters in the JSON body", () => {
-  const member = { name: "Bruno Texto", title: "Corretor", email: "bruno@exemplo.com.br", phone: "(11) 91234-5678", bio: "Olá", brokerCode: "21" };
+  const member = {
+    name: "Bruno Texto",
+    title: "Corretor",
+    email: "bruno@exemplo.com.br",
+    phone: "(11) 91234-5678",
+    bio: "Olá",
+    brokerCode: "21",
+  };
   // JSON.stringify writes a NUL as \u0000, as an attacker's client sends it; PostgreSQL refuses NUL in text.
-  const withNul = (field: keyof typeof member) => ({ ...member, [field]: `${member[field].slice(0, 2)}\u0000${member[field].slice(2)}` });
-
-  it.each(Object.keys(member) as (keyof typeof member)[])("POST and PUT with a NUL inside %s → 400 beside the field, not 500", async (field) => {
-    const created = await answer(() => apiMembers.action(args(request("admin", "POST", "/api/members", withNul(field)))));
-    expect(created.status).toBe(400);
-    expect(Object.keys(((await created.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors)).toEqual([field]);
-
-    const base = await answer(() => apiMembers.action(args(request("admin", "POST", "/api/members", { ...member, name: `Bruno ${field}`, slug: `bruno-${field.toLowerCase()}` }))));
-    expect(base.status).toBe(201);
-    const id = String(((await base.json()) as { member: { id: number } }).member.id);
-    const updated = await answer(() => apiMember.action(args(request("admin", "PUT", `/api/members/${id}`, withNul(field)), { id })));
-    expect(updated.status).toBe(400);
-    expect(Object.keys(((await updated.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors)).toEqual([field]);
+  const withNul = (field: keyof typeof member) => ({
+    ...member,
+    [field]: `${member[field].slice(0, 2)}\u0000${member[field].slice(2)}`,
   });
 
+  it.each(Object.keys(member) as (keyof typeof member)[])(
+    "POST and PUT with a NUL inside %s → 400 beside the field, not 500",
+    async (field) => {
+      const created = await answer(() =>
+        apiMembers.action(args(request("admin", "POST", "/api/members", withNul(field)))),
+      );
+      expect(created.status).toBe(400);
+      expect(Object.keys(((await created.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors)).toEqual([
+        field,
+      ]);
+
+      const base = await answer(() =>
+        apiMembers.action(
+          args(
+            request("admin", "POST", "/api/members", {
+              ...member,
+              name: `Bruno ${field}`,
+              slug: `bruno-${field.toLowerCase()}`,
+            }),
+          ),
+        ),
+      );
+      expect(base.status).toBe(201);
+      const id = String(((await base.json()) as { member: { id: number } }).member.id);
+      const updated = await answer(() =>
+        apiMember.action(args(request("admin", "PUT", `/api/members/${id}`, withNul(field)), { id })),
+      );
+      expect(updated.status).toBe(400);
+      expect(Object.keys(((await updated.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors)).toEqual([
+        field,
+      ]);
+    },
+  );
+
   it("a line break in the name is refused; paragraphs in the bio are kept", async () => {
-    const refused = await answer(() => apiMembers.action(args(request("admin", "POST", "/api/members", { ...member, name: "Bruno\r\nX" }))));
-    expect([refused.status, ((await refused.json()) as { fieldErrors: unknown }).fieldErrors]).toEqual([400, { name: ["Use apenas uma linha, sem caracteres de controle."] }]);
-    const kept = await answer(() => apiMembers.action(args(request("admin", "POST", "/api/members", { ...member, name: "Bruno Bio", bio: "Um.\r\n\r\nDois." }))));
+    const refused = await answer(() =>
+      apiMembers.action(args(request("admin", "POST", "/api/members", { ...member, name: "Bruno\r\nX" }))),
+    );
+    expect([refused.status, ((await refused.json()) as { fieldErrors: unknown }).fieldErrors]).toEqual([
+      400,
+      { name: ["Use apenas uma linha, sem caracteres de controle."] },
+    ]);
+    const kept = await answer(() =>
+      apiMembers.action(
+        args(request("admin", "POST", "/api/members", { ...member, name: "Bruno Bio", bio: "Um.\r\n\r\nDois." })),
+      ),
+    );
     expect(((await kept.json()) as { member: { bio: string } }).member.bio).toBe("Um.\n\nDois.");
   });
 });
 
 describe("members API authorization", () => {
   const calls: Call[] = [
-    { name: "GET /api/members", run: (who) => answer(() => apiMembers.loader(args(request(who, "GET", "/api/members")))) },
-    { name: "POST /api/members", run: (who) => answer(() => apiMembers.action(args(request(who, "POST", "/api/members", { name: "Teste Acesso" })))) },
-    { name: "PUT /api/members/1", run: (who) => answer(() => apiMember.action(args(request(who, "PUT", "/api/members/1", { name: "Teste Acesso" }), { id: "1" }))) },
-    { name: "DELETE /api/members/1", run: (who) => answer(() => apiMember.action(args(request(who, "DELETE", "/api/members/1"), { id: "1" }))) },
-    { name: "PUT /api/members/1/promote", run: (who) => answer(() => apiPromote.action(args(request(who, "PUT", "/api/members/1/promote"), { id: "1" }))) },
-    { name: "PUT /api/members/1/reactivate", run: (who) => answer(() => apiReactivate.action(args(request(who, "PUT", "/api/members/1/reactivate"), { id: "1" }))) },
-    { name: "POST /api/members/1/uploads/file", run: (who) => answer(() => apiUpload.action(args(request(who, "POST", "/api/members/1/uploads/file", new FormData()), { id: "1" }))) },
+    {
+      name: "GET /api/members",
+      run: (who) => answer(() => apiMembers.loader(args(request(who, "GET", "/api/members")))),
+    },
+    {
+      name: "POST /api/members",
+      run: (who) =>
+        answer(() => apiMembers.action(args(request(who, "POST", "/api/members", { name: "Teste Acesso" })))),
+    },
+    {
+      name: "PUT /api/members/1",
+      run: (who) =>
+        answer(() =>
+          apiMember.action(args(request(who, "PUT", "/api/members/1", { name: "Teste Acesso" }), { id: "1" })),
+        ),
+    },
+    {
+      name: "DELETE /api/members/1",
+      run: (who) => answer(() => apiMember.action(args(request(who, "DELETE", "/api/members/1"), { id: "1" }))),
+    },
+    {
+      name: "PUT /api/members/1/promote",
+      run: (who) => answer(() => apiPromote.action(args(request(who, "PUT", "/api/members/1/promote"), { id: "1" }))),
+    },
+    {
+      name: "PUT /api/members/1/reactivate",
+      run: (who) =>
+        answer(() => apiReactivate.action(args(request(who, "PUT", "/api/members/1/reactivate"), { id: "1" }))),
+    },
+    {
+      name: "POST /api/members/1/uploads/file",
+      run: (who) =>
+        answer(() =>
+          apiUpload.action(args(request(who, "POST", "/api/members/1/uploads/file", new FormData()), { id: "1" })),
+        ),
+    },
   ];
 
   it.each(calls)("$name: anonymous → 401, agent → 403 (JSON errors, never cached)", async ({ run }) => {

@@ -59,8 +59,12 @@ beforeAll(async () => {
   setFileStorage(createLocalStorage(path.join(dataDir, "uploads")));
   cookies.admin = env.admin.cookie;
   cookies.agent = env.agent.cookie;
-  jpeg = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: "#c0392b" } }).jpeg().toBuffer();
-  png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#2980b9" } }).png().toBuffer();
+  jpeg = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: "#c0392b" } })
+    .jpeg()
+    .toBuffer();
+  png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#2980b9" } })
+    .png()
+    .toBuffer();
 });
 
 afterAll(async () => {
@@ -70,17 +74,31 @@ afterAll(async () => {
 const db = () => test.database.db;
 type Who = keyof typeof cookies;
 
-function request(who: Who, pathAndQuery: string, init: { form?: Record<string, string>; method?: string; body?: BodyInit; headers?: Record<string, string>; origin?: string } = {}): Request {
+function request(
+  who: Who,
+  pathAndQuery: string,
+  init: {
+    form?: Record<string, string>;
+    method?: string;
+    body?: BodyInit;
+    headers?: Record<string, string>;
+    origin?: string;
+  } = {},
+): Request {
   const headers = new Headers(init.headers);
   if (cookies[who]) headers.set("Cookie", `session=${cookies[who]}`);
   if (!init.form && !init.body) return new Request(`${ORIGIN}${pathAndQuery}`, { headers });
   headers.set("Origin", init.origin ?? ORIGIN);
   if (init.form) headers.set("Content-Type", "application/x-www-form-urlencoded");
-  return new Request(`${ORIGIN}${pathAndQuery}`, { method: init.method ?? "POST", headers, body: init.form ? new URLSearchParams(init.form) : init.body });
+  return new Request(`${ORIGIN}${pathAndQuery}`, {
+    method: init.method ?? "POST",
+    headers,
+    body: init.form ? new URLSearchParams(init.form) : init.body,
+  });
 }
 
-
-const args = (req: Request, params: Record<string, string> = {}) => ({ request: req, params, context: {} }) as LoaderFunctionArgs & ActionFunctionArgs;
+const args = (req: Request, params: Record<string, string> = {}) =>
+  ({ request: req, params, context: {} }) as LoaderFunctionArgs & ActionFunctionArgs;
 
 function form(values: Record<string, string>) {
   const parsed = memberFormSchema.safeParse(values);
@@ -90,7 +108,14 @@ function form(values: Record<string, string>) {
 
 describe("the member form schema", () => {
   it("gives pt-BR messages beside the fields for bad input", () => {
-    const result = memberFormSchema.safeParse({ name: "A", slug: "Ana Souza", email: "ana@", whatsapp: "123", sortOrder: "-1", creci: "" });
+    const result = memberFormSchema.safeParse({
+      name: "A",
+      slug: "Ana Souza",
+      email: "ana@",
+      whatsapp: "123",
+      sortOrder: "-1",
+      creci: "",
+    });
     expect(result.success).toBe(false);
     const errors = result.success ? {} : result.error.flatten().fieldErrors;
     expect(errors.name?.[0]).toBe("Informe o nome (pelo menos 2 letras).");
@@ -116,18 +141,30 @@ describe("members: create, edit, list, deactivate, soft delete, reactivate", () 
   });
 
   it("edits, lists with search, filter and order, and moves through inactive, deleted and reactivated", async () => {
-    const saved = await saveMember(db(), form({ name: "Beatriz Lima", email: "Bia@Exemplo.com.br", sortOrder: "5", active: "on", creci: "12345-F" }));
+    const saved = await saveMember(
+      db(),
+      form({ name: "Beatriz Lima", email: "Bia@Exemplo.com.br", sortOrder: "5", active: "on", creci: "12345-F" }),
+    );
     if (!saved.ok) throw new Error("not saved");
     const id = saved.member.id;
     expect(saved.member.email).toBe("bia@exemplo.com.br");
-    const edited = await saveMember(db(), form({ id: String(id), name: "Beatriz Lima Souza", slug: "bia", title: "Gerente", sortOrder: "1", active: "on" }));
-    expect(edited.ok && [edited.member.slug, edited.member.title, edited.member.sortOrder]).toEqual(["bia", "Gerente", 1]);
+    const edited = await saveMember(
+      db(),
+      form({ id: String(id), name: "Beatriz Lima Souza", slug: "bia", title: "Gerente", sortOrder: "1", active: "on" }),
+    );
+    expect(edited.ok && [edited.member.slug, edited.member.title, edited.member.sortOrder]).toEqual([
+      "bia",
+      "Gerente",
+      1,
+    ]);
 
     expect((await listMembers(db(), { q: "beatriz" })).map((m) => m.id)).toEqual([id]);
     const ordered = await listMembers(db(), { order: "ordem", status: "ativos" });
     expect(ordered.map((m) => m.sortOrder)).toEqual([...ordered.map((m) => m.sortOrder)].sort((a, b) => a - b));
     expect(ordered.map((m) => m.id)).toContain(id);
-    expect((await listMembers(db(), { order: "nome" })).map((m) => m.name)).toEqual([...(await listMembers(db(), { order: "nome" })).map((m) => m.name)].sort((a, b) => a.localeCompare(b)));
+    expect((await listMembers(db(), { order: "nome" })).map((m) => m.name)).toEqual(
+      [...(await listMembers(db(), { order: "nome" })).map((m) => m.name)].sort((a, b) => a.localeCompare(b)),
+    );
 
     await setMemberActive(db(), id, false);
     expect((await listMembers(db(), { status: "inativos" })).map((m) => m.id)).toContain(id);
@@ -152,7 +189,10 @@ describe("members: create, edit, list, deactivate, soft delete, reactivate", () 
 
 describe("promote: a broker login for a member", () => {
   it("creates the Firebase user, the users row with role agent and the broker code, the claims, and links the member", async () => {
-    const saved = await saveMember(db(), form({ name: "Pedro Alves", email: "pedro@exemplo.com.br", brokerCode: "42", active: "on" }));
+    const saved = await saveMember(
+      db(),
+      form({ name: "Pedro Alves", email: "pedro@exemplo.com.br", brokerCode: "42", active: "on" }),
+    );
     if (!saved.ok) throw new Error("not saved");
     const result = await promoteMember(db(), backend, saved.member.id);
     expect(result.ok).toBe(true);
@@ -163,21 +203,31 @@ describe("promote: a broker login for a member", () => {
     const [row] = await db().select().from(users).where(eq(users.uid, uid));
     expect([row?.role, row?.brokerCode]).toEqual(["agent", "42"]);
     expect((await getMember(db(), saved.member.id))?.userUid).toBe(uid);
-    expect(await promoteMember(db(), backend, saved.member.id)).toEqual({ ok: false, message: "Pedro Alves já tem acesso de corretor." });
+    expect(await promoteMember(db(), backend, saved.member.id)).toEqual({
+      ok: false,
+      message: "Pedro Alves já tem acesso de corretor.",
+    });
   });
 
   it("refuses without an e-mail, and undoes the Firebase user when the database refuses (no half-created login)", async () => {
     const noMail = await saveMember(db(), form({ name: "Sem Email", active: "on" }));
     if (!noMail.ok) throw new Error("not saved");
-    expect(await promoteMember(db(), backend, noMail.member.id)).toEqual({ ok: false, message: "Cadastre o e-mail do membro antes de dar acesso de corretor." });
+    expect(await promoteMember(db(), backend, noMail.member.id)).toEqual({
+      ok: false,
+      message: "Cadastre o e-mail do membro antes de dar acesso de corretor.",
+    });
 
     // A users row holds the e-mail under another uid, but Firebase has no such user: the insert fails.
-    await db().insert(users).values({ uid: "orphan-row", email: "lara@exemplo.com.br", displayName: "Órfã", role: "agent" });
+    await db()
+      .insert(users)
+      .values({ uid: "orphan-row", email: "lara@exemplo.com.br", displayName: "Órfã", role: "agent" });
     const saved = await saveMember(db(), form({ name: "Lara Dias", email: "lara@exemplo.com.br", active: "on" }));
     if (!saved.ok) throw new Error("not saved");
     const result = await promoteMember(db(), backend, saved.member.id);
     expect(result).toEqual({ ok: false, message: "Já existe um usuário do site com este e-mail. Nada foi alterado." });
-    await expect(backend.auth.getUserByEmail("lara@exemplo.com.br")).rejects.toMatchObject({ code: "auth/user-not-found" });
+    await expect(backend.auth.getUserByEmail("lara@exemplo.com.br")).rejects.toMatchObject({
+      code: "auth/user-not-found",
+    });
     expect((await getMember(db(), saved.member.id))?.userUid).toBeNull();
   });
 });
@@ -195,21 +245,35 @@ describe("upload validation by content", () => {
   });
 
   it("refuses a wrong type, an oversized file and a file whose content does not match its extension, in Portuguese", async () => {
-    expect(await validateUpload(Buffer.from("GIF89a fake"), { name: "x.gif" }, "image")).toEqual({ ok: false, message: "Tipo de arquivo não aceito. Envie uma imagem JPEG, PNG ou WebP." });
-    expect(await validateUpload(pdf, { name: "foto.pdf" }, "image")).toEqual({ ok: false, message: "Tipo de arquivo não aceito. Envie uma imagem JPEG, PNG ou WebP." });
-    expect(await validateUpload(Buffer.concat([jpeg, Buffer.alloc(MAX_IMAGE_BYTES)]), { name: "foto.jpg" }, "image")).toEqual({
+    expect(await validateUpload(Buffer.from("GIF89a fake"), { name: "x.gif" }, "image")).toEqual({
+      ok: false,
+      message: "Tipo de arquivo não aceito. Envie uma imagem JPEG, PNG ou WebP.",
+    });
+    expect(await validateUpload(pdf, { name: "foto.pdf" }, "image")).toEqual({
+      ok: false,
+      message: "Tipo de arquivo não aceito. Envie uma imagem JPEG, PNG ou WebP.",
+    });
+    expect(
+      await validateUpload(Buffer.concat([jpeg, Buffer.alloc(MAX_IMAGE_BYTES)]), { name: "foto.jpg" }, "image"),
+    ).toEqual({
       ok: false,
       message: "O arquivo tem mais de 10 MB. Envie um arquivo menor.",
     });
-    expect(await validateUpload(Buffer.concat([pdf, Buffer.alloc(MAX_PDF_BYTES)]), { name: "a.pdf" }, "image-or-pdf")).toEqual({
+    expect(
+      await validateUpload(Buffer.concat([pdf, Buffer.alloc(MAX_PDF_BYTES)]), { name: "a.pdf" }, "image-or-pdf"),
+    ).toEqual({
       ok: false,
       message: "O arquivo tem mais de 20 MB. Envie um arquivo menor.",
     });
-    expect(await validateUpload(Buffer.concat([jpeg, Buffer.alloc(MAX_IMAGE_BYTES)]), { name: "a.jpg" }, "image-or-pdf")).toEqual({
+    expect(
+      await validateUpload(Buffer.concat([jpeg, Buffer.alloc(MAX_IMAGE_BYTES)]), { name: "a.jpg" }, "image-or-pdf"),
+    ).toEqual({
       ok: false,
       message: "A imagem tem mais de 10 MB. Envie uma imagem menor.",
     });
-    expect(await validateUpload(png, { name: "documento.pdf", contentType: "application/pdf" }, "image-or-pdf")).toEqual({
+    expect(
+      await validateUpload(png, { name: "documento.pdf", contentType: "application/pdf" }, "image-or-pdf"),
+    ).toEqual({
       ok: false,
       message: "O conteúdo do arquivo (PNG) não corresponde à extensão .pdf. Envie o arquivo original.",
     });
@@ -241,37 +305,72 @@ describe("signed upload addresses", () => {
     expect(await consumeSignedUpload(db(), secrets, token, memberId, "files", now)).toBe("invalid");
     expect(await consumeSignedUpload(db(), secrets, token, memberId + 1, "photo", now)).toBe("invalid");
     expect(await consumeSignedUpload(db(), ["x".repeat(40)], token, memberId, "photo", now)).toBe("invalid");
-    expect(await consumeSignedUpload(db(), secrets, token, memberId, "photo", now + UPLOAD_TICKET_TTL_MS)).toBe("expired");
+    expect(await consumeSignedUpload(db(), secrets, token, memberId, "photo", now + UPLOAD_TICKET_TTL_MS)).toBe(
+      "expired",
+    );
     expect(await consumeSignedUpload(db(), secrets, token, memberId, "photo", now + 1000)).toBeNull();
     expect(await consumeSignedUpload(db(), secrets, token, memberId, "photo", now + 2000)).toBe("used");
   });
 
   it("PUT stores one photo (served by /arquivos, public and immutable); the same address again is refused", async () => {
-    const ask = await answer(() => adminMemberUpload.action(args(request("admin", `/admin/membros/${memberId}/envio`, { form: { kind: "photo" } }), { id: String(memberId) })));
+    const ask = await answer(() =>
+      adminMemberUpload.action(
+        args(request("admin", `/admin/membros/${memberId}/envio`, { form: { kind: "photo" } }), {
+          id: String(memberId),
+        }),
+      ),
+    );
     const signed = (await ask.json()) as { url: string; method: string };
     expect(signed.method).toBe("PUT");
-    const put = () => request("admin", signed.url, { method: "PUT", body: new Uint8Array(jpeg), headers: { "Content-Type": "image/jpeg", "X-File-Name": "rita.jpg" } });
+    const put = () =>
+      request("admin", signed.url, {
+        method: "PUT",
+        body: new Uint8Array(jpeg),
+        headers: { "Content-Type": "image/jpeg", "X-File-Name": "rita.jpg" },
+      });
     const stored = await answer(() => adminMemberUpload.action(args(put(), { id: String(memberId) })));
     expect(stored.status).toBe(200);
     const member = await getMember(db(), memberId);
     expect(member?.photoKey).toMatch(/^membros\/\d+\/foto-[0-9a-f]{24}\.webp$/);
     const again = await answer(() => adminMemberUpload.action(args(put(), { id: String(memberId) })));
     expect(again.status).toBe(403);
-    expect(await again.json()).toEqual({ message: "Este endereço de envio já foi usado. Recarregue a página e tente de novo." });
+    expect(await again.json()).toEqual({
+      message: "Este endereço de envio já foi usado. Recarregue a página e tente de novo.",
+    });
 
-    const served = await answer(() => storedFile.loader(args(request("anonymous", `/arquivos/${member!.photoKey}`), { "*": member!.photoKey! })));
+    const served = await answer(() =>
+      storedFile.loader(args(request("anonymous", `/arquivos/${member!.photoKey}`), { "*": member!.photoKey! })),
+    );
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toBe("image/webp");
     expect(served.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).format).toBe("webp");
-    expect((await answer(() => storedFile.loader(args(request("anonymous", "/arquivos/../x.webp"), { "*": "../x.webp" })))).status).toBe(404);
+    expect(
+      (await answer(() => storedFile.loader(args(request("anonymous", "/arquivos/../x.webp"), { "*": "../x.webp" }))))
+        .status,
+    ).toBe(404);
   });
 
   it("PUT of a non-image through a fresh address answers 400 with the message; multipart POST stores several files, admin-only to read", async () => {
     const ask = async (kind: "photo" | "files") =>
-      ((await (await answer(() => adminMemberUpload.action(args(request("admin", `/admin/membros/${memberId}/envio`, { form: { kind } }), { id: String(memberId) })))).json()) as { url: string });
+      (await (
+        await answer(() =>
+          adminMemberUpload.action(
+            args(request("admin", `/admin/membros/${memberId}/envio`, { form: { kind } }), { id: String(memberId) }),
+          ),
+        )
+      ).json()) as { url: string };
     const bad = await answer(async () =>
-      adminMemberUpload.action(args(request("admin", (await ask("photo")).url, { method: "PUT", body: new Uint8Array(pdf), headers: { "Content-Type": "application/pdf" } }), { id: String(memberId) })),
+      adminMemberUpload.action(
+        args(
+          request("admin", (await ask("photo")).url, {
+            method: "PUT",
+            body: new Uint8Array(pdf),
+            headers: { "Content-Type": "application/pdf" },
+          }),
+          { id: String(memberId) },
+        ),
+      ),
     );
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ message: "Tipo de arquivo não aceito. Envie uma imagem JPEG, PNG ou WebP." });
@@ -279,7 +378,9 @@ describe("signed upload addresses", () => {
     const body = new FormData();
     body.append("arquivos", new File([new Uint8Array(pdf)], "contrato.pdf", { type: "application/pdf" }));
     body.append("arquivos", new File([new Uint8Array(png)], "planta.png", { type: "image/png" }));
-    const posted = await answer(async () => adminMemberUpload.action(args(request("admin", (await ask("files")).url, { body }), { id: String(memberId) })));
+    const posted = await answer(async () =>
+      adminMemberUpload.action(args(request("admin", (await ask("files")).url, { body }), { id: String(memberId) })),
+    );
     expect(posted.status).toBe(200);
     const files = await db().select().from(memberFiles).where(eq(memberFiles.memberId, memberId));
     expect(files.map((f) => [f.name, f.contentType]).sort()).toEqual([
@@ -287,9 +388,17 @@ describe("signed upload addresses", () => {
       ["planta.png", "image/webp"],
     ]);
     const pdfKey = files.find((f) => f.name === "contrato.pdf")!.key;
-    expect((await answer(() => storedFile.loader(args(request("agent", `/arquivos/${pdfKey}`), { "*": pdfKey })))).status).toBe(403);
-    const asAdmin = await answer(() => storedFile.loader(args(request("admin", `/arquivos/${pdfKey}`), { "*": pdfKey })));
-    expect([asAdmin.status, asAdmin.headers.get("Content-Type"), asAdmin.headers.get("Cache-Control")]).toEqual([200, "application/pdf", "private, no-store"]);
+    expect(
+      (await answer(() => storedFile.loader(args(request("agent", `/arquivos/${pdfKey}`), { "*": pdfKey })))).status,
+    ).toBe(403);
+    const asAdmin = await answer(() =>
+      storedFile.loader(args(request("admin", `/arquivos/${pdfKey}`), { "*": pdfKey })),
+    );
+    expect([asAdmin.status, asAdmin.headers.get("Content-Type"), asAdmin.headers.get("Cache-Control")]).toEqual([
+      200,
+      "application/pdf",
+      "private, no-store",
+    ]);
     expect(Buffer.from(await asAdmin.arrayBuffer()).equals(pdf)).toBe(true);
     expect(await (await getFileStorage()).get(pdfKey)).not.toBeNull();
   });
@@ -298,21 +407,43 @@ describe("signed upload addresses", () => {
     const good = new FormData();
     good.append("intent", "photo");
     good.append("foto", new File([new Uint8Array(png)], "rosto.png", { type: "image/png" }));
-    const ok = await answer(() => adminMember.action(args(request("admin", `/admin/membros/${memberId}?envio=photo`, { body: good }), { id: String(memberId) })));
+    const ok = await answer(() =>
+      adminMember.action(
+        args(request("admin", `/admin/membros/${memberId}?envio=photo`, { body: good }), { id: String(memberId) }),
+      ),
+    );
     expect([ok.status, ok.headers.get("Location")]).toEqual([302, `/admin/membros/${memberId}`]);
     const bad = new FormData();
     bad.append("intent", "files");
     bad.append("arquivos", new File([new Uint8Array(png)], "laudo.pdf", { type: "application/pdf" }));
-    const refused = await answer(() => adminMember.action(args(request("admin", `/admin/membros/${memberId}?envio=files`, { body: bad }), { id: String(memberId) })));
+    const refused = await answer(() =>
+      adminMember.action(
+        args(request("admin", `/admin/membros/${memberId}?envio=files`, { body: bad }), { id: String(memberId) }),
+      ),
+    );
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ filesError: "O conteúdo do arquivo (PNG) não corresponde à extensão .pdf. Envie o arquivo original." });
+    expect(await refused.json()).toMatchObject({
+      filesError: "O conteúdo do arquivo (PNG) não corresponde à extensão .pdf. Envie o arquivo original.",
+    });
   });
 });
 
 describe("public team pages", () => {
   let ana: number;
   beforeAll(async () => {
-    const saved = await saveMember(db(), form({ name: "Ana Equipe", slug: "ana-equipe", title: "Corretora", creci: "99999-F", whatsapp: "(11) 91234-5678", bio: "Especialista em Moema.", sortOrder: "0", active: "on" }));
+    const saved = await saveMember(
+      db(),
+      form({
+        name: "Ana Equipe",
+        slug: "ana-equipe",
+        title: "Corretora",
+        creci: "99999-F",
+        whatsapp: "(11) 91234-5678",
+        bio: "Especialista em Moema.",
+        sortOrder: "0",
+        active: "on",
+      }),
+    );
     if (!saved.ok) throw new Error("not saved");
     ana = saved.member.id;
   });
@@ -322,29 +453,48 @@ describe("public team pages", () => {
     expect(page.headers.get("Cache-Control")).toBe("public, max-age=60, s-maxage=300, stale-while-revalidate=600");
     const data = (await page.json()) as { members: { slug: string }[] };
     expect(data.members.map((m) => m.slug)).toContain("ana-equipe");
-    const profile = await answer(() => memberPage.loader(args(request("anonymous", "/membro/ana-equipe"), { id: "ana-equipe" })));
+    const profile = await answer(() =>
+      memberPage.loader(args(request("anonymous", "/membro/ana-equipe"), { id: "ana-equipe" })),
+    );
     const profileData = (await profile.json()) as { member: { name: string; creci: string }; whatsappHref: string };
     expect(profileData.member).toMatchObject({ name: "Ana Equipe", creci: "99999-F" });
     expect(profileData.whatsappHref).toBe("/obrigado-whatsapp?origem=%2Fmembro%2Fana-equipe&membro=ana-equipe");
-    const numeric = await answer(() => memberPage.loader(args(request("anonymous", `/membro/${ana}`), { id: String(ana) })));
+    const numeric = await answer(() =>
+      memberPage.loader(args(request("anonymous", `/membro/${ana}`), { id: String(ana) })),
+    );
     expect([numeric.status, numeric.headers.get("Location")]).toEqual([301, "/membro/ana-equipe"]);
   });
 
   it("the WhatsApp hand-off of a member continues to the member's number", async () => {
-    const handOff = await whatsAppHandOff(new Request(`${ORIGIN}/obrigado-whatsapp?origem=%2Fmembro%2Fana-equipe&membro=ana-equipe`), { db: db(), agencyNumber: "5511900000000", clientIp: "10.0.0.9" });
+    const handOff = await whatsAppHandOff(
+      new Request(`${ORIGIN}/obrigado-whatsapp?origem=%2Fmembro%2Fana-equipe&membro=ana-equipe`),
+      { db: db(), agencyNumber: "5511900000000", clientIp: "10.0.0.9" },
+    );
     expect(handOff?.whatsappUrl).toMatch(/^https:\/\/wa\.me\/5511912345678\?text=Ol%C3%A1%2C%20Ana%20Equipe!/);
   });
 
   it("an inactive, deleted or unknown member is the 404 screen and leaves /sobre", async () => {
     await setMemberActive(db(), ana, false);
-    expect((await answer(() => memberPage.loader(args(request("anonymous", "/membro/ana-equipe"), { id: "ana-equipe" })))).status).toBe(404);
-    const data = (await (await answer(() => about.loader(args(request("anonymous", "/sobre"))))).json()) as { members: { slug: string }[] };
+    expect(
+      (await answer(() => memberPage.loader(args(request("anonymous", "/membro/ana-equipe"), { id: "ana-equipe" }))))
+        .status,
+    ).toBe(404);
+    const data = (await (await answer(() => about.loader(args(request("anonymous", "/sobre"))))).json()) as {
+      members: { slug: string }[];
+    };
     expect(data.members.map((m) => m.slug)).not.toContain("ana-equipe");
     await softDeleteMember(db(), ana);
-    expect((await answer(() => memberPage.loader(args(request("anonymous", `/membro/${ana}`), { id: String(ana) })))).status).toBe(404);
-    expect((await answer(() => memberPage.loader(args(request("anonymous", "/membro/ninguem"), { id: "ninguem" })))).status).toBe(404);
+    expect(
+      (await answer(() => memberPage.loader(args(request("anonymous", `/membro/${ana}`), { id: String(ana) })))).status,
+    ).toBe(404);
+    expect(
+      (await answer(() => memberPage.loader(args(request("anonymous", "/membro/ninguem"), { id: "ninguem" })))).status,
+    ).toBe(404);
     await reactivateMember(db(), ana);
-    expect((await answer(() => memberPage.loader(args(request("anonymous", "/membro/ana-equipe"), { id: "ana-equipe" })))).status).toBe(200);
+    expect(
+      (await answer(() => memberPage.loader(args(request("anonymous", "/membro/ana-equipe"), { id: "ana-equipe" }))))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -365,7 +515,10 @@ describe("authorization of the admin members routes", () => {
   it("loaders: anonymous → login, agent → 403, admin → 200 private", async () => {
     for (const page of pages()) {
       const anonymous = await answer(() => page.run(request("anonymous", page.path)));
-      expect([anonymous.status, anonymous.headers.get("Location")]).toEqual([302, `/login-corretores?redirectTo=${encodeURIComponent(page.path)}`]);
+      expect([anonymous.status, anonymous.headers.get("Location")]).toEqual([
+        302,
+        `/login-corretores?redirectTo=${encodeURIComponent(page.path)}`,
+      ]);
       expect((await answer(() => page.run(request("agent", page.path)))).status).toBe(403);
       const admin = await answer(() => page.run(request("admin", page.path)));
       expect([admin.status, admin.headers.get("Cache-Control")]).toEqual([200, "private, no-store"]);
@@ -373,24 +526,75 @@ describe("authorization of the admin members routes", () => {
   });
 
   const posts = (): { name: string; params: { id: string }; form: Record<string, string>; success: RegExp }[] => [
-    { name: "save", params: { id: "novo" }, form: { intent: "save", name: "Criado Aqui", sortOrder: "3", active: "on" }, success: /^\/admin\/membros\/\d+$/ },
-    { name: "deactivate", params: { id: String(id) }, form: { intent: "deactivate" }, success: new RegExp(`^/admin/membros/${id}$`) },
-    { name: "activate", params: { id: String(id) }, form: { intent: "activate" }, success: new RegExp(`^/admin/membros/${id}$`) },
-    { name: "delete", params: { id: String(id) }, form: { intent: "delete" }, success: new RegExp(`^/admin/membros/${id}$`) },
-    { name: "reactivate", params: { id: String(id) }, form: { intent: "reactivate" }, success: new RegExp(`^/admin/membros/${id}$`) },
-    { name: "promote", params: { id: String(id) }, form: { intent: "promote" }, success: new RegExp(`^/admin/membros/${id}$`) },
-    { name: "remove-photo", params: { id: String(id) }, form: { intent: "remove-photo" }, success: new RegExp(`^/admin/membros/${id}$`) },
+    {
+      name: "save",
+      params: { id: "novo" },
+      form: { intent: "save", name: "Criado Aqui", sortOrder: "3", active: "on" },
+      success: /^\/admin\/membros\/\d+$/,
+    },
+    {
+      name: "deactivate",
+      params: { id: String(id) },
+      form: { intent: "deactivate" },
+      success: new RegExp(`^/admin/membros/${id}$`),
+    },
+    {
+      name: "activate",
+      params: { id: String(id) },
+      form: { intent: "activate" },
+      success: new RegExp(`^/admin/membros/${id}$`),
+    },
+    {
+      name: "delete",
+      params: { id: String(id) },
+      form: { intent: "delete" },
+      success: new RegExp(`^/admin/membros/${id}$`),
+    },
+    {
+      name: "reactivate",
+      params: { id: String(id) },
+      form: { intent: "reactivate" },
+      success: new RegExp(`^/admin/membros/${id}$`),
+    },
+    {
+      name: "promote",
+      params: { id: String(id) },
+      form: { intent: "promote" },
+      success: new RegExp(`^/admin/membros/${id}$`),
+    },
+    {
+      name: "remove-photo",
+      params: { id: String(id) },
+      form: { intent: "remove-photo" },
+      success: new RegExp(`^/admin/membros/${id}$`),
+    },
   ];
 
   it("actions: anonymous → login, agent → 403, another origin → 403, admin → redirect with a toast", async () => {
     for (const post of posts()) {
       const path = `/admin/membros/${post.params.id}`;
-      const anonymous = await answer(() => adminMember.action(args(request("anonymous", path, { form: post.form }), post.params)));
+      const anonymous = await answer(() =>
+        adminMember.action(args(request("anonymous", path, { form: post.form }), post.params)),
+      );
       expect([post.name, anonymous.status]).toEqual([post.name, 302]);
       expect(anonymous.headers.get("Location")).toMatch(/^\/login-corretores\?redirectTo=/);
-      expect([post.name, (await answer(() => adminMember.action(args(request("agent", path, { form: post.form }), post.params)))).status]).toEqual([post.name, 403]);
-      expect([post.name, (await answer(() => adminMember.action(args(request("admin", path, { form: post.form, origin: "https://evil.example" }), post.params)))).status]).toEqual([post.name, 403]);
-      const admin = await answer(() => adminMember.action(args(request("admin", path, { form: post.form }), post.params)));
+      expect([
+        post.name,
+        (await answer(() => adminMember.action(args(request("agent", path, { form: post.form }), post.params)))).status,
+      ]).toEqual([post.name, 403]);
+      expect([
+        post.name,
+        (
+          await answer(() =>
+            adminMember.action(
+              args(request("admin", path, { form: post.form, origin: "https://evil.example" }), post.params),
+            ),
+          )
+        ).status,
+      ]).toEqual([post.name, 403]);
+      const admin = await answer(() =>
+        adminMember.action(args(request("admin", path, { form: post.form }), post.params)),
+      );
       expect([post.name, admin.status]).toEqual([post.name, 302]);
       expect(admin.headers.get("Location")).toMatch(post.success);
     }
@@ -399,19 +603,41 @@ describe("authorization of the admin members routes", () => {
 
   it("the signed upload route: anonymous → 401 JSON, agent → 403, another origin → 403; a bad save → 400 with field errors", async () => {
     const path = `/admin/membros/${id}/envio?token=x`;
-    const put = (who: Who, origin?: string) => request(who, path, { method: "PUT", body: new Uint8Array(jpeg), headers: { "Content-Type": "image/jpeg" }, origin });
+    const put = (who: Who, origin?: string) =>
+      request(who, path, {
+        method: "PUT",
+        body: new Uint8Array(jpeg),
+        headers: { "Content-Type": "image/jpeg" },
+        origin,
+      });
     expect((await answer(() => adminMemberUpload.action(args(put("anonymous"), { id: String(id) })))).status).toBe(401);
     expect((await answer(() => adminMemberUpload.action(args(put("agent"), { id: String(id) })))).status).toBe(403);
-    expect((await answer(() => adminMemberUpload.action(args(put("admin", "https://evil.example"), { id: String(id) })))).status).toBe(403);
-    const ask = (who: Who, origin?: string) => request(who, `/admin/membros/${id}/envio`, { form: { kind: "photo" }, origin });
+    expect(
+      (await answer(() => adminMemberUpload.action(args(put("admin", "https://evil.example"), { id: String(id) }))))
+        .status,
+    ).toBe(403);
+    const ask = (who: Who, origin?: string) =>
+      request(who, `/admin/membros/${id}/envio`, { form: { kind: "photo" }, origin });
     expect((await answer(() => adminMemberUpload.action(args(ask("anonymous"), { id: String(id) })))).status).toBe(401);
     expect((await answer(() => adminMemberUpload.action(args(ask("agent"), { id: String(id) })))).status).toBe(403);
-    expect((await answer(() => adminMemberUpload.action(args(ask("admin", "https://evil.example"), { id: String(id) })))).status).toBe(403);
+    expect(
+      (await answer(() => adminMemberUpload.action(args(ask("admin", "https://evil.example"), { id: String(id) }))))
+        .status,
+    ).toBe(403);
     expect((await answer(() => adminMemberUpload.action(args(ask("admin"), { id: String(id) })))).status).toBe(200);
     const badToken = await answer(() => adminMemberUpload.action(args(put("admin"), { id: String(id) })));
-    expect([badToken.status, await badToken.json()]).toEqual([403, { message: "Endereço de envio inválido. Recarregue a página e tente de novo." }]);
+    expect([badToken.status, await badToken.json()]).toEqual([
+      403,
+      { message: "Endereço de envio inválido. Recarregue a página e tente de novo." },
+    ]);
 
-    const bad = await answer(() => adminMember.action(args(request("admin", "/admin/membros/novo", { form: { intent: "save", name: "", email: "x@" } }), { id: "novo" })));
+    const bad = await answer(() =>
+      adminMember.action(
+        args(request("admin", "/admin/membros/novo", { form: { intent: "save", name: "", email: "x@" } }), {
+          id: "novo",
+        }),
+      ),
+    );
     expect(bad.status).toBe(400);
     const body = (await bad.json()) as { result: { error: Record<string, string[]> } };
     expect(body.result.error.name?.[0]).toMatch(/Informe o nome/);

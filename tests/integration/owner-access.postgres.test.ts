@@ -32,7 +32,10 @@ const adminUrl = postgresTestUrl();
     const codes = Array.from({ length: 12 }, (_, i) => `PAR-${i}`);
     const results = await Promise.all(
       codes.map((listingCode, i) =>
-        recordOwnerDataView({ reader, listingCode, ip: "203.0.113.1", userAgent: "" }, { db: processes[i % processes.length]!.db, limitPerHour: 4 }),
+        recordOwnerDataView(
+          { reader, listingCode, ip: "203.0.113.1", userAgent: "" },
+          { db: processes[i % processes.length]!.db, limitPerHour: 4 },
+        ),
       ),
     );
     expect(results.filter((result) => result.allowed)).toHaveLength(4);

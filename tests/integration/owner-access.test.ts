@@ -29,7 +29,10 @@ let sandbox: TestSandbox;
 let codes: string[] = [];
 
 beforeAll(async () => {
-  env = await startAuthTestEnv("owner-access", { uid: "agent-owner-access", claims: { role: "agent", brokerCode: "7" } });
+  env = await startAuthTestEnv("owner-access", {
+    uid: "agent-owner-access",
+    claims: { role: "agent", brokerCode: "7" },
+  });
   sandbox = await startTestSandbox();
   setVistaTarget({ baseUrl: sandbox.url, key: sandbox.sandbox.key });
   const page = await sandbox.client.listar({ fields: ["Codigo"], paginacao: { pagina: 1, quantidade: 6 } });
@@ -53,11 +56,17 @@ const args = (request: Request, params: Record<string, string> = {}, clientIp = 
   ({ request, params, context: { clientIp } }) as LoaderFunctionArgs;
 
 async function rowsOf(uid: string) {
-  return env.test.database.db.select().from(ownerDataAccess).where(eq(ownerDataAccess.uid, uid)).orderBy(ownerDataAccess.at);
+  return env.test.database.db
+    .select()
+    .from(ownerDataAccess)
+    .where(eq(ownerDataAccess.uid, uid))
+    .orderBy(ownerDataAccess.at);
 }
 
 function openData(who: TestUser, code: string, clientIp?: string): Promise<Response> {
-  return answer(() => panelListingData.loader(args(get(who, `/painel/imovel/${code}/dados`), { codigo: code }, clientIp)));
+  return answer(() =>
+    panelListingData.loader(args(get(who, `/painel/imovel/${code}/dados`), { codigo: code }, clientIp)),
+  );
 }
 
 describe("the access log and the hourly limit", () => {
@@ -67,7 +76,14 @@ describe("the access log and the hourly limit", () => {
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect((await response.json()).listing).not.toBeNull();
     expect(await rowsOf(env.agent.uid)).toMatchObject([
-      { uid: env.agent.uid, email: env.agent.email, listingCode: codes[0], ip: "198.51.100.23", userAgent: "Mozilla/5.0 (Teste de integração)", allowed: true },
+      {
+        uid: env.agent.uid,
+        email: env.agent.email,
+        listingCode: codes[0],
+        ip: "198.51.100.23",
+        userAgent: "Mozilla/5.0 (Teste de integração)",
+        allowed: true,
+      },
     ]);
   });
 
@@ -79,7 +95,9 @@ describe("the access log and the hourly limit", () => {
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     const body = await refused.json();
     expect(body.listing).toBeNull();
-    expect(body.error).toMatch(/^Você atingiu o limite de 2 imóveis por hora com dados de proprietários\. Tente novamente às \d\d:\d\d\.$/);
+    expect(body.error).toMatch(
+      /^Você atingiu o limite de 2 imóveis por hora com dados de proprietários\. Tente novamente às \d\d:\d\d\.$/,
+    );
 
     const again = await openData(env.agent, codes[0]!);
     expect(again.status).toBe(200);
@@ -94,18 +112,37 @@ describe("the access log and the hourly limit", () => {
   });
 
   it("the page shows the limit message (429) without owner data", async () => {
-    const response = await answer(() => panelListing.loader(args(get(env.agent, `/painel/imovel/${codes[3]}`), { codigo: codes[3]! })));
+    const response = await answer(() =>
+      panelListing.loader(args(get(env.agent, `/painel/imovel/${codes[3]}`), { codigo: codes[3]! })),
+    );
     expect(response.status).toBe(429);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(await response.json()).toMatchObject({ code: codes[3], listing: null, error: expect.stringMatching(/^Você atingiu o limite de 2 imóveis/) });
-    expect(panelListing.headers({ loaderHeaders: response.headers } as never)).toMatchObject({ "Cache-Control": "private, no-store", "Retry-After": response.headers.get("Retry-After") });
+    expect(await response.json()).toMatchObject({
+      code: codes[3],
+      listing: null,
+      error: expect.stringMatching(/^Você atingiu o limite de 2 imóveis/),
+    });
+    expect(panelListing.headers({ loaderHeaders: response.headers } as never)).toMatchObject({
+      "Cache-Control": "private, no-store",
+      "Retry-After": response.headers.get("Retry-After"),
+    });
   });
 
   it("counts the rows written by another process (the admin is limited too)", async () => {
     const now = new Date();
     await env.test.database.db.insert(ownerDataAccess).values([
-      { uid: env.admin.uid, email: env.admin.email, listingCode: "OUTRO-PROCESSO-1", at: new Date(now.getTime() - 10 * 60_000) },
-      { uid: env.admin.uid, email: env.admin.email, listingCode: "OUTRO-PROCESSO-2", at: new Date(now.getTime() - 5 * 60_000) },
+      {
+        uid: env.admin.uid,
+        email: env.admin.email,
+        listingCode: "OUTRO-PROCESSO-1",
+        at: new Date(now.getTime() - 10 * 60_000),
+      },
+      {
+        uid: env.admin.uid,
+        email: env.admin.email,
+        listingCode: "OUTRO-PROCESSO-2",
+        at: new Date(now.getTime() - 5 * 60_000),
+      },
     ]);
     expect((await openData(env.admin, codes[4]!)).status).toBe(429);
     expect((await rowsOf(env.admin.uid)).at(-1)).toMatchObject({ listingCode: codes[4], allowed: false });
@@ -113,12 +150,15 @@ describe("the access log and the hourly limit", () => {
 });
 
 describe("/admin/acessos", () => {
-  const load = (who: TestUser | null, query = "") => answer(() => adminOwnerAccess.loader(args(get(who, `/admin/acessos${query}`))));
+  const load = (who: TestUser | null, query = "") =>
+    answer(() => adminOwnerAccess.loader(args(get(who, `/admin/acessos${query}`))));
 
   it("anonymous → redirect to the login; agent → 403", async () => {
     const anonymous = await load(null);
     expect(anonymous.status).toBe(302);
-    expect(anonymous.headers.get("Location")).toBe(`/login-corretores?redirectTo=${encodeURIComponent("/admin/acessos")}`);
+    expect(anonymous.headers.get("Location")).toBe(
+      `/login-corretores?redirectTo=${encodeURIComponent("/admin/acessos")}`,
+    );
     expect((await load(env.agent)).status).toBe(403);
   });
 
@@ -137,11 +177,17 @@ describe("/admin/acessos", () => {
   });
 
   it("filters by user (e-mail or uid) and by listing", async () => {
-    const byEmail = await (await load(env.admin, `?usuario=${encodeURIComponent(env.agent.email.toUpperCase())}`)).json();
+    const byEmail = await (
+      await load(env.admin, `?usuario=${encodeURIComponent(env.agent.email.toUpperCase())}`)
+    ).json();
     expect(byEmail.page.total).toBe(5);
     expect(new Set(byEmail.page.items.map((item: { uid: string }) => item.uid))).toEqual(new Set([env.agent.uid]));
     const byUid = await (await load(env.admin, `?usuario=${env.admin.uid}`)).json();
-    expect(byUid.page.items.map((item: { listingCode: string }) => item.listingCode)).toEqual([codes[4], "OUTRO-PROCESSO-2", "OUTRO-PROCESSO-1"]);
+    expect(byUid.page.items.map((item: { listingCode: string }) => item.listingCode)).toEqual([
+      codes[4],
+      "OUTRO-PROCESSO-2",
+      "OUTRO-PROCESSO-1",
+    ]);
     const byListing = await (await load(env.admin, `?imovel=${codes[0]}`)).json();
     expect(byListing.page.items).toMatchObject([
       { listingCode: codes[0], email: env.agent.email, allowed: true },

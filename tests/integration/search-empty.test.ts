@@ -32,13 +32,25 @@ describe("empty read model", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     const data = await response.json();
-    expect(data.sections).toEqual({ total: 0, featured: [], recent: [], launches: [], condominiumCount: 0, quickLinks: [], condominiums: [], cities: [] });
+    expect(data.sections).toEqual({
+      total: 0,
+      featured: [],
+      recent: [],
+      launches: [],
+      condominiumCount: 0,
+      quickLinks: [],
+      condominiums: [],
+      cities: [],
+    });
   });
 
   it("listings answer the updating state, even for a filtered URL", async () => {
     for (const [url, params] of [
       ["http://site.test/todos-os-imoveis", {}],
-      ["http://site.test/todos-os-imoveis/venda-apartamento-sao-paulo-moema?quartos=2", { filtros: "venda-apartamento-sao-paulo-moema" }],
+      [
+        "http://site.test/todos-os-imoveis/venda-apartamento-sao-paulo-moema?quartos=2",
+        { filtros: "venda-apartamento-sao-paulo-moema" },
+      ],
     ] as const) {
       const response = await listingsLoader({ request: new Request(url), params, context: {} });
       expect(response.status).toBe(200);

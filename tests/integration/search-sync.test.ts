@@ -90,7 +90,10 @@ async function listingsPage(pathAndQuery: string): Promise<Response> {
 /** Filter sets taken from the synced data: busiest places, every category, price quantiles, bedrooms. */
 function sampleFilters(): ListingFilters[] {
   const city = vocabulary.cities[0];
-  const busiest = [...city.neighbourhoods].sort((a, b) => b.count - a.count).slice(0, 3).map((n) => n.slug);
+  const busiest = [...city.neighbourhoods]
+    .sort((a, b) => b.count - a.count)
+    .slice(0, 3)
+    .map((n) => n.slug);
   const quantile = (values: number[], q: number) => values.sort((a, b) => a - b)[Math.floor(q * (values.length - 1))];
   const sales = rows.flatMap((r) => (r.salePrice != null ? [r.salePrice] : []));
   const rents = rows.flatMap((r) => (r.rentPrice != null ? [r.rentPrice] : []));
@@ -120,7 +123,10 @@ describe("search over the synced catalogue", () => {
     const byPlace = new Map<string, number>();
     for (const r of rows) {
       byCategory.set(r.categorySlug, (byCategory.get(r.categorySlug) ?? 0) + 1);
-      byPlace.set(`${r.citySlug}/${r.neighbourhoodSlug}`, (byPlace.get(`${r.citySlug}/${r.neighbourhoodSlug}`) ?? 0) + 1);
+      byPlace.set(
+        `${r.citySlug}/${r.neighbourhoodSlug}`,
+        (byPlace.get(`${r.citySlug}/${r.neighbourhoodSlug}`) ?? 0) + 1,
+      );
     }
     expect(new Map(vocabulary.categories.map((c) => [c.slug, c.count]))).toEqual(byCategory);
     expect(
@@ -154,7 +160,10 @@ describe("search over the synced catalogue", () => {
         const expected = referenceSearch(rows, f);
         const result = await searchListings(f);
         expect(result.total, JSON.stringify(f)).toBe(expected.length);
-        expect(result.items.map((i) => i.code), JSON.stringify(f)).toEqual(expected.slice(0, LISTINGS_PAGE_SIZE));
+        expect(
+          result.items.map((i) => i.code),
+          JSON.stringify(f),
+        ).toEqual(expected.slice(0, LISTINGS_PAGE_SIZE));
       }
     }
   }, 300_000);
@@ -218,7 +227,12 @@ describe("listings route", () => {
     const found = await listingsPage(`/todos-os-imoveis?finalidade=venda&codigo=${row.code.toLowerCase()}`);
     expect(found.status).toBe(302);
     expect(found.headers.get("Location")).toBe(
-      listingPath({ code: row.code, category: row.category, neighbourhood: row.neighbourhood, condominiumSlug: row.condominiumSlug }),
+      listingPath({
+        code: row.code,
+        category: row.category,
+        neighbourhood: row.neighbourhood,
+        condominiumSlug: row.condominiumSlug,
+      }),
     );
     const missing = await listingsPage("/todos-os-imoveis?codigo=ZZ999999");
     expect(missing.status).toBe(200);
@@ -238,7 +252,13 @@ describe("listings route", () => {
   it("suggests wider searches, each with results, when nothing matches", async () => {
     const city = vocabulary.cities[0];
     const nb = city.neighbourhoods[0];
-    const filters: ListingFilters = { purpose: "venda", city: city.slug, neighbourhoods: [nb.slug], priceMax: 1_000, bedroomsMin: 3 };
+    const filters: ListingFilters = {
+      purpose: "venda",
+      city: city.slug,
+      neighbourhoods: [nb.slug],
+      priceMax: 1_000,
+      bedroomsMin: 3,
+    };
     const response = await listingsPage(filtersToUrl(filters, vocabulary));
     expect(response.status).toBe(200);
     const data = await response.json();

@@ -68,7 +68,9 @@ let active: Row[] = [];
 beforeAll(async () => {
   database = await openDatabase({ inMemory: true });
   await migrate(database);
-  const rows = fixtures().map(({ listing, removed, condominium }) => storedRow(listing, { condominiumSlug: condominium, removed, now }));
+  const rows = fixtures().map(({ listing, removed, condominium }) =>
+    storedRow(listing, { condominiumSlug: condominium, removed, now }),
+  );
   await database.db.insert(listings).values(rows);
   await database.db.insert(condominiums).values(
     condominiumRow(
@@ -130,7 +132,9 @@ describe("searchListings", () => {
         purpose: fc.option(fc.constantFrom("venda" as const, "aluguel" as const), { nil: undefined }),
         category: fc.option(fc.constantFrom(...vocab.categories.map((c) => c.slug)), { nil: undefined }),
         place: fc.option(
-          cityArb.chain((city) => fc.subarray(city.neighbourhoods.map((n) => n.slug)).map((nbs) => ({ city: city.slug, nbs }))),
+          cityArb.chain((city) =>
+            fc.subarray(city.neighbourhoods.map((n) => n.slug)).map((nbs) => ({ city: city.slug, nbs })),
+          ),
           { nil: undefined },
         ),
         priceMin: fc.option(fc.constantFrom(1_500, 5_000, 300_000, 900_000), { nil: undefined }),
@@ -138,7 +142,11 @@ describe("searchListings", () => {
         bedroomsMin: fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }),
         sort: fc.option(fc.constantFrom(...SORT_ORDERS), { nil: undefined }),
       })
-      .map(({ place, ...f }): ListingFilters => ({ ...f, city: place?.city, neighbourhoods: place?.nbs.length ? place.nbs : undefined }));
+      .map(({ place, ...f }): ListingFilters => ({
+        ...f,
+        city: place?.city,
+        neighbourhoods: place?.nbs.length ? place.nbs : undefined,
+      }));
     await fc.assert(
       fc.asyncProperty(filtersArb, async (filters) => {
         const expected = reference(filters);
@@ -161,7 +169,10 @@ describe("searchListings", () => {
   });
 
   it("sorts by the monthly cost of the purpose", async () => {
-    const result = await searchListings({ purpose: "aluguel", sort: "menor-custo-mensal" }, { db: database.db, pageSize: 500 });
+    const result = await searchListings(
+      { purpose: "aluguel", sort: "menor-custo-mensal" },
+      { db: database.db, pageSize: 500 },
+    );
     const costs = result.items.map((i) => i.rentPrice! + (i.condoFee ?? 0) + (i.iptu ?? 0) / 12);
     expect(costs).toEqual([...costs].sort((a, b) => a - b));
   });
@@ -175,11 +186,16 @@ describe("searchListings", () => {
   });
 
   it("builds card summaries with the canonical listing path", async () => {
-    const { items } = await searchListings({ city: "sao-paulo", neighbourhoods: ["moema"] }, { db: database.db, pageSize: 500 });
+    const { items } = await searchListings(
+      { city: "sao-paulo", neighbourhoods: ["moema"] },
+      { db: database.db, pageSize: 500 },
+    );
     const inCondo = items.find((i) => i.condominiumName === "Edifício Aurora");
     expect(inCondo?.path).toBe(`/detalhes/edificio-aurora/${inCondo?.code}`);
     const outside = items.find((i) => !i.condominiumName);
-    expect(outside?.path).toBe(`/detalhes/${slugify(`${outside?.category} ${outside?.neighbourhood}`)}/${outside?.code}`);
+    expect(outside?.path).toBe(
+      `/detalhes/${slugify(`${outside?.category} ${outside?.neighbourhood}`)}/${outside?.code}`,
+    );
     for (const item of items) {
       expect(item.purposes.length).toBeGreaterThan(0);
       expect(item.coverPhotoUrl).toMatch(/^https:\/\/cdn\.example\.test\//);
@@ -219,7 +235,12 @@ describe("getVocabulary", () => {
     const vocab = await getVocabulary({ db: database.db });
     for (const city of vocab.cities) {
       for (const nb of city.neighbourhoods) {
-        const filters: ListingFilters = { purpose: "venda", category: vocab.categories[0].slug, city: city.slug, neighbourhoods: [nb.slug] };
+        const filters: ListingFilters = {
+          purpose: "venda",
+          category: vocab.categories[0].slug,
+          city: city.slug,
+          neighbourhoods: [nb.slug],
+        };
         const url = filtersToUrl(filters, vocab);
         const segment = url.split("/")[2];
         expect(parseFilters(segment, new URLSearchParams(), vocab)).toEqual({ filters, canonical: url });
@@ -254,7 +275,9 @@ describe("getHomeSections", () => {
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     const moema = sp.neighbourhoods.find((n) => n.label === "Moema")!;
     expect(moema.url).toBe("/todos-os-imoveis/sao-paulo-moema");
-    expect(moema.count).toBe(await countListings({ city: "sao-paulo", neighbourhoods: ["moema"] }, { db: database.db }));
+    expect(moema.count).toBe(
+      await countListings({ city: "sao-paulo", neighbourhoods: ["moema"] }, { db: database.db }),
+    );
   });
 
   it("is empty, not failing, on an empty read model", async () => {
@@ -262,7 +285,16 @@ describe("getHomeSections", () => {
     try {
       await migrate(empty);
       const home = await getHomeSections({ db: empty.db });
-      expect(home).toEqual({ total: 0, featured: [], recent: [], launches: [], condominiums: [], condominiumCount: 0, cities: [], quickLinks: [] });
+      expect(home).toEqual({
+        total: 0,
+        featured: [],
+        recent: [],
+        launches: [],
+        condominiums: [],
+        condominiumCount: 0,
+        cities: [],
+        quickLinks: [],
+      });
       const result = await searchListings({}, { db: empty.db });
       expect(result).toEqual({ items: [], total: 0, page: 1, pageCount: 0 });
     } finally {

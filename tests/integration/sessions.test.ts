@@ -78,7 +78,11 @@ function post(path: string, form: Record<string, string>, headers: Record<string
 }
 
 function json(method: string, path: string, body: unknown, headers: Record<string, string> = {}): Request {
-  return new Request(`${ORIGIN}${path}`, { method, headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) });
+  return new Request(`${ORIGIN}${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 const cookieHeader = (value: string) => ({ Cookie: `session=${value}` });
@@ -135,17 +139,33 @@ const otherKey = generateKeyPairSync("rsa", { modulusLength: 2048 });
 
 describe("forged and foreign credentials are refused", () => {
   const cases: { name: string; headers: () => Promise<Record<string, string>> }[] = [
-    { name: "unsigned JWT (alg none) naming the admin, as the cookie", headers: async () => cookieHeader(unsignedJwt("demo-admin", env.admin.email, env.backend.projectId)) },
-    { name: "unsigned JWT (alg none) naming the admin, as a bearer", headers: async () => bearerHeader(unsignedJwt("demo-admin", env.admin.email, env.backend.projectId)) },
+    {
+      name: "unsigned JWT (alg none) naming the admin, as the cookie",
+      headers: async () => cookieHeader(unsignedJwt("demo-admin", env.admin.email, env.backend.projectId)),
+    },
+    {
+      name: "unsigned JWT (alg none) naming the admin, as a bearer",
+      headers: async () => bearerHeader(unsignedJwt("demo-admin", env.admin.email, env.backend.projectId)),
+    },
     {
       name: "JWT signed with another RSA key, as the cookie",
-      headers: async () => cookieHeader(rsaJwt(idTokenClaims("demo-admin", env.admin.email, env.backend.projectId), otherKey.privateKey, "forged")),
+      headers: async () =>
+        cookieHeader(
+          rsaJwt(idTokenClaims("demo-admin", env.admin.email, env.backend.projectId), otherKey.privateKey, "forged"),
+        ),
     },
     {
       name: "JWT signed with another RSA key, as a bearer",
-      headers: async () => bearerHeader(rsaJwt(idTokenClaims("demo-admin", env.admin.email, env.backend.projectId), otherKey.privateKey, "forged")),
+      headers: async () =>
+        bearerHeader(
+          rsaJwt(idTokenClaims("demo-admin", env.admin.email, env.backend.projectId), otherKey.privateKey, "forged"),
+        ),
     },
-    { name: "a genuine emulator ID token of the admin, as a bearer", headers: async () => bearerHeader((await signInWithPassword(env.backend, env.admin.email, env.admin.password)).idToken) },
+    {
+      name: "a genuine emulator ID token of the admin, as a bearer",
+      headers: async () =>
+        bearerHeader((await signInWithPassword(env.backend, env.admin.email, env.admin.password)).idToken),
+    },
     {
       name: "an unsigned cookie holding a real browser token of the admin",
       headers: async () => {
@@ -171,14 +191,23 @@ describe("forged and foreign credentials are refused", () => {
     },
     {
       name: "the admin's browser token as a bearer (wrong kind)",
-      headers: async () => bearerHeader((await signInWithEmailPassword(env.backend, db(), env.admin.email, env.admin.password, { kind: "browser" })).token),
+      headers: async () =>
+        bearerHeader(
+          (await signInWithEmailPassword(env.backend, db(), env.admin.email, env.admin.password, { kind: "browser" }))
+            .token,
+        ),
     },
-    { name: "the admin's API token inside a signed cookie (wrong kind)", headers: async () => cookieHeader(await signedSessionCookieValue(env.admin.apiToken)) },
+    {
+      name: "the admin's API token inside a signed cookie (wrong kind)",
+      headers: async () => cookieHeader(await signedSessionCookieValue(env.admin.apiToken)),
+    },
     { name: "a well-formed but unknown API token", headers: async () => bearerHeader("A".repeat(43)) },
   ];
 
   it("precondition: firebase-admin itself accepts the unsigned JWT while the emulator runs", async () => {
-    const decoded = await env.backend.auth.verifyIdToken(unsignedJwt("demo-admin", env.admin.email, env.backend.projectId));
+    const decoded = await env.backend.auth.verifyIdToken(
+      unsignedJwt("demo-admin", env.admin.email, env.backend.projectId),
+    );
     expect(decoded.uid).toBe("demo-admin");
   });
 
@@ -188,14 +217,25 @@ describe("forged and foreign credentials are refused", () => {
     expect(await getOptionalUser(get("/painel", headers), { checkRevoked: true })).toBeNull();
 
     const page = await answer(() => adminUsers.loader(args(get("/admin/usuarios", headers))));
-    expect([page.status, page.headers.get("Location")]).toEqual([302, "/login-corretores?redirectTo=%2Fadmin%2Fusuarios"]);
+    expect([page.status, page.headers.get("Location")]).toEqual([
+      302,
+      "/login-corretores?redirectTo=%2Fadmin%2Fusuarios",
+    ]);
     expect((await answer(() => apiUsers.loader(args(get("/api/auth/users", headers))))).status).toBe(401);
     expect((await answer(() => apiTokenCheck.loader(args(get("/api/auth/token/check", headers))))).status).toBe(401);
-    const panel = await answer(() => requireRole(get("/painel/imovel/1/dados", headers), "agent", { checkRevoked: true, resource: true }));
+    const panel = await answer(() =>
+      requireRole(get("/painel/imovel/1/dados", headers), "agent", { checkRevoked: true, resource: true }),
+    );
     expect(panel.status).toBe(401);
 
     const email = `forjado-${Math.random().toString(36).slice(2, 8)}@exemplo.com.br`;
-    const created = await answer(() => apiAuth.action(args(json("POST", "/api/auth", { email, displayName: "Forjado", role: "admin" }, { ...headers, Origin: ORIGIN }))));
+    const created = await answer(() =>
+      apiAuth.action(
+        args(
+          json("POST", "/api/auth", { email, displayName: "Forjado", role: "admin" }, { ...headers, Origin: ORIGIN }),
+        ),
+      ),
+    );
     expect(created.status).toBe(401);
     expect(await db().select().from(users).where(eq(users.email, email))).toEqual([]);
   });
@@ -230,7 +270,9 @@ describe("forged and foreign credentials are refused", () => {
     expect(await readSessionToken(request, rotated)).toBe(token);
     expect(await readSessionToken(request, dropped)).toBeNull();
     // New cookies are signed with the first secret.
-    expect(await readSessionToken(get("/", cookieHeader(await signedSessionCookieValue(token, rotated))), dropped)).toBe(token);
+    expect(
+      await readSessionToken(get("/", cookieHeader(await signedSessionCookieValue(token, rotated))), dropped),
+    ).toBe(token);
     expect(sessionCookie(rotated).isSigned).toBe(true);
   });
 });
@@ -247,7 +289,9 @@ describe("a Firebase ID token as bearer with a real project", () => {
       const [header, payload, signature] = token.split(".");
       const head = JSON.parse(Buffer.from(header ?? "", "base64url").toString()) as { alg?: string; kid?: string };
       if (head.alg !== "RS256" || head.kid !== "google") throw refuse("auth/argument-error");
-      const valid = createVerify("RSA-SHA256").update(`${header}.${payload}`).verify(google.publicKey, Buffer.from(signature ?? "", "base64url"));
+      const valid = createVerify("RSA-SHA256")
+        .update(`${header}.${payload}`)
+        .verify(google.publicKey, Buffer.from(signature ?? "", "base64url"));
       if (!valid) throw refuse("auth/argument-error");
       const claims = JSON.parse(Buffer.from(payload!, "base64url").toString()) as DecodedIdToken;
       if (claims.exp < Date.now() / 1000) throw refuse("auth/id-token-expired");
@@ -261,17 +305,34 @@ describe("a Firebase ID token as bearer with a real project", () => {
 
   it("a token signed by the project's key passes, verified with revocation checked", async () => {
     checkRevokedArgs.length = 0;
-    const token = rsaJwt(idTokenClaims(env.agent.uid, env.agent.email, "imobiliaria-prod"), google.privateKey, "google");
+    const token = rsaJwt(
+      idTokenClaims(env.agent.uid, env.agent.email, "imobiliaria-prod"),
+      google.privateKey,
+      "google",
+    );
     const session = (await getSession(withToken(token), { backend: realProject() })) as AuthenticatedSession;
-    expect(session).toMatchObject({ credential: "id-token", session: null, user: { uid: env.agent.uid, role: "agent", emailVerified: true } });
+    expect(session).toMatchObject({
+      credential: "id-token",
+      session: null,
+      user: { uid: env.agent.uid, role: "agent", emailVerified: true },
+    });
     expect(checkRevokedArgs).toEqual([true]);
   });
 
   it.each([
     ["alg none", () => unsignedJwt(env.agent.uid, env.agent.email, "imobiliaria-prod")],
-    ["another RSA key", () => rsaJwt(idTokenClaims(env.agent.uid, env.agent.email, "imobiliaria-prod"), otherKey.privateKey, "google")],
-    ["expired", () => rsaJwt(idTokenClaims(env.agent.uid, env.agent.email, "imobiliaria-prod", -60), google.privateKey, "google")],
-    ["a uid without a user row", () => rsaJwt(idTokenClaims("nobody", "nobody@exemplo.com.br", "imobiliaria-prod"), google.privateKey, "google")],
+    [
+      "another RSA key",
+      () => rsaJwt(idTokenClaims(env.agent.uid, env.agent.email, "imobiliaria-prod"), otherKey.privateKey, "google"),
+    ],
+    [
+      "expired",
+      () => rsaJwt(idTokenClaims(env.agent.uid, env.agent.email, "imobiliaria-prod", -60), google.privateKey, "google"),
+    ],
+    [
+      "a uid without a user row",
+      () => rsaJwt(idTokenClaims("nobody", "nobody@exemplo.com.br", "imobiliaria-prod"), google.privateKey, "google"),
+    ],
   ])("refused: %s", async (_name, make) => {
     expect(await getSession(withToken(make()), { backend: realProject() })).toBeNull();
   });
@@ -290,19 +351,29 @@ describe("expiry and renewal", () => {
     const browser = await createSession(db(), { uid: env.agent.uid, kind: "browser", now: past });
     const api = await createSession(db(), { uid: env.agent.uid, kind: "api", now: past });
     // The sweep at the next sign-in would take them: look at them before.
-    expect(await getOptionalUser(get("/painel", cookieHeader(await signedSessionCookieValue(browser.token))))).toBeNull();
-    expect((await answer(() => apiTokenCheck.loader(args(get("/api/auth/token/check", bearerHeader(api.token)))))).status).toBe(401);
+    expect(
+      await getOptionalUser(get("/painel", cookieHeader(await signedSessionCookieValue(browser.token)))),
+    ).toBeNull();
+    expect(
+      (await answer(() => apiTokenCheck.loader(args(get("/api/auth/token/check", bearerHeader(api.token)))))).status,
+    ).toBe(401);
     expect(await sessionRow(browser.session.id)).toBeNull();
     expect(await sessionRow(api.session.id)).toBeNull();
   });
 
   it("a session past its 30-day lifetime is refused even when recently used", async () => {
-    const created = await createSession(db(), { uid: env.agent.uid, kind: "browser", now: new Date(Date.now() - SESSION_LIFETIME_MS - 60_000) });
+    const created = await createSession(db(), {
+      uid: env.agent.uid,
+      kind: "browser",
+      now: new Date(Date.now() - SESSION_LIFETIME_MS - 60_000),
+    });
     await db()
       .update(sessions)
       .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + SESSION_IDLE_MS) })
       .where(eq(sessions.id, created.session.id));
-    expect(await getOptionalUser(get("/painel", cookieHeader(await signedSessionCookieValue(created.token))))).toBeNull();
+    expect(
+      await getOptionalUser(get("/painel", cookieHeader(await signedSessionCookieValue(created.token)))),
+    ).toBeNull();
     expect(await sessionRow(created.session.id)).toBeNull();
   });
 
@@ -319,15 +390,28 @@ describe("expiry and renewal", () => {
     expect(await getOptionalUser(get("/painel", cookie))).not.toBeNull();
     expect((await sessionRow(created.session.id))!.lastSeenAt).toEqual(renewed.lastSeenAt);
 
-    const old = await createSession(db(), { uid: env.agent.uid, kind: "api", now: new Date(Date.now() - SESSION_LIFETIME_MS + 3600_000) });
-    await db().update(sessions).set({ lastSeenAt: twoMinutesAgo, expiresAt: new Date(Date.now() + 60_000) }).where(eq(sessions.id, old.session.id));
+    const old = await createSession(db(), {
+      uid: env.agent.uid,
+      kind: "api",
+      now: new Date(Date.now() - SESSION_LIFETIME_MS + 3600_000),
+    });
+    await db()
+      .update(sessions)
+      .set({ lastSeenAt: twoMinutesAgo, expiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(sessions.id, old.session.id));
     // (Not through a revocation-checked route: the backdated session predates the account.)
     expect(await getOptionalUser(get("/api/auth/users", bearerHeader(old.token)))).not.toBeNull();
-    expect((await sessionRow(old.session.id))!.expiresAt.getTime()).toBe(old.session.createdAt.getTime() + SESSION_LIFETIME_MS);
+    expect((await sessionRow(old.session.id))!.expiresAt.getTime()).toBe(
+      old.session.createdAt.getTime() + SESSION_LIFETIME_MS,
+    );
   });
 
   it("a sign-in sweeps everyone's expired rows", async () => {
-    const stale = await createSession(db(), { uid: env.agent.uid, kind: "browser", now: new Date(Date.now() - SESSION_IDLE_MS - 1000) });
+    const stale = await createSession(db(), {
+      uid: env.agent.uid,
+      kind: "browser",
+      now: new Date(Date.now() - SESSION_IDLE_MS - 1000),
+    });
     expect(await sessionRow(stale.session.id)).not.toBeNull();
     await signInWithEmailPassword(env.backend, db(), env.admin.email, env.admin.password);
     expect(await sessionRow(stale.session.id)).toBeNull();
@@ -340,7 +424,10 @@ describe("disabled and deleted users, role change, new password", () => {
     await setUserEnabled(deps(), agent.uid, false, { uid: "demo-admin" });
     expect(await sessionRow(agent.browser.session.id)).toBeNull();
     expect(await getOptionalUser(get("/painel", cookieHeader(agent.cookie)))).toBeNull();
-    expect((await answer(() => apiTokenCheck.loader(args(get("/api/auth/token/check", bearerHeader(agent.api.token)))))).status).toBe(401);
+    expect(
+      (await answer(() => apiTokenCheck.loader(args(get("/api/auth/token/check", bearerHeader(agent.api.token))))))
+        .status,
+    ).toBe(401);
     await setUserEnabled(deps(), agent.uid, true, { uid: "demo-admin" });
     expect(await getOptionalUser(get("/painel", cookieHeader(agent.cookie)))).toBeNull();
   });
@@ -349,7 +436,10 @@ describe("disabled and deleted users, role change, new password", () => {
     const agent = await newAgent("linha-desativada");
     await db().update(users).set({ disabled: true }).where(eq(users.uid, agent.uid));
     expect(await getOptionalUser(get("/painel", cookieHeader(agent.cookie)))).toBeNull();
-    expect((await answer(() => apiTokenCheck.loader(args(get("/api/auth/token/check", bearerHeader(agent.api.token)))))).status).toBe(401);
+    expect(
+      (await answer(() => apiTokenCheck.loader(args(get("/api/auth/token/check", bearerHeader(agent.api.token))))))
+        .status,
+    ).toBe(401);
   });
 
   it("an account disabled only in the identity service is refused where revocation is checked, and the session deleted", async () => {
@@ -373,14 +463,19 @@ describe("disabled and deleted users, role change, new password", () => {
   it("an account deleted only in the identity service is refused where revocation is checked", async () => {
     const agent = await newAgent("firebase-excluido");
     await env.backend.auth.deleteUser(agent.uid);
-    expect((await answer(() => apiTokenCheck.loader(args(get("/api/auth/token/check", bearerHeader(agent.api.token)))))).status).toBe(401);
+    expect(
+      (await answer(() => apiTokenCheck.loader(args(get("/api/auth/token/check", bearerHeader(agent.api.token))))))
+        .status,
+    ).toBe(401);
     expect(await sessionRow(agent.api.session.id)).toBeNull();
   });
 
   it("a role change ends the user's sessions; a name change does not", async () => {
     const agent = await newAgent("papel");
     await updateUser(deps(), agent.uid, { displayName: "Novo Nome" }, { uid: "demo-admin" });
-    expect(await getOptionalUser(get("/painel", cookieHeader(agent.cookie)))).toMatchObject({ displayName: "Novo Nome" });
+    expect(await getOptionalUser(get("/painel", cookieHeader(agent.cookie)))).toMatchObject({
+      displayName: "Novo Nome",
+    });
     await updateUser(deps(), agent.uid, { role: "admin" }, { uid: "demo-admin" });
     expect(await getOptionalUser(get("/painel", cookieHeader(agent.cookie)))).toBeNull();
     expect(await sessionRow(agent.api.session.id)).toBeNull();
@@ -391,22 +486,37 @@ describe("signing out", () => {
   it("the sign-out post deletes the row and clears the cookie; the user's other sessions go on", async () => {
     const agent = await newAgent("saindo");
     const other = await signInWithEmailPassword(env.backend, db(), agent.email, agent.password);
-    const response = await answer(() => logout.action(args(post("/login-corretores/sair", {}, cookieHeader(agent.cookie)))));
+    const response = await answer(() =>
+      logout.action(args(post("/login-corretores/sair", {}, cookieHeader(agent.cookie)))),
+    );
     expect([response.status, response.headers.get("Location")]).toEqual([302, "/"]);
-    expect(response.headers.getSetCookie().find((c) => c.startsWith("session="))).toMatch(/^session=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/);
+    expect(response.headers.getSetCookie().find((c) => c.startsWith("session="))).toMatch(
+      /^session=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/,
+    );
     expect(await sessionRow(agent.browser.session.id)).toBeNull();
     expect(await getOptionalUser(get("/painel", cookieHeader(agent.cookie)))).toBeNull();
-    expect(await getOptionalUser(get("/painel", cookieHeader(await signedSessionCookieValue(other.token))))).not.toBeNull();
+    expect(
+      await getOptionalUser(get("/painel", cookieHeader(await signedSessionCookieValue(other.token)))),
+    ).not.toBeNull();
   });
 
   it("DELETE /api/auth/session ends the calling API session (204); anonymous → 401", async () => {
     const agent = await newAgent("api-saindo");
-    const ended = await answer(() => apiSession.action(args(new Request(`${ORIGIN}/api/auth/session`, { method: "DELETE", headers: bearerHeader(agent.api.token) }))));
+    const ended = await answer(() =>
+      apiSession.action(
+        args(new Request(`${ORIGIN}/api/auth/session`, { method: "DELETE", headers: bearerHeader(agent.api.token) })),
+      ),
+    );
     expect(ended.status).toBe(204);
     expect(await sessionRow(agent.api.session.id)).toBeNull();
-    expect((await answer(() => apiTokenCheck.loader(args(get("/api/auth/token/check", bearerHeader(agent.api.token)))))).status).toBe(401);
+    expect(
+      (await answer(() => apiTokenCheck.loader(args(get("/api/auth/token/check", bearerHeader(agent.api.token))))))
+        .status,
+    ).toBe(401);
     expect(await getOptionalUser(get("/painel", cookieHeader(agent.cookie)))).not.toBeNull();
-    const anonymous = await answer(() => apiSession.action(args(new Request(`${ORIGIN}/api/auth/session`, { method: "DELETE" }))));
+    const anonymous = await answer(() =>
+      apiSession.action(args(new Request(`${ORIGIN}/api/auth/session`, { method: "DELETE" }))),
+    );
     expect(anonymous.status).toBe(401);
   });
 });
@@ -415,7 +525,16 @@ describe("POST /api/auth/session", () => {
   it("gives an opaque token (only its hash stored; IP and User-Agent recorded) that the API accepts", async () => {
     const agent = await newAgent("api-token");
     const response = await answer(() =>
-      apiSession.action(args(json("POST", "/api/auth/session", { email: agent.email, password: agent.password }, { "User-Agent": `cli/${"x".repeat(400)}` }))),
+      apiSession.action(
+        args(
+          json(
+            "POST",
+            "/api/auth/session",
+            { email: agent.email, password: agent.password },
+            { "User-Agent": `cli/${"x".repeat(400)}` },
+          ),
+        ),
+      ),
     );
     expect(response.status).toBe(201);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
@@ -425,24 +544,39 @@ describe("POST /api/auth/session", () => {
     expect(expiresIn).toBeGreaterThan(SESSION_IDLE_MS - 60_000);
     expect(expiresIn).toBeLessThanOrEqual(SESSION_IDLE_MS);
 
-    const [row] = await db().select().from(sessions).where(eq(sessions.tokenHash, createHash("sha256").update(body.token).digest("hex")));
+    const [row] = await db()
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, createHash("sha256").update(body.token).digest("hex")));
     expect(row).toMatchObject({ uid: agent.uid, kind: "api", ip: CLIENT_IP });
     expect(row!.userAgent).toHaveLength(300);
     expect(row!.tokenHash).toBe(sessionTokenHash(body.token));
     expect(JSON.stringify(await db().select().from(sessions))).not.toContain(body.token);
 
-    const check = await answer(() => apiTokenCheck.loader(args(get("/api/auth/token/check", bearerHeader(body.token)))));
+    const check = await answer(() =>
+      apiTokenCheck.loader(args(get("/api/auth/token/check", bearerHeader(body.token)))),
+    );
     expect(check.status).toBe(200);
     expect(((await check.json()) as { firebaseAuth: { uid: string } }).firebaseAuth.uid).toBe(agent.uid);
   });
 
   it("refuses wrong credentials, bad bodies and GET with pt-BR JSON errors", async () => {
-    const wrong = await answer(() => apiSession.action(args(json("POST", "/api/auth/session", { email: "ninguem@exemplo.com.br", password: "errada" }))));
+    const wrong = await answer(() =>
+      apiSession.action(
+        args(json("POST", "/api/auth/session", { email: "ninguem@exemplo.com.br", password: "errada" })),
+      ),
+    );
     expect([wrong.status, await wrong.json()]).toEqual([401, { error: "E-mail ou senha incorretos." }]);
-    const missing = await answer(() => apiSession.action(args(json("POST", "/api/auth/session", { email: "ninguem@exemplo.com.br" }))));
+    const missing = await answer(() =>
+      apiSession.action(args(json("POST", "/api/auth/session", { email: "ninguem@exemplo.com.br" }))),
+    );
     expect(missing.status).toBe(400);
-    expect(((await missing.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors.password).toEqual(["Informe a sua senha."]);
-    const form = await answer(() => apiSession.action(args(post("/api/auth/session", { email: "a@b.com", password: "x" }))));
+    expect(((await missing.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors.password).toEqual([
+      "Informe a sua senha.",
+    ]);
+    const form = await answer(() =>
+      apiSession.action(args(post("/api/auth/session", { email: "a@b.com", password: "x" }))),
+    );
     expect(form.status).toBe(415);
     const read = await answer(() => apiSession.loader());
     expect(read.status).toBe(405);
@@ -452,24 +586,41 @@ describe("POST /api/auth/session", () => {
     const statuses: number[] = [];
     let last: Response | null = null;
     for (let i = 0; i < 6; i++) {
-      last = await answer(() => apiSession.action(args(json("POST", "/api/auth/session", { email: "limite-api@exemplo.com.br", password: `errada-${i}` }))));
+      last = await answer(() =>
+        apiSession.action(
+          args(json("POST", "/api/auth/session", { email: "limite-api@exemplo.com.br", password: `errada-${i}` })),
+        ),
+      );
       statuses.push(last.status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     expect(Number(last!.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(((await last!.json()) as { error: string }).error).toMatch(/^Muitas tentativas\. Tente novamente em 1[45] minutos\.$/);
+    expect(((await last!.json()) as { error: string }).error).toMatch(
+      /^Muitas tentativas\. Tente novamente em 1[45] minutos\.$/,
+    );
   });
 });
 
 describe("the login form records the session", () => {
   it("creates a browser session with the client's IP and the first 300 characters of its User-Agent", async () => {
     const response = await answer(() =>
-      login.action(args(post("/login-corretores", { email: env.admin.email, password: env.admin.password }, { "User-Agent": `Mozilla/5.0 ${"y".repeat(400)}` }))),
+      login.action(
+        args(
+          post(
+            "/login-corretores",
+            { email: env.admin.email, password: env.admin.password },
+            { "User-Agent": `Mozilla/5.0 ${"y".repeat(400)}` },
+          ),
+        ),
+      ),
     );
     expect(response.status).toBe(302);
     const setCookie = response.headers.getSetCookie().find((c) => c.startsWith("session="))!;
     const token = await readSessionToken(get("/", { Cookie: setCookie.split(";")[0]! }));
-    const [row] = await db().select().from(sessions).where(eq(sessions.tokenHash, sessionTokenHash(token!)));
+    const [row] = await db()
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sessionTokenHash(token!)));
     expect(row).toMatchObject({ uid: "demo-admin", kind: "browser", ip: CLIENT_IP });
     expect(row!.userAgent).toBe(`Mozilla/5.0 ${"y".repeat(400)}`.slice(0, 300));
   });
@@ -500,8 +651,18 @@ describe("/admin/usuarios: a user's sessions", () => {
     const anonymous = await answer(() => adminUsers.action(args(post(page(agent.uid), form))));
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toMatch(/^\/login-corretores\?redirectTo=/);
-    expect((await answer(() => adminUsers.action(args(post(page(agent.uid), form, cookieHeader(agent.cookie)))))).status).toBe(403);
-    expect((await answer(() => adminUsers.action(args(post(page(agent.uid), form, { ...cookieHeader(env.admin.cookie), Origin: "https://evil.example" }))))).status).toBe(403);
+    expect(
+      (await answer(() => adminUsers.action(args(post(page(agent.uid), form, cookieHeader(agent.cookie)))))).status,
+    ).toBe(403);
+    expect(
+      (
+        await answer(() =>
+          adminUsers.action(
+            args(post(page(agent.uid), form, { ...cookieHeader(env.admin.cookie), Origin: "https://evil.example" })),
+          ),
+        )
+      ).status,
+    ).toBe(403);
     const forged = cookieHeader(unsignedJwt("demo-admin", env.admin.email, env.backend.projectId));
     expect((await answer(() => adminUsers.action(args(post(page(agent.uid), form, forged))))).status).toBe(302);
     expect(await sessionRow(agent.browser.session.id)).not.toBeNull();
@@ -511,19 +672,36 @@ describe("/admin/usuarios: a user's sessions", () => {
   it("“Encerrar” ends one session; “Encerrar todas as sessões” ends the rest", async () => {
     const agent = await newAgent("encerrado");
     const admin = cookieHeader(env.admin.cookie);
-    const one = await answer(() => adminUsers.action(args(post(page(agent.uid), { intent: "end-session", uid: agent.uid, sessionId: agent.browser.session.id }, admin))));
+    const one = await answer(() =>
+      adminUsers.action(
+        args(
+          post(page(agent.uid), { intent: "end-session", uid: agent.uid, sessionId: agent.browser.session.id }, admin),
+        ),
+      ),
+    );
     expect([one.status, one.headers.get("Location")]).toEqual([302, page(agent.uid)]);
     expect(await getOptionalUser(get("/painel", cookieHeader(agent.cookie)))).toBeNull();
     expect(await sessionRow(agent.api.session.id)).not.toBeNull();
 
     // A session id of another user is not touched through this user.
     const other = await newAgent("outro");
-    await answer(() => adminUsers.action(args(post(page(agent.uid), { intent: "end-session", uid: agent.uid, sessionId: other.browser.session.id }, admin))));
+    await answer(() =>
+      adminUsers.action(
+        args(
+          post(page(agent.uid), { intent: "end-session", uid: agent.uid, sessionId: other.browser.session.id }, admin),
+        ),
+      ),
+    );
     expect(await sessionRow(other.browser.session.id)).not.toBeNull();
 
-    const all = await answer(() => adminUsers.action(args(post(page(agent.uid), { intent: "end-sessions", uid: agent.uid }, admin))));
+    const all = await answer(() =>
+      adminUsers.action(args(post(page(agent.uid), { intent: "end-sessions", uid: agent.uid }, admin))),
+    );
     expect([all.status, all.headers.get("Location")]).toEqual([302, page(agent.uid)]);
-    expect((await answer(() => apiTokenCheck.loader(args(get("/api/auth/token/check", bearerHeader(agent.api.token)))))).status).toBe(401);
+    expect(
+      (await answer(() => apiTokenCheck.loader(args(get("/api/auth/token/check", bearerHeader(agent.api.token))))))
+        .status,
+    ).toBe(401);
     expect(await getOptionalUser(get("/admin/usuarios", admin))).not.toBeNull();
   });
 
@@ -531,7 +709,11 @@ describe("/admin/usuarios: a user's sessions", () => {
     const mine = await signInWithEmailPassword(env.backend, db(), env.admin.email, env.admin.password);
     const cookie = cookieHeader(await signedSessionCookieValue(mine.token));
     const response = await answer(() =>
-      adminUsers.action(args(post(page("demo-admin"), { intent: "end-session", uid: "demo-admin", sessionId: mine.session.id }, cookie))),
+      adminUsers.action(
+        args(
+          post(page("demo-admin"), { intent: "end-session", uid: "demo-admin", sessionId: mine.session.id }, cookie),
+        ),
+      ),
     );
     expect([response.status, response.headers.get("Location")]).toEqual([302, "/login-corretores"]);
     expect(response.headers.getSetCookie().find((c) => c.startsWith("session="))).toMatch(/^session=; Max-Age=0/);

@@ -71,14 +71,23 @@ beforeEach(async () => {
 });
 
 function input(email: string, extra: Record<string, string> = {}) {
-  return userCreateSchema.parse({ email, displayName: "Bruno Corretor", phone: "(11) 91234-5678", role: "agent", brokerCode: "12", ...extra });
+  return userCreateSchema.parse({
+    email,
+    displayName: "Bruno Corretor",
+    phone: "(11) 91234-5678",
+    role: "agent",
+    brokerCode: "12",
+    ...extra,
+  });
 }
 
 /** The backend with `method` of firebase-admin Auth failing. */
 function failing(method: string): IdentityBackend {
   const auth = new Proxy(backend.auth, {
     get(target, property, receiver) {
-      if (property === method) return () => Promise.reject(Object.assign(new Error(`${method} falhou (injetado)`), { code: "auth/internal-error" }));
+      if (property === method)
+        return () =>
+          Promise.reject(Object.assign(new Error(`${method} falhou (injetado)`), { code: "auth/internal-error" }));
       const value = Reflect.get(target, property, receiver);
       return typeof value === "function" ? value.bind(target) : value;
     },
@@ -124,7 +133,10 @@ async function invitationLink(): Promise<string> {
   expect(files).toHaveLength(1);
   const eml = await fs.readFile(path.join(outbox, files[0]!), "utf8");
   const unfolded = eml.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-  const match = /(http:\/\/localhost:3000\/login-corretores\/reset-de-senha\?token=[0-9a-f-]{36}\.[A-Za-z0-9_-]{43})/.exec(unfolded);
+  const match =
+    /(http:\/\/localhost:3000\/login-corretores\/reset-de-senha\?token=[0-9a-f-]{36}\.[A-Za-z0-9_-]{43})/.exec(
+      unfolded,
+    );
   expect(match).not.toBeNull();
   return match![1]!;
 }
@@ -133,7 +145,14 @@ describe("invite", () => {
   it("creates the Firebase user without a password, the row with the claims, and mails a single-use set-password link", async () => {
     const { user, mailed } = await inviteUser({ backend, db }, input("Bruno@Exemplo.com.br"), mail);
     expect(mailed).toBe(true);
-    expect(user).toMatchObject({ email: "bruno@exemplo.com.br", displayName: "Bruno Corretor", phone: "+5511912345678", role: "agent", brokerCode: "12", disabled: false });
+    expect(user).toMatchObject({
+      email: "bruno@exemplo.com.br",
+      displayName: "Bruno Corretor",
+      phone: "+5511912345678",
+      role: "agent",
+      brokerCode: "12",
+      disabled: false,
+    });
     const record = await backend.auth.getUser(user.uid);
     expect(record.passwordHash ?? "").toBe("");
     expect(record.customClaims).toEqual({ role: "agent", brokerCode: "12" });
@@ -142,7 +161,9 @@ describe("invite", () => {
     const link = await invitationLink();
     const token = new URL(link).searchParams.get("token")!;
     const deps = { backend, db, secrets: [SECRET] };
-    expect(await redeemSetPasswordToken(deps, { token: `${token.slice(0, -1)}A`, newPassword: "senha-nova-1" })).toBe("invalid");
+    expect(await redeemSetPasswordToken(deps, { token: `${token.slice(0, -1)}A`, newPassword: "senha-nova-1" })).toBe(
+      "invalid",
+    );
     expect(await redeemSetPasswordToken(deps, { token, newPassword: "senha-nova-1" })).toBe("ok");
     expect(await redeemSetPasswordToken(deps, { token, newPassword: "outra-senha" })).toBe("invalid");
     const signedIn = await signInWithEmailPassword(backend, db, "bruno@exemplo.com.br", "senha-nova-1");
@@ -159,27 +180,40 @@ describe("invite", () => {
   });
 
   it("Firebase fails to create: nothing in the database, no e-mail", async () => {
-    await expect(inviteUser({ backend: failing("createUser"), db }, input("c@exemplo.com.br"), mail)).rejects.toThrow(/injetado/);
+    await expect(inviteUser({ backend: failing("createUser"), db }, input("c@exemplo.com.br"), mail)).rejects.toThrow(
+      /injetado/,
+    );
     expect(await db.select().from(users)).toEqual([]);
     expect(await firebaseUserByEmail("c@exemplo.com.br")).toBeNull();
     await expect(fs.readdir(outbox)).rejects.toThrow();
   });
 
   it("Firebase fails to set the claims: the Firebase user is deleted again", async () => {
-    await expect(inviteUser({ backend: failing("setCustomUserClaims"), db }, input("d@exemplo.com.br"), mail)).rejects.toThrow(/injetado/);
+    await expect(
+      inviteUser({ backend: failing("setCustomUserClaims"), db }, input("d@exemplo.com.br"), mail),
+    ).rejects.toThrow(/injetado/);
     expect(await firebaseUserByEmail("d@exemplo.com.br")).toBeNull();
     expect(await db.select().from(users)).toEqual([]);
   });
 
-  it.each(["begin", "commit"] as const)("the database fails (%s): the Firebase user is deleted again, no row, no token", async (when) => {
-    await expect(inviteUser({ backend, db: failingDb(when) }, input("e@exemplo.com.br"), mail)).rejects.toThrow(/injetado/);
-    expect(await firebaseUserByEmail("e@exemplo.com.br")).toBeNull();
-    expect(await db.select().from(users)).toEqual([]);
-    expect(await db.select().from(passwordResetCodes)).toEqual([]);
-  });
+  it.each(["begin", "commit"] as const)(
+    "the database fails (%s): the Firebase user is deleted again, no row, no token",
+    async (when) => {
+      await expect(inviteUser({ backend, db: failingDb(when) }, input("e@exemplo.com.br"), mail)).rejects.toThrow(
+        /injetado/,
+      );
+      expect(await firebaseUserByEmail("e@exemplo.com.br")).toBeNull();
+      expect(await db.select().from(users)).toEqual([]);
+      expect(await db.select().from(passwordResetCodes)).toEqual([]);
+    },
+  );
 
   it("the mailer fails: the user exists on both sides and the invitation can be sent again", async () => {
-    const broken: Mailer = { kind: "file", send: () => Promise.reject(new Error("SMTP fora do ar")), close: () => undefined };
+    const broken: Mailer = {
+      kind: "file",
+      send: () => Promise.reject(new Error("SMTP fora do ar")),
+      close: () => undefined,
+    };
     const { user, mailed } = await inviteUser({ backend, db }, input("f@exemplo.com.br"), { ...mail, mailer: broken });
     expect(mailed).toBe(false);
     expect(await rowOf(user.uid)).not.toBeNull();
@@ -197,7 +231,11 @@ describe("list", () => {
     ] as const) {
       await inviteUser({ backend, db }, input(email, { displayName: name, phone: "" }), mail);
     }
-    expect((await listUsers(db, { sort: "nome" })).users.map((u) => u.displayName)).toEqual(["Ana Lima", "Bruno Alves", "Carla Souza"]);
+    expect((await listUsers(db, { sort: "nome" })).users.map((u) => u.displayName)).toEqual([
+      "Ana Lima",
+      "Bruno Alves",
+      "Carla Souza",
+    ]);
     expect((await listUsers(db, { q: "SOUZA" })).users.map((u) => u.email)).toEqual(["carla@exemplo.com.br"]);
     expect((await listUsers(db, { q: "bruno@" })).users.map((u) => u.displayName)).toEqual(["Bruno Alves"]);
     expect((await listUsers(db, { q: "100%" })).total).toBe(0);
@@ -217,8 +255,18 @@ describe("edit, disable, promote, delete", () => {
     const user = await invited();
     const before = (await backend.auth.getUser(user.uid)).tokensValidAfterTime;
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const updated = await updateUser({ backend, db }, user.uid, { displayName: "Bruno Lima", phone: "+5521987654321", role: "admin", brokerCode: null }, actor);
-    expect(updated).toMatchObject({ displayName: "Bruno Lima", phone: "+5521987654321", role: "admin", brokerCode: null });
+    const updated = await updateUser(
+      { backend, db },
+      user.uid,
+      { displayName: "Bruno Lima", phone: "+5521987654321", role: "admin", brokerCode: null },
+      actor,
+    );
+    expect(updated).toMatchObject({
+      displayName: "Bruno Lima",
+      phone: "+5521987654321",
+      role: "admin",
+      brokerCode: null,
+    });
     const record = await backend.auth.getUser(user.uid);
     expect(record.displayName).toBe("Bruno Lima");
     expect(record.phoneNumber).toBe("+5521987654321");
@@ -253,13 +301,17 @@ describe("edit, disable, promote, delete", () => {
       const error = await run().catch((e: unknown) => e);
       expect((error as UserAdminError).status).toBe(400);
     }
-    expect(((await promoteUser({ backend, db }, "nao-existe", actor).catch((e: unknown) => e)) as UserAdminError).status).toBe(404);
+    expect(
+      ((await promoteUser({ backend, db }, "nao-existe", actor).catch((e: unknown) => e)) as UserAdminError).status,
+    ).toBe(404);
   });
 
   it("Firebase fails during an edit: the row keeps its old values", async () => {
     const user = await invited();
     for (const method of ["updateUser", "setCustomUserClaims", "revokeRefreshTokens"]) {
-      await expect(updateUser({ backend: failing(method), db }, user.uid, { displayName: "Outro Nome", role: "admin" }, actor)).rejects.toThrow(/injetado/);
+      await expect(
+        updateUser({ backend: failing(method), db }, user.uid, { displayName: "Outro Nome", role: "admin" }, actor),
+      ).rejects.toThrow(/injetado/);
       expect(await rowOf(user.uid)).toMatchObject({ displayName: "Bruno Corretor", role: "agent" });
     }
     expect((await backend.auth.getUser(user.uid)).customClaims?.role).toBe("agent");
@@ -267,7 +319,14 @@ describe("edit, disable, promote, delete", () => {
 
   it("the database fails to commit an edit: Firebase is put back as it was", async () => {
     const user = await invited();
-    await expect(updateUser({ backend, db: failingDb("commit") }, user.uid, { displayName: "Outro Nome", role: "admin", disabled: true }, actor)).rejects.toThrow(/injetado/);
+    await expect(
+      updateUser(
+        { backend, db: failingDb("commit") },
+        user.uid,
+        { displayName: "Outro Nome", role: "admin", disabled: true },
+        actor,
+      ),
+    ).rejects.toThrow(/injetado/);
     expect(await rowOf(user.uid)).toMatchObject({ displayName: "Bruno Corretor", role: "agent", disabled: false });
     const record = await backend.auth.getUser(user.uid);
     expect(record).toMatchObject({ displayName: "Bruno Corretor", disabled: false });

@@ -91,11 +91,38 @@ export function vistaListJson(
 // ---------------------------------------------------------------------------
 // Realistic data factories
 
-const NEIGHBOURHOODS = ["Moema", "Pinheiros", "Vila Mariana", "Itaim Bibi", "Perdizes", "Santana", "Tatuapé", "Brooklin"];
+const NEIGHBOURHOODS = [
+  "Moema",
+  "Pinheiros",
+  "Vila Mariana",
+  "Itaim Bibi",
+  "Perdizes",
+  "Santana",
+  "Tatuapé",
+  "Brooklin",
+];
 const CATEGORIES = ["Apartamento", "Casa", "Cobertura", "Studio", "Sobrado"];
 const BROKERS: VistaBrokerWire[] = [
-  { Codigo: "14", Nome: "Rafael Souza", Nomecompleto: "Rafael Souza Lima", Email: "rafael@imobiliaria.com.br", Fone: "(11) 3333-4444", Celular: "(11) 98765-4321", CRECI: "123456-F", Foto: "https://cdn.vistahost.com.br/demo/corretores/14.jpg" },
-  { Codigo: "103", Nome: "Ana Paula", Nomecompleto: "Ana Paula Ribeiro", Email: "ana@imobiliaria.com.br", Fone: "", Celular: "11 99888-7766", CRECI: "98765-F", Foto: "" },
+  {
+    Codigo: "14",
+    Nome: "Rafael Souza",
+    Nomecompleto: "Rafael Souza Lima",
+    Email: "rafael@imobiliaria.com.br",
+    Fone: "(11) 3333-4444",
+    Celular: "(11) 98765-4321",
+    CRECI: "123456-F",
+    Foto: "https://cdn.vistahost.com.br/demo/corretores/14.jpg",
+  },
+  {
+    Codigo: "103",
+    Nome: "Ana Paula",
+    Nomecompleto: "Ana Paula Ribeiro",
+    Email: "ana@imobiliaria.com.br",
+    Fone: "",
+    Celular: "11 99888-7766",
+    CRECI: "98765-F",
+    Foto: "",
+  },
 ];
 
 /**
@@ -299,12 +326,18 @@ function matches(item: VistaListingWire, field: string, condition: unknown): boo
       const [op, operand] = condition as [string, unknown];
       const c = compareValues(value, operand);
       switch (op) {
-        case ">": return c > 0;
-        case "<": return c < 0;
-        case ">=": return c >= 0;
-        case "<=": return c <= 0;
-        case "!=": return String(value ?? "") !== String(operand);
-        default: return fold(value).includes(fold(operand));
+        case ">":
+          return c > 0;
+        case "<":
+          return c < 0;
+        case ">=":
+          return c >= 0;
+        case "<=":
+          return c <= 0;
+        case "!=":
+          return String(value ?? "") !== String(operand);
+        default:
+          return fold(value).includes(fold(operand));
       }
     }
     const numericOrDate = (v: unknown) => asNumber(v) !== null || /^\d{4}-\d{2}-\d{2}/.test(String(v));
@@ -398,7 +431,9 @@ export function createVistaHandlers(options: VistaMockOptions = {}): HttpHandler
       const parsed = parsePesquisa(guarded.url);
       if (!parsed.ok) return parsed.response;
       const { fields = ["Codigo"], filter = {}, order = {}, paginacao = {} } = parsed.pesquisa;
-      const table = fields.flatMap((f) => (typeof f === "string" ? [] : Object.keys(f))).find((t) => MEDIA_TABLES.includes(t));
+      const table = fields
+        .flatMap((f) => (typeof f === "string" ? [] : Object.keys(f)))
+        .find((t) => MEDIA_TABLES.includes(t));
       if (table) return vistaErrorResponse(400, `A tabela ${table} não está disponível para este método`);
       const fieldError = rejectFields(fields);
       if (fieldError) return fieldError;

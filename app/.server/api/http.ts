@@ -24,8 +24,16 @@ export interface ApiErrorBody {
 }
 
 /** A JSON error answer. */
-export function apiError(status: number, error: string, fieldErrors?: Record<string, string[]>, headers: Record<string, string> = {}): Response {
-  return json<ApiErrorBody>(fieldErrors ? { error, fieldErrors } : { error }, { status, headers: { ...API_HEADERS, ...headers } });
+export function apiError(
+  status: number,
+  error: string,
+  fieldErrors?: Record<string, string[]>,
+  headers: Record<string, string> = {},
+): Response {
+  return json<ApiErrorBody>(fieldErrors ? { error, fieldErrors } : { error }, {
+    status,
+    headers: { ...API_HEADERS, ...headers },
+  });
 }
 
 /** A JSON success answer (`private, no-store`). */
@@ -63,7 +71,9 @@ export async function readJsonBody<S extends z.ZodTypeAny>(request: Request, sch
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const flat = parsed.error.flatten();
-    const fieldErrors = Object.fromEntries(Object.entries(flat.fieldErrors).filter(([, messages]) => (messages as string[] | undefined)?.length)) as Record<string, string[]>;
+    const fieldErrors = Object.fromEntries(
+      Object.entries(flat.fieldErrors).filter(([, messages]) => (messages as string[] | undefined)?.length),
+    ) as Record<string, string[]>;
     throw apiError(400, flat.formErrors[0] ?? INVALID_BODY, fieldErrors);
   }
   return parsed.data;

@@ -20,7 +20,9 @@ export function apiIdempotencyKey(kind: string, header: string | null, body: unk
   const given = header?.trim();
   if (given) return `api:${given.slice(0, 190)}`;
   const minute = Math.floor(now.getTime() / 60_000);
-  return `api:${createHash("sha256").update(JSON.stringify([kind, body, minute])).digest("hex")}`;
+  return `api:${createHash("sha256")
+    .update(JSON.stringify([kind, body, minute]))
+    .digest("hex")}`;
 }
 
 /**
@@ -28,7 +30,11 @@ export function apiIdempotencyKey(kind: string, header: string | null, body: unk
  * @returns 201 `{ id, created: true }`, 200 `{ id, created: false }` for a
  *   repeated key, 400 (fieldErrors), 405, 415 or 429 (Retry-After).
  */
-export async function handleApiLead(request: Request, kind: "sell" | "info", clientIp: string | undefined): Promise<Response> {
+export async function handleApiLead(
+  request: Request,
+  kind: "sell" | "info",
+  clientIp: string | undefined,
+): Promise<Response> {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const schema: z.ZodTypeAny = kind === "sell" ? sellPropertyBody : moreInformationBody;
   const body = (await readJsonBody(request, schema)) as Record<string, string>;
@@ -40,10 +46,13 @@ export async function handleApiLead(request: Request, kind: "sell" | "info", cli
   }
   const idempotencyKey = apiIdempotencyKey(kind, request.headers.get("Idempotency-Key"), body);
   try {
-    const { lead, created } = await recordLead({ kind, ...body } as Parameters<typeof recordLead>[0], { idempotencyKey });
+    const { lead, created } = await recordLead({ kind, ...body } as Parameters<typeof recordLead>[0], {
+      idempotencyKey,
+    });
     return apiJson({ id: lead.id, created }, created ? 201 : 200);
   } catch (error) {
-    if (error instanceof LeadValidationError) return apiError(400, "Dados inválidos. Confira os campos.", error.fieldErrors);
+    if (error instanceof LeadValidationError)
+      return apiError(400, "Dados inválidos. Confira os campos.", error.fieldErrors);
     throw error;
   }
 }

@@ -42,7 +42,10 @@ const ERROR_TEXT: Record<number, string> = {
 /** `responses` entries for the given error statuses, all with {@link apiErrorSchema}. */
 export function errorResponses(...statuses: (keyof typeof ERROR_TEXT)[]) {
   return Object.fromEntries(
-    statuses.map((status) => [status, { description: ERROR_TEXT[status]!, content: { "application/json": { schema: apiErrorSchema } } }]),
+    statuses.map((status) => [
+      status,
+      { description: ERROR_TEXT[status]!, content: { "application/json": { schema: apiErrorSchema } } },
+    ]),
   );
 }
 

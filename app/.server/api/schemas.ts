@@ -16,7 +16,7 @@ export const userViewSchema = z.object({
   uid: z.string(),
   email: z.string(),
   displayName: z.string(),
-  phone: z.string().describe("E.164 (\"+5511912345678\") ou vazio."),
+  phone: z.string().describe('E.164 ("+5511912345678") ou vazio.'),
   role: z.enum(ROLE_NAMES),
   brokerCode: z.string().nullable().describe("Código do corretor no Vista."),
   disabled: z.boolean(),
@@ -50,7 +50,10 @@ export const resetPasswordRequestBody = z.object({
 export const resetPasswordConfirmBody = z.object({
   newPassword: z
     .string({ required_error: "Informe a nova senha." })
-    .min(DEFAULT_PASSWORD_POLICY.minLength, `A senha deve ter pelo menos ${DEFAULT_PASSWORD_POLICY.minLength} caracteres.`)
+    .min(
+      DEFAULT_PASSWORD_POLICY.minLength,
+      `A senha deve ter pelo menos ${DEFAULT_PASSWORD_POLICY.minLength} caracteres.`,
+    )
     .max(4096, "Senha longa demais."),
   email: resetPasswordRequestBody.shape.email.optional(),
 });
@@ -75,6 +78,10 @@ export const apiSessionBody = loginSchema.pick({ email: true, password: true });
 
 /** Answer of `POST /api/auth/session`. */
 export const apiSessionSchema = z.object({
-  token: z.string().describe("Token da sessão da API (opaco, 43 caracteres): envie como Authorization: Bearer <token>."),
-  expiresAt: z.string().describe("ISO 8601. Vale 5 dias sem uso (renovado a cada uso) e no máximo 30 dias desde a criação."),
+  token: z
+    .string()
+    .describe("Token da sessão da API (opaco, 43 caracteres): envie como Authorization: Bearer <token>."),
+  expiresAt: z
+    .string()
+    .describe("ISO 8601. Vale 5 dias sem uso (renovado a cada uso) e no máximo 30 dias desde a criação."),
 });

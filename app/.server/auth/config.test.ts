@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "../config";
 
-const serviceAccount = JSON.stringify({ client_email: "x@proj.iam.gserviceaccount.com", private_key: "-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----\n" });
+const serviceAccount = JSON.stringify({
+  client_email: "x@proj.iam.gserviceaccount.com",
+  private_key: "-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----\n",
+});
 
 describe("authentication configuration (issue 5 item 2)", () => {
   it("defaults to the embedded emulator on any free port, with the seeded admin's e-mail", () => {
@@ -13,10 +16,14 @@ describe("authentication configuration (issue 5 item 2)", () => {
 
   it("a real project needs its API key and credentials", () => {
     expect(() => parseConfig({ FIREBASE_PROJECT_ID: "imobiliaria-prod" })).toThrow(/FIREBASE_API_KEY: obrigatória/);
-    expect(() => parseConfig({ FIREBASE_PROJECT_ID: "imobiliaria-prod", FIREBASE_API_KEY: "AIzaSyExampleKey123" })).toThrow(
-      /FIREBASE_SERVICE_ACCOUNT: defina-a \(ou GOOGLE_APPLICATION_CREDENTIALS\)/,
-    );
-    const config = parseConfig({ FIREBASE_PROJECT_ID: "imobiliaria-prod", FIREBASE_API_KEY: "AIzaSyExampleKey123", FIREBASE_SERVICE_ACCOUNT: serviceAccount });
+    expect(() =>
+      parseConfig({ FIREBASE_PROJECT_ID: "imobiliaria-prod", FIREBASE_API_KEY: "AIzaSyExampleKey123" }),
+    ).toThrow(/FIREBASE_SERVICE_ACCOUNT: defina-a \(ou GOOGLE_APPLICATION_CREDENTIALS\)/);
+    const config = parseConfig({
+      FIREBASE_PROJECT_ID: "imobiliaria-prod",
+      FIREBASE_API_KEY: "AIzaSyExampleKey123",
+      FIREBASE_SERVICE_ACCOUNT: serviceAccount,
+    });
     expect(config.FIREBASE_PROJECT_ID).toBe("imobiliaria-prod");
   });
 
@@ -31,7 +38,7 @@ describe("authentication configuration (issue 5 item 2)", () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect(error!.message).toContain("FIREBASE_SERVICE_ACCOUNT: deve ser o JSON da conta de serviço");
     expect(error!.message).not.toContain("SEGREDO-123");
-    expect(error!.message).not.toContain("chave\"");
+    expect(error!.message).not.toContain('chave"');
     expect(error!.message).toContain("[oculto]");
   });
 });

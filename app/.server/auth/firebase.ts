@@ -75,7 +75,9 @@ export function createIdentityBackend(options: IdentityBackendOptions): Identity
     };
   }
   if (process.env.FIREBASE_AUTH_EMULATOR_HOST) {
-    throw new Error("FIREBASE_AUTH_EMULATOR_HOST está definida junto com FIREBASE_PROJECT_ID: remova-a para usar o projeto real");
+    throw new Error(
+      "FIREBASE_AUTH_EMULATOR_HOST está definida junto com FIREBASE_PROJECT_ID: remova-a para usar o projeto real",
+    );
   }
   const credential = options.serviceAccountJson
     ? cert(JSON.parse(options.serviceAccountJson) as Record<string, string>)
@@ -106,7 +108,9 @@ export function backendFromConfig(config: Config = getConfig()): IdentityBackend
   }
   const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!emulatorHost) {
-    throw new Error("Nenhum serviço de identidade: defina FIREBASE_PROJECT_ID ou inicie o emulador (FIREBASE_AUTH_EMULATOR_HOST)");
+    throw new Error(
+      "Nenhum serviço de identidade: defina FIREBASE_PROJECT_ID ou inicie o emulador (FIREBASE_AUTH_EMULATOR_HOST)",
+    );
   }
   return createIdentityBackend({ emulatorHost });
 }

@@ -106,7 +106,12 @@ async function loadSession(request: Request, options: GuardOptions): Promise<Aut
   return null;
 }
 
-async function fromSessionToken(db: Db, token: string, kind: SessionKind, options: GuardOptions): Promise<AuthenticatedSession | null> {
+async function fromSessionToken(
+  db: Db,
+  token: string,
+  kind: SessionKind,
+  options: GuardOptions,
+): Promise<AuthenticatedSession | null> {
   const now = new Date();
   const found = await findSession(db, token, kind, now);
   if (!found || found.user.disabled) return null;
@@ -120,7 +125,11 @@ async function fromSessionToken(db: Db, token: string, kind: SessionKind, option
     emailVerified = record.emailVerified;
   }
   const session = await touchSession(db, found.session, now);
-  return { user: toSessionUser(found.user, emailVerified), credential: kind === "browser" ? "cookie" : "api-token", session };
+  return {
+    user: toSessionUser(found.user, emailVerified),
+    credential: kind === "browser" ? "cookie" : "api-token",
+    session,
+  };
 }
 
 /** The identity service's record of `uid`, or null when the account no longer exists. */
@@ -208,6 +217,7 @@ export async function requireRole(request: Request, role: RoleName, options: Gua
   const user = await requireUser(request, options);
   if (roleSatisfies(user.role, role)) return user;
   const headers = { "Cache-Control": "private, no-store" };
-  if (options.resource) throw json({ error: "Você não tem permissão para acessar este recurso." }, { status: 403, headers });
+  if (options.resource)
+    throw json({ error: "Você não tem permissão para acessar este recurso." }, { status: 403, headers });
   throw new Response("Forbidden", { status: 403, headers });
 }

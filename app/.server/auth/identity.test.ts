@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { IdentityBackend } from "./firebase";
-import { getPasswordPolicy, IdentityError, parsePasswordPolicy, SIGN_IN_MESSAGES, signInErrorCode, signInWithPassword } from "./identity";
+import {
+  getPasswordPolicy,
+  IdentityError,
+  parsePasswordPolicy,
+  SIGN_IN_MESSAGES,
+  signInErrorCode,
+  signInWithPassword,
+} from "./identity";
 
 const backend = { apiKey: "secret-key", identityToolkitUrl: "https://identity.example" } as IdentityBackend;
 
@@ -9,7 +16,10 @@ describe("identity errors", () => {
     ["INVALID_LOGIN_CREDENTIALS", "INVALID_LOGIN_CREDENTIALS"],
     ["INVALID_PASSWORD", "INVALID_LOGIN_CREDENTIALS"],
     ["EMAIL_NOT_FOUND", "INVALID_LOGIN_CREDENTIALS"],
-    ["TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been temporarily disabled", "TOO_MANY_ATTEMPTS_TRY_LATER"],
+    [
+      "TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been temporarily disabled",
+      "TOO_MANY_ATTEMPTS_TRY_LATER",
+    ],
     ["USER_DISABLED", "USER_DISABLED"],
     ["SOMETHING_ELSE", "UNKNOWN"],
   ])("%s → %s", (message, code) => {
@@ -22,7 +32,8 @@ describe("identity errors", () => {
   });
 
   it("a network failure is NETWORK and never carries the API key", async () => {
-    const failing = (() => Promise.reject(new TypeError("fetch failed https://identity.example?key=secret-key"))) as typeof fetch;
+    const failing = (() =>
+      Promise.reject(new TypeError("fetch failed https://identity.example?key=secret-key"))) as typeof fetch;
     const error = await signInWithPassword(backend, "a@b.com", "x", failing).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(IdentityError);
     expect((error as IdentityError).code).toBe("NETWORK");
@@ -31,7 +42,9 @@ describe("identity errors", () => {
 
   it("maps the service's refusal", async () => {
     const refusing = (async () =>
-      new Response(JSON.stringify({ error: { code: 400, message: "USER_DISABLED" } }), { status: 400 })) as typeof fetch;
+      new Response(JSON.stringify({ error: { code: 400, message: "USER_DISABLED" } }), {
+        status: 400,
+      })) as typeof fetch;
     const error = await signInWithPassword(backend, "a@b.com", "x", refusing).catch((e: unknown) => e);
     expect((error as IdentityError).code).toBe("USER_DISABLED");
   });
@@ -39,7 +52,9 @@ describe("identity errors", () => {
 
 describe("password policy", () => {
   it("reads customStrengthOptions", () => {
-    expect(parsePasswordPolicy({ customStrengthOptions: { minPasswordLength: 10, containsNumericCharacter: true } })).toEqual({
+    expect(
+      parsePasswordPolicy({ customStrengthOptions: { minPasswordLength: 10, containsNumericCharacter: true } }),
+    ).toEqual({
       minLength: 10,
       maxLength: null,
       requireLowercase: false,

@@ -12,11 +12,7 @@ export const IDENTITY_TIMEOUT_MS = 30_000;
 
 /** Error codes of a failed sign-in that the login page explains (issue 5 item 3). */
 export type SignInErrorCode =
-  | "INVALID_LOGIN_CREDENTIALS"
-  | "TOO_MANY_ATTEMPTS_TRY_LATER"
-  | "USER_DISABLED"
-  | "NETWORK"
-  | "UNKNOWN";
+  "INVALID_LOGIN_CREDENTIALS" | "TOO_MANY_ATTEMPTS_TRY_LATER" | "USER_DISABLED" | "NETWORK" | "UNKNOWN";
 
 /** A failed Identity Toolkit call; `code` is normalised (wrong password and unknown e-mail are one code). */
 export class IdentityError extends Error {
@@ -105,9 +101,11 @@ export async function signInWithPassword(
     },
     fetchImpl,
   );
-  const body = (await response.json().catch(() => null)) as
-    | { idToken?: string; localId?: string; error?: { message?: string } }
-    | null;
+  const body = (await response.json().catch(() => null)) as {
+    idToken?: string;
+    localId?: string;
+    error?: { message?: string };
+  } | null;
   if (response.ok && body?.idToken && body.localId) return { idToken: body.idToken, uid: body.localId };
   const message = body?.error?.message ?? `HTTP ${response.status}`;
   throw new IdentityError(response.status >= 500 ? "UNKNOWN" : signInErrorCode(message), message);
@@ -124,12 +122,20 @@ export const PASSWORD_POLICY_TTL_MS = 10 * 60_000;
  * gives {@link DEFAULT_PASSWORD_POLICY} (minimum 6), so a policy outage never
  * blocks a password reset.
  */
-export async function getPasswordPolicy(backend: IdentityBackend, fetchImpl: typeof fetch = fetch): Promise<PasswordPolicy> {
+export async function getPasswordPolicy(
+  backend: IdentityBackend,
+  fetchImpl: typeof fetch = fetch,
+): Promise<PasswordPolicy> {
   const cached = policyCache.get(backend);
   if (cached && cached.until > Date.now()) return cached.policy;
   let policy = DEFAULT_PASSWORD_POLICY;
   try {
-    const response = await identityRequest(backend, "/v2/passwordPolicy", { method: "GET", timeoutMs: 5000 }, fetchImpl);
+    const response = await identityRequest(
+      backend,
+      "/v2/passwordPolicy",
+      { method: "GET", timeoutMs: 5000 },
+      fetchImpl,
+    );
     if (response.ok) policy = parsePasswordPolicy(await response.json());
   } catch {
     policy = DEFAULT_PASSWORD_POLICY;

@@ -3,7 +3,13 @@
  * guards, users and roles, password reset. Server-only. See ADR 0016 and
  * docs/decisions/0020-server-side-sessions.md.
  */
-export { backendFromConfig, createIdentityBackend, EMULATOR_PROJECT_ID, getIdentityBackend, setIdentityBackend } from "./firebase";
+export {
+  backendFromConfig,
+  createIdentityBackend,
+  EMULATOR_PROJECT_ID,
+  getIdentityBackend,
+  setIdentityBackend,
+} from "./firebase";
 export type { IdentityBackend, IdentityBackendOptions } from "./firebase";
 export { getOptionalUser, getSession, requireRole, requireUser } from "./guards";
 export type { AuthDeps, AuthenticatedSession, CredentialKind, GuardOptions } from "./guards";

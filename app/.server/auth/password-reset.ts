@@ -88,7 +88,9 @@ export async function requestPasswordReset(deps: PasswordResetDeps, request: Res
       createdAt: now,
     });
   });
-  await request.mailer.send(resetEmail({ to: email, code, resetPageUrl: request.resetPageUrl, siteTitle: request.siteTitle }));
+  await request.mailer.send(
+    resetEmail({ to: email, code, resetPageUrl: request.resetPageUrl, siteTitle: request.siteTitle }),
+  );
   return true;
 }
 
@@ -106,7 +108,8 @@ export function resetEmail(options: { to: string; code: string; resetPageUrl: st
     "",
     "Se você não pediu a redefinição, ignore este e-mail: a sua senha continua a mesma.",
   ].join("\n");
-  const escape = (value: string) => value.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+  const escape = (value: string) =>
+    value.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
   const html = `<p>Olá,</p>
 <p>Recebemos um pedido para redefinir a senha da sua conta de corretor no site ${escape(options.siteTitle)}.</p>
 <p>Seu código:</p>
@@ -141,7 +144,13 @@ export async function confirmPasswordReset(
   const [row] = await deps.db
     .select()
     .from(passwordResetCodes)
-    .where(and(eq(passwordResetCodes.email, email), isNull(passwordResetCodes.usedAt), gt(passwordResetCodes.expiresAt, now)))
+    .where(
+      and(
+        eq(passwordResetCodes.email, email),
+        isNull(passwordResetCodes.usedAt),
+        gt(passwordResetCodes.expiresAt, now),
+      ),
+    )
     .orderBy(desc(passwordResetCodes.createdAt))
     .limit(1);
   if (!row) return "invalid";

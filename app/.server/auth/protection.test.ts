@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { createAuthRateLimiters, isSameOriginPost, tooManyAttemptsMessage } from "./protection";
 
-const post = (headers: Record<string, string>) => new Request("http://localhost:3000/login-corretores", { method: "POST", headers });
+const post = (headers: Record<string, string>) =>
+  new Request("http://localhost:3000/login-corretores", { method: "POST", headers });
 
 describe("Origin check", () => {
   it("accepts the site's own origin and PUBLIC_URL's", () => {
     expect(isSameOriginPost(post({ Origin: "http://localhost:3000" }), {})).toBe(true);
-    expect(isSameOriginPost(post({ Origin: "https://www.exemplo.com.br" }), { PUBLIC_URL: "https://www.exemplo.com.br" })).toBe(true);
+    expect(
+      isSameOriginPost(post({ Origin: "https://www.exemplo.com.br" }), { PUBLIC_URL: "https://www.exemplo.com.br" }),
+    ).toBe(true);
     expect(isSameOriginPost(post({ Referer: "http://localhost:3000/login-corretores" }), {})).toBe(true);
   });
 
@@ -19,7 +22,10 @@ describe("Origin check", () => {
 
 describe("rate limits", () => {
   it("limits failed sign-ins per e-mail; a success gives the points back", async () => {
-    const limiters = createAuthRateLimiters({ loginEmail: { points: 2, durationSeconds: 60 }, loginIp: { points: 3, durationSeconds: 60 } });
+    const limiters = createAuthRateLimiters({
+      loginEmail: { points: 2, durationSeconds: 60 },
+      loginIp: { points: 3, durationSeconds: 60 },
+    });
     expect(await limiters.consumeLogin("1.1.1.1", "A@b.com")).toBeNull();
     expect(await limiters.consumeLogin("1.1.1.1", "a@b.com")).toBeNull();
     expect((await limiters.consumeLogin("1.1.1.1", "a@b.com"))?.retryAfterSeconds).toBeGreaterThan(0);

@@ -87,7 +87,8 @@ export function createAuthRateLimiters(
       try {
         await limiter.consume(key || "unknown");
       } catch (error) {
-        if (error instanceof RateLimiterRes) return { retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+        if (error instanceof RateLimiterRes)
+          return { retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
         throw error;
       }
     }

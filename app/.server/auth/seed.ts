@@ -45,10 +45,20 @@ export function adminPassword(dataDir: string): string {
  * admin and the `role` claim. Idempotent.
  * @throws {Error} when the backend is not the emulator (never seed a real project).
  */
-export async function seedAdmin(backend: IdentityBackend, db: Db, options: { email: string; dataDir: string }): Promise<SeededAdmin> {
+export async function seedAdmin(
+  backend: IdentityBackend,
+  db: Db,
+  options: { email: string; dataDir: string },
+): Promise<SeededAdmin> {
   if (!backend.emulator) throw new Error("seedAdmin: only the Auth emulator is seeded");
   const password = adminPassword(options.dataDir);
-  const profile = { email: options.email, password, displayName: "Administrador", emailVerified: true, disabled: false };
+  const profile = {
+    email: options.email,
+    password,
+    displayName: "Administrador",
+    emailVerified: true,
+    disabled: false,
+  };
   try {
     await backend.auth.updateUser(SEED_ADMIN_UID, profile);
   } catch (error) {

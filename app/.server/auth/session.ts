@@ -216,7 +216,12 @@ export async function sweepExpiredSessions(db: Db, now: Date = new Date()): Prom
  * query; null when unknown, of the other kind, or expired (an expired row is
  * deleted on the way).
  */
-export async function findSession(db: Db, token: string, kind: SessionKind, now: Date = new Date()): Promise<SessionWithUser | null> {
+export async function findSession(
+  db: Db,
+  token: string,
+  kind: SessionKind,
+  now: Date = new Date(),
+): Promise<SessionWithUser | null> {
   if (!isSessionToken(token)) return null;
   const [row] = await db
     .select({ session: sessions, user: users })
@@ -240,7 +245,9 @@ export async function findSession(db: Db, token: string, kind: SessionKind, now:
  */
 export async function touchSession(db: Db, session: StoredSession, now: Date = new Date()): Promise<StoredSession> {
   if (now.getTime() - session.lastSeenAt.getTime() < SESSION_TOUCH_INTERVAL_MS) return session;
-  const expiresAt = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, session.createdAt.getTime() + SESSION_LIFETIME_MS));
+  const expiresAt = new Date(
+    Math.min(now.getTime() + SESSION_IDLE_MS, session.createdAt.getTime() + SESSION_LIFETIME_MS),
+  );
   await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, session.id));
   return { ...session, lastSeenAt: now, expiresAt };
 }
@@ -256,7 +263,10 @@ export async function deleteSession(db: Db, id: string, uid?: string): Promise<b
 
 /** Deletes the session of `token` (sign-out); resolves to whether a row went. */
 export async function deleteSessionByToken(db: Db, token: string): Promise<boolean> {
-  const deleted = await db.delete(sessions).where(eq(sessions.tokenHash, sessionTokenHash(token))).returning({ id: sessions.id });
+  const deleted = await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, sessionTokenHash(token)))
+    .returning({ id: sessions.id });
   return deleted.length > 0;
 }
 

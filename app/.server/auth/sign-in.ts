@@ -13,7 +13,13 @@ import type { SessionUser } from "~/lib/auth";
 import type { Db } from "../db";
 import type { IdentityBackend } from "./firebase";
 import { IdentityError, SIGN_IN_MESSAGES, signInWithPassword } from "./identity";
-import { createSession, deleteSessionByToken, deleteUserSessions, type SessionKind, type StoredSession } from "./session";
+import {
+  createSession,
+  deleteSessionByToken,
+  deleteUserSessions,
+  type SessionKind,
+  type StoredSession,
+} from "./session";
 import { mirrorRoleClaim, mirrorUser, toSessionUser } from "./users";
 
 /** A refused sign-in with the pt-BR message for the form (or the API's `error`). */
@@ -109,8 +115,10 @@ export async function signInWithEmailPassword(
     record = await backend.auth.getUser(uid);
   } catch (error) {
     const code = firebaseCode(error);
-    if (code === "auth/user-not-found") throw new SignInRefused("credentials", SIGN_IN_MESSAGES.INVALID_LOGIN_CREDENTIALS);
-    if (code.startsWith("auth/") && code !== "auth/internal-error") throw new SignInRefused("unknown", SIGN_IN_MESSAGES.UNKNOWN);
+    if (code === "auth/user-not-found")
+      throw new SignInRefused("credentials", SIGN_IN_MESSAGES.INVALID_LOGIN_CREDENTIALS);
+    if (code.startsWith("auth/") && code !== "auth/internal-error")
+      throw new SignInRefused("unknown", SIGN_IN_MESSAGES.UNKNOWN);
     throw new SignInRefused("network", SIGN_IN_MESSAGES.NETWORK);
   }
   // The row takes `disabled` from the record, so a disabled account is refused just below.
@@ -120,7 +128,12 @@ export async function signInWithEmailPassword(
   await mirrorRoleClaim(backend, row, record.customClaims).catch((error: unknown) => {
     console.error(`[auth] falha ao espelhar o papel de ${row.uid}: ${(error as Error).message}`);
   });
-  const created = await createSession(db, { uid: row.uid, kind: options.kind ?? "browser", ip: options.ip, userAgent: options.userAgent });
+  const created = await createSession(db, {
+    uid: row.uid,
+    kind: options.kind ?? "browser",
+    ip: options.ip,
+    userAgent: options.userAgent,
+  });
   return { token: created.token, session: created.session, user: toSessionUser(row, record.emailVerified) };
 }
 
@@ -136,7 +149,8 @@ async function verifyIssuedIdToken(backend: IdentityBackend, idToken: string, ui
   } catch (error) {
     const code = firebaseCode(error);
     if (code === "auth/user-disabled") throw new SignInRefused("disabled", SIGN_IN_MESSAGES.USER_DISABLED);
-    if (code.startsWith("auth/") && code !== "auth/internal-error") throw new SignInRefused("unknown", SIGN_IN_MESSAGES.UNKNOWN);
+    if (code.startsWith("auth/") && code !== "auth/internal-error")
+      throw new SignInRefused("unknown", SIGN_IN_MESSAGES.UNKNOWN);
     throw new SignInRefused("network", SIGN_IN_MESSAGES.NETWORK);
   }
   if (tokenUid !== uid) throw new SignInRefused("unknown", SIGN_IN_MESSAGES.UNKNOWN);

@@ -59,8 +59,10 @@ export async function mirrorUser(
   const claimRole = isRoleName(claims.role) ? claims.role : null;
   const role = options.grant?.role ?? existing?.role ?? claimRole;
   if (!role) return null;
-  const claimBroker = typeof claims.brokerCode === "string" && claims.brokerCode.trim() ? claims.brokerCode.trim() : null;
-  const brokerCode = options.grant?.brokerCode !== undefined ? options.grant.brokerCode : (existing?.brokerCode ?? claimBroker);
+  const claimBroker =
+    typeof claims.brokerCode === "string" && claims.brokerCode.trim() ? claims.brokerCode.trim() : null;
+  const brokerCode =
+    options.grant?.brokerCode !== undefined ? options.grant.brokerCode : (existing?.brokerCode ?? claimBroker);
   const values = {
     uid: record.uid,
     email: (record.email ?? "").toLowerCase(),
@@ -113,6 +115,9 @@ export function toSessionUser(row: StoredUser, emailVerified: boolean): SessionU
  * disabling also deletes the user's sessions (docs/decisions/0020-server-side-sessions.md).
  */
 export async function setUserDisabled(db: Db, uid: string, disabled: boolean): Promise<void> {
-  await db.update(users).set({ disabled, updatedAt: new Date() }).where(and(eq(users.uid, uid)));
+  await db
+    .update(users)
+    .set({ disabled, updatedAt: new Date() })
+    .where(and(eq(users.uid, uid)));
   if (disabled) await deleteUserSessions(db, uid);
 }

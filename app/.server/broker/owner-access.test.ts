@@ -62,20 +62,34 @@ async function rows(uid = carla.uid) {
 
 describe("ownerDataAttempt", () => {
   it("takes the client IP and the first 300 characters of the User-Agent", () => {
-    const request = new Request("http://localhost/painel/imovel/AP1/dados", { headers: { "User-Agent": "x".repeat(500) } });
+    const request = new Request("http://localhost/painel/imovel/AP1/dados", {
+      headers: { "User-Agent": "x".repeat(500) },
+    });
     const made = ownerDataAttempt(request, { ...carla, role: "agent" } as typeof carla, "AP1", "198.51.100.4");
     expect(made).toEqual({ reader: carla, listingCode: "AP1", ip: "198.51.100.4", userAgent: "x".repeat(300) });
-    expect(ownerDataAttempt(new Request("http://localhost/"), carla, "AP1", undefined)).toMatchObject({ ip: "", userAgent: "" });
+    expect(ownerDataAttempt(new Request("http://localhost/"), carla, "AP1", undefined)).toMatchObject({
+      ip: "",
+      userAgent: "",
+    });
   });
 });
 
 describe("recordOwnerDataView", () => {
   it("writes one allowed row per view with uid, e-mail, listing, time, IP and User-Agent", async () => {
     expect(await recordOwnerDataView(attempt("AP1"), { db, limitPerHour: 120, now: T0 })).toEqual({ allowed: true });
-    expect(await recordOwnerDataView(attempt("AP1"), { db, limitPerHour: 120, now: minutes(1) })).toEqual({ allowed: true });
+    expect(await recordOwnerDataView(attempt("AP1"), { db, limitPerHour: 120, now: minutes(1) })).toEqual({
+      allowed: true,
+    });
     const written = await rows();
     expect(written).toHaveLength(2);
-    expect(written[0]).toMatchObject({ uid: carla.uid, email: carla.email, listingCode: "AP1", ip: "203.0.113.7", userAgent: "Mozilla/5.0 (Teste)", allowed: true });
+    expect(written[0]).toMatchObject({
+      uid: carla.uid,
+      email: carla.email,
+      listingCode: "AP1",
+      ip: "203.0.113.7",
+      userAgent: "Mozilla/5.0 (Teste)",
+      allowed: true,
+    });
     expect(written[0]!.at.toISOString()).toBe(T0.toISOString());
   });
 
@@ -129,7 +143,11 @@ describe("the hourly limit of distinct listings", () => {
   });
 
   it("concurrent views of one user never exceed the limit", async () => {
-    const results = await Promise.all(["C1", "C2", "C3", "C4", "C5", "C6"].map((code) => recordOwnerDataView(attempt(code), { db, limitPerHour: 3, now: T0 })));
+    const results = await Promise.all(
+      ["C1", "C2", "C3", "C4", "C5", "C6"].map((code) =>
+        recordOwnerDataView(attempt(code), { db, limitPerHour: 3, now: T0 }),
+      ),
+    );
     expect(results.filter((result) => result.allowed)).toHaveLength(3);
     expect((await rows()).filter((row) => row.allowed)).toHaveLength(3);
   });
@@ -162,11 +180,21 @@ describe("admin queries", () => {
     expect(all.total).toBe(6);
     expect(all.items.map((item) => item.listingCode)).toEqual(["AP1", "AP3", "AP2", "AP2", "AP1", "AP7"]);
     expect((await listOwnerDataAccess({ usuario: "CARLA@exemplo.com.br" }, db)).total).toBe(4);
-    expect((await listOwnerDataAccess({ usuario: bruno.uid }, db)).items.map((item) => item.listingCode)).toEqual(["AP1", "AP7"]);
-    expect((await listOwnerDataAccess({ imovel: "AP1" }, db)).items.map((item) => item.email)).toEqual([bruno.email, carla.email]);
-    expect((await listOwnerDataAccess({ situacao: "recusado" }, db)).items).toMatchObject([{ listingCode: "AP3", allowed: false }]);
+    expect((await listOwnerDataAccess({ usuario: bruno.uid }, db)).items.map((item) => item.listingCode)).toEqual([
+      "AP1",
+      "AP7",
+    ]);
+    expect((await listOwnerDataAccess({ imovel: "AP1" }, db)).items.map((item) => item.email)).toEqual([
+      bruno.email,
+      carla.email,
+    ]);
+    expect((await listOwnerDataAccess({ situacao: "recusado" }, db)).items).toMatchObject([
+      { listingCode: "AP3", allowed: false },
+    ]);
     expect((await listOwnerDataAccess({ de: "2026-11-21", ate: "2026-11-21" }, db)).total).toBe(5);
-    expect((await listOwnerDataAccess({ ate: "2026-11-20" }, db)).items.map((item) => item.listingCode)).toEqual(["AP7"]);
+    expect((await listOwnerDataAccess({ ate: "2026-11-20" }, db)).items.map((item) => item.listingCode)).toEqual([
+      "AP7",
+    ]);
   });
 
   it("pages by the page size, clamping a page past the end", async () => {
@@ -192,14 +220,21 @@ describe("servePrivateListing", () => {
   const vista = (missing = false) =>
     ({
       async detalhes(code: string) {
-        if (missing) throw new VistaNotFoundError("Imóvel não encontrado", { endpoint: "imoveis/detalhes", status: 200 } as never);
-        return { Codigo: code, Observacoes: "Chaves na portaria.", Proprietario: "Silvia Teixeira", proprietarios: { "9": { Proprietario: "Silvia Teixeira", FonePrincipal: "(11) 96723-2640" } } };
+        if (missing)
+          throw new VistaNotFoundError("Imóvel não encontrado", { endpoint: "imoveis/detalhes", status: 200 } as never);
+        return {
+          Codigo: code,
+          Observacoes: "Chaves na portaria.",
+          Proprietario: "Silvia Teixeira",
+          proprietarios: { "9": { Proprietario: "Silvia Teixeira", FonePrincipal: "(11) 96723-2640" } },
+        };
       },
       async prontuario() {
         return [];
       },
     }) as unknown as VistaClient;
-  const get = (code: string) => new Request(`http://localhost/painel/imovel/${code}/dados`, { headers: { "User-Agent": "Teste/1.0" } });
+  const get = (code: string) =>
+    new Request(`http://localhost/painel/imovel/${code}/dados`, { headers: { "User-Agent": "Teste/1.0" } });
   const reader = { user: carla, clientIp: "203.0.113.9" };
 
   it("serves the owner data privately and records the view", async () => {
@@ -208,19 +243,28 @@ describe("servePrivateListing", () => {
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     const body = await response.json();
     expect(body.listing?.data.owners).toEqual([{ name: "Silvia Teixeira", phone: "11967232640" }]);
-    expect(await rows()).toMatchObject([{ listingCode: "SV-1", ip: "203.0.113.9", userAgent: "Teste/1.0", allowed: true }]);
+    expect(await rows()).toMatchObject([
+      { listingCode: "SV-1", ip: "203.0.113.9", userAgent: "Teste/1.0", allowed: true },
+    ]);
   });
 
   it("over the limit: 429 with Retry-After and the message, no owner data, refusal recorded", async () => {
     await servePrivateListing(get("SV-1"), "SV-1", reader, { db, limitPerHour: 1, client: vista() });
-    const response = await servePrivateListing(get("SV-2"), "SV-2", reader, { db, limitPerHour: 1, client: vista(), now: new Date(Date.now() + 60_000) });
+    const response = await servePrivateListing(get("SV-2"), "SV-2", reader, {
+      db,
+      limitPerHour: 1,
+      client: vista(),
+      now: new Date(Date.now() + 60_000),
+    });
     expect(response.status).toBe(429);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(Number(response.headers.get("Retry-After"))).toBeLessThanOrEqual(OWNER_DATA_WINDOW_MS / 1000);
     const body = await response.json();
     expect(body.listing).toBeNull();
-    expect(body.error).toMatch(/^Você atingiu o limite de 1 imóvel por hora com dados de proprietários\. Tente novamente às \d\d:\d\d\.$/);
+    expect(body.error).toMatch(
+      /^Você atingiu o limite de 1 imóvel por hora com dados de proprietários\. Tente novamente às \d\d:\d\d\.$/,
+    );
     expect((await rows()).map((row) => [row.listingCode, row.allowed])).toEqual([
       ["SV-1", true],
       ["SV-2", false],
@@ -228,7 +272,11 @@ describe("servePrivateListing", () => {
   });
 
   it("records nothing when Vista does not know the listing (no owner data was served)", async () => {
-    const response = await servePrivateListing(get("SV-3"), "SV-3", reader, { db, limitPerHour: 2, client: vista(true) });
+    const response = await servePrivateListing(get("SV-3"), "SV-3", reader, {
+      db,
+      limitPerHour: 2,
+      client: vista(true),
+    });
     expect(response.status).toBe(200);
     expect((await response.json()).error).toBe("Imóvel não encontrado no Vista.");
     expect(await rows()).toEqual([]);

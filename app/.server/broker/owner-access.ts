@@ -23,7 +23,12 @@
  * throws and the data is not sent either: no record, no owner data.
  */
 import { and, asc, count, desc, eq, gt, gte, lt, max, or, type SQL, sql } from "drizzle-orm";
-import { OWNER_ACCESS_PAGE_SIZE, OWNER_ACCESS_SUMMARY_SIZE, type OwnerAccessFilters, REFUSED_ONLY } from "~/lib/owner-access";
+import {
+  OWNER_ACCESS_PAGE_SIZE,
+  OWNER_ACCESS_SUMMARY_SIZE,
+  type OwnerAccessFilters,
+  REFUSED_ONLY,
+} from "~/lib/owner-access";
 import { listingPath } from "~/lib/urls";
 import { getConfig } from "../config";
 import { type Db, getDb } from "../db";
@@ -86,7 +91,12 @@ export type OwnerAccessDecision =
  * (`context.clientIp`, "" when unknown) and the User-Agent cut to
  * {@link USER_AGENT_MAX_LENGTH} characters.
  */
-export function ownerDataAttempt(request: Request, reader: OwnerDataReader, listingCode: string, clientIp: string | undefined): OwnerDataAttempt {
+export function ownerDataAttempt(
+  request: Request,
+  reader: OwnerDataReader,
+  listingCode: string,
+  clientIp: string | undefined,
+): OwnerDataAttempt {
   return {
     reader: { uid: reader.uid, email: reader.email },
     listingCode,
@@ -100,7 +110,13 @@ export function ownerDataAttempt(request: Request, reader: OwnerDataReader, list
  * the allowed rows of the last hour (a listing counts while any of its allowed
  * rows is in the window, so re-opening it keeps it counted).
  */
-async function decide(db: Db, uid: string, listingCode: string, limit: number, now: Date): Promise<OwnerAccessDecision> {
+async function decide(
+  db: Db,
+  uid: string,
+  listingCode: string,
+  limit: number,
+  now: Date,
+): Promise<OwnerAccessDecision> {
   if (limit <= 0) return { allowed: true };
   const lastAt = max(ownerDataAccess.at);
   const counted = await db
@@ -149,7 +165,10 @@ function resolve(options: OwnerAccessOptions): { db: Db; limit: number; now: Dat
  * once the data is served).
  * @throws when the database fails (the caller must not serve owner data).
  */
-export async function admitOwnerDataView(attempt: OwnerDataAttempt, options: OwnerAccessOptions = {}): Promise<OwnerAccessDecision> {
+export async function admitOwnerDataView(
+  attempt: OwnerDataAttempt,
+  options: OwnerAccessOptions = {},
+): Promise<OwnerAccessDecision> {
   const { db, limit, now } = resolve(options);
   const decision = await decide(db, attempt.reader.uid, attempt.listingCode, limit, now);
   if (!decision.allowed) await writeRow(db, attempt, false, now);
@@ -164,7 +183,10 @@ export async function admitOwnerDataView(attempt: OwnerDataAttempt, options: Own
  * the result is allowed.
  * @throws when the database fails (the caller must not serve owner data).
  */
-export async function recordOwnerDataView(attempt: OwnerDataAttempt, options: OwnerAccessOptions = {}): Promise<OwnerAccessDecision> {
+export async function recordOwnerDataView(
+  attempt: OwnerDataAttempt,
+  options: OwnerAccessOptions = {},
+): Promise<OwnerAccessDecision> {
   const { db, limit, now } = resolve(options);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASS}::int, hashtext(${attempt.reader.uid}))`);
@@ -177,7 +199,12 @@ export async function recordOwnerDataView(attempt: OwnerDataAttempt, options: Ow
 /** "14:35": the São Paulo time a refused user may try again, rounded up to the minute. */
 export function retryTime(retryAt: Date): string {
   const minute = new Date(Math.ceil(retryAt.getTime() / 60_000) * 60_000);
-  return new Intl.DateTimeFormat("pt-BR", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "America/Sao_Paulo" }).format(minute);
+  return new Intl.DateTimeFormat("pt-BR", {
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: "America/Sao_Paulo",
+  }).format(minute);
 }
 
 /**
@@ -190,7 +217,10 @@ export function ownerDataLimitMessage(decision: Extract<OwnerAccessDecision, { a
 }
 
 /** The `Retry-After` of a refusal: whole seconds from `now` until `retryAt`, at least 1. */
-export function retryAfterSeconds(decision: Extract<OwnerAccessDecision, { allowed: false }>, now: Date = new Date()): number {
+export function retryAfterSeconds(
+  decision: Extract<OwnerAccessDecision, { allowed: false }>,
+  now: Date = new Date(),
+): number {
   return Math.max(1, Math.ceil((decision.retryAt.getTime() - now.getTime()) / 1000));
 }
 
@@ -239,7 +269,9 @@ export interface OwnerAccessUserSummary {
 function filterWhere(filters: Partial<OwnerAccessFilters>): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filters.usuario) {
-    conditions.push(or(eq(ownerDataAccess.uid, filters.usuario), sql`lower(${ownerDataAccess.email}) = lower(${filters.usuario})`));
+    conditions.push(
+      or(eq(ownerDataAccess.uid, filters.usuario), sql`lower(${ownerDataAccess.email}) = lower(${filters.usuario})`),
+    );
   }
   if (filters.imovel) conditions.push(eq(ownerDataAccess.listingCode, filters.imovel));
   if (filters.de) conditions.push(gte(ownerDataAccess.at, saoPauloDayStart(filters.de)));
@@ -295,7 +327,12 @@ export async function listOwnerDataAccess(
       listingCode: row.listingCode,
       listingPath:
         row.category != null && row.neighbourhood != null
-          ? listingPath({ code: row.listingCode, category: row.category, neighbourhood: row.neighbourhood, condominiumSlug: row.condominiumSlug })
+          ? listingPath({
+              code: row.listingCode,
+              category: row.category,
+              neighbourhood: row.neighbourhood,
+              condominiumSlug: row.condominiumSlug,
+            })
           : null,
       ip: row.ip,
       userAgent: row.userAgent,
@@ -316,7 +353,10 @@ export async function summarizeOwnerDataAccess(
   db: Db = getDb().db,
   limit = OWNER_ACCESS_SUMMARY_SIZE,
 ): Promise<OwnerAccessUserSummary[]> {
-  const listingsServed = sql<number>`count(distinct ${ownerDataAccess.listingCode}) filter (where ${ownerDataAccess.allowed})`.mapWith(Number);
+  const listingsServed =
+    sql<number>`count(distinct ${ownerDataAccess.listingCode}) filter (where ${ownerDataAccess.allowed})`.mapWith(
+      Number,
+    );
   const views = sql<number>`count(*) filter (where ${ownerDataAccess.allowed})`.mapWith(Number);
   const lastAt = max(ownerDataAccess.at);
   const rows = await db

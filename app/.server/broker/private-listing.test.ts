@@ -3,12 +3,18 @@ import { type VistaClient, VistaAuthError, VistaNotFoundError, VistaServerError 
 import { getPrivateListing } from "./private-listing";
 
 /** A Vista client stub answering `detalhes` and `prontuario` for one listing. */
-function client(options: { ownersRefused?: boolean; historyRefused?: boolean; missing?: boolean; down?: boolean }): VistaClient {
+function client(options: {
+  ownersRefused?: boolean;
+  historyRefused?: boolean;
+  missing?: boolean;
+  down?: boolean;
+}): VistaClient {
   const refused = () => new VistaAuthError("Permissão Negada", { endpoint: "imoveis/detalhes", status: 401 } as never);
   return {
     async detalhes(code: string, fields: readonly unknown[]) {
       if (options.down) throw new VistaServerError("HTTP 502", { endpoint: "imoveis/detalhes", status: 502 } as never);
-      if (options.missing) throw new VistaNotFoundError("Imóvel não encontrado", { endpoint: "imoveis/detalhes", status: 200 } as never);
+      if (options.missing)
+        throw new VistaNotFoundError("Imóvel não encontrado", { endpoint: "imoveis/detalhes", status: 200 } as never);
       const withOwners = fields.some((field) => typeof field === "object");
       if (withOwners && options.ownersRefused) throw refused();
       return {
@@ -16,7 +22,9 @@ function client(options: { ownersRefused?: boolean; historyRefused?: boolean; mi
         Observacoes: "Chaves na portaria.",
         ObsVenda: "Aceita financiamento.",
         Proprietario: "Silvia Teixeira",
-        ...(withOwners ? { proprietarios: { "9": { Proprietario: "Silvia Teixeira", FonePrincipal: "(11) 96723-2640" } } } : {}),
+        ...(withOwners
+          ? { proprietarios: { "9": { Proprietario: "Silvia Teixeira", FonePrincipal: "(11) 96723-2640" } } }
+          : {}),
       };
     },
     async prontuario() {

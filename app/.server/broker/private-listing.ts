@@ -59,7 +59,10 @@ export interface PrivateListing {
 export const PRIVATE_LISTING_TTL_MS = 60_000;
 
 function cache(): LRUCache<string, PrivateListing> {
-  return singleton("private-listing-cache", () => new LRUCache<string, PrivateListing>({ max: 500, ttl: PRIVATE_LISTING_TTL_MS }));
+  return singleton(
+    "private-listing-cache",
+    () => new LRUCache<string, PrivateListing>({ max: 500, ttl: PRIVATE_LISTING_TTL_MS }),
+  );
 }
 
 /**
@@ -87,7 +90,10 @@ export async function getPrivateListing(
     } catch (error) {
       if (!isPermissionError(error)) throw error;
       // A key without the owners sub-table still reads the notes.
-      wire = await client.detalhes(code, PRIVATE_FIELDS.filter((field) => typeof field === "string"));
+      wire = await client.detalhes(
+        code,
+        PRIVATE_FIELDS.filter((field) => typeof field === "string"),
+      );
       unavailable.push("owners");
     }
     const result: PrivateListing = {
@@ -154,7 +160,12 @@ export async function listBrokerListings(db: Db, brokerCode: string, limit = 200
 /** The public page path of listing `code` from the read model, or null. */
 export async function publicListingPath(db: Db, code: string): Promise<string | null> {
   const [row] = await db
-    .select({ code: listings.code, category: listings.category, neighbourhood: listings.neighbourhood, condominiumSlug: listings.condominiumSlug })
+    .select({
+      code: listings.code,
+      category: listings.category,
+      neighbourhood: listings.neighbourhood,
+      condominiumSlug: listings.condominiumSlug,
+    })
     .from(listings)
     .where(eq(listings.code, code))
     .limit(1);
@@ -219,17 +230,31 @@ export async function servePrivateListing(
     listing = await getPrivateListing(code, options.client);
   } catch {
     return json<PrivateListingData>(
-      { code, listing: null, publicPath, error: "Não foi possível consultar o Vista agora. Tente novamente em instantes." },
+      {
+        code,
+        listing: null,
+        publicPath,
+        error: "Não foi possível consultar o Vista agora. Tente novamente em instantes.",
+      },
       { headers: PRIVATE_HEADERS },
     );
   }
-  if (!listing) return json<PrivateListingData>({ code, listing: null, publicPath, error: "Imóvel não encontrado no Vista." }, { headers: PRIVATE_HEADERS });
+  if (!listing)
+    return json<PrivateListingData>(
+      { code, listing: null, publicPath, error: "Imóvel não encontrado no Vista." },
+      { headers: PRIVATE_HEADERS },
+    );
   const recorded = await recordOwnerDataView(attempt, { ...options, db });
   if (!recorded.allowed) return refused(recorded);
   return json<PrivateListingData>(
     {
       code,
-      listing: { data: listing.data, history: listing.history, unavailable: listing.unavailable, fetchedAt: listing.fetchedAt },
+      listing: {
+        data: listing.data,
+        history: listing.history,
+        unavailable: listing.unavailable,
+        fetchedAt: listing.fetchedAt,
+      },
       publicPath,
       error: null,
     },

@@ -158,7 +158,7 @@ export function resolveBroker(directory: BrokerDirectory, filtro: string): Broke
   const byCode = directory.byCode.get(wanted) ?? directory.byUpperCode.get(wanted.toUpperCase());
   if (byCode) return byCode;
   const slug = slugify(wanted);
-  return slug ? directory.bySlug.get(slug) ?? null : null;
+  return slug ? (directory.bySlug.get(slug) ?? null) : null;
 }
 
 /**
@@ -212,7 +212,9 @@ export async function brokerListings(
     db.select({ total: count() }).from(listings).where(where),
   ]);
   const codes = pageCodes.map((row) => row.code);
-  const summaries = codes.length ? await db.select(summaryColumns).from(listings).where(inArray(listings.code, codes)) : [];
+  const summaries = codes.length
+    ? await db.select(summaryColumns).from(listings).where(inArray(listings.code, codes))
+    : [];
   const byCode = new Map(summaries.map((row) => [row.code, row]));
   const rows = codes.map((c) => byCode.get(c)).filter((row): row is (typeof summaries)[number] => row != null);
   const total = totals[0]?.total ?? 0;

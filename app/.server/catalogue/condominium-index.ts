@@ -127,8 +127,12 @@ export async function loadCondominiumDirectory(db: Db): Promise<CondominiumDirec
       units: sql<number>`count(*)`.as("unit_count"),
       unitsForSale: sql<number>`count(*) filter (where ${listings.forSale})`.as("units_for_sale"),
       unitsForRent: sql<number>`count(*) filter (where ${listings.forRent})`.as("units_for_rent"),
-      salePriceFrom: sql<number | null>`min(${listings.salePrice}) filter (where ${listings.forSale})`.as("sale_price_from"),
-      rentPriceFrom: sql<number | null>`min(${listings.rentPrice}) filter (where ${listings.forRent})`.as("rent_price_from"),
+      salePriceFrom: sql<number | null>`min(${listings.salePrice}) filter (where ${listings.forSale})`.as(
+        "sale_price_from",
+      ),
+      rentPriceFrom: sql<number | null>`min(${listings.rentPrice}) filter (where ${listings.forRent})`.as(
+        "rent_price_from",
+      ),
       unitCover: sql<string | null>`max(nullif(${listings.coverPhotoUrl}, ''))`.as("unit_cover"),
     })
     .from(listings)

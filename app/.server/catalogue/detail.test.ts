@@ -15,8 +15,18 @@ const listing = {
   bedrooms: 2,
   parkingSpaces: 1,
   description: "",
-  webDescription: "Apartamento reformado, perto do parque. Vista livre e muito sol da manhã em todos os cômodos da casa.",
-  broker: { code: "1", name: "Ana", email: "a@b.c", phone: "", mobile: "11999998888", creci: "1", photoUrl: "", cpf: "123" },
+  webDescription:
+    "Apartamento reformado, perto do parque. Vista livre e muito sol da manhã em todos os cômodos da casa.",
+  broker: {
+    code: "1",
+    name: "Ana",
+    email: "a@b.c",
+    phone: "",
+    mobile: "11999998888",
+    creci: "1",
+    photoUrl: "",
+    cpf: "123",
+  },
   photos: [],
   videos: [],
   attachments: [],
@@ -26,10 +36,26 @@ const listing = {
 
 describe("toPublicListing", () => {
   it("drops owner and internal fields, in domain and Vista names, and non-public broker fields", () => {
-    const stored = { ...listing, ownerName: "X", owners: [{ name: "X", phone: "1" }], Proprietario: "X", ObsVenda: "y", notes: "z" };
+    const stored = {
+      ...listing,
+      ownerName: "X",
+      owners: [{ name: "X", phone: "1" }],
+      Proprietario: "X",
+      ObsVenda: "y",
+      notes: "z",
+    };
     const result = toPublicListing(stored as unknown as Listing) as unknown as Record<string, unknown>;
-    for (const key of ["ownerName", "owners", "Proprietario", "ObsVenda", "notes"]) expect(result).not.toHaveProperty(key);
-    expect(result.broker).toEqual({ code: "1", name: "Ana", email: "a@b.c", phone: "", mobile: "11999998888", creci: "1", photoUrl: "" });
+    for (const key of ["ownerName", "owners", "Proprietario", "ObsVenda", "notes"])
+      expect(result).not.toHaveProperty(key);
+    expect(result.broker).toEqual({
+      code: "1",
+      name: "Ana",
+      email: "a@b.c",
+      phone: "",
+      mobile: "11999998888",
+      creci: "1",
+      photoUrl: "",
+    });
     expect(result.code).toBe("AP1");
   });
 
@@ -58,7 +84,11 @@ describe("page texts", () => {
   it("builds a meta description of at most 160 characters with type, place, facts and price", () => {
     const text = listingMetaDescription(listing);
     expect(text.length).toBeLessThanOrEqual(160);
-    expect(text.startsWith("Apartamento à venda em Moema, São Paulo · 72 m² · 2 quartos · 1 vaga · R$ 850.000. Apartamento reformado")).toBe(true);
+    expect(
+      text.startsWith(
+        "Apartamento à venda em Moema, São Paulo · 72 m² · 2 quartos · 1 vaga · R$ 850.000. Apartamento reformado",
+      ),
+    ).toBe(true);
   });
 });
 

@@ -277,7 +277,8 @@ export async function placeCrumbs(
   const crumbs: CrumbData[] = [{ name: "Início", path: "/" }];
   const citySlug = slugify(place.city);
   const city = vocabulary.cities.find((c) => c.slug === citySlug);
-  if (place.city) crumbs.push({ name: place.city, path: city ? filtersToUrl({ city: city.slug }, vocabulary) : LISTINGS_PATH });
+  if (place.city)
+    crumbs.push({ name: place.city, path: city ? filtersToUrl({ city: city.slug }, vocabulary) : LISTINGS_PATH });
   if (place.neighbourhood) {
     const nbSlug = slugify(place.neighbourhood);
     const nb = city?.neighbourhoods.find((n) => n.slug === nbSlug);

@@ -56,7 +56,12 @@ describe("filterConditions", () => {
   });
 
   it("keeps every sort available with the new filters (menor custo mensal included)", () => {
-    const f: ListingFilters = { purpose: "venda", amenities: ["piscina"], condoFeeMax: 1_000, sort: "menor-custo-mensal" };
+    const f: ListingFilters = {
+      purpose: "venda",
+      amenities: ["piscina"],
+      condoFeeMax: 1_000,
+      sort: "menor-custo-mensal",
+    };
     const order = sortOrder(f).map((part) => dialect.sqlToQuery(part).sql);
     expect(order[0]).toContain('"listings"."monthly_cost_sale" asc nulls last');
   });
@@ -89,7 +94,10 @@ describe("filtersForChoice", () => {
   });
 
   it("keeps the neighbourhoods for the current city and drops them for another", () => {
-    expect(filtersForChoice(base, { facet: "city", value: "sao-paulo" }).neighbourhoods).toEqual(["moema", "pinheiros"]);
+    expect(filtersForChoice(base, { facet: "city", value: "sao-paulo" }).neighbourhoods).toEqual([
+      "moema",
+      "pinheiros",
+    ]);
     const other = filtersForChoice(base, { facet: "city", value: "santo-andre" });
     expect(other.city).toBe("santo-andre");
     expect(other).not.toHaveProperty("neighbourhoods");
@@ -97,7 +105,9 @@ describe("filtersForChoice", () => {
   });
 
   it("replaces the neighbourhoods by the one chosen", () => {
-    expect(filtersForChoice(base, { facet: "neighbourhood", value: "vila-mariana" }).neighbourhoods).toEqual(["vila-mariana"]);
+    expect(filtersForChoice(base, { facet: "neighbourhood", value: "vila-mariana" }).neighbourhoods).toEqual([
+      "vila-mariana",
+    ]);
   });
 
   it("adds amenities, lançamento and exclusivo to the current filters", () => {

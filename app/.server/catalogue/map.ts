@@ -75,8 +75,8 @@ export async function mapPointsJson(filters: ListingFilters, options: { db?: Db 
     filters.purpose === "aluguel"
       ? sql`true`
       : filters.purpose === "venda"
-      ? sql`false`
-      : sql`(not (${listings.forSale} and ${listings.salePrice} is not null) and ${listings.forRent})`;
+        ? sql`false`
+        : sql`(not (${listings.forSale} and ${listings.salePrice} is not null) and ${listings.forRent})`;
   const price = sql`case when ${rent} then ${listings.rentPrice} else ${listings.salePrice} end`;
   const rows = await db
     .select({

@@ -191,7 +191,10 @@ export function sortOrder(filters: ListingFilters): SQL[] {
     if (filters.purpose === "aluguel") return [nullsLast(listings.rentPrice, direction)];
     return [
       desc(listings.forSale),
-      nullsLast(sql`case when ${listings.forSale} then ${listings.salePrice} else ${listings.rentPrice} end`, direction),
+      nullsLast(
+        sql`case when ${listings.forSale} then ${listings.salePrice} else ${listings.rentPrice} end`,
+        direction,
+      ),
     ];
   };
   switch (sort) {
@@ -282,7 +285,9 @@ export async function findListingPathByCode(code: string, options: { db?: Db } =
         condominiumSlug: listings.condominiumSlug,
       })
       .from(listings);
-  let rows = await select().where(and(isNull(listings.removedAt), eq(listings.code, wanted))).limit(1);
+  let rows = await select()
+    .where(and(isNull(listings.removedAt), eq(listings.code, wanted)))
+    .limit(1);
   if (!rows.length) {
     rows = await select()
       .where(and(isNull(listings.removedAt), sql`upper(${listings.code}) = upper(${wanted})`))

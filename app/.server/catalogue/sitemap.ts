@@ -107,7 +107,10 @@ function escapeXml(text: string): string {
 
 /** The sitemap XML (sitemaps.org 0.9) of `entries` on `origin` (absolute URLs). */
 export function renderSitemap(origin: string, entries: readonly SitemapEntry[]): string {
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'];
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+  ];
   for (const entry of entries) {
     const lastmod = entry.lastmod ? `<lastmod>${escapeXml(entry.lastmod.slice(0, 10))}</lastmod>` : "";
     lines.push(`<url><loc>${escapeXml(origin + entry.path)}</loc>${lastmod}</url>`);
@@ -116,10 +119,7 @@ export function renderSitemap(origin: string, entries: readonly SitemapEntry[]):
   return lines.join("\n");
 }
 
-const cache = singleton(
-  "sitemap-cache",
-  () => new LRUCache<string, Promise<string>>({ max: 8, ttl: SITEMAP_TTL_MS }),
-);
+const cache = singleton("sitemap-cache", () => new LRUCache<string, Promise<string>>({ max: 8, ttl: SITEMAP_TTL_MS }));
 
 /**
  * The sitemap XML for `origin`, built from the read model and kept in memory

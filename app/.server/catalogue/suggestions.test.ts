@@ -62,7 +62,12 @@ describe("suggest (places)", () => {
   it("suggests cities and carries the filters read from the query into the URL", async () => {
     const { db } = stubDb();
     const city = await suggest("São Pa", { db, vocabulary });
-    expect(city[0]).toMatchObject({ kind: "cidade", label: "São Paulo", detail: "", url: "/todos-os-imoveis/sao-paulo" });
+    expect(city[0]).toMatchObject({
+      kind: "cidade",
+      label: "São Paulo",
+      detail: "",
+      url: "/todos-os-imoveis/sao-paulo",
+    });
     const withBedrooms = await suggest("apartamento moema 3 quartos", { db, vocabulary });
     expect(withBedrooms[0].url).toBe("/todos-os-imoveis/apartamento-sao-paulo-moema?quartos=3");
     // A bare number is ignored while matching (the user is still typing).

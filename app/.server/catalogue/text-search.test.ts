@@ -94,7 +94,15 @@ describe("understandQuery", () => {
   });
 
   it("never throws on hostile input", () => {
-    for (const input of ["", "   ", "'\"&|!():*<->", "😀🏠", "x".repeat(10_000), "\u0000\u202e", "3 quartos ".repeat(500)]) {
+    for (const input of [
+      "",
+      "   ",
+      "'\"&|!():*<->",
+      "😀🏠",
+      "x".repeat(10_000),
+      "\u0000\u202e",
+      "3 quartos ".repeat(500),
+    ]) {
       const understood = understandQuery(input, vocabulary);
       expect(typeof understood.text).toBe("string");
       expect(understood.text).toMatch(/^[a-z0-9 ]*$/);

@@ -416,7 +416,7 @@ export function placeFilters(place: PlaceMatch): ListingFilters {
  */
 export function codeCandidate(query: string): string | null {
   const trimmed = String(query ?? "").trim();
-  return /^[A-Za-z0-9][A-Za-z0-9._\/-]{0,39}$/.test(trimmed) && /\d/.test(trimmed) ? trimmed : null;
+  return /^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$/.test(trimmed) && /\d/.test(trimmed) ? trimmed : null;
 }
 
 // ---------------------------------------------------------------------------
@@ -599,7 +599,13 @@ export async function searchText(query: string, options: TextSearchOptions = {})
       .where(and(...fuzzyWords.map((w) => sql`${listings.searchText} %> ${w}`)))
       .limit(MAX_SIMILAR_CANDIDATES);
     if (!fuzzy.length) return { rows: [] as ListingSummary[], total: 0 };
-    const where = and(filterWhere, inArray(listings.code, fuzzy.map((row) => row.code)))!;
+    const where = and(
+      filterWhere,
+      inArray(
+        listings.code,
+        fuzzy.map((row) => row.code),
+      ),
+    )!;
     const [{ total }] = await tx.select({ total: count() }).from(listings).where(where);
     if (!total) return { rows: [] as ListingSummary[], total: 0 };
     // Ranking computes word_similarity again per row: only for a few hundred matches.

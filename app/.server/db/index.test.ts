@@ -57,9 +57,7 @@ describe("openDatabase (PGlite in memory) + migrate", () => {
   });
 
   it("round-trips a sync_state row through drizzle", async () => {
-    await database.db
-      .insert(schema.syncState)
-      .values({ job: "test", watermark: "2026-08-01", counts: { fetched: 3 } });
+    await database.db.insert(schema.syncState).values({ job: "test", watermark: "2026-08-01", counts: { fetched: 3 } });
     const [row] = await database.db.select().from(schema.syncState).where(eq(schema.syncState.job, "test"));
     expect(row.watermark).toBe("2026-08-01");
     expect(row.counts).toEqual({ fetched: 3 });
@@ -91,7 +89,8 @@ describe("migration 0002 (search and facets)", () => {
     const journal = JSON.parse(await fs.readFile(path.join(source, "meta/_journal.json"), "utf8"));
     const old = journal.entries.filter((entry: { idx: number }) => entry.idx <= 1);
     await fs.writeFile(path.join(dir, "meta/_journal.json"), JSON.stringify({ ...journal, entries: old }));
-    for (const entry of old) await fs.copyFile(path.join(source, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
+    for (const entry of old)
+      await fs.copyFile(path.join(source, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
     database = await openDatabase({ inMemory: true });
     await migrate(database, { migrationsFolder: dir });
     await database.db.insert(schema.syncState).values({ job: "listings", watermark: "2026-08-01" });

@@ -120,9 +120,7 @@ function createDatabase(options: OpenDatabaseOptions): Database {
 function createPglite(options: OpenDatabaseOptions): Database {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const extensions = { pg_trgm, unaccent };
-  const client = options.dataDir
-    ? new PGlite(options.dataDir, { extensions })
-    : new PGlite({ extensions });
+  const client = options.dataDir ? new PGlite(options.dataDir, { extensions }) : new PGlite({ extensions });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   const heldLocks = new Set<number>();
   let closing: Promise<void> | undefined;
@@ -222,9 +220,7 @@ export async function migrate(database: Database, options: MigrateOptions = {}):
   if (database.kind === "pglite") {
     // One session: serialise concurrent calls in this process.
     const previous = pgliteMigrations.get(database) ?? Promise.resolve();
-    const next = previous
-      .catch(() => {})
-      .then(() => migratePglite(database.db, { migrationsFolder }));
+    const next = previous.catch(() => {}).then(() => migratePglite(database.db, { migrationsFolder }));
     pgliteMigrations.set(database, next);
     return next;
   }

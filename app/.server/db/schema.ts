@@ -85,7 +85,10 @@ export const listings = pgTable(
      * from Vista `Caracteristicas`/`InfraEstrutura` and flags such as
      * `Mobiliado`), e.g. {piscina,elevador,aceita-pet}. Filtered with `@>` (GIN).
      */
-    amenities: text("amenities").array().notNull().default(sql`'{}'::text[]`),
+    amenities: text("amenities")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /**
      * Free-text search document (issue 3 `/busca`): code, title, type,
      * neighbourhood, city, condominium and address, lower case without
@@ -104,15 +107,21 @@ export const listings = pgTable(
     index("listings_active_idx").on(t.removedAt),
     index("listings_city_nb_idx").on(t.citySlug, t.neighbourhoodSlug),
     index("listings_category_idx").on(t.categorySlug),
-    index("listings_sale_price_idx").on(t.salePrice).where(sql`${t.forSale} and ${t.removedAt} is null`),
-    index("listings_rent_price_idx").on(t.rentPrice).where(sql`${t.forRent} and ${t.removedAt} is null`),
+    index("listings_sale_price_idx")
+      .on(t.salePrice)
+      .where(sql`${t.forSale} and ${t.removedAt} is null`),
+    index("listings_rent_price_idx")
+      .on(t.rentPrice)
+      .where(sql`${t.forRent} and ${t.removedAt} is null`),
     index("listings_updated_idx").on(t.updatedAt),
     index("listings_condominium_idx").on(t.condominiumSlug),
     index("listings_broker_idx").on(t.brokerCode),
     index("listings_amenities_idx").using("gin", t.amenities),
     index("listings_search_fts_idx").using("gin", sql`to_tsvector('portuguese', ${t.searchText})`),
     index("listings_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
-    index("listings_location_idx").on(t.latitude, t.longitude).where(sql`${t.removedAt} is null`),
+    index("listings_location_idx")
+      .on(t.latitude, t.longitude)
+      .where(sql`${t.removedAt} is null`),
     // One index per sort order (issue 3 "add the indexes that get there"): a
     // page of 24 is read in order and stops early instead of sorting every match.
     index("listings_recent_idx")
@@ -194,37 +203,43 @@ export type LeadKind = "sell" | "info" | "whatsapp" | "alert" | "lgpd";
  * in one transaction before the visitor gets an answer. `idempotency_key` (one
  * per rendered form) makes a resubmission return the first row (issue 4 item 4).
  */
-export const leads = pgTable("leads", {
-  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-  kind: text("kind").$type<LeadKind>().notNull(),
-  idempotencyKey: text("idempotency_key").notNull().unique("leads_idempotency_key_unique"),
-  name: text("name"),
-  /** Brazilian phone, digits only: DDD + number (10 or 11 digits), `normalizeBrazilianPhone()`. */
-  phone: text("phone"),
-  email: text("email"),
-  message: text("message"),
-  /** Sell request: where the property is (free text). */
-  location: text("location"),
-  /** Condominium alert: the condominium's slug. */
-  condominium: text("condominium"),
-  /** Vista `Codigo` of the listing the request is about. */
-  listingCode: text("listing_code"),
-  /** Page the visitor was on (WhatsApp contact). */
-  pageUrl: text("page_url"),
-  /** UTM parameters of the visit, e.g. { utm_source: "google" }. */
-  utm: jsonb("utm").$type<Record<string, string>>(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  /** Handling status in the admin inbox (issue 6 item 5; migration 0006). */
-  status: text("status").$type<LeadStatus>().notNull().default("novo"),
-  /** Broker (user uid) the lead is assigned to, or null (issue 6 item 5). */
-  assignedUid: text("assigned_uid").references(() => users.uid, { onDelete: "set null" }),
-  /** Last change of status or assignment. */
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  index("leads_status_created_idx").on(t.status, t.createdAt),
-  index("leads_created_idx").on(t.createdAt),
-  index("leads_assigned_idx").on(t.assignedUid),
-]);
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    kind: text("kind").$type<LeadKind>().notNull(),
+    idempotencyKey: text("idempotency_key").notNull().unique("leads_idempotency_key_unique"),
+    name: text("name"),
+    /** Brazilian phone, digits only: DDD + number (10 or 11 digits), `normalizeBrazilianPhone()`. */
+    phone: text("phone"),
+    email: text("email"),
+    message: text("message"),
+    /** Sell request: where the property is (free text). */
+    location: text("location"),
+    /** Condominium alert: the condominium's slug. */
+    condominium: text("condominium"),
+    /** Vista `Codigo` of the listing the request is about. */
+    listingCode: text("listing_code"),
+    /** Page the visitor was on (WhatsApp contact). */
+    pageUrl: text("page_url"),
+    /** UTM parameters of the visit, e.g. { utm_source: "google" }. */
+    utm: jsonb("utm").$type<Record<string, string>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Handling status in the admin inbox (issue 6 item 5; migration 0006). */
+    status: text("status").$type<LeadStatus>().notNull().default("novo"),
+    /** Broker (user uid) the lead is assigned to, or null (issue 6 item 5). */
+    assignedUid: text("assigned_uid").references(() => users.uid, { onDelete: "set null" }),
+    /** Last change of status or assignment. */
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("leads_status_created_idx").on(t.status, t.createdAt),
+    index("leads_created_idx").on(t.createdAt),
+    index("leads_assigned_idx").on(t.assignedUid),
+  ],
+);
 
 /** Delivery channels of a lead (issue 4 item 3). */
 export type LeadChannel = "email_agency" | "email_broker" | "vista";
@@ -238,7 +253,9 @@ export type LeadChannel = "email_agency" | "email_broker" | "vista";
 export const leadDeliveries = pgTable(
   "lead_deliveries",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     leadId: uuid("lead_id")
       .notNull()
       .references(() => leads.id, { onDelete: "cascade" }),
@@ -318,7 +335,9 @@ export const users = pgTable(
 export const sessions = pgTable(
   "sessions",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** SHA-256 hex of the random session token (never the token itself). */
     tokenHash: text("token_hash").notNull(),
     uid: text("uid")
@@ -352,7 +371,9 @@ export const sessions = pgTable(
 export const ownerDataAccess = pgTable(
   "owner_data_access",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** Firebase uid of the reader (no foreign key: the record outlives a deleted user). */
     uid: text("uid").notNull(),
     /** The reader's e-mail at the time (the user row may be deleted later). */
@@ -365,7 +386,10 @@ export const ownerDataAccess = pgTable(
     /** False when the hourly limit refused the view (the attempt is still recorded). */
     allowed: boolean("allowed").notNull().default(true),
   },
-  (t) => [index("owner_data_access_uid_at_idx").on(t.uid, t.at), index("owner_data_access_listing_at_idx").on(t.listingCode, t.at)],
+  (t) => [
+    index("owner_data_access_uid_at_idx").on(t.uid, t.at),
+    index("owner_data_access_listing_at_idx").on(t.listingCode, t.at),
+  ],
 );
 
 /**
@@ -375,7 +399,9 @@ export const ownerDataAccess = pgTable(
 export const passwordResetCodes = pgTable(
   "password_reset_codes",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** Lower-case e-mail the code was sent to. */
     email: text("email").notNull(),
     uid: text("uid").notNull(),
@@ -403,7 +429,9 @@ export type LeadStatus = "novo" | "em_atendimento" | "concluido";
  * absolute http(s) URL) while `active`. Applied by `app/.server/redirects`.
  */
 export const redirects = pgTable("redirects", {
-  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid("id")
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   /** Normalised path, e.g. "/promocao" (no query, no trailing slash). */
   fromPath: text("from_path").notNull().unique("redirects_from_path_unique"),
   /** Site path (with optional query) or absolute http(s) URL. */
@@ -472,7 +500,9 @@ export const members = pgTable(
 export const memberFiles = pgTable(
   "member_files",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     memberId: integer("member_id")
       .notNull()
       .references(() => members.id, { onDelete: "cascade" }),
@@ -493,7 +523,9 @@ export const memberFiles = pgTable(
  * the token carries the id and expiry under an HMAC; this row makes it single use.
  */
 export const uploadTickets = pgTable("upload_tickets", {
-  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid("id")
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   memberId: integer("member_id")
     .notNull()
     .references(() => members.id, { onDelete: "cascade" }),

@@ -19,13 +19,28 @@ const lead: LeadRow = {
   utm: null,
   createdAt: new Date("2026-03-12T15:00:00Z"),
 };
-const listing = { code: "AP123", title: "Apartamento em Moema", salePrice: 1250000, rentPrice: null, url: "https://www.exemplo.com.br/detalhes/apartamento-moema/AP123" };
+const listing = {
+  code: "AP123",
+  title: "Apartamento em Moema",
+  salePrice: 1250000,
+  rentPrice: null,
+  url: "https://www.exemplo.com.br/detalhes/apartamento-moema/AP123",
+};
 
 describe("renderLeadEmail", () => {
-  const mail = renderLeadEmail({ lead, channel: "email_agency", to: "contato@exemplo.com.br", listing, agencyTitle: "Horizonte Imobiliária", messageIdDomain: "www.exemplo.com.br" });
+  const mail = renderLeadEmail({
+    lead,
+    channel: "email_agency",
+    to: "contato@exemplo.com.br",
+    listing,
+    agencyTitle: "Horizonte Imobiliária",
+    messageIdDomain: "www.exemplo.com.br",
+  });
 
   it("has a pt-BR subject naming the kind, the visitor and the listing", () => {
-    expect(mail.subject).toBe("Novo contato: Mais informações sobre imóvel – Ana <script>alert(1)</script> (imóvel AP123)");
+    expect(mail.subject).toBe(
+      "Novo contato: Mais informações sobre imóvel – Ana <script>alert(1)</script> (imóvel AP123)",
+    );
     expect(mail.to).toBe("contato@exemplo.com.br");
     expect(mail.replyTo).toBe("ana@example.com");
     expect(mail.messageId).toBe("<lead-0b6f4f3e-1111-4222-8333-944445555666-email_agency@www.exemplo.com.br>");
@@ -58,14 +73,22 @@ describe("renderLeadEmail", () => {
       listing,
       agencyTitle: "Horizonte Imobiliária",
     });
-    expect(forged.text.split("\n").filter((line) => line.startsWith("Telefone:"))).toEqual(["Telefone: (11) 91234-5678"]);
+    expect(forged.text.split("\n").filter((line) => line.startsWith("Telefone:"))).toEqual([
+      "Telefone: (11) 91234-5678",
+    ]);
     expect(forged.text).toContain("Nome: Ana  Telefone: (11) 90000-0000 X");
     expect(forged.subject).not.toMatch(/[\r\n\u2028]/);
     expect(forged.text).toContain("Mensagem: linha 1\nlinha 2\n");
   });
 
   it("addresses the broker differently and has its own Message-ID", () => {
-    const broker = renderLeadEmail({ lead, channel: "email_broker", to: "corretor@exemplo.com.br", listing, agencyTitle: "Horizonte Imobiliária" });
+    const broker = renderLeadEmail({
+      lead,
+      channel: "email_broker",
+      to: "corretor@exemplo.com.br",
+      listing,
+      agencyTitle: "Horizonte Imobiliária",
+    });
     expect(broker.text).toContain("Um visitante do site pediu contato sobre um imóvel seu.");
     expect(broker.messageId).toBe(leadMessageId(lead.id, "email_broker"));
   });
@@ -92,8 +115,17 @@ describe("toVistaLead", () => {
   });
 
   it("puts a sell request's location in the message and uses Locação for rentals", () => {
-    const sell = toVistaLead({ ...lead, kind: "sell", email: null, message: null, listingCode: null, location: "Moema" }, null, "Site");
-    expect(sell).toEqual({ nome: lead.name, fone: "11912345678", veiculo: "Site", mensagem: "Quer vender um imóvel.\nLocalização: Moema" });
+    const sell = toVistaLead(
+      { ...lead, kind: "sell", email: null, message: null, listingCode: null, location: "Moema" },
+      null,
+      "Site",
+    );
+    expect(sell).toEqual({
+      nome: lead.name,
+      fone: "11912345678",
+      veiculo: "Site",
+      mensagem: "Quer vender um imóvel.\nLocalização: Moema",
+    });
     expect(toVistaLead(lead, { ...listing, salePrice: null, rentPrice: 5000 }, "Site").interesse).toBe("Locação");
   });
 });

@@ -42,7 +42,10 @@ const KIND_LABELS: Record<LeadRow["kind"], string> = {
 
 /** Escapes `& < > " '` for HTML text and attribute values. */
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 }
 
 /** "(11) 91234-5678" for "11912345678", "(11) 3456-7890" for a landline; other input unchanged (`formatPhone` of app/lib/format.ts). */
@@ -54,7 +57,7 @@ export function leadMessageId(leadId: string, channel: LeadChannel, domain = "im
 }
 
 // Control characters (C0 but tab and LF, DEL, C1) and U+2028/U+2029.
-// eslint-disable-next-line no-control-regex
+
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
 
 /**
@@ -90,9 +93,20 @@ export function renderLeadEmail(options: RenderLeadEmailOptions): MailMessage {
   add("Localização do imóvel", lead.location);
   add("Condomínio", lead.condominium);
   add("Página", lead.pageUrl);
-  if (lead.utm) add("UTM", Object.entries(lead.utm).map(([k, v]) => `${k}=${v}`).join(", "));
+  if (lead.utm)
+    add(
+      "UTM",
+      Object.entries(lead.utm)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(", "),
+    );
   add("Mensagem", lead.message);
-  add("Recebido em", new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Sao_Paulo" }).format(lead.createdAt));
+  add(
+    "Recebido em",
+    new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Sao_Paulo" }).format(
+      lead.createdAt,
+    ),
+  );
 
   const listingRows: [string, string][] = [];
   if (listing) {

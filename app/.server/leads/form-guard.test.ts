@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { checkStartedAt, honeypotFilled, leadFormTokens, MIN_FILL_MS, retryAfterText, storedIdempotencyKey } from "./form-guard";
+import {
+  checkStartedAt,
+  honeypotFilled,
+  leadFormTokens,
+  MIN_FILL_MS,
+  retryAfterText,
+  storedIdempotencyKey,
+} from "./form-guard";
 
 const SECRETS = ["first-secret-first-secret-first-secret", "old-secret-old-secret-old-secret-old"];
 const NOW = 1_800_000_000_000;
@@ -32,7 +39,9 @@ describe("signed render time (minimum fill time)", () => {
 describe("stored idempotency key", () => {
   const lead = { kind: "sell" as const, name: "Ana", phone: "11912345678", location: "Moema" };
   it("is the same for the same form and data, whatever the field order", () => {
-    expect(storedIdempotencyKey("k1", lead)).toBe(storedIdempotencyKey(" k1 ", { location: "Moema", phone: "11912345678", name: "Ana", kind: "sell" }));
+    expect(storedIdempotencyKey("k1", lead)).toBe(
+      storedIdempotencyKey(" k1 ", { location: "Moema", phone: "11912345678", name: "Ana", kind: "sell" }),
+    );
   });
   it("differs when the form or the data differ", () => {
     expect(storedIdempotencyKey("k1", lead)).not.toBe(storedIdempotencyKey("k2", lead));

@@ -99,7 +99,9 @@ export function storedIdempotencyKey(formKey: string, lead: LeadInput): string {
   const fields = Object.entries(lead)
     .filter(([, value]) => value !== undefined)
     .sort(([a], [b]) => a.localeCompare(b));
-  return createHash("sha256").update(JSON.stringify([formKey.trim(), fields])).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify([formKey.trim(), fields]))
+    .digest("hex");
 }
 
 /** A refused rate-limit check: seconds until the visitor may try again. */
@@ -120,7 +122,11 @@ export function createLeadRateLimiters(
   form: { points: number; durationSeconds: number } = FORM_LIMIT,
   whatsapp: { points: number; durationSeconds: number } = WHATSAPP_LIMIT,
 ): LeadRateLimiters {
-  const formLimiter = new RateLimiterMemory({ keyPrefix: "lead-form", points: form.points, duration: form.durationSeconds });
+  const formLimiter = new RateLimiterMemory({
+    keyPrefix: "lead-form",
+    points: form.points,
+    duration: form.durationSeconds,
+  });
   const whatsappLimiter = new RateLimiterMemory({
     keyPrefix: "lead-whatsapp",
     points: whatsapp.points,
@@ -131,7 +137,8 @@ export function createLeadRateLimiters(
       await limiter.consume(ip || "unknown");
       return null;
     } catch (error) {
-      if (error instanceof RateLimiterRes) return { retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+      if (error instanceof RateLimiterRes)
+        return { retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
       throw error;
     }
   };

@@ -7,7 +7,16 @@
  * the store and the worker are unchanged.
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
-import { CHANNEL_LABELS, CSV_MAX_ROWS, formatSaoPaulo, type InboxFilters, INBOX_PAGE_SIZE, LEAD_KIND_LABELS, LEAD_STATUS_LABELS, UNASSIGNED } from "~/lib/lead-inbox";
+import {
+  CHANNEL_LABELS,
+  CSV_MAX_ROWS,
+  formatSaoPaulo,
+  type InboxFilters,
+  INBOX_PAGE_SIZE,
+  LEAD_KIND_LABELS,
+  LEAD_STATUS_LABELS,
+  UNASSIGNED,
+} from "~/lib/lead-inbox";
 import { type Db, getDb } from "../db";
 import { type LeadChannel, type LeadKind, leadDeliveries, leads, type LeadStatus, listings, users } from "../db/schema";
 
@@ -99,12 +108,19 @@ const leadColumns = {
 };
 
 /** A selected lead row with its assignee's name (left join: null without one). */
-type LeadRowWithUser = Omit<typeof leads.$inferSelect, "idempotencyKey"> & { assignedName: string | null; assignedEmail: string | null };
+type LeadRowWithUser = Omit<typeof leads.$inferSelect, "idempotencyKey"> & {
+  assignedName: string | null;
+  assignedEmail: string | null;
+};
 
 async function withDeliveries(db: Db, rows: LeadRowWithUser[], now = new Date()): Promise<InboxLead[]> {
   const ids = rows.map((row) => row.id);
   const deliveries = ids.length
-    ? await db.select().from(leadDeliveries).where(inArray(leadDeliveries.leadId, ids)).orderBy(asc(leadDeliveries.channel))
+    ? await db
+        .select()
+        .from(leadDeliveries)
+        .where(inArray(leadDeliveries.leadId, ids))
+        .orderBy(asc(leadDeliveries.channel))
     : [];
   return rows.map((row) => ({
     id: row.id,
@@ -121,7 +137,9 @@ async function withDeliveries(db: Db, rows: LeadRowWithUser[], now = new Date())
     utm: row.utm,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    assigned: row.assignedUid ? { uid: row.assignedUid, name: row.assignedName || row.assignedEmail || row.assignedUid } : null,
+    assigned: row.assignedUid
+      ? { uid: row.assignedUid, name: row.assignedName || row.assignedEmail || row.assignedUid }
+      : null,
     deliveries: deliveries
       .filter((delivery) => delivery.leadId === row.id)
       .map((delivery) => ({
@@ -142,7 +160,11 @@ async function withDeliveries(db: Db, rows: LeadRowWithUser[], now = new Date())
  * One page of leads, newest first, with their deliveries (issue 6 item 5).
  * `filters.pagina` beyond the last page gives the last page.
  */
-export async function listLeads(filters: Partial<InboxFilters>, db: Db = getDb().db, pageSize = INBOX_PAGE_SIZE): Promise<InboxPage> {
+export async function listLeads(
+  filters: Partial<InboxFilters>,
+  db: Db = getDb().db,
+  pageSize = INBOX_PAGE_SIZE,
+): Promise<InboxPage> {
   const where = filterWhere(filters);
   const [{ total = 0 } = {}] = await db.select({ total: count() }).from(leads).where(where);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
@@ -186,7 +208,11 @@ export async function listAssignableUsers(db: Db = getDb().db): Promise<Assignab
  * @returns false when the lead does not exist.
  */
 export async function setLeadStatus(leadId: string, status: LeadStatus, db: Db = getDb().db): Promise<boolean> {
-  const rows = await db.update(leads).set({ status, updatedAt: sql`now()` }).where(eq(leads.id, leadId)).returning({ id: leads.id });
+  const rows = await db
+    .update(leads)
+    .set({ status, updatedAt: sql`now()` })
+    .where(eq(leads.id, leadId))
+    .returning({ id: leads.id });
   return rows.length > 0;
 }
 
@@ -203,7 +229,11 @@ export async function assignLead(leadId: string, uid: string | null, db: Db = ge
     if (!user) return "Corretor não encontrado.";
     if (user.disabled) return "Este usuário está desativado.";
   }
-  const rows = await db.update(leads).set({ assignedUid: uid, updatedAt: sql`now()` }).where(eq(leads.id, leadId)).returning({ id: leads.id });
+  const rows = await db
+    .update(leads)
+    .set({ assignedUid: uid, updatedAt: sql`now()` })
+    .where(eq(leads.id, leadId))
+    .returning({ id: leads.id });
   return rows.length ? null : "Este contato não existe mais.";
 }
 
@@ -217,15 +247,25 @@ export type ResendResult = { ok: true; wasSent: boolean } | { ok: false; message
  * pending (same row: one row per lead and channel, ADR 0014), so the worker
  * delivers it once more. Refused while a worker holds its lease.
  */
-export async function resendDelivery(deliveryId: string, db: Db = getDb().db, now: Date = new Date()): Promise<ResendResult> {
+export async function resendDelivery(
+  deliveryId: string,
+  db: Db = getDb().db,
+  now: Date = new Date(),
+): Promise<ResendResult> {
   const [delivery] = await db.select().from(leadDeliveries).where(eq(leadDeliveries.id, deliveryId));
   if (!delivery) return { ok: false, message: "Este envio não existe mais." };
   const rows = await db
     .update(leadDeliveries)
     .set({ status: "pending", nextAttemptAt: now, sentAt: null })
-    .where(and(eq(leadDeliveries.id, deliveryId), or(isNull(leadDeliveries.lockedUntil), lt(leadDeliveries.lockedUntil, now))))
+    .where(
+      and(
+        eq(leadDeliveries.id, deliveryId),
+        or(isNull(leadDeliveries.lockedUntil), lt(leadDeliveries.lockedUntil, now)),
+      ),
+    )
     .returning({ id: leadDeliveries.id });
-  if (!rows.length) return { ok: false, message: "Este envio está em andamento agora. Tente de novo em alguns minutos." };
+  if (!rows.length)
+    return { ok: false, message: "Este envio está em andamento agora. Tente de novo em alguns minutos." };
   return { ok: true, wasSent: delivery.status === "sent" };
 }
 
@@ -252,7 +292,22 @@ function csvField(value: string | number | null | undefined): string {
 }
 
 /** Columns of the CSV export, in order. */
-export const CSV_HEADER = ["Data", "Tipo", "Status", "Responsável", "Nome", "Telefone", "E-mail", "Imóvel", "Condomínio", "Localização", "Mensagem", "Página", "UTM", "Envios"];
+export const CSV_HEADER = [
+  "Data",
+  "Tipo",
+  "Status",
+  "Responsável",
+  "Nome",
+  "Telefone",
+  "E-mail",
+  "Imóvel",
+  "Condomínio",
+  "Localização",
+  "Mensagem",
+  "Página",
+  "UTM",
+  "Envios",
+];
 
 /**
  * The CSV export (issue 6 item 5): UTF-8 with a byte-order mark and `;`
@@ -264,7 +319,10 @@ export function leadsToCsv(rows: readonly InboxLead[]): string {
   const lines = [CSV_HEADER.map(csvField).join(";")];
   for (const lead of rows) {
     const deliveries = lead.deliveries
-      .map((d) => `${CHANNEL_LABELS[d.channel]}: ${d.status === "sent" ? "enviado" : `pendente (${d.attempts} ${d.attempts === 1 ? "tentativa" : "tentativas"})`}`)
+      .map(
+        (d) =>
+          `${CHANNEL_LABELS[d.channel]}: ${d.status === "sent" ? "enviado" : `pendente (${d.attempts} ${d.attempts === 1 ? "tentativa" : "tentativas"})`}`,
+      )
       .join("; ");
     lines.push(
       [
@@ -280,7 +338,11 @@ export function leadsToCsv(rows: readonly InboxLead[]): string {
         lead.location,
         lead.message,
         lead.pageUrl,
-        lead.utm ? Object.entries(lead.utm).map(([key, value]) => `${key}=${value}`).join("&") : "",
+        lead.utm
+          ? Object.entries(lead.utm)
+              .map(([key, value]) => `${key}=${value}`)
+              .join("&")
+          : "",
         deliveries,
       ]
         .map(csvField)
@@ -295,13 +357,20 @@ export function leadsToCsv(rows: readonly InboxLead[]): string {
  * leads"; ADR 0017): those assigned to them, and unassigned ones about a
  * listing whose Vista broker code is theirs; newest first, at most `limit`.
  */
-export async function listBrokerLeads(user: { uid: string; brokerCode: string | null }, db: Db = getDb().db, limit = 50): Promise<InboxLead[]> {
+export async function listBrokerLeads(
+  user: { uid: string; brokerCode: string | null },
+  db: Db = getDb().db,
+  limit = 50,
+): Promise<InboxLead[]> {
   const mine = user.brokerCode
     ? or(
         eq(leads.assignedUid, user.uid),
         and(
           isNull(leads.assignedUid),
-          inArray(leads.listingCode, db.select({ code: listings.code }).from(listings).where(eq(listings.brokerCode, user.brokerCode))),
+          inArray(
+            leads.listingCode,
+            db.select({ code: listings.code }).from(listings).where(eq(listings.brokerCode, user.brokerCode)),
+          ),
         ),
       )
     : eq(leads.assignedUid, user.uid);
@@ -333,7 +402,20 @@ export interface BrokerPanelLead {
  * Loader helper of `/painel` "Meus leads" (issue 6 item 5): the signed-in
  * broker's leads ({@link listBrokerLeads}), trimmed for the panel.
  */
-export async function loadBrokerPanelLeads(user: { uid: string; brokerCode: string | null }, db: Db = getDb().db): Promise<BrokerPanelLead[]> {
+export async function loadBrokerPanelLeads(
+  user: { uid: string; brokerCode: string | null },
+  db: Db = getDb().db,
+): Promise<BrokerPanelLead[]> {
   const rows = await listBrokerLeads(user, db);
-  return rows.map(({ id, kind, status, name, phone, email, message, listingCode, createdAt }) => ({ id, kind, status, name, phone, email, message, listingCode, createdAt }));
+  return rows.map(({ id, kind, status, name, phone, email, message, listingCode, createdAt }) => ({
+    id,
+    kind,
+    status,
+    name,
+    phone,
+    email,
+    message,
+    listingCode,
+    createdAt,
+  }));
 }

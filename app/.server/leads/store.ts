@@ -20,7 +20,11 @@ export type LeadDeliveryRow = typeof leadDeliveries.$inferSelect;
 export class LeadValidationError extends Error {
   override name = "LeadValidationError";
   constructor(readonly fieldErrors: Record<string, string[]>) {
-    super(`Contato inválido: ${Object.entries(fieldErrors).map(([field, messages]) => `${field}: ${messages.join(" ")}`).join("; ")}`);
+    super(
+      `Contato inválido: ${Object.entries(fieldErrors)
+        .map(([field, messages]) => `${field}: ${messages.join(" ")}`)
+        .join("; ")}`,
+    );
   }
 }
 
@@ -55,7 +59,10 @@ export async function recordLead(
   const parsed = parseLeadInput(input);
   if (!parsed.success) {
     const flat = parsed.error.flatten();
-    throw new LeadValidationError({ ...flat.fieldErrors, ...(flat.formErrors.length ? { "": flat.formErrors } : {}) } as Record<string, string[]>);
+    throw new LeadValidationError({
+      ...flat.fieldErrors,
+      ...(flat.formErrors.length ? { "": flat.formErrors } : {}),
+    } as Record<string, string[]>);
   }
   const lead = parsed.data;
   const db = options.db ?? getDb().db;
@@ -90,14 +97,16 @@ export async function recordLead(
       if (!first) throw new Error("lead vanished after an idempotency conflict");
       return { lead: first, created: false };
     }
-    const deliveries: { channel: LeadChannel; recipient: string | null }[] = [{ channel: "email_agency", recipient: agencyEmail }];
+    const deliveries: { channel: LeadChannel; recipient: string | null }[] = [
+      { channel: "email_agency", recipient: agencyEmail },
+    ];
     if (brokerEmail && brokerEmail.toLowerCase() !== agencyEmail.toLowerCase()) {
       deliveries.push({ channel: "email_broker", recipient: brokerEmail });
     }
     if (VISTA_KINDS.has(lead.kind)) deliveries.push({ channel: "vista", recipient: null });
-    await tx.insert(leadDeliveries).values(
-      deliveries.map((delivery) => ({ leadId: inserted.id, ...delivery, nextAttemptAt: inserted.createdAt })),
-    );
+    await tx
+      .insert(leadDeliveries)
+      .values(deliveries.map((delivery) => ({ leadId: inserted.id, ...delivery, nextAttemptAt: inserted.createdAt })));
     return { lead: inserted, created: true };
   });
 }

@@ -153,7 +153,9 @@ export async function handleLeadForm(request: Request, options: HandleLeadFormOp
     console.error(`[leads] não foi possível registrar o contato (${kind})`, error);
     return answer(
       reply({
-        formErrors: ["Não conseguimos registrar seu contato agora. Tente novamente em instantes: seus dados continuam no formulário."],
+        formErrors: [
+          "Não conseguimos registrar seu contato agora. Tente novamente em instantes: seus dados continuam no formulário.",
+        ],
       }),
       503,
     );

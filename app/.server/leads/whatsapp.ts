@@ -57,7 +57,8 @@ export interface WhatsAppHandOffOptions {
  * backslash, whitespace or control character, at most 500 characters; else "/".
  */
 export function safeSitePath(value: string | null): string {
-  if (!value || value.length > 500 || !value.startsWith("/") || value.startsWith("//") || /[\\\s]/.test(value)) return "/";
+  if (!value || value.length > 500 || !value.startsWith("/") || value.startsWith("//") || /[\\\s]/.test(value))
+    return "/";
   if (hasControlCharacters(value, "single-line")) return "/";
   return value;
 }
@@ -112,7 +113,10 @@ export function listingCodeFromPath(path: string): string | null {
  * request and records the lead (see the module comment).
  * @returns null when there is no number to continue to (no broker number and no `WHATSAPP_NUMBER`).
  */
-export async function whatsAppHandOff(request: Request, options: WhatsAppHandOffOptions = {}): Promise<WhatsAppHandOff | null> {
+export async function whatsAppHandOff(
+  request: Request,
+  options: WhatsAppHandOffOptions = {},
+): Promise<WhatsAppHandOff | null> {
   const url = new URL(request.url);
   const page = safeSitePath(url.searchParams.get("origem"));
   const requestedCode = (url.searchParams.get("imovel") ?? "").trim();
@@ -122,12 +126,17 @@ export async function whatsAppHandOff(request: Request, options: WhatsAppHandOff
   const origin = siteOrigin(request);
 
   const broker = listingPage?.listing.broker;
-  const agencyNumber = options.agencyNumber === undefined ? (getConfig().WHATSAPP_NUMBER ?? null) : options.agencyNumber;
+  const agencyNumber =
+    options.agencyNumber === undefined ? (getConfig().WHATSAPP_NUMBER ?? null) : options.agencyNumber;
   // `membro=<slug>` (a /membro page, issue 6 item 3): that member's WhatsApp when no listing is named.
   const memberSlug = url.searchParams.get("membro") ?? "";
-  const member = !listingPage && /^[a-z0-9-]{1,80}$/.test(memberSlug) ? await findPublicMember(options.db ?? getDb().db, memberSlug) : null;
+  const member =
+    !listingPage && /^[a-z0-9-]{1,80}$/.test(memberSlug)
+      ? await findPublicMember(options.db ?? getDb().db, memberSlug)
+      : null;
   const memberNumber = member ? whatsAppNumber(member.whatsapp) : null;
-  const number = (broker ? (whatsAppNumber(broker.mobile) ?? whatsAppNumber(broker.phone)) : null) ?? memberNumber ?? agencyNumber;
+  const number =
+    (broker ? (whatsAppNumber(broker.mobile) ?? whatsAppNumber(broker.phone)) : null) ?? memberNumber ?? agencyNumber;
   if (!number) return null;
 
   const listing = listingPage
@@ -141,7 +150,13 @@ export async function whatsAppHandOff(request: Request, options: WhatsAppHandOff
   for (const [name, value] of url.searchParams) {
     const kept = value.trim().slice(0, LEAD_UTM_VALUE_MAX);
     // A value with a control character is dropped (the contact is still recorded).
-    if (/^utm_[a-z_]{1,30}$/.test(name) && kept && !hasControlCharacters(kept, "single-line") && Object.keys(utm).length < 10) utm[name] = kept;
+    if (
+      /^utm_[a-z_]{1,30}$/.test(name) &&
+      kept &&
+      !hasControlCharacters(kept, "single-line") &&
+      Object.keys(utm).length < 10
+    )
+      utm[name] = kept;
   }
   const recorded = await record(request, origin, {
     ...options,
@@ -154,7 +169,10 @@ export async function whatsAppHandOff(request: Request, options: WhatsAppHandOff
 async function record(
   request: Request,
   origin: string,
-  options: WhatsAppHandOffOptions & { lead: { kind: "whatsapp"; code?: string; page: string; utm: Record<string, string> }; dedupParts: string[] },
+  options: WhatsAppHandOffOptions & {
+    lead: { kind: "whatsapp"; code?: string; page: string; utm: Record<string, string> };
+    dedupParts: string[];
+  },
 ): Promise<boolean> {
   if (!isTopLevelNavigation(request, origin)) return false;
   if (isbot(request.headers.get("User-Agent") ?? "")) return false;
@@ -162,7 +180,9 @@ async function record(
   if (!parsed.success) return false;
   const ip = options.clientIp ?? "unknown";
   const window = Math.floor((options.now ?? Date.now()) / WHATSAPP_DEDUP_WINDOW_MS);
-  const key = createHash("sha256").update(JSON.stringify(["whatsapp", ip, ...options.dedupParts, window])).digest("hex");
+  const key = createHash("sha256")
+    .update(JSON.stringify(["whatsapp", ip, ...options.dedupParts, window]))
+    .digest("hex");
   try {
     if (await (options.limiters ?? leadRateLimiters()).consumeWhatsApp(ip)) return false;
     await recordLead(parsed.data, { idempotencyKey: key, db: options.db });

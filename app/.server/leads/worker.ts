@@ -90,7 +90,10 @@ export async function deliverDue(options: DeliverOptions): Promise<{ sent: numbe
 
   let config: ReturnType<typeof getConfig> | undefined;
   const lazyConfig = () => (config ??= getConfig());
-  const publicUrl = (options.publicUrl ?? lazyConfig().PUBLIC_URL ?? `http://localhost:${lazyConfig().PORT}`).replace(/\/+$/, "");
+  const publicUrl = (options.publicUrl ?? lazyConfig().PUBLIC_URL ?? `http://localhost:${lazyConfig().PORT}`).replace(
+    /\/+$/,
+    "",
+  );
   const agencyTitle = options.agencyTitle ?? defaultTitle(lazyConfig());
   const listingCache = new Map<string, LeadListingContext | null>();
 
@@ -100,7 +103,8 @@ export async function deliverDue(options: DeliverOptions): Promise<{ sent: numbe
     try {
       let listing: LeadListingContext | null = null;
       if (lead.listingCode) {
-        if (!listingCache.has(lead.listingCode)) listingCache.set(lead.listingCode, await listingContext(db, lead.listingCode, publicUrl));
+        if (!listingCache.has(lead.listingCode))
+          listingCache.set(lead.listingCode, await listingContext(db, lead.listingCode, publicUrl));
         listing = listingCache.get(lead.listingCode) ?? null;
       }
       await deliverOne(delivery.channel, delivery.recipient, lead, listing, options, agencyTitle, publicUrl);
@@ -144,7 +148,9 @@ async function deliverOne(
   if (channel !== "email_agency" && channel !== "email_broker") throw new Error(`unknown channel ${channel}`);
   if (!recipient) throw new Error(`delivery ${channel} has no recipient`);
   const domain = new URL(publicUrl).hostname || "imobiliaria.localhost";
-  await options.mailer.send(renderLeadEmail({ lead, channel, to: recipient, listing, agencyTitle, messageIdDomain: domain }));
+  await options.mailer.send(
+    renderLeadEmail({ lead, channel, to: recipient, listing, agencyTitle, messageIdDomain: domain }),
+  );
 }
 
 /** Title, code, prices and absolute link of a listing from the read model; null when unknown. */

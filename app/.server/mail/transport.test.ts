@@ -17,7 +17,13 @@ describe("createMailer without SMTP_URL", () => {
     const outboxDir = path.join(dir, "outbox");
     const mailer = createMailer({ outboxDir, from: "site@exemplo.com.br" });
     expect(mailer.kind).toBe("file");
-    await mailer.send({ to: "contato@exemplo.com.br", subject: "Novo contato", text: "Texto", html: "<p>Texto</p>", messageId: "<lead-1-email_agency@exemplo.com.br>" });
+    await mailer.send({
+      to: "contato@exemplo.com.br",
+      subject: "Novo contato",
+      text: "Texto",
+      html: "<p>Texto</p>",
+      messageId: "<lead-1-email_agency@exemplo.com.br>",
+    });
     await mailer.send({ to: "contato@exemplo.com.br", subject: "Outro", text: "Texto 2", html: "<p>2</p>" });
     const files = (await fs.readdir(outboxDir)).sort();
     expect(files).toHaveLength(2);
@@ -31,7 +37,11 @@ describe("createMailer without SMTP_URL", () => {
   });
 
   it("uses an SMTP transport when SMTP_URL is set", () => {
-    const mailer = createMailer({ smtpUrl: "smtp://127.0.0.1:2525", outboxDir: "/nonexistent", from: "site@exemplo.com.br" });
+    const mailer = createMailer({
+      smtpUrl: "smtp://127.0.0.1:2525",
+      outboxDir: "/nonexistent",
+      from: "site@exemplo.com.br",
+    });
     expect(mailer.kind).toBe("smtp");
     mailer.close();
   });

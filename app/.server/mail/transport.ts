@@ -89,5 +89,9 @@ export function mailFrom(config: Pick<Config, "MAIL_FROM" | "LEADS_EMAIL" | "AGE
 
 /** The process mailer from the configuration (SMTP_URL / DATA_DIR/outbox). */
 export function mailerFromConfig(config: Config): Mailer {
-  return createMailer({ smtpUrl: config.SMTP_URL, outboxDir: path.join(config.dataDir, "outbox"), from: mailFrom(config) });
+  return createMailer({
+    smtpUrl: config.SMTP_URL,
+    outboxDir: path.join(config.dataDir, "outbox"),
+    from: mailFrom(config),
+  });
 }

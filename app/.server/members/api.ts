@@ -68,7 +68,14 @@ export function toMemberView(m: Member): MemberView {
 
 /** The API view of a stored file. */
 export function toMemberFileView(f: MemberFile) {
-  return { id: f.id, name: f.name, contentType: f.contentType, size: f.size, url: storedFilePath(f.key), createdAt: f.createdAt.toISOString() };
+  return {
+    id: f.id,
+    name: f.name,
+    contentType: f.contentType,
+    size: f.size,
+    url: storedFilePath(f.key),
+    createdAt: f.createdAt.toISOString(),
+  };
 }
 
 /** OpenAPI: a member. */

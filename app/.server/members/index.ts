@@ -35,7 +35,15 @@ export async function listMembers(db: Db, query: MemberListQuery = {}): Promise<
   const q = (query.q ?? "").trim().slice(0, 100);
   if (q) {
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(ilike(members.name, like), ilike(members.email, like), ilike(members.creci, like), ilike(members.slug, like), ilike(members.brokerCode, like)));
+    conditions.push(
+      or(
+        ilike(members.name, like),
+        ilike(members.email, like),
+        ilike(members.creci, like),
+        ilike(members.slug, like),
+        ilike(members.brokerCode, like),
+      ),
+    );
   }
   if (query.status === "ativos") conditions.push(and(eq(members.active, true), isNull(members.deletedAt)));
   if (query.status === "inativos") conditions.push(or(eq(members.active, false), isNotNull(members.deletedAt)));
@@ -45,7 +53,12 @@ export async function listMembers(db: Db, query: MemberListQuery = {}): Promise<
       : query.order === "recentes"
         ? [desc(members.updatedAt)]
         : [asc(members.sortOrder), asc(members.name)];
-  return db.select().from(members).where(and(...conditions)).orderBy(...order, asc(members.id)).limit(500);
+  return db
+    .select()
+    .from(members)
+    .where(and(...conditions))
+    .orderBy(...order, asc(members.id))
+    .limit(500);
 }
 
 /** One member by id (deleted ones too), or null. */
@@ -61,7 +74,11 @@ export function listMemberFiles(db: Db, memberId: number): Promise<MemberFile[]>
 
 /** Whether `error` (or its cause: drizzle wraps driver errors) is a unique violation of `constraint`. */
 function uniqueViolation(error: unknown, constraint: string): boolean {
-  for (let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined, depth = 0; current && depth < 4; depth++) {
+  for (
+    let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined, depth = 0;
+    current && depth < 4;
+    depth++
+  ) {
     if (current.code === "23505" && (!current.constraint || current.constraint === constraint)) return true;
     current = current.cause as typeof current;
   }
@@ -88,7 +105,8 @@ async function slugTaken(db: Db, slug: string, exceptId?: number): Promise<boole
 export async function saveMember(db: Db, value: MemberFormValue): Promise<SaveMemberResult> {
   let slug = value.slug;
   if (slug) {
-    if (await slugTaken(db, slug, value.id)) return { ok: false, fieldErrors: { slug: ["Este endereço já é de outro membro. Escolha outro."] } };
+    if (await slugTaken(db, slug, value.id))
+      return { ok: false, fieldErrors: { slug: ["Este endereço já é de outro membro. Escolha outro."] } };
   } else {
     const base = slugify(value.name).slice(0, 70).replace(/-+$/, "") || "membro";
     slug = /^\d+$/.test(base) ? `membro-${base}` : base;
@@ -118,7 +136,10 @@ export async function saveMember(db: Db, value: MemberFormValue): Promise<SaveMe
         .where(eq(members.id, value.id))
         .returning();
     } else {
-      [row] = await db.insert(members).values({ ...fields, active: value.active }).returning();
+      [row] = await db
+        .insert(members)
+        .values({ ...fields, active: value.active })
+        .returning();
     }
   } catch (error) {
     if (uniqueViolation(error, "members_slug_unique")) {
@@ -154,15 +175,17 @@ export async function softDeleteMember(db: Db, id: number): Promise<Member | nul
 
 /** Undoes a soft delete or a deactivation: active again, `deleted_at` cleared. */
 export async function reactivateMember(db: Db, id: number): Promise<Member | null> {
-  const [row] = await db.update(members).set({ active: true, deletedAt: null, updatedAt: new Date() }).where(eq(members.id, id)).returning();
+  const [row] = await db
+    .update(members)
+    .set({ active: true, deletedAt: null, updatedAt: new Date() })
+    .where(eq(members.id, id))
+    .returning();
   if (row) publicContentChanged("members");
   return row ?? null;
 }
 
 /** Result of {@link promoteMember}. */
-export type PromoteResult =
-  | { ok: true; uid: string; created: boolean }
-  | { ok: false; message: string };
+export type PromoteResult = { ok: true; uid: string; created: boolean } | { ok: false; message: string };
 
 /**
  * Gives a member a broker login (issue 6 item 2 "promote"): a Firebase user
@@ -199,7 +222,8 @@ export async function promoteMember(db: Db, backend: IdentityBackend, id: number
       created = true;
     } catch (error) {
       const code = (error as { code?: string }).code ?? "";
-      if (code === "auth/invalid-email") return { ok: false, message: "O serviço de login recusou este e-mail. Corrija o e-mail do membro." };
+      if (code === "auth/invalid-email")
+        return { ok: false, message: "O serviço de login recusou este e-mail. Corrija o e-mail do membro." };
       throw error;
     }
   }
@@ -224,9 +248,18 @@ export async function promoteMember(db: Db, backend: IdentityBackend, id: number
     await mirrorRoleClaim(backend, row!, record.customClaims);
   } catch (error) {
     if (created) {
-      await backend.auth.deleteUser(uid).catch((cleanup) => console.error("[membros] não foi possível desfazer o usuário criado", cleanup));
-      await db.update(members).set({ userUid: null }).where(eq(members.id, id)).catch(() => undefined);
-      await db.delete(users).where(eq(users.uid, uid)).catch(() => undefined);
+      await backend.auth
+        .deleteUser(uid)
+        .catch((cleanup) => console.error("[membros] não foi possível desfazer o usuário criado", cleanup));
+      await db
+        .update(members)
+        .set({ userUid: null })
+        .where(eq(members.id, id))
+        .catch(() => undefined);
+      await db
+        .delete(users)
+        .where(eq(users.uid, uid))
+        .catch(() => undefined);
     }
     console.error("[membros] falha ao dar acesso de corretor", error);
     const duplicate = uniqueViolation(error, "users_email_idx");
@@ -241,13 +274,23 @@ export async function promoteMember(db: Db, backend: IdentityBackend, id: number
 }
 
 /** Stores a validated image as the member's photo, replacing (and deleting) the old one. */
-export async function setMemberPhoto(db: Db, storage: FileStorage, id: number, upload: ValidUpload): Promise<Member | null> {
+export async function setMemberPhoto(
+  db: Db,
+  storage: FileStorage,
+  id: number,
+  upload: ValidUpload,
+): Promise<Member | null> {
   const member = await getMember(db, id);
   if (!member) return null;
   const key = newStorageKey(`membros/${id}/foto`, upload.ext);
   await storage.put(key, upload.body, upload.contentType);
-  const [row] = await db.update(members).set({ photoKey: key, updatedAt: new Date() }).where(eq(members.id, id)).returning();
-  if (member.photoKey) await storage.delete(member.photoKey).catch((error) => console.error("[membros] foto antiga não removida", error));
+  const [row] = await db
+    .update(members)
+    .set({ photoKey: key, updatedAt: new Date() })
+    .where(eq(members.id, id))
+    .returning();
+  if (member.photoKey)
+    await storage.delete(member.photoKey).catch((error) => console.error("[membros] foto antiga não removida", error));
   publicContentChanged("members");
   return row ?? null;
 }
@@ -257,18 +300,32 @@ export async function removeMemberPhoto(db: Db, storage: FileStorage, id: number
   const member = await getMember(db, id);
   if (!member?.photoKey) return;
   await db.update(members).set({ photoKey: null, updatedAt: new Date() }).where(eq(members.id, id));
-  await storage.delete(member.photoKey).catch((error) => console.error("[membros] foto não removida do armazenamento", error));
+  await storage
+    .delete(member.photoKey)
+    .catch((error) => console.error("[membros] foto não removida do armazenamento", error));
   publicContentChanged("members");
 }
 
 /** Stores a validated file of the member under the name it was sent with (cut to 200 characters). */
-export async function addMemberFile(db: Db, storage: FileStorage, id: number, upload: ValidUpload, name: string): Promise<MemberFile> {
+export async function addMemberFile(
+  db: Db,
+  storage: FileStorage,
+  id: number,
+  upload: ValidUpload,
+  name: string,
+): Promise<MemberFile> {
   const key = newStorageKey(`membros/${id}/arquivo`, upload.ext);
   await storage.put(key, upload.body, upload.contentType);
   try {
     const [row] = await db
       .insert(memberFiles)
-      .values({ memberId: id, key, name: (name || `arquivo.${upload.ext}`).slice(0, 200), contentType: upload.contentType, size: upload.body.length })
+      .values({
+        memberId: id,
+        key,
+        name: (name || `arquivo.${upload.ext}`).slice(0, 200),
+        contentType: upload.contentType,
+        size: upload.body.length,
+      })
       .returning();
     return row!;
   } catch (error) {
@@ -278,10 +335,20 @@ export async function addMemberFile(db: Db, storage: FileStorage, id: number, up
 }
 
 /** Deletes one file of a member (row and stored object). @returns false when there was no such file. */
-export async function deleteMemberFile(db: Db, storage: FileStorage, memberId: number, fileId: string): Promise<boolean> {
-  const [row] = await db.delete(memberFiles).where(and(eq(memberFiles.id, fileId), eq(memberFiles.memberId, memberId))).returning();
+export async function deleteMemberFile(
+  db: Db,
+  storage: FileStorage,
+  memberId: number,
+  fileId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .delete(memberFiles)
+    .where(and(eq(memberFiles.id, fileId), eq(memberFiles.memberId, memberId)))
+    .returning();
   if (!row) return false;
-  await storage.delete(row.key).catch((error) => console.error("[membros] arquivo não removido do armazenamento", error));
+  await storage
+    .delete(row.key)
+    .catch((error) => console.error("[membros] arquivo não removido do armazenamento", error));
   return true;
 }
 
@@ -311,7 +378,13 @@ export async function findPublicMember(db: Db, idOrSlug: string): Promise<Member
   const [row] = await db
     .select()
     .from(members)
-    .where(and(byId ? eq(members.id, Number(idOrSlug)) : eq(members.slug, idOrSlug.toLowerCase()), eq(members.active, true), isNull(members.deletedAt)))
+    .where(
+      and(
+        byId ? eq(members.id, Number(idOrSlug)) : eq(members.slug, idOrSlug.toLowerCase()),
+        eq(members.active, true),
+        isNull(members.deletedAt),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }

@@ -5,7 +5,11 @@
  * Bodies are read into memory with a hard cap (20 MB per file, 30 files) and
  * validated by content (`../storage/validate`).
  */
-import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import {
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+} from "@remix-run/node";
 import type { Db } from "../db";
 import { getFileStorage } from "../storage";
 import { MAX_IMAGE_BYTES, MAX_PDF_BYTES, validateUpload } from "../storage/validate";
@@ -15,7 +19,8 @@ import { addMemberFile, type MemberFile, setMemberPhoto } from ".";
 export const MAX_FILES_PER_UPLOAD = 30;
 
 /** Outcome of an upload: stored count, or a pt-BR message for the field. */
-export type UploadOutcome = { ok: true; stored: number; files: MemberFile[] } | { ok: false; message: string; stored: number };
+export type UploadOutcome =
+  { ok: true; stored: number; files: MemberFile[] } | { ok: false; message: string; stored: number };
 
 const TOO_BIG = `O arquivo tem mais de ${MAX_PDF_BYTES / (1024 * 1024)} MB. Envie um arquivo menor.`;
 
@@ -26,7 +31,10 @@ const TOO_BIG = `O arquivo tem mais de ${MAX_PDF_BYTES / (1024 * 1024)} MB. Envi
  */
 export async function readMultipart(request: Request): Promise<{ form: FormData } | { error: string }> {
   try {
-    const form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_PDF_BYTES }));
+    const form = await unstable_parseMultipartFormData(
+      request,
+      unstable_createMemoryUploadHandler({ maxPartSize: MAX_PDF_BYTES }),
+    );
     return { form };
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return { error: TOO_BIG };
@@ -35,7 +43,12 @@ export async function readMultipart(request: Request): Promise<{ form: FormData 
 }
 
 /** Stores one photo (an image up to 10 MB, by content). */
-export async function storeMemberPhoto(db: Db, memberId: number, body: Buffer, declared: { name?: string; contentType?: string }): Promise<UploadOutcome> {
+export async function storeMemberPhoto(
+  db: Db,
+  memberId: number,
+  body: Buffer,
+  declared: { name?: string; contentType?: string },
+): Promise<UploadOutcome> {
   const checked = await validateUpload(body, declared, "image");
   if (!checked.ok) return { ok: false, message: checked.message, stored: 0 };
   const row = await setMemberPhoto(db, await getFileStorage(), memberId, checked);
@@ -49,11 +62,17 @@ export async function storeMemberPhoto(db: Db, memberId: number, body: Buffer, d
 export async function storeMemberFiles(db: Db, memberId: number, files: File[]): Promise<UploadOutcome> {
   const real = files.filter((file) => file.size > 0 || file.name);
   if (real.length === 0) return { ok: false, message: "Escolha pelo menos um arquivo.", stored: 0 };
-  if (real.length > MAX_FILES_PER_UPLOAD) return { ok: false, message: `Envie no máximo ${MAX_FILES_PER_UPLOAD} arquivos de uma vez.`, stored: 0 };
+  if (real.length > MAX_FILES_PER_UPLOAD)
+    return { ok: false, message: `Envie no máximo ${MAX_FILES_PER_UPLOAD} arquivos de uma vez.`, stored: 0 };
   const checked = [];
   for (const file of real) {
-    const result = await validateUpload(Buffer.from(await file.arrayBuffer()), { name: file.name, contentType: file.type }, "image-or-pdf");
-    if (!result.ok) return { ok: false, message: real.length > 1 ? `${file.name}: ${result.message}` : result.message, stored: 0 };
+    const result = await validateUpload(
+      Buffer.from(await file.arrayBuffer()),
+      { name: file.name, contentType: file.type },
+      "image-or-pdf",
+    );
+    if (!result.ok)
+      return { ok: false, message: real.length > 1 ? `${file.name}: ${result.message}` : result.message, stored: 0 };
     checked.push({ file, result });
   }
   const storage = await getFileStorage();

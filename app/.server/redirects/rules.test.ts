@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isProtectedPath, isServableRule, normalizeRedirectPath, parseRedirectTarget, redirectFormSchema } from "~/lib/redirects";
+import {
+  isProtectedPath,
+  isServableRule,
+  normalizeRedirectPath,
+  parseRedirectTarget,
+  redirectFormSchema,
+} from "~/lib/redirects";
 import { buildRuleTable, findCycle, type RedirectRule, resolveRedirect } from "./rules";
 
 let next = 0;
@@ -13,11 +19,21 @@ describe("normalizeRedirectPath", () => {
     expect(normalizeRedirectPath("/promoção/")).toBe("/promo%C3%A7%C3%A3o");
     expect(normalizeRedirectPath("/promo%C3%A7%C3%A3o")).toBe("/promo%C3%A7%C3%A3o");
     expect(normalizeRedirectPath("/")).toBe("/");
-    for (const bad of ["promo", "//evil.example", "/a b", "/a?x=1", "/a#x", "/a\\b"]) expect(normalizeRedirectPath(bad)).toBeNull();
+    for (const bad of ["promo", "//evil.example", "/a b", "/a?x=1", "/a#x", "/a\\b"])
+      expect(normalizeRedirectPath(bad)).toBeNull();
   });
 
   it("protects the admin, login, health, assets and build paths", () => {
-    for (const path of ["/admin", "/admin/leads", "/login-corretores", "/health/server", "/assets/x.js", "/build", "/builds/latest.json", "/__manifest"]) {
+    for (const path of [
+      "/admin",
+      "/admin/leads",
+      "/login-corretores",
+      "/health/server",
+      "/assets/x.js",
+      "/build",
+      "/builds/latest.json",
+      "/__manifest",
+    ]) {
       expect(isProtectedPath(path)).toBe(true);
     }
     expect(isProtectedPath("/administradora")).toBe(false);
@@ -25,9 +41,17 @@ describe("normalizeRedirectPath", () => {
   });
 
   it("parses internal and external targets and refuses others", () => {
-    expect(parseRedirectTarget("/todos-os-imoveis?x=1")).toEqual({ kind: "internal", value: "/todos-os-imoveis?x=1", path: "/todos-os-imoveis" });
-    expect(parseRedirectTarget("https://exemplo.com.br/a")).toEqual({ kind: "external", value: "https://exemplo.com.br/a" });
-    for (const bad of ["//evil.example", "javascript:alert(1)", "ftp://x.example", "relativo", "/a b", ""]) expect(parseRedirectTarget(bad)).toBeNull();
+    expect(parseRedirectTarget("/todos-os-imoveis?x=1")).toEqual({
+      kind: "internal",
+      value: "/todos-os-imoveis?x=1",
+      path: "/todos-os-imoveis",
+    });
+    expect(parseRedirectTarget("https://exemplo.com.br/a")).toEqual({
+      kind: "external",
+      value: "https://exemplo.com.br/a",
+    });
+    for (const bad of ["//evil.example", "javascript:alert(1)", "ftp://x.example", "relativo", "/a b", ""])
+      expect(parseRedirectTarget(bad)).toBeNull();
   });
 });
 
@@ -54,24 +78,42 @@ describe("redirectFormSchema", () => {
 });
 
 describe("redirect targets and paths that could leave the site or forge headers", () => {
-  const BAD_TARGETS = ["javascript:alert(1)", "//evil.example", "/\\evil.example", "/a\r\nSet-Cookie: x", "http://x.example", "/a\\b", "/a\u0000b", "https://x.example/\u2028a", "https://x.example/\u0085a"];
+  const BAD_TARGETS = [
+    "javascript:alert(1)",
+    "//evil.example",
+    "/\\evil.example",
+    "/a\r\nSet-Cookie: x",
+    "http://x.example",
+    "/a\\b",
+    "/a\u0000b",
+    "https://x.example/\u2028a",
+    "https://x.example/\u0085a",
+  ];
 
   it("the form refuses each bad target with a pt-BR message beside the field, without throwing", () => {
     for (const target of BAD_TARGETS) {
       const result = redirectFormSchema.safeParse({ fromPath: "/promocao", target, statusCode: "301", active: "on" });
       expect(result.success, target).toBe(false);
       const errors = result.error!.flatten().fieldErrors;
-      expect(errors.target?.[0], target).toMatch(/^(Informe um caminho do site|Use um endereço seguro|Use apenas uma linha)/);
+      expect(errors.target?.[0], target).toMatch(
+        /^(Informe um caminho do site|Use um endereço seguro|Use apenas uma linha)/,
+      );
       expect(errors.fromPath, target).toBeUndefined();
     }
-    expect(redirectFormSchema.safeParse({ fromPath: "/promocao", target: "http://x.example", statusCode: "301" }).error?.flatten().fieldErrors.target).toEqual([
-      "Use um endereço seguro, começando com https:// (http:// não é aceito).",
-    ]);
+    expect(
+      redirectFormSchema
+        .safeParse({ fromPath: "/promocao", target: "http://x.example", statusCode: "301" })
+        .error?.flatten().fieldErrors.target,
+    ).toEqual(["Use um endereço seguro, começando com https:// (http:// não é aceito)."]);
   });
 
   it("the form accepts a site path and an https URL", () => {
-    expect(redirectFormSchema.parse({ fromPath: "/promocao", target: "/ok", statusCode: "301", active: "on" }).target).toBe("/ok");
-    expect(redirectFormSchema.parse({ fromPath: "/promocao", target: "https://ok.example/x", statusCode: "302" }).target).toBe("https://ok.example/x");
+    expect(
+      redirectFormSchema.parse({ fromPath: "/promocao", target: "/ok", statusCode: "301", active: "on" }).target,
+    ).toBe("/ok");
+    expect(
+      redirectFormSchema.parse({ fromPath: "/promocao", target: "https://ok.example/x", statusCode: "302" }).target,
+    ).toBe("https://ok.example/x");
   });
 
   it("the form refuses from-paths that are not plain site paths, with its message", () => {
@@ -124,7 +166,10 @@ describe("resolveRedirect", () => {
 
   it("follows a chain to its end; one 302 hop makes the whole answer 302", () => {
     const table = buildRuleTable([rule("/a", "/b"), rule("/b", "/c", 302), rule("/c", "/d")]);
-    expect(resolveRedirect(table, "/a")).toEqual({ kind: "redirect", decision: { location: "/d", status: 302, external: false, hops: 3 } });
+    expect(resolveRedirect(table, "/a")).toEqual({
+      kind: "redirect",
+      decision: { location: "/d", status: 302, external: false, hops: 3 },
+    });
   });
 
   it("never follows more than MAX_REDIRECT_HOPS rules", () => {

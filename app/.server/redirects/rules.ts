@@ -4,7 +4,13 @@
  * against the active rules, following chains of rules up to
  * {@link MAX_REDIRECT_HOPS} hops, and finding cycles before a rule is saved.
  */
-import { isProtectedPath, isServableRule, MAX_REDIRECT_HOPS, normalizeRedirectPath, parseRedirectTarget } from "~/lib/redirects";
+import {
+  isProtectedPath,
+  isServableRule,
+  MAX_REDIRECT_HOPS,
+  normalizeRedirectPath,
+  parseRedirectTarget,
+} from "~/lib/redirects";
 
 /** One stored rule. */
 export interface RedirectRule {
@@ -38,7 +44,8 @@ export interface RedirectDecision {
 }
 
 /** Result of following a path through the rules. */
-export type Resolution = { kind: "none" } | { kind: "redirect"; decision: RedirectDecision } | { kind: "loop"; chain: string[] };
+export type Resolution =
+  { kind: "none" } | { kind: "redirect"; decision: RedirectDecision } | { kind: "loop"; chain: string[] };
 
 /**
  * Follows `pathname` through `table`: the first rule's target, and while that
@@ -63,8 +70,12 @@ export function resolveRedirect(table: RuleTable, pathname: string, search = "")
     if (!target) return { kind: "none" };
     const next = target.kind === "internal" ? table.get(target.path) : undefined;
     if (target.kind === "external" || !next || hops >= MAX_REDIRECT_HOPS) {
-      if (target.kind === "internal" && chain.includes(target.path)) return { kind: "loop", chain: [...chain, target.path] };
-      return { kind: "redirect", decision: { location: withSearch(target.value, search), status, external: target.kind === "external", hops } };
+      if (target.kind === "internal" && chain.includes(target.path))
+        return { kind: "loop", chain: [...chain, target.path] };
+      return {
+        kind: "redirect",
+        decision: { location: withSearch(target.value, search), status, external: target.kind === "external", hops },
+      };
     }
     if (chain.includes(target.path)) return { kind: "loop", chain: [...chain, target.path] };
     chain.push(target.path);

@@ -13,7 +13,14 @@ import { publicContentChanged } from "../admin/content-changed";
 import { type Db, getDb } from "../db";
 import { redirects } from "../db/schema";
 import { singleton } from "../singleton";
-import { buildRuleTable, findCycle, type RedirectDecision, type RedirectRule, resolveRedirect, type RuleTable } from "./rules";
+import {
+  buildRuleTable,
+  findCycle,
+  type RedirectDecision,
+  type RedirectRule,
+  resolveRedirect,
+  type RuleTable,
+} from "./rules";
 
 /** Age (ms) after which a lookup reloads the rules in the background (several processes). */
 export const REDIRECT_REFRESH_MS = 30_000;
@@ -52,7 +59,9 @@ export async function loadRedirects(db: Db = getDb().db): Promise<void> {
   const rows = await db.select().from(redirects).where(eq(redirects.active, true));
   const servable = rows.filter((row) => {
     if (isServableRule(row)) return true;
-    console.warn(`[redirects] regra ${row.id} ignorada: origem ou destino inválido (${JSON.stringify(row.fromPath).slice(0, 120)})`);
+    console.warn(
+      `[redirects] regra ${row.id} ignorada: origem ou destino inválido (${JSON.stringify(row.fromPath).slice(0, 120)})`,
+    );
     return false;
   });
   state.table = buildRuleTable(servable);
@@ -91,7 +100,8 @@ export async function redirectsReloaded(): Promise<void> {
 }
 
 /** Outcome of {@link saveRedirect}: the saved row, or pt-BR messages per form field. */
-export type SaveRedirectResult = { ok: true; redirect: StoredRedirect } | { ok: false; fieldErrors: Record<string, string[]> };
+export type SaveRedirectResult =
+  { ok: true; redirect: StoredRedirect } | { ok: false; fieldErrors: Record<string, string[]> };
 
 /** Message for a cycle "/a → /b → /a". */
 export function cycleMessage(chain: readonly string[]): string {
@@ -107,14 +117,27 @@ export function cycleMessage(chain: readonly string[]): string {
 export async function saveRedirect(value: RedirectFormValue, db: Db = getDb().db): Promise<SaveRedirectResult> {
   const rules = await db.select().from(redirects);
   const duplicate = rules.find((rule) => rule.fromPath === value.fromPath && rule.id !== value.id);
-  if (duplicate) return { ok: false, fieldErrors: { fromPath: [`Já existe um redirecionamento de ${value.fromPath}.`] } };
+  if (duplicate)
+    return { ok: false, fieldErrors: { fromPath: [`Já existe um redirecionamento de ${value.fromPath}.`] } };
   if (value.id && !rules.some((rule) => rule.id === value.id)) {
     return { ok: false, fieldErrors: { "": ["Este redirecionamento não existe mais. Recarregue a página."] } };
   }
-  const candidate: RedirectRule = { id: value.id ?? "(novo)", fromPath: value.fromPath, target: value.target, statusCode: value.statusCode, active: value.active };
+  const candidate: RedirectRule = {
+    id: value.id ?? "(novo)",
+    fromPath: value.fromPath,
+    target: value.target,
+    statusCode: value.statusCode,
+    active: value.active,
+  };
   const cycle = findCycle(rules, candidate);
   if (cycle) return { ok: false, fieldErrors: { target: [cycleMessage(cycle)] } };
-  const fields = { fromPath: value.fromPath, target: value.target, statusCode: value.statusCode, active: value.active, updatedAt: sql`now()` };
+  const fields = {
+    fromPath: value.fromPath,
+    target: value.target,
+    statusCode: value.statusCode,
+    active: value.active,
+    updatedAt: sql`now()`,
+  };
   let saved: StoredRedirect | undefined;
   try {
     [saved] = value.id
@@ -126,7 +149,8 @@ export async function saveRedirect(value: RedirectFormValue, db: Db = getDb().db
     }
     throw error;
   }
-  if (!saved) return { ok: false, fieldErrors: { "": ["Este redirecionamento não existe mais. Recarregue a página."] } };
+  if (!saved)
+    return { ok: false, fieldErrors: { "": ["Este redirecionamento não existe mais. Recarregue a página."] } };
   await changed(db);
   return { ok: true, redirect: saved };
 }
@@ -144,7 +168,10 @@ export async function setRedirectActive(id: string, active: boolean, db: Db = ge
     const cycle = findCycle(rules, { ...rule, active: true });
     if (cycle) return cycleMessage(cycle);
   }
-  await db.update(redirects).set({ active, updatedAt: sql`now()` }).where(eq(redirects.id, id));
+  await db
+    .update(redirects)
+    .set({ active, updatedAt: sql`now()` })
+    .where(eq(redirects.id, id));
   await changed(db);
   return null;
 }

@@ -95,7 +95,10 @@ export function createLocalStorage(root: string): FileStorage {
 /** The part of a `@google-cloud/storage` `Bucket` the GCS backend uses (a fake in tests). */
 export interface BucketLike {
   file(name: string): {
-    save(body: Buffer, options: { contentType: string; resumable: boolean; metadata: { cacheControl: string } }): Promise<unknown>;
+    save(
+      body: Buffer,
+      options: { contentType: string; resumable: boolean; metadata: { cacheControl: string } },
+    ): Promise<unknown>;
     download(): Promise<[Buffer]>;
     getMetadata(): Promise<[{ contentType?: string }, ...unknown[]]>;
     delete(options: { ignoreNotFound: boolean }): Promise<unknown>;
@@ -115,7 +118,11 @@ export function createGcsStorage(bucket: BucketLike): FileStorage {
   return {
     kind: "gcs",
     async put(key, body, contentType) {
-      await check(key).save(body, { contentType, resumable: false, metadata: { cacheControl: "public, max-age=31536000, immutable" } });
+      await check(key).save(body, {
+        contentType,
+        resumable: false,
+        metadata: { cacheControl: "public, max-age=31536000, immutable" },
+      });
     },
     async get(key) {
       if (!isValidStorageKey(key)) return null;
@@ -144,7 +151,9 @@ async function gcsFromConfig(config: Config): Promise<FileStorage> {
   const { getStorage } = await import("firebase-admin/storage");
   const app = initializeApp(
     {
-      credential: config.FIREBASE_SERVICE_ACCOUNT ? cert(JSON.parse(config.FIREBASE_SERVICE_ACCOUNT)) : applicationDefault(),
+      credential: config.FIREBASE_SERVICE_ACCOUNT
+        ? cert(JSON.parse(config.FIREBASE_SERVICE_ACCOUNT))
+        : applicationDefault(),
       projectId: config.FIREBASE_PROJECT_ID,
       storageBucket: config.STORAGE_BUCKET,
     },
@@ -156,7 +165,9 @@ async function gcsFromConfig(config: Config): Promise<FileStorage> {
 /** The process's storage (shared by Express and the Remix bundle, ADR 0001). */
 export function getFileStorage(config: Config = getConfig()): Promise<FileStorage> {
   return singleton("file-storage", () =>
-    storageKind(config) === "gcs" ? gcsFromConfig(config) : Promise.resolve(createLocalStorage(path.join(config.dataDir, "uploads"))),
+    storageKind(config) === "gcs"
+      ? gcsFromConfig(config)
+      : Promise.resolve(createLocalStorage(path.join(config.dataDir, "uploads"))),
   );
 }
 

@@ -54,9 +54,16 @@ export async function createSignedUpload(
   const expires = now + UPLOAD_TICKET_TTL_MS;
   // Tickets that can no longer be used are dropped on the way.
   await db.delete(uploadTickets).where(lt(uploadTickets.expiresAt, new Date(now - 24 * 3600_000)));
-  const [ticket] = await db.insert(uploadTickets).values({ memberId, kind, expiresAt: new Date(expires) }).returning({ id: uploadTickets.id });
+  const [ticket] = await db
+    .insert(uploadTickets)
+    .values({ memberId, kind, expiresAt: new Date(expires) })
+    .returning({ id: uploadTickets.id });
   const token = `${ticket!.id}.${expires}.${sign(secrets[0]!, ticket!.id, memberId, kind, expires)}`;
-  return { url: `${memberUploadPath(memberId)}?token=${encodeURIComponent(token)}`, method: kind === "photo" ? "PUT" : "POST", expiresAt: new Date(expires).toISOString() };
+  return {
+    url: `${memberUploadPath(memberId)}?token=${encodeURIComponent(token)}`,
+    method: kind === "photo" ? "PUT" : "POST",
+    expiresAt: new Date(expires).toISOString(),
+  };
 }
 
 /** Why a token was refused, in Portuguese for the page. */

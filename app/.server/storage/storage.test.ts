@@ -9,7 +9,15 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../config";
-import { type BucketLike, contentTypeOfKey, createGcsStorage, createLocalStorage, isValidStorageKey, newStorageKey, storageKind } from ".";
+import {
+  type BucketLike,
+  contentTypeOfKey,
+  createGcsStorage,
+  createLocalStorage,
+  isValidStorageKey,
+  newStorageKey,
+  storageKind,
+} from ".";
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -22,7 +30,14 @@ describe("storage keys", () => {
     expect(key).toMatch(/^membros\/3\/foto-[0-9a-f]{24}\.webp$/);
     expect(isValidStorageKey(key)).toBe(true);
     expect(contentTypeOfKey(key)).toBe("image/webp");
-    for (const bad of ["../etc/passwd.pdf", "membros/../x.webp", "/abs/x.webp", "membros/x.exe", "membros/X.webp", "membros//x.pdf"]) {
+    for (const bad of [
+      "../etc/passwd.pdf",
+      "membros/../x.webp",
+      "/abs/x.webp",
+      "membros/x.exe",
+      "membros/X.webp",
+      "membros//x.pdf",
+    ]) {
       expect([bad, isValidStorageKey(bad)]).toEqual([bad, false]);
     }
   });
@@ -35,7 +50,10 @@ describe("local storage", () => {
     const storage = createLocalStorage(root);
     await storage.put("membros/1/arquivo-abc.pdf", Buffer.from("%PDF-1.4"), "application/pdf");
     expect(await fs.readFile(path.join(root, "membros", "1", "arquivo-abc.pdf"), "utf8")).toBe("%PDF-1.4");
-    expect(await storage.get("membros/1/arquivo-abc.pdf")).toEqual({ body: Buffer.from("%PDF-1.4"), contentType: "application/pdf" });
+    expect(await storage.get("membros/1/arquivo-abc.pdf")).toEqual({
+      body: Buffer.from("%PDF-1.4"),
+      contentType: "application/pdf",
+    });
     await storage.delete("membros/1/arquivo-abc.pdf");
     await storage.delete("membros/1/arquivo-abc.pdf");
     expect(await storage.get("membros/1/arquivo-abc.pdf")).toBeNull();
@@ -67,8 +85,19 @@ describe("Google Cloud Storage backend", () => {
     };
     const storage = createGcsStorage(bucket);
     await storage.put("membros/2/foto-abc.webp", Buffer.from("webp"), "image/webp");
-    expect(calls[0]).toEqual(["save", "membros/2/foto-abc.webp", { contentType: "image/webp", resumable: false, metadata: { cacheControl: "public, max-age=31536000, immutable" } }]);
-    expect(await storage.get("membros/2/foto-abc.webp")).toEqual({ body: Buffer.from("webp"), contentType: "image/webp" });
+    expect(calls[0]).toEqual([
+      "save",
+      "membros/2/foto-abc.webp",
+      {
+        contentType: "image/webp",
+        resumable: false,
+        metadata: { cacheControl: "public, max-age=31536000, immutable" },
+      },
+    ]);
+    expect(await storage.get("membros/2/foto-abc.webp")).toEqual({
+      body: Buffer.from("webp"),
+      contentType: "image/webp",
+    });
     await storage.delete("membros/2/foto-abc.webp");
     expect(calls[1]).toEqual(["delete", "membros/2/foto-abc.webp", { ignoreNotFound: true }]);
     expect(await storage.get("membros/2/foto-abc.webp")).toBeNull();
@@ -79,8 +108,12 @@ describe("configuration", () => {
   it("local by default, gcs with a bucket; an unknown backend or gcs without a bucket is refused", () => {
     expect(storageKind(parseConfig({}))).toBe("local");
     expect(storageKind(parseConfig({ STORAGE_BUCKET: "imobiliaria-prod.appspot.com" }))).toBe("gcs");
-    expect(storageKind(parseConfig({ STORAGE_BUCKET: "imobiliaria-prod.appspot.com", STORAGE_BACKEND: "local" }))).toBe("local");
+    expect(storageKind(parseConfig({ STORAGE_BUCKET: "imobiliaria-prod.appspot.com", STORAGE_BACKEND: "local" }))).toBe(
+      "local",
+    );
     expect(() => parseConfig({ STORAGE_BACKEND: "s3" })).toThrow(/STORAGE_BACKEND: deve ser "local" ou "gcs"/);
-    expect(() => parseConfig({ STORAGE_BACKEND: "gcs" })).toThrow(/STORAGE_BUCKET: obrigatória quando STORAGE_BACKEND é gcs/);
+    expect(() => parseConfig({ STORAGE_BACKEND: "gcs" })).toThrow(
+      /STORAGE_BUCKET: obrigatória quando STORAGE_BACKEND é gcs/,
+    );
   });
 });

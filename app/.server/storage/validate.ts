@@ -78,7 +78,8 @@ export async function validateUpload(
   const wanted = accept === "image" ? "uma imagem JPEG, PNG ou WebP" : "uma imagem JPEG, PNG ou WebP ou um PDF";
   if (body.length === 0) return { ok: false, message: `O arquivo está vazio. Envie ${wanted}.` };
   const limit = accept === "image" ? MAX_IMAGE_BYTES : MAX_PDF_BYTES;
-  if (body.length > limit) return { ok: false, message: `O arquivo tem mais de ${megabytes(limit)}. Envie um arquivo menor.` };
+  if (body.length > limit)
+    return { ok: false, message: `O arquivo tem mais de ${megabytes(limit)}. Envie um arquivo menor.` };
   const detected = await detect(body);
   if (!detected || (accept === "image" && detected === "pdf")) {
     return { ok: false, message: `Tipo de arquivo não aceito. Envie ${wanted}.` };
@@ -96,7 +97,10 @@ export async function validateUpload(
   }
   const byType = MIME_TYPES[(declared.contentType ?? "").split(";")[0]!.trim().toLowerCase()];
   if (byType && byType !== detected) {
-    return { ok: false, message: `O conteúdo do arquivo (${LABELS[detected]}) não corresponde ao tipo informado. Envie o arquivo original.` };
+    return {
+      ok: false,
+      message: `O conteúdo do arquivo (${LABELS[detected]}) não corresponde ao tipo informado. Envie o arquivo original.`,
+    };
   }
   if (detected === "pdf") return { ok: true, body, contentType: "application/pdf", ext: "pdf", detected };
   try {

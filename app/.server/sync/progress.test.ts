@@ -12,7 +12,11 @@ describe("progress lines", () => {
   it("emits at most one line per interval unless forced", () => {
     let clock = 0;
     const lines: string[] = [];
-    const reporter = new ProgressReporter((line) => lines.push(line), 1000, () => clock);
+    const reporter = new ProgressReporter(
+      (line) => lines.push(line),
+      1000,
+      () => clock,
+    );
     for (let i = 1; i <= 50; i++) {
       clock += 100; // 5 s in total
       reporter.report(i, 50);

@@ -62,7 +62,12 @@ describe("listingRow", () => {
 
   it("computes the rent offer's monthly cost (rent + condo + IPTU/12)", () => {
     const row = listingRow(listing({ salePrice: null, rentPrice: 3000 }), null, now);
-    expect(row).toMatchObject({ forSale: false, forRent: true, monthlyCostRent: 3000 + 1200 + 200, monthlyCostSale: null });
+    expect(row).toMatchObject({
+      forSale: false,
+      forRent: true,
+      monthlyCostRent: 3000 + 1200 + 200,
+      monthlyCostSale: null,
+    });
   });
 
   it("stores a listing without any price as removed (no_price)", () => {

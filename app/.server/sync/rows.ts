@@ -66,10 +66,22 @@ export function titleOf(listing: Pick<Listing, "title" | "category" | "neighbour
  * condominium and street address, folded with {@link foldText}.
  */
 export function searchTextOf(
-  listing: Pick<Listing, "code" | "title" | "category" | "neighbourhood" | "city" | "state" | "development" | "address">,
+  listing: Pick<
+    Listing,
+    "code" | "title" | "category" | "neighbourhood" | "city" | "state" | "development" | "address"
+  >,
 ): string {
   return foldText(
-    [listing.code, titleOf(listing), listing.category, listing.neighbourhood, listing.city, listing.state, listing.development, listing.address]
+    [
+      listing.code,
+      titleOf(listing),
+      listing.category,
+      listing.neighbourhood,
+      listing.city,
+      listing.state,
+      listing.development,
+      listing.address,
+    ]
       .filter((part) => part && part.trim())
       .join(" "),
   );
@@ -185,7 +197,8 @@ export function condominiumRow(condominium: CondominiumInput, slug: string, now:
     neighbourhoodSlug: slugify(condominium.neighbourhood),
     latitude: condominium.latitude,
     longitude: condominium.longitude,
-    coverPhotoUrl: condominium.coverPhotoUrl || condominium.photos.find((p) => p.isCover)?.url || condominium.photos[0]?.url || "",
+    coverPhotoUrl:
+      condominium.coverPhotoUrl || condominium.photos.find((p) => p.isCover)?.url || condominium.photos[0]?.url || "",
     data,
     syncedAt: now,
   };

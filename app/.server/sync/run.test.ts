@@ -62,19 +62,25 @@ class FakeVista {
       async *listAll(pesquisa: Omit<PesquisaInput, "paginacao">, opts = {}) {
         self.calls.listAllFilters.push({ ...(pesquisa.filter ?? {}) });
         const codeOnly = pesquisa.fields.length === 1 && pesquisa.fields[0] === "Codigo";
-        const found = [...self.rows.values()].filter((row) => self.matches(row, pesquisa.filter as Record<string, unknown>));
+        const found = [...self.rows.values()].filter((row) =>
+          self.matches(row, pesquisa.filter as Record<string, unknown>),
+        );
         const pages = Math.max(1, Math.ceil(found.length / 50));
         for (let p = 0; p < pages; p++) {
           self.calls.listar++;
           opts.onPage?.({ pagina: p + 1, paginas: pages, total: found.length });
-          const items = found.slice(p * 50, p * 50 + 50).map((row) => (codeOnly ? { Codigo: row.Codigo } : structuredClone(row)));
+          const items = found
+            .slice(p * 50, p * 50 + 50)
+            .map((row) => (codeOnly ? { Codigo: row.Codigo } : structuredClone(row)));
           if (items.length) yield items;
         }
       },
       async detalhes(code, fields) {
         self.calls.detalhes++;
         if (self.delayMs) await new Promise((resolve) => setTimeout(resolve, self.delayMs));
-        const refused = fields.flatMap((spec) => (typeof spec === "string" ? [spec] : Object.keys(spec))).filter((f) => self.refuseFields.includes(f));
+        const refused = fields
+          .flatMap((spec) => (typeof spec === "string" ? [spec] : Object.keys(spec)))
+          .filter((f) => self.refuseFields.includes(f));
         if (refused.length) {
           throw new VistaFieldError(`Vista imoveis/detalhes: HTTP 400: ${refused.join(",")}`, {
             status: 400,
@@ -82,13 +88,28 @@ class FakeVista {
             fields: refused,
           });
         }
-        if (self.failDetails) throw new VistaServerError("Vista imoveis/detalhes: HTTP 500: erro", { status: 500, endpoint: "imoveis/detalhes" });
-        if (!self.rows.has(code)) throw new VistaNotFoundError("não foi encontrado", { status: 400, endpoint: "imoveis/detalhes" });
+        if (self.failDetails)
+          throw new VistaServerError("Vista imoveis/detalhes: HTTP 500: erro", {
+            status: 500,
+            endpoint: "imoveis/detalhes",
+          });
+        if (!self.rows.has(code))
+          throw new VistaNotFoundError("não foi encontrado", { status: 400, endpoint: "imoveis/detalhes" });
         const wantsFoto = fields.some((spec) => typeof spec === "object" && "Foto" in spec);
         return {
           Codigo: code,
           ...(wantsFoto
-            ? { Foto: { "1": { Foto: `https://cdn.example/${code}/1.jpg`, FotoPequena: "", Destaque: "Sim", Ordem: "1", ExibirNoSite: "Sim" } } }
+            ? {
+                Foto: {
+                  "1": {
+                    Foto: `https://cdn.example/${code}/1.jpg`,
+                    FotoPequena: "",
+                    Destaque: "Sim",
+                    Ordem: "1",
+                    ExibirNoSite: "Sim",
+                  },
+                },
+              }
             : {}),
           Video: [],
           Anexo: [],
@@ -126,7 +147,12 @@ describe("runSync (fake Vista, PGlite in memory)", () => {
   });
 
   const active = async () =>
-    (await database.db.select({ code: listings.code }).from(listings).where(sql`${listings.removedAt} is null`)).map((r) => r.code);
+    (
+      await database.db
+        .select({ code: listings.code })
+        .from(listings)
+        .where(sql`${listings.removedAt} is null`)
+    ).map((r) => r.code);
 
   it("does a full sync first, with media, condominium and broker, and records the state", async () => {
     vista.add("HIDDEN", { ExibirNoSite: "Nao" });
@@ -149,7 +175,9 @@ describe("runSync (fake Vista, PGlite in memory)", () => {
     expect(state?.sourceFingerprint).toBe(sourceFingerprint("http://vista.test/"));
     expect(state?.lastSuccessAt).toBeInstanceOf(Date);
     expect(state?.counts).toMatchObject({ fetched: 120, upserted: 120 });
-    expect(lines.at(-1)).toMatch(/^\[sync\] concluída \(completa\): 120 recebidos, 120 gravados, 0 removidos, 120 imóveis ativos · \d+,\d s$/);
+    expect(lines.at(-1)).toMatch(
+      /^\[sync\] concluída \(completa\): 120 recebidos, 120 gravados, 0 removidos, 120 imóveis ativos · \d+,\d s$/,
+    );
     expect(lines.some((line) => /^\[sync\] 120\/120 imóveis \(100%\) · /.test(line))).toBe(true);
   });
 
@@ -254,7 +282,13 @@ describe("runSync (fake Vista, PGlite in memory)", () => {
   it("scheduler: stop() interrupts a run and records it", async () => {
     for (let i = 121; i <= 2000; i++) vista.add(`C${i}`);
     vista.delayMs = 20;
-    const scheduler = startSyncScheduler({ intervalSeconds: 3600, getClient: () => vista.client(), database, log, runOnStart: false });
+    const scheduler = startSyncScheduler({
+      intervalSeconds: 3600,
+      getClient: () => vista.client(),
+      database,
+      log,
+      runOnStart: false,
+    });
     const run = scheduler.runNow();
     await expect.poll(() => vista.calls.detalhes, { timeout: 20_000 }).toBeGreaterThan(10);
     await scheduler.stop();
@@ -268,8 +302,20 @@ describe("runSync (fake Vista, PGlite in memory)", () => {
   });
 
   it("scheduler: one leader at a time, never throws out of the timer", async () => {
-    const a = startSyncScheduler({ intervalSeconds: 3600, getClient: () => vista.client(), database, log, runOnStart: false });
-    const b = startSyncScheduler({ intervalSeconds: 3600, getClient: () => vista.client(), database, log, runOnStart: false });
+    const a = startSyncScheduler({
+      intervalSeconds: 3600,
+      getClient: () => vista.client(),
+      database,
+      log,
+      runOnStart: false,
+    });
+    const b = startSyncScheduler({
+      intervalSeconds: 3600,
+      getClient: () => vista.client(),
+      database,
+      log,
+      runOnStart: false,
+    });
     try {
       const [ra, rb] = await Promise.all([a.runNow(), b.runNow()]);
       expect([ra, rb].filter((r) => r !== null)).toHaveLength(1);

@@ -33,15 +33,8 @@ import {
 } from "../vista";
 import { forEachConcurrent } from "./concurrency";
 import { formatCount, formatSeconds, ProgressReporter } from "./progress";
-import {
-  CondominiumSlugs,
-  condominiumRow,
-  isoDate,
-  listingRow,
-  type CondominiumRow,
-  type ListingRow,
-} from "./rows";
-import { LISTINGS_JOB, readSyncState, sourceFingerprint, writeSyncState, type SyncCounts } from "./state";
+import { CondominiumSlugs, condominiumRow, isoDate, listingRow, type CondominiumRow, type ListingRow } from "./rows";
+import { readSyncState, sourceFingerprint, writeSyncState, type SyncCounts } from "./state";
 
 /** Options of {@link runSync}. */
 export interface RunSyncOptions {
@@ -116,7 +109,10 @@ export const ANALYZE_CHANGE_SHARE = 0.05;
  * with `npm run bench`); on a server it makes fresh statistics available at
  * once instead of at autovacuum's next pass.
  */
-export function needsAnalyze(mode: SyncResult["mode"], counts: Pick<SyncResult["counts"], "upserted" | "removed" | "total">): boolean {
+export function needsAnalyze(
+  mode: SyncResult["mode"],
+  counts: Pick<SyncResult["counts"], "upserted" | "removed" | "total">,
+): boolean {
   if (mode === "full") return true;
   return counts.upserted + counts.removed >= Math.max(1, counts.total * ANALYZE_CHANGE_SHARE);
 }
@@ -129,7 +125,7 @@ export function needsAnalyze(mode: SyncResult["mode"], counts: Pick<SyncResult["
  *   is unchanged, so the next run covers the same ground again.
  */
 export async function runSync(options: RunSyncOptions): Promise<SyncResult> {
-  const { database, client } = options;
+  const { database } = options;
   const { db } = database;
   const log = options.log ?? defaultLog;
   const startedAt = new Date();
@@ -139,8 +135,7 @@ export async function runSync(options: RunSyncOptions): Promise<SyncResult> {
   try {
     const state = await readSyncState(db);
     const sourceChanged = fingerprint !== null && state?.watermark != null && state.sourceFingerprint !== fingerprint;
-    const mode: SyncResult["mode"] =
-      options.mode === "full" || !state?.watermark || sourceChanged ? "full" : "delta";
+    const mode: SyncResult["mode"] = options.mode === "full" || !state?.watermark || sourceChanged ? "full" : "delta";
     await writeSyncState(db, { lastStartedAt: startedAt });
     log(
       mode === "full"
@@ -261,7 +256,11 @@ async function execute(options: ExecuteOptions): Promise<SyncResult> {
     const condominiumSlug = unit ? slugs.slugFor(unit) : null;
     const row = listingRow(listing, condominiumSlug, new Date());
     if (row.removalReason === "no_price") counters.noPrice++;
-    await writer.add(row, unit && condominiumSlug ? condominiumRow(unit, condominiumSlug, row.syncedAt!) : null, listing.broker);
+    await writer.add(
+      row,
+      unit && condominiumSlug ? condominiumRow(unit, condominiumSlug, row.syncedAt!) : null,
+      listing.broker,
+    );
   };
 
   /**
@@ -357,7 +356,9 @@ async function execute(options: ExecuteOptions): Promise<SyncResult> {
   await refreshCondominiumLaunchFlags(db);
 
   const [{ active }] = (
-    await db.execute<{ active: number }>(sql`select count(*)::int as active from ${listings} where ${listings.removedAt} is null`)
+    await db.execute<{ active: number }>(
+      sql`select count(*)::int as active from ${listings} where ${listings.removedAt} is null`,
+    )
   ).rows;
   const durationMs = Math.round(reporter.elapsedMs());
   return {
@@ -398,7 +399,10 @@ function dropFields(fields: readonly VistaFieldSpec[], rejected: readonly string
     }
     const entries = Object.entries(spec)
       .filter(([table]) => !rejected.includes(table))
-      .map(([table, subFields]) => [table, subFields.filter((f) => !rejected.includes(f) && !rejected.includes(`${table}.${f}`))] as const)
+      .map(
+        ([table, subFields]) =>
+          [table, subFields.filter((f) => !rejected.includes(f) && !rejected.includes(`${table}.${f}`))] as const,
+      )
       .filter(([, subFields]) => subFields.length > 0);
     if (entries.length) out.push(Object.fromEntries(entries));
   }
@@ -547,5 +551,3 @@ function dedupe(rows: ListingRow[]): ListingRow[] {
   for (const row of rows) byCode.set(row.code, row);
   return [...byCode.values()];
 }
-
-

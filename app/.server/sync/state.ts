@@ -23,7 +23,11 @@ export type SyncCounts = Record<string, number>;
  * and shown.
  */
 export function sourceFingerprint(baseUrl: string): string {
-  const normalized = baseUrl.trim().replace(/[?#].*$/, "").replace(/\/+$/, "").toLowerCase();
+  const normalized = baseUrl
+    .trim()
+    .replace(/[?#].*$/, "")
+    .replace(/\/+$/, "")
+    .toLowerCase();
   return createHash("sha256").update(normalized).digest("hex");
 }
 

@@ -181,7 +181,11 @@ export interface InviteResult {
  * @throws {UserAdminError} 409 when the e-mail is in use (here or in Firebase), 400 for a phone Firebase refuses.
  * @throws the database's or Firebase's error otherwise (nothing is left half-created).
  */
-export async function inviteUser(deps: UserAdminDeps, input: UserCreateInput, mail: InvitationMail): Promise<InviteResult> {
+export async function inviteUser(
+  deps: UserAdminDeps,
+  input: UserCreateInput,
+  mail: InvitationMail,
+): Promise<InviteResult> {
   const [existing] = await deps.db.select({ uid: users.uid }).from(users).where(eq(users.email, input.email)).limit(1);
   if (existing) throw new UserAdminError(EMAIL_IN_USE, 409, { email: [EMAIL_IN_USE] });
   let record: UserRecord;
@@ -197,9 +201,12 @@ export async function inviteUser(deps: UserAdminDeps, input: UserCreateInput, ma
     const code = firebaseCode(error);
     if (code === "auth/email-already-exists") throw new UserAdminError(EMAIL_IN_USE, 409, { email: [EMAIL_IN_USE] });
     if (code === "auth/phone-number-already-exists") {
-      throw new UserAdminError("Este telefone já está em outra conta.", 409, { phone: ["Este telefone já está em outra conta."] });
+      throw new UserAdminError("Este telefone já está em outra conta.", 409, {
+        phone: ["Este telefone já está em outra conta."],
+      });
     }
-    if (code === "auth/invalid-phone-number") throw new UserAdminError("Telefone inválido.", 400, { phone: ["Telefone inválido."] });
+    if (code === "auth/invalid-phone-number")
+      throw new UserAdminError("Telefone inválido.", 400, { phone: ["Telefone inválido."] });
     throw error;
   }
   let token: string;
@@ -241,13 +248,22 @@ export async function inviteUser(deps: UserAdminDeps, input: UserCreateInput, ma
 export async function resendInvitation(deps: UserAdminDeps, uid: string, mail: InvitationMail): Promise<boolean> {
   const row = await requireRow(deps.db, uid);
   if (row.disabled) throw new UserAdminError("Ative o usuário antes de reenviar o convite.", 400);
-  const token = await deps.db.transaction((tx) => createSetPasswordToken(tx, { email: row.email, uid: row.uid, secret: mail.secret }));
+  const token = await deps.db.transaction((tx) =>
+    createSetPasswordToken(tx, { email: row.email, uid: row.uid, secret: mail.secret }),
+  );
   return sendInvitation(mail, row, token);
 }
 
 async function sendInvitation(mail: InvitationMail, row: StoredUser, token: string): Promise<boolean> {
   try {
-    await mail.mailer.send(invitationEmail({ to: row.email, name: row.displayName, link: `${mail.setPasswordUrl}?token=${token}`, siteTitle: mail.siteTitle }));
+    await mail.mailer.send(
+      invitationEmail({
+        to: row.email,
+        name: row.displayName,
+        link: `${mail.setPasswordUrl}?token=${token}`,
+        siteTitle: mail.siteTitle,
+      }),
+    );
     return true;
   } catch (error) {
     console.error(`[usuarios] falha ao enviar o convite para ${row.email}: ${(error as Error).message}`);
@@ -257,7 +273,8 @@ async function sendInvitation(mail: InvitationMail, row: StoredUser, token: stri
 
 /** The pt-BR invitation e-mail (issue 6 item 1). */
 export function invitationEmail(options: { to: string; name: string; link: string; siteTitle: string }) {
-  const escape = (value: string) => value.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+  const escape = (value: string) =>
+    value.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
   const greeting = options.name ? `Olá, ${options.name},` : "Olá,";
   const text = [
     greeting,
@@ -319,12 +336,20 @@ async function changeBothSides<T>(
  * and a disabled user cannot).
  * @throws {UserAdminError} 404 unknown user; 400 for an admin demoting or disabling themselves, or a phone Firebase refuses; 409 phone in use.
  */
-export async function updateUser(deps: UserAdminDeps, uid: string, input: UserUpdateApiInput, actor: Actor): Promise<UserView> {
+export async function updateUser(
+  deps: UserAdminDeps,
+  uid: string,
+  input: UserUpdateApiInput,
+  actor: Actor,
+): Promise<UserView> {
   const before = await requireRow(deps.db, uid);
   if (actor.uid === uid && input.role && input.role !== before.role) {
-    throw new UserAdminError("Você não pode mudar o seu próprio papel.", 400, { role: ["Você não pode mudar o seu próprio papel."] });
+    throw new UserAdminError("Você não pode mudar o seu próprio papel.", 400, {
+      role: ["Você não pode mudar o seu próprio papel."],
+    });
   }
-  if (actor.uid === uid && input.disabled === true) throw new UserAdminError("Você não pode desativar a sua própria conta.", 400);
+  if (actor.uid === uid && input.disabled === true)
+    throw new UserAdminError("Você não pode desativar a sua própria conta.", 400);
   const next = {
     displayName: input.displayName ?? before.displayName,
     phone: input.phone ?? before.phone,
@@ -364,11 +389,15 @@ export async function updateUser(deps: UserAdminDeps, uid: string, input: UserUp
     return toUserView(row);
   } catch (error) {
     const code = firebaseCode(error);
-    if (code === "auth/user-not-found") throw new UserAdminError("Este usuário não existe mais no serviço de login.", 404);
+    if (code === "auth/user-not-found")
+      throw new UserAdminError("Este usuário não existe mais no serviço de login.", 404);
     if (code === "auth/phone-number-already-exists") {
-      throw new UserAdminError("Este telefone já está em outra conta.", 409, { phone: ["Este telefone já está em outra conta."] });
+      throw new UserAdminError("Este telefone já está em outra conta.", 409, {
+        phone: ["Este telefone já está em outra conta."],
+      });
     }
-    if (code === "auth/invalid-phone-number") throw new UserAdminError("Telefone inválido.", 400, { phone: ["Telefone inválido."] });
+    if (code === "auth/invalid-phone-number")
+      throw new UserAdminError("Telefone inválido.", 400, { phone: ["Telefone inválido."] });
     throw error;
   }
 }

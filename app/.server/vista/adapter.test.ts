@@ -79,7 +79,14 @@ const wire: VistaListingWire = {
   Oeste: "Sim",
   Norte: "Nao",
   Sul: "",
-  Caracteristicas: { Churrasqueira: "Sim", "Sala T V": "Sim", "Aceita Pet": "Nao", "W C Empregada": "Sim", Piscina: "Sim", "Agua Quente": "" },
+  Caracteristicas: {
+    Churrasqueira: "Sim",
+    "Sala T V": "Sim",
+    "Aceita Pet": "Nao",
+    "W C Empregada": "Sim",
+    Piscina: "Sim",
+    "Agua Quente": "",
+  },
   InfraEstrutura: {
     Elevador: "Sim",
     "Salao Festas": "Sim",
@@ -103,22 +110,109 @@ const wire: VistaListingWire = {
   Corretor_Codigo: "103",
   CodigoImobiliaria: null,
   Foto: {
-    "1": { Foto: "https://cdn.vistahost.com.br/t/fotos/c.jpg", FotoPequena: "https://cdn.vistahost.com.br/t/fotos/c_p.jpg", Destaque: "Nao", Ordem: "3", Tipo: "Imagem", Descricao: "", ExibirNoSite: "Sim" },
-    "2": { Foto: "https://cdn.vistahost.com.br/t/fotos/a.jpg", FotoPequena: "", Destaque: "Sim", Ordem: "1", Tipo: "Externa", Descricao: "Fachada", ExibirNoSite: "Sim" },
-    "3": { Foto: "https://cdn.vistahost.com.br/t/fotos/hidden.jpg", FotoPequena: "", Destaque: "Nao", Ordem: "2", Tipo: "Imagem", Descricao: "", ExibirNoSite: "Nao" },
-    "4": { Foto: "", FotoPequena: "https://cdn.vistahost.com.br/t/fotos/x_p.jpg", Destaque: "Nao", Ordem: "4", Tipo: "Imagem", Descricao: "", ExibirNoSite: "Sim" },
+    "1": {
+      Foto: "https://cdn.vistahost.com.br/t/fotos/c.jpg",
+      FotoPequena: "https://cdn.vistahost.com.br/t/fotos/c_p.jpg",
+      Destaque: "Nao",
+      Ordem: "3",
+      Tipo: "Imagem",
+      Descricao: "",
+      ExibirNoSite: "Sim",
+    },
+    "2": {
+      Foto: "https://cdn.vistahost.com.br/t/fotos/a.jpg",
+      FotoPequena: "",
+      Destaque: "Sim",
+      Ordem: "1",
+      Tipo: "Externa",
+      Descricao: "Fachada",
+      ExibirNoSite: "Sim",
+    },
+    "3": {
+      Foto: "https://cdn.vistahost.com.br/t/fotos/hidden.jpg",
+      FotoPequena: "",
+      Destaque: "Nao",
+      Ordem: "2",
+      Tipo: "Imagem",
+      Descricao: "",
+      ExibirNoSite: "Nao",
+    },
+    "4": {
+      Foto: "",
+      FotoPequena: "https://cdn.vistahost.com.br/t/fotos/x_p.jpg",
+      Destaque: "Nao",
+      Ordem: "4",
+      Tipo: "Imagem",
+      Descricao: "",
+      ExibirNoSite: "Sim",
+    },
     "5": { Foto: "ftp://cdn.vistahost.com.br/t/fotos/ftp.jpg", Destaque: "Nao", Ordem: "5", Tipo: "Imagem" },
-    "10": { Foto: "https://cdn.vistahost.com.br/t/fotos/b.jpg", FotoPequena: "https://cdn.vistahost.com.br/t/fotos/b_p.jpg", Destaque: "Nao", Ordem: "2", Tipo: "Planta", Descricao: "Planta 3 dorm.", ExibirNoSite: "Sim" },
+    "10": {
+      Foto: "https://cdn.vistahost.com.br/t/fotos/b.jpg",
+      FotoPequena: "https://cdn.vistahost.com.br/t/fotos/b_p.jpg",
+      Destaque: "Nao",
+      Ordem: "2",
+      Tipo: "Planta",
+      Descricao: "Planta 3 dorm.",
+      ExibirNoSite: "Sim",
+    },
   },
   Video: {
-    "1": { Codigo: "69803405", VideoCodigo: "7", Data: "2024-05-01 10:00:00", Descricao: "Tour", DescricaoWeb: "Tour virtual", Destaque: "Sim", ExibirNoSite: "Sim", ExibirSite: "Sim", Video: "N-m987ZMrQw", Tipo: "youtube" },
-    "2": { Codigo: "69803405", VideoCodigo: "8", Data: "0000-00-00", Descricao: "", DescricaoWeb: "", Destaque: "Nao", ExibirNoSite: "Nao", ExibirSite: "Nao", Video: "abc", Tipo: "vimeo" },
-    "3": { Codigo: "69803405", VideoCodigo: "9", Data: "", Descricao: "", DescricaoWeb: "", Destaque: "Nao", ExibirNoSite: "Sim", ExibirSite: "", Video: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", Tipo: "YouTube" },
+    "1": {
+      Codigo: "69803405",
+      VideoCodigo: "7",
+      Data: "2024-05-01 10:00:00",
+      Descricao: "Tour",
+      DescricaoWeb: "Tour virtual",
+      Destaque: "Sim",
+      ExibirNoSite: "Sim",
+      ExibirSite: "Sim",
+      Video: "N-m987ZMrQw",
+      Tipo: "youtube",
+    },
+    "2": {
+      Codigo: "69803405",
+      VideoCodigo: "8",
+      Data: "0000-00-00",
+      Descricao: "",
+      DescricaoWeb: "",
+      Destaque: "Nao",
+      ExibirNoSite: "Nao",
+      ExibirSite: "Nao",
+      Video: "abc",
+      Tipo: "vimeo",
+    },
+    "3": {
+      Codigo: "69803405",
+      VideoCodigo: "9",
+      Data: "",
+      Descricao: "",
+      DescricaoWeb: "",
+      Destaque: "Nao",
+      ExibirNoSite: "Sim",
+      ExibirSite: "",
+      Video: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+      Tipo: "YouTube",
+    },
   },
   Anexo: [],
   FotoEmpreendimento: {
-    "1": { Foto: "https://cdn.vistahost.com.br/t/emp/2.jpg", FotoPequena: "", Destaque: "Nao", Ordem: "2", Tipo: "Imagem", Descricao: "Piscina" },
-    "2": { Foto: "https://cdn.vistahost.com.br/t/emp/1.jpg", FotoPequena: "https://cdn.vistahost.com.br/t/emp/1_p.jpg", Destaque: "Sim", Ordem: "1", Tipo: "Externa", Descricao: "Fachada" },
+    "1": {
+      Foto: "https://cdn.vistahost.com.br/t/emp/2.jpg",
+      FotoPequena: "",
+      Destaque: "Nao",
+      Ordem: "2",
+      Tipo: "Imagem",
+      Descricao: "Piscina",
+    },
+    "2": {
+      Foto: "https://cdn.vistahost.com.br/t/emp/1.jpg",
+      FotoPequena: "https://cdn.vistahost.com.br/t/emp/1_p.jpg",
+      Destaque: "Sim",
+      Ordem: "1",
+      Tipo: "Externa",
+      Descricao: "Fachada",
+    },
   },
 };
 
@@ -186,14 +280,69 @@ describe("toListing", () => {
 
   it("fills every field of the domain type", () => {
     const expectedKeys = [
-      "code", "category", "status", "updatedAt", "latitude", "longitude", "bedrooms", "suites", "parkingSpaces",
-      "bathrooms", "socialBathrooms", "neighbourhood", "city", "state", "address", "salePrice", "salePricePerM2",
-      "rentPrice", "iptu", "condoFee", "totalArea", "builtArea", "privateArea", "description", "webDescription",
-      "title", "adText", "isLaunch", "isExclusive", "isFeatured", "isDevelopment", "development", "deliveryDate",
-      "furnished", "yearBuilt", "orientation", "facesEast", "facesWest", "facesNorth", "facesSouth", "pool",
-      "fitnessRoom", "concierge", "concierge24h", "garden", "garage", "coveredGarage", "sportsCourt",
-      "acceptsExchange", "block", "lot", "gatedCommunity", "floors", "features", "infrastructure", "coverPhotoUrl",
-      "featuredVideo", "featuredVideoType", "showOnSite", "broker", "photos", "videos", "attachments",
+      "code",
+      "category",
+      "status",
+      "updatedAt",
+      "latitude",
+      "longitude",
+      "bedrooms",
+      "suites",
+      "parkingSpaces",
+      "bathrooms",
+      "socialBathrooms",
+      "neighbourhood",
+      "city",
+      "state",
+      "address",
+      "salePrice",
+      "salePricePerM2",
+      "rentPrice",
+      "iptu",
+      "condoFee",
+      "totalArea",
+      "builtArea",
+      "privateArea",
+      "description",
+      "webDescription",
+      "title",
+      "adText",
+      "isLaunch",
+      "isExclusive",
+      "isFeatured",
+      "isDevelopment",
+      "development",
+      "deliveryDate",
+      "furnished",
+      "yearBuilt",
+      "orientation",
+      "facesEast",
+      "facesWest",
+      "facesNorth",
+      "facesSouth",
+      "pool",
+      "fitnessRoom",
+      "concierge",
+      "concierge24h",
+      "garden",
+      "garage",
+      "coveredGarage",
+      "sportsCourt",
+      "acceptsExchange",
+      "block",
+      "lot",
+      "gatedCommunity",
+      "floors",
+      "features",
+      "infrastructure",
+      "coverPhotoUrl",
+      "featuredVideo",
+      "featuredVideoType",
+      "showOnSite",
+      "broker",
+      "photos",
+      "videos",
+      "attachments",
     ];
     expect(Object.keys(listing).sort()).toEqual([...expectedKeys].sort());
     for (const key of expectedKeys) expect(listing[key as keyof typeof listing]).not.toBeUndefined();
@@ -270,7 +419,13 @@ describe("toListing", () => {
 
   it("lists the amenities set to Sim as humanised pt-BR labels", () => {
     expect(listing.features).toEqual(["Churrasqueira", "Sala de TV", "WC de empregada", "Piscina"]);
-    expect(listing.infrastructure).toEqual(["Elevador", "Salão de festas", "Portaria 24h", "Quadra de esportes", "Espaço kids"]);
+    expect(listing.infrastructure).toEqual([
+      "Elevador",
+      "Salão de festas",
+      "Portaria 24h",
+      "Quadra de esportes",
+      "Espaço kids",
+    ]);
   });
 
   it("sorts keyed photos by Ordem, hides ExibirNoSite=Nao, drops empty and non-http URLs, falls back for thumbnails", () => {
@@ -329,7 +484,15 @@ describe("toListing", () => {
 
   it("accepts [] sub-tables", () => {
     expect(listing.attachments).toEqual([]);
-    const empty = toListing({ Codigo: "X1", Foto: [], Video: [], Anexo: [], Corretor: [], Caracteristicas: [], InfraEstrutura: [] });
+    const empty = toListing({
+      Codigo: "X1",
+      Foto: [],
+      Video: [],
+      Anexo: [],
+      Corretor: [],
+      Caracteristicas: [],
+      InfraEstrutura: [],
+    });
     expect(empty.photos).toEqual([]);
     expect(empty.videos).toEqual([]);
     expect(empty.attachments).toEqual([]);
@@ -351,13 +514,16 @@ describe("toListing", () => {
   });
 
   it("builds the broker from CorretorNome 'code:NAME' when the sub-table is missing", () => {
-    expect(toListing({ Codigo: "1", CorretorNome: "332:JOÃO SILVA" }).broker).toMatchObject({ code: "332", name: "JOÃO SILVA" });
+    expect(toListing({ Codigo: "1", CorretorNome: "332:JOÃO SILVA" }).broker).toMatchObject({
+      code: "332",
+      name: "JOÃO SILVA",
+    });
   });
 
   it("gives a pt-BR title when TituloSite is empty", () => {
-    expect(toListing({ Codigo: "1", Categoria: "Casa", Bairro: "Moema", Cidade: "São Paulo", TituloSite: "" }).title).toBe(
-      "Casa em Moema, São Paulo",
-    );
+    expect(
+      toListing({ Codigo: "1", Categoria: "Casa", Bairro: "Moema", Cidade: "São Paulo", TituloSite: "" }).title,
+    ).toBe("Casa em Moema, São Paulo");
   });
 
   it("handles a listing built by the shared msw factories", () => {
@@ -370,7 +536,12 @@ describe("toListing", () => {
   });
 
   it("never exposes private fields", () => {
-    const withPrivate = toListing({ ...wire, Proprietario: "Fulano", Observacoes: "Chave na portaria", ObsVenda: "Aceita 10% abaixo" });
+    const withPrivate = toListing({
+      ...wire,
+      Proprietario: "Fulano",
+      Observacoes: "Chave na portaria",
+      ObsVenda: "Aceita 10% abaixo",
+    });
     const json = JSON.stringify(withPrivate);
     expect(json).not.toContain("Fulano");
     expect(json).not.toContain("Chave na portaria");
@@ -393,10 +564,12 @@ describe("sub-table helpers", () => {
   });
 
   it("accepts photo rows as an array", () => {
-    expect(toPhotos([{ Foto: "https://x.test/2.jpg", Ordem: "2" }, { Foto: "https://x.test/1.jpg", Ordem: "1" }]).map((p) => p.url)).toEqual([
-      "https://x.test/1.jpg",
-      "https://x.test/2.jpg",
-    ]);
+    expect(
+      toPhotos([
+        { Foto: "https://x.test/2.jpg", Ordem: "2" },
+        { Foto: "https://x.test/1.jpg", Ordem: "1" },
+      ]).map((p) => p.url),
+    ).toEqual(["https://x.test/1.jpg", "https://x.test/2.jpg"]);
   });
 
   it("drops videos without an id", () => {
@@ -405,7 +578,12 @@ describe("sub-table helpers", () => {
 
   it("ignores amenity entries that are not Sim, and dedupes labels", () => {
     expect(
-      toAmenityLabels({ "Dependencia De Empregada": "Sim", "Dependenciade Empregada": "Sim", Lareira: "Nao", "Nome Empresa Monitoramento": "Acme" }),
+      toAmenityLabels({
+        "Dependencia De Empregada": "Sim",
+        "Dependenciade Empregada": "Sim",
+        Lareira: "Nao",
+        "Nome Empresa Monitoramento": "Acme",
+      }),
     ).toEqual(["Dependência de empregada"]);
   });
 
@@ -502,7 +680,10 @@ describe("private data and history", () => {
         AssuntoProntuario: "Colocado para venda",
         Proprietario: "Maria Souza",
         CodigoProprietario: "5521",
-        proprietarios: { "1": { Proprietario: "Maria Souza", FonePrincipal: "(11) 91234-5678" }, "2": { Proprietario: "", FonePrincipal: "" } },
+        proprietarios: {
+          "1": { Proprietario: "Maria Souza", FonePrincipal: "(11) 91234-5678" },
+          "2": { Proprietario: "", FonePrincipal: "" },
+        },
       }),
     ).toEqual({
       notes: "Chave na portaria",

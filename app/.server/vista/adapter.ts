@@ -13,15 +13,7 @@
  * Pure functions, no I/O.
  */
 import type { Condominium } from "~/domain/condominium";
-import type {
-  Attachment,
-  Broker,
-  HistoryEntry,
-  Listing,
-  ListingPrivateData,
-  Photo,
-  Video,
-} from "~/domain/listing";
+import type { Attachment, Broker, HistoryEntry, Listing, ListingPrivateData, Photo, Video } from "~/domain/listing";
 import { humanizeAmenityLabel } from "./amenities";
 import type {
   VistaAmenitiesWire,
@@ -158,7 +150,10 @@ export function digitsOnly(value: unknown): string {
  * kept; "", "0", non-numbers and out-of-range values (|lat| > 90, |lon| > 180)
  * rejected; one bad half voids the pair (a point needs both).
  */
-export function parseCoordinates(latitude: unknown, longitude: unknown): { latitude: number | null; longitude: number | null } {
+export function parseCoordinates(
+  latitude: unknown,
+  longitude: unknown,
+): { latitude: number | null; longitude: number | null } {
   const lat = parseNumber(latitude);
   const lon = parseNumber(longitude);
   const ok = lat !== null && lon !== null && lat !== 0 && lon !== 0 && Math.abs(lat) <= 90 && Math.abs(lon) <= 180;
@@ -352,7 +347,10 @@ function listingBroker(wire: VistaListingWire): Broker | null {
 
 /** Removes "?" left by emojis that Vista could not store (vista-api.md §4.5) at the start of a title. */
 function cleanTitle(value: unknown): string {
-  return text(value).replace(/^(\?+\s*)+/, "").replace(/\s{2,}/g, " ").trim();
+  return text(value)
+    .replace(/^(\?+\s*)+/, "")
+    .replace(/\s{2,}/g, " ")
+    .trim();
 }
 
 /** A fallback title in pt-BR when `TituloSite` is empty: "Apartamento em Moema, São Paulo". */
@@ -372,7 +370,9 @@ export function toListing(wire: VistaListingWire): Listing {
   const carac = wire.Caracteristicas;
   const infra = wire.InfraEstrutura;
   const flag = (name: keyof VistaListingWire & string) =>
-    wire[name] !== undefined && wire[name] !== "" ? parseFlag(wire[name]) : amenityFlag(carac, name) || amenityFlag(infra, name);
+    wire[name] !== undefined && wire[name] !== ""
+      ? parseFlag(wire[name])
+      : amenityFlag(carac, name) || amenityFlag(infra, name);
   const category = text(wire.Categoria);
   const neighbourhood = text(wire.Bairro) || text(wire.BairroComercial);
   const city = text(wire.Cidade);

@@ -61,7 +61,10 @@ describe("request shape", () => {
         return vistaRawResponse("{}");
       }),
     );
-    await client().listar({ fields: ["Codigo"], filter: { Cidade: "São Paulo" }, paginacao: { pagina: 2, quantidade: 10 } }, { showtotal: true });
+    await client().listar(
+      { fields: ["Codigo"], filter: { Cidade: "São Paulo" }, paginacao: { pagina: 2, quantidade: 10 } },
+      { showtotal: true },
+    );
     expect(seen?.headers.get("accept")).toBe("application/json");
     const url = new URL(seen!.url);
     expect(url.searchParams.get("key")).toBe(VISTA_MOCK_KEY);
@@ -75,14 +78,19 @@ describe("request shape", () => {
   });
 
   it("refuses a page size above 50 before calling Vista", async () => {
-    await expect(client().listar({ fields: ["Codigo"], paginacao: { pagina: 1, quantidade: 51 } })).rejects.toThrow(RangeError);
+    await expect(client().listar({ fields: ["Codigo"], paginacao: { pagina: 1, quantidade: 51 } })).rejects.toThrow(
+      RangeError,
+    );
     expect(requests).toHaveLength(0);
   });
 });
 
 describe("listar: response shapes (vista-api.md §4.1)", () => {
   it("splits the counters from the items", async () => {
-    const page = await client().listar({ fields: LISTING_FIELDS, paginacao: { pagina: 2, quantidade: 50 } }, { showtotal: true });
+    const page = await client().listar(
+      { fields: LISTING_FIELDS, paginacao: { pagina: 2, quantidade: 50 } },
+      { showtotal: true },
+    );
     expect(page.total).toBe(123);
     expect(page.paginas).toBe(3);
     expect(page.pagina).toBe(2);
@@ -94,7 +102,13 @@ describe("listar: response shapes (vista-api.md §4.1)", () => {
 
   it("accepts counters sent as strings", async () => {
     const items = catalogue.slice(0, 2);
-    server.use(http.get(LISTAR, () => vistaRawResponse(vistaListJson(items, { total: 2, paginas: 1, pagina: 1, quantidade: 20 }, { countersAs: "string" }))));
+    server.use(
+      http.get(LISTAR, () =>
+        vistaRawResponse(
+          vistaListJson(items, { total: 2, paginas: 1, pagina: 1, quantidade: 20 }, { countersAs: "string" }),
+        ),
+      ),
+    );
     const page = await client().listar({ fields: ["Codigo"] }, { showtotal: true });
     expect(page).toMatchObject({ total: 2, paginas: 1, pagina: 1, quantidade: 20 });
     expect(page.items.map((i) => i.Codigo)).toEqual(items.map((i) => i.Codigo));
@@ -124,7 +138,11 @@ describe("listar: response shapes (vista-api.md §4.1)", () => {
       makeVistaListing(2, { Codigo: "AP7" }),
       makeVistaListing(3, { Codigo: "45" }),
     ];
-    server.use(http.get(LISTAR, () => vistaRawResponse(vistaListJson(items, { total: 4, paginas: 1, pagina: 1, quantidade: 50 }))));
+    server.use(
+      http.get(LISTAR, () =>
+        vistaRawResponse(vistaListJson(items, { total: 4, paginas: 1, pagina: 1, quantidade: 50 })),
+      ),
+    );
     const page = await client().listar({ fields: ["Codigo"], order: { ValorVenda: "desc" } }, { showtotal: true });
     expect(page.items.map((i) => i.Codigo)).toEqual(["900", "12", "AP7", "45"]);
   });
@@ -172,7 +190,9 @@ describe("listAll", () => {
     const showtotal = listCalls.map((r) => r.url.searchParams.get("showtotal"));
     expect(showtotal[0]).toBe("1");
     expect(showtotal.slice(1).every((v) => v === null)).toBe(true);
-    const requestedPages = listCalls.map((r) => JSON.parse(r.url.searchParams.get("pesquisa") ?? "{}").paginacao.pagina).sort((a, b) => a - b);
+    const requestedPages = listCalls
+      .map((r) => JSON.parse(r.url.searchParams.get("pesquisa") ?? "{}").paginacao.pagina)
+      .sort((a, b) => a - b);
     expect(requestedPages).toEqual(pages.map((_, i) => i + 1));
   });
 
@@ -205,11 +225,14 @@ describe("listAll", () => {
         await delay(15);
         inFlight--;
         const p = JSON.parse(new URL(request.url).searchParams.get("pesquisa") ?? "{}").paginacao.pagina as number;
-        return vistaRawResponse(vistaListJson(all.slice((p - 1) * 25, p * 25), { total: 300, paginas: 12, pagina: p, quantidade: 25 }));
+        return vistaRawResponse(
+          vistaListJson(all.slice((p - 1) * 25, p * 25), { total: 300, paginas: 12, pagina: p, quantidade: 25 }),
+        );
       }),
     );
     let count = 0;
-    for await (const items of client().listAll({ fields: ["Codigo"] }, { pageSize: 25, concurrency: 2 })) count += items.length;
+    for await (const items of client().listAll({ fields: ["Codigo"] }, { pageSize: 25, concurrency: 2 }))
+      count += items.length;
     expect(count).toBe(300);
     expect(peak).toBeLessThanOrEqual(2);
   });
@@ -276,11 +299,7 @@ describe("error mapping (vista-api.md §5)", () => {
   });
 
   it("redacts the key even when the body echoes it in a URL", async () => {
-    server.use(
-      http.get(LISTAR, ({ request }) =>
-        vistaErrorResponse(404, `No route found for "GET ${request.url}"`),
-      ),
-    );
+    server.use(http.get(LISTAR, ({ request }) => vistaErrorResponse(404, `No route found for "GET ${request.url}"`)));
     const error = await caught(client().listar({ fields: ["Codigo"] }));
     expect(error).toBeInstanceOf(VistaNotFoundError);
     expect(error.message).not.toContain(VISTA_MOCK_KEY);
@@ -304,7 +323,10 @@ describe("error mapping (vista-api.md §5)", () => {
   it("decodes \\u00e3-escaped messages before matching", async () => {
     server.use(
       http.get(LISTAR, () =>
-        vistaRawResponse('{"message":["Campo Estado n\\u00e3o est\\u00e1 dispon\\u00edvel. Consulte a documenta\\u00e7\\u00e3o."],"status":400}', 400),
+        vistaRawResponse(
+          '{"message":["Campo Estado n\\u00e3o est\\u00e1 dispon\\u00edvel. Consulte a documenta\\u00e7\\u00e3o."],"status":400}',
+          400,
+        ),
       ),
     );
     const error = await caught(client().listar({ fields: ["Estado"] }));
@@ -349,7 +371,9 @@ describe("error mapping (vista-api.md §5)", () => {
         return vistaRawResponse(vistaListJson(catalogue.slice(0, 1)));
       }),
     );
-    const page = await client({ retries: 3, onRetry: (info) => retries.push(info.attempt) }).listar({ fields: ["Codigo"] });
+    const page = await client({ retries: 3, onRetry: (info) => retries.push(info.attempt) }).listar({
+      fields: ["Codigo"],
+    });
     expect(page.items).toHaveLength(1);
     expect(calls).toBe(3);
     expect(retries).toEqual([1, 2]);
@@ -424,7 +448,13 @@ describe("error mapping (vista-api.md §5)", () => {
       throw new TypeError(`fetch failed for ${String(input)}`, { cause });
     };
     const error = await caught(
-      createVistaClient({ baseUrl: "http://127.0.0.1:9", key: secret, retries: 2, retryBaseDelayMs: 1, fetch: failingFetch }).listar({
+      createVistaClient({
+        baseUrl: "http://127.0.0.1:9",
+        key: secret,
+        retries: 2,
+        retryBaseDelayMs: 1,
+        fetch: failingFetch,
+      }).listar({
         fields: ["Codigo"],
       }),
     );

@@ -17,7 +17,13 @@ import {
   redactSecrets,
   vistaErrorFromResponse,
 } from "./errors";
-import { normalizePesquisa, serializePesquisa, VISTA_MAX_PAGE_SIZE, type ConditionInput, type PesquisaInput } from "./pesquisa";
+import {
+  normalizePesquisa,
+  serializePesquisa,
+  VISTA_MAX_PAGE_SIZE,
+  type ConditionInput,
+  type PesquisaInput,
+} from "./pesquisa";
 import type { VistaFieldSpec, VistaListingWire, VistaPesquisa, VistaProntuarioWire } from "./wire";
 
 /** Options of {@link createVistaClient}. */
@@ -189,7 +195,8 @@ export function topLevelKeyOrder(text: string): string[] | null {
     i++; // opening quote
     while (i < n) {
       const c = text.charCodeAt(i);
-      if (c === 0x5c) i += 2; // backslash escape
+      if (c === 0x5c)
+        i += 2; // backslash escape
       else if (c === 0x22) {
         i++;
         return;
@@ -451,7 +458,7 @@ export function createVistaClient(options: VistaClientOptions): VistaClient {
     try {
       const first = await pageOf(1, true);
       const total = first.total ?? first.items.length;
-      let paginas = first.paginas ?? (first.total !== undefined ? Math.ceil(first.total / pageSize) : undefined);
+      const paginas = first.paginas ?? (first.total !== undefined ? Math.ceil(first.total / pageSize) : undefined);
       opts.onPage?.({ pagina: 1, paginas: paginas ?? 1, total });
       if (first.items.length) yield first.items;
 
@@ -516,11 +523,7 @@ export function createVistaClient(options: VistaClientOptions): VistaClient {
     opts: VistaCallOptions = {},
   ): Promise<Record<string, string[]>> {
     const normalized = normalizePesquisa({ fields, filter });
-    const { body } = await request(
-      "imoveis/listarConteudo",
-      { pesquisa: serializePesquisa(normalized) },
-      opts.signal,
-    );
+    const { body } = await request("imoveis/listarConteudo", { pesquisa: serializePesquisa(normalized) }, opts.signal);
     const out: Record<string, string[]> = {};
     for (const field of normalized.fields) if (typeof field === "string") out[field] = [];
     if (isRecord(body)) {

@@ -3,20 +3,79 @@ import { DETAIL_MEDIA_FIELDS, fieldNames, LISTING_FIELDS, PRIVATE_FIELDS } from 
 
 /** Spec §3 "Property", in the spec's order. */
 const SPEC_PROPERTY_FIELDS = [
-  "Codigo", "Categoria", "DataAtualizacao", "Latitude", "Longitude", "Dormitorios", "Suites", "Vagas", "TotalBanheiros",
-  "BanheiroSocialQtd", "Bairro", "Cidade", "UF", "Endereco", "ValorVenda", "ValorVendaM2", "ValorLocacao", "ValorIptu",
-  "ValorCondominio", "AreaTotal", "AreaConstruida", "AreaPrivativa", "Descricao", "DescricaoWeb", "TituloSite",
-  "TextoAnuncio", "Observacoes", "ObsVenda", "AssuntoProntuario", "Proprietario", "CodigoProprietario", "proprietarios",
-  "Lancamento", "Exclusivo", "EEmpreendimento", "Empreendimento", "DataEntrega", "Mobiliado", "AnoConstrucao",
-  "Orientacao", "Leste", "Oeste", "Norte", "Sul", "Piscina", "SalaFitness", "Portaria", "Portaria24Hrs", "Jardim",
-  "Garagem", "GaragemCoberta", "QuadraEsportes", "AceitaDacao", "Quadra", "Lote", "CondominioFechado", "Andares",
-  "Caracteristicas", "InfraEstrutura", "FotoDestaque", "VideoDestaque", "VideoDestaqueTipo",
+  "Codigo",
+  "Categoria",
+  "DataAtualizacao",
+  "Latitude",
+  "Longitude",
+  "Dormitorios",
+  "Suites",
+  "Vagas",
+  "TotalBanheiros",
+  "BanheiroSocialQtd",
+  "Bairro",
+  "Cidade",
+  "UF",
+  "Endereco",
+  "ValorVenda",
+  "ValorVendaM2",
+  "ValorLocacao",
+  "ValorIptu",
+  "ValorCondominio",
+  "AreaTotal",
+  "AreaConstruida",
+  "AreaPrivativa",
+  "Descricao",
+  "DescricaoWeb",
+  "TituloSite",
+  "TextoAnuncio",
+  "Observacoes",
+  "ObsVenda",
+  "AssuntoProntuario",
+  "Proprietario",
+  "CodigoProprietario",
+  "proprietarios",
+  "Lancamento",
+  "Exclusivo",
+  "EEmpreendimento",
+  "Empreendimento",
+  "DataEntrega",
+  "Mobiliado",
+  "AnoConstrucao",
+  "Orientacao",
+  "Leste",
+  "Oeste",
+  "Norte",
+  "Sul",
+  "Piscina",
+  "SalaFitness",
+  "Portaria",
+  "Portaria24Hrs",
+  "Jardim",
+  "Garagem",
+  "GaragemCoberta",
+  "QuadraEsportes",
+  "AceitaDacao",
+  "Quadra",
+  "Lote",
+  "CondominioFechado",
+  "Andares",
+  "Caracteristicas",
+  "InfraEstrutura",
+  "FotoDestaque",
+  "VideoDestaque",
+  "VideoDestaqueTipo",
 ];
 const PRIVATE = ["Observacoes", "ObsVenda", "AssuntoProntuario", "Proprietario", "CodigoProprietario", "proprietarios"];
 /** Not a field of vista-api.md §6.2 (Vista would answer 400). */
 const NOT_IN_VISTA = ["Descricao"];
 const EXTRAS = [
-  "Status", "ExibirNoSite", "DestaqueWeb", "FotoDestaquePequena", "DescricaoEmpreendimento", "FotoDestaqueEmpreendimento",
+  "Status",
+  "ExibirNoSite",
+  "DestaqueWeb",
+  "FotoDestaquePequena",
+  "DescricaoEmpreendimento",
+  "FotoDestaqueEmpreendimento",
 ];
 
 describe("LISTING_FIELDS", () => {
@@ -34,8 +93,14 @@ describe("LISTING_FIELDS", () => {
 
   it("asks for the broker's website-safe sub-fields only", () => {
     expect(names.filter((n) => n.startsWith("Corretor."))).toEqual([
-      "Corretor.Codigo", "Corretor.Nome", "Corretor.Nomecompleto", "Corretor.Email",
-      "Corretor.Fone", "Corretor.Celular", "Corretor.CRECI", "Corretor.Foto",
+      "Corretor.Codigo",
+      "Corretor.Nome",
+      "Corretor.Nomecompleto",
+      "Corretor.Email",
+      "Corretor.Fone",
+      "Corretor.Celular",
+      "Corretor.CRECI",
+      "Corretor.Foto",
     ]);
   });
 
@@ -49,12 +114,31 @@ describe("DETAIL_MEDIA_FIELDS and PRIVATE_FIELDS", () => {
     const names = fieldNames(DETAIL_MEDIA_FIELDS);
     expect(names[0]).toBe("Codigo");
     expect(names.filter((n) => n.startsWith("Video."))).toHaveLength(10);
-    expect(names).toEqual(expect.arrayContaining(["Foto.Foto", "Foto.FotoPequena", "Foto.Destaque", "Foto.Ordem", "Foto.ExibirNoSite", "Anexo.Anexo", "Anexo.Descricao", "FotoEmpreendimento.Foto"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "Foto.Foto",
+        "Foto.FotoPequena",
+        "Foto.Destaque",
+        "Foto.Ordem",
+        "Foto.ExibirNoSite",
+        "Anexo.Anexo",
+        "Anexo.Descricao",
+        "FotoEmpreendimento.Foto",
+      ]),
+    );
   });
 
   it("keeps owner data in PRIVATE_FIELDS", () => {
     expect(fieldNames(PRIVATE_FIELDS)).toEqual(
-      expect.arrayContaining(["Observacoes", "ObsVenda", "AssuntoProntuario", "Proprietario", "CodigoProprietario", "proprietarios.Proprietario", "proprietarios.FonePrincipal"]),
+      expect.arrayContaining([
+        "Observacoes",
+        "ObsVenda",
+        "AssuntoProntuario",
+        "Proprietario",
+        "CodigoProprietario",
+        "proprietarios.Proprietario",
+        "proprietarios.FonePrincipal",
+      ]),
     );
   });
 });

@@ -6,10 +6,27 @@
 import type { VistaFieldSpec } from "./wire";
 
 /** Website-safe broker sub-fields (vista-api.md §6.6), requested as the `Corretor` sub-table. */
-export const BROKER_SUBFIELDS = ["Codigo", "Nome", "Nomecompleto", "Email", "Fone", "Celular", "CRECI", "Foto"] as const;
+export const BROKER_SUBFIELDS = [
+  "Codigo",
+  "Nome",
+  "Nomecompleto",
+  "Email",
+  "Fone",
+  "Celular",
+  "CRECI",
+  "Foto",
+] as const;
 
 /** Photo sub-fields requested for a listing's gallery (vista-api.md §6.5). */
-export const PHOTO_SUBFIELDS = ["Foto", "FotoPequena", "Destaque", "Ordem", "Descricao", "Tipo", "ExibirNoSite"] as const;
+export const PHOTO_SUBFIELDS = [
+  "Foto",
+  "FotoPequena",
+  "Destaque",
+  "Ordem",
+  "Descricao",
+  "Tipo",
+  "ExibirNoSite",
+] as const;
 
 /** Condominium gallery sub-fields (`FotoEmpreendimento`, same set as `Foto`, vista-api.md §6.5). */
 export const CONDOMINIUM_PHOTO_SUBFIELDS = ["Foto", "FotoPequena", "Destaque", "Ordem", "Descricao", "Tipo"] as const;

@@ -17,14 +17,19 @@ describe("pesquisa builder: filter grammar (vista-api.md §3.2)", () => {
   });
 
   it("writes IN for several values and equality for one", () => {
-    const built = pesquisa(["Codigo"]).in("Bairro", ["Moema", "", undefined, "Pinheiros", "Moema"]).in("UF", ["SP"]).build();
+    const built = pesquisa(["Codigo"])
+      .in("Bairro", ["Moema", "", undefined, "Pinheiros", "Moema"])
+      .in("UF", ["SP"])
+      .build();
     expect(built.filter).toEqual({ Bairro: ["Moema", "Pinheiros"], UF: "SP" });
   });
 
   it("repeats the last value of a two-number IN list so Vista cannot read it as a range", () => {
     expect(pesquisa(["Codigo"]).in("Dormitorios", [2, 4]).build().filter).toEqual({ Dormitorios: [2, 4, 4] });
     expect(pesquisa(["Codigo"]).in("Codigo", ["12", "15"]).build().filter).toEqual({ Codigo: ["12", "15", "15"] });
-    expect(pesquisa(["Codigo"]).in("Bairro", ["Centro", "Batel"]).build().filter).toEqual({ Bairro: ["Centro", "Batel"] });
+    expect(pesquisa(["Codigo"]).in("Bairro", ["Centro", "Batel"]).build().filter).toEqual({
+      Bairro: ["Centro", "Batel"],
+    });
   });
 
   it("writes inclusive ranges, and operator pairs for open ranges", () => {
@@ -67,13 +72,24 @@ describe("pesquisa builder: filter grammar (vista-api.md §3.2)", () => {
   });
 
   it("writes flags as Sim/Nao, never booleans", () => {
-    const built = pesquisa(["Codigo"]).flag("ExibirNoSite", true).flag("Lancamento", false).flag("Mobiliado", undefined).build();
+    const built = pesquisa(["Codigo"])
+      .flag("ExibirNoSite", true)
+      .flag("Lancamento", false)
+      .flag("Mobiliado", undefined)
+      .build();
     expect(built.filter).toEqual({ ExibirNoSite: "Sim", Lancamento: "Nao" });
   });
 
   it("drops undefined, null, empty and NaN values, and operator pairs without a value", () => {
     const built = pesquisa(["Codigo"])
-      .filter({ Cidade: undefined, Bairro: "", UF: null, Dormitorios: Number.NaN, Suites: [">=", undefined], Vagas: [] })
+      .filter({
+        Cidade: undefined,
+        Bairro: "",
+        UF: null,
+        Dormitorios: Number.NaN,
+        Suites: [">=", undefined],
+        Vagas: [],
+      })
       .build();
     expect(built.filter).toBeUndefined();
     expect(built).toEqual({ fields: ["Codigo"] });
@@ -84,11 +100,17 @@ describe("pesquisa builder: filter grammar (vista-api.md §3.2)", () => {
       fields: ["Codigo"],
       filter: { ValorVenda: [100, 200], AreaTotal: [80, undefined], DataAtualizacao: ["", "2026-08-31"] },
     });
-    expect(built.filter).toEqual({ ValorVenda: [100, 200], AreaTotal: [">=", 80], DataAtualizacao: ["<=", "2026-08-31"] });
+    expect(built.filter).toEqual({
+      ValorVenda: [100, 200],
+      AreaTotal: [">=", 80],
+      DataAtualizacao: ["<=", "2026-08-31"],
+    });
   });
 
   it("accepts a sub-table filter (prontuarios) and rejects deeper nesting", () => {
-    const built = pesquisa(["Codigo"]).where("prontuarios", { Assunto: ["like", "Colocado para Locação"], Texto: "" }).build();
+    const built = pesquisa(["Codigo"])
+      .where("prontuarios", { Assunto: ["like", "Colocado para Locação"], Texto: "" })
+      .build();
     expect(built.filter).toEqual({ prontuarios: { Assunto: ["like", "Colocado para Locação"] } });
     expect(() => pesquisa(["Codigo"]).where("a", { b: { c: "d" } })).toThrow(TypeError);
   });
@@ -117,7 +139,9 @@ describe("pesquisa builder: order and paginacao (vista-api.md §3.4, §3.5)", ()
     expect(() => pesquisa(["Codigo"]).page(0, 10)).toThrow(RangeError);
     expect(() => pesquisa(["Codigo"]).page(1, 0)).toThrow(RangeError);
     expect(() => validatePaginacao({ pagina: 1.5, quantidade: 10 })).toThrow(RangeError);
-    expect(() => normalizePesquisa({ fields: ["Codigo"], paginacao: { pagina: 1, quantidade: 100 } })).toThrow(RangeError);
+    expect(() => normalizePesquisa({ fields: ["Codigo"], paginacao: { pagina: 1, quantidade: 100 } })).toThrow(
+      RangeError,
+    );
   });
 
   it("accepts numeric strings as the spec example does", () => {
@@ -130,9 +154,13 @@ describe("pesquisa builder: order and paginacao (vista-api.md §3.4, §3.5)", ()
 
 describe("serialisation (vista-api.md §1.3)", () => {
   it("URL-encodes the JSON, accents and spaces included, and round-trips", () => {
-    const built = pesquisa(["Codigo", "Bairro"]).equals("Cidade", "São Paulo").in("Bairro", ["Vila Mariana", "Jardim América"]).page(1, 20).build();
+    const built = pesquisa(["Codigo", "Bairro"])
+      .equals("Cidade", "São Paulo")
+      .in("Bairro", ["Vila Mariana", "Jardim América"])
+      .page(1, 20)
+      .build();
     const encoded = serializePesquisa(built);
-    expect(encoded).not.toMatch(/[ {}"\[\]:,ãé]/);
+    expect(encoded).not.toMatch(/[ {}"[\]:,ãé]/);
     expect(encoded).toContain("S%C3%A3o%20Paulo");
     expect(encoded).toContain("Jardim%20Am%C3%A9rica");
     expect(JSON.parse(decodeURIComponent(encoded))).toEqual(built);
@@ -142,12 +170,16 @@ describe("serialisation (vista-api.md §1.3)", () => {
 
   it("encodes characters that would break a raw query string (&, +, #, %)", () => {
     const built = pesquisa(["Codigo"]).like("TituloSite", "Casa & Jardim + 100% #1").build();
-    const params = new URLSearchParams(`key=x&pesquisa=${pesquisa(["Codigo"]).like("TituloSite", "Casa & Jardim + 100% #1").serialize()}`);
+    const params = new URLSearchParams(
+      `key=x&pesquisa=${pesquisa(["Codigo"]).like("TituloSite", "Casa & Jardim + 100% #1").serialize()}`,
+    );
     expect(JSON.parse(params.get("pesquisa") ?? "")).toEqual(built);
   });
 
   it("serialises the listing field list with the broker sub-table", () => {
     const decoded = JSON.parse(decodeURIComponent(pesquisa(LISTING_FIELDS).serialize())) as { fields: unknown[] };
-    expect(decoded.fields).toContainEqual({ Corretor: ["Codigo", "Nome", "Nomecompleto", "Email", "Fone", "Celular", "CRECI", "Foto"] });
+    expect(decoded.fields).toContainEqual({
+      Corretor: ["Codigo", "Nome", "Nomecompleto", "Email", "Fone", "Celular", "CRECI", "Foto"],
+    });
   });
 });

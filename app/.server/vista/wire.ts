@@ -303,8 +303,7 @@ export interface VistaListMeta {
  * with the counters as siblings. An empty result may be `{}`, `[]` or counters only.
  */
 export type VistaListResponse<T = VistaListingWire> =
-  | (VistaListMeta & Record<string, T | number | string | undefined>)
-  | [];
+  (VistaListMeta & Record<string, T | number | string | undefined>) | [];
 
 /** `listarConteudo` body (vista-api.md §4.3): field → distinct values. */
 export type VistaConteudoResponse = Record<string, (string | number | null)[]>;

@@ -22,7 +22,14 @@ import Supercluster from "supercluster";
 import type { ListingSummary } from "~/domain/listing-summary";
 import { formatArea, formatPrice, plural } from "~/lib/format";
 import { imageUrl } from "~/lib/images";
-import { decodeMapPoints, formatClusterCount, formatShortPrice, MAP_POINTS_PATH, type BoundingBox, type MapPoint } from "./map-data";
+import {
+  decodeMapPoints,
+  formatClusterCount,
+  formatShortPrice,
+  MAP_POINTS_PATH,
+  type BoundingBox,
+  type MapPoint,
+} from "./map-data";
 import { visuallyHidden } from "~/styles/ui.css";
 import * as s from "./listings-map.css";
 
@@ -106,9 +113,7 @@ export default function ListingsMap(props: ListingsMapProps) {
     setMoved(false);
   };
 
-  const initialBounds = area
-    ? L.latLngBounds([area.south, area.west], [area.north, area.east])
-    : undefined;
+  const initialBounds = area ? L.latLngBounds([area.south, area.west], [area.north, area.east]) : undefined;
 
   return (
     <div className={s.frame}>
@@ -210,6 +215,7 @@ function ClusterLayer({
       }
     }
     refresh();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the index only, as said above
   }, [index]);
 
   useMapEvents({
@@ -313,7 +319,12 @@ function ClusterMarker({
       }}
     >
       {!splits ? (
-        <Popup minWidth={200} maxWidth={260} autoPanPaddingTopLeft={[16, 64]} eventHandlers={{ remove: () => setLeaves(null) }}>
+        <Popup
+          minWidth={200}
+          maxWidth={260}
+          autoPanPaddingTopLeft={[16, 64]}
+          eventHandlers={{ remove: () => setLeaves(null) }}
+        >
           {leaves ? <LeavesPopup leaves={leaves} total={count} /> : null}
         </Popup>
       ) : null}
@@ -343,7 +354,15 @@ function LeavesPopup({ leaves, total }: { leaves: PointProps[]; total: number })
 }
 
 /** A price label; click opens the listing's card. */
-function PointMarker({ point, position, highlighted }: { point: PointProps; position: L.LatLngTuple; highlighted: boolean }) {
+function PointMarker({
+  point,
+  position,
+  highlighted,
+}: {
+  point: PointProps;
+  position: L.LatLngTuple;
+  highlighted: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const text = formatShortPrice(point.price) + (point.purpose === "aluguel" && point.price ? "/mês" : "");
   return (
@@ -353,7 +372,12 @@ function PointMarker({ point, position, highlighted }: { point: PointProps; posi
       zIndexOffset={highlighted ? 1000 : 0}
       eventHandlers={{ click: () => setOpen(true) }}
     >
-      <Popup minWidth={200} maxWidth={260} autoPanPaddingTopLeft={[16, 64]} eventHandlers={{ remove: () => setOpen(false) }}>
+      <Popup
+        minWidth={200}
+        maxWidth={260}
+        autoPanPaddingTopLeft={[16, 64]}
+        eventHandlers={{ remove: () => setOpen(false) }}
+      >
         {open ? <ListingPopup code={point.code} /> : null}
       </Popup>
     </Marker>
@@ -387,7 +411,13 @@ function ListingPopup({ code }: { code: string }) {
   return (
     <div className={s.popup}>
       {listing.coverPhotoUrl ? (
-        <img className={s.popupPhoto} src={imageUrl(listing.coverPhotoUrl, 320)} width={320} height={240} alt={`Foto de ${title}`} />
+        <img
+          className={s.popupPhoto}
+          src={imageUrl(listing.coverPhotoUrl, 320)}
+          width={320}
+          height={240}
+          alt={`Foto de ${title}`}
+        />
       ) : null}
       <div className={s.popupKicker}>
         {listing.category} · Cód. {listing.code}
@@ -396,7 +426,9 @@ function ListingPopup({ code }: { code: string }) {
       <div className={s.popupMeta}>{[listing.neighbourhood, listing.city].filter(Boolean).join(", ")}</div>
       {facts.length ? <div className={s.popupMeta}>{facts.join(" · ")}</div> : null}
       {listing.salePrice != null ? <div className={s.popupPrice}>Venda {formatPrice(listing.salePrice)}</div> : null}
-      {listing.rentPrice != null ? <div className={s.popupPrice}>Aluguel {formatPrice(listing.rentPrice)}/mês</div> : null}
+      {listing.rentPrice != null ? (
+        <div className={s.popupPrice}>Aluguel {formatPrice(listing.rentPrice)}/mês</div>
+      ) : null}
       <Link className={s.popupLink} to={listing.path}>
         Ver imóvel
       </Link>

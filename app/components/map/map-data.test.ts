@@ -15,8 +15,18 @@ import {
 
 describe("parseBoundingBox", () => {
   it("reads south,west,north,east in decimal degrees", () => {
-    expect(parseBoundingBox("-23.6,-46.7,-23.5,-46.6")).toEqual({ south: -23.6, west: -46.7, north: -23.5, east: -46.6 });
-    expect(parseBoundingBox(" -23.6 , -46.7 , -23.5 , -46.6 ")).toEqual({ south: -23.6, west: -46.7, north: -23.5, east: -46.6 });
+    expect(parseBoundingBox("-23.6,-46.7,-23.5,-46.6")).toEqual({
+      south: -23.6,
+      west: -46.7,
+      north: -23.5,
+      east: -46.6,
+    });
+    expect(parseBoundingBox(" -23.6 , -46.7 , -23.5 , -46.6 ")).toEqual({
+      south: -23.6,
+      west: -46.7,
+      north: -23.5,
+      east: -46.6,
+    });
     expect(parseBoundingBox("-23.623456789,-46.7,-23.5,-46.6")?.south).toBe(-23.62346);
   });
 
@@ -50,7 +60,9 @@ describe("parseBoundingBox", () => {
     const lng = fc.double({ min: -180, max: 180, noNaN: true });
     fc.assert(
       fc.property(lat, lat, lng, lng, (a, b, c, d) => {
-        const box = parseBoundingBox(`${Math.min(a, b).toFixed(6)},${Math.min(c, d).toFixed(6)},${Math.max(a, b).toFixed(6)},${Math.max(c, d).toFixed(6)}`);
+        const box = parseBoundingBox(
+          `${Math.min(a, b).toFixed(6)},${Math.min(c, d).toFixed(6)},${Math.max(a, b).toFixed(6)},${Math.max(c, d).toFixed(6)}`,
+        );
         if (!box) return; // equal after rounding
         expect(parseBoundingBox(formatBoundingBox(box))).toEqual(box);
       }),
@@ -85,7 +97,9 @@ describe("compact points encoding", () => {
   });
 
   it("encodes each point as a short array", () => {
-    const payload = encodeMapPoints([{ code: "AP1", lat: -23.587654321, lng: -46.6, price: 850_000.4, purpose: "venda" }]);
+    const payload = encodeMapPoints([
+      { code: "AP1", lat: -23.587654321, lng: -46.6, price: 850_000.4, purpose: "venda" },
+    ]);
     expect(payload).toEqual({ v: 1, n: 1, p: [["AP1", -2358765, -4660000, 850000, 0]] });
   });
 
@@ -94,9 +108,17 @@ describe("compact points encoding", () => {
     expect(decodeMapPoints("x")).toEqual([]);
     expect(decodeMapPoints({ v: 2, p: [] })).toEqual([]);
     expect(decodeMapPoints({ v: 1, p: "x" })).toEqual([]);
-    expect(decodeMapPoints({ v: 1, p: [[1, 2, 3, 4, 0], ["A", "x", 1, 1, 0], ["B", 1, 2], ["C", 100000, 200000, 0, 1]] })).toEqual([
-      { code: "C", lat: 1, lng: 2, price: null, purpose: "aluguel" },
-    ]);
+    expect(
+      decodeMapPoints({
+        v: 1,
+        p: [
+          [1, 2, 3, 4, 0],
+          ["A", "x", 1, 1, 0],
+          ["B", 1, 2],
+          ["C", 100000, 200000, 0, 1],
+        ],
+      }),
+    ).toEqual([{ code: "C", lat: 1, lng: 2, price: null, purpose: "aluguel" }]);
   });
 });
 
@@ -105,10 +127,19 @@ describe("map URLs", () => {
     expect(mapUrl({})).toBe("/mapa");
     expect(
       mapUrl(
-        { purpose: "aluguel", category: "apartamento", city: "sao-paulo", neighbourhoods: ["moema", "pinheiros"], bedroomsMin: 2, page: 3 },
+        {
+          purpose: "aluguel",
+          category: "apartamento",
+          city: "sao-paulo",
+          neighbourhoods: ["moema", "pinheiros"],
+          bedroomsMin: 2,
+          page: 3,
+        },
         { south: -23.6, west: -46.7, north: -23.5, east: -46.6 },
       ),
-    ).toBe("/mapa?finalidade=aluguel&tipo=apartamento&cidade=sao-paulo&bairro=moema&bairro=pinheiros&quartos=2&pagina=3&area=-23.6,-46.7,-23.5,-46.6");
+    ).toBe(
+      "/mapa?finalidade=aluguel&tipo=apartamento&cidade=sao-paulo&bairro=moema&bairro=pinheiros&quartos=2&pagina=3&area=-23.6,-46.7,-23.5,-46.6",
+    );
   });
 
   it("redirects other spellings to the canonical URL, whatever the comma encoding", () => {
@@ -118,10 +149,12 @@ describe("map URLs", () => {
     expect(mapCanonicalRedirect(at("/mapa?finalidade=venda&area=-23.6%2C-46.7%2C-23.5%2C-46.6"), canonical)).toBeNull();
     expect(mapCanonicalRedirect(at(`${canonical}&_data=routes%2Fmap&utm_source=x`), canonical)).toBeNull();
     expect(mapCanonicalRedirect(at("/mapa?area=-23.6,-46.7,-23.5,-46.6&finalidade=venda"), canonical)).toBe(canonical);
-    expect(mapCanonicalRedirect(at("/mapa?utm_source=x&FINALIDADE=venda&area=-23.6,-46.7,-23.5,-46.6"), canonical)).toBe(
-      `${canonical}&utm_source=x`,
+    expect(
+      mapCanonicalRedirect(at("/mapa?utm_source=x&FINALIDADE=venda&area=-23.6,-46.7,-23.5,-46.6"), canonical),
+    ).toBe(`${canonical}&utm_source=x`);
+    expect(mapCanonicalRedirect(at("/mapa?finalidade=venda&area=x"), "/mapa?finalidade=venda")).toBe(
+      "/mapa?finalidade=venda",
     );
-    expect(mapCanonicalRedirect(at("/mapa?finalidade=venda&area=x"), "/mapa?finalidade=venda")).toBe("/mapa?finalidade=venda");
     expect(mapCanonicalRedirect(at("/mapa"), "/mapa")).toBeNull();
   });
 

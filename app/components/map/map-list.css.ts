@@ -30,4 +30,9 @@ export const areaNote = style({
 });
 
 /** Nothing in view. */
-export const empty = style({ margin: 0, padding: vars.space.md, borderRadius: vars.radius.md, background: vars.color.light });
+export const empty = style({
+  margin: 0,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.light,
+});

@@ -74,7 +74,12 @@ export function MapList(props: MapListProps) {
         </p>
       ) : null}
       {items.length > 0 ? (
-        <div onMouseOver={over} onFocus={over} onMouseLeave={() => onHighlight?.(null)} onBlur={() => onHighlight?.(null)}>
+        <div
+          onMouseOver={over}
+          onFocus={over}
+          onMouseLeave={() => onHighlight?.(null)}
+          onBlur={() => onHighlight?.(null)}
+        >
           <ListingGrid listings={items} purpose={purpose} eagerCount={2} label="Imóveis no mapa" />
         </div>
       ) : (

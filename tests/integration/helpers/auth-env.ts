@@ -41,9 +41,22 @@ export interface AuthTestEnv {
   close(): Promise<void>;
 }
 
-async function signIn(env: Pick<AuthTestEnv, "backend" | "test">, uid: string, email: string, password: string): Promise<TestUser> {
-  const browser = await signInWithEmailPassword(env.backend, env.test.database.db, email, password, { kind: "browser", ip: "127.0.0.1", userAgent: "vitest" });
-  const api = await signInWithEmailPassword(env.backend, env.test.database.db, email, password, { kind: "api", ip: "127.0.0.1", userAgent: "vitest" });
+async function signIn(
+  env: Pick<AuthTestEnv, "backend" | "test">,
+  uid: string,
+  email: string,
+  password: string,
+): Promise<TestUser> {
+  const browser = await signInWithEmailPassword(env.backend, env.test.database.db, email, password, {
+    kind: "browser",
+    ip: "127.0.0.1",
+    userAgent: "vitest",
+  });
+  const api = await signInWithEmailPassword(env.backend, env.test.database.db, email, password, {
+    kind: "api",
+    ip: "127.0.0.1",
+    userAgent: "vitest",
+  });
   return { uid, email, password, cookie: await signedSessionCookieValue(browser.token), apiToken: api.token };
 }
 
@@ -52,7 +65,10 @@ async function signIn(env: Pick<AuthTestEnv, "backend" | "test">, uid: string, e
  * @param name part of the temporary folder's name.
  * @param agent the agent's uid and custom claims (e.g. `{ role: "agent", brokerCode: "7" }`).
  */
-export async function startAuthTestEnv(name: string, agent: { uid: string; claims: Record<string, unknown> }): Promise<AuthTestEnv> {
+export async function startAuthTestEnv(
+  name: string,
+  agent: { uid: string; claims: Record<string, unknown> },
+): Promise<AuthTestEnv> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `imobiliaria-${name}-`));
   process.env.DATA_DIR = dataDir;
   const emulator = await startAuthEmulator();
@@ -65,7 +81,12 @@ export async function startAuthTestEnv(name: string, agent: { uid: string; claim
   const seeded = await seedAdmin(backend, test.database.db, { email: "admin@imobiliaria.localhost", dataDir });
   const admin = await signIn({ backend, test }, "", seeded.email, seeded.password);
   admin.uid = (await backend.auth.getUserByEmail(seeded.email)).uid;
-  await backend.auth.createUser({ uid: agent.uid, email: "carla@exemplo.com.br", password: "senha-carla", displayName: "Carla Corretora" });
+  await backend.auth.createUser({
+    uid: agent.uid,
+    email: "carla@exemplo.com.br",
+    password: "senha-carla",
+    displayName: "Carla Corretora",
+  });
   await backend.auth.setCustomUserClaims(agent.uid, agent.claims);
   const agentUser = await signIn({ backend, test }, agent.uid, "carla@exemplo.com.br", "senha-carla");
   return {

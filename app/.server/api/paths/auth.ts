@@ -32,7 +32,13 @@ export function registerApiPaths(registry: OpenAPIRegistry): void {
     request: { query: userListQuerySchema },
     responses: {
       200: jsonResponse(
-        z.object({ users: z.array(User), total: z.number().int(), page: z.number().int(), pageSize: z.number().int(), pageCount: z.number().int() }),
+        z.object({
+          users: z.array(User),
+          total: z.number().int(),
+          page: z.number().int(),
+          pageSize: z.number().int(),
+          pageCount: z.number().int(),
+        }),
         "Uma página de usuários.",
       ),
       ...errorResponses(400, 401, 403),
@@ -46,7 +52,10 @@ export function registerApiPaths(registry: OpenAPIRegistry): void {
     security: BEARER,
     request: { body: jsonBody(userCreateSchema) },
     responses: {
-      201: jsonResponse(z.object({ user: User, mailed: z.boolean().describe("false se o e-mail de convite falhou (a conta existe).") }), "Usuário criado."),
+      201: jsonResponse(
+        z.object({ user: User, mailed: z.boolean().describe("false se o e-mail de convite falhou (a conta existe).") }),
+        "Usuário criado.",
+      ),
       ...errorResponses(400, 401, 403, 409, 415),
     },
   });
@@ -66,7 +75,10 @@ export function registerApiPaths(registry: OpenAPIRegistry): void {
     tags: ["Usuários"],
     security: BEARER,
     request: { params: idParam, body: jsonBody(userUpdateApiSchema) },
-    responses: { 200: jsonResponse(z.object({ user: User }), "O usuário alterado."), ...errorResponses(400, 401, 403, 404, 409, 415) },
+    responses: {
+      200: jsonResponse(z.object({ user: User }), "O usuário alterado."),
+      ...errorResponses(400, 401, 403, 404, 409, 415),
+    },
   });
   registry.registerPath({
     method: "delete",
@@ -84,7 +96,10 @@ export function registerApiPaths(registry: OpenAPIRegistry): void {
     tags: ["Usuários"],
     security: BEARER,
     request: { params: idParam },
-    responses: { 200: jsonResponse(z.object({ user: User }), "O usuário promovido."), ...errorResponses(401, 403, 404) },
+    responses: {
+      200: jsonResponse(z.object({ user: User }), "O usuário promovido."),
+      ...errorResponses(401, 403, 404),
+    },
   });
   registry.registerPath({
     method: "get",
@@ -94,7 +109,9 @@ export function registerApiPaths(registry: OpenAPIRegistry): void {
     security: BEARER,
     responses: {
       200: jsonResponse(
-        z.object({ roles: z.array(z.object({ name: z.enum(ROLE_NAMES), label: z.string(), permissions: z.array(z.string()) })) }),
+        z.object({
+          roles: z.array(z.object({ name: z.enum(ROLE_NAMES), label: z.string(), permissions: z.array(z.string()) })),
+        }),
         "Os papéis.",
       ),
       ...errorResponses(401, 403),
@@ -103,7 +120,8 @@ export function registerApiPaths(registry: OpenAPIRegistry): void {
   registry.registerPath({
     method: "post",
     path: "/api/auth/session",
-    summary: "Entra com e-mail e senha e devolve o token de uma sessão da API (sem autenticação; mesmos limites do login)",
+    summary:
+      "Entra com e-mail e senha e devolve o token de uma sessão da API (sem autenticação; mesmos limites do login)",
     description:
       "O servidor confere a senha no serviço de identidade e cria uma sessão do tipo API. Envie o token em Authorization: Bearer <token>. " +
       "A sessão vale 5 dias sem uso (renovada a cada uso) e no máximo 30 dias; termina ao sair (DELETE), ao desativar ou excluir o usuário, " +
@@ -146,7 +164,8 @@ export function registerApiPaths(registry: OpenAPIRegistry): void {
   registry.registerPath({
     method: "post",
     path: "/api/auth/reset-password",
-    summary: "Pede um código de redefinição de senha por e-mail (sem autenticação; mesma resposta exista ou não a conta)",
+    summary:
+      "Pede um código de redefinição de senha por e-mail (sem autenticação; mesma resposta exista ou não a conta)",
     tags: ["Autenticação"],
     request: { body: jsonBody(resetPasswordRequestBody) },
     responses: { 202: jsonResponse(messageSchema, "Pedido aceito."), ...errorResponses(400, 415, 429) },
@@ -154,9 +173,13 @@ export function registerApiPaths(registry: OpenAPIRegistry): void {
   registry.registerPath({
     method: "put",
     path: "/api/auth/reset-password/{token}",
-    summary: "Define a nova senha com o código de 6 números (junto com email) ou com o token do link de convite (sem autenticação)",
+    summary:
+      "Define a nova senha com o código de 6 números (junto com email) ou com o token do link de convite (sem autenticação)",
     tags: ["Autenticação"],
-    request: { params: z.object({ token: z.string().describe("Código de 6 números ou token do link.") }), body: jsonBody(resetPasswordConfirmBody) },
+    request: {
+      params: z.object({ token: z.string().describe("Código de 6 números ou token do link.") }),
+      body: jsonBody(resetPasswordConfirmBody),
+    },
     responses: { 200: jsonResponse(messageSchema, "Senha alterada."), ...errorResponses(400, 415, 429) },
   });
 }

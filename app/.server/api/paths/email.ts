@@ -12,15 +12,21 @@ const headers = z.object({
     .string()
     .max(200)
     .optional()
-    .describe("Mesmo valor = mesmo pedido (não grava de novo). Sem ele, o mesmo corpo no mesmo minuto conta como repetição."),
+    .describe(
+      "Mesmo valor = mesmo pedido (não grava de novo). Sem ele, o mesmo corpo no mesmo minuto conta como repetição.",
+    ),
 });
 
 /** Registers `/api/email/…`. */
 export function registerApiPaths(registry: OpenAPIRegistry): void {
   const Accepted = registry.register("LeadAccepted", leadAcceptedSchema);
   for (const [path, body, summary] of [
-    ["/api/email/sell-property", sellPropertyBody, "Pedido \"quero vender meu imóvel\" (sem autenticação)"],
-    ["/api/email/more-information", moreInformationBody, "Pedido de mais informações sobre um imóvel (sem autenticação)"],
+    ["/api/email/sell-property", sellPropertyBody, 'Pedido "quero vender meu imóvel" (sem autenticação)'],
+    [
+      "/api/email/more-information",
+      moreInformationBody,
+      "Pedido de mais informações sobre um imóvel (sem autenticação)",
+    ],
   ] as const) {
     registry.registerPath({
       method: "post",

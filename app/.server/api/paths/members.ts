@@ -28,7 +28,10 @@ export function registerApiPaths(registry: OpenAPIRegistry): void {
         ordem: z.enum(["ordem", "nome", "recentes"]).optional(),
       }),
     },
-    responses: { 200: jsonResponse(z.object({ members: z.array(Member) }), "Os membros."), ...errorResponses(401, 403) },
+    responses: {
+      200: jsonResponse(z.object({ members: z.array(Member) }), "Os membros."),
+      ...errorResponses(401, 403),
+    },
   });
   registry.registerPath({
     method: "post",
@@ -78,7 +81,8 @@ export function registerApiPaths(registry: OpenAPIRegistry): void {
   registry.registerPath({
     method: "post",
     path: "/api/members/{id}/uploads/file",
-    summary: "Envia a foto (campo photo: JPEG, PNG ou WebP até 10 MB) e/ou arquivos (campo file: PDF até 20 MB ou imagens)",
+    summary:
+      "Envia a foto (campo photo: JPEG, PNG ou WebP até 10 MB) e/ou arquivos (campo file: PDF até 20 MB ou imagens)",
     tags: ["Membros"],
     security: BEARER,
     request: {
@@ -87,7 +91,10 @@ export function registerApiPaths(registry: OpenAPIRegistry): void {
         required: true,
         content: {
           "multipart/form-data": {
-            schema: z.object({ photo: z.string().optional().openapi({ format: "binary" }), file: z.array(z.string().openapi({ format: "binary" })).optional() }),
+            schema: z.object({
+              photo: z.string().optional().openapi({ format: "binary" }),
+              file: z.array(z.string().openapi({ format: "binary" })).optional(),
+            }),
           },
         },
       },
