@@ -4,8 +4,9 @@
  * section has `aria-current="page"`.
  */
 import { NavLink } from "@remix-run/react";
-import { ADMIN_PATH, ADMIN_SECTIONS } from "~/lib/admin";
+import { ADMIN_SECTIONS } from "~/lib/admin";
 import * as s from "./admin.css";
+import { ADMIN_PATH } from "~/lib/paths";
 
 /** The admin navigation bar. */
 export function AdminNav() {

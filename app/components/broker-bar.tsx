@@ -7,10 +7,11 @@
  * cached publicly (a page with the bar is `private, no-store`: root loader).
  */
 import { Link } from "@remix-run/react";
-import { LOGOUT_PATH, PANEL_PATH, ROLE_DEFINITIONS } from "~/lib/auth";
+import { ROLE_DEFINITIONS } from "~/lib/auth";
 import { useOptionalRootData } from "~/lib/root-data";
 import { container } from "~/styles/ui.css";
 import * as styles from "./broker-bar.css";
+import { LOGOUT_PATH, PANEL_PATH } from "~/lib/paths";
 
 /** The bar, or null when nobody is signed in. */
 export function BrokerBar() {

@@ -22,7 +22,6 @@ import type { FacetCounts } from "~/.server/catalogue/facets";
 import { AMENITY_FILTERS } from "~/lib/amenities";
 import { formatCount } from "~/lib/format";
 import {
-  LISTINGS_PATH,
   MAIN_PARAMS,
   MINIMUM_CHOICES,
   type FilterVocabulary,
@@ -32,6 +31,7 @@ import {
 import { button } from "~/styles/ui.css";
 import { FilterIcon } from "./icons";
 import * as s from "./filters-form.css";
+import { LISTINGS_PATH } from "~/lib/paths";
 
 /** Props of {@link FiltersForm}. */
 export interface FiltersFormProps {

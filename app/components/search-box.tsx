@@ -11,11 +11,12 @@
  */
 import { Form } from "@remix-run/react";
 import type { Purpose } from "~/domain/listing";
-import { LISTINGS_PATH, MAIN_PARAMS, type FilterVocabulary } from "~/lib/filters";
+import { MAIN_PARAMS, type FilterVocabulary } from "~/lib/filters";
 import { button, visuallyHidden } from "~/styles/ui.css";
 import { SearchIcon } from "./icons";
 import * as s from "./search-box.css";
 import { SuggestInput } from "./suggest-input";
+import { LISTINGS_PATH } from "~/lib/paths";
 
 /** Path of the free-text search page (routes/search.tsx). */
 const SEARCH_PATH = "/busca";

@@ -16,9 +16,8 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } f
 import { formatCount } from "~/lib/format";
 import { visuallyHidden } from "~/styles/ui.css";
 import * as s from "./suggest-input.css";
+import { SUGGESTIONS_PATH } from "~/lib/paths";
 
-/** Path of the suggestions resource (routes/suggestions.ts). */
-export const SUGGESTIONS_PATH = "/busca/sugestoes";
 /** Wait after the last keystroke before asking (ms). */
 const DEBOUNCE_MS = 150;
 /** Shortest text that is sent (characters), as the resource requires. */

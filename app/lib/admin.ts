@@ -3,25 +3,15 @@
  * issue 6). Sections of later parts of issue 6 (Usuários, Membros, Papéis)
  * join {@link ADMIN_SECTIONS} when their pages exist.
  */
-
-/** The admin home. */
-export const ADMIN_PATH = "/admin";
-/** Leads inbox (issue 6 item 5). */
-export const ADMIN_LEADS_PATH = "/admin/leads";
-/** CSV export of the inbox (same filters as the page's query string). */
-export const ADMIN_LEADS_CSV_PATH = "/admin/leads/exportar.csv";
-/** Route rules (issue 6 item 6). */
-export const ADMIN_REDIRECTS_PATH = "/admin/redirecionamentos";
-/** Team members (issue 6 item 2; ADR 0019). */
-export const ADMIN_MEMBERS_PATH = "/admin/membros";
-/** Appearance (issue 6 item 7). */
-export const ADMIN_APPEARANCE_PATH = "/admin/aparencia";
-/** Users (issue 6 item 1; ADR 0018). */
-export const ADMIN_USERS_PATH = "/admin/usuarios";
-/** Roles, read-only (issue 6 item 4; ADR 0018). */
-export const ADMIN_ROLES_PATH = "/admin/papeis";
-/** Log of who read owner data (LGPD art. 37; ADR 0022). */
-export const ADMIN_OWNER_ACCESS_PATH = "/admin/acessos";
+import {
+  ADMIN_APPEARANCE_PATH,
+  ADMIN_LEADS_PATH,
+  ADMIN_MEMBERS_PATH,
+  ADMIN_OWNER_ACCESS_PATH,
+  ADMIN_REDIRECTS_PATH,
+  ADMIN_ROLES_PATH,
+  ADMIN_USERS_PATH,
+} from "~/lib/paths";
 
 /** One section of the admin navigation. */
 export interface AdminSection {

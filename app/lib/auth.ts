@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { accountEmail, singleLineText } from "./text-fields";
+import { LOGIN_PATH, PANEL_PATH } from "~/lib/paths";
 
 /** Role names (spec §6: `admin` is recognised, an `agent` middleware exists). */
 export const ROLE_NAMES = ["admin", "agent"] as const;
@@ -89,15 +90,6 @@ export interface SessionUser {
   /** Vista broker code (`Corretor`), or null. */
   brokerCode: string | null;
 }
-
-/** Path of the broker login page (spec §2). */
-export const LOGIN_PATH = "/login-corretores";
-/** Path of the password reset page (spec §2). */
-export const PASSWORD_RESET_PATH = "/login-corretores/reset-de-senha";
-/** Path the sign-out form posts to. */
-export const LOGOUT_PATH = "/login-corretores/sair";
-/** The broker area's home. */
-export const PANEL_PATH = "/painel";
 
 /** Path of a listing's private data (owner, notes, prontuário) in the broker area. */
 export function privateListingPath(code: string): string {

@@ -7,6 +7,7 @@
  * page load, and never two forced reloads within 10 s. Pure parts are exported
  * for tests; `app/lib/use-build-polling.ts` wires them into React.
  */
+import { BUILD_LATEST_PATH } from "~/lib/paths";
 
 /** Polling period, ms (spec: "not shown"; issue 2: "every few minutes"). */
 export const BUILD_POLL_INTERVAL_MS = 5 * 60 * 1000;
@@ -19,9 +20,6 @@ export const RELOAD_GUARD_MS = 10 * 1000;
 
 /** sessionStorage key holding the time of the last forced reload (ms since the epoch). */
 export const RELOAD_GUARD_KEY = "imobiliaria:build-reload-at";
-
-/** Path of the build endpoint (resource route `routes/build-latest`). */
-export const BUILD_LATEST_PATH = "/builds/latest.json";
 
 /** What `/builds/latest.json` returns. */
 export interface LatestBuild {

@@ -24,3 +24,24 @@ export const publicPageHeaders: HeadersFunction = ({ loaderHeaders, parentHeader
   if (parent && /private|no-store/.test(parent)) return { "Cache-Control": parent };
   return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? PUBLIC_PAGE_CACHE };
 };
+
+/** Cache-Control of anything that depends on who asks (admin, broker area, sign-in, form answers): never stored. */
+export const PRIVATE_NO_STORE = "private, no-store";
+
+/**
+ * Headers of a private answer: `Cache-Control: private, no-store`, plus any
+ * given. Use it for every loader, action and redirect of a signed-in or
+ * per-visitor page (a shared cache must never keep them).
+ */
+export function privatePage(init?: Record<string, string>): Record<string, string> {
+  return { ...init, "Cache-Control": PRIVATE_NO_STORE };
+}
+
+/** The `headers` export of a private page: the loader's or action's own Cache-Control, `private, no-store` by default. */
+export const privatePageHeaders: HeadersFunction = ({ errorHeaders, actionHeaders, loaderHeaders }) => ({
+  "Cache-Control":
+    errorHeaders?.get("Cache-Control") ??
+    actionHeaders?.get("Cache-Control") ??
+    loaderHeaders.get("Cache-Control") ??
+    PRIVATE_NO_STORE,
+});

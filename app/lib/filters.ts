@@ -28,9 +28,7 @@ import type { Purpose } from "~/domain/listing";
 import { AMENITY_SLUGS, amenityLabel } from "./amenities";
 import { formatArea, formatCount, formatPrice } from "./format";
 import { slugify } from "./slug";
-
-/** Path of the listings page (spec §2, `/todos-os-imoveis`). */
-export const LISTINGS_PATH = "/todos-os-imoveis";
+import { LISTINGS_PATH } from "~/lib/paths";
 
 /** Listings per results page (product.md "page size 24"). */
 export const LISTINGS_PAGE_SIZE = 24;

@@ -4,15 +4,11 @@
  * list's filters. Shared by the browser and the server.
  */
 import { z } from "zod";
-import { ADMIN_MEMBERS_PATH } from "./admin";
 import { multiLineText, singleLineText } from "./text-fields";
 import { whatsAppNumber } from "./whatsapp";
+import { ADMIN_MEMBERS_PATH } from "~/lib/paths";
 
 /** The members list of the admin area (issue 6 item 2). */
-/** The members list of the admin area (issue 6 item 2); also in `ADMIN_SECTIONS`. */
-export { ADMIN_MEMBERS_PATH };
-/** The agency page with its team (spec §2 `/sobre`). */
-export const ABOUT_PATH = "/sobre";
 
 /** Public profile path of a member: `/membro/{slug}` (spec §2 `/membro/{id}`). */
 export function memberPath(slug: string): string {

@@ -2,6 +2,7 @@
  * Canonical public URLs of catalogue pages (spec §2 routes; product.md).
  */
 import { slugify } from "./slug";
+import { WHATSAPP_CONTACT_PATH } from "~/lib/paths";
 
 /** What a listing URL needs. */
 export interface ListingUrlParts {
@@ -31,9 +32,6 @@ export function listingPath(parts: ListingUrlParts): string {
 export function condominiumPath(slug: string): string {
   return `/detalhes/${slug}`;
 }
-
-/** Path of the WhatsApp hand-off route (spec §2 `/obrigado-whatsapp`; issue 4 item 2). */
-export const WHATSAPP_CONTACT_PATH = "/obrigado-whatsapp";
 
 /**
  * The link of a WhatsApp button: `/obrigado-whatsapp?imovel=<code>&origem=<page path>`

@@ -7,16 +7,17 @@
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { siteOrigin } from "~/.server/catalogue/sitemap";
+import { siteOrigin } from "~/.server/origin";
 import { getDb } from "~/.server/db";
 import { publicMembers } from "~/.server/members";
 import { storedFilePath } from "~/.server/storage";
 import { getTheme } from "~/.server/theme";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
-import { ABOUT_PATH, memberPath } from "~/lib/members";
+import { memberPath } from "~/lib/members";
 import { pageMeta } from "~/lib/meta";
 import { container } from "~/styles/ui.css";
 import * as s from "./team.css";
+import { ABOUT_PATH } from "~/lib/paths";
 
 /** The agency text and the active members. */
 export async function loader({ request }: LoaderFunctionArgs) {

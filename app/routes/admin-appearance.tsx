@@ -21,7 +21,6 @@ import { boundedReply } from "~/.server/form-reply";
 import { DEFAULT_LOGO_SQUARE, getTheme } from "~/.server/theme";
 import { AdminNav } from "~/components/admin-nav";
 import * as s from "~/components/admin.css";
-import { ADMIN_APPEARANCE_PATH } from "~/lib/admin";
 import {
   appearanceFormSchema,
   contrast,
@@ -31,6 +30,7 @@ import {
   WHITE,
 } from "~/lib/appearance";
 import { button } from "~/styles/ui.css";
+import { ADMIN_APPEARANCE_PATH } from "~/lib/paths";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 

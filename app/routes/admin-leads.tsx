@@ -24,7 +24,6 @@ import {
 import { AdminNav } from "~/components/admin-nav";
 import { formatPhone } from "~/components/broker-card";
 import * as s from "~/components/admin.css";
-import { ADMIN_LEADS_CSV_PATH, ADMIN_LEADS_PATH } from "~/lib/admin";
 import {
   CHANNEL_LABELS,
   formatSaoPaulo,
@@ -37,6 +36,7 @@ import {
   UNASSIGNED,
 } from "~/lib/lead-inbox";
 import { button } from "~/styles/ui.css";
+import { ADMIN_LEADS_CSV_PATH, ADMIN_LEADS_PATH } from "~/lib/paths";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 

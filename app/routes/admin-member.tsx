@@ -37,7 +37,8 @@ import { memberUploadPath } from "~/.server/storage/signed-upload";
 import { AdminNav } from "~/components/admin-nav";
 import * as s from "~/components/admin.css";
 import { pageNotFound } from "~/lib/errors";
-import { ADMIN_MEMBERS_PATH, adminMemberPath, memberFormSchema, memberPath } from "~/lib/members";
+import { adminMemberPath, memberFormSchema, memberPath } from "~/lib/members";
+import { ADMIN_MEMBERS_PATH } from "~/lib/paths";
 import { button } from "~/styles/ui.css";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };

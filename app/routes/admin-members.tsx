@@ -12,7 +12,8 @@ import { getDb } from "~/.server/db";
 import { listMembers } from "~/.server/members";
 import { AdminNav } from "~/components/admin-nav";
 import * as s from "~/components/admin.css";
-import { ADMIN_MEMBERS_PATH, adminMemberPath, MEMBER_ORDERS, MEMBER_STATUS_FILTERS, memberPath } from "~/lib/members";
+import { adminMemberPath, MEMBER_ORDERS, MEMBER_STATUS_FILTERS, memberPath } from "~/lib/members";
+import { ADMIN_MEMBERS_PATH } from "~/lib/paths";
 import { singleLineText } from "~/lib/text-fields";
 import { button } from "~/styles/ui.css";
 

@@ -15,7 +15,6 @@ import { getConfig } from "~/.server/config";
 import { AdminNav } from "~/components/admin-nav";
 import * as s from "~/components/admin.css";
 import { Pagination } from "~/components/pagination";
-import { ADMIN_OWNER_ACCESS_PATH } from "~/lib/admin";
 import { formatSaoPaulo } from "~/lib/lead-inbox";
 import {
   formatSaoPauloSeconds,
@@ -25,6 +24,7 @@ import {
   shortUserAgent,
 } from "~/lib/owner-access";
 import { button } from "~/styles/ui.css";
+import { ADMIN_OWNER_ACCESS_PATH } from "~/lib/paths";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 

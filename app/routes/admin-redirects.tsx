@@ -19,9 +19,9 @@ import { boundedReply } from "~/.server/form-reply";
 import { deleteRedirect, listRedirects, saveRedirect, setRedirectActive } from "~/.server/redirects";
 import { AdminNav } from "~/components/admin-nav";
 import * as s from "~/components/admin.css";
-import { ADMIN_REDIRECTS_PATH } from "~/lib/admin";
 import { redirectFormSchema } from "~/lib/redirects";
 import { button } from "~/styles/ui.css";
+import { ADMIN_REDIRECTS_PATH } from "~/lib/paths";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 

@@ -38,8 +38,7 @@ import {
 } from "~/.server/users/manage";
 import { AdminNav } from "~/components/admin-nav";
 import * as s from "~/components/admin.css";
-import { ADMIN_USERS_PATH } from "~/lib/admin";
-import { LOGIN_PATH, ROLE_DEFINITIONS, ROLE_NAMES } from "~/lib/auth";
+import { ROLE_DEFINITIONS, ROLE_NAMES } from "~/lib/auth";
 import { formatSaoPaulo } from "~/lib/lead-inbox";
 import {
   formatPhone,
@@ -50,6 +49,7 @@ import {
   userUpdateSchema,
 } from "~/lib/users";
 import { button } from "~/styles/ui.css";
+import { ADMIN_USERS_PATH, LOGIN_PATH } from "~/lib/paths";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 

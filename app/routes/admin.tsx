@@ -9,7 +9,8 @@ import { requireRole } from "~/.server/auth";
 import { countNewLeads } from "~/.server/leads/inbox";
 import { AdminNav } from "~/components/admin-nav";
 import * as s from "~/components/admin.css";
-import { ADMIN_LEADS_PATH, ADMIN_SECTIONS } from "~/lib/admin";
+import { ADMIN_SECTIONS } from "~/lib/admin";
+import { ADMIN_LEADS_PATH } from "~/lib/paths";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 

@@ -4,7 +4,7 @@
  * (it holds no data); cached 5 minutes.
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { siteOrigin } from "~/.server/api/context";
+import { siteOrigin } from "~/.server/origin";
 import { buildOpenApiDocument } from "~/.server/api/openapi";
 
 /** The document. */

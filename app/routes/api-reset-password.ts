@@ -5,7 +5,8 @@
  * after the answer); 429 after 3 requests per e-mail or 20 per IP in 15 minutes.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { authMailer, siteOrigin } from "~/.server/api/context";
+import { authMailer } from "~/.server/api/context";
+import { siteOrigin } from "~/.server/origin";
 import { apiError, apiJson, methodNotAllowed, readJsonBody, writeOnlyLoader } from "~/.server/api/http";
 import { resetPasswordRequestBody } from "~/.server/api/schemas";
 import { getIdentityBackend } from "~/.server/auth/firebase";
@@ -14,7 +15,8 @@ import { authRateLimiters, tooManyAttemptsMessage } from "~/.server/auth/protect
 import { defaultTitle, getConfig } from "~/.server/config";
 import { getDb } from "~/.server/db";
 import { getSessionSecrets } from "~/.server/flash";
-import { PASSWORD_RESET_PATH, RESET_REQUESTED_MESSAGE } from "~/lib/auth";
+import { RESET_REQUESTED_MESSAGE } from "~/lib/auth";
+import { PASSWORD_RESET_PATH } from "~/lib/paths";
 
 /** GET → 405. */
 export const loader = writeOnlyLoader(["POST"]);

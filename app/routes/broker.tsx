@@ -18,7 +18,7 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { brokerListings, getBrokerDirectory, resolveBroker, type BrokerProfile } from "~/.server/catalogue/brokers";
-import { siteOrigin } from "~/.server/catalogue/sitemap";
+import { siteOrigin } from "~/.server/origin";
 import { getTheme } from "~/.server/theme";
 import * as card from "~/components/broker-card.css";
 import { formatPhone, whatsAppLink, whatsAppNumber } from "~/components/broker-card";
@@ -31,19 +31,13 @@ import { ListingGrid } from "~/components/listing-grid";
 import { Pagination } from "~/components/pagination";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
 import { pageNotFound } from "~/lib/errors";
-import {
-  canonicalRedirect,
-  DEFAULT_SORT,
-  LISTINGS_PAGE_SIZE,
-  LISTINGS_PATH,
-  SORT_ORDERS,
-  type SortOrder,
-} from "~/lib/filters";
+import { canonicalRedirect, DEFAULT_SORT, LISTINGS_PAGE_SIZE, SORT_ORDERS, type SortOrder } from "~/lib/filters";
 import { formatCount, plural } from "~/lib/format";
 import { imageUrl } from "~/lib/images";
 import { pageMeta } from "~/lib/meta";
 import { button, container, visuallyHidden } from "~/styles/ui.css";
 import * as s from "./broker.css";
+import { LISTINGS_PATH } from "~/lib/paths";
 
 /** Canonical redirects follow the broker directory (names may change with a sync). */
 const REDIRECT_CACHE = "public, max-age=300";

@@ -16,7 +16,7 @@ import {
   type CrumbData,
   type Range,
 } from "~/.server/catalogue/detail";
-import { siteOrigin } from "~/.server/catalogue/sitemap";
+import { siteOrigin } from "~/.server/origin";
 import { getConfig } from "~/.server/config";
 import { leadFormTokens } from "~/.server/leads/form-guard";
 import { handleLeadForm } from "~/.server/leads/submission";

@@ -15,12 +15,11 @@ import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/
 import {
   condominiumIndexUrl,
   CONDOMINIUM_PAGE_SIZE,
-  CONDOMINIUMS_PATH,
   getCondominiumDirectory,
   pageOfCondominiums,
   parseCondominiumQuery,
 } from "~/.server/catalogue/condominium-index";
-import { siteOrigin } from "~/.server/catalogue/sitemap";
+import { siteOrigin } from "~/.server/origin";
 import { getTheme } from "~/.server/theme";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { CondominiumGrid } from "~/components/condominium-card";
@@ -34,6 +33,7 @@ import { imageUrl } from "~/lib/images";
 import { catalogueUpdatingMeta, pageMeta } from "~/lib/meta";
 import { button, container, visuallyHidden } from "~/styles/ui.css";
 import * as s from "./condominiums.css";
+import { CONDOMINIUMS_PATH } from "~/lib/paths";
 
 /** Canonical redirects follow the catalogue (places come and go with a sync). */
 const REDIRECT_CACHE = "public, max-age=300";

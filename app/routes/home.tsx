@@ -10,7 +10,6 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from "@remix-run/react";
 import { getHomeSections } from "~/.server/catalogue/home";
 import { getVocabulary } from "~/.server/catalogue/vocabulary";
-import { getConfig } from "~/.server/config";
 import { leadFormTokens } from "~/.server/leads/form-guard";
 import { handleLeadForm } from "~/.server/leads/submission";
 import { getTheme } from "~/.server/theme";
@@ -20,17 +19,18 @@ import { ArrowRightIcon, BuildingIcon, CheckIcon } from "~/components/icons";
 import { LeadForm } from "~/components/lead-form";
 import { ListingGrid } from "~/components/listing-grid";
 import { SearchBox } from "~/components/search-box";
-import { LISTINGS_PATH } from "~/lib/filters";
 import { formatCount, plural } from "~/lib/format";
 import { imageSrcSet, imageUrl } from "~/lib/images";
 import { pageMeta } from "~/lib/meta";
 import { container } from "~/styles/ui.css";
 import * as s from "./home.css";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
+import { LISTINGS_PATH } from "~/lib/paths";
+import { siteOrigin } from "~/.server/origin";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const site = getTheme();
-  const origin = getConfig().PUBLIC_URL ?? new URL(request.url).origin;
+  const origin = siteOrigin(request);
   const [vocabulary, sections] = await Promise.all([getVocabulary(), getHomeSections()]);
   const topCity = vocabulary.cities[0];
   const heroPhoto = sections.featured[0]?.coverPhotoUrl ?? sections.recent[0]?.coverPhotoUrl ?? "";

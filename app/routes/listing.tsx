@@ -23,7 +23,7 @@ import {
 } from "~/.server/catalogue/detail";
 import { brokerPathByCode } from "~/.server/catalogue/brokers";
 import { similarListings } from "~/.server/catalogue/similar";
-import { siteOrigin } from "~/.server/catalogue/sitemap";
+import { siteOrigin } from "~/.server/origin";
 import { getConfig } from "~/.server/config";
 import { leadFormTokens } from "~/.server/leads/form-guard";
 import { handleLeadForm } from "~/.server/leads/submission";
@@ -47,13 +47,13 @@ import { ShareButtons } from "~/components/share-buttons";
 import { listingVideos, VideoEmbed } from "~/components/video-embed";
 import { purposesOf, type Listing } from "~/domain/listing";
 import { pageNotFound } from "~/lib/errors";
-import { LISTINGS_PATH } from "~/lib/filters";
 import { formatArea, formatDate } from "~/lib/format";
 import { imageUrl } from "~/lib/images";
 import { pageMeta } from "~/lib/meta";
 import { condominiumPath, whatsAppContactPath } from "~/lib/urls";
 import { button, container } from "~/styles/ui.css";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
+import { LISTINGS_PATH } from "~/lib/paths";
 
 /** Canonical redirects: stable, but a listing may move to a condominium later. */
 const REDIRECT_CACHE_CONTROL = "public, max-age=3600";

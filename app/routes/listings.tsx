@@ -22,7 +22,6 @@ import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { facetCounts } from "~/.server/catalogue/facets";
 import { countListings, findListingPathByCode, searchListings } from "~/.server/catalogue/search";
 import { getVocabulary } from "~/.server/catalogue/vocabulary";
-import { getConfig } from "~/.server/config";
 import { getTheme } from "~/.server/theme";
 import { EmptyState } from "~/components/empty-state";
 import { FiltersForm } from "~/components/filters-form";
@@ -37,7 +36,6 @@ import {
   filtersToUrl,
   hasFilters,
   LISTINGS_PAGE_SIZE,
-  LISTINGS_PATH,
   parseFilters,
   publicVocabulary,
   widerSearches,
@@ -48,6 +46,8 @@ import { catalogueUpdatingMeta, pageMeta } from "~/lib/meta";
 import { button, container, visuallyHidden } from "~/styles/ui.css";
 import * as s from "./listings.css";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
+import { LISTINGS_PATH } from "~/lib/paths";
+import { siteOrigin } from "~/.server/origin";
 
 /** Canonical redirects are stable for a while, but follow vocabulary changes. */
 const REDIRECT_CACHE = "public, max-age=300";
@@ -64,7 +64,7 @@ const INDEXABLE_FACETS = new Set(["purpose", "category", "city", "neighbourhoods
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const site = getTheme();
-  const origin = getConfig().PUBLIC_URL ?? url.origin;
+  const origin = siteOrigin(request);
 
   // The "código" field: straight to the listing when one has exactly that code.
   const code = url.searchParams.get("codigo")?.trim() ?? "";

@@ -29,8 +29,9 @@ import { boundedReply } from "~/.server/form-reply";
 import { redirectWithToast } from "~/.server/flash";
 import { AuthField } from "~/components/auth-fields";
 import * as s from "~/components/auth-form.css";
-import { loginSchema, PASSWORD_RESET_PATH, safeRedirectPath } from "~/lib/auth";
+import { loginSchema, safeRedirectPath } from "~/lib/auth";
 import { button } from "~/styles/ui.css";
+import { PASSWORD_RESET_PATH } from "~/lib/paths";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 

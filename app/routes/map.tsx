@@ -28,7 +28,6 @@ import { EmptyState } from "~/components/empty-state";
 import { FiltersForm } from "~/components/filters-form";
 import {
   AREA_PARAM,
-  MAP_PATH,
   mapCanonicalRedirect,
   mapPointsUrl,
   mapUrl,
@@ -48,6 +47,8 @@ import {
 import { catalogueUpdatingMeta, pageMeta } from "~/lib/meta";
 import { button, visuallyHidden } from "~/styles/ui.css";
 import * as s from "./map.css";
+import { MAP_PATH } from "~/lib/paths";
+import { siteOrigin } from "~/.server/origin";
 
 const ListingsMap = lazy(() => import("~/components/map/listings-map.client"));
 
@@ -60,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const site = getTheme();
   const config = getConfig();
-  const origin = config.PUBLIC_URL ?? url.origin;
+  const origin = siteOrigin(request);
   const tiles = { url: config.MAP_TILE_URL, attribution: config.MAP_TILE_ATTRIBUTION };
 
   const vocabulary = await getVocabulary();

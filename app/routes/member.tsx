@@ -10,7 +10,7 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { brokerListings } from "~/.server/catalogue/brokers";
-import { siteOrigin } from "~/.server/catalogue/sitemap";
+import { siteOrigin } from "~/.server/origin";
 import { getDb } from "~/.server/db";
 import { findPublicMember } from "~/.server/members";
 import { storedFilePath } from "~/.server/storage";
@@ -19,13 +19,14 @@ import { formatPhone } from "~/components/broker-card";
 import { ListingGrid } from "~/components/listing-grid";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
 import { pageNotFound } from "~/lib/errors";
-import { ABOUT_PATH, memberPath } from "~/lib/members";
+import { memberPath } from "~/lib/members";
 import { pageMeta } from "~/lib/meta";
 import { whatsAppContactPath } from "~/lib/urls";
 import { whatsAppNumber } from "~/lib/whatsapp";
 import { button, container } from "~/styles/ui.css";
 import { initialsOf } from "./about";
 import * as s from "./team.css";
+import { ABOUT_PATH } from "~/lib/paths";
 
 /** Listings shown on the profile (the rest are on `/corretor/{code}`). */
 const PROFILE_LISTINGS = 12;

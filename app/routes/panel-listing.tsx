@@ -14,8 +14,8 @@ import { servePrivateListing } from "~/.server/broker/private-listing";
 import { PrivateListingDetails } from "~/components/private-listing";
 import * as f from "~/components/auth-form.css";
 import * as s from "~/components/private-listing.css";
-import { PANEL_PATH } from "~/lib/auth";
 import { container } from "~/styles/ui.css";
+import { PANEL_PATH } from "~/lib/paths";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 

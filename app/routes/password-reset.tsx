@@ -27,16 +27,11 @@ import { mailerFromConfig } from "~/.server/mail/transport";
 import { singleton } from "~/.server/singleton";
 import { AuthField } from "~/components/auth-fields";
 import * as s from "~/components/auth-form.css";
-import {
-  LOGIN_PATH,
-  passwordProblems,
-  PASSWORD_RESET_PATH,
-  RESET_REQUESTED_MESSAGE,
-  resetConfirmSchema,
-  resetRequestSchema,
-} from "~/lib/auth";
+import { passwordProblems, RESET_REQUESTED_MESSAGE, resetConfirmSchema, resetRequestSchema } from "~/lib/auth";
 import { setPasswordSchema } from "~/lib/users";
 import { button } from "~/styles/ui.css";
+import { LOGIN_PATH, PASSWORD_RESET_PATH } from "~/lib/paths";
+import { siteOrigin } from "~/.server/origin";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
@@ -163,7 +158,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     }
     const config = getConfig();
-    const origin = config.PUBLIC_URL ?? new URL(request.url).origin;
+    const origin = siteOrigin(request);
     // Not awaited: the answer must not depend on whether the account exists.
     void requestPasswordReset(
       { backend, db, secrets: getSessionSecrets() },

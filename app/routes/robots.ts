@@ -3,7 +3,8 @@
  * absolute `/sitemap.xml` (`PUBLIC_URL`, else the request's origin).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { renderRobots, siteOrigin } from "~/.server/catalogue/sitemap";
+import { renderRobots } from "~/.server/catalogue/sitemap";
+import { siteOrigin } from "~/.server/origin";
 
 /** The robots.txt text; cacheable for a day. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -19,7 +19,6 @@ import { countListings } from "~/.server/catalogue/search";
 import { suggest } from "~/.server/catalogue/suggestions";
 import { searchText, TEXT_QUERY_MAX_LENGTH } from "~/.server/catalogue/text-search";
 import { getVocabulary, type Vocabulary } from "~/.server/catalogue/vocabulary";
-import { getConfig } from "~/.server/config";
 import { getTheme } from "~/.server/theme";
 import { EmptyState } from "~/components/empty-state";
 import { SearchIcon } from "~/components/icons";
@@ -32,7 +31,6 @@ import {
   filtersToUrl,
   hasFilters,
   LISTINGS_PAGE_SIZE,
-  LISTINGS_PATH,
   pluralizeCategory,
   widerSearches,
 } from "~/lib/filters";
@@ -40,6 +38,8 @@ import { formatCount } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { button, container, visuallyHidden } from "~/styles/ui.css";
 import * as s from "./search.css";
+import { LISTINGS_PATH } from "~/lib/paths";
+import { siteOrigin } from "~/.server/origin";
 
 /** Path of this page. */
 const SEARCH_PATH = "/busca";
@@ -93,7 +93,7 @@ function shortcutsOf(vocabulary: Vocabulary): {
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const site = { title: getTheme().title };
-  const origin = getConfig().PUBLIC_URL ?? url.origin;
+  const origin = siteOrigin(request);
   const q = (url.searchParams.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, TEXT_QUERY_MAX_LENGTH);
   const parsedPage = pageSchema.safeParse(url.searchParams.get("pagina") ?? "1");
   const page = parsedPage.success ? parsedPage.data : 1;

@@ -4,7 +4,8 @@
  * "Public site", SEO). Built by `app/.server/catalogue/sitemap.ts`.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getSitemapXml, siteOrigin } from "~/.server/catalogue/sitemap";
+import { getSitemapXml } from "~/.server/catalogue/sitemap";
+import { siteOrigin } from "~/.server/origin";
 
 /** The sitemap XML; cacheable for 5 minutes (it changes only with a sync). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -11,8 +11,8 @@ import { findListingPathByCode } from "~/.server/catalogue/search";
 import { getTheme } from "~/.server/theme";
 import { EmptyState } from "~/components/empty-state";
 import { SuccessIcon } from "~/components/icons";
-import { LISTINGS_PATH } from "~/lib/filters";
 import { button, container } from "~/styles/ui.css";
+import { LISTINGS_PATH } from "~/lib/paths";
 
 /** What the visitor sent, from `?assunto=` (anything else: a generic thank-you). */
 const subjectSchema = z.enum(["vender", "informacoes", "aviso", "contato"]).catch("contato");

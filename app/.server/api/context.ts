@@ -3,6 +3,7 @@
  * identity backend, the database and the invitation mail settings
  * (set-password link on `PUBLIC_URL` or the request's origin).
  */
+import { siteOrigin } from "../origin";
 import { getIdentityBackend } from "../auth/firebase";
 import { defaultTitle, getConfig } from "../config";
 import { getDb } from "../db";
@@ -10,16 +11,11 @@ import { getSessionSecrets } from "../flash";
 import { mailerFromConfig } from "../mail/transport";
 import { singleton } from "../singleton";
 import type { InvitationMail, UserAdminDeps } from "../users/manage";
-import { PASSWORD_RESET_PATH } from "~/lib/auth";
+import { PASSWORD_RESET_PATH } from "~/lib/paths";
 
 /** The process's backend and database. */
 export function userAdminDeps(): UserAdminDeps {
   return { backend: getIdentityBackend(), db: getDb().db };
-}
-
-/** The site's origin: `PUBLIC_URL`, else the request's. */
-export function siteOrigin(request: Request): string {
-  return getConfig().PUBLIC_URL ?? new URL(request.url).origin;
 }
 
 /** The process mailer shared with the password reset (issue 5). */

@@ -23,9 +23,8 @@ import { condominiumPath } from "~/lib/urls";
 import { getDb, type Db } from "../db";
 import { condominiums, listings } from "../db/schema";
 import { singleton } from "../singleton";
+import { CONDOMINIUMS_PATH } from "~/lib/paths";
 
-/** Path of the index page. */
-export const CONDOMINIUMS_PATH = "/condominios";
 /** Cards per page (product.md: lists show 24 per page). */
 export const CONDOMINIUM_PAGE_SIZE = 24;
 /** How long the aggregated cards are served from memory (ms); they change only with a sync. */

@@ -12,7 +12,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Condominium } from "~/domain/condominium";
 import { purposesOf, type Broker, type Listing } from "~/domain/listing";
 import type { ListingSummary } from "~/domain/listing-summary";
-import { filtersToUrl, LISTINGS_PATH } from "~/lib/filters";
+import { filtersToUrl } from "~/lib/filters";
 import { formatArea, formatPrice, plural } from "~/lib/format";
 import { slugify } from "~/lib/slug";
 import { listingPath } from "~/lib/urls";
@@ -20,6 +20,7 @@ import { getDb, type Db } from "../db";
 import { condominiums, listings } from "../db/schema";
 import { summaryColumns, toListingSummary } from "./search";
 import { getVocabulary } from "./vocabulary";
+import { LISTINGS_PATH } from "~/lib/paths";
 
 /** What the listing page shows. */
 export interface ListingPage {

@@ -9,29 +9,21 @@
  */
 import { and, eq, isNull, max, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
-import { filtersToUrl, LISTINGS_PATH } from "~/lib/filters";
+import { filtersToUrl } from "~/lib/filters";
 import { condominiumPath, listingPath } from "~/lib/urls";
-import { getConfig, type Config } from "../config";
 import { getDb, type Db } from "../db";
 import { condominiums, listings } from "../db/schema";
 import { singleton } from "../singleton";
 import { getBrokerDirectory } from "./brokers";
-import { CONDOMINIUMS_PATH, condominiumIndexUrl, getCondominiumDirectory } from "./condominium-index";
+import { condominiumIndexUrl, getCondominiumDirectory } from "./condominium-index";
 import { getVocabulary } from "./vocabulary";
+import { CONDOMINIUMS_PATH, LISTINGS_PATH } from "~/lib/paths";
 
 /** How long a built sitemap is served from memory (ms); syncs run every few minutes. */
 export const SITEMAP_TTL_MS = 5 * 60_000;
 
 /** Most URLs one sitemap file may hold (sitemaps.org protocol). */
 export const SITEMAP_URL_LIMIT = 50_000;
-
-/**
- * The public origin of the site, no trailing slash: `PUBLIC_URL` when set
- * (configuration, issue 2 item 8), else the origin of `request`.
- */
-export function siteOrigin(request: Request, config: Pick<Config, "PUBLIC_URL"> = getConfig()): string {
-  return config.PUBLIC_URL ?? new URL(request.url).origin;
-}
 
 /** One `<url>` of the sitemap: a site path and its last modification (ISO date). */
 export interface SitemapEntry {

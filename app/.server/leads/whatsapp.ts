@@ -17,7 +17,7 @@ import { listingWhatsAppMessage, whatsAppLink, whatsAppNumber } from "~/lib/what
 import { LEAD_UTM_VALUE_MAX, parseLeadInput } from "~/lib/leads";
 import { hasControlCharacters } from "~/lib/text-fields";
 import { getListingPage, listingDisplayTitle } from "../catalogue/detail";
-import { siteOrigin } from "../catalogue/sitemap";
+import { siteOrigin } from "../origin";
 import { getConfig } from "../config";
 import { type Db, getDb } from "../db";
 import { findPublicMember } from "../members";

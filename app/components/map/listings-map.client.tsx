@@ -22,16 +22,10 @@ import Supercluster from "supercluster";
 import type { ListingSummary } from "~/domain/listing-summary";
 import { formatArea, formatPrice, plural } from "~/lib/format";
 import { imageUrl } from "~/lib/images";
-import {
-  decodeMapPoints,
-  formatClusterCount,
-  formatShortPrice,
-  MAP_POINTS_PATH,
-  type BoundingBox,
-  type MapPoint,
-} from "./map-data";
+import { decodeMapPoints, formatClusterCount, formatShortPrice, type BoundingBox, type MapPoint } from "./map-data";
 import { visuallyHidden } from "~/styles/ui.css";
 import * as s from "./listings-map.css";
+import { MAP_POINTS_PATH } from "~/lib/paths";
 
 /** Props of {@link ListingsMap}. */
 export interface ListingsMapProps {

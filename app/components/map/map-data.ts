@@ -6,12 +6,7 @@
  */
 import type { Purpose } from "~/domain/listing";
 import { filtersToFormEntries, isTrackingParam, type ListingFilters } from "~/lib/filters";
-
-/** Path of the map page. */
-export const MAP_PATH = "/mapa";
-
-/** Path of the JSON points resource. */
-export const MAP_POINTS_PATH = "/mapa/pontos";
+import { MAP_PATH, MAP_POINTS_PATH } from "~/lib/paths";
 
 /** Name of the bounding-box query parameter (`area=south,west,north,east`). */
 export const AREA_PARAM = "area";

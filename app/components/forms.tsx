@@ -1,0 +1,284 @@
+/**
+ * The form kit: every form of the site and the admin builds its fields from
+ * these, so that labels, hints, errors and their ARIA wiring are the same
+ * everywhere (WCAG 2.2: 1.3.1 labels, 3.3.1 errors identified in text,
+ * 4.1.2 `aria-invalid`/`aria-describedby`).
+ *
+ * Each field takes either a Conform field (`field`: its id, name, default
+ * value, constraints and errors) or plain `inputProps` with `errors` (server
+ * messages of a form without Conform). Errors are pt-BR strings from the
+ * schemas; only the first is shown beside the field.
+ */
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import {
+  useId,
+  useState,
+  type ButtonHTMLAttributes,
+  type FocusEvent,
+  type InputHTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
+import * as s from "./forms.css";
+
+/** Error messages of a field or a form: `undefined` or an empty list shows nothing. */
+export type ListOfErrors = readonly (string | null | undefined)[] | null | undefined;
+
+/**
+ * The first error of a field, in a paragraph whose id the control names in
+ * `aria-describedby`. Renders nothing without errors.
+ */
+export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+  const first = errors?.find((message): message is string => Boolean(message));
+  if (!first) return null;
+  return (
+    <p id={id} className={s.errors}>
+      {first}
+    </p>
+  );
+}
+
+/**
+ * A form-level message: `tone="error"` (default) is an alert read at once by
+ * screen readers; `tone="notice"` a polite status ("enviamos um código").
+ * Renders nothing without a message.
+ */
+export function FormAlert({
+  id,
+  message,
+  tone = "error",
+  className,
+}: {
+  id?: string;
+  message?: ReactNode;
+  tone?: "error" | "notice";
+  className?: string;
+}) {
+  if (message == null || message === "" || message === false) return null;
+  return (
+    <p
+      id={id}
+      role={tone === "error" ? "alert" : "status"}
+      className={className ?? (tone === "error" ? s.alert : s.notice)}
+    >
+      {message}
+    </p>
+  );
+}
+
+/** What every field takes besides its control. */
+interface FieldFrame {
+  label: ReactNode;
+  /** Shown under the control and named by its `aria-describedby`. */
+  hint?: ReactNode;
+  /** Marks the label "(opcional)". */
+  optional?: boolean;
+  /** Server errors when there is no Conform `field`. */
+  errors?: ListOfErrors;
+  /** Class of the wrapper (layout of the surrounding form). */
+  className?: string;
+}
+
+/** Ids and ARIA attributes shared by the controls: Conform's when a `field` is given. */
+function useFieldIds(
+  field: FieldMetadata<unknown> | undefined,
+  givenId: string | undefined,
+  errors: ListOfErrors,
+  hint: ReactNode,
+) {
+  const fallback = useId();
+  const id = field?.id ?? givenId ?? fallback;
+  const errorId = field?.errorId ?? `${id}-erro`;
+  const hintId = hint ? `${id}-dica` : undefined;
+  const shown = field ? field.errors : errors;
+  const invalid = Boolean(shown?.some(Boolean));
+  const describedBy = [invalid ? errorId : undefined, hintId].filter(Boolean).join(" ") || undefined;
+  return { id, errorId, hintId, shown, invalid, describedBy };
+}
+
+function Frame(
+  props: FieldFrame & { id: string; hintId?: string; errorId: string; shown: ListOfErrors; children: ReactNode },
+) {
+  return (
+    <div className={props.className ?? s.field}>
+      <label className={s.label} htmlFor={props.id}>
+        {props.label}
+        {props.optional ? <span className={s.optional}> (opcional)</span> : null}
+      </label>
+      {props.children}
+      {props.hint ? (
+        <p id={props.hintId} className={s.hint}>
+          {props.hint}
+        </p>
+      ) : null}
+      <ErrorList id={props.errorId} errors={props.shown} />
+    </div>
+  );
+}
+
+/** Props of {@link Field}. */
+export interface FieldProps extends FieldFrame {
+  /** A Conform field: id, name, default value, constraints and errors come from it. */
+  field?: FieldMetadata<string> | FieldMetadata<number> | FieldMetadata<unknown>;
+  /** The input type (with a Conform field; otherwise put `type` in `inputProps`). */
+  type?: Parameters<typeof getInputProps>[1]["type"];
+  inputProps?: InputHTMLAttributes<HTMLInputElement>;
+}
+
+/** A labelled input with its hint and first error. */
+export function Field({ field, type = "text", inputProps, ...frame }: FieldProps) {
+  const ids = useFieldIds(field, inputProps?.id, frame.errors, frame.hint);
+  const conform = field ? getInputProps(field as FieldMetadata<string>, { type, ariaAttributes: false }) : {};
+  return (
+    <Frame {...frame} {...ids}>
+      <input
+        className={s.control}
+        {...conform}
+        key={field?.key}
+        {...inputProps}
+        id={ids.id}
+        aria-invalid={ids.invalid || undefined}
+        aria-describedby={ids.describedBy}
+      />
+    </Frame>
+  );
+}
+
+/** Props of {@link TextareaField}. */
+export interface TextareaFieldProps extends FieldFrame {
+  field?: FieldMetadata<string> | FieldMetadata<unknown>;
+  textareaProps?: TextareaHTMLAttributes<HTMLTextAreaElement>;
+}
+
+/** A labelled textarea with its hint and first error. */
+export function TextareaField({ field, textareaProps, ...frame }: TextareaFieldProps) {
+  const ids = useFieldIds(field, textareaProps?.id, frame.errors, frame.hint);
+  const conform = field ? getTextareaProps(field as FieldMetadata<string>, { ariaAttributes: false }) : {};
+  return (
+    <Frame {...frame} {...ids}>
+      <textarea
+        className={s.textarea}
+        {...conform}
+        key={field?.key}
+        {...textareaProps}
+        id={ids.id}
+        aria-invalid={ids.invalid || undefined}
+        aria-describedby={ids.describedBy}
+      />
+    </Frame>
+  );
+}
+
+/** Props of {@link SelectField}. */
+export interface SelectFieldProps extends FieldFrame {
+  field?: FieldMetadata<string> | FieldMetadata<unknown>;
+  selectProps?: SelectHTMLAttributes<HTMLSelectElement>;
+  /** The `<option>`s. */
+  children: ReactNode;
+}
+
+/** A labelled select with its hint and first error. */
+export function SelectField({ field, selectProps, children, ...frame }: SelectFieldProps) {
+  const ids = useFieldIds(field, selectProps?.id, frame.errors, frame.hint);
+  const conform = field ? getSelectProps(field as FieldMetadata<string>, { ariaAttributes: false }) : {};
+  return (
+    <Frame {...frame} {...ids}>
+      <select
+        className={s.control}
+        {...conform}
+        key={field?.key}
+        {...selectProps}
+        id={ids.id}
+        aria-invalid={ids.invalid || undefined}
+        aria-describedby={ids.describedBy}
+      >
+        {children}
+      </select>
+    </Frame>
+  );
+}
+
+/** Props of {@link CheckboxField}. */
+export interface CheckboxFieldProps {
+  label: ReactNode;
+  field?: FieldMetadata<boolean> | FieldMetadata<string> | FieldMetadata<unknown>;
+  inputProps?: InputHTMLAttributes<HTMLInputElement>;
+  errors?: ListOfErrors;
+  hint?: ReactNode;
+  className?: string;
+}
+
+/** A checkbox inside its label (the whole line is the 44 px target), with its first error. */
+export function CheckboxField({ label, field, inputProps, errors, hint, className }: CheckboxFieldProps) {
+  const ids = useFieldIds(field, inputProps?.id, errors, hint);
+  const conform = field
+    ? getInputProps(field as FieldMetadata<string>, { type: "checkbox", ariaAttributes: false })
+    : {};
+  return (
+    <div className={className}>
+      <label className={s.checkbox} htmlFor={ids.id}>
+        <input
+          {...conform}
+          key={field?.key}
+          type="checkbox"
+          {...inputProps}
+          id={ids.id}
+          aria-invalid={ids.invalid || undefined}
+          aria-describedby={ids.describedBy}
+        />
+        {label}
+      </label>
+      {hint ? (
+        <p id={ids.hintId} className={s.hint}>
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={ids.errorId} errors={ids.shown} />
+    </div>
+  );
+}
+
+/**
+ * A submit button that asks once more before a destructive action: the first
+ * click turns its label into `confirmLabel` ("Tem certeza?") and only the
+ * second submits; leaving the button (blur) or Escape cancels. Without
+ * JavaScript it submits on the first click, like any button, so the server
+ * must accept the action as it is (every such action here is reversible or
+ * names what it removes).
+ */
+export function DoubleCheckButton({
+  children,
+  confirmLabel = "Tem certeza? Clique de novo",
+  onClick,
+  onBlur,
+  onKeyDown,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { confirmLabel?: ReactNode }) {
+  const [armed, setArmed] = useState(false);
+  return (
+    <button
+      type="submit"
+      {...props}
+      aria-live={armed ? "polite" : undefined}
+      onClick={(event: MouseEvent<HTMLButtonElement>) => {
+        if (!armed) {
+          event.preventDefault();
+          setArmed(true);
+        }
+        onClick?.(event);
+      }}
+      onBlur={(event: FocusEvent<HTMLButtonElement>) => {
+        setArmed(false);
+        onBlur?.(event);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") setArmed(false);
+        onKeyDown?.(event);
+      }}
+    >
+      {armed ? confirmLabel : children}
+    </button>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The site's paths, in one place (routes in `remix.config.js`; the public
+ * ones are those of the specification, `docs/spec.txt` §2). Links, redirects
+ * and tests import them from here instead of writing the strings again.
+ */
+
+/** The listings page. */
+export const LISTINGS_PATH = "/todos-os-imoveis";
+/** The map page. */
+export const MAP_PATH = "/mapa";
+/** The map's JSON points resource. */
+export const MAP_POINTS_PATH = "/mapa/pontos";
+/** The search-box suggestions resource (JSON). */
+export const SUGGESTIONS_PATH = "/busca/sugestoes";
+/** The condominium index. */
+export const CONDOMINIUMS_PATH = "/condominios";
+/** The agency page with its team. */
+export const ABOUT_PATH = "/sobre";
+/** The WhatsApp hand-off: records the contact, then sends the visitor to WhatsApp. */
+export const WHATSAPP_CONTACT_PATH = "/obrigado-whatsapp";
+/** What the client polls to learn that a new build is live. */
+export const BUILD_LATEST_PATH = "/builds/latest.json";
+
+/** The broker sign-in page. */
+export const LOGIN_PATH = "/login-corretores";
+/** The password reset page (code by e-mail, or a link with a token). */
+export const PASSWORD_RESET_PATH = "/login-corretores/reset-de-senha";
+/** Where the sign-out form posts. */
+export const LOGOUT_PATH = "/login-corretores/sair";
+/** The broker area's home. */
+export const PANEL_PATH = "/painel";
+
+/** The admin home. */
+export const ADMIN_PATH = "/admin";
+/** The leads inbox. */
+export const ADMIN_LEADS_PATH = "/admin/leads";
+/** CSV export of the inbox (same filters as the page's query string). */
+export const ADMIN_LEADS_CSV_PATH = "/admin/leads/exportar.csv";
+/** Route rules (redirects). */
+export const ADMIN_REDIRECTS_PATH = "/admin/redirecionamentos";
+/** Team members (ADR 0019). */
+export const ADMIN_MEMBERS_PATH = "/admin/membros";
+/** Appearance (colours, logo). */
+export const ADMIN_APPEARANCE_PATH = "/admin/aparencia";
+/** Users (ADR 0018). */
+export const ADMIN_USERS_PATH = "/admin/usuarios";
+/** Roles, read-only (ADR 0018). */
+export const ADMIN_ROLES_PATH = "/admin/papeis";
+/** Log of who read owner data (LGPD art. 37; ADR 0022). */
+export const ADMIN_OWNER_ACCESS_PATH = "/admin/acessos";
