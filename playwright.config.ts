@@ -14,7 +14,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
-/** Port of the e2e server's Firebase Auth emulator (issue 5): the auth fixtures create users there. */
+/** Port of the e2e server's Firebase Auth emulator: the auth fixtures create users there. */
 export const authEmulatorPort = Number(process.env.E2E_AUTH_EMULATOR_PORT ?? port + 5000);
 /** Data folder of the e2e server (PGlite, sandbox photos, the flash-cookie secret). */
 export const dataDir = process.env.E2E_DATA_DIR ?? ".cache/e2e-data";

@@ -1,11 +1,11 @@
 /**
  * Remix options, above all the route table. It mirrors the spec's route table
- * (spec §2) line by line; every route module is loaded on demand (Remix splits
+ * (docs/spec.txt §2) line by line; every route module is loaded on demand (Remix splits
  * each route into its own chunk). Layouts: default, about, admin, empty.
  *
  * Routes whose pages belong to later issues join this table with their issue
  * (/lgpd). /sobre and /membro/{id} (layout about), /admin/membros[/{id}[/envio]],
- * /arquivos/{key} and /api/members… arrived with issue 6 (ADR 0019). Under /admin (issue 6, ADR 0017): /admin/leads,
+ * /arquivos/{key} and /api/members… arrived with issue 6 (ADR 0019). Under /admin (ADR 0017): /admin/leads,
  * /admin/redirecionamentos, /admin/aparencia and the CSV resource
  * /admin/leads/exportar.csv.
  *
@@ -40,10 +40,10 @@ export default {
         route("detalhes/:condominio/:id", "routes/listing.tsx", { id: "routes/listing" });
         route("obrigado", "routes/thank-you.tsx", { id: "routes/thank-you" });
         route("obrigado-whatsapp", "routes/thank-you-whatsapp.tsx", { id: "routes/thank-you-whatsapp" });
-        // Broker area (agent middleware, issue 5 item 6).
+        // Broker area (agent middleware).
         route("painel", "routes/panel.tsx", { id: "routes/panel" });
         route("painel/imovel/:codigo", "routes/panel-listing.tsx", { id: "routes/panel-listing" });
-        // Any other path: 404 "Page Not Found: {path}" (spec §2).
+        // Any other path: 404 "Page Not Found: {path}" (docs/spec.txt §2).
         route("*", "routes/not-found.tsx", { id: "routes/not-found" });
       });
       // Layout "about": /sobre and /membro/{id} (admin issue).
@@ -96,7 +96,7 @@ export default {
         id: "routes/api-email-more-information",
       });
       route("api/openapi.json", "routes/api-openapi.ts", { id: "routes/api-openapi" });
-      // Members API (issue 6 item 8; ADR 0019).
+      // Members API (ADR 0019).
       route("api/members", "routes/api-members.ts", { id: "routes/api-members" });
       route("api/members/:id", "routes/api-member.ts", { id: "routes/api-member" });
       route("api/members/:id/promote", "routes/api-member-promote.ts", { id: "routes/api-member-promote" });

@@ -1,5 +1,5 @@
 /**
- * The document shell (spec §2, §4; issue 2 item 2 "Shell"): `<html lang="pt-BR">`,
+ * The document shell (docs/spec.txt §2, §4; issue 2 item 2 "Shell"): `<html lang="pt-BR">`,
  * the brand colours as CSS variables, default meta tags, the toast area on
  * every page (fed by server flash messages), scroll handling, build polling and
  * the root error boundary.
@@ -40,7 +40,7 @@ function currentYear(now: Date = new Date()): number {
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request);
-  // The signed-in user (issue 5): a page that shows it must never reach a shared cache.
+  // The signed-in user: a page that shows it must never reach a shared cache.
   const user = await getOptionalUser(request).catch((error: unknown) => {
     console.error(`[auth] falha ao verificar a sessão: ${(error as Error).message}`);
     return null;
@@ -70,7 +70,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
   return headers;
 };
 
-/** Icons; the square mark doubles as favicon (spec §1 theme images). */
+/** Icons; the square mark doubles as favicon (docs/spec.txt §1 theme images). */
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -134,7 +134,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <ToastProvider flash={data?.toast ?? null}>{children}</ToastProvider>
-        {/* Top of the page on every navigation unless the URL has a hash (spec §2). */}
+        {/* Top of the page on every navigation unless the URL has a hash (docs/spec.txt §2). */}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -142,7 +142,7 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** The page: polls for new builds (issue 2 item 2) around the matched layout. */
+/** The page: polls for new builds around the matched layout. */
 export default function App() {
   const { buildId } = useRootData();
   useBuildPolling(buildId);

@@ -1,7 +1,7 @@
 /**
  * The Firebase Auth emulator (firebase-tools) in this process: the embedded
- * default when no Firebase project is configured (issue 5 item 2;
- * architecture.md "Embedded defaults"), and the identity service of the tests.
+ * default when no Firebase project is configured (
+ * docs/architecture.md "Embedded defaults"), and the identity service of the tests.
  *
  * It runs the emulator's own Express app (`firebase-tools/lib/emulator/auth/server`),
  * not the `firebase emulators:start` CLI: no Java, no network, no config

@@ -2,7 +2,7 @@
  * The Node process: Express serving the Remix app (security headers,
  * compression, static files), the embedded Vista sandbox when no Vista tenant
  * is configured, the database (PGlite by default), the background sync job,
- * and a graceful shutdown (architecture.md, "server/").
+ * and a graceful shutdown (docs/architecture.md, "server/").
  *
  * Run with tsx: `NODE_ENV=production tsx server/index.ts --build` builds the app
  * (`remix vite:build`, in a child process, while the sandbox and the database
@@ -78,7 +78,7 @@ const appBuilt = production && process.argv.includes("--build") ? buildApp() : P
 // Surfaced by the `await` below; this keeps Node from reporting it as unhandled meanwhile.
 appBuilt.catch(() => undefined);
 
-// 0. Identity: a real Firebase project, or the embedded Auth emulator (issue 5 item 2, ADR 0016),
+// 0. Identity: a real Firebase project, or the embedded Auth emulator (ADR 0016),
 // started while the app builds; its admin is seeded once the database is migrated.
 let authEmulator: RunningAuthEmulator | undefined;
 if (!config.FIREBASE_PROJECT_ID) {
@@ -123,7 +123,7 @@ if (authEmulator) {
   );
 }
 
-// Admin settings (issue 6, ADR 0017): route rules and the saved appearance, kept in memory.
+// Admin settings (ADR 0017): route rules and the saved appearance, kept in memory.
 await Promise.all([loadRedirects(database.db), loadAppearance(database.db)]);
 
 // 3. HTTP server. The request guards run first: trusted origin, CSP nonce, clean targets,
@@ -183,7 +183,7 @@ if (production) {
   app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
 }
 
-// Route rules before the page cache and routing (spec §2; issue 6 item 6); a saved rule or appearance empties the cache.
+// Route rules before the page cache and routing (docs/spec.txt §2); a saved rule or appearance empties the cache.
 app.use(redirectMiddleware());
 onPublicContentChanged(() => pageCache.clear());
 if (production) app.use(pageCache.middleware);
@@ -208,7 +208,7 @@ const scheduler = startSyncScheduler({
   onChange: () => pageCache.clear(),
 });
 
-// 4b. Lead outbox: e-mails and Vista leads, retried until delivered (issue 4 item 3, ADR 0014).
+// 4b. Lead outbox: e-mails and Vista leads, retried until delivered (ADR 0014).
 const mailer = mailerFromConfig(config);
 const leadWorker = startLeadWorker({
   database,

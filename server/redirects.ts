@@ -1,5 +1,5 @@
 /**
- * Applies the route rules (spec §2 "route-rules lookup"; issue 6 item 6) to
+ * Applies the route rules (docs/spec.txt §2 "route-rules lookup") to
  * every GET/HEAD request before routing. A document request gets a plain
  * 301/302 with `Location`. A Remix client navigation fetches loader data with
  * `?_data=…`; it gets Remix's own redirect answer (204 with `X-Remix-Redirect`

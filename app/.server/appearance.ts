@@ -1,5 +1,5 @@
 /**
- * The appearance saved in the admin area (issue 6 item 7): stored in
+ * The appearance saved in the admin area: stored in
  * `site_settings` under the key "appearance", kept in memory and read
  * synchronously by `getTheme()` (`./theme.ts`) over the configuration's
  * defaults, so a save shows on the next page view without a rebuild. Loaded
@@ -129,7 +129,7 @@ export async function resetAppearance(db: Db = getDb().db): Promise<void> {
 export const LOGO_KEY_PREFIX = "logos/";
 
 /**
- * Stores an uploaded logo (issue 6 item 7, through the storage interface of
+ * Stores an uploaded logo (through the storage interface of
  * ADR 0019): checked by content (JPEG, PNG or WebP up to 10 MB; the file name
  * and type must agree with it), stored as WebP under a new immutable key.
  * @param which "quadrado" or "horizontal" (part of the key).

@@ -1,5 +1,5 @@
 /**
- * The identity of the build this process serves (issue 2 item 2; spec §7
+ * The identity of the build this process serves (docs/spec.txt §7
  * "Build manifest"). The Express server calls {@link setBuildId} once at start
  * with the Remix build's `assets.version` ("dev" in development); the
  * `/builds/latest.json` route and the root loader read it. Kept on

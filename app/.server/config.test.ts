@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, defaultTitle, mapTileImageSource, parseConfig } from "./config";
 
 describe("parseConfig", () => {
-  it("validates the lead settings (issue 4) in Portuguese and hides the SMTP password", () => {
+  it("validates the lead settings in Portuguese and hides the SMTP password", () => {
     const config = parseConfig({
       SMTP_URL: "smtp://usuario:senha-secreta@smtp.exemplo.com.br:587",
       LEADS_EMAIL: "contato@exemplo.com.br",
@@ -65,7 +65,7 @@ describe("parseConfig", () => {
     expect(() => parseConfig(bad)).not.toThrow(/c9fdd79584fb8d369a6a579af1a8f681/);
   });
 
-  it("validates the map tile settings and derives their CSP source (issue 3 item 3)", () => {
+  it("validates the map tile settings and derives their CSP source", () => {
     const config = parseConfig({});
     expect(config.MAP_TILE_URL).toBe("https://tile.openstreetmap.org/{z}/{x}/{y}.png");
     expect(config.MAP_TILE_ATTRIBUTION).toContain("OpenStreetMap");

@@ -1,6 +1,6 @@
 /**
  * Process configuration, read once from the environment and validated with zod
- * (issue 2, "Configuration"; style.md §2). A malformed value stops the process
+ * ("Configuration"; docs/style.md §2). A malformed value stops the process
  * at start with a message naming the variable.
  */
 import path from "node:path";
@@ -39,7 +39,7 @@ const imageUrl = z
 /**
  * A slippy-map tile URL template (Leaflet syntax): an absolute http(s) URL or a
  * site path starting with a single "/", containing `{z}`, `{x}` and `{y}`
- * (issue 3 item 3, `MAP_TILE_URL`).
+ * (`MAP_TILE_URL`).
  */
 const tileUrlTemplate = z
   .string()
@@ -66,7 +66,7 @@ const schema = z.object({
       .transform((url) => url.replace(/\/+$/, ""))
       .optional(),
   ),
-  /** Agency name; the default title is "{AGENCY_NAME} Imobiliária" (spec §1). */
+  /** Agency name; the default title is "{AGENCY_NAME} Imobiliária" (docs/spec.txt §1). */
   AGENCY_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(80).default("Horizonte")),
   /** Vista REST base URL; unset = start the embedded Vista sandbox. */
   VISTA_URL: z.preprocess(
@@ -94,7 +94,7 @@ const schema = z.object({
   /** Folder for the embedded database, caches and generated files. */
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default("./data")),
 
-  // Theme and shell (spec §1 "Theme settings"; issue 2 item 3). Values from
+  // Theme and shell (docs/spec.txt §1 "Theme settings"). Values from
   // configuration until the admin "Aparência" screen stores them.
   /** Brand primary colour, CSS hex `#rgb` or `#rrggbb`; default black (`app/styles/theme.css.ts`). */
   THEME_PRIMARY: z.preprocess(emptyToUndefined, hexColor.optional()),
@@ -102,13 +102,13 @@ const schema = z.object({
   THEME_SECONDARY: z.preprocess(emptyToUndefined, hexColor.optional()),
   /** Brand light colour (light background tint), CSS hex; default a grey. */
   THEME_LIGHT: z.preprocess(emptyToUndefined, hexColor.optional()),
-  /** Default meta description of the site (spec §1 theme "application.description"); up to 300 characters. */
+  /** Default meta description of the site (docs/spec.txt §1 theme "application.description"); up to 300 characters. */
   SITE_DESCRIPTION: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(300).optional()),
   /** Square logo (favicon-like mark): absolute http(s) URL or a path starting with "/"; default `/logo-square.svg`. */
   LOGO_SQUARE_URL: z.preprocess(emptyToUndefined, imageUrl.optional()),
   /** Horizontal logo shown in the header: absolute http(s) URL or a path starting with "/"; default: the square mark beside the agency name. */
   LOGO_HORIZONTAL_URL: z.preprocess(emptyToUndefined, imageUrl.optional()),
-  /** Map tile URL template for Leaflet (`{s}`, `{z}`, `{x}`, `{y}`, `{r}`); its origin is allowed in the CSP img-src (issue 3 item 3). */
+  /** Map tile URL template for Leaflet (`{s}`, `{z}`, `{x}`, `{y}`, `{r}`); its origin is allowed in the CSP img-src. */
   MAP_TILE_URL: z.preprocess(
     emptyToUndefined,
     tileUrlTemplate.default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
@@ -144,7 +144,7 @@ const schema = z.object({
       )
       .default("loopback"),
   ),
-  // Leads (issue 4 item 3; product.md "Contact requests").
+  // Leads (docs/product.md "Contact requests").
   /**
    * SMTP server for lead e-mails, `smtp://user:pass@host:587` or `smtps://…:465`.
    * Unset: each e-mail is written as an .eml file into `DATA_DIR/outbox` (embedded default).
@@ -173,14 +173,14 @@ const schema = z.object({
       )
       .optional(),
   ),
-  /** The agency's inbox that receives every lead (issue 4 item 3); required when `SMTP_URL` is set. */
+  /** The agency's inbox that receives every lead; required when `SMTP_URL` is set. */
   LEADS_EMAIL: z.preprocess(
     emptyToUndefined,
     z.string().trim().email("deve ser um e-mail válido, por exemplo contato@imobiliaria.com.br").optional(),
   ),
   /**
    * The agency's WhatsApp number, digits only with country code (e.g. 5511912345678);
-   * punctuation is removed. Used when a listing has no broker mobile (issue 4 item 2).
+   * punctuation is removed. Used when a listing has no broker mobile.
    */
   WHATSAPP_NUMBER: z.preprocess(
     (value) => (typeof value === "string" ? emptyToUndefined(value.replace(/[\s()+.-]/g, "")) : value),
@@ -204,7 +204,7 @@ const schema = z.object({
       )
       .optional(),
   ),
-  // Authentication (issue 5 items 1–2; ADR 0016).
+  // Authentication (ADR 0016).
   /** Firebase project of a real deployment; unset = the embedded Auth emulator (project `demo-imobiliaria`). */
   FIREBASE_PROJECT_ID: z.preprocess(
     emptyToUndefined,
@@ -249,7 +249,7 @@ const schema = z.object({
    * (docs/decisions/0022-owner-data-access-log.md). 0 = no limit (the log is still written).
    */
   OWNER_DATA_LIMIT_PER_HOUR: integerSetting(0, 100_000, 120),
-  // Uploads (issue 6 item 2; ADR 0019).
+  // Uploads (ADR 0019).
   /** Where uploads are kept: "local" (`DATA_DIR/uploads`) or "gcs" (Firebase Storage); default "gcs" when `STORAGE_BUCKET` is set. */
   STORAGE_BACKEND: z.preprocess(
     emptyToUndefined,
@@ -368,7 +368,7 @@ export function mapTileImageSource(config: Pick<Config, "MAP_TILE_URL"> = getCon
   return `${match[1]!.toLowerCase()}://${host.toLowerCase()}`;
 }
 
-/** The agency's display title, "{AGENCY_NAME} Imobiliária" (spec §1). */
+/** The agency's display title, "{AGENCY_NAME} Imobiliária" (docs/spec.txt §1). */
 export function defaultTitle(config: Config = getConfig()): string {
   return `${config.AGENCY_NAME} Imobiliária`;
 }

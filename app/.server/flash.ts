@@ -1,5 +1,5 @@
 /**
- * Server-side flash toasts (spec §3 "Notification", §4, §9; issue 2 item 2
+ * Server-side flash toasts (docs/spec.txt §3 "Notification", §4, §9; issue 2 item 2
  * "the toast area … fed also by server-side flash messages"). An action (or
  * loader) redirects with a toast stored in a signed cookie; the root loader
  * reads it once, clears it and the toast shows after the page loads.
@@ -25,12 +25,12 @@ export const SESSION_SECRET_FILE = "session-secret";
 
 const FLASH_KEY = "toast";
 
-/** Shape of a toast given to {@link redirectWithToast} (spec §3 Notification). */
+/** Shape of a toast given to {@link redirectWithToast} (docs/spec.txt §3 Notification). */
 export const toastInputSchema = z.object({
   type: z.enum(TOAST_TYPES),
   title: z.string().trim().min(1).max(200),
   description: z.string().max(1000).default(""),
-  /** ms; default 3000 (spec §9). */
+  /** ms; default 3000 (docs/spec.txt §9). */
   duration: z.number().positive().max(60_000).default(TOAST_DEFAULT_DURATION),
 });
 

@@ -1,5 +1,5 @@
 /**
- * `GET /health/server` (spec §7 "Health API"; product.md "Defaults"; issue 2
+ * `GET /health/server` (docs/spec.txt §7 "Health API"; docs/product.md "Defaults"; issue 2
  * item 6): the state of the database and of the listings sync, for load
  * balancers, the Docker HEALTHCHECK and operators.
  *

@@ -1,6 +1,6 @@
 /**
  * The image service behind `/imagens?src=&w=` (`app/routes/image.ts`): the
- * browser never talks to Vista's hosts directly (architecture.md "images").
+ * browser never talks to Vista's hosts directly (docs/architecture.md "images").
  *
  * A request names a source URL and one of `IMAGE_WIDTHS` (`app/lib/images.ts`,
  * whose `imageUrl()` builds these URLs). The service checks the source host
@@ -39,7 +39,7 @@ const CONTENT_TYPES: Record<ImageFormat, string> = {
   jpeg: "image/jpeg",
 };
 
-/** Hosts of Vista's photo CDN that are always allowed (vista-api.md §4.2 "Photos"). */
+/** Hosts of Vista's photo CDN that are always allowed (docs/vista-api.md §4.2 "Photos"). */
 const VISTA_CDN_HOST = "cdn.vistahost.com.br";
 const VISTA_HOST_SUFFIX = ".vistahost.com.br";
 

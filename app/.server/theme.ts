@@ -1,7 +1,7 @@
 /**
- * The public theme of the site (spec §1 "Theme settings": application title and
+ * The public theme of the site (docs/spec.txt §1 "Theme settings": application title and
  * description, colours primary/secondary/light, images logoSquare/logoHorizontal).
- * Values come from the admin "Aparência" screen when saved (issue 6 item 7,
+ * Values come from the admin "Aparência" screen when saved (
  * `./appearance`), else configuration; this module is the one place that
  * resolves them.
  */
@@ -53,7 +53,7 @@ export function readableTextOn(background: string): string {
  * (contains no secret).
  */
 export interface PublicTheme {
-  /** Site title, "{AGENCY_NAME} Imobiliária" by default (spec §1). */
+  /** Site title, "{AGENCY_NAME} Imobiliária" by default (docs/spec.txt §1). */
   title: string;
   /** Default meta description of the site. */
   description: string;
@@ -103,7 +103,7 @@ export function getTheme(
   config: Config = getConfig(),
   stored: StoredAppearance | null = getStoredAppearance(),
 ): PublicTheme {
-  // The appearance saved in the admin area (issue 6 item 7) wins over the configuration.
+  // The appearance saved in the admin area wins over the configuration.
   return {
     title: stored?.title ?? defaultTitle(config),
     description: stored?.description ?? config.SITE_DESCRIPTION ?? defaultDescription(config.AGENCY_NAME),

@@ -1,5 +1,5 @@
 /**
- * Navigation of the admin pages (issue 6): "Início" plus one link per
+ * Navigation of the admin pages: "Início" plus one link per
  * section of `ADMIN_SECTIONS`, scrolling sideways on a phone; the current
  * section has `aria-current="page"`.
  */

@@ -1,4 +1,4 @@
-/** Styles of the admin area pages (issue 6): navigation, cards, filters, lists and forms; phone first (360 px). */
+/** Styles of the admin area pages: navigation, cards, filters, lists and forms; phone first (360 px). */
 import { style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 

@@ -1,6 +1,6 @@
 /**
  * Styles of an amenities list (`amenities.tsx`): two to three columns of
- * check-marked items. Theme variables only (style.md §7).
+ * check-marked items. Theme variables only (docs/style.md §7).
  */
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";

@@ -1,7 +1,7 @@
 /**
  * A titled list of amenities: a listing's characteristics (Vista
  * `Caracteristicas`) or a building's infrastructure (`InfraEstrutura`), as the
- * pt-BR labels the adapter produced (product.md: "characteristics and
+ * pt-BR labels the adapter produced (docs/product.md: "characteristics and
  * infrastructure"; condominium page "amenities").
  */
 import { CheckIcon } from "./icons";

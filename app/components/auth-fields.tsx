@@ -1,6 +1,6 @@
 /**
  * Labelled inputs with their error beside them, for the broker login and
- * password reset forms (issue 5 items 3–4; Conform field metadata).
+ * password reset forms (Conform field metadata).
  */
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import * as s from "./auth-form.css";

@@ -1,4 +1,4 @@
-/** Styles of the broker login, password reset and broker area forms (issue 5). */
+/** Styles of the broker login, password reset and broker area forms. */
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 

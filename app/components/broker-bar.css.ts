@@ -1,4 +1,4 @@
-/** Styles of the signed-in broker's bar above the site header (issue 5 item 6). */
+/** Styles of the signed-in broker's bar above the site header. */
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 

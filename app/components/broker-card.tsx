@@ -1,7 +1,7 @@
 /**
- * The responsible broker of a listing (product.md: "the responsible broker
+ * The responsible broker of a listing (docs/product.md: "the responsible broker
  * (name, photo, CRECI, WhatsApp)") and the WhatsApp link helpers. Only the
- * website-safe broker fields are used (vista-api.md §6.6).
+ * website-safe broker fields are used (docs/vista-api.md §6.6).
  */
 import { Link } from "@remix-run/react";
 import type { Broker } from "~/domain/listing";
@@ -36,9 +36,9 @@ export interface BrokerCardProps {
   listing: { code: string; title: string };
   /** Absolute URL of the listing page. */
   url: string;
-  /** The broker's portfolio page (`/corretor/{slug}`, issue 3 item 4); no link when absent. */
+  /** The broker's portfolio page (`/corretor/{slug}`); no link when absent. */
   profilePath?: string | null;
-  /** Link of the WhatsApp contact (through `/obrigado-whatsapp`, issue 4 item 2); default: straight to `wa.me`. */
+  /** Link of the WhatsApp contact (through `/obrigado-whatsapp`); default: straight to `wa.me`. */
   whatsappHref?: string | null;
 }
 

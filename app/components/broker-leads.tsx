@@ -1,6 +1,6 @@
 /**
  * "Meus leads" on `/painel` (issue 6 item 5 "brokers see their own leads";
- * product.md "Broker area"): the contacts assigned to the broker and the
+ * docs/product.md "Broker area"): the contacts assigned to the broker and the
  * unassigned ones about the broker's listings, newest first, with their
  * status. Read-only; the admin inbox changes them.
  */

@@ -1,6 +1,6 @@
 /**
  * Condominium cards (home "Condomínios em destaque", the index
- * `/condominios`; issue 3 items 5 and 7): cover photo, name, neighbourhood
+ * `/condominios`): cover photo, name, neighbourhood
  * and city, units for sale and for rent, and "a partir de" prices. Each card
  * is one link to the condominium page.
  */

@@ -2,7 +2,7 @@
  * Page layout of the two detail pages (`routes/listing.tsx`,
  * `routes/condominium.tsx`): breadcrumb, gallery, a content column with a
  * sticky aside (price box, broker, sharing) from 1024 px, one column below
- * with the aside right after the heading. Theme variables only (style.md §7).
+ * with the aside right after the heading. Theme variables only (docs/style.md §7).
  */
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";

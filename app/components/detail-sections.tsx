@@ -1,5 +1,5 @@
 /**
- * Blocks the listing page and the condominium page (`/detalhes/…`, spec §2)
+ * Blocks the listing page and the condominium page (`/detalhes/…`, docs/spec.txt §2)
  * both show: the address line under the title, the "Detalhes" list and the
  * "Localização" section with its OpenStreetMap link.
  */

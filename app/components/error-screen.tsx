@@ -1,5 +1,5 @@
 /**
- * The error screen and the error boundary every route can reuse (spec §2
+ * The error screen and the error boundary every route can reuse (docs/spec.txt §2
  * "Error screen", §4 "App root: shows the error page when an app error exists …
  * Bot clients … never see the error page; the error is only logged", §8).
  *
@@ -26,7 +26,7 @@ export interface ErrorScreenProps {
 }
 
 /**
- * Goes back one step in history (spec §2). The link points to "/" so it works
+ * Goes back one step in history (docs/spec.txt §2). The link points to "/" so it works
  * without JavaScript and when there is no previous entry (page opened directly).
  */
 function goBack(event: MouseEvent<HTMLAnchorElement>) {
@@ -37,7 +37,7 @@ function goBack(event: MouseEvent<HTMLAnchorElement>) {
   }
 }
 
-/** The error screen: status code, title, description and "Voltar para o início" (spec §2). */
+/** The error screen: status code, title, description and "Voltar para o início" (docs/spec.txt §2). */
 export function ErrorScreen({ status, detail }: ErrorScreenProps) {
   const { title, description } = errorScreenTexts(status);
   return (

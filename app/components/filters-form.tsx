@@ -1,5 +1,5 @@
 /**
- * The listings page's filters (issue 2 item 7; issue 3 item 1): purpose, type,
+ * The listings page's filters (issue 3 item 1): purpose, type,
  * city, neighbourhoods (several), price range, minimum bedrooms / suites /
  * parking spaces / bathrooms, area range, maximum condo fee, amenities,
  * lançamento, exclusivo and the listing code, each option with the number of
@@ -43,7 +43,7 @@ export interface FiltersFormProps {
   counts?: FacetCounts | null;
 }
 
-/** The minimum facets: parameter, legend and pt-BR nouns (issue 3 item 1). */
+/** The minimum facets: parameter, legend and pt-BR nouns. */
 const MINIMUMS: readonly { key: MinimumFacet; param: string; legend: string; many: string }[] = [
   { key: "bedroomsMin", param: "quartos", legend: "Quartos", many: "quartos" },
   { key: "suitesMin", param: "suites", legend: "Suítes", many: "suítes" },

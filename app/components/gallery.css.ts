@@ -3,8 +3,8 @@
  * a native horizontal scroll-snap strip (swipe or scroll through the photos);
  * once enhanced (`data-enhanced="true"`) keen-slider drives it, and these rules
  * replace keen-slider's own stylesheet (same declarations, no extra request).
- * Theme variables only (style.md §7); the fullscreen dialog uses the modal
- * stacking order (spec §9: modal 1100).
+ * Theme variables only (docs/style.md §7); the fullscreen dialog uses the modal
+ * stacking order (docs/spec.txt §9: modal 1100).
  */
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";

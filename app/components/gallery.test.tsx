@@ -78,7 +78,7 @@ describe("Gallery (server render)", () => {
   });
 });
 
-describe("carousel defaults (spec §9)", () => {
+describe("carousel defaults (docs/spec.txt §9)", () => {
   it("configures keen-slider with duration 500, default index 0 and snap mode", () => {
     expect(CAROUSEL_DEFAULTS).toMatchObject({
       duration: 500,

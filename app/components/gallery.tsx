@@ -1,5 +1,5 @@
 /**
- * Photo gallery of a listing or condominium page (product.md: "gallery
+ * Photo gallery of a listing or condominium page (docs/product.md: "gallery
  * (keen-slider, with fullscreen and keyboard)").
  *
  * Server-rendered and usable without JavaScript: the first photo is a real
@@ -18,7 +18,7 @@ import { CameraIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, ExpandIcon } 
 import * as s from "./gallery.css";
 
 /**
- * Carousel defaults, spec §9: "duration 500, threshold 40, bounce 20%,
+ * Carousel defaults, docs/spec.txt §9: "duration 500, threshold 40, bounce 20%,
  * deceleration 0.0075, default index 0, moveType snap, resize debounce max
  * 100". keen-slider takes `duration` (`defaultAnimation`), the default index
  * (`initial`) and snap mode directly; {@link thresholdPlugin} and
@@ -71,7 +71,7 @@ export function thresholdPlugin(thresholdPx: number = CAROUSEL_DEFAULTS.threshol
 
 /**
  * keen-slider plugin: while dragging past the first or last slide, the track
- * never moves more than `ratio` of a slide beyond the end (spec §9 "bounce 20%").
+ * never moves more than `ratio` of a slide beyond the end (docs/spec.txt §9 "bounce 20%").
  */
 export function bouncePlugin(ratio: number = CAROUSEL_DEFAULTS.bounce): KeenSliderPlugin {
   return (slider) => {
@@ -83,7 +83,7 @@ export function bouncePlugin(ratio: number = CAROUSEL_DEFAULTS.bounce): KeenSlid
   };
 }
 
-/** keen-slider options for a gallery starting at slide `initial` (spec §9 defaults). */
+/** keen-slider options for a gallery starting at slide `initial` (docs/spec.txt §9 defaults). */
 export function carouselOptions(initial: number = CAROUSEL_DEFAULTS.defaultIndex): KeenSliderOptions {
   return {
     initial,

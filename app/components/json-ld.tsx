@@ -1,5 +1,5 @@
 /**
- * schema.org structured data for the detail pages (product.md: "a listing has
+ * schema.org structured data for the detail pages (docs/product.md: "a listing has
  * JSON-LD (schema.org `RealEstateListing` with an `Offer`)"): builders for a
  * listing, a condominium and a breadcrumb trail, and {@link JsonLd}, which
  * writes one `<script type="application/ld+json">` safely.

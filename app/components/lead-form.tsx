@@ -1,5 +1,5 @@
 /**
- * The contact forms (issue 4 item 1; product.md "Contact requests"): "quero
+ * The contact forms (docs/product.md "Contact requests"): "quero
  * vender meu imóvel" {name, phone, location}, "mais informações" {code, name,
  * phone, email, message} and "avise-me" {condominium, name, e-mail or phone}.
  *

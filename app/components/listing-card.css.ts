@@ -1,6 +1,6 @@
 /**
  * Styles of the listing card (`listing-card.tsx`). Theme variables only
- * (style.md §7).
+ * (docs/style.md §7).
  */
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";

@@ -1,6 +1,6 @@
 /**
  * Styles of the key facts row (`listing-facts.tsx`): icon, value and label
- * per fact, wrapping on small screens. Theme variables only (style.md §7).
+ * per fact, wrapping on small screens. Theme variables only (docs/style.md §7).
  */
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";

@@ -1,5 +1,5 @@
 /**
- * Key facts of a listing (product.md: "facts (área, dormitórios, suítes,
+ * Key facts of a listing (docs/product.md: "facts (área, dormitórios, suítes,
  * vagas, banheiros)"), each with an icon. Area in m²: the private (usable)
  * area, else the total area, else the built area.
  */

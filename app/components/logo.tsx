@@ -1,5 +1,5 @@
 /**
- * The agency logo (spec §1 theme images logoSquare / logoHorizontal). With a
+ * The agency logo (docs/spec.txt §1 theme images logoSquare / logoHorizontal). With a
  * configured horizontal logo it shows that image; otherwise the square mark
  * drawn inline in the brand colours beside the agency name, so the default
  * logo always matches AGENCY_NAME and the run-time colours.

@@ -1,6 +1,6 @@
 /**
  * Numbered, crawlable pagination: every page is a real `<a href>` to its
- * canonical URL (product.md "numbered pages with crawlable links"), with
+ * canonical URL (docs/product.md "numbered pages with crawlable links"), with
  * rel="prev"/"next" on the neighbours and `aria-current` on the current page.
  */
 import { Link } from "@remix-run/react";

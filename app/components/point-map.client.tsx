@@ -1,5 +1,5 @@
 /**
- * The single-point Leaflet map of the detail pages (issue 3 item 5; product.md
+ * The single-point Leaflet map of the detail pages (docs/product.md
  * "approximate map" on a listing, "map" on a condominium). Client only:
  * Leaflet touches `window` at import, so this module is loaded lazily after
  * hydration by `point-map.tsx` and never on the server.

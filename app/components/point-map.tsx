@@ -1,5 +1,5 @@
 /**
- * A single-point map for the detail pages (issue 3 item 5), safe to render on
+ * A single-point map for the detail pages, safe to render on
  * the server: a box of fixed height ({@link POINT_MAP_HEIGHT} px) that holds a
  * placeholder on the server and before hydration, then the Leaflet map
  * (`point-map.client.tsx`, loaded with `React.lazy` once the box comes near

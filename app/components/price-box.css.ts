@@ -1,7 +1,7 @@
 /**
  * Styles of the price box (`price-box.tsx`): the offer prices large, the
  * charges as a tidy definition list, the monthly cost highlighted.
- * Theme variables only (style.md §7).
+ * Theme variables only (docs/style.md §7).
  */
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";

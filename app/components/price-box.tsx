@@ -1,5 +1,5 @@
 /**
- * The price box of a listing page (product.md `/detalhes/{condominio}/{id}`):
+ * The price box of a listing page (docs/product.md `/detalhes/{condominio}/{id}`):
  * sale and/or rent price, condo fee, IPTU and the "custo mensal" — rent +
  * condo fee + IPTU/12 for rent; condo fee + IPTU/12 for sale (`monthlyCost()`,
  * `app/domain/listing.ts`). Prices in BRL with `Intl.NumberFormat('pt-BR')`.

@@ -1,4 +1,4 @@
-/** Styles of the broker area: the private panel, /painel and its lists (issue 5 item 6). */
+/** Styles of the broker area: the private panel, /painel and its lists. */
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 

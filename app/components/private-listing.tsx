@@ -1,5 +1,5 @@
 /**
- * The broker area's view of a listing's private data (issue 5 item 6): owner,
+ * The broker area's view of a listing's private data: owner,
  * owner phone, internal notes, sale notes and the prontuário; and
  * {@link PrivatePanel}, which a listing page renders for a signed-in broker
  * and which loads that data after hydration from `/painel/imovel/{code}/dados`

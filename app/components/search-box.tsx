@@ -1,11 +1,11 @@
 /**
- * The home page's search box (product.md "Public site", `/`): comprar/alugar,
+ * The home page's search box (docs/product.md "Public site", `/`): comprar/alugar,
  * tipo, cidade/bairro and código. A plain GET form to `/todos-os-imoveis`
  * (works without JavaScript); the listings loader turns its parameters
  * (`finalidade`, `tipo`, `local`, `codigo`) into the canonical URL, and a
  * code alone goes straight to its listing.
  *
- * Above it, a free-text field with suggestions as you type (issue 3 item 2,
+ * Above it, a free-text field with suggestions as you type (
  * `SuggestInput`): its own GET form to `/busca`; choosing a suggestion goes to
  * the city, neighbourhood or condominium page.
  */

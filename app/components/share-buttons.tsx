@@ -1,5 +1,5 @@
 /**
- * Share buttons of a detail page (product.md: "share buttons"): WhatsApp,
+ * Share buttons of a detail page (docs/product.md: "share buttons"): WhatsApp,
  * Facebook and "copy link". Without JavaScript the last one is a plain link
  * to the page's URL (the visitor copies it from the context menu); once
  * hydrated it is a button that copies the URL and confirms with a toast.

@@ -33,8 +33,8 @@ function listingFilters(pathname: string): string | null {
 }
 
 /**
- * The main navigation (issue 2, task D item 7): sale and rent listings and the
- * whole catalogue; the condominium index and the map (issue 3 items 3 and 5). Filter segments start with the purpose ("venda…",
+ * The main navigation (task D item 7): sale and rent listings and the
+ * whole catalogue; the condominium index and the map. Filter segments start with the purpose ("venda…",
  * "aluguel…"), which marks the matching item as current.
  */
 export const mainNavigation: readonly NavItem[] = [
@@ -67,7 +67,7 @@ export const mainNavigation: readonly NavItem[] = [
     isCurrent: (pathname) => pathname === "/mapa" || pathname === "/mapa/",
   },
   {
-    // The "quero vender" form's own section on the home page (issue 4 item 1).
+    // The "quero vender" form's own section on the home page.
     label: "Quero vender",
     to: "/#quero-vender",
     isCurrent: () => false,
@@ -77,7 +77,7 @@ export const mainNavigation: readonly NavItem[] = [
 /** Props of {@link SiteHeader}. */
 export interface SiteHeaderProps {
   theme: Pick<PublicTheme, "title" | "agencyName" | "logos">;
-  /** Show the WhatsApp button (the agency has a number; issue 4 item 2). */
+  /** Show the WhatsApp button (the agency has a number). */
   whatsapp?: boolean;
 }
 
@@ -117,14 +117,14 @@ export function SiteHeader({ theme, whatsapp = false }: SiteHeaderProps) {
 
   return (
     <header className={styles.header}>
-      {/* Who is signed in and "Sair" (issue 5 item 6); nothing for visitors. */}
+      {/* Who is signed in and "Sair"; nothing for visitors. */}
       <BrokerBar />
       <div className={`${container} ${styles.bar}`}>
         <Link to="/" className={styles.homeLink} aria-label={`${theme.title} – página inicial`}>
           <Logo title={theme.title} agencyName={theme.agencyName} horizontalUrl={theme.logos.horizontal} />
         </Link>
 
-        {/* Free-text search (issue 3 item 2): a link to /busca, on every screen size. */}
+        {/* Free-text search: a link to /busca, on every screen size. */}
         <Link
           to="/busca"
           className={styles.navLink}
@@ -136,7 +136,7 @@ export function SiteHeader({ theme, whatsapp = false }: SiteHeaderProps) {
           <SearchIcon size={20} />
         </Link>
 
-        {/* WhatsApp (issue 4 item 2): through /obrigado-whatsapp, which records the contact and names the listing of this page. */}
+        {/* WhatsApp: through /obrigado-whatsapp, which records the contact and names the listing of this page. */}
         {whatsapp ? (
           <a
             href={whatsAppContactPath({ page: pathname, search })}

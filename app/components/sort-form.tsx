@@ -1,5 +1,5 @@
 /**
- * The "Ordenar por" form above a list of listings (product.md sort orders):
+ * The "Ordenar por" form above a list of listings (docs/product.md sort orders):
  * a GET form that submits on change with JavaScript (Remix navigation, scroll
  * kept) and through an "Ordenar" button without it. Changing the order goes
  * back to page 1 (no `pagina` field).

@@ -1,5 +1,5 @@
 /**
- * A search field with suggestions as you type (issue 3 item 2): the ARIA 1.2
+ * A search field with suggestions as you type: the ARIA 1.2
  * combobox pattern (list autocomplete). The input has `role="combobox"`,
  * `aria-expanded`, `aria-controls` (the listbox) and `aria-activedescendant`
  * (the highlighted option); ↓/↑ move through the options, Enter on an option

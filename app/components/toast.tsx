@@ -1,5 +1,5 @@
 /**
- * The toast notification area (spec §2 "Toast notification area: visible on
+ * The toast notification area (docs/spec.txt §2 "Toast notification area: visible on
  * all pages; the close button is labelled 'Fechar'"; §3–§4 Notification;
  * §9 default duration 3000 ms). `ToastProvider` wraps the whole document in
  * `app/root.tsx` and renders the `aria-live` region on every page; components
@@ -26,7 +26,7 @@ export interface ToastApi {
 
 const ToastContext = createContext<ToastStore | null>(null);
 
-/** Icon of each toast type (spec §4: types with icons). */
+/** Icon of each toast type (docs/spec.txt §4: types with icons). */
 export const toastIcons: Record<ToastType, (props: IconProps) => JSX.Element> = {
   success: SuccessIcon,
   error: ErrorIcon,

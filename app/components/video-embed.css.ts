@@ -1,6 +1,6 @@
 /**
  * Styles of the lazy video embed (`video-embed.tsx`): a 16:9 poster with a
- * play button that becomes the player. Theme variables only (style.md §7).
+ * play button that becomes the player. Theme variables only (docs/style.md §7).
  */
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";

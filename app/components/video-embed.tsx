@@ -1,10 +1,10 @@
 /**
- * Lazy YouTube/Vimeo embed (product.md: "video (lazy YouTube/Vimeo embed)"):
+ * Lazy YouTube/Vimeo embed (docs/product.md: "video (lazy YouTube/Vimeo embed)"):
  * a poster with a play button; the provider's player (and its cookies and
  * scripts) loads only when the visitor clicks. Without JavaScript the poster
  * is a link to the video on the provider's site (new tab).
  *
- * Vista sends the provider's video id, not a URL (vista-api.md §4.2 "Videos");
+ * Vista sends the provider's video id, not a URL (docs/vista-api.md §4.2 "Videos");
  * full URLs are accepted too and reduced to the id. Ids are validated so
  * nothing else can reach the iframe's `src`.
  */

@@ -2,7 +2,7 @@ import type { Photo } from "./listing";
 
 /**
  * A condominium (building or development). Vista has no condominium endpoint
- * (vista-api.md §2.2): the sync derives one from the listings that share an
+ * (docs/vista-api.md §2.2): the sync derives one from the listings that share an
  * `Empreendimento` name, with `DescricaoEmpreendimento`, `InfraEstrutura` and
  * the `FotoEmpreendimento` gallery.
  */

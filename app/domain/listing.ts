@@ -91,7 +91,7 @@ export interface Broker {
 
 /**
  * A listing as the public site may show it. Owner and internal fields live in
- * {@link ListingPrivateData} and never enter this type (LGPD; product.md "Privacy").
+ * {@link ListingPrivateData} and never enter this type (LGPD; docs/product.md "Privacy").
  */
 export interface Listing {
   /** Vista `Codigo`, the listing's id in URLs (`/detalhes/{condominio}/{id}`). */
@@ -248,7 +248,7 @@ export function purposesOf(listing: Pick<Listing, "salePrice" | "rentPrice">): P
 }
 
 /**
- * Monthly cost in BRL (product.md): rent + condo fee + IPTU/12 for rent;
+ * Monthly cost in BRL (docs/product.md): rent + condo fee + IPTU/12 for rent;
  * condo fee + IPTU/12 for sale. Missing parts count as zero; null when the
  * listing has no price for that purpose.
  */

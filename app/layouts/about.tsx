@@ -1,5 +1,5 @@
 /**
- * Layout "about" (spec §2): /sobre and /membro/{id}. The public chrome with
+ * Layout "about" (docs/spec.txt §2): /sobre and /membro/{id}. The public chrome with
  * the brand's light tint behind the page, setting the agency's institutional
  * pages apart from the catalogue.
  */

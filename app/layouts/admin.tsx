@@ -1,5 +1,5 @@
 /**
- * Layout "admin" (spec §2): the admin area (/admin, behind the admin
+ * Layout "admin" (docs/spec.txt §2): the admin area (/admin, behind the admin
  * middleware that the admin issue adds). A dark bar with the agency's mark, the
  * "Administração" badge and a way back to the public site; the pages bring
  * their own navigation.

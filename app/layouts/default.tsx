@@ -1,7 +1,7 @@
 /**
- * Layout "default" (spec §2): the public site — header with logo and main
+ * Layout "default" (docs/spec.txt §2): the public site — header with logo and main
  * navigation, the page, footer. Its error boundary keeps the header and
- * footer around the error screen (404 for unmatched paths, spec §2).
+ * footer around the error screen (404 for unmatched paths, docs/spec.txt §2).
  */
 import { Outlet } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-screen";

@@ -1,5 +1,5 @@
 /**
- * Layout "empty" (spec §2): /login-corretores and its password reset. No site
+ * Layout "empty" (docs/spec.txt §2): /login-corretores and its password reset. No site
  * navigation: the logo (linking home) above a narrow centred column and the
  * copyright line.
  */

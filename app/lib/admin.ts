@@ -1,5 +1,5 @@
 /**
- * Paths and navigation of the admin area (spec §2 `/admin`, layout "admin";
+ * Paths and navigation of the admin area (docs/spec.txt §2 `/admin`, layout "admin";
  * issue 6). Sections of later parts of issue 6 (Usuários, Membros, Papéis)
  * join {@link ADMIN_SECTIONS} when their pages exist.
  */

@@ -1,5 +1,5 @@
 /**
- * Amenity filters of the listings page (issue 3 item 1, `comodidades`): a
+ * Amenity filters of the listings page (`comodidades`): a
  * curated, ordered list of what the big portals offer, limited to what Vista's
  * data can answer, and the mapping from a listing's amenity labels
  * (`features` = `Caracteristicas`, `infrastructure` = `InfraEstrutura`, as
@@ -91,7 +91,7 @@ const RULES: readonly AmenityRule[] = [
 ];
 
 /**
- * The amenity filters in display order (issue 3 item 1): `slug` is the value
+ * The amenity filters in display order: `slug` is the value
  * of the `comodidades` query parameter, `label` the pt-BR checkbox label.
  */
 export const AMENITY_FILTERS: readonly AmenityFilter[] = RULES.map(({ slug, label }) => ({ slug, label }));

@@ -1,7 +1,7 @@
 /**
- * The "Aparência" form (issue 6 item 7; spec §1 "Theme settings": title,
+ * The "Aparência" form (docs/spec.txt §1 "Theme settings": title,
  * description, colours primary/secondary/light, images logoSquare and
- * logoHorizontal): one zod schema for the browser and the server (style.md
+ * logoHorizontal): one zod schema for the browser and the server (docs/style.md
  * §5), and the WCAG contrast checks that warn about unreadable colours.
  */
 import { z } from "zod";
@@ -127,7 +127,7 @@ const logoPath = singleLineText({ max: 500 }).refine(
 );
 
 /**
- * The form (issue 6 item 7). `logoHorizontal` may be empty (the header then
+ * The form. `logoHorizontal` may be empty (the header then
  * draws the square mark beside the title); `logoSquare` empty means the
  * generated default. Every text is bounded and free of control characters
  * (`./text-fields`).

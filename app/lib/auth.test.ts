@@ -60,7 +60,7 @@ describe("roles", () => {
 });
 
 describe("password policy", () => {
-  it("the default asks for at least 6 characters (spec §5)", () => {
+  it("the default asks for at least 6 characters (docs/spec.txt §5)", () => {
     expect(passwordProblems("12345", DEFAULT_PASSWORD_POLICY)).toEqual(["A senha deve ter pelo menos 6 caracteres."]);
     expect(passwordProblems("123456", DEFAULT_PASSWORD_POLICY)).toEqual([]);
   });

@@ -1,21 +1,21 @@
 /**
- * Authentication pieces shared by the server and the pages (issue 5): the
- * session user's shape (spec §3 "Session user"), the roles and their
- * Portuguese labels (issue 5 item 5), the form schemas of the login and
- * password-reset pages (one zod schema per form, style.md §5) and the
+ * Authentication pieces shared by the server and the pages: the
+ * session user's shape (docs/spec.txt §3 "Session user"), the roles and their
+ * Portuguese labels, the form schemas of the login and
+ * password-reset pages (one zod schema per form, docs/style.md §5) and the
  * `redirectTo` rule.
  */
 import { z } from "zod";
 import { accountEmail, singleLineText } from "./text-fields";
 import { LOGIN_PATH, PANEL_PATH } from "~/lib/paths";
 
-/** Role names (spec §6: `admin` is recognised, an `agent` middleware exists). */
+/** Role names (docs/spec.txt §6: `admin` is recognised, an `agent` middleware exists). */
 export const ROLE_NAMES = ["admin", "agent"] as const;
 
 /** A role name. */
 export type RoleName = (typeof ROLE_NAMES)[number];
 
-/** What a role may do (issue 5 item 5: "what each may do"; product.md "Broker and admin"). */
+/** What a role may do (issue 5 item 5: "what each may do"; docs/product.md "Broker and admin"). */
 export const PERMISSIONS = {
   "painel.ver": "Ver o painel do corretor",
   "imoveis.dados-privados": "Ver proprietário, telefone, observações e prontuário dos imóveis",
@@ -31,7 +31,7 @@ export const PERMISSIONS = {
 /** A permission key. */
 export type Permission = keyof typeof PERMISSIONS;
 
-/** A role as stored in the `roles` table (issue 5 item 5). */
+/** A role as stored in the `roles` table. */
 export interface RoleDefinition {
   name: RoleName;
   /** Portuguese label shown in the UI. */
@@ -67,7 +67,7 @@ export const ROLE_DEFINITIONS: Record<RoleName, RoleDefinition> = {
 };
 
 /**
- * Whether `role` passes the middleware of `required` (spec §2 "admin and
+ * Whether `role` passes the middleware of `required` (docs/spec.txt §2 "admin and
  * agent middlewares"): admin passes both; agent passes only `agent`.
  */
 export function roleSatisfies(role: RoleName, required: RoleName): boolean {
@@ -75,9 +75,9 @@ export function roleSatisfies(role: RoleName, required: RoleName): boolean {
 }
 
 /**
- * The signed-in user (spec §3 "Session user": uid, displayName, email,
+ * The signed-in user (docs/spec.txt §3 "Session user": uid, displayName, email,
  * emailVerified, phone, role) plus the Vista broker code that selects "meus
- * imóveis" (issue 5 item 6).
+ * imóveis".
  */
 export interface SessionUser {
   uid: string;
@@ -100,7 +100,7 @@ export function privateListingPath(code: string): string {
  * The same-site path to go to after signing in: `value` when it is a path
  * starting with exactly one "/" (no "//", no backslash, no control
  * characters, at most 2000 characters), else `fallback`. Keeps `redirectTo`
- * from sending a user to another site (issue 5, brief "redirectTo").
+ * from sending a user to another site (brief "redirectTo").
  */
 export function safeRedirectPath(value: unknown, fallback: string = PANEL_PATH): string {
   if (typeof value !== "string" || value.length > 2000) return fallback;
@@ -118,7 +118,7 @@ export function loginPath(redirectTo?: string | null): string {
 }
 
 /**
- * The identity service's password policy (spec §5: default minimum 6, optional
+ * The identity service's password policy (docs/spec.txt §5: default minimum 6, optional
  * maximum and character classes).
  */
 export interface PasswordPolicy {
@@ -130,7 +130,7 @@ export interface PasswordPolicy {
   requireNonAlphanumeric: boolean;
 }
 
-/** The policy when the identity service does not publish one (spec §5, §9: minimum 6). */
+/** The policy when the identity service does not publish one (docs/spec.txt §5, §9: minimum 6). */
 export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
   minLength: 6,
   maxLength: null,
@@ -156,7 +156,7 @@ export function passwordProblems(password: string, policy: PasswordPolicy): stri
 
 const email = accountEmail("Informe o seu e-mail.");
 
-/** The login form (issue 5 item 3): e-mail and password; the password is checked by the identity service. */
+/** The login form: e-mail and password; the password is checked by the identity service. */
 export const loginSchema = z.object({
   email,
   password: z
@@ -166,7 +166,7 @@ export const loginSchema = z.object({
   redirectTo: z.string().max(2000).optional(),
 });
 
-/** Step 1 of the password reset (spec §3 "Reset password": email). */
+/** Step 1 of the password reset (docs/spec.txt §3 "Reset password": email). */
 export const resetRequestSchema = z.object({
   intent: z.literal("request"),
   email,
@@ -180,7 +180,7 @@ export const RESET_REQUESTED_MESSAGE =
 export const RESET_CODE_LENGTH = 6;
 
 /**
- * Step 2 of the password reset (spec §3: email, newPassword; plus the mailed
+ * Step 2 of the password reset (docs/spec.txt §3: email, newPassword; plus the mailed
  * code and a confirmation). The policy is checked with {@link passwordProblems}
  * by the action (the identity service's policy may be stricter than the
  * default minimum of 6).

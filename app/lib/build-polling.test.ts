@@ -58,7 +58,7 @@ describe("stale detection", () => {
   });
 });
 
-describe("reload guard (spec §9: 10 seconds)", () => {
+describe("reload guard (docs/spec.txt §9: 10 seconds)", () => {
   it("allows the first forced reload and records it", () => {
     const storage = memoryStorage();
     expect(claimForcedReload(storage, 50_000)).toBe(true);
@@ -131,7 +131,7 @@ describe("fetchLatestBuild", () => {
     ["an HTTP error", async () => jsonResponse({ error: true }, 503)],
     ["a malformed body", async () => jsonResponse({ nope: 1 })],
     ["invalid JSON", async () => new Response("<html>", { status: 200 })],
-  ])("only logs %s and gives null (spec §8)", async (_label, impl) => {
+  ])("only logs %s and gives null (docs/spec.txt §8)", async (_label, impl) => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     await expect(fetchLatestBuild(vi.fn(impl) as unknown as typeof fetch)).resolves.toBeNull();
     expect(warn).toHaveBeenCalledTimes(1);

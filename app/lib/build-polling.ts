@@ -1,5 +1,5 @@
 /**
- * New-deployment detection (issue 2 item 2; spec §4 "The site polls a build
+ * New-deployment detection (docs/spec.txt §4 "The site polls a build
  * file", §7 "Build manifest: GET builds/latest.json with a timestamp query,
  * returns an id", §8 "Manifest … load failures: logged only", §9 "Page reload
  * guard 10 seconds"). The page polls `/builds/latest.json`; once the id differs
@@ -15,7 +15,7 @@ export const BUILD_POLL_INTERVAL_MS = 5 * 60 * 1000;
 /** Minimum gap between two focus-triggered polls, ms (tab switching must not flood the server). */
 export const BUILD_POLL_MIN_GAP_MS = 15 * 1000;
 
-/** Page reload guard, ms (spec §9). */
+/** Page reload guard, ms (docs/spec.txt §9). */
 export const RELOAD_GUARD_MS = 10 * 1000;
 
 /** sessionStorage key holding the time of the last forced reload (ms since the epoch). */
@@ -55,7 +55,7 @@ export type GuardStorage = Pick<Storage, "getItem" | "setItem">;
 
 /**
  * Whether a forced full reload may happen now: none recorded in this tab, or
- * the last one at least {@link RELOAD_GUARD_MS} ago (spec §9). An unreadable
+ * the last one at least {@link RELOAD_GUARD_MS} ago (docs/spec.txt §9). An unreadable
  * storage (privacy modes) answers false: without the guard we never force.
  */
 export function canForceReload(storage: GuardStorage | null, now: number = Date.now()): boolean {
@@ -86,7 +86,7 @@ export function claimForcedReload(storage: GuardStorage | null, now: number = Da
 
 /**
  * Fetches the latest build. Failures (network, status, body) are logged with
- * `console.warn` and give null (spec §8: logged only).
+ * `console.warn` and give null (docs/spec.txt §8: logged only).
  */
 export async function fetchLatestBuild(
   fetchImpl: typeof fetch = fetch,

@@ -1,5 +1,5 @@
 /**
- * HTTP caching of public pages (architecture.md "Scale": CDN-cacheable public
+ * HTTP caching of public pages (docs/architecture.md "Scale": CDN-cacheable public
  * pages with `s-maxage` and `stale-while-revalidate`; anything that depends on
  * the visitor is `private`).
  */

@@ -1,11 +1,11 @@
 /**
- * Expected page errors and the texts of the error screen (spec §2 "Error
+ * Expected page errors and the texts of the error screen (docs/spec.txt §2 "Error
  * screen", §5 route validity checks, §8 error catalogue). Loaders throw the
  * Responses built here; the error boundary (`app/components/error-screen.tsx`)
  * renders them.
  */
 
-/** Message of a 404, "Page Not Found: {path}" (spec §2 and §8). */
+/** Message of a 404, "Page Not Found: {path}" (docs/spec.txt §2 and §8). */
 export function pageNotFoundMessage(pathname: string): string {
   return `Page Not Found: ${pathname}`;
 }
@@ -24,7 +24,7 @@ function toStatusText(message: string): string {
 
 /**
  * The 404 for a path that matches no route or a page whose validity check
- * failed (spec §2, §5): status 404, body and status text
+ * failed (docs/spec.txt §2, §5): status 404, body and status text
  * "Page Not Found: {path}" (the status text made header-safe and capped at 200
  * characters). Throw it from a loader: `throw pageNotFound(url.pathname)`.
  * @param pathname the requested path as it appears in the URL (percent-encoded).
@@ -40,7 +40,7 @@ export function pageNotFound(pathname: string): Response {
 
 /**
  * Throws the 404 of {@link pageNotFound} unless `valid` holds: a page's own
- * validity check (spec §5 "Route pages may declare a validity check; failure
+ * validity check (docs/spec.txt §5 "Route pages may declare a validity check; failure
  * gives a fatal error, default status 404").
  * @throws {Response} 404 "Page Not Found: {path}" when `valid` is false.
  */
@@ -55,7 +55,7 @@ export interface ErrorScreenTexts {
 }
 
 /**
- * The error screen's texts, verbatim from spec §2: 404 "Página não encontrada"
+ * The error screen's texts, verbatim from docs/spec.txt §2: 404 "Página não encontrada"
  * / "Desculpe, não encontramos a página que você está procurando."; any other
  * status "Ops! Ocorreu um erro" / "Desculpe, no momento a página que esta
  * tentando acessar esta indisponível".

@@ -1,6 +1,6 @@
 /**
- * The `{filtros}` codec of `/todos-os-imoveis/{filtros}` (spec §2 route table;
- * product.md "Public site"; ADR docs/decisions "listing URL scheme").
+ * The `{filtros}` codec of `/todos-os-imoveis/{filtros}` (docs/spec.txt §2 route table;
+ * docs/product.md "Public site"; ADR docs/decisions "listing URL scheme").
  *
  * A filter set has exactly one canonical URL:
  *
@@ -30,10 +30,10 @@ import { formatArea, formatCount, formatPrice } from "./format";
 import { slugify } from "./slug";
 import { LISTINGS_PATH } from "~/lib/paths";
 
-/** Listings per results page (product.md "page size 24"). */
+/** Listings per results page (docs/product.md "page size 24"). */
 export const LISTINGS_PAGE_SIZE = 24;
 
-/** Sort orders (product.md: mais recentes, menor preço, maior preço, maior área, menor custo mensal). */
+/** Sort orders (docs/product.md: mais recentes, menor preço, maior preço, maior área, menor custo mensal). */
 export const SORT_ORDERS = ["recentes", "menor-preco", "maior-preco", "maior-area", "menor-custo-mensal"] as const;
 
 /** A sort order, as written in the `ordem` query parameter. */
@@ -51,7 +51,7 @@ export const SORT_LABELS: Record<SortOrder, string> = {
   "menor-custo-mensal": "Menor custo mensal",
 };
 
-/** Chips of the minimum facets (quartos, suítes, vagas, banheiros): "1+" … "4+" (issue 3 item 1). */
+/** Chips of the minimum facets (quartos, suítes, vagas, banheiros): "1+" … "4+". */
 export const MINIMUM_CHOICES: readonly number[] = [1, 2, 3, 4];
 
 /** The minimum facets, as keys of {@link ListingFilters}. */
@@ -565,7 +565,7 @@ export function normalizeFilters(filters: ListingFilters): ListingFilters {
  * Reads the `{filtros}` segment (as Remix hands it, decoded; undefined on
  * `/todos-os-imoveis`) and the query string into filters and their canonical
  * URL. Never throws. Returns `{ notFound: true }` when the segment contains a
- * word the vocabulary does not know (the page answers 404, spec §2); malformed
+ * word the vocabulary does not know (the page answers 404, docs/spec.txt §2); malformed
  * or unknown query parameters are simply left out of `filters`, so the
  * canonical URL differs and the loader redirects to it.
  */

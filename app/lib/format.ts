@@ -1,5 +1,5 @@
 /**
- * pt-BR formatting of prices (BRL), areas (m²) and dates (product.md: prices
+ * pt-BR formatting of prices (BRL), areas (m²) and dates (docs/product.md: prices
  * with `Intl.NumberFormat('pt-BR')`, areas in m², dates in pt-BR).
  */
 import { whatsAppNumber } from "./whatsapp";

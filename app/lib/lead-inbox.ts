@@ -1,5 +1,5 @@
 /**
- * The admin leads inbox (issue 6 item 5; product.md "Leads: inbox with
+ * The admin leads inbox (docs/product.md "Leads: inbox with
  * status, assignment, delivery status, export"): Portuguese labels and the
  * schemas of its filters and actions, shared by the pages and the server.
  */
@@ -17,7 +17,7 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   concluido: "Concluído",
 };
 
-/** Kinds of contact request and their labels (product.md "Contact requests"). */
+/** Kinds of contact request and their labels (docs/product.md "Contact requests"). */
 export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
   sell: "Quero vender",
   info: "Mais informações",

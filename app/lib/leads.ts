@@ -1,5 +1,5 @@
 /**
- * Contact-request (lead) schemas shared by the server and the forms (product.md
+ * Contact-request (lead) schemas shared by the server and the forms (docs/product.md
  * "Contact requests": one zod schema per form, the same on server and client;
  * issue 4 items 1–2). Error messages are pt-BR, shown beside each field.
  * Every text field is bounded; one-line fields refuse line breaks and other
@@ -32,7 +32,7 @@ export function normalizeBrazilianPhone(input: string): string | null {
   return digits;
 }
 
-/** Most characters a message may have (product.md). */
+/** Most characters a message may have (docs/product.md). */
 export const LEAD_MESSAGE_MAX = 2000;
 /** Most characters of a visitor's name. */
 export const LEAD_NAME_MAX = 120;
@@ -89,7 +89,7 @@ const listingCode = singleLineText({
 const optional = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
 
-/** "Quero vender meu imóvel" (spec §7 `/email/sell-property`): {name, phone, location}. */
+/** "Quero vender meu imóvel" (docs/spec.txt §7 `/email/sell-property`): {name, phone, location}. */
 export const sellLeadSchema = z.object({
   kind: z.literal("sell"),
   name,
@@ -97,7 +97,7 @@ export const sellLeadSchema = z.object({
   location: requiredText("a localização do imóvel", LEAD_LOCATION_MAX),
 });
 
-/** "Mais informações" on a listing page (spec §7 `/email/more-information`): {code, name, phone, email, message}. */
+/** "Mais informações" on a listing page (docs/spec.txt §7 `/email/more-information`): {code, name, phone, email, message}. */
 export const infoLeadSchema = z.object({
   kind: z.literal("info"),
   code: listingCode,
@@ -107,7 +107,7 @@ export const infoLeadSchema = z.object({
   message: multiLineText({ max: LEAD_MESSAGE_MAX, required: "Informe sua mensagem." }),
 });
 
-/** WhatsApp contact recorded by `/obrigado-whatsapp` (issue 4 item 2): listing code, page and UTM parameters. */
+/** WhatsApp contact recorded by `/obrigado-whatsapp`: listing code, page and UTM parameters. */
 export const whatsappLeadSchema = z.object({
   kind: z.literal("whatsapp"),
   code: optional(listingCode),
@@ -140,7 +140,7 @@ export const alertLeadSchema = z
     path: ["email"],
   });
 
-/** LGPD request (product.md "Contact requests"): {name, email, phone?, message}. */
+/** LGPD request (docs/product.md "Contact requests"): {name, email, phone?, message}. */
 export const lgpdLeadSchema = z.object({
   kind: z.literal("lgpd"),
   name,
@@ -191,7 +191,7 @@ export function parseLeadInput(raw: unknown): z.SafeParseReturnType<unknown, Lea
   return schema.safeParse(raw) as z.SafeParseReturnType<unknown, LeadInput>;
 }
 
-/** The contact forms a page can carry (issue 4 item 1). */
+/** The contact forms a page can carry. */
 export type LeadFormKind = "sell" | "info" | "alert";
 
 /** The schema of each contact form: the page validates with it (Conform) and so does the action. */
@@ -203,7 +203,7 @@ export const leadFormSchemas = {
 
 /**
  * Names of the hidden inputs every contact form carries besides its fields
- * (issue 4 items 4–5; app/.server/leads/form-guard.ts checks them).
+ * (app/.server/leads/form-guard.ts checks them).
  */
 export const LEAD_FORM_FIELDS = {
   /** Honeypot: hidden from people and autofill; bots fill it. */

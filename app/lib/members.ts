@@ -1,6 +1,6 @@
 /**
- * Team members (issue 6 items 2–3; product.md "Member"): the admin form's one
- * zod schema (style.md §5, pt-BR messages beside each field), paths, and the
+ * Team members (docs/product.md "Member"): the admin form's one
+ * zod schema (docs/style.md §5, pt-BR messages beside each field), paths, and the
  * list's filters. Shared by the browser and the server.
  */
 import { z } from "zod";
@@ -8,9 +8,9 @@ import { multiLineText, singleLineText } from "./text-fields";
 import { whatsAppNumber } from "./whatsapp";
 import { ADMIN_MEMBERS_PATH } from "~/lib/paths";
 
-/** The members list of the admin area (issue 6 item 2). */
+/** The members list of the admin area. */
 
-/** Public profile path of a member: `/membro/{slug}` (spec §2 `/membro/{id}`). */
+/** Public profile path of a member: `/membro/{slug}` (docs/spec.txt §2 `/membro/{id}`). */
 export function memberPath(slug: string): string {
   return `/membro/${slug}`;
 }

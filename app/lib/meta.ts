@@ -1,6 +1,6 @@
 /**
  * The tags every public page shares: title, description, canonical link,
- * Open Graph and the Twitter card (product.md "Public site" / SEO). The root
+ * Open Graph and the Twitter card (docs/product.md "Public site" / SEO). The root
  * route adds og:site_name and og:locale; route-specific tags (prev/next,
  * robots) stay in the routes and are appended to this list.
  */

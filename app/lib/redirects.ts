@@ -1,7 +1,7 @@
 /**
- * Route rules ("redirecionamentos", spec §2 "route-rules lookup"; issue 6
+ * Route rules ("redirecionamentos", docs/spec.txt §2 "route-rules lookup"; issue 6
  * item 6): path rules shared by the admin form (browser) and the server.
- * One zod schema for the form (style.md §5); pt-BR messages beside each field.
+ * One zod schema for the form (docs/style.md §5); pt-BR messages beside each field.
  */
 import { z } from "zod";
 import { hasControlCharacters, singleLineText } from "./text-fields";
@@ -129,7 +129,7 @@ const TARGET_MESSAGE =
   "Informe um caminho do site (por exemplo /todos-os-imoveis) ou um endereço completo começando com https://.";
 
 /**
- * The admin form of one rule (issue 6 item 6): from-path, target, 301/302,
+ * The admin form of one rule: from-path, target, 301/302,
  * active. Values come out normalised (`fromPath` stored form, `target` as
  * parsed). Both texts are one line ({@link singleLineText}); an invalid one
  * stops the parse (a fatal issue) so the cross-field check never sees it.

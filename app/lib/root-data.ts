@@ -9,7 +9,7 @@ import type { SessionUser } from "./auth";
 
 /** What the root loader (`app/root.tsx`) returns. */
 export interface RootData {
-  /** Public theme: title, description, colours, logos, agency name and CRECI (spec §1). */
+  /** Public theme: title, description, colours, logos, agency name and CRECI (docs/spec.txt §1). */
   theme: PublicTheme;
   /** Flash toast to show after load (`app/.server/flash.ts`), or null. */
   toast: FlashToast | null;
@@ -17,9 +17,9 @@ export interface RootData {
   buildId: string;
   /** Current year in São Paulo, for the copyright line (server and browser agree). */
   year: number;
-  /** Contact channels: `whatsapp` is true when the agency has a WhatsApp number (`WHATSAPP_NUMBER`; header button, issue 4 item 2). */
+  /** Contact channels: `whatsapp` is true when the agency has a WhatsApp number (`WHATSAPP_NUMBER`; header button). */
   contact: { whatsapp: boolean };
-  /** The signed-in broker or admin (issue 5), or null; when set the response is `private, no-store`. */
+  /** The signed-in broker or admin, or null; when set the response is `private, no-store`. */
   user: SessionUser | null;
 }
 

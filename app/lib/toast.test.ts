@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { closedToast, TOAST_DEFAULT_DURATION, ToastStore, toastReducer } from "./toast";
 
 describe("toastReducer", () => {
-  it("notify shows the toast with the defaults of spec §4 (description '', 3000 ms)", () => {
+  it("notify shows the toast with the defaults of docs/spec.txt §4 (description '', 3000 ms)", () => {
     const state = toastReducer(closedToast, { type: "notify", toast: { type: "success", title: "Salvo" } });
     expect(state).toEqual({
       show: true,

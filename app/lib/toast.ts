@@ -1,17 +1,17 @@
 /**
- * Toast notification state (spec §3 "Notification": show, duration, type,
+ * Toast notification state (docs/spec.txt §3 "Notification": show, duration, type,
  * title, description; §4 notify/close and self-closing; §9 default duration
  * 3000 ms). Framework-free so it runs the same on the server, in the browser
  * and in unit tests; `app/components/toast.tsx` binds it to React.
  */
 
-/** The four toast types, each with its own icon (spec §4). */
+/** The four toast types, each with its own icon (docs/spec.txt §4). */
 export const TOAST_TYPES = ["success", "error", "warning", "info"] as const;
 
 /** One of {@link TOAST_TYPES}. */
 export type ToastType = (typeof TOAST_TYPES)[number];
 
-/** Default time a toast stays on screen, ms (spec §9). */
+/** Default time a toast stays on screen, ms (docs/spec.txt §9). */
 export const TOAST_DEFAULT_DURATION = 3000;
 
 /** What `notify()` takes; `description` defaults to "" and `duration` to 3000 ms. */
@@ -28,7 +28,7 @@ export interface FlashToast extends ToastInput {
   id: string;
 }
 
-/** The notification state (spec §3). `id` increases with every `notify`. */
+/** The notification state (docs/spec.txt §3). `id` increases with every `notify`. */
 export interface ToastState {
   show: boolean;
   id: number;
@@ -54,7 +54,7 @@ export type ToastAction = { type: "notify"; toast: ToastInput } | { type: "close
 /**
  * Pure state transition: `notify` sets type, title, description (default "")
  * and duration (default 3000 ms) and shows the toast; `close` hides it and
- * clears the fields, keeping the id counter (spec §4 "Notification").
+ * clears the fields, keeping the id counter (docs/spec.txt §4 "Notification").
  */
 export function toastReducer(state: ToastState, action: ToastAction): ToastState {
   switch (action.type) {

@@ -1,5 +1,5 @@
 /**
- * Canonical public URLs of catalogue pages (spec §2 routes; product.md).
+ * Canonical public URLs of catalogue pages (docs/spec.txt §2 routes; docs/product.md).
  */
 import { slugify } from "./slug";
 import { WHATSAPP_CONTACT_PATH } from "~/lib/paths";
@@ -16,7 +16,7 @@ export interface ListingUrlParts {
 /**
  * The `{condominio}` segment of a listing URL: the condominium's slug, or for a
  * listing outside any condominium a slug of type and neighbourhood
- * (product.md, `/detalhes/{condominio}/{id}`), e.g. "apartamento-moema".
+ * (docs/product.md, `/detalhes/{condominio}/{id}`), e.g. "apartamento-moema".
  */
 export function listingSlug(parts: Omit<ListingUrlParts, "code">): string {
   if (parts.condominiumSlug) return parts.condominiumSlug;

@@ -26,7 +26,7 @@ function sessionStorageOrNull(): Storage | null {
  * loader); only the first value counts, because a revalidated root loader
  * reports the server's id while the running JavaScript stays the old one.
  *
- * On a stale page (at most once per 10 s, spec §9):
+ * On a stale page (at most once per 10 s, docs/spec.txt §9):
  * - a plain click on a link to another page is left to the browser (the click
  *   is stopped in the capture phase before the router sees it), so the browser
  *   loads the target as a new document;

@@ -78,7 +78,7 @@ const brokerCode = singleLineText({
 const email = accountEmail("Informe o e-mail.");
 
 /**
- * Invite a user (issue 6 item 1 "create = invite by e-mail"; spec §7
+ * Invite a user (issue 6 item 1 "create = invite by e-mail"; docs/spec.txt §7
  * `POST /auth`): e-mail, name, optional phone and Vista broker code, role.
  * Output: phone in E.164 or "", brokerCode or null.
  */
@@ -95,7 +95,7 @@ export type UserCreateInput = z.output<typeof userCreateSchema>;
 
 /**
  * Edit a user (issue 6 item 1 "edit (name, phone, role, Vista broker code)";
- * spec §7 `PUT /auth/user/{id}`). The admin form sends every field; the API
+ * docs/spec.txt §7 `PUT /auth/user/{id}`). The admin form sends every field; the API
  * may send any subset (see {@link userUpdateApiSchema}).
  */
 export const userUpdateSchema = z.object({
@@ -125,7 +125,7 @@ export type UserUpdateApiInput = z.output<typeof userUpdateApiSchema>;
 
 /**
  * The set-password form opened by the invitation link
- * (`/login-corretores/reset-de-senha?token=…`; issue 6 item 1): the token from
+ * (`/login-corretores/reset-de-senha?token=…`): the token from
  * the link, the new password and its confirmation. The identity service's
  * policy is checked by the action (it may be stricter than the minimum here).
  */

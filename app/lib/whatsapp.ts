@@ -1,5 +1,5 @@
 /**
- * WhatsApp click-to-chat links (issue 4 item 2; product.md "WhatsApp contact").
+ * WhatsApp click-to-chat links (docs/product.md "WhatsApp contact").
  */
 
 /**

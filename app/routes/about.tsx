@@ -1,5 +1,5 @@
 /**
- * `/sobre` (spec §2, layout "about"; issue 6 item 3; product.md "the agency
+ * `/sobre` (docs/spec.txt §2, layout "about"; issue 6 item 3; docs/product.md "the agency
  * and its active team members"): the agency's text — the site title and the
  * description of the appearance settings (ADR 0019: one text the admin already
  * edits) — and the active members in the admin's order, each linking to

@@ -1,5 +1,5 @@
 /**
- * `/admin/aparencia` (issue 6 item 7; spec §1 "Theme settings"): title,
+ * `/admin/aparencia` (docs/spec.txt §1 "Theme settings"): title,
  * description, the three brand colours (hex, validated, with WCAG contrast
  * warnings that do not block saving) and the two logos (an uploaded image —
  * checked by content, stored through the storage interface, ADR 0019 — or a

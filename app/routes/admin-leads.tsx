@@ -1,5 +1,5 @@
 /**
- * `/admin/leads` (issue 6 item 5; product.md "Leads: inbox with status,
+ * `/admin/leads` (docs/product.md "Leads: inbox with status,
  * assignment, delivery status, export"): the leads inbox. Filters by kind,
  * status, broker and São Paulo date range (a GET form, so every view has a
  * URL), 20 per page, newest first. Each lead shows its contact data, its

@@ -1,5 +1,5 @@
 /**
- * `/admin/membros/{id}/envio?token=…` (spec §7 "Upload to storage"; issue 6
+ * `/admin/membros/{id}/envio?token=…` (docs/spec.txt §7 "Upload to storage"; issue 6
  * item 2; ADR 0019): the signed, one-use upload address the member page asks
  * for (a form POST here without `token`, `kind=photo|files`, answers
  * `{ url, method, expiresAt }`). `PUT` with the image's content type as the body stores ONE photo;

@@ -1,11 +1,11 @@
 /**
- * `/admin/membros/{id}` and `/admin/membros/novo` (issue 6 item 2): a member's
+ * `/admin/membros/{id}` and `/admin/membros/novo`: a member's
  * form (name, slug, title, CRECI, e-mail, phone, WhatsApp, bio, Vista broker
  * code, order, active), and for an existing member: deactivate/activate,
  * delete (soft), reactivate, promote (a broker login), the photo and the
  * files. Uploads work without JavaScript (a multipart form posted here); with
  * JavaScript the page asks `/admin/membros/{id}/envio` for a signed one-use
- * address and PUTs the photo / POSTs the files there (spec §7 "Upload to storage").
+ * address and PUTs the photo / POSTs the files there (docs/spec.txt §7 "Upload to storage").
  * Admin only; never cached; pt-BR messages beside each field.
  */
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";

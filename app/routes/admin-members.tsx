@@ -1,5 +1,5 @@
 /**
- * `/admin/membros` (issue 6 item 2; product.md "Membros"): the team members
+ * `/admin/membros` (docs/product.md "Membros"): the team members
  * with search, an active/inactive filter and an order (GET form, works
  * without JavaScript), each linking to its edit page; "Novo membro" opens
  * `/admin/membros/novo`. Admin only; never cached.

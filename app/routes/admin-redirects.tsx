@@ -1,5 +1,5 @@
 /**
- * `/admin/redirecionamentos` (issue 6 item 6; spec §2 "route rules"): the
+ * `/admin/redirecionamentos` (docs/spec.txt §2 "route rules"): the
  * route rules — from-path, target (site path or absolute URL), 301/302,
  * active — with a form to add or edit one (`?editar=<id>`), and buttons to
  * turn a rule on or off and to delete it. Validation (one zod schema,

@@ -1,6 +1,6 @@
 /**
  * `/admin/papeis` (issue 6 item 4 "Papéis: the roles and their permissions,
- * read-only"; product.md "Papéis: the roles and what each may do"): each role
+ * read-only"; docs/product.md "Papéis: the roles and what each may do"): each role
  * of the `roles` table with its Portuguese label, its permissions in
  * Portuguese (`PERMISSIONS`) and how many users have it. Admin only; never cached.
  */

@@ -1,5 +1,5 @@
 /**
- * `/admin/usuarios` (issue 6 item 1 "Usuários"; product.md "Usuários: list,
+ * `/admin/usuarios` (issue 6 item 1 "Usuários"; docs/product.md "Usuários: list,
  * create (invite by e-mail), edit, delete, promote to admin"; ADR 0018): the
  * users with search (name or e-mail), sort and pages of 20 (GET form, query
  * string `q`, `ordem`, `pagina`); a form to invite one (Firebase account

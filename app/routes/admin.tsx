@@ -1,5 +1,5 @@
 /**
- * `/admin` (spec §2, layout "admin", admin middleware; issue 6): the admin
+ * `/admin` (docs/spec.txt §2, layout "admin", admin middleware): the admin
  * home with a card per section (Leads with the number of new ones,
  * Redirecionamentos, Aparência). Admin only; never cached.
  */

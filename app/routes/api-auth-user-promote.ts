@@ -1,5 +1,5 @@
 /**
- * `PUT /api/auth/user/{id}/promote` (spec §7; issue 6 items 1 and 8):
+ * `PUT /api/auth/user/{id}/promote` (docs/spec.txt §7):
  * promotes the user to admin (role in the table and the custom claim,
  * sessions revoked) → `{ user }`. Admin only. No body.
  */

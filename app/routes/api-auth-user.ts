@@ -1,6 +1,6 @@
 /**
- * `/api/auth/user/{id}` (spec §7 "PUT /auth/user/{id}", "DELETE
- * /auth/user/{id}"; issue 6 items 1 and 8): GET `{ user }`; PUT with any of
+ * `/api/auth/user/{id}` (docs/spec.txt §7 "PUT /auth/user/{id}", "DELETE
+ * /auth/user/{id}"): GET `{ user }`; PUT with any of
  * displayName, phone, role, brokerCode, disabled → `{ user }`; DELETE → 204.
  * Admin only. Errors: 400/401/403/404/405/409/415 JSON.
  */

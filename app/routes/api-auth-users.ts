@@ -1,5 +1,5 @@
 /**
- * `GET /api/auth/users` (spec §7 "GET /auth/users"; issue 6 items 1 and 8):
+ * `GET /api/auth/users` (docs/spec.txt §7 "GET /auth/users"):
  * one page of users `{ users, total, page, pageSize, pageCount }`, with
  * `?q=` (name or e-mail), `?ordem=` and `?pagina=`. Admin only.
  */

@@ -1,5 +1,5 @@
 /**
- * `POST /api/auth` (spec §7 "POST /auth"; issue 6 items 1 and 8): invites a
+ * `POST /api/auth` (docs/spec.txt §7 "POST /auth"): invites a
  * user — body `userCreateSchema` (e-mail, name, phone, role, brokerCode) —
  * and answers 201 `{ user, mailed }`. Admin only (bearer API session token, ADR 0020).
  * Errors: 400/401/403/409/415 JSON `{ error, fieldErrors? }`.

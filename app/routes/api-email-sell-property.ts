@@ -1,5 +1,5 @@
 /**
- * `POST /api/email/sell-property` {name, phone, location} (spec §7, no auth;
+ * `POST /api/email/sell-property` {name, phone, location} (docs/spec.txt §7, no auth;
  * issue 6 item 8). See `~/.server/api/lead-endpoint`.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";

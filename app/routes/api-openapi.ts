@@ -1,5 +1,5 @@
 /**
- * `GET /api/openapi.json` (issue 6 item 8): the OpenAPI 3 document of the
+ * `GET /api/openapi.json`: the OpenAPI 3 document of the
  * JSON API, generated from the zod schemas (`~/.server/api/openapi`). Public
  * (it holds no data); cached 5 minutes.
  */

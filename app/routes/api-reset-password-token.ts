@@ -1,6 +1,6 @@
 /**
- * `PUT /api/auth/reset-password/{otp-or-token}` {newPassword} (spec §7, no
- * auth; issue 6 item 8): sets the new password with the invitation /
+ * `PUT /api/auth/reset-password/{otp-or-token}` {newPassword} (docs/spec.txt §7, no
+ * auth): sets the new password with the invitation /
  * set-password token (ADR 0018) or with the 6-digit code of issue 5 (then the
  * body must carry `email` too: codes are kept per e-mail). The password must
  * meet the identity service's policy. 200 `{ message }`; 400 with a message

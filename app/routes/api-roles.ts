@@ -1,6 +1,6 @@
 /**
- * `GET /api/roles` (spec §7 Auth API "GET /roles", §6 "a list of roles is
- * fetched from the backend"; product.md "Papéis"): the roles with their
+ * `GET /api/roles` (docs/spec.txt §7 Auth API "GET /roles", §6 "a list of roles is
+ * fetched from the backend"; docs/product.md "Papéis"): the roles with their
  * Portuguese labels and permissions. Admin only (401/403 JSON otherwise).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";

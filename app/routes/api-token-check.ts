@@ -1,9 +1,9 @@
 /**
- * `GET /api/auth/token/check` (spec §7 Auth API "GET /auth/token/check";
- * product.md "JSON API under /api"): the backend auth check. With a bearer
+ * `GET /api/auth/token/check` (docs/spec.txt §7 Auth API "GET /auth/token/check";
+ * docs/product.md "JSON API under /api"): the backend auth check. With a bearer
  * API session token (`POST /api/auth/session`; with a real Firebase project
  * also a Firebase ID token) or the session cookie it returns the
- * `firebaseAuth` object the spec's session store reads (spec §3: uid, name,
+ * `firebaseAuth` object the spec's session store reads (docs/spec.txt §3: uid, name,
  * email, email_verified, phone_number, application.role), revocation
  * checked. 401 JSON when anonymous.
  */

@@ -1,5 +1,5 @@
 /**
- * `/corretor/{filtro}`: a broker's public portfolio (spec §2 route table;
+ * `/corretor/{filtro}`: a broker's public portfolio (docs/spec.txt §2 route table;
  * issue 3 item 4; ADR 0008): the broker's card (photo, name, CRECI, contacts
  * already public on the listing page's broker card) and the broker's active
  * listings with the list page's components (ListingGrid, Pagination, 24 per

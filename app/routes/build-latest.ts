@@ -1,5 +1,5 @@
 /**
- * `GET /builds/latest.json?t=<timestamp>` (spec §7 "Build manifest"; issue 2
+ * `GET /builds/latest.json?t=<timestamp>` (docs/spec.txt §7 "Build manifest"; issue 2
  * item 2): the build this server serves, `{ id, timestamp }`, never cached.
  * The `t` query only defeats caches; it is ignored.
  */

@@ -1,9 +1,9 @@
 /**
- * `/detalhes/{condominio}`: a condominium page (spec §2 route table;
- * product.md "Public site": name, description, amenities (`InfraEstrutura`),
+ * `/detalhes/{condominio}`: a condominium page (docs/spec.txt §2 route table;
+ * docs/product.md "Public site": name, description, amenities (`InfraEstrutura`),
  * photos, map, every available unit for sale and for rent, price and condo-fee
  * ranges) and issue 3 item 5 (price per m² ranges, the single-point map).
- * An unknown slug is the 404 "Page Not Found: {path}" (spec §2, §5); a slug
+ * An unknown slug is the 404 "Page Not Found: {path}" (docs/spec.txt §2, §5); a slug
  * in the wrong case redirects 301 to the canonical one.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -134,7 +134,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-/** The "avise-me" form (issue 4 item 1): the condominium is this page's, whatever the form says. */
+/** The "avise-me" form: the condominium is this page's, whatever the form says. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const page = await getCondominiumPage(params.condominio ?? "");
   if (!page) throw pageNotFound(new URL(request.url).pathname);

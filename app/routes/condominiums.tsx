@@ -1,5 +1,5 @@
 /**
- * `/condominios`: the condominium index (issue 3 item 5, "a condominium index
+ * `/condominios`: the condominium index ("a condominium index
  * reachable from the home page"; beyond the spec's route table, ADR 0008).
  * Every condominium with active units as a card, filterable by city and
  * neighbourhood with a GET form (works without JavaScript; with it, a change

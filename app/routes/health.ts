@@ -1,5 +1,5 @@
 /**
- * `GET /health/server` (spec §7 "Health API"): JSON health of the database
+ * `GET /health/server` (docs/spec.txt §7 "Health API"): JSON health of the database
  * and of the listings sync; 200 when ok or degraded, 503 when the database is
  * down; never cached. Resource route: no UI.
  */

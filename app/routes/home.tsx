@@ -1,5 +1,5 @@
 /**
- * The home page `/` (product.md "Public site"): a hero with the search box,
+ * The home page `/` (docs/product.md "Public site"): a hero with the search box,
  * featured listings (Vista `DestaqueWeb`), launches (`Lancamento`), featured
  * condominiums, links by city and neighbourhood to canonical filtered URLs,
  * and a "Quer vender seu imóvel?" block. Reads only the read model; while
@@ -53,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const headers = publicPageHeaders;
 
-/** The "quero vender meu imóvel" form (issue 4 item 1; spec §7 `/email/sell-property`). */
+/** The "quero vender meu imóvel" form (docs/spec.txt §7 `/email/sell-property`). */
 export async function action({ request, context }: ActionFunctionArgs) {
   return handleLeadForm(request, { kind: "sell", clientIp: context.clientIp });
 }

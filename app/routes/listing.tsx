@@ -1,12 +1,12 @@
 /**
- * `/detalhes/{condominio}/{id}`: a listing page (spec §2 route table;
- * product.md "Public site"; issue 2 item 7).
+ * `/detalhes/{condominio}/{id}`: a listing page (docs/spec.txt §2 route table;
+ * docs/product.md "Public site").
  *
  * - `{id}` (Vista `Codigo`) is authoritative; a wrong or missing
  *   `{condominio}` slug redirects 301 to the canonical URL (query kept).
- * - An unknown id is the 404 "Page Not Found: {path}" (spec §2, §5).
+ * - An unknown id is the 404 "Page Not Found: {path}" (docs/spec.txt §2, §5).
  * - A listing that left the catalogue answers 410 "Este imóvel não está mais
- *   disponível" with similar listings (product.md).
+ *   disponível" with similar listings (docs/product.md).
  * - Public and cacheable (`Cache-Control: public, …`); owner data never
  *   reaches this page (`toPublicListing`).
  */
@@ -66,7 +66,7 @@ const OG_IMAGE_WIDTH = 1280;
 const APPROXIMATE_RADIUS_METRES = 250;
 
 /**
- * The approximate map of a listing (product.md "approximate map"):
+ * The approximate map of a listing (docs/product.md "approximate map"):
  * coordinates rounded to 3 decimals (about 100 m) and the tile settings
  * (`MAP_TILE_URL`, `MAP_TILE_ATTRIBUTION`); null without coordinates.
  */
@@ -211,7 +211,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-/** The "mais informações" form (issue 4 item 1): the listing code is this page's, whatever the form says. */
+/** The "mais informações" form: the listing code is this page's, whatever the form says. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const page = await getListingPage(params.id ?? "");
   if (!page || page.removed) throw pageNotFound(new URL(request.url).pathname);
@@ -334,7 +334,7 @@ function ListingPage({ data }: { data: PageData }) {
         </aside>
 
         <div className={p.content}>
-          {/* Broker area (issue 5 item 6): owner and prontuário for a signed-in broker, loaded after hydration. */}
+          {/* Broker area: owner and prontuário for a signed-in broker, loaded after hydration. */}
           <PrivatePanel code={listing.code} />
           {text ? (
             <section className={p.section} aria-labelledby="descricao">
@@ -423,7 +423,7 @@ function ListingPage({ data }: { data: PageData }) {
   );
 }
 
-/** The 410 page: the notice and similar listings (product.md: "not a bare 404"). */
+/** The 410 page: the notice and similar listings (docs/product.md: "not a bare 404"). */
 function RemovedListing({ data }: { data: RemovedData }) {
   const { listing } = data;
   return (

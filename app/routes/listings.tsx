@@ -1,6 +1,6 @@
 /**
- * `/todos-os-imoveis` and `/todos-os-imoveis/{filtros}` (spec §2; product.md
- * "Public site"; issue 2 item 7; issue 3 item 1): listings filtered by
+ * `/todos-os-imoveis` and `/todos-os-imoveis/{filtros}` (docs/spec.txt §2; docs/product.md
+ * "Public site"; issue 2 item 7): listings filtered by
  * purpose, type, city, neighbourhoods, price range, minimum bedrooms / suites
  * / parking / bathrooms, area range, condo fee, amenities, lançamento,
  * exclusivo and code, with facet counts in the filters form, sorted, 24 per

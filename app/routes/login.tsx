@@ -1,5 +1,5 @@
 /**
- * `/login-corretores` (spec §2, layout "empty"; issue 5 items 1 and 3): the
+ * `/login-corretores` (docs/spec.txt §2, layout "empty"): the
  * broker login. The form posts e-mail and password to this route's action,
  * which signs in through the Identity Toolkit API on the server, so it works
  * without JavaScript; with JavaScript Conform validates in the browser first.

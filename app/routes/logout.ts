@@ -1,5 +1,5 @@
 /**
- * `POST /login-corretores/sair` (issue 5 item 1): signs out. Origin check;
+ * `POST /login-corretores/sair`: signs out. Origin check;
  * the session's row is deleted, so its cookie is refused from now on (with a
  * real project the user's refresh tokens are revoked too, see `signOut`),
  * the cookie is cleared, and the browser goes to the home page with a toast.

@@ -1,5 +1,5 @@
 /**
- * `GET /mapa/pontos` (issue 3 item 3): every active listing with coordinates
+ * `GET /mapa/pontos`: every active listing with coordinates
  * that matches the filters of the query string (the same parameters as the
  * list page and `/mapa`: `finalidade`, `tipo`, `cidade`, `bairro`, `preco-min`…,
  * read by `parseFilters`; unknown or malformed ones are ignored, never a 500),

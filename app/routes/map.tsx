@@ -1,5 +1,5 @@
 /**
- * `/mapa` (issue 3 item 3; product.md "Public site"; ADR 0009): the catalogue
+ * `/mapa` (docs/product.md "Public site"; ADR 0009): the catalogue
  * on a Leaflet map with clustering, the same filters as the list, "Buscar
  * nesta área" and the list of listings in view.
  *

@@ -1,5 +1,5 @@
 /**
- * `/membro/{id}` (spec §2, layout "about"; issue 6 item 3; product.md "one
+ * `/membro/{id}` (docs/spec.txt §2, layout "about"; issue 6 item 3; docs/product.md "one
  * member: photo, name, title, CRECI, bio, contact buttons, their listings").
  * `{id}` is the slug; a numeric id answers 301 to the slug. An unknown,
  * inactive or deleted member is the 404 screen. WhatsApp goes through

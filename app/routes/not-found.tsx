@@ -1,6 +1,6 @@
 /**
  * The "*" splat of the default layout: any path that matches no route answers
- * 404 "Page Not Found: {path}" (spec §2, §8), rendered by the default layout's
+ * 404 "Page Not Found: {path}" (docs/spec.txt §2, §8), rendered by the default layout's
  * error boundary inside the site chrome. Never a 500, whatever the path.
  *
  * It also renders the refusals the server decides before routing (load

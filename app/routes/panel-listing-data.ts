@@ -1,5 +1,5 @@
 /**
- * `GET /painel/imovel/{codigo}/dados` (issue 5 item 6): the private data of a
+ * `GET /painel/imovel/{codigo}/dados`: the private data of a
  * listing as JSON, loaded by the listing page's private panel after
  * hydration. Agent or admin only (revocation checked): anonymous → 401 JSON,
  * other roles → 403 JSON; 429 with `Retry-After` over the hourly limit of

@@ -1,5 +1,5 @@
 /**
- * `/painel/imovel/{codigo}` (issue 5 item 6): the private data of one listing
+ * `/painel/imovel/{codigo}`: the private data of one listing
  * (owner, owner phone, notes, prontuário), fetched live from Vista; the page
  * behind the listing page's private panel without JavaScript (its JSON twin is
  * `/painel/imovel/{codigo}/dados`). Agent or admin only, with a revocation

@@ -1,5 +1,5 @@
 /**
- * `/painel` (issue 5 item 6; product.md "Broker area", agent middleware): the
+ * `/painel` (docs/product.md "Broker area", agent middleware): the
  * broker's home: "Meus imóveis" (active listings whose Vista broker code is
  * the user's) and a quick lookup by listing code that opens its private data.
  * Agent or admin only; never cached.
@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     lookupError = parsed.error.issues[0]?.message ?? "Código inválido.";
   }
   const mine = user.brokerCode ? await listBrokerListings(getDb().db, user.brokerCode) : [];
-  // "Meus leads" (issue 6 item 5).
+  // "Meus leads".
   const leads = await loadBrokerPanelLeads(user);
   return json(
     {

@@ -1,5 +1,5 @@
 /**
- * `/login-corretores/reset-de-senha` (spec §2, layout "empty"; issue 5 item 4):
+ * `/login-corretores/reset-de-senha` (docs/spec.txt §2, layout "empty"):
  * step 1 asks for the e-mail and mails a 6-digit code; step 2 takes the
  * e-mail, the code and the new password (the identity service's policy, at
  * least 6 characters by default). Step 1 answers the same whether or not the

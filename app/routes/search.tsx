@@ -1,5 +1,5 @@
 /**
- * `/busca?q=…` (issue 3 item 2; product.md "Public site"): free-text search
+ * `/busca?q=…` (docs/product.md "Public site"): free-text search
  * over the read model (code, title, neighbourhood, city, condominium,
  * address), Portuguese stemming, accent-insensitive, typo-tolerant; the words
  * portals users type ("moema 3 quartos", "casa aluguel", "até 800 mil") become

@@ -1,6 +1,6 @@
 /**
  * `GET /sitemap.xml`: every active listing (with `lastmod`), the condominium
- * pages, the home and the main list pages, as absolute URLs (product.md
+ * pages, the home and the main list pages, as absolute URLs (docs/product.md
  * "Public site", SEO). Built by `app/.server/catalogue/sitemap.ts`.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";

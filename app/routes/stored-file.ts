@@ -1,5 +1,5 @@
 /**
- * `GET /arquivos/{key}` (issue 6 item 2; ADR 0019): a stored upload with its
+ * `GET /arquivos/{key}` (ADR 0019): a stored upload with its
  * content type. Member photos are public and immutable (a new photo gets a
  * new key): `public, max-age=31536000, immutable`. Member files are for the
  * admin only (`private, no-store`; anonymous → login, others → 403). Logos

@@ -1,5 +1,5 @@
 /**
- * `GET /busca/sugestoes?q=…` (issue 3 item 2): suggestions as you type for the
+ * `GET /busca/sugestoes?q=…`: suggestions as you type for the
  * search boxes (`~/components/suggest-input`), as JSON
  * `{ query, suggestions: Suggestion[] }` (see `~/.server/catalogue/suggestions`).
  *

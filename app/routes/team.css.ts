@@ -1,4 +1,4 @@
-/** Styles of `/sobre` and `/membro/{id}` (`about.tsx`, `member.tsx`; issue 6 item 3): phone first (360 px). */
+/** Styles of `/sobre` and `/membro/{id}` (`about.tsx`, `member.tsx`): phone first (360 px). */
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 

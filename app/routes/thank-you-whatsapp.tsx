@@ -1,5 +1,5 @@
 /**
- * `/obrigado-whatsapp` (spec §2 "thank-you after a messaging-app contact";
+ * `/obrigado-whatsapp` (docs/spec.txt §2 "thank-you after a messaging-app contact";
  * issue 4 item 2): every WhatsApp button of the site points here. The loader
  * records the contact as a lead (listing code, page, UTM parameters), only
  * when the browser opens the page itself (`isTopLevelNavigation`: never for

@@ -1,6 +1,6 @@
 /**
- * `/obrigado` (spec §2 "thank-you page"): where a contact form lands after a
- * successful submission without JavaScript (issue 4 item 1). `?assunto=`
+ * `/obrigado` (docs/spec.txt §2 "thank-you page"): where a contact form lands after a
+ * successful submission without JavaScript. `?assunto=`
  * (vender | informacoes | aviso) picks the text; `?imovel=<code>` links back
  * to the listing. Not indexed; no visitor data is read or shown.
  */

@@ -1,4 +1,4 @@
-/** Run-time brand colours (spec §1 theme: primary, secondary, light). */
+/** Run-time brand colours (docs/spec.txt §1 theme: primary, secondary, light). */
 /**
  * Inline CSS custom properties that override the three brand colours at run
  * time, e.g. `<html style={brandColorVariables(theme)}>`. Colours are CSS hex.

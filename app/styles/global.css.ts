@@ -11,7 +11,7 @@ globalStyle("*, *::before, *::after", { boxSizing: "border-box" });
 globalStyle("html", {
   WebkitTextSizeAdjust: "100%",
   textSizeAdjust: "100%",
-  // Hash targets (spec §2: scroll unless a hash is given) land below the sticky header.
+  // Hash targets (docs/spec.txt §2: scroll unless a hash is given) land below the sticky header.
   scrollPaddingTop: `calc(${vars.layout.headerHeight} + ${vars.space.md})`,
   colorScheme: "light",
 });

@@ -1,11 +1,11 @@
 /**
- * The theme contract (style.md §7; spec §1 "Theme settings"). Components read
+ * The theme contract (docs/style.md §7; docs/spec.txt §1 "Theme settings"). Components read
  * only these variables. Defaults live on `:root`; the root layout overrides the
  * three brand colours at run time (configuration now, the admin "Aparência"
  * screen later) by setting the same CSS variables inline.
  *
  * Spec defaults: primary is black, secondary a red-pink, light a grey.
- * Stacking order (spec §9): modal 1100, overlay 1000, menu 1000, tooltip 1100.
+ * Stacking order (docs/spec.txt §9): modal 1100, overlay 1000, menu 1000, tooltip 1100.
  */
 import { createGlobalTheme, createGlobalThemeContract } from "@vanilla-extract/css";
 

@@ -144,7 +144,7 @@ export interface SandboxOwner {
   email: string;
 }
 
-/** One prontuário entry (private; vista-api.md §6.5). */
+/** One prontuário entry (private; docs/vista-api.md §6.5). */
 export interface SandboxHistoryEntry {
   /** `Prontuario_Codigo`, numeric string, ascending in time. */
   id: string;
@@ -281,7 +281,7 @@ export interface ListingTexts {
   keywords: string;
 }
 
-/** The private part of a listing: owners, internal notes, prontuário (spec §3; never public). */
+/** The private part of a listing: owners, internal notes, prontuário (docs/spec.txt §3; never public). */
 export interface ListingPrivate {
   owners: readonly SandboxOwner[];
   /** `Observacoes`. */
@@ -562,7 +562,7 @@ function listingPhotos(
       kind: "Planta",
     };
   }
-  // Quirks of real tenants (vista-api.md §4.2): a photo hidden from the site,
+  // Quirks of real tenants (docs/vista-api.md §4.2): a photo hidden from the site,
   // and galleries whose keys are not in `Ordem` order.
   if (rng.chance(0.1)) {
     // Keys keep their position; `Ordem` rotates so the cover ("Ordem" 1) sits at another key.

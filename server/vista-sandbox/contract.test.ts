@@ -1,5 +1,5 @@
 /**
- * Contract test: the sandbox over real HTTP against vista-api.md (§2 routes,
+ * Contract test: the sandbox over real HTTP against docs/vista-api.md (§2 routes,
  * §3 pesquisa, §4 shapes, §5 errors, §8 checklist).
  */
 import { mkdtempSync, rmSync } from "node:fs";

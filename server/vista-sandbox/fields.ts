@@ -1,11 +1,11 @@
 /**
  * Vista's field catalogue as the sandbox enforces it: the per-group allow-lists
- * of `/imoveis/listarcampos` (vista-api.md §6.2–6.6), the sub-tables and where
+ * of `/imoveis/listarcampos` (docs/vista-api.md §6.2–6.6), the sub-tables and where
  * they may be requested (§3.1), the amenity label rule (§4.2/§6.4) and the
  * field types the filter grammar needs (§3.2: ranges only on numeric/date fields).
  */
 
-/** `imoveis` group of `listarcampos`, 271 names (vista-api.md §6.2, one tenant, 2026-04). */
+/** `imoveis` group of `listarcampos`, 271 names (docs/vista-api.md §6.2, one tenant, 2026-04). */
 export const IMOVEIS_FIELDS: readonly string[] = [
   "123iPublicationType",
   "Aberturas",
@@ -280,7 +280,7 @@ export const IMOVEIS_FIELDS: readonly string[] = [
   "Zona",
 ];
 
-/** Unit amenities (`carac`, 81 names, vista-api.md §6.3); values "Sim"/"Nao". */
+/** Unit amenities (`carac`, 81 names, docs/vista-api.md §6.3); values "Sim"/"Nao". */
 export const CARAC_FIELDS: readonly string[] = [
   "AceitaPet",
   "Adega",
@@ -365,7 +365,7 @@ export const CARAC_FIELDS: readonly string[] = [
   "WCEmpregada",
 ];
 
-/** Condominium amenities (`infra`, 77 names, vista-api.md §6.4); values "Sim"/"Nao" (NomeEmpresaMonitoramento is text). */
+/** Condominium amenities (`infra`, 77 names, docs/vista-api.md §6.4); values "Sim"/"Nao" (NomeEmpresaMonitoramento is text). */
 export const INFRA_FIELDS: readonly string[] = [
   "Agua",
   "AquecedorSolar",
@@ -446,10 +446,10 @@ export const INFRA_FIELDS: readonly string[] = [
   "Zelador",
 ];
 
-/** Extra names the sandbox accepts beyond §6.2: the key, the amenity objects, and `Descricao` (spec §3 "Property"). */
+/** Extra names the sandbox accepts beyond §6.2: the key, the amenity objects, and `Descricao` (docs/spec.txt §3 "Property"). */
 export const EXTRA_LISTING_FIELDS: readonly string[] = ["Codigo", "Caracteristicas", "InfraEstrutura", "Descricao"];
 
-/** `Foto` and `FotoEmpreendimento` sub-fields (13, vista-api.md §6.5). */
+/** `Foto` and `FotoEmpreendimento` sub-fields (13, docs/vista-api.md §6.5). */
 export const PHOTO_FIELDS: readonly string[] = [
   "Codigo",
   "Data",
@@ -622,7 +622,7 @@ export const AGENCY_FIELDS: readonly string[] = [
 
 /**
  * `proprietarios` sub-fields. Vista has 149 (§4.4) but only `Proprietario` and
- * `FonePrincipal` are named publicly (spec §3); the sandbox serves this subset.
+ * `FonePrincipal` are named publicly (docs/spec.txt §3); the sandbox serves this subset.
  */
 export const OWNER_FIELDS: readonly string[] = [
   "Codigo",

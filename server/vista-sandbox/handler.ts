@@ -1,6 +1,6 @@
 /**
  * The Vista-compatible HTTP API of the sandbox, following the checklist of
- * vista-api.md §8: exact routes and casing, 404/405 in Symfony's words, the
+ * docs/vista-api.md §8: exact routes and casing, 404/405 in Symfony's words, the
  * key check with the `Permissão Negada` body, `Accept: application/json`,
  * `pesquisa` parsing and field validation with Vista's 400 bodies, the
  * 50-per-page limit, keyed objects, strings everywhere, `[]` for empty
@@ -44,11 +44,11 @@ import {
 import { ACTIVE_STATUSES, SandboxState, type SandboxFaults, type SandboxLead, type SandboxStats } from "./state";
 import { amenityObject, agencyRow, brokerRow, fieldValue, subTableRows, type WireContext } from "./wire";
 
-/** The public sandbox key printed in Vista's guide ("Chave de teste", vista-api.md §1.1). */
+/** The public sandbox key printed in Vista's guide ("Chave de teste", docs/vista-api.md §1.1). */
 export const SANDBOX_KEY = "c9fdd79584fb8d369a6a579af1a8f681";
 
 /**
- * What one API key may do (vista-api.md §1.2: permissions are per method and per field).
+ * What one API key may do (docs/vista-api.md §1.2: permissions are per method and per field).
  * Method names are Vista's resource paths: "imoveis/listar", "corretores/listar", "lead",
  * "__sandbox/touch"…
  */
@@ -82,7 +82,7 @@ export interface VistaSandboxOptions {
   /** Reply of `/siteurl` and `Agencia.Site`; default "http://localhost:3000". */
   siteUrl?: string;
   /**
-   * Require `Accept: application/json` on Vista routes (vista-api.md §1.3 "sem exceção");
+   * Require `Accept: application/json` on Vista routes (docs/vista-api.md §1.3 "sem exceção");
    * default true: anything else gets 406. Photos and `/__sandbox/` never require it.
    */
   requireAcceptJson?: boolean;
@@ -311,7 +311,7 @@ export async function createVistaSandboxHandler(options: VistaSandboxOptions): P
       body.quantidade = pesquisa.pageSize;
       return body;
     }
-    // PHP's json_encode of an empty array: `[]` (vista-api.md §4.1 "empty result").
+    // PHP's json_encode of an empty array: `[]` (docs/vista-api.md §4.1 "empty result").
     return Object.keys(body).length === 0 ? [] : body;
   };
 

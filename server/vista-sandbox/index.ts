@@ -1,7 +1,7 @@
 /**
  * The Vista sandbox: a Vista-compatible HTTP server over the demo catalogue
- * built from the real São Paulo listings data set (issue 2 item 5;
- * vista-api.md §8). `npm start` runs it in-process when `VISTA_URL` is unset;
+ * built from the real São Paulo listings data set (
+ * docs/vista-api.md §8). `npm start` runs it in-process when `VISTA_URL` is unset;
  * `npm run vista-sandbox` runs it alone (cli.ts). See README.md here.
  */
 import { createServer, type Server } from "node:http";

@@ -1,6 +1,6 @@
 /**
  * JSON the way Vista's PHP back end writes it (`json_encode` defaults,
- * vista-api.md §5.1): non-ASCII characters escaped as `\uXXXX` and `/` as `\/`.
+ * docs/vista-api.md §5.1): non-ASCII characters escaped as `\uXXXX` and `/` as `\/`.
  * Clients must decode the JSON before matching Portuguese text.
  */
 

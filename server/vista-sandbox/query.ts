@@ -1,5 +1,5 @@
 /**
- * The `pesquisa` parameter as the sandbox understands it (vista-api.md §3):
+ * The `pesquisa` parameter as the sandbox understands it (docs/vista-api.md §3):
  * parsing, field validation with Vista's error bodies (§3.1, §5.2, §8.3–8.5),
  * the filter grammar (§3.2, §8.6), `order` (§3.4) and `paginacao` (§3.5).
  */

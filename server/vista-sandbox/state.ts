@@ -8,7 +8,7 @@ import { LRUCache } from "lru-cache";
 import { REFERENCE_DATE, addDays, privateOf, type Catalogue, type SandboxListing } from "./catalogue";
 import { brl } from "./text";
 
-/** Statuses `listar` returns without `showInternal` (vista-api.md §8.7). */
+/** Statuses `listar` returns without `showInternal` (docs/vista-api.md §8.7). */
 export const ACTIVE_STATUSES: ReadonlySet<string> = new Set(["Venda", "Aluguel", "Venda e Aluguel"]);
 
 /** Result of a mutation: the codes it applied to and the ones not in the catalogue. */
@@ -18,7 +18,7 @@ export interface MutationResult {
 }
 
 /**
- * Fault injection (vista-api.md §8.11). `status` answers the next `count`
+ * Fault injection (docs/vista-api.md §8.11). `status` answers the next `count`
  * Vista API requests (default 1; -1 = until cleared) with that status and
  * `message` (default "Too many connections" for 5xx); `latencyMs` delays every
  * Vista API request until cleared; `paths` limits both to paths starting with
@@ -32,7 +32,7 @@ export interface SandboxFaults {
   paths?: string[];
 }
 
-/** A lead received on `POST /lead` (vista-api.md §2.4). */
+/** A lead received on `POST /lead` (docs/vista-api.md §2.4). */
 export interface SandboxLead {
   /** Client code replied (`Codigo`), a number. */
   Codigo: number;

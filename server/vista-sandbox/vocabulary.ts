@@ -5,7 +5,7 @@
  * (shared/datasets/README.md). User-visible text, so Brazilian Portuguese.
  */
 
-/** A fictional broker of the agency (Vista `Corretor` row, vista-api.md §6.6). */
+/** A fictional broker of the agency (Vista `Corretor` row, docs/vista-api.md §6.6). */
 export interface SandboxBroker {
   /** Numeric string, as Vista broker codes are (`POST /lead` replies it as a number). */
   code: string;

@@ -1,5 +1,5 @@
 /**
- * Vista wire values of the sandbox catalogue (vista-api.md §4 and §6): every
+ * Vista wire values of the sandbox catalogue (docs/vista-api.md §4 and §6): every
  * field value is a string ("Sim"/"Nao" flags, numbers as text, "" when empty,
  * "0000-00-00" for some empty dates), amenity objects are keyed by spaced
  * labels, sub-tables are keyed objects or `[]`.

@@ -4,7 +4,7 @@
  * the home page (also for a visitor: the page cache was emptied); add a
  * redirect and follow it, as a document load and as a client-side
  * navigation through the router; move a lead through its statuses. The
- * admin's session is seeded directly (style.md §11): a session cookie from
+ * admin's session is seeded directly (docs/style.md §11): a session cookie from
  * the login POST. Each test puts back what it changed (the server is shared
  * by every spec).
  */
@@ -23,7 +23,7 @@ async function signInAsAdmin(context: BrowserContext, baseURL: string): Promise<
   await context.addCookies([{ name: SESSION_COOKIE, value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
 }
 
-/** The toast area (spec §2 "Toast notification area"). */
+/** The toast area (docs/spec.txt §2 "Toast notification area"). */
 const toasts = (page: Page) => page.getByRole("region", { name: "Notificações" });
 
 /** The run-time primary colour of the page's document. */

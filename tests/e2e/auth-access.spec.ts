@@ -1,7 +1,7 @@
 /**
  * Who may request what (issue 5 "Tests"): the authorization matrix — every
  * protected route and action requested as anonymous, agent and admin gives
- * exactly the expected status — and the privacy guarantee (issue 5 item 7):
+ * exactly the expected status — and the privacy guarantee:
  * a crawl of public pages as an anonymous visitor finds no owner name or
  * phone of the sandbox's owner data.
  */

@@ -1,5 +1,5 @@
 /**
- * Auth state for e2e tests, seeded directly (style.md §11): the seeded
+ * Auth state for e2e tests, seeded directly (docs/style.md §11): the seeded
  * admin's credentials (the server keeps the password in its data folder),
  * brokers created in the server's Firebase Auth emulator with firebase-admin
  * (role and Vista broker code as custom claims, which the site mirrors into

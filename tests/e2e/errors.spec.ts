@@ -1,5 +1,5 @@
 /**
- * Error screens and URL rules (spec §2 "Error screen", §5, §8; product.md
+ * Error screens and URL rules (docs/spec.txt §2 "Error screen", §5, §8; docs/product.md
  * "Public site"; issue 2 "Tests": "404 screen text; a listing URL with a wrong
  * slug redirects"):
  * - an unmatched path answers 404 with the spec's texts and a "Voltar para o
@@ -10,7 +10,7 @@
  *
  * These tests run with a normal desktop user agent: headless Chromium's own
  * ("HeadlessChrome") is a bot for isbot, and bots never see the error screen
- * for client-side errors (spec §4; ADR 0003).
+ * for client-side errors (docs/spec.txt §4; ADR 0003).
  */
 import { expect, test } from "./fixtures";
 import { DESKTOP_USER_AGENT, LISTINGS_PATH, listingPaths, splitListingPath, waitForHydration } from "./helpers";

@@ -1,5 +1,5 @@
 /**
- * The listings page's filters form with every facet (issue 3 item 1): five
+ * The listings page's filters form with every facet: five
  * filters combined with JavaScript (each choice navigates without a full
  * reload), the same through the plain GET form without JavaScript, facet
  * counts that announce the result of a choice, and malformed filter URLs

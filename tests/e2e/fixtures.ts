@@ -1,5 +1,5 @@
 /**
- * The Playwright `test` every e2e spec imports (style.md §11: "`console.error`
+ * The Playwright `test` every e2e spec imports (docs/style.md §11: "`console.error`
  * during a test fails it").
  *
  * The automatic `consoleGuard` fixture records, for every page of the test's
@@ -19,7 +19,7 @@
  * A second automatic fixture installs the hydration probe of `helpers.ts`, so
  * that `waitForHydration(page)` works in every spec.
  *
- * `seedToast(toast)` seeds state directly (style.md §11): it puts a server
+ * `seedToast(toast)` seeds state directly (docs/style.md §11): it puts a server
  * flash toast in the browser context's cookie jar, signed like the site's own
  * (`app/.server/flash.ts`: cookie `__flash`, key "toast", the secret the
  * server keeps in `DATA_DIR/session-secret`), so the next page load shows it.
@@ -57,12 +57,12 @@ export interface ConsoleGuard {
 /** Chromium's own message for a resource answered with an HTTP error status. */
 const FAILED_RESOURCE = /^Failed to load resource: the server responded with a status of (\d{3})\b/;
 
-/** A server flash toast (spec §3 "Notification"; `FlashToast` in `app/lib/toast.ts`). */
+/** A server flash toast (docs/spec.txt §3 "Notification"; `FlashToast` in `app/lib/toast.ts`). */
 export interface SeededToast {
   type: "success" | "error" | "warning" | "info";
   title: string;
   description?: string;
-  /** ms; the site's default is 3000 (spec §9). */
+  /** ms; the site's default is 3000 (docs/spec.txt §9). */
   duration?: number;
 }
 
@@ -150,7 +150,7 @@ export const test = base.extend<Fixtures>({
         },
       });
 
-      expect(errors, "console.error or uncaught page errors during the test (style.md §11)").toEqual([]);
+      expect(errors, "console.error or uncaught page errors during the test (docs/style.md §11)").toEqual([]);
     },
     { auto: true },
   ],

@@ -6,10 +6,10 @@
  */
 import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
-/** Path of the listings page (spec §2). */
+/** Path of the listings page (docs/spec.txt §2). */
 export const LISTINGS_PATH = "/todos-os-imoveis";
 
-/** Listings per results page (product.md "page size 24"). */
+/** Listings per results page (docs/product.md "page size 24"). */
 export const PAGE_SIZE = 24;
 
 /** A desktop Chrome user agent without "HeadlessChrome", which isbot would call a bot (ADR 0003). */

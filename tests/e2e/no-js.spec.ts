@@ -1,5 +1,5 @@
 /**
- * The public site without JavaScript (product.md "Public site": "Every page is
+ * The public site without JavaScript (docs/product.md "Public site": "Every page is
  * server-rendered, works without JavaScript (links and forms)"): the search
  * and filter forms are plain GET forms that land on the canonical URL,
  * pagination is made of real links, the listing page shows its first photo

@@ -1,5 +1,5 @@
 /**
- * Free-text search (issue 3 item 2): suggestions as you type in the home
+ * Free-text search: suggestions as you type in the home
  * search box (ARIA combobox) land on canonical listing URLs; `/busca` reads
  * "moema 3 quartos" as Moema with 3+ bedrooms; a code alone opens its
  * listing; `/busca` works with JavaScript disabled; junk never breaks it.

@@ -1,5 +1,5 @@
 /**
- * What search engines and operators read (product.md "Public site": title,
+ * What search engines and operators read (docs/product.md "Public site": title,
  * description, canonical URL, Open Graph, JSON-LD `RealEstateListing` with an
  * `Offer`, `sitemap.xml` with every public listing and `lastmod`; issue 2
  * item 6: `GET /health/server` reports the sync's state and counts).
@@ -44,7 +44,7 @@ test("página de imóvel: title, description, canonical, Open Graph e JSON-LD Re
   expect(response?.status()).toBe(200);
   const heading = (await page.getByRole("heading", { level: 1 }).innerText()).trim();
 
-  // Title: the listing, then the site title "{AGENCY_NAME} Imobiliária" (spec §1).
+  // Title: the listing, then the site title "{AGENCY_NAME} Imobiliária" (docs/spec.txt §1).
   await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(heading)} \\| .+ Imobiliária$`));
 
   const description = page.locator('meta[name="description"]');

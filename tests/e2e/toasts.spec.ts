@@ -1,9 +1,9 @@
 /**
- * The toast notification area (spec §2 "Toast notification area: visible on
+ * The toast notification area (docs/spec.txt §2 "Toast notification area: visible on
  * all pages; the close button is labelled 'Fechar'"; §3/§4 "Notification":
  * types success/error/warning/info with icons, closes itself after its
  * duration; §9 default duration 3000 ms), fed by server flash messages
- * (issue 2 item 2). The toasts are seeded directly as signed flash cookies
+ *. The toasts are seeded directly as signed flash cookies
  * (`seedToast` in `fixtures.ts`).
  */
 import { expect, FLASH_COOKIE, flashCookieValue, test } from "./fixtures";

@@ -1,5 +1,5 @@
 /**
- * Authorization of every admin route (issue 6; spec §2 "/admin, guarded by
+ * Authorization of every admin route (docs/spec.txt §2 "/admin, guarded by
  * an admin middleware"; ADR 0016 guards): each loader and action of the admin
  * area called as anonymous (→ redirect to /login-corretores), as an agent
  * (→ 403) and as the admin (→ 200 for a page or the CSV, the action's

@@ -1,5 +1,5 @@
 /**
- * The admin area's data (issue 6 items 5–7), on PGlite and — when
+ * The admin area's data, on PGlite and — when
  * TEST_DATABASE_URL is set — PostgreSQL: route rules (save, duplicate,
  * cycles, the cache and its refresh, the Express middleware's answers for
  * documents and Remix data requests), the appearance (saved over the

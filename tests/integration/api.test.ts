@@ -1,5 +1,5 @@
 /**
- * The JSON API of issue 6 item 8 (spec §7 Auth API; ADR 0018), route modules
+ * The JSON API of issue 6 item 8 (docs/spec.txt §7 Auth API; ADR 0018), route modules
  * called with real Requests against the REAL Firebase Auth emulator and
  * PGlite: every endpoint as anonymous, agent and admin (bearer API session
  * tokens), with status and body shape (the zod schemas the OpenAPI document

@@ -1,5 +1,5 @@
 /**
- * Integration: broker portfolios `/corretor/{filtro}` (issue 3 item 4) on a
+ * Integration: broker portfolios `/corretor/{filtro}` on a
  * PGlite read model filled with the sync's own row mapping. Covers how
  * `{filtro}` resolves (code, slug, case, namesakes), the canonical redirects,
  * 404, the empty state of a broker without active listings, paging and

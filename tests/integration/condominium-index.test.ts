@@ -1,5 +1,5 @@
 /**
- * Integration: the condominium index `/condominios` (issue 3 item 5) on the
+ * Integration: the condominium index `/condominios` on the
  * process database (PGlite in a temporary DATA_DIR) filled with the sync's
  * own row mapping: the cards against a plain reference over the fixtures
  * (units, "a partir de" prices, order), the place filters and their

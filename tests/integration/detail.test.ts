@@ -345,7 +345,7 @@ describe("listing route", () => {
     expect(data.kind).toBe("listing");
     expect(data.canonicalUrl).toBe(`${ORIGIN}${canonical}`);
     expect(data.ogImage).toBe(`${ORIGIN}/imagens?src=${encodeURIComponent(photo("AP00100", 1).url)}&w=1280`);
-    // The WhatsApp button goes through /obrigado-whatsapp (issue 4 item 2), keeping the page's UTM parameters only.
+    // The WhatsApp button goes through /obrigado-whatsapp, keeping the page's UTM parameters only.
     expect(data.whatsapp).toBe(`/obrigado-whatsapp?imovel=AP00100&origem=${encodeURIComponent(canonical)}`);
     expect(data.leadForm.startedAt).toMatch(/^\d+\.[0-9a-f]{64}$/);
     expect(data.mapUrl).toBe("https://www.openstreetmap.org/?mlat=-23.6&mlon=-46.66#map=16/-23.6/-46.66");

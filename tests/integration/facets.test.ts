@@ -1,5 +1,5 @@
 /**
- * Integration: facet counts of the listings form (issue 3 item 1,
+ * Integration: facet counts of the listings form (
  * `app/.server/catalogue/facets.ts`). For several filter sets, EVERY count of
  * `facetCounts()` must equal `countListings()` of the filters that choice gives
  * (`filtersForChoice`), on two read models:

@@ -1,5 +1,5 @@
 /**
- * Integration (issue 3 item 7): every link of the home page lands on a
+ * Integration: every link of the home page lands on a
  * canonical URL, so following it never redirects. On the process database
  * (PGlite in a temporary DATA_DIR) with places whose slugs overlap (a
  * neighbourhood "Jardim São Paulo", a city "São Paulo", hyphenated and

@@ -1,6 +1,6 @@
 /**
  * The contact-form action and the WhatsApp hand-off on a real database
- * (issue 4 items 1, 2, 4, 5): what a POST of each form stores and answers,
+ *: what a POST of each form stores and answers,
  * resubmissions, spam defence and rate limits, and `/obrigado-whatsapp`'s
  * number, message and lead.
  */

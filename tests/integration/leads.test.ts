@@ -1,5 +1,5 @@
 /**
- * Lead store, outbox and delivery end to end (issue 4 items 3–4, "Tests"):
+ * Lead store, outbox and delivery end to end ("Tests"):
  * PGlite (and PostgreSQL when TEST_DATABASE_URL is set), a REAL SMTP peer
  * (smtp-server in this process) and the Vista sandbox over HTTP.
  */

@@ -1,5 +1,5 @@
 /**
- * Integration: the map queries (`app/.server/catalogue/map.ts`, issue 3 item 3)
+ * Integration: the map queries (`app/.server/catalogue/map.ts`)
  * on a PGlite read model filled through the sync's row mapping. Expected
  * results come from the plain reference rules (`search-reference.ts`) over the
  * same fixtures plus a plain "inside the box" test, never hard-coded lists.

@@ -1,5 +1,5 @@
 /**
- * Team members, uploads and the team pages (issue 6 items 2–3; ADR 0019),
+ * Team members, uploads and the team pages (ADR 0019),
  * against the REAL Firebase Auth emulator with PGlite and local storage:
  * members CRUD, soft delete and reactivation, promote (and its rollback when
  * the database refuses), upload validation by content (wrong type,

@@ -1,5 +1,5 @@
 /**
- * Integration: free-text search and suggestions (issue 3 item 2) on a PGlite
+ * Integration: free-text search and suggestions on a PGlite
  * read model filled through the sync's own row mapping (`listingRow`,
  * `condominiumRow`): accent folding, Portuguese stemming, typo tolerance
  * (place names in memory, trigram similarity in the database), codes,

@@ -1,5 +1,5 @@
 /**
- * User administration (issue 6 item 1; ADR 0018) against the REAL Firebase
+ * User administration (ADR 0018) against the REAL Firebase
  * Auth emulator and PGlite: invite (Firebase user without password + row +
  * set-password link by e-mail), set the password with the link and sign in,
  * list/search/sort/page, edit, disable/enable, promote, delete — and the

@@ -1,6 +1,6 @@
 /**
- * msw 2 handlers for the Vista REST API (style.md §12: one handler module per
- * third party, shared by unit tests). The responses follow vista-api.md §4–§5:
+ * msw 2 handlers for the Vista REST API (docs/style.md §12: one handler module per
+ * third party, shared by unit tests). The responses follow docs/vista-api.md §4–§5:
  * lists keyed by code with counters as siblings (`showtotal=1`), strings
  * everywhere, "Sim"/"Nao", sub-tables keyed or `[]`, errors as
  * `{"message": …, "status": …}` with non-ASCII escaped (`n\u00e3o`), the key
@@ -29,7 +29,7 @@ export const VISTA_MOCK_KEY = "c9fdd79584fb8d369a6a579af1a8f681";
 // ---------------------------------------------------------------------------
 // Raw JSON helpers
 
-/** Escapes non-ASCII characters as `\uXXXX`, as Vista (PHP json_encode) does (vista-api.md §5.1). */
+/** Escapes non-ASCII characters as `\uXXXX`, as Vista (PHP json_encode) does (docs/vista-api.md §5.1). */
 export function escapeNonAscii(json: string): string {
   return json.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
@@ -52,17 +52,17 @@ export function vistaJsonResponse(body: unknown, status = 200): Response {
   return vistaRawResponse(escapeNonAscii(JSON.stringify(body)), status);
 }
 
-/** Vista's error envelope `{"message": …, "status": …}` with escaped accents (vista-api.md §5.1). */
+/** Vista's error envelope `{"message": …, "status": …}` with escaped accents (docs/vista-api.md §5.1). */
 export function vistaErrorResponse(status: number, message: string | string[]): Response {
   return vistaJsonResponse({ message, status }, status);
 }
 
-/** 401 "Permissão Negada" echoing the key verbatim, as the real API does (vista-api.md §5.2). */
+/** 401 "Permissão Negada" echoing the key verbatim, as the real API does (docs/vista-api.md §5.2). */
 export function permissionDeniedResponse(key: string, method: string): Response {
   return vistaErrorResponse(401, `Permissão Negada: "${key}" Método: ${method}`);
 }
 
-/** 400 naming every rejected field, one message per field (vista-api.md §5.2). */
+/** 400 naming every rejected field, one message per field (docs/vista-api.md §5.2). */
 export function fieldErrorResponse(fields: readonly string[]): Response {
   return vistaErrorResponse(
     400,
@@ -318,7 +318,7 @@ function compareValues(a: unknown, b: unknown): number {
 
 const OPERATORS = [">", "<", ">=", "<=", "!=", "like"];
 
-/** The filter grammar of vista-api.md §3.2, as the stand-in reads it (§8 item 6). */
+/** The filter grammar of docs/vista-api.md §3.2, as the stand-in reads it (§8 item 6). */
 function matches(item: VistaListingWire, field: string, condition: unknown): boolean {
   const value = item[field];
   if (Array.isArray(condition)) {

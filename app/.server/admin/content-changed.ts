@@ -1,5 +1,5 @@
 /**
- * A process-wide hook for "public content changed" (issue 6 items 6–7): the
+ * A process-wide hook for "public content changed": the
  * admin area announces a saved redirect or appearance, and `server/index.ts`
  * empties the page cache (ADR 0013) in response. Kept in `singleton()` so the
  * Express side and the Remix bundle share one list of listeners (ADR 0001).

@@ -1,5 +1,5 @@
 /**
- * Process dependencies of the users API and pages (issue 6 item 1): the
+ * Process dependencies of the users API and pages: the
  * identity backend, the database and the invitation mail settings
  * (set-password link on `PUBLIC_URL` or the request's origin).
  */
@@ -18,7 +18,7 @@ export function userAdminDeps(): UserAdminDeps {
   return { backend: getIdentityBackend(), db: getDb().db };
 }
 
-/** The process mailer shared with the password reset (issue 5). */
+/** The process mailer shared with the password reset. */
 export function authMailer() {
   return singleton("auth-mailer", () => mailerFromConfig(getConfig()));
 }

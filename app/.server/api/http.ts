@@ -1,5 +1,5 @@
 /**
- * Plumbing of the JSON API under `/api` (issue 6 item 8; spec §6 "authenticated
+ * Plumbing of the JSON API under `/api` (docs/spec.txt §6 "authenticated
  * calls send a bearer token", §7 Auth API; ADR 0018): JSON errors
  * `{ error, fieldErrors? }` with their statuses (400, 401, 403, 404, 405, 409,
  * 415, 429), zod-validated JSON bodies, the admin guard for API calls, and a

@@ -1,7 +1,7 @@
 /**
- * The two contact requests of the JSON API (spec §7 `POST /email/sell-property`,
- * `POST /email/more-information`, no auth; issue 6 item 8): the body is
- * validated with the contact forms' schemas (issue 4), the per-IP limit of the
+ * The two contact requests of the JSON API (docs/spec.txt §7 `POST /email/sell-property`,
+ * `POST /email/more-information`, no auth): the body is
+ * validated with the contact forms' schemas, the per-IP limit of the
  * forms applies (5 per 10 minutes), and the lead is stored through
  * `recordLead` (ADR 0014: the outbox sends the e-mails and the Vista lead).
  * Idempotency: the `Idempotency-Key` header, else the SHA-256 of the kind,

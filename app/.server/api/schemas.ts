@@ -1,6 +1,6 @@
 /**
  * zod schemas of the JSON API's bodies and answers that are not form schemas
- * (issue 6 item 8; spec §3 "Requests", §7). Shared by the route modules (which
+ * (docs/spec.txt §3 "Requests", §7). Shared by the route modules (which
  * validate with them) and `paths/*.ts` (which describe them in OpenAPI).
  * Request texts are bounded and refuse control characters (NUL included)
  * with the form fields' builders (`~/lib/text-fields`), so a bad body is a
@@ -31,7 +31,7 @@ export const userListQuerySchema = z.object({
   pagina: z.coerce.number().int().min(1).max(100000).optional(),
 });
 
-/** Body of `POST /api/auth/reset-password` (spec §3 "Reset password": email). */
+/** Body of `POST /api/auth/reset-password` (docs/spec.txt §3 "Reset password": email). */
 export const resetPasswordRequestBody = z.object({
   email: singleLineText({
     max: 254,
@@ -43,7 +43,7 @@ export const resetPasswordRequestBody = z.object({
 });
 
 /**
- * Body of `PUT /api/auth/reset-password/{otp-or-token}` (spec §3: newPassword).
+ * Body of `PUT /api/auth/reset-password/{otp-or-token}` (docs/spec.txt §3: newPassword).
  * `email` is needed only with a 6-digit code (codes are kept per e-mail);
  * an invitation token alone identifies its user.
  */
@@ -58,10 +58,10 @@ export const resetPasswordConfirmBody = z.object({
   email: resetPasswordRequestBody.shape.email.optional(),
 });
 
-/** Body of `POST /api/email/sell-property` (spec §3 "Sell request": name, phone, location). */
+/** Body of `POST /api/email/sell-property` (docs/spec.txt §3 "Sell request": name, phone, location). */
 export const sellPropertyBody = sellLeadSchema.omit({ kind: true });
 
-/** Body of `POST /api/email/more-information` (spec §3: code, name, phone, email, message). */
+/** Body of `POST /api/email/more-information` (docs/spec.txt §3: code, name, phone, email, message). */
 export const moreInformationBody = infoLeadSchema.omit({ kind: true });
 
 /** Answer of the two contact endpoints. */

@@ -6,7 +6,7 @@ const serviceAccount = JSON.stringify({
   private_key: "-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----\n",
 });
 
-describe("authentication configuration (issue 5 item 2)", () => {
+describe("authentication configuration", () => {
   it("defaults to the embedded emulator on any free port, with the seeded admin's e-mail", () => {
     const config = parseConfig({});
     expect(config.FIREBASE_PROJECT_ID).toBeUndefined();

@@ -1,5 +1,5 @@
 /**
- * The identity service (issue 5 items 1–2; spec §7 "Identity provider"):
+ * The identity service (docs/spec.txt §7 "Identity provider"):
  * firebase-admin for users and (real project only) ID token verification,
  * and the Identity Toolkit REST API for signing in with e-mail and password
  * on the server. Sessions are the site's own (docs/decisions/0020-server-side-sessions.md).

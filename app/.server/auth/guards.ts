@@ -1,6 +1,6 @@
 /**
- * The guards every protected loader and action starts with (style.md §3;
- * issue 5 item 5; spec §2 "admin and agent middlewares"):
+ * The guards every protected loader and action starts with (docs/style.md §3;
+ * issue 5 item 5; docs/spec.txt §2 "admin and agent middlewares"):
  *
  * - {@link getOptionalUser}: the signed-in user or null (never throws for a bad credential);
  * - {@link requireUser}: anonymous → redirect to `/login-corretores?redirectTo=…`
@@ -169,7 +169,7 @@ async function fromIdToken(db: Db, idToken: string, options: GuardOptions): Prom
 }
 
 /**
- * The token of an `Authorization: Bearer …` header (spec §6 "authenticated
+ * The token of an `Authorization: Bearer …` header (docs/spec.txt §6 "authenticated
  * calls send a bearer token"): an API session token or, with a real project,
  * a Firebase ID token. Null when absent or malformed.
  */
@@ -208,7 +208,7 @@ export async function requireUser(request: Request, options: GuardOptions = {}):
 }
 
 /**
- * The signed-in user when their role passes `role` (spec §2 middlewares:
+ * The signed-in user when their role passes `role` (docs/spec.txt §2 middlewares:
  * `admin`; `agent`, which admin passes too).
  * @throws {Response} as {@link requireUser} when anonymous; 403 (the spec's
  *   generic error screen, or JSON for a resource route) when the role does not pass.

@@ -1,16 +1,16 @@
 /**
- * Identity Toolkit REST calls made by the server (spec §7 "Identity provider":
+ * Identity Toolkit REST calls made by the server (docs/spec.txt §7 "Identity provider":
  * `POST /v1/accounts:signInWithPassword`, `GET /v2/passwordPolicy`), so the
- * login form works without JavaScript (issue 5 item 1), and the pt-BR
- * messages for the identity errors a user can meet (issue 5 item 3).
+ * login form works without JavaScript, and the pt-BR
+ * messages for the identity errors a user can meet.
  */
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from "~/lib/auth";
 import type { IdentityBackend } from "./firebase";
 
-/** Identity network timeout, ms (spec §9: 30 s). */
+/** Identity network timeout, ms (docs/spec.txt §9: 30 s). */
 export const IDENTITY_TIMEOUT_MS = 30_000;
 
-/** Error codes of a failed sign-in that the login page explains (issue 5 item 3). */
+/** Error codes of a failed sign-in that the login page explains. */
 export type SignInErrorCode =
   "INVALID_LOGIN_CREDENTIALS" | "TOO_MANY_ATTEMPTS_TRY_LATER" | "USER_DISABLED" | "NETWORK" | "UNKNOWN";
 
@@ -82,7 +82,7 @@ async function identityRequest(
 }
 
 /**
- * `POST /v1/accounts:signInWithPassword` (spec §7) with `returnSecureToken`.
+ * `POST /v1/accounts:signInWithPassword` (docs/spec.txt §7) with `returnSecureToken`.
  * @throws {IdentityError} with the normalised code on a refusal, `NETWORK` when unreachable or after 30 s.
  */
 export async function signInWithPassword(
@@ -117,7 +117,7 @@ const policyCache = new WeakMap<IdentityBackend, { policy: PasswordPolicy; until
 export const PASSWORD_POLICY_TTL_MS = 10 * 60_000;
 
 /**
- * The project's password policy (`GET /v2/passwordPolicy`, spec §5, §7),
+ * The project's password policy (`GET /v2/passwordPolicy`, docs/spec.txt §5, §7),
  * cached 10 minutes. The emulator does not implement it, and any failure
  * gives {@link DEFAULT_PASSWORD_POLICY} (minimum 6), so a policy outage never
  * blocks a password reset.

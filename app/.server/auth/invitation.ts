@@ -1,6 +1,6 @@
 /**
  * Set-password links (issue 6 item 1 "invite by e-mail with a link to set the
- * password"; spec §7 `PUT /auth/reset-password/{otp-or-token}`): a long,
+ * password"; docs/spec.txt §7 `PUT /auth/reset-password/{otp-or-token}`): a long,
  * single-use token stored in the password-reset table of issue 5 (ADR 0016),
  * so no migration is needed. The token is `{row id}.{32 random bytes,
  * base64url}`; the row holds HMAC-SHA-256(secret, e-mail + random part) like a
@@ -30,7 +30,7 @@ export function isSetPasswordToken(value: string): boolean {
 
 /**
  * Stores a new set-password token for `email`/`uid` inside `tx` (so it is
- * created with the user row, issue 6 item 1), replacing earlier codes and
+ * created with the user row), replacing earlier codes and
  * tokens of that e-mail, and returns the token to mail.
  */
 export async function createSetPasswordToken(

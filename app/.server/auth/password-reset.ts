@@ -1,6 +1,6 @@
 /**
- * Password reset (issue 5 item 4; spec §3 "Reset password", §7
- * `/auth/reset-password`; product.md "Broker and admin"):
+ * Password reset (docs/spec.txt §3 "Reset password", §7
+ * `/auth/reset-password`; docs/product.md "Broker and admin"):
  *
  * 1. {@link requestPasswordReset}: for an e-mail with an account on this site,
  *    a 6-digit code is created, stored as an HMAC (never the code), valid

@@ -1,5 +1,5 @@
 /**
- * The seeded admin of the embedded default (issue 5 item 2): one admin in the
+ * The seeded admin of the embedded default: one admin in the
  * Auth emulator, whose e-mail and password are printed at start. The password
  * is random per data folder, kept in `DATA_DIR/auth-admin-password` (mode
  * 600), so it survives restarts while the emulator's in-memory users do not:

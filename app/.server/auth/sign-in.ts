@@ -76,7 +76,7 @@ function firebaseCode(error: unknown): string {
 }
 
 /**
- * Signs in with e-mail and password (spec §7 `accounts:signInWithPassword`)
+ * Signs in with e-mail and password (docs/spec.txt §7 `accounts:signInWithPassword`)
  * and creates a session.
  * @returns the session token, its row and the session user.
  * @throws {SignInRefused} for wrong credentials, too many attempts, a

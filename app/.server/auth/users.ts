@@ -1,5 +1,5 @@
 /**
- * The users and roles tables (issue 5 item 5): users mirror Firebase
+ * The users and roles tables: users mirror Firebase
  * Authentication users; the role in the table is authoritative and mirrored
  * into the Firebase custom claim `role` (so other clients of the identity
  * service see it in the ID token).
@@ -23,7 +23,7 @@ export function isRoleName(value: unknown): value is RoleName {
   return typeof value === "string" && (ROLE_NAMES as readonly string[]).includes(value);
 }
 
-/** The roles with their labels and permissions, admin first (spec §6 "a list of roles"). */
+/** The roles with their labels and permissions, admin first (docs/spec.txt §6 "a list of roles"). */
 export function listRoles(db: Db): Promise<StoredRole[]> {
   return db.select().from(roles).orderBy(roles.name);
 }
@@ -41,7 +41,7 @@ export interface UserGrant {
 }
 
 /**
- * Mirrors a Firebase user into `users` (issue 5 item 5), returning the row,
+ * Mirrors a Firebase user into `users`, returning the row,
  * or null when the user has no row and no grant (no access to the broker area).
  * A new row takes its role from `grant`, else from the custom claim `role`
  * (and the Vista broker code from the claim `brokerCode`): claims can only be
@@ -97,7 +97,7 @@ export async function mirrorRoleClaim(
   await backend.auth.setCustomUserClaims(row.uid, wanted);
 }
 
-/** The session user (spec §3) from a row and whether the identity service reports the e-mail verified. */
+/** The session user (docs/spec.txt §3) from a row and whether the identity service reports the e-mail verified. */
 export function toSessionUser(row: StoredUser, emailVerified: boolean): SessionUser {
   return {
     uid: row.uid,

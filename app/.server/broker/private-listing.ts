@@ -1,6 +1,6 @@
 /**
- * The private part of a listing for the broker area (issue 5 item 6;
- * architecture.md "Data flow" 3): owner, owner phone, internal notes and the
+ * The private part of a listing for the broker area (
+ * docs/architecture.md "Data flow" 3): owner, owner phone, internal notes and the
  * prontuário, fetched LIVE from Vista (`detalhes` with `PRIVATE_FIELDS`, and
  * `prontuario`), cached 60 s per listing in this process only, never stored
  * in the read model nor in a shared cache. Callers guard with
@@ -49,7 +49,7 @@ export interface PrivateListing {
   data: ListingPrivateData;
   /** Prontuário, newest first. */
   history: HistoryEntry[];
-  /** Parts the Vista key may not read (vista-api.md: `proprietarios` and `prontuario` are permission-gated per tenant). */
+  /** Parts the Vista key may not read (docs/vista-api.md: `proprietarios` and `prontuario` are permission-gated per tenant). */
   unavailable: ("owners" | "history")[];
   /** ISO time it was read from Vista. */
   fetchedAt: string;

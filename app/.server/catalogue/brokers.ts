@@ -1,5 +1,5 @@
 /**
- * Brokers' public portfolios, `/corretor/{filtro}` (issue 3 item 4; ADR 0008).
+ * Brokers' public portfolios, `/corretor/{filtro}` (ADR 0008).
  *
  * A broker is a row of the read model's `brokers` table (Vista `Corretor`,
  * website-safe subset). Until team members with their own slugs arrive (admin
@@ -32,10 +32,10 @@ import { sortOrder, summaryColumns, toListingSummary } from "./search";
 /** How long the broker directory is served from memory (ms). */
 export const BROKER_DIRECTORY_TTL_MS = 60_000;
 
-/** Path prefix of the broker pages (spec §2 route `/corretor/{filtro}`). */
+/** Path prefix of the broker pages (docs/spec.txt §2 route `/corretor/{filtro}`). */
 export const BROKER_PATH_PREFIX = "/corretor/";
 
-/** A broker as the public portfolio shows it: website-safe fields only (vista-api.md §6.6). */
+/** A broker as the public portfolio shows it: website-safe fields only (docs/vista-api.md §6.6). */
 export interface BrokerProfile extends Broker {
   /** `slugify(name)`, "" when the name has no letters or digits. */
   slug: string;

@@ -25,7 +25,7 @@ import { condominiums, listings } from "../db/schema";
 import { singleton } from "../singleton";
 import { CONDOMINIUMS_PATH } from "~/lib/paths";
 
-/** Cards per page (product.md: lists show 24 per page). */
+/** Cards per page (docs/product.md: lists show 24 per page). */
 export const CONDOMINIUM_PAGE_SIZE = 24;
 /** How long the aggregated cards are served from memory (ms); they change only with a sync. */
 export const CONDOMINIUM_INDEX_TTL_MS = 60_000;

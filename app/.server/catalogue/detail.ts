@@ -1,10 +1,10 @@
 /**
- * Data of the two detail pages (product.md "Public site"):
+ * Data of the two detail pages (docs/product.md "Public site"):
  * `/detalhes/{condominio}/{id}` (a listing) and `/detalhes/{condominio}` (a
- * condominium). Reads only the local read model (architecture.md "Data flow":
+ * condominium). Reads only the local read model (docs/architecture.md "Data flow":
  * public pages never call Vista).
  *
- * Privacy (product.md "Privacy (LGPD)"): the read model holds only the public
+ * Privacy (docs/product.md "Privacy (LGPD)"): the read model holds only the public
  * `Listing`, and {@link toPublicListing} strips any owner/internal field that
  * might still be in the stored JSON, so nothing private reaches loader data.
  */
@@ -37,7 +37,7 @@ export interface ListingPage {
 /**
  * Keys that must never leave the server on a public page: the private part of a
  * listing in domain names (`ListingPrivateData`) and in Vista wire names
- * (spec §3 Property: Observacoes, ObsVenda, AssuntoProntuario, Proprietario,
+ * (docs/spec.txt §3 Property: Observacoes, ObsVenda, AssuntoProntuario, Proprietario,
  * CodigoProprietario, proprietarios; the prontuário).
  */
 const PRIVATE_KEYS = new Set([
@@ -59,7 +59,7 @@ const PRIVATE_KEYS = new Set([
   "prontuarios",
 ]);
 
-/** The website-safe broker fields (vista-api.md §6.6 "Website-safe subset"). */
+/** The website-safe broker fields (docs/vista-api.md §6.6 "Website-safe subset"). */
 function publicBroker(broker: Broker | null | undefined): Broker | null {
   if (!broker) return null;
   const { code, name, email, phone, mobile, creci, photoUrl } = broker;
@@ -178,7 +178,7 @@ export interface CondominiumPage {
     area: Range | null;
   };
   /**
-   * Price per m² ranges (issue 3 item 5): sale price / area over the units for
+   * Price per m² ranges: sale price / area over the units for
    * sale with a known area (BRL/m²), and monthly rent / area over the units
    * for rent with a known area (BRL/m² per month); null when no unit has both.
    */

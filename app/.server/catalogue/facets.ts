@@ -1,5 +1,5 @@
 /**
- * Facet counts of the listings page's filters form (issue 3 item 1, ADR
+ * Facet counts of the listings page's filters form (ADR
  * 0011): for every option of every facet, how many active listings choosing
  * it would give, so the form can show "Piscina (1.234)" and dim dead ends.
  *

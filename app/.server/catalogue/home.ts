@@ -1,6 +1,6 @@
 /**
- * The home page's sections, read from the read model (product.md "Public
- * site", `/`; issue 3 item 7): featured listings (Vista `DestaqueWeb`),
+ * The home page's sections, read from the read model (docs/product.md "Public
+ * site", `/`): featured listings (Vista `DestaqueWeb`),
  * launches (`Lancamento`), featured condominiums (the first cards of the
  * condominium index, most active units), links by city and neighbourhood and
  * the hero's quick links, every one the exact canonical filtered URL

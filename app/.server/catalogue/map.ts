@@ -1,5 +1,5 @@
 /**
- * Map queries over the read model (issue 3 item 3, `/mapa`): every matching
+ * Map queries over the read model (`/mapa`): every matching
  * point of the catalogue for client-side clustering, and the cards of the
  * listings inside a bounding box ("Buscar nesta área"). Active listings only,
  * the same filters as the list (`filterConditions`); listings without

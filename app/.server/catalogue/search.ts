@@ -1,6 +1,6 @@
 /**
  * Listing search over the read model (`listings`, active rows only): the
- * query behind `/todos-os-imoveis/{filtros}` (product.md "Public site";
+ * query behind `/todos-os-imoveis/{filtros}` (docs/product.md "Public site";
  * issue 2 item 7). Filters come from the `{filtros}` codec (`~/lib/filters`).
  *
  * Price rule: with a purpose, the price range and the price sorts use that
@@ -10,7 +10,7 @@
  * for rent (by rent), so sale prices and rents are never compared.
  * "Menor custo mensal" uses `monthly_cost_rent` for "aluguel",
  * `monthly_cost_sale` for "venda", and without a purpose the rent one when the
- * listing is for rent, else the sale one (product.md "custo mensal").
+ * listing is for rent, else the sale one (docs/product.md "custo mensal").
  */
 import {
   and,
@@ -35,7 +35,7 @@ import { listingPath } from "~/lib/urls";
 import { getDb, type Db } from "../db";
 import { listings } from "../db/schema";
 
-/** Listings per page (product.md: page size 24); the same as `LISTINGS_PAGE_SIZE` of the codec. */
+/** Listings per page (docs/product.md: page size 24); the same as `LISTINGS_PAGE_SIZE` of the codec. */
 export const PAGE_SIZE = LISTINGS_PAGE_SIZE;
 
 /** Columns of `listings` a {@link ListingSummary} needs (never the large `data` value: ADR 0013). */

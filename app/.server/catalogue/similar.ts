@@ -1,10 +1,10 @@
 /**
  * Similar listings for a listing page and for the 410 page of a listing that
- * left the catalogue (product.md, `/detalhes/{condominio}/{id}`: "similar
+ * left the catalogue (docs/product.md, `/detalhes/{condominio}/{id}`: "similar
  * listings"; "A listing that left the catalogue answers 410 with similar
  * listings").
  *
- * Rule (issue 2 item 7, task brief): active listings with the same purpose
+ * Rule (task brief): active listings with the same purpose
  * (sale or rent) and a price within ±30 % of the listing's price for that
  * purpose; those in the same neighbourhood first, then the closest by
  * distance (coordinates), then the closest price; never the listing itself.

@@ -1,5 +1,5 @@
 /**
- * `sitemap.xml` and `robots.txt` (product.md "Public site": "`sitemap.xml`
+ * `sitemap.xml` and `robots.txt` (docs/product.md "Public site": "`sitemap.xml`
  * lists every public listing with `lastmod`"). One sitemap file holds every
  * URL: the protocol's limit is 50,000 URLs per file and the catalogue has
  * about 14,000 listings plus condominium and list pages.
@@ -35,7 +35,7 @@ export interface SitemapEntry {
  * Every public URL worth indexing: the home, the main list pages (all, sale,
  * rent, each city and neighbourhood with active listings), the condominium
  * index `/condominios` (and its city and neighbourhood filters), each broker
- * page with active listings (`/corretor/{slug}`, issue 3 item 4), each
+ * page with active listings (`/corretor/{slug}`), each
  * condominium with active units and each active listing (with `lastmod` = its CRM update
  * date `updated_at`). Removed listings are left out.
  */

@@ -1,5 +1,5 @@
 /**
- * Suggestions as you type (issue 3 item 2; the spec's `listarConteudo`
+ * Suggestions as you type (the spec's `listarConteudo`
  * lists: cities with neighbourhoods, cities, enterprises): cities and
  * neighbourhoods from the cached vocabulary (in memory), condominiums with
  * active units from the `condominiums` table, read once a minute with their

@@ -1,5 +1,5 @@
 /**
- * Free-text search over the read model (issue 3 item 2, `/busca`): code,
+ * Free-text search over the read model (`/busca`): code,
  * title, type, neighbourhood, city, condominium and address, as folded in
  * `listings.search_text` (lower case, no accents; `searchTextOf()` in
  * sync/rows.ts, `foldText()` in `~/lib/search-text`). ADR docs/decisions/0010.
@@ -318,7 +318,7 @@ export function amountOf(number: string, unit: string | undefined): number | und
 }
 
 /**
- * Reads a search-box query like a portal does (issue 3 item 2):
+ * Reads a search-box query like a portal does:
  * - "3 quartos", "2 dormitórios", "3 dorms", "4 qtos", "3+ quartos", "três quartos" → minimum bedrooms (1–20);
  * - "comprar", "venda", "à venda" → purpose venda; "aluguel", "alugar", "locação" → aluguel (both: ignored);
  * - a category of the vocabulary, singular or plural ("casa", "apartamentos", "ap", "apto") → category;
@@ -439,7 +439,7 @@ export type TextSearchMode =
 export interface TextSearchOptions {
   /** 1-based page (default 1; values below 1 read as 1). */
   page?: number;
-  /** Listings per page (default 24, product.md). */
+  /** Listings per page (default 24, docs/product.md). */
   pageSize?: number;
   /** Extra filters, combined with those read from the query (the query wins). */
   filters?: ListingFilters;

@@ -23,12 +23,12 @@ describe("openDatabase (PGlite in memory) + migrate", () => {
       "lead_deliveries",
       "leads",
       "listings",
-      // Members and uploads (migration 0007, issue 6).
+      // Members and uploads (migration 0007).
       "member_files",
       "members",
       // Owner-data access log and server-side sessions (migration 0008).
       "owner_data_access",
-      // Authentication (migration 0005, issue 5); redirects and settings (0006, issue 6).
+      // Authentication (migration 0005); redirects and settings (0006).
       "password_reset_codes",
       "redirects",
       "roles",

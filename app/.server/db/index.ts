@@ -1,5 +1,5 @@
 /**
- * The read-model database (architecture.md "Data flow", "Embedded defaults"):
+ * The read-model database (docs/architecture.md "Data flow", "Embedded defaults"):
  * PGlite (PostgreSQL compiled to WASM, in-process) in `<DATA_DIR>/pglite` when
  * `DATABASE_URL` is unset, a PostgreSQL server through a `pg` pool otherwise.
  * Both are driven by the same drizzle schema (`./schema`) and the same
@@ -100,7 +100,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 
 /**
  * The process-wide database: PGlite in `<DATA_DIR>/pglite` unless
- * `DATABASE_URL` is set (configuration, issue 2 item 8). Created on first use;
+ * `DATABASE_URL` is set (configuration). Created on first use;
  * connections open lazily, so call `await migrate(getDb())` at start-up
  * (server/index.ts) before serving.
  */

@@ -1,6 +1,6 @@
 /**
  * The read model (drizzle, PostgreSQL): what the sync copies from Vista so that
- * public pages never call Vista (architecture.md, "Data flow"). Same schema on
+ * public pages never call Vista (docs/architecture.md, "Data flow"). Same schema on
  * PGlite (embedded default) and on a PostgreSQL server (`DATABASE_URL`).
  *
  * Money columns are BRL, areas m². Filterable facts are real columns (indexed);
@@ -48,7 +48,7 @@ export const listings = pgTable(
     condoFee: doublePrecision("condo_fee"),
     /** BRL per year. */
     iptu: doublePrecision("iptu"),
-    /** BRL per month for the sale offer: condo + IPTU/12 (product.md). */
+    /** BRL per month for the sale offer: condo + IPTU/12 (docs/product.md). */
     monthlyCostSale: doublePrecision("monthly_cost_sale"),
     /** BRL per month for the rent offer: rent + condo + IPTU/12. */
     monthlyCostRent: doublePrecision("monthly_cost_rent"),
@@ -139,7 +139,7 @@ export const listings = pgTable(
   ],
 );
 
-/** Condominiums derived from listings sharing an `Empreendimento` (vista-api.md §2.2). */
+/** Condominiums derived from listings sharing an `Empreendimento` (docs/vista-api.md §2.2). */
 export const condominiums = pgTable(
   "condominiums",
   {
@@ -195,13 +195,13 @@ export const syncState = pgTable("sync_state", {
   lastMode: text("last_mode").$type<"full" | "delta">(),
 });
 
-/** Kinds of contact request (product.md "Contact requests"; issue 4). */
+/** Kinds of contact request (docs/product.md "Contact requests"). */
 export type LeadKind = "sell" | "info" | "whatsapp" | "alert" | "lgpd";
 
 /**
- * Contact requests (issue 4 item 3): written, with their {@link leadDeliveries},
+ * Contact requests: written, with their {@link leadDeliveries},
  * in one transaction before the visitor gets an answer. `idempotency_key` (one
- * per rendered form) makes a resubmission return the first row (issue 4 item 4).
+ * per rendered form) makes a resubmission return the first row.
  */
 export const leads = pgTable(
   "leads",
@@ -227,9 +227,9 @@ export const leads = pgTable(
     /** UTM parameters of the visit, e.g. { utm_source: "google" }. */
     utm: jsonb("utm").$type<Record<string, string>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** Handling status in the admin inbox (issue 6 item 5; migration 0006). */
+    /** Handling status in the admin inbox (migration 0006). */
     status: text("status").$type<LeadStatus>().notNull().default("novo"),
-    /** Broker (user uid) the lead is assigned to, or null (issue 6 item 5). */
+    /** Broker (user uid) the lead is assigned to, or null. */
     assignedUid: text("assigned_uid").references(() => users.uid, { onDelete: "set null" }),
     /** Last change of status or assignment. */
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -241,13 +241,13 @@ export const leads = pgTable(
   ],
 );
 
-/** Delivery channels of a lead (issue 4 item 3). */
+/** Delivery channels of a lead. */
 export type LeadChannel = "email_agency" | "email_broker" | "vista";
 
 /**
  * The lead outbox: one row per lead and channel, delivered by the lead worker
  * (`app/.server/leads/worker.ts`) at least once, with retries and exponential
- * backoff until it succeeds (product.md). `locked_until` is the lease of the
+ * backoff until it succeeds (docs/product.md). `locked_until` is the lease of the
  * worker delivering it: a worker that dies leaves a lease that expires.
  */
 export const leadDeliveries = pgTable(
@@ -279,12 +279,12 @@ export const leadDeliveries = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// Authentication (issue 5 items 4–5; ADR 0016). Owner data still never enters this schema.
+// Authentication (ADR 0016). Owner data still never enters this schema.
 // ---------------------------------------------------------------------------
 import type { Permission, RoleName } from "~/lib/auth";
 
 /**
- * The roles and what each may do (issue 5 item 5; spec §6 "a list of roles is
+ * The roles and what each may do (docs/spec.txt §6 "a list of roles is
  * fetched from the backend"). Rows inserted by migration 0005 from
  * `ROLE_DEFINITIONS` (`~/lib/auth`).
  */
@@ -296,7 +296,7 @@ export const roles = pgTable("roles", {
 });
 
 /**
- * The site's users, mirroring Firebase Authentication users (issue 5 item 5).
+ * The site's users, mirroring Firebase Authentication users.
  * The role here is authoritative and mirrored into the custom claim `role`;
  * `brokerCode` is the Vista broker code ("meus imóveis").
  */
@@ -393,7 +393,7 @@ export const ownerDataAccess = pgTable(
 );
 
 /**
- * Password reset codes (issue 5 item 4): single use, valid 15 minutes, a few
+ * Password reset codes: single use, valid 15 minutes, a few
  * attempts, stored as an HMAC of the e-mail and code (never the code itself).
  */
 export const passwordResetCodes = pgTable(
@@ -417,14 +417,14 @@ export const passwordResetCodes = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// Admin area (issue 6 items 5–7; ADR 0017): lead handling, route rules, appearance.
+// Admin area (ADR 0017): lead handling, route rules, appearance.
 // ---------------------------------------------------------------------------
 
 /** Handling status of a lead in the admin inbox (issue 6 item 5: novo, em atendimento, concluído). */
 export type LeadStatus = "novo" | "em_atendimento" | "concluido";
 
 /**
- * Route rules (spec §2 "route-rules lookup"; issue 6 item 6): a request for
+ * Route rules (docs/spec.txt §2 "route-rules lookup"): a request for
  * `from_path` is answered with a 301/302 to `target` (a site path or an
  * absolute http(s) URL) while `active`. Applied by `app/.server/redirects`.
  */
@@ -445,7 +445,7 @@ export const redirects = pgTable("redirects", {
 
 /**
  * Site settings edited in the admin area, one JSON value per key (issue 6
- * item 7): `appearance` holds the theme (spec §1 "Theme settings").
+ * item 7): `appearance` holds the theme (docs/spec.txt §1 "Theme settings").
  */
 export const siteSettings = pgTable("site_settings", {
   key: text("key").primaryKey(),
@@ -456,12 +456,12 @@ export const siteSettings = pgTable("site_settings", {
 });
 
 // ---------------------------------------------------------------------------
-// Team members and uploads (issue 6 items 2–3; ADR 0019).
+// Team members and uploads (ADR 0019).
 // ---------------------------------------------------------------------------
 
 /**
  * The agency's team members shown on `/sobre` and `/membro/{slug}` (issue 6
- * item 2; product.md "Member"). Deleting is soft (`deleted_at` set, `active`
+ * item 2; docs/product.md "Member"). Deleting is soft (`deleted_at` set, `active`
  * false); a member may be given a broker login ("promote": `user_uid`).
  */
 export const members = pgTable(
@@ -519,7 +519,7 @@ export const memberFiles = pgTable(
 );
 
 /**
- * One-use signed upload addresses (spec §7 "Upload to storage"; ADR 0019):
+ * One-use signed upload addresses (docs/spec.txt §7 "Upload to storage"; ADR 0019):
  * the token carries the id and expiry under an HMAC; this row makes it single use.
  */
 export const uploadTickets = pgTable("upload_tickets", {

@@ -102,7 +102,7 @@ describe("formatBrazilianPhone", () => {
 });
 
 describe("toVistaLead", () => {
-  it("maps to Vista's lead fields (vista-api.md §2.4)", () => {
+  it("maps to Vista's lead fields (docs/vista-api.md §2.4)", () => {
     expect(toVistaLead(lead, listing, "Site Horizonte Imobiliária")).toEqual({
       nome: lead.name,
       email: "ana@example.com",

@@ -1,5 +1,5 @@
 /**
- * Lead e-mails in pt-BR, HTML and plain text (issue 4 item 6): the lead's data
+ * Lead e-mails in pt-BR, HTML and plain text: the lead's data
  * and, for a listing, its title, code, price (BRL) and absolute link. Every
  * value is HTML-escaped in the HTML part.
  */

@@ -1,7 +1,7 @@
 /**
- * Spam defence of the contact forms (issue 4 item 5; product.md "Contact
+ * Spam defence of the contact forms (docs/product.md "Contact
  * requests": honeypot field, minimum fill time, per-IP rate limit) and the
- * per-form idempotency key (issue 4 item 4). ADR 0015.
+ * per-form idempotency key. ADR 0015.
  *
  * - Honeypot: a field no person sees (`HONEYPOT_FIELD`); a filled one makes
  *   the submission look successful to the bot and records nothing.

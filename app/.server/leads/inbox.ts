@@ -1,5 +1,5 @@
 /**
- * The admin leads inbox (issue 6 item 5; ADR 0017): filtered and paged
+ * The admin leads inbox (ADR 0017): filtered and paged
  * lists with each lead's delivery state per channel, status changes,
  * assignment to a broker, "reenviar" on a delivery, the CSV export, and the
  * broker's own leads for `/painel`. Reads and writes `leads` (status,
@@ -157,7 +157,7 @@ async function withDeliveries(db: Db, rows: LeadRowWithUser[], now = new Date())
 }
 
 /**
- * One page of leads, newest first, with their deliveries (issue 6 item 5).
+ * One page of leads, newest first, with their deliveries.
  * `filters.pagina` beyond the last page gives the last page.
  */
 export async function listLeads(
@@ -241,7 +241,7 @@ export async function assignLead(leadId: string, uid: string | null, db: Db = ge
 export type ResendResult = { ok: true; wasSent: boolean } | { ok: false; message: string };
 
 /**
- * "Reenviar" (issue 6 item 5; ADR 0017): the delivery becomes due now. A
+ * "Reenviar" (ADR 0017): the delivery becomes due now. A
  * pending one keeps its attempts and last error (the worker tries it on its
  * next pass instead of waiting for the backoff); a sent one goes back to
  * pending (same row: one row per lead and channel, ADR 0014), so the worker
@@ -310,7 +310,7 @@ export const CSV_HEADER = [
 ];
 
 /**
- * The CSV export (issue 6 item 5): UTF-8 with a byte-order mark and `;`
+ * The CSV export: UTF-8 with a byte-order mark and `;`
  * separators, CRLF line ends — what Excel in pt-BR opens directly (ADR 0017).
  * Dates in São Paulo time; "Envios" summarises each channel
  * ("E-mail da imobiliária: enviado; Vista (CRM): pendente (3 tentativas)").
@@ -399,7 +399,7 @@ export interface BrokerPanelLead {
 }
 
 /**
- * Loader helper of `/painel` "Meus leads" (issue 6 item 5): the signed-in
+ * Loader helper of `/painel` "Meus leads": the signed-in
  * broker's leads ({@link listBrokerLeads}), trimmed for the panel.
  */
 export async function loadBrokerPanelLeads(

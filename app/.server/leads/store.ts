@@ -1,5 +1,5 @@
 /**
- * Recording contact requests (issue 4 items 3–4; product.md "Contact
+ * Recording contact requests (docs/product.md "Contact
  * requests"): the lead and its outbox rows are written in ONE transaction
  * before the visitor gets an answer; the same idempotency key returns the
  * first lead and writes nothing (insert … on conflict do nothing + select).
@@ -30,7 +30,7 @@ export class LeadValidationError extends Error {
 
 /** Options of {@link recordLead}. */
 export interface RecordLeadOptions {
-  /** One per rendered form (issue 4 item 4); 1–200 characters. */
+  /** One per rendered form; 1–200 characters. */
   idempotencyKey: string;
   /** Database (default: the process database). */
   db?: Db;

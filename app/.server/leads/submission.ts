@@ -1,5 +1,5 @@
 /**
- * The action behind every contact form (issue 4 items 1, 4, 5): "quero vender"
+ * The action behind every contact form: "quero vender"
  * on the home page, "mais informações" on listing pages, "avise-me" on
  * condominium pages. One function so the three forms behave alike:
  *
@@ -51,7 +51,7 @@ export interface LeadActionData {
   startedAt?: string;
 }
 
-/** Path of the thank-you page (spec §2) with what was sent, for the no-JS success. */
+/** Path of the thank-you page (docs/spec.txt §2) with what was sent, for the no-JS success. */
 export function thankYouPath(kind: LeadFormKind, code?: string): string {
   const subject = { sell: "vender", info: "informacoes", alert: "aviso" }[kind];
   const params = new URLSearchParams({ assunto: subject });

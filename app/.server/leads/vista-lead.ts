@@ -1,5 +1,5 @@
 /**
- * A stored lead in Vista's `POST /lead` format (vista-api.md §2.4; issue 4
+ * A stored lead in Vista's `POST /lead` format (docs/vista-api.md §2.4; issue 4
  * item 3): `{nome, email, fone, interesse, anuncio, veiculo, mensagem}`.
  */
 import type { VistaLeadWire } from "../vista";

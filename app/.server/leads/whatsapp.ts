@@ -1,6 +1,6 @@
 /**
- * The WhatsApp hand-off behind `/obrigado-whatsapp` (spec §2 "thank-you after
- * a messaging-app contact"; issue 4 item 2): records the contact as a lead
+ * The WhatsApp hand-off behind `/obrigado-whatsapp` (docs/spec.txt §2 "thank-you after
+ * a messaging-app contact"): records the contact as a lead
  * (listing code, page, UTM parameters) and works out where to continue:
  * `https://wa.me/<number>?text=<message with code and URL>`, the number being
  * the listing broker's mobile (else phone), else the agency's `WHATSAPP_NUMBER`.
@@ -128,7 +128,7 @@ export async function whatsAppHandOff(
   const broker = listingPage?.listing.broker;
   const agencyNumber =
     options.agencyNumber === undefined ? (getConfig().WHATSAPP_NUMBER ?? null) : options.agencyNumber;
-  // `membro=<slug>` (a /membro page, issue 6 item 3): that member's WhatsApp when no listing is named.
+  // `membro=<slug>` (a /membro page): that member's WhatsApp when no listing is named.
   const memberSlug = url.searchParams.get("membro") ?? "";
   const member =
     !listingPage && /^[a-z0-9-]{1,80}$/.test(memberSlug)

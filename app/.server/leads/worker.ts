@@ -1,5 +1,5 @@
 /**
- * The lead outbox worker (issue 4 item 3; product.md "Contact requests";
+ * The lead outbox worker (docs/product.md "Contact requests";
  * ADR 0014): claims due `lead_deliveries` rows with a lease (`for update skip
  * locked`, so several workers or processes never claim the same row), delivers
  * them (e-mail through the mailer, `POST /lead` to Vista), and marks them sent

@@ -1,7 +1,7 @@
 /**
- * Outgoing e-mail (issue 4 item 3): nodemailer over SMTP when `SMTP_URL` is
+ * Outgoing e-mail: nodemailer over SMTP when `SMTP_URL` is
  * set, else the embedded default: every message written as an .eml file into
- * `DATA_DIR/outbox/{timestamp}-{id}.eml` (architecture.md "Embedded defaults").
+ * `DATA_DIR/outbox/{timestamp}-{id}.eml` (docs/architecture.md "Embedded defaults").
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";

@@ -1,5 +1,5 @@
 /**
- * Team members (issue 6 items 2–3; ADR 0019): the admin operations (list,
+ * Team members (ADR 0019): the admin operations (list,
  * save, deactivate, soft delete, reactivate, promote, photo and files) and
  * the public reads of `/sobre` and `/membro/{slug}`. Every change announces
  * `publicContentChanged("members")` so the page cache is emptied (ADR 0013).
@@ -21,7 +21,7 @@ export type Member = typeof members.$inferSelect;
 /** A row of `member_files`. */
 export type MemberFile = typeof memberFiles.$inferSelect;
 
-/** Filters of the admin list (issue 6 item 2). */
+/** Filters of the admin list. */
 export interface MemberListQuery {
   /** Matches name, e-mail, CRECI, slug or broker code (case-insensitive substring). */
   q?: string;
@@ -162,7 +162,7 @@ export async function setMemberActive(db: Db, id: number, active: boolean): Prom
   return row ?? null;
 }
 
-/** Soft delete (issue 6 item 2): `deleted_at` set and inactive; files and photo are kept for a reactivation. */
+/** Soft delete: `deleted_at` set and inactive; files and photo are kept for a reactivation. */
 export async function softDeleteMember(db: Db, id: number): Promise<Member | null> {
   const [row] = await db
     .update(members)
@@ -360,7 +360,7 @@ export async function storedKeyKind(db: Db, key: string): Promise<"photo" | "fil
   return file ? "file" : null;
 }
 
-/** The members shown on `/sobre`: active, not deleted, in the admin's order then by name (issue 6 item 3). */
+/** The members shown on `/sobre`: active, not deleted, in the admin's order then by name. */
 export function publicMembers(db: Db): Promise<Member[]> {
   return db
     .select()

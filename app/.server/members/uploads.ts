@@ -1,5 +1,5 @@
 /**
- * Receiving member uploads (issue 6 item 2; ADR 0019), for both ways in:
+ * Receiving member uploads (ADR 0019), for both ways in:
  * the no-JavaScript multipart form of the edit page and the signed address
  * (`PUT` one photo with its content type, `POST` multipart for several files).
  * Bodies are read into memory with a hard cap (20 MB per file, 30 files) and

@@ -1,5 +1,5 @@
 /**
- * Route rules ("redirecionamentos", spec §2; issue 6 item 6; ADR 0017):
+ * Route rules ("redirecionamentos", docs/spec.txt §2; issue 6 item 6; ADR 0017):
  * pure matching in `./rules`, storage and the per-process cache in `./store`.
  * Server-only.
  */

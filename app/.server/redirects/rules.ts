@@ -1,6 +1,6 @@
 /**
- * Pure route-rule logic (spec §2 "route-rules lookup … if it returns a
- * redirect, the product follows it"; issue 6 item 6): matching a request path
+ * Pure route-rule logic (docs/spec.txt §2 "route-rules lookup … if it returns a
+ * redirect, the product follows it"): matching a request path
  * against the active rules, following chains of rules up to
  * {@link MAX_REDIRECT_HOPS} hops, and finding cycles before a rule is saved.
  */
@@ -37,7 +37,7 @@ export interface RedirectDecision {
   location: string;
   /** 301 only when every hop of the chain is permanent, else 302. */
   status: 301 | 302;
-  /** The final target is another site (the browser navigates fully, spec §2). */
+  /** The final target is another site (the browser navigates fully, docs/spec.txt §2). */
   external: boolean;
   /** Rules applied (1 = a single rule). */
   hops: number;

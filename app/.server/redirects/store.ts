@@ -1,5 +1,5 @@
 /**
- * Stored route rules (issue 6 item 6) and their in-memory cache. Every
+ * Stored route rules and their in-memory cache. Every
  * request is matched against the cache (`lookupRedirect`, synchronous); a
  * save in the admin area reloads it at once and empties the page cache
  * (`publicContentChanged`); other processes pick a change up within
@@ -78,7 +78,7 @@ function refreshInBackground(state: RedirectCache): void {
 }
 
 /**
- * The redirect for a request path and query, from the cache (spec §2
+ * The redirect for a request path and query, from the cache (docs/spec.txt §2
  * route-rules lookup), or null. Starts a background reload when the cache is
  * older than {@link REDIRECT_REFRESH_MS}. A loop (possible only through
  * concurrent edits in several processes) is logged and answers null.

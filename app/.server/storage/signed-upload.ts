@@ -1,5 +1,5 @@
 /**
- * Signed upload addresses (spec §7 "Upload to storage: POST to a supplied
+ * Signed upload addresses (docs/spec.txt §7 "Upload to storage: POST to a supplied
  * address with the body, for many images; PUT to a supplied address with the
  * file's content type, for a single image"; issue 6 item 2; ADR 0019).
  *

@@ -1,5 +1,5 @@
 /**
- * The storage backends (issue 6 item 2; ADR 0019): local disk (round trip,
+ * The storage backends (ADR 0019): local disk (round trip,
  * keys refused when they could escape the folder, delete of a missing key),
  * the Google Cloud Storage backend's calls on a fake bucket, and the
  * configuration's choice of backend (an unknown one is refused).

@@ -9,9 +9,9 @@
 import path from "node:path";
 import sharp from "sharp";
 
-/** Largest image accepted, bytes (issue 6 item 2). */
+/** Largest image accepted, bytes. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-/** Largest PDF accepted, bytes (issue 6 item 2). */
+/** Largest PDF accepted, bytes. */
 export const MAX_PDF_BYTES = 20 * 1024 * 1024;
 /** Longest side of a stored image, px. */
 export const MAX_IMAGE_SIDE = 1600;

@@ -1,5 +1,5 @@
 /**
- * The listings sync (issue 2 item 6): `runSync` for one run,
+ * The listings sync: `runSync` for one run,
  * `startSyncScheduler` for the leader-elected background loop,
  * `readSyncState` for its bookkeeping.
  */

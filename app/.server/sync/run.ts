@@ -1,6 +1,6 @@
 /**
- * One run of the listings sync: Vista → read model (architecture.md "Data
- * flow" 1; issue 2 item 6; vista-api.md §3.2 filters, §7 how others sync).
+ * One run of the listings sync: Vista → read model (docs/architecture.md "Data
+ * flow" 1; issue 2 item 6; docs/vista-api.md §3.2 filters, §7 how others sync).
  *
  * - Full run (no watermark yet, forced, or the Vista source changed): every
  *   listing with `ExibirNoSite = Sim`.
@@ -10,7 +10,7 @@
  *   re-fetch listings that come back without a newer update date.
  * - Each listed listing gets one `detalhes` call for its media (photos,
  *   videos, attachments, condominium gallery; refused on `listar`,
- *   vista-api.md §3.1), with bounded concurrency; rows are upserted in batches.
+ *   docs/vista-api.md §3.1), with bounded concurrency; rows are upserted in batches.
  * - Active rows whose code is no longer listed get `removed_at` (pages 410).
  */
 import { and, getTableColumns, inArray, isNull, sql, type SQL } from "drizzle-orm";
@@ -267,7 +267,7 @@ async function execute(options: ExecuteOptions): Promise<SyncResult> {
    * The listing's media sub-tables, or null when unavailable (then the
    * listing keeps its `listar` cover photo), or "vanished" when Vista no
    * longer knows the code. Fields the key may not read are dropped for the
-   * rest of the run (vista-api.md §3.1 per-key permissions).
+   * rest of the run (docs/vista-api.md §3.1 per-key permissions).
    */
   const fetchMedia = async (code: string): Promise<VistaListingWire | null | "vanished"> => {
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -376,7 +376,7 @@ async function* mapAsync<T, U>(source: AsyncIterable<T[]>, fn: (batch: T[]) => U
 /**
  * Splits codes into IN lists of at most `size`, never of exactly two: Vista
  * may read a two-value array on a numeric-looking field as an inclusive range
- * (vista-api.md §3.2 "Ambiguity in two-element arrays"), so a pair is sent as
+ * (docs/vista-api.md §3.2 "Ambiguity in two-element arrays"), so a pair is sent as
  * two single codes.
  */
 export function codeChunks(codes: readonly string[], size: number): string[][] {

@@ -1,5 +1,5 @@
 /**
- * The background sync loop (architecture.md "Data flow" 1, "Scale"): runs the
+ * The background sync loop (docs/architecture.md "Data flow" 1, "Scale"): runs the
  * sync once at start, then every `intervalSeconds`. However many processes
  * run, one leader syncs at a time: before each run a process tries the
  * PostgreSQL advisory lock {@link SYNC_LOCK_KEY} (on its own connection; on

@@ -1,7 +1,7 @@
 /**
  * Sync bookkeeping in `sync_state` (one row per job): watermark, source
  * fingerprint, last start/success/error and the counts of the last run.
- * `GET /health/server` reads it (issue 2 item 6).
+ * `GET /health/server` reads it.
  */
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * User administration (issue 6 item 1 "Usuários"; spec §7 `POST /auth`,
+ * User administration (issue 6 item 1 "Usuários"; docs/spec.txt §7 `POST /auth`,
  * `GET /auth/users`, `PUT|DELETE /auth/user/{id}`, `PUT /auth/user/{id}/promote`;
  * ADR 0018). Used by the admin pages and the JSON API alike.
  *
@@ -176,7 +176,7 @@ export interface InviteResult {
 }
 
 /**
- * Invites a user (issue 6 item 1): a Firebase user without a password, the
+ * Invites a user: a Firebase user without a password, the
  * row and a set-password token, then the pt-BR invitation e-mail.
  * @throws {UserAdminError} 409 when the e-mail is in use (here or in Firebase), 400 for a phone Firebase refuses.
  * @throws the database's or Firebase's error otherwise (nothing is left half-created).
@@ -271,7 +271,7 @@ async function sendInvitation(mail: InvitationMail, row: StoredUser, token: stri
   }
 }
 
-/** The pt-BR invitation e-mail (issue 6 item 1). */
+/** The pt-BR invitation e-mail. */
 export function invitationEmail(options: { to: string; name: string; link: string; siteTitle: string }) {
   const escape = (value: string) =>
     value.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
@@ -402,12 +402,12 @@ export async function updateUser(
   }
 }
 
-/** Disables or enables a user (issue 6 item 1); see {@link updateUser}. */
+/** Disables or enables a user; see {@link updateUser}. */
 export function setUserEnabled(deps: UserAdminDeps, uid: string, enabled: boolean, actor: Actor): Promise<UserView> {
   return updateUser(deps, uid, { disabled: !enabled }, actor);
 }
 
-/** Promotes a user to admin (issue 6 item 1; spec §7 `PUT /auth/user/{id}/promote`). Idempotent. */
+/** Promotes a user to admin (docs/spec.txt §7 `PUT /auth/user/{id}/promote`). Idempotent. */
 export async function promoteUser(deps: UserAdminDeps, uid: string, actor: Actor): Promise<UserView> {
   const row = await requireRow(deps.db, uid);
   if (row.role === "admin") return toUserView(row);
@@ -415,7 +415,7 @@ export async function promoteUser(deps: UserAdminDeps, uid: string, actor: Actor
 }
 
 /**
- * Deletes a user (issue 6 item 1; spec §7 `DELETE /auth/user/{id}`): the row
+ * Deletes a user (docs/spec.txt §7 `DELETE /auth/user/{id}`): the row
  * (their leads become unassigned, their sessions end) and then the Firebase
  * user, in one transaction. @throws {UserAdminError} 404 unknown user, 400 for oneself.
  */

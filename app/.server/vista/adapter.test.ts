@@ -18,7 +18,7 @@ import {
 import { AMENITY_LABELS, humanizeAmenityLabel } from "./amenities";
 import type { VistaListingWire } from "./wire";
 
-/** A `listar` item merged with its `detalhes` media, shaped like vista-api.md §4.1/§4.2 samples. */
+/** A `listar` item merged with its `detalhes` media, shaped like docs/vista-api.md §4.1/§4.2 samples. */
 const wire: VistaListingWire = {
   Codigo: "69803405",
   Categoria: "Apartamento",
@@ -216,7 +216,7 @@ const wire: VistaListingWire = {
   },
 };
 
-describe("scalars (vista-api.md §4.5)", () => {
+describe("scalars (docs/vista-api.md §4.5)", () => {
   it("parses numbers from strings, with comma or dot decimals and thousands separators", () => {
     expect(parseNumber("7000000")).toBe(7000000);
     expect(parseNumber("1500,50")).toBe(1500.5);

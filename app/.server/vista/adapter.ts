@@ -1,6 +1,6 @@
 /**
- * The adapter: the ONE place that knows Vista's value quirks (style.md §4;
- * vista-api.md §4.5, §8.1 "Normalise at the boundary"). It turns wire strings
+ * The adapter: the ONE place that knows Vista's value quirks (docs/style.md §4;
+ * docs/vista-api.md §4.5, §8.1 "Normalise at the boundary"). It turns wire strings
  * into the domain model of `app/domain/`:
  * - numbers from strings, accepting "," decimals ("1500,50") and thousands
  *   separators; `""` → null, and `"0"` → null where zero means "unknown"
@@ -37,7 +37,7 @@ export function text(value: unknown): string {
 }
 
 /**
- * A number from a Vista string (vista-api.md §4.5): "7000000", "1500.50",
+ * A number from a Vista string (docs/vista-api.md §4.5): "7000000", "1500.50",
  * "1500,50", "1.500.000", "1.500,50", "-25.4434667", or a JSON number.
  * Returns null for "", non-numeric text, NaN or infinities.
  */
@@ -63,7 +63,7 @@ export function parseNumber(value: unknown): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** A positive amount (BRL, m²) or null: "" / "0" / negatives mean "unknown" (vista-api.md §6.1). */
+/** A positive amount (BRL, m²) or null: "" / "0" / negatives mean "unknown" (docs/vista-api.md §6.1). */
 export function parsePositive(value: unknown): number | null {
   const n = parseNumber(value);
   return n !== null && n > 0 ? n : null;
@@ -99,7 +99,7 @@ const pad = (n: number) => String(n).padStart(2, "0");
 /**
  * An ISO date "YYYY-MM-DD" from Vista's "YYYY-MM-DD", "YYYY-MM-DD HH:MM:SS",
  * "DD/MM/YYYY" or "MM/YYYY" (first of the month); null for "", zero dates
- * ("0000-00-00") and impossible dates (vista-api.md §4.5).
+ * ("0000-00-00") and impossible dates (docs/vista-api.md §4.5).
  */
 export function parseDate(value: unknown): string | null {
   const s = text(value);
@@ -146,7 +146,7 @@ export function digitsOnly(value: unknown): string {
 }
 
 /**
- * Coordinates in WGS84 degrees, or both null (vista-api.md §4.5): negatives
+ * Coordinates in WGS84 degrees, or both null (docs/vista-api.md §4.5): negatives
  * kept; "", "0", non-numbers and out-of-range values (|lat| > 90, |lon| > 180)
  * rejected; one bad half voids the pair (a point needs both).
  */
@@ -195,7 +195,7 @@ function hidden(row: { ExibirNoSite?: unknown; ExibirSite?: unknown }): boolean 
 }
 
 /**
- * Photos of a `Foto` / `FotoEmpreendimento` sub-table (vista-api.md §4.2 "Media
+ * Photos of a `Foto` / `FotoEmpreendimento` sub-table (docs/vista-api.md §4.2 "Media
  * details"): rows with `ExibirNoSite`/`ExibirSite` "Nao" hidden, empty or
  * non-http(s) `Foto` dropped, thumbnail falling back to the full URL, sorted by
  * `Ordem` (rows without one after the others, in key order), duplicates removed.
@@ -250,7 +250,7 @@ function videoIdOf(value: unknown, provider: string): string {
   return raw;
 }
 
-/** Videos of a `Video` sub-table (spec §3 "Video item"; vista-api.md §4.2): hidden rows and empty ids dropped, key order kept. */
+/** Videos of a `Video` sub-table (docs/spec.txt §3 "Video item"; docs/vista-api.md §4.2): hidden rows and empty ids dropped, key order kept. */
 export function toVideos(subTable: unknown): Video[] {
   return subTableRows<VistaVideoWire>(subTable)
     .filter(({ row }) => !hidden(row))
@@ -271,7 +271,7 @@ export function toVideos(subTable: unknown): Video[] {
     .filter((video) => video.videoId !== "");
 }
 
-/** Attachments of an `Anexo` sub-table: hidden rows and empty/non-http(s) URLs dropped (spec §3 "Anexo"). */
+/** Attachments of an `Anexo` sub-table: hidden rows and empty/non-http(s) URLs dropped (docs/spec.txt §3 "Anexo"). */
 export function toAttachments(subTable: unknown): Attachment[] {
   return subTableRows<VistaAttachmentWire>(subTable)
     .filter(({ row }) => !hidden(row))
@@ -284,7 +284,7 @@ export function toAttachments(subTable: unknown): Attachment[] {
 
 /**
  * pt-BR labels of the amenities set to "Sim" in a `Caracteristicas` /
- * `InfraEstrutura` object (vista-api.md §4.2), in Vista's order, deduplicated.
+ * `InfraEstrutura` object (docs/vista-api.md §4.2), in Vista's order, deduplicated.
  */
 export function toAmenityLabels(amenities: VistaAmenitiesWire | unknown): string[] {
   if (amenities === null || typeof amenities !== "object" || Array.isArray(amenities)) return [];
@@ -307,7 +307,7 @@ function amenityFlag(amenities: unknown, camelName: string): boolean {
 }
 
 /**
- * A broker from a `Corretor` row (vista-api.md §6.6 website-safe subset):
+ * A broker from a `Corretor` row (docs/vista-api.md §6.6 website-safe subset):
  * name from `Nome`, else `Nomecompleto`; phones digits only; photo URL
  * http(s) or "". `fallbackCode` (the row's key) is used when `Codigo` is empty.
  */
@@ -326,7 +326,7 @@ export function toBroker(wire: VistaBrokerWire, fallbackCode = ""): Broker {
 /**
  * The listing's broker: the first `Corretor` row; else, when only the flat
  * fields exist, `CorretorNome` "332:JOÃO SILVA" / `CodigoCorretor`
- * (vista-api.md §4.5 "Composite strings"). Null when none.
+ * (docs/vista-api.md §4.5 "Composite strings"). Null when none.
  */
 function listingBroker(wire: VistaListingWire): Broker | null {
   const first = subTableRows<VistaBrokerWire>(wire.Corretor)[0];
@@ -345,7 +345,7 @@ function listingBroker(wire: VistaListingWire): Broker | null {
 // ---------------------------------------------------------------------------
 // Listing
 
-/** Removes "?" left by emojis that Vista could not store (vista-api.md §4.5) at the start of a title. */
+/** Removes "?" left by emojis that Vista could not store (docs/vista-api.md §4.5) at the start of a title. */
 function cleanTitle(value: unknown): string {
   return text(value)
     .replace(/^(\?+\s*)+/, "")
@@ -362,7 +362,7 @@ function fallbackTitle(category: string, neighbourhood: string, city: string): s
 /**
  * A listing in the domain model from a `listar` item, possibly merged with a
  * `detalhes` reply (media sub-tables). Every field of {@link Listing} is filled
- * (spec §3 "Property", "Foto", "Video", "Anexo"). Top-level amenity flags fall
+ * (docs/spec.txt §3 "Property", "Foto", "Video", "Anexo"). Top-level amenity flags fall
  * back to the `Caracteristicas`/`InfraEstrutura` objects when not requested.
  * Owner/internal fields are never read here (see {@link toPrivateData}).
  */
@@ -450,7 +450,7 @@ export function toListing(wire: VistaListingWire): Listing {
 }
 
 /**
- * The condominium a unit belongs to (vista-api.md §2.2: no endpoint, derived
+ * The condominium a unit belongs to (docs/vista-api.md §2.2: no endpoint, derived
  * from unit fields): name `Empreendimento`, description
  * `DescricaoEmpreendimento`, amenities from `InfraEstrutura`, gallery from
  * `FotoEmpreendimento`, place from the unit. Null when `Empreendimento` is
@@ -482,7 +482,7 @@ export function toCondominiumFromUnit(wire: VistaListingWire): Omit<Condominium,
 }
 
 /**
- * The private part of a listing (spec §3: Observacoes, ObsVenda,
+ * The private part of a listing (docs/spec.txt §3: Observacoes, ObsVenda,
  * AssuntoProntuario, Proprietario, CodigoProprietario, proprietarios) from a
  * `detalhes` reply requested with `PRIVATE_FIELDS`. Broker area only.
  */
@@ -500,7 +500,7 @@ export function toPrivateData(wire: VistaListingWire): ListingPrivateData {
 }
 
 /**
- * History entries (spec §3 "Prontuario": Data, Hora, Assunto, Texto) from
+ * History entries (docs/spec.txt §3 "Prontuario": Data, Hora, Assunto, Texto) from
  * `/imoveis/prontuario` rows or a `prontuarios` sub-table, newest first. A
  * time inside `Data` ("2024-09-08 14:30:00") is used when `Hora` is empty.
  * Rows without date, subject and text are dropped.

@@ -1,13 +1,13 @@
 /**
  * pt-BR labels for Vista's amenity flags. `Caracteristicas`/`InfraEstrutura`
  * arrive keyed by spaced labels derived from the CamelCase field names
- * ("Sala T V", "Portaria24 Hrs", "Salao Festas"; vista-api.md §4.2, §6.4), so
+ * ("Sala T V", "Portaria24 Hrs", "Salao Festas"; docs/vista-api.md §4.2, §6.4), so
  * the table is keyed by the CamelCase name (spaces removed) and covers every
  * `carac` (§6.3) and `infra` (§6.4) name; anything else goes through
  * {@link humanizeAmenityLabel}'s generic fallback.
  */
 
-/** CamelCase Vista amenity name → pt-BR label (vista-api.md §6.3 `carac`, §6.4 `infra`). */
+/** CamelCase Vista amenity name → pt-BR label (docs/vista-api.md §6.3 `carac`, §6.4 `infra`). */
 export const AMENITY_LABELS: Readonly<Record<string, string>> = {
   // carac (unit)
   AceitaPet: "Aceita pet",

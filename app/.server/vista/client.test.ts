@@ -85,7 +85,7 @@ describe("request shape", () => {
   });
 });
 
-describe("listar: response shapes (vista-api.md §4.1)", () => {
+describe("listar: response shapes (docs/vista-api.md §4.1)", () => {
   it("splits the counters from the items", async () => {
     const page = await client().listar(
       { fields: LISTING_FIELDS, paginacao: { pagina: 2, quantidade: 50 } },
@@ -286,7 +286,7 @@ describe("detalhes, listarConteudo, prontuario", () => {
   });
 });
 
-describe("error mapping (vista-api.md §5)", () => {
+describe("error mapping (docs/vista-api.md §5)", () => {
   it("maps 401 Permissão Negada to VistaAuthError without the key in the message", async () => {
     const error = await caught(client({ key: "0123456789abcdef0123456789abcdef" }).listar({ fields: ["Codigo"] }));
     expect(error).toBeInstanceOf(VistaAuthError);
@@ -475,7 +475,7 @@ describe("error mapping (vista-api.md §5)", () => {
   });
 });
 
-describe("createLead (POST /lead, vista-api.md §2.4)", () => {
+describe("createLead (POST /lead, docs/vista-api.md §2.4)", () => {
   const LEAD = `${VISTA_MOCK_URL}/lead`;
   const lead = {
     nome: "Maria Souza",

@@ -1,6 +1,6 @@
 /**
  * The Vista REST client: the only code that talks HTTP to Vista
- * (vista-api.md; style.md §4). It builds the query string (`key`, `pesquisa`,
+ * (docs/vista-api.md; docs/style.md §4). It builds the query string (`key`, `pesquisa`,
  * top-level params), sends `Accept: application/json`, applies a timeout per
  * attempt, retries with exponential backoff and jitter on 5xx, timeouts and
  * network errors only (never on 4xx), maps failures to the typed errors of
@@ -70,7 +70,7 @@ export interface VistaCallOptions {
   signal?: AbortSignal;
 }
 
-/** The Vista API operations the product uses (spec §7 "Listing provider"; vista-api.md §2.1). */
+/** The Vista API operations the product uses (docs/spec.txt §7 "Listing provider"; docs/vista-api.md §2.1). */
 export interface VistaClient {
   /**
    * `GET /imoveis/listar`: one page. With `showtotal`, the counters are read
@@ -118,7 +118,7 @@ export interface VistaClient {
    */
   prontuario(code: string, opts?: VistaCallOptions): Promise<VistaProntuarioWire[]>;
   /**
-   * `POST /lead?key=…` (vista-api.md §2.4; issue 4 item 3): sends the lead as the
+   * `POST /lead?key=…` (docs/vista-api.md §2.4): sends the lead as the
    * form field `cadastro` = `{"lead":{nome,email,fone,interesse,anuncio,veiculo,mensagem}}`
    * (`application/x-www-form-urlencoded`). Not retried here: the lead outbox
    * retries with its own backoff (a retry could create a second CRM lead).
@@ -128,7 +128,7 @@ export interface VistaClient {
   createLead(lead: VistaLeadWire, opts?: VistaCallOptions): Promise<VistaLeadResult>;
 }
 
-/** The `lead` object inside `cadastro` (vista-api.md §2.4): `nome` and `email` or `fone` are required. */
+/** The `lead` object inside `cadastro` (docs/vista-api.md §2.4): `nome` and `email` or `fone` are required. */
 export interface VistaLeadWire {
   nome: string;
   email?: string;
@@ -161,7 +161,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-/** A counter as a number: accepts numbers and numeric strings (vista-api.md §3.6). */
+/** A counter as a number: accepts numbers and numeric strings (docs/vista-api.md §3.6). */
 function counter(value: unknown): number | undefined {
   if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
   if (typeof value === "string" && value.trim() !== "") {
@@ -248,7 +248,7 @@ export function topLevelKeyOrder(text: string): string[] | null {
 /**
  * The object-valued entries of a keyed body in server order, skipping the
  * counters. `text` is the raw body, used to recover the order of integer-like
- * keys (JS iterates them numerically, vista-api.md §4.1 "TypeScript pitfall").
+ * keys (JS iterates them numerically, docs/vista-api.md §4.1 "TypeScript pitfall").
  */
 function orderedRecords(body: Record<string, unknown>, text: string): [string, Record<string, unknown>][] {
   let keys = Object.keys(body);
@@ -266,7 +266,7 @@ function orderedRecords(body: Record<string, unknown>, text: string): [string, R
 
 /**
  * Splits a `listar` body into items (server order) and counters
- * (vista-api.md §4.1): `{}`, `[]` and counters-only bodies give no items.
+ * (docs/vista-api.md §4.1): `{}`, `[]` and counters-only bodies give no items.
  * `text` is the raw body. Items without `Codigo` get their key as code.
  */
 export function parseListPage(body: unknown, text: string): VistaListPage {
@@ -388,7 +388,7 @@ export function createVistaClient(options: VistaClientOptions): VistaClient {
           vistaMessages: [excerpt],
         });
       }
-      // Vista's error envelope can come with HTTP 200 (vista-api.md §7.5, rogercamara).
+      // Vista's error envelope can come with HTTP 200 (docs/vista-api.md §7.5, rogercamara).
       if (isRecord(body) && typeof body.status === "number" && body.status >= 400 && "message" in body) {
         throw vistaErrorFromResponse({ status: body.status, endpoint, body, key });
       }
@@ -545,7 +545,7 @@ export function createVistaClient(options: VistaClientOptions): VistaClient {
       if (!isRecord(body)) return [];
       return orderedRecords(body, text).map(([, row]) => row as VistaProntuarioWire);
     } catch (error) {
-      // No history: 204 "Dado não encontrado", or a 400 about prontuários (vista-api.md §4.2).
+      // No history: 204 "Dado não encontrado", or a 400 about prontuários (docs/vista-api.md §4.2).
       if (error instanceof VistaNotFoundError && error.status === 204) return [];
       if (error instanceof VistaBadRequestError && error.vistaMessages.some((m) => /prontu[aá]rio/i.test(m))) return [];
       throw error;

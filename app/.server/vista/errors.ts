@@ -1,5 +1,5 @@
 /**
- * Typed Vista errors (vista-api.md §5). Every message is safe to log: the API
+ * Typed Vista errors (docs/vista-api.md §5). Every message is safe to log: the API
  * key is replaced by "***" wherever it appears (Vista's 401 body echoes it,
  * §5.2), `key=` query values are masked and URLs lose their query string. No
  * error ever carries the request URL.
@@ -60,7 +60,7 @@ export class VistaError extends Error {
   }
 }
 
-/** HTTP 401 "Permissão Negada": bad key, or the key may not call this method (vista-api.md §1.2, §5.2). */
+/** HTTP 401 "Permissão Negada": bad key, or the key may not call this method (docs/vista-api.md §1.2, §5.2). */
 export class VistaAuthError extends VistaError {
   override name = "VistaAuthError";
   override readonly kind = "auth";
@@ -69,7 +69,7 @@ export class VistaAuthError extends VistaError {
 /**
  * HTTP 400 naming fields the key may not read ("Campo X não está disponível",
  * one message per field) or a sub-table the method refuses ("A tabela Foto não
- * está disponível para este método") (vista-api.md §5.2). A caller can drop
+ * está disponível para este método") (docs/vista-api.md §5.2). A caller can drop
  * `fields` and retry once.
  */
 export class VistaFieldError extends VistaError {
@@ -84,7 +84,7 @@ export class VistaFieldError extends VistaError {
   }
 }
 
-/** The record or route does not exist: HTTP 404, 204, or a 400 "… não foi encontrado" (vista-api.md §4.2, §5.2). */
+/** The record or route does not exist: HTTP 404, 204, or a 400 "… não foi encontrado" (docs/vista-api.md §4.2, §5.2). */
 export class VistaNotFoundError extends VistaError {
   override name = "VistaNotFoundError";
   override readonly kind = "not-found";
@@ -143,7 +143,7 @@ function messagesOf(body: unknown): string[] {
 
 /**
  * Maps an HTTP status and a decoded error body (or raw text) to a typed error
- * (vista-api.md §5.2). The body's `\uXXXX` escapes must already be decoded
+ * (docs/vista-api.md §5.2). The body's `\uXXXX` escapes must already be decoded
  * (i.e. the body was JSON-parsed), so Portuguese text matches.
  */
 export function vistaErrorFromResponse(input: {

@@ -67,7 +67,7 @@ const SPEC_PROPERTY_FIELDS = [
   "VideoDestaqueTipo",
 ];
 const PRIVATE = ["Observacoes", "ObsVenda", "AssuntoProntuario", "Proprietario", "CodigoProprietario", "proprietarios"];
-/** Not a field of vista-api.md §6.2 (Vista would answer 400). */
+/** Not a field of docs/vista-api.md §6.2 (Vista would answer 400). */
 const NOT_IN_VISTA = ["Descricao"];
 const EXTRAS = [
   "Status",
@@ -81,7 +81,7 @@ const EXTRAS = [
 describe("LISTING_FIELDS", () => {
   const names = fieldNames(LISTING_FIELDS);
 
-  it("requests every public spec §3 field Vista has, plus the listed extras", () => {
+  it("requests every public docs/spec.txt §3 field Vista has, plus the listed extras", () => {
     const expected = SPEC_PROPERTY_FIELDS.filter((f) => !PRIVATE.includes(f) && !NOT_IN_VISTA.includes(f));
     for (const field of [...expected, ...EXTRAS]) expect(names).toContain(field);
   });

@@ -1,11 +1,11 @@
 /**
  * The field lists the product requests from Vista. Names must match Vista's
- * `listarcampos` exactly (vista-api.md §3.1: case-sensitive; `ValorIptu`, not
- * `ValorIPTU`), so every name here comes from vista-api.md §6.2–§6.6.
+ * `listarcampos` exactly (docs/vista-api.md §3.1: case-sensitive; `ValorIptu`, not
+ * `ValorIPTU`), so every name here comes from docs/vista-api.md §6.2–§6.6.
  */
 import type { VistaFieldSpec } from "./wire";
 
-/** Website-safe broker sub-fields (vista-api.md §6.6), requested as the `Corretor` sub-table. */
+/** Website-safe broker sub-fields (docs/vista-api.md §6.6), requested as the `Corretor` sub-table. */
 export const BROKER_SUBFIELDS = [
   "Codigo",
   "Nome",
@@ -17,7 +17,7 @@ export const BROKER_SUBFIELDS = [
   "Foto",
 ] as const;
 
-/** Photo sub-fields requested for a listing's gallery (vista-api.md §6.5). */
+/** Photo sub-fields requested for a listing's gallery (docs/vista-api.md §6.5). */
 export const PHOTO_SUBFIELDS = [
   "Foto",
   "FotoPequena",
@@ -28,10 +28,10 @@ export const PHOTO_SUBFIELDS = [
   "ExibirNoSite",
 ] as const;
 
-/** Condominium gallery sub-fields (`FotoEmpreendimento`, same set as `Foto`, vista-api.md §6.5). */
+/** Condominium gallery sub-fields (`FotoEmpreendimento`, same set as `Foto`, docs/vista-api.md §6.5). */
 export const CONDOMINIUM_PHOTO_SUBFIELDS = ["Foto", "FotoPequena", "Destaque", "Ordem", "Descricao", "Tipo"] as const;
 
-/** All 10 video sub-fields (vista-api.md §6.5; spec §3 "Video item"). */
+/** All 10 video sub-fields (docs/vista-api.md §6.5; docs/spec.txt §3 "Video item"). */
 export const VIDEO_SUBFIELDS = [
   "Codigo",
   "Data",
@@ -45,12 +45,12 @@ export const VIDEO_SUBFIELDS = [
   "VideoCodigo",
 ] as const;
 
-/** Attachment sub-fields (vista-api.md §4.2; spec §3 "Anexo"). */
+/** Attachment sub-fields (docs/vista-api.md §4.2; docs/spec.txt §3 "Anexo"). */
 export const ATTACHMENT_SUBFIELDS = ["Anexo", "Descricao", "ExibirNoSite"] as const;
 
 /**
- * Top-level amenity flags the domain model reads (spec §3 "Property"; names
- * from vista-api.md §6.2–§6.4). `Caracteristicas`/`InfraEstrutura` carry the
+ * Top-level amenity flags the domain model reads (docs/spec.txt §3 "Property"; names
+ * from docs/vista-api.md §6.2–§6.4). `Caracteristicas`/`InfraEstrutura` carry the
  * full amenity sets as nested objects.
  */
 export const AMENITY_FLAG_FIELDS = [
@@ -73,10 +73,10 @@ export const AMENITY_FLAG_FIELDS = [
 
 /**
  * What the sync requests on `imoveis/listar`: every public Property field of
- * spec §3 that exists in vista-api.md §6.2, the visibility/feature flags, the
+ * docs/spec.txt §3 that exists in docs/vista-api.md §6.2, the visibility/feature flags, the
  * development fields, the amenity objects and flags, and the broker sub-table.
  * No owner or internal field (see {@link PRIVATE_FIELDS}); no `Foto` (not
- * allowed on `listar`, vista-api.md §3.1 — see {@link DETAIL_MEDIA_FIELDS}).
+ * allowed on `listar`, docs/vista-api.md §3.1 — see {@link DETAIL_MEDIA_FIELDS}).
  */
 export const LISTING_FIELDS: readonly VistaFieldSpec[] = [
   "Codigo",
@@ -131,7 +131,7 @@ export const LISTING_FIELDS: readonly VistaFieldSpec[] = [
 
 /**
  * What the sync requests on `imoveis/detalhes` for one listing: the code plus
- * the media sub-tables, which `listar` refuses (vista-api.md §3.1, §7.1: two
+ * the media sub-tables, which `listar` refuses (docs/vista-api.md §3.1, §7.1: two
  * smaller `detalhes` calls avoid the 406 seen on huge ones).
  */
 export const DETAIL_MEDIA_FIELDS: readonly VistaFieldSpec[] = [
@@ -143,9 +143,9 @@ export const DETAIL_MEDIA_FIELDS: readonly VistaFieldSpec[] = [
 ];
 
 /**
- * Owner and internal fields (spec §3; vista-api.md §6.2 "treat as private"),
+ * Owner and internal fields (docs/spec.txt §3; docs/vista-api.md §6.2 "treat as private"),
  * for the broker area only, requested on `detalhes` for a signed-in broker and
- * never stored in the public read model (architecture.md "Data flow" 3).
+ * never stored in the public read model (docs/architecture.md "Data flow" 3).
  */
 export const PRIVATE_FIELDS: readonly VistaFieldSpec[] = [
   "Codigo",

@@ -11,7 +11,7 @@ describe("pesquisa builder: fields", () => {
   });
 });
 
-describe("pesquisa builder: filter grammar (vista-api.md §3.2)", () => {
+describe("pesquisa builder: filter grammar (docs/vista-api.md §3.2)", () => {
   it("writes equality for a scalar", () => {
     expect(pesquisa(["Codigo"]).equals("Cidade", "São Paulo").build().filter).toEqual({ Cidade: "São Paulo" });
   });
@@ -121,7 +121,7 @@ describe("pesquisa builder: filter grammar (vista-api.md §3.2)", () => {
   });
 });
 
-describe("pesquisa builder: order and paginacao (vista-api.md §3.4, §3.5)", () => {
+describe("pesquisa builder: order and paginacao (docs/vista-api.md §3.4, §3.5)", () => {
   it("keeps several order keys in order", () => {
     const built = pesquisa(["Codigo"]).order("DataAtualizacao", "desc").order("Codigo").build();
     expect(built.order).toEqual({ DataAtualizacao: "desc", Codigo: "asc" });
@@ -152,7 +152,7 @@ describe("pesquisa builder: order and paginacao (vista-api.md §3.4, §3.5)", ()
   });
 });
 
-describe("serialisation (vista-api.md §1.3)", () => {
+describe("serialisation (docs/vista-api.md §1.3)", () => {
   it("URL-encodes the JSON, accents and spaces included, and round-trips", () => {
     const built = pesquisa(["Codigo", "Bairro"])
       .equals("Cidade", "São Paulo")

@@ -1,5 +1,5 @@
 /**
- * The `pesquisa` builder (vista-api.md §3): fields, the filter grammar, order,
+ * The `pesquisa` builder (docs/vista-api.md §3): fields, the filter grammar, order,
  * paginacao, and serialisation to the URL-encoded JSON that Vista expects in the
  * query string. Empty values (undefined, null, "", NaN, empty arrays) are
  * dropped, so a form's optional filters can be passed straight in.
@@ -14,10 +14,10 @@ import type {
   VistaScalar,
 } from "./wire";
 
-/** Largest page size Vista accepts (vista-api.md §3.5: more → HTTP 400). */
+/** Largest page size Vista accepts (docs/vista-api.md §3.5: more → HTTP 400). */
 export const VISTA_MAX_PAGE_SIZE = 50;
 
-/** Operators of the filter grammar (vista-api.md §3.2). */
+/** Operators of the filter grammar (docs/vista-api.md §3.2). */
 export const VISTA_OPERATORS: readonly VistaOperator[] = [">", "<", ">=", "<=", "!=", "like"];
 
 /** A value a caller may pass where a filter value is expected; empty ones are dropped. */
@@ -50,7 +50,7 @@ function looksNumericOrDate(value: VistaScalar): boolean {
 
 /**
  * Normalises one condition: drops empty parts; returns undefined when nothing
- * is left. Arrays keep their meaning under Vista's reading (vista-api.md §3.2):
+ * is left. Arrays keep their meaning under Vista's reading (docs/vista-api.md §3.2):
  * a two-scalar array stays a two-scalar array (BETWEEN on numeric/date fields);
  * a two-element range with one empty end becomes `[">=", min]` / `["<=", max]`;
  * any other array is IN, and a one-value IN list becomes equality.
@@ -96,7 +96,7 @@ function normalizeCondition(
 /**
  * Validates a page request.
  * @throws {RangeError} when `pagina` is not an integer ≥ 1 or `quantidade` is
- *   not an integer in 1..50 (vista-api.md §3.5).
+ *   not an integer in 1..50 (docs/vista-api.md §3.5).
  */
 export function validatePaginacao(paginacao: VistaPaginacao): VistaPaginacao {
   const pagina = Number(paginacao.pagina);
@@ -179,7 +179,7 @@ export class PesquisaBuilder {
    * IN (any of): `"Bairro": ["Centro", "Moema"]`. Empty values and duplicates
    * are dropped; one value becomes equality. Two numbers/dates get the last one
    * repeated (`[2, 3, 3]`) so Vista cannot read them as an inclusive BETWEEN
-   * (vista-api.md §3.2, "Ambiguity in two-element arrays").
+   * (docs/vista-api.md §3.2, "Ambiguity in two-element arrays").
    */
   in(field: string, values: readonly FilterInput[] | undefined): this {
     const cleaned = (values ?? []).map(scalar).filter((item): item is VistaScalar => item !== undefined);
@@ -223,12 +223,12 @@ export class PesquisaBuilder {
     return this.compare(field, "like", text);
   }
 
-  /** Boolean-ish field: true → "Sim", false → "Nao", undefined → no filter (vista-api.md §3.2 "Flags"). */
+  /** Boolean-ish field: true → "Sim", false → "Nao", undefined → no filter (docs/vista-api.md §3.2 "Flags"). */
   flag(field: string, value: boolean | undefined | null): this {
     return this.where(field, value ?? undefined);
   }
 
-  /** Adds a sort key; several keys sort in the order they were added (vista-api.md §3.4). */
+  /** Adds a sort key; several keys sort in the order they were added (docs/vista-api.md §3.4). */
   order(field: string, direction: VistaOrderDirection = "asc"): this {
     this.orders[field] = direction;
     return this;
@@ -243,7 +243,7 @@ export class PesquisaBuilder {
     return this;
   }
 
-  /** Sets `advFilter` (vista-api.md §3.3), passed through as given. */
+  /** Sets `advFilter` (docs/vista-api.md §3.3), passed through as given. */
   advanced(advFilter: Record<string, unknown> | undefined): this {
     this.advFilter = advFilter && Object.keys(advFilter).length ? advFilter : undefined;
     return this;
@@ -299,7 +299,7 @@ export function normalizePesquisa(input: PesquisaInput): VistaPesquisa {
 
 /**
  * Serialises a pesquisa to the URL-encoded JSON value of the `pesquisa`
- * query parameter (vista-api.md §1.3: always encode; spaces become `%20`,
+ * query parameter (docs/vista-api.md §1.3: always encode; spaces become `%20`,
  * accents UTF-8 percent-encoded). Pass the result after `pesquisa=` unchanged.
  */
 export function serializePesquisa(value: VistaPesquisa): string {

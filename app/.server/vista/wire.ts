@@ -1,6 +1,6 @@
 /**
  * Vista (Loft CRM) REST wire formats: exactly what goes over HTTP, before the
- * adapter (`adapter.ts`) turns it into the domain model. Source: vista-api.md
+ * adapter (`adapter.ts`) turns it into the domain model. Source: docs/vista-api.md
  * §3 (`pesquisa`), §4 (response shapes), §5 (errors), §6 (field reference) and
  * the sketch in §8.1.
  *
@@ -10,26 +10,26 @@
  * `app/.server/vista/` should need these types.
  */
 
-/** A Vista boolean as documented: "Sim", "Nao", "Não" or "" (vista-api.md §4.5). */
+/** A Vista boolean as documented: "Sim", "Nao", "Não" or "" (docs/vista-api.md §4.5). */
 export type VistaFlag = "Sim" | "Nao" | "Não" | "";
 
 /** A flag field as it may really arrive: a {@link VistaFlag}, any other string, or a JSON boolean (§9 q13). */
 export type VistaFlagWire = VistaFlag | (string & {}) | boolean;
 
 /**
- * One entry of `pesquisa.fields` (vista-api.md §3.1): a plain field name, or a
+ * One entry of `pesquisa.fields` (docs/vista-api.md §3.1): a plain field name, or a
  * one-key object opening a sub-table, e.g. `{ Foto: ["Foto", "FotoPequena"] }`.
  */
 export type VistaFieldSpec = string | { [subTable: string]: string[] };
 
-/** Comparison operators of the filter grammar (vista-api.md §3.2). */
+/** Comparison operators of the filter grammar (docs/vista-api.md §3.2). */
 export type VistaOperator = ">" | "<" | ">=" | "<=" | "!=" | "like";
 
 /** A scalar filter value: Vista compares strings and numbers. */
 export type VistaScalar = string | number;
 
 /**
- * One filter condition (vista-api.md §3.2):
+ * One filter condition (docs/vista-api.md §3.2):
  * - scalar → equality (`"Cidade": "São Paulo"`, flags `"ExibirNoSite": "Sim"`);
  * - array of scalars → IN, or inclusive BETWEEN when the field is numeric/date
  *   and the array has exactly two scalars (`"ValorVenda": [300000, 900000]`);
@@ -37,24 +37,24 @@ export type VistaScalar = string | number;
  */
 export type VistaCondition = VistaScalar | VistaScalar[] | [VistaOperator, VistaScalar];
 
-/** Sort direction of `pesquisa.order`; Vista tolerates both cases (vista-api.md §3.4). */
+/** Sort direction of `pesquisa.order`; Vista tolerates both cases (docs/vista-api.md §3.4). */
 export type VistaOrderDirection = "asc" | "desc" | "ASC" | "DESC";
 
-/** `pesquisa.paginacao` (vista-api.md §3.5): 1-based page, page size ≤ 50. */
+/** `pesquisa.paginacao` (docs/vista-api.md §3.5): 1-based page, page size ≤ 50. */
 export interface VistaPaginacao {
   pagina: number;
   quantidade: number;
 }
 
 /**
- * The `pesquisa` query parameter (vista-api.md §3): URL-encoded JSON sent on
+ * The `pesquisa` query parameter (docs/vista-api.md §3): URL-encoded JSON sent on
  * every read. Build it with `pesquisa()` from `pesquisa.ts`, which validates it.
  */
 export interface VistaPesquisa {
   fields: VistaFieldSpec[];
   /** Field → condition, AND-ed; a nested record filters a sub-table's rows (`prontuarios`). */
   filter?: Record<string, VistaCondition | Record<string, VistaCondition>>;
-  /** Nested Or/And composition (vista-api.md §3.3); passed through untouched. */
+  /** Nested Or/And composition (docs/vista-api.md §3.3); passed through untouched. */
   advFilter?: Record<string, unknown>;
   order?: Record<string, VistaOrderDirection>;
   paginacao?: VistaPaginacao;
@@ -63,7 +63,7 @@ export interface VistaPesquisa {
 /** A sub-table on the wire: rows keyed by a string id (`"1"`, `"2"`… or a broker code), or `[]` when empty (§4.2). */
 export type VistaSubTable<T> = Record<string, T> | [];
 
-/** A `Foto` / `FotoEmpreendimento` row (vista-api.md §6.5, 13 sub-fields). */
+/** A `Foto` / `FotoEmpreendimento` row (docs/vista-api.md §6.5, 13 sub-fields). */
 export interface VistaPhotoWire {
   Codigo?: string;
   Data?: string;
@@ -85,7 +85,7 @@ export interface VistaPhotoWire {
   Tipo?: string;
 }
 
-/** A `Video` row (vista-api.md §6.5, 10 sub-fields). `Video` is a provider id, not a URL. */
+/** A `Video` row (docs/vista-api.md §6.5, 10 sub-fields). `Video` is a provider id, not a URL. */
 export interface VistaVideoWire {
   Codigo?: string;
   Data?: string;
@@ -100,7 +100,7 @@ export interface VistaVideoWire {
   VideoCodigo?: string;
 }
 
-/** An `Anexo` (attachment) row (vista-api.md §4.2 "Attachments"). */
+/** An `Anexo` (attachment) row (docs/vista-api.md §4.2 "Attachments"). */
 export interface VistaAttachmentWire {
   CodigoAnexo?: string;
   /** File URL. */
@@ -112,7 +112,7 @@ export interface VistaAttachmentWire {
   ExibirSite?: VistaFlagWire;
 }
 
-/** A `Corretor` row, website-safe subset (vista-api.md §6.6). */
+/** A `Corretor` row, website-safe subset (docs/vista-api.md §6.6). */
 export interface VistaBrokerWire {
   Codigo?: string;
   Nome?: string;
@@ -135,7 +135,7 @@ export interface VistaOwnerWire {
 
 /**
  * A prontuário (history) row, from `/imoveis/prontuario` or the `prontuarios`
- * sub-table of `detalhes` (vista-api.md §6.5, 20 sub-fields; private).
+ * sub-table of `detalhes` (docs/vista-api.md §6.5, 20 sub-fields; private).
  */
 export interface VistaProntuarioWire {
   Anunciado?: string;
@@ -161,19 +161,19 @@ export interface VistaProntuarioWire {
   Texto?: string;
   ValorProposta?: string;
   VeiculoPublicado?: string;
-  /** Added by `detalhes` (vista-api.md §3.1). */
+  /** Added by `detalhes` (docs/vista-api.md §3.1). */
   FinalidadeStatus?: string;
   Prontuario_Codigo?: string;
 }
 
-/** The `Caracteristicas` / `InfraEstrutura` object: spaced display label → flag (vista-api.md §4.2). Maybe `[]` when empty. */
+/** The `Caracteristicas` / `InfraEstrutura` object: spaced display label → flag (docs/vista-api.md §4.2). Maybe `[]` when empty. */
 export type VistaAmenitiesWire = Record<string, VistaFlagWire> | [];
 
 /**
  * One property as Vista sends it from `listar` (one value of the keyed list)
  * or `detalhes` (the whole body). Every field is optional: Vista returns only
  * what was requested (and a few unasked keys). Values are strings unless
- * noted; see vista-api.md §6.1/§6.2.
+ * noted; see docs/vista-api.md §6.1/§6.2.
  */
 export interface VistaListingWire {
   Codigo?: string;
@@ -240,14 +240,14 @@ export interface VistaListingWire {
   VideoDestaqueTipo?: string;
   URLVideo?: string;
   CodigoCorretor?: string;
-  /** Composite "code:NAME", e.g. "332:JOÃO SILVA" (vista-api.md §4.5). */
+  /** Composite "code:NAME", e.g. "332:JOÃO SILVA" (docs/vista-api.md §4.5). */
   CorretorNome?: string;
   /** Flat copy of the first broker's code, added when `Corretor` is requested. */
   Corretor_Codigo?: string;
-  /** Unasked key: `null` or a numeric string (vista-api.md §4.1). */
+  /** Unasked key: `null` or a numeric string (docs/vista-api.md §4.1). */
   CodigoImobiliaria?: string | null;
 
-  // Top-level amenity flags (carac / infra names, vista-api.md §6.3/§6.4).
+  // Top-level amenity flags (carac / infra names, docs/vista-api.md §6.3/§6.4).
   Mobiliado?: VistaFlagWire;
   Piscina?: VistaFlagWire;
   SalaFitness?: VistaFlagWire;
@@ -289,7 +289,7 @@ export interface VistaListingWire {
 
 /**
  * Pagination counters sent beside the items when `showtotal=1`
- * (vista-api.md §3.6). Usually JSON numbers; accept numeric strings too.
+ * (docs/vista-api.md §3.6). Usually JSON numbers; accept numeric strings too.
  */
 export interface VistaListMeta {
   total?: number | string;
@@ -299,16 +299,16 @@ export interface VistaListMeta {
 }
 
 /**
- * The raw `listar` / `destaques` body (vista-api.md §4.1): items keyed by code
+ * The raw `listar` / `destaques` body (docs/vista-api.md §4.1): items keyed by code
  * with the counters as siblings. An empty result may be `{}`, `[]` or counters only.
  */
 export type VistaListResponse<T = VistaListingWire> =
   (VistaListMeta & Record<string, T | number | string | undefined>) | [];
 
-/** `listarConteudo` body (vista-api.md §4.3): field → distinct values. */
+/** `listarConteudo` body (docs/vista-api.md §4.3): field → distinct values. */
 export type VistaConteudoResponse = Record<string, (string | number | null)[]>;
 
-/** Vista's error envelope (vista-api.md §5.1); `message` is an array for field errors. */
+/** Vista's error envelope (docs/vista-api.md §5.1); `message` is an array for field errors. */
 export interface VistaErrorBody {
   status: number;
   message: string | string[];

@@ -1,5 +1,5 @@
 /**
- * The interactive map of `/mapa` (issue 3 item 3; ADR 0009). Client only:
+ * The interactive map of `/mapa` (ADR 0009). Client only:
  * Leaflet touches `window` at import, so this module is loaded lazily after
  * hydration (`map.tsx`) and never on the server.
  *

@@ -1,5 +1,5 @@
 /**
- * Isomorphic pieces of `/mapa` (issue 3 item 3; ADR docs/decisions/0009-map.md):
+ * Isomorphic pieces of `/mapa` (ADR docs/decisions/0009-map.md):
  * the map point shape, its compact wire encoding for `/mapa/pontos`, the
  * `area=south,west,north,east` bounding-box parameter, and the canonical
  * `/mapa?…` URL of a filter set. Pure; used by the loaders and the browser.
@@ -19,7 +19,7 @@ export const COORDINATE_DECIMALS = 5;
  * degrees, the price shown on its label in BRL and the purpose that price
  * belongs to ("venda": sale price; "aluguel": monthly rent). The price is the
  * filtered purpose's, otherwise the sale price when the listing is for sale,
- * else the rent (issue 3 item 3).
+ * else the rent.
  */
 export interface MapPoint {
   code: string;

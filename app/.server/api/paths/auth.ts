@@ -1,6 +1,6 @@
 /**
  * OpenAPI paths of users, roles, API sessions, the token check and the
- * password reset (spec §7 Auth API;
+ * password reset (docs/spec.txt §7 Auth API;
  * docs/decisions/0020-server-side-sessions.md). See `../openapi.ts`.
  */
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";

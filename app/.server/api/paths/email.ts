@@ -1,5 +1,5 @@
 /**
- * OpenAPI paths of the two contact requests (issue 6 item 8; spec §7
+ * OpenAPI paths of the two contact requests (docs/spec.txt §7
  * `/email/sell-property`, `/email/more-information`). See `../openapi.ts`.
  */
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
