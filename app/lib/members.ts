@@ -5,10 +5,8 @@
  */
 import { z } from "zod";
 import { multiLineText, singleLineText } from "./text-fields";
-import { whatsAppNumber } from "./whatsapp";
+import { whatsAppNumber } from "./phone";
 import { ADMIN_MEMBERS_PATH } from "~/lib/paths";
-
-/** The members list of the admin area. */
 
 /** Public profile path of a member: `/membro/{slug}` (docs/spec.txt §2 `/membro/{id}`). */
 export function memberPath(slug: string): string {
@@ -21,16 +19,38 @@ export function adminMemberPath(id: number): string {
 }
 
 /** Status filter of the admin list: active, inactive (including deleted), or all. */
-export const MEMBER_STATUS_FILTERS = ["ativos", "inativos", "todos"] as const;
+const MEMBER_STATUS_FILTERS = ["ativos", "inativos", "todos"] as const;
 /** Orders of the admin list: site order, name, most recently changed. */
-export const MEMBER_ORDERS = ["ordem", "nome", "recentes"] as const;
+const MEMBER_ORDERS = ["ordem", "nome", "recentes"] as const;
+
+const listQuerySchema = z.object({
+  q: singleLineText({ max: 100 }).catch(""),
+  status: z.enum(MEMBER_STATUS_FILTERS).catch("todos"),
+  ordem: z.enum(MEMBER_ORDERS).catch("ordem"),
+});
+
+/** The members list's query, as the admin page and `GET /api/members` read it. */
+export type MemberListParams = z.infer<typeof listQuerySchema>;
+
+/**
+ * The list's query string (`q` up to 100 characters, `status`, `ordem`) of the
+ * admin page and of `GET /api/members`; a bad value falls back to its default
+ * (no search, "todos", "ordem").
+ */
+export function memberListParams(search: URLSearchParams): MemberListParams {
+  return listQuerySchema.parse({
+    q: search.get("q") ?? "",
+    status: search.get("status") ?? undefined,
+    ordem: search.get("ordem") ?? undefined,
+  });
+}
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Most characters of a member's name. */
-export const MEMBER_NAME_MAX = 120;
+const MEMBER_NAME_MAX = 120;
 /** Most characters of a member's address part (`/membro/{slug}`). */
-export const MEMBER_SLUG_MAX = 80;
+const MEMBER_SLUG_MAX = 80;
 /** Most characters of a member's presentation (bio). */
 export const MEMBER_BIO_MAX = 4000;
 
@@ -103,6 +123,25 @@ export const memberFormSchema = z.object({
   ),
   active: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()),
 });
+
+/** The member's own texts and settings, as the admin page and the API show them. */
+export interface MemberBasics {
+  id: number;
+  name: string;
+  slug: string;
+  title: string;
+  creci: string;
+  email: string;
+  phone: string;
+  whatsapp: string;
+  bio: string;
+  /** Place on `/sobre` (0 first). */
+  sortOrder: number;
+  /** Shown on the site (when also not deleted). */
+  active: boolean;
+  /** Soft-deleted: off the site until reactivated. */
+  deleted: boolean;
+}
 
 /** A valid member form. */
 export type MemberFormValue = z.infer<typeof memberFormSchema>;

@@ -1,5 +1,5 @@
 /**
- * `/sobre` (docs/spec.txt §2, layout "about"; issue 6 item 3; docs/product.md "the agency
+ * `/sobre` (docs/spec.txt §2, layout "about"; docs/product.md "the agency
  * and its active team members"): the agency's text — the site title and the
  * description of the appearance settings (ADR 0019: one text the admin already
  * edits) — and the active members in the admin's order, each linking to
@@ -13,11 +13,12 @@ import { publicMembers } from "~/.server/members";
 import { storedFilePath } from "~/.server/storage";
 import { getTheme } from "~/.server/theme";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
+import { MemberPortrait } from "~/components/member-portrait";
 import { memberPath } from "~/lib/members";
 import { pageMeta } from "~/lib/meta";
+import { ABOUT_PATH, LISTINGS_PATH } from "~/lib/paths";
 import { container } from "~/styles/ui.css";
 import * as s from "./team.css";
-import { ABOUT_PATH } from "~/lib/paths";
 
 /** The agency text and the active members. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -50,12 +51,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     ? pageMeta({ title: `Sobre nós | ${data.title}`, description: data.description, canonicalUrl: data.canonicalUrl })
     : [{ title: "Sobre nós" }];
 
-/** Up to two initials of a name ("Ana Paula Souza" → "AS"). */
-export function initialsOf(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? "") + (parts.length > 1 ? parts[parts.length - 1]![0] : "")).toUpperCase();
-}
-
 /** The about page. */
 export default function AboutPage() {
   const data = useLoaderData<typeof loader>();
@@ -74,21 +69,7 @@ export default function AboutPage() {
           <ul className={s.team}>
             {data.members.map((m) => (
               <li key={m.slug} className={s.memberCard} data-testid="membro-equipe">
-                {m.photoUrl ? (
-                  <img
-                    className={s.photo}
-                    src={m.photoUrl}
-                    alt={`Foto de ${m.name}`}
-                    width={320}
-                    height={320}
-                    loading="lazy"
-                    decoding="async"
-                  />
-                ) : (
-                  <span className={s.initials} aria-hidden="true">
-                    {initialsOf(m.name)}
-                  </span>
-                )}
+                <MemberPortrait name={m.name} photoUrl={m.photoUrl} size={320} lazy />
                 <Link to={memberPath(m.slug)} className={s.name}>
                   {m.name}
                 </Link>
@@ -101,7 +82,7 @@ export default function AboutPage() {
           <p className={s.muted}>
             Nossos corretores atendem pelo WhatsApp e pelos formulários do site:{" "}
             <Link to="/#quero-vender">quero vender meu imóvel</Link> ou{" "}
-            <Link to="/todos-os-imoveis">ver todos os imóveis</Link>.
+            <Link to={LISTINGS_PATH}>ver todos os imóveis</Link>.
           </p>
         )}
       </section>

@@ -1,12 +1,12 @@
 /**
  * `PUT /api/members/{id}/reactivate`: undoes a soft delete or a deactivation
- * → `{ member }`. Admin only. Issue 6 item 8 / brief item 5; ADR 0019.
+ * → `{ member }`; 404 for an unknown id. Admin only; ADR 0018, ADR 0019.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiError, apiJson, methodNotAllowed, requireApiAdmin, writeOnlyLoader } from "~/.server/api/http";
 import { getDb } from "~/.server/db";
-import { reactivateMember } from "~/.server/members";
-import { memberIdParam, toMemberView } from "~/.server/members/api";
+import { MEMBER_NOT_FOUND, reactivateMember } from "~/.server/members";
+import { answerMemberRefusals, memberIdParam, toMemberView } from "~/.server/members/api";
 
 /** GET → 405. */
 export const loader = writeOnlyLoader(["PUT"]);
@@ -16,7 +16,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed(["PUT"]);
   await requireApiAdmin(request);
   const id = memberIdParam(params.id);
-  const row = id == null ? null : await reactivateMember(getDb().db, id);
-  if (!row) return apiError(404, "Membro não encontrado.");
-  return apiJson({ member: toMemberView(row) });
+  if (id == null) return apiError(404, MEMBER_NOT_FOUND);
+  return answerMemberRefusals(async () => apiJson({ member: toMemberView(await reactivateMember(getDb().db, id)) }));
 }

@@ -1,5 +1,5 @@
 /**
- * `/membro/{id}` (docs/spec.txt §2, layout "about"; issue 6 item 3; docs/product.md "one
+ * `/membro/{id}` (docs/spec.txt §2, layout "about"; docs/product.md "one
  * member: photo, name, title, CRECI, bio, contact buttons, their listings").
  * `{id}` is the slug; a numeric id answers 301 to the slug. An unknown,
  * inactive or deleted member is the 404 screen. WhatsApp goes through
@@ -15,16 +15,15 @@ import { getDb } from "~/.server/db";
 import { findPublicMember } from "~/.server/members";
 import { storedFilePath } from "~/.server/storage";
 import { getTheme } from "~/.server/theme";
-import { formatPhone } from "~/components/broker-card";
+import { formatPhone, whatsAppNumber } from "~/lib/phone";
 import { ListingGrid } from "~/components/listing-grid";
+import { MemberPortrait } from "~/components/member-portrait";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
 import { pageNotFound } from "~/lib/errors";
 import { memberPath } from "~/lib/members";
 import { pageMeta } from "~/lib/meta";
 import { whatsAppContactPath } from "~/lib/urls";
-import { whatsAppNumber } from "~/lib/whatsapp";
 import { button, container } from "~/styles/ui.css";
-import { initialsOf } from "./about";
 import * as s from "./team.css";
 import { ABOUT_PATH } from "~/lib/paths";
 
@@ -94,21 +93,8 @@ export default function MemberPage() {
         <Link to={ABOUT_PATH}>← Nossa equipe</Link>
       </p>
       <div className={s.profile}>
-        {member.photoUrl ? (
-          <img
-            className={s.photo}
-            src={member.photoUrl}
-            alt={`Foto de ${member.name}`}
-            width={280}
-            height={280}
-            decoding="async"
-          />
-        ) : (
-          <span className={s.initials} aria-hidden="true">
-            {initialsOf(member.name)}
-          </span>
-        )}
-        <div className={s.page} style={{ paddingBlock: 0 }}>
+        <MemberPortrait name={member.name} photoUrl={member.photoUrl} size={280} />
+        <div className={s.profileText}>
           <header>
             <h1 className={s.title}>{member.name}</h1>
             {member.title ? <p className={s.muted}>{member.title}</p> : null}

@@ -70,3 +70,6 @@ export const contacts = style({ display: "flex", flexWrap: "wrap", gap: vars.spa
 
 /** Section heading with room below it. */
 export const sectionTitle = style({ margin: `0 0 ${vars.space.md}`, fontSize: vars.fontSize.xl });
+
+/** The profile's text column: the page's rhythm without its outer padding. */
+export const profileText = style([page, { paddingBlock: 0 }]);

@@ -1,5 +1,5 @@
 /**
- * Team members end to end (issue 6 "Tests"; ADR 0019), in Chromium as the
+ * Team members end to end (ADR 0019), in Chromium as the
  * seeded admin on the embedded defaults: create a member, upload a photo
  * (the signed-address PUT of the page's script), see them with the photo on
  * /sobre and on /membro/{slug} as a visitor, deactivate them (gone from

@@ -1,48 +1,36 @@
 /**
- * The members JSON API (issue 6 item 8 "API tests for every endpoint as
- * anonymous, agent and admin"; brief item 5; ADR 0019), with Firebase ID
- * tokens from the REAL Auth emulator as bearer and PGlite: every endpoint
- * answers 401 anonymous and 403 to an agent; as admin, list, create (400 with
- * field errors), update, soft delete, reactivate, promote and the multipart
- * upload (a wrong type refused in Portuguese); the OpenAPI document lists
- * every members path.
+ * The members JSON API (ADR 0018, ADR 0019): every endpoint as anonymous,
+ * agent and admin, with Firebase ID tokens from the REAL Auth emulator as
+ * bearer and PGlite: every endpoint answers 401 anonymous and 403 to an
+ * agent; as admin, list, create (400 with field errors, a taken slug too),
+ * update, soft delete, reactivate, promote (400 with the reason when refused)
+ * and the multipart upload (a wrong type refused in Portuguese); the OpenAPI
+ * document lists every members path.
  */
 import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "~/.server/api/openapi";
-import { type IdentityBackend } from "~/.server/auth/firebase";
 import { createLocalStorage, setFileStorage } from "~/.server/storage";
 import * as apiMember from "~/routes/api-member";
 import * as apiPromote from "~/routes/api-member-promote";
 import * as apiReactivate from "~/routes/api-member-reactivate";
 import * as apiUpload from "~/routes/api-member-upload";
 import * as apiMembers from "~/routes/api-members";
-import { answer, startAuthTestEnv, TEST_ORIGIN, type AuthTestEnv } from "./helpers/auth-env";
+import { answer, TEST_ORIGIN, useAuthTestEnv, type Who } from "./helpers/auth-env";
 
 const ORIGIN = TEST_ORIGIN;
-let env: AuthTestEnv;
-let backend: IdentityBackend;
-let dataDir: string;
-const tokens: Record<"anonymous" | "agent" | "admin", string | null> = { anonymous: null, agent: null, admin: null };
-type Who = keyof typeof tokens;
 
-beforeAll(async () => {
-  env = await startAuthTestEnv("members-api", { uid: "agent-mapi", claims: { role: "agent", brokerCode: "7" } });
-  ({ backend, dataDir } = env);
-  setFileStorage(createLocalStorage(path.join(dataDir, "uploads")));
-  tokens.admin = env.admin.apiToken;
-  tokens.agent = env.agent.apiToken;
-});
+const env = useAuthTestEnv("members-api", { uid: "agent-mapi", claims: { role: "agent", brokerCode: "7" } });
 
-afterAll(async () => {
-  await env?.close();
+beforeAll(() => {
+  setFileStorage(createLocalStorage(path.join(env.dataDir, "uploads")));
 });
 
 function request(who: Who, method: string, pathAndQuery: string, body?: unknown): Request {
   const headers = new Headers();
-  if (tokens[who]) headers.set("Authorization", `Bearer ${tokens[who]}`);
+  if (env.tokens[who]) headers.set("Authorization", `Bearer ${env.tokens[who]}`);
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -132,13 +120,17 @@ describe("members API as admin", () => {
       deleted: false,
       active: true,
     });
-    expect(
-      (
-        await answer(() =>
-          apiMember.action(args(request("admin", "PUT", "/api/members/999999", { name: "Ninguém" }), { id: "999999" })),
-        )
-      ).status,
-    ).toBe(404);
+    const unknown = await answer(() =>
+      apiMember.action(args(request("admin", "PUT", "/api/members/999999", { name: "Ninguém" }), { id: "999999" })),
+    );
+    expect([unknown.status, await unknown.json()]).toEqual([404, { error: "Membro não encontrado." }]);
+    const unknownReactivate = await answer(() =>
+      apiReactivate.action(args(request("admin", "PUT", "/api/members/999999/reactivate"), { id: "999999" })),
+    );
+    expect([unknownReactivate.status, await unknownReactivate.json()]).toEqual([
+      404,
+      { error: "Membro não encontrado." },
+    ]);
   });
 
   it("promotes (a Firebase user with role agent) and uploads by content through multipart", async () => {
@@ -148,19 +140,38 @@ describe("members API as admin", () => {
     const promotedBody = (await promoted.json()) as { member: { userUid: string } };
     expect([promoted.status, promotedBody]).toMatchObject([200, { member: {} }]);
     const member = promotedBody.member;
-    expect((await backend.auth.getUser(member.userUid)).customClaims).toMatchObject({
+    expect((await env.backend.auth.getUser(member.userUid)).customClaims).toMatchObject({
       role: "agent",
       brokerCode: "15",
     });
+
+    const noMail = await answer(() =>
+      apiMembers.action(args(request("admin", "POST", "/api/members", { name: "Sem Email Api" }))),
+    );
+    const noMailId = String(((await noMail.json()) as { member: { id: number } }).member.id);
+    const refusedPromotion = await answer(() =>
+      apiPromote.action(args(request("admin", "PUT", `/api/members/${noMailId}/promote`), { id: noMailId })),
+    );
+    expect([refusedPromotion.status, await refusedPromotion.json()]).toEqual([
+      400,
+      { error: "Cadastre o e-mail do membro antes de dar acesso de corretor." },
+    ]);
+    const again = await answer(() =>
+      apiPromote.action(args(request("admin", "PUT", `/api/members/${id}/promote`), { id: String(id) })),
+    );
+    expect([again.status, await again.json()]).toEqual([400, { error: "Júlia Prado Lima já tem acesso de corretor." }]);
 
     const wrong = new FormData();
     wrong.append("photo", new File([new Uint8Array(Buffer.from("%PDF-1.4"))], "foto.jpg", { type: "image/jpeg" }));
     const refused = await answer(() =>
       apiUpload.action(args(request("admin", "POST", `/api/members/${id}/uploads/file`, wrong), { id: String(id) })),
     );
-    expect([refused.status, ((await refused.json()) as { error: string }).error]).toEqual([
+    expect([refused.status, await refused.json()]).toEqual([
       400,
-      "Tipo de arquivo não aceito. Envie uma imagem JPEG, PNG ou WebP.",
+      {
+        error: "Tipo de arquivo não aceito. Envie uma imagem JPEG, PNG ou WebP.",
+        fieldErrors: { photo: ["Tipo de arquivo não aceito. Envie uma imagem JPEG, PNG ou WebP."] },
+      },
     ]);
 
     const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#444" } })

@@ -13,9 +13,8 @@ import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { onPublicContentChanged } from "~/.server/admin/content-changed";
-import { type IdentityBackend } from "~/.server/auth/firebase";
 import { members, memberFiles, users } from "~/.server/db/schema";
 import { getSessionSecrets } from "~/.server/flash";
 import { whatsAppHandOff } from "~/.server/leads/whatsapp";
@@ -40,25 +39,17 @@ import * as adminMemberUpload from "~/routes/admin-member-upload";
 import * as adminMembers from "~/routes/admin-members";
 import * as memberPage from "~/routes/member";
 import * as storedFile from "~/routes/stored-file";
-import { answer, startAuthTestEnv, TEST_ORIGIN, type AuthTestEnv } from "./helpers/auth-env";
-import type { TestDatabase } from "./helpers/database";
+import { answer, TEST_ORIGIN, useAuthTestEnv, type Who } from "./helpers/auth-env";
 
 const ORIGIN = TEST_ORIGIN;
-let env: AuthTestEnv;
-let backend: IdentityBackend;
-let test: TestDatabase;
-let dataDir: string;
-const cookies: Record<"anonymous" | "agent" | "admin", string | null> = { anonymous: null, agent: null, admin: null };
 let jpeg: Buffer;
 let png: Buffer;
 const pdf = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
 
+const env = useAuthTestEnv("members", { uid: "agent-m", claims: { role: "agent", brokerCode: "7" } });
+
 beforeAll(async () => {
-  env = await startAuthTestEnv("members", { uid: "agent-m", claims: { role: "agent", brokerCode: "7" } });
-  ({ backend, test, dataDir } = env);
-  setFileStorage(createLocalStorage(path.join(dataDir, "uploads")));
-  cookies.admin = env.admin.cookie;
-  cookies.agent = env.agent.cookie;
+  setFileStorage(createLocalStorage(path.join(env.dataDir, "uploads")));
   jpeg = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: "#c0392b" } })
     .jpeg()
     .toBuffer();
@@ -67,12 +58,7 @@ beforeAll(async () => {
     .toBuffer();
 });
 
-afterAll(async () => {
-  await env?.close();
-});
-
-const db = () => test.database.db;
-type Who = keyof typeof cookies;
+const db = () => env.test.database.db;
 
 function request(
   who: Who,
@@ -86,7 +72,7 @@ function request(
   } = {},
 ): Request {
   const headers = new Headers(init.headers);
-  if (cookies[who]) headers.set("Cookie", `session=${cookies[who]}`);
+  if (env.cookies[who]) headers.set("Cookie", `session=${env.cookies[who]}`);
   if (!init.form && !init.body) return new Request(`${ORIGIN}${pathAndQuery}`, { headers });
   headers.set("Origin", init.origin ?? ORIGIN);
   if (init.form) headers.set("Content-Type", "application/x-www-form-urlencoded");
@@ -133,11 +119,15 @@ describe("members: create, edit, list, deactivate, soft delete, reactivate", () 
     const first = await saveMember(db(), form({ name: "João Müller", title: "Corretor", active: "on" }));
     const second = await saveMember(db(), form({ name: "João Müller", active: "on" }));
     stop();
-    expect(first.ok && first.member.slug).toBe("joao-mueller");
-    expect(second.ok && second.member.slug).toBe("joao-mueller-2");
+    expect(first.slug).toBe("joao-mueller");
+    expect(second.slug).toBe("joao-mueller-2");
     expect(changes).toEqual(["members", "members"]);
-    const taken = await saveMember(db(), form({ name: "Outro", slug: "joao-mueller", active: "on" }));
-    expect(taken).toEqual({ ok: false, fieldErrors: { slug: ["Este endereço já é de outro membro. Escolha outro."] } });
+    await expect(saveMember(db(), form({ name: "Outro", slug: "joao-mueller", active: "on" }))).rejects.toMatchObject({
+      name: "AdminError",
+      status: 409,
+      message: "Este endereço já é de outro membro. Escolha outro.",
+      fieldErrors: { slug: ["Este endereço já é de outro membro. Escolha outro."] },
+    });
   });
 
   it("edits, lists with search, filter and order, and moves through inactive, deleted and reactivated", async () => {
@@ -145,18 +135,13 @@ describe("members: create, edit, list, deactivate, soft delete, reactivate", () 
       db(),
       form({ name: "Beatriz Lima", email: "Bia@Exemplo.com.br", sortOrder: "5", active: "on", creci: "12345-F" }),
     );
-    if (!saved.ok) throw new Error("not saved");
-    const id = saved.member.id;
-    expect(saved.member.email).toBe("bia@exemplo.com.br");
+    const id = saved.id;
+    expect(saved.email).toBe("bia@exemplo.com.br");
     const edited = await saveMember(
       db(),
       form({ id: String(id), name: "Beatriz Lima Souza", slug: "bia", title: "Gerente", sortOrder: "1", active: "on" }),
     );
-    expect(edited.ok && [edited.member.slug, edited.member.title, edited.member.sortOrder]).toEqual([
-      "bia",
-      "Gerente",
-      1,
-    ]);
+    expect([edited.slug, edited.title, edited.sortOrder]).toEqual(["bia", "Gerente", 1]);
 
     expect((await listMembers(db(), { q: "beatriz" })).map((m) => m.id)).toEqual([id]);
     const ordered = await listMembers(db(), { order: "ordem", status: "ativos" });
@@ -176,7 +161,15 @@ describe("members: create, edit, list, deactivate, soft delete, reactivate", () 
     const deleted = await getMember(db(), id);
     expect(deleted?.deletedAt).toBeInstanceOf(Date);
     expect(deleted?.active).toBe(false);
-    expect(await setMemberActive(db(), id, true)).toBeNull();
+    await expect(setMemberActive(db(), id, true)).rejects.toMatchObject({
+      status: 400,
+      message: "Um membro excluído só volta com “Reativar”.",
+    });
+    await expect(setMemberActive(db(), 999_999, true)).rejects.toMatchObject({ status: 404 });
+    await expect(reactivateMember(db(), 999_999)).rejects.toMatchObject({
+      status: 404,
+      message: "Membro não encontrado.",
+    });
     expect((await publicMembers(db())).map((m) => m.id)).not.toContain(id);
     expect((await listMembers(db(), { status: "inativos" })).map((m) => m.id)).toContain(id);
 
@@ -193,27 +186,24 @@ describe("promote: a broker login for a member", () => {
       db(),
       form({ name: "Pedro Alves", email: "pedro@exemplo.com.br", brokerCode: "42", active: "on" }),
     );
-    if (!saved.ok) throw new Error("not saved");
-    const result = await promoteMember(db(), backend, saved.member.id);
-    expect(result.ok).toBe(true);
-    const uid = result.ok ? result.uid : "";
-    const record = await backend.auth.getUser(uid);
+    const { uid, created } = await promoteMember(db(), env.backend, saved.id);
+    expect(created).toBe(true);
+    const record = await env.backend.auth.getUser(uid);
     expect(record.email).toBe("pedro@exemplo.com.br");
     expect(record.customClaims).toMatchObject({ role: "agent", brokerCode: "42" });
     const [row] = await db().select().from(users).where(eq(users.uid, uid));
     expect([row?.role, row?.brokerCode]).toEqual(["agent", "42"]);
-    expect((await getMember(db(), saved.member.id))?.userUid).toBe(uid);
-    expect(await promoteMember(db(), backend, saved.member.id)).toEqual({
-      ok: false,
+    expect((await getMember(db(), saved.id))?.userUid).toBe(uid);
+    await expect(promoteMember(db(), env.backend, saved.id)).rejects.toMatchObject({
+      status: 409,
       message: "Pedro Alves já tem acesso de corretor.",
     });
   });
 
   it("refuses without an e-mail, and undoes the Firebase user when the database refuses (no half-created login)", async () => {
     const noMail = await saveMember(db(), form({ name: "Sem Email", active: "on" }));
-    if (!noMail.ok) throw new Error("not saved");
-    expect(await promoteMember(db(), backend, noMail.member.id)).toEqual({
-      ok: false,
+    await expect(promoteMember(db(), env.backend, noMail.id)).rejects.toMatchObject({
+      status: 400,
       message: "Cadastre o e-mail do membro antes de dar acesso de corretor.",
     });
 
@@ -222,13 +212,14 @@ describe("promote: a broker login for a member", () => {
       .insert(users)
       .values({ uid: "orphan-row", email: "lara@exemplo.com.br", displayName: "Órfã", role: "agent" });
     const saved = await saveMember(db(), form({ name: "Lara Dias", email: "lara@exemplo.com.br", active: "on" }));
-    if (!saved.ok) throw new Error("not saved");
-    const result = await promoteMember(db(), backend, saved.member.id);
-    expect(result).toEqual({ ok: false, message: "Já existe um usuário do site com este e-mail. Nada foi alterado." });
-    await expect(backend.auth.getUserByEmail("lara@exemplo.com.br")).rejects.toMatchObject({
+    await expect(promoteMember(db(), env.backend, saved.id)).rejects.toMatchObject({
+      status: 409,
+      message: "Já existe um usuário do site com este e-mail. Nada foi alterado.",
+    });
+    await expect(env.backend.auth.getUserByEmail("lara@exemplo.com.br")).rejects.toMatchObject({
       code: "auth/user-not-found",
     });
-    expect((await getMember(db(), saved.member.id))?.userUid).toBeNull();
+    expect((await getMember(db(), saved.id))?.userUid).toBeNull();
   });
 });
 
@@ -291,9 +282,7 @@ describe("upload validation by content", () => {
 describe("signed upload addresses", () => {
   let memberId: number;
   beforeAll(async () => {
-    const saved = await saveMember(db(), form({ name: "Rita Envio", active: "on" }));
-    if (!saved.ok) throw new Error("not saved");
-    memberId = saved.member.id;
+    memberId = (await saveMember(db(), form({ name: "Rita Envio", active: "on" }))).id;
   });
 
   it("are single use, expire, and only fit their member and kind", async () => {
@@ -444,8 +433,7 @@ describe("public team pages", () => {
         active: "on",
       }),
     );
-    if (!saved.ok) throw new Error("not saved");
-    ana = saved.member.id;
+    ana = saved.id;
   });
 
   it("/sobre lists the active members in order and is cacheable; /membro/{slug} shows the profile; the numeric id redirects 301", async () => {
@@ -498,12 +486,39 @@ describe("public team pages", () => {
   });
 });
 
+describe("the edit page shows the domain's refusals", () => {
+  const post = (id: string, values: Record<string, string>) =>
+    answer(() => adminMember.action(args(request("admin", `/admin/membros/${id}`, { form: values }), { id })));
+
+  it("a taken slug beside the field (409); promote without e-mail and activate of a deleted member as the alert", async () => {
+    await saveMember(db(), form({ name: "Slug Ocupado", slug: "slug-ocupado", active: "on" }));
+    const taken = await post("novo", { intent: "save", name: "Outra Pessoa", slug: "slug-ocupado", sortOrder: "0" });
+    expect(taken.status).toBe(409);
+    expect(((await taken.json()) as { result: { error: Record<string, string[]> } }).result.error).toMatchObject({
+      slug: ["Este endereço já é de outro membro. Escolha outro."],
+    });
+
+    const id = String((await saveMember(db(), form({ name: "Sem Acesso", active: "on" }))).id);
+    const promote = await post(id, { intent: "promote" });
+    expect([promote.status, await promote.json()]).toEqual([
+      400,
+      { result: null, error: "Cadastre o e-mail do membro antes de dar acesso de corretor." },
+    ]);
+    await softDeleteMember(db(), Number(id));
+    const activate = await post(id, { intent: "activate" });
+    expect([activate.status, await activate.json()]).toEqual([
+      400,
+      { result: null, error: "Um membro excluído só volta com “Reativar”." },
+    ]);
+    expect((await post("999999", { intent: "activate" })).status).toBe(404);
+  });
+});
+
 describe("authorization of the admin members routes", () => {
   let id: number;
   beforeAll(async () => {
     const saved = await saveMember(db(), form({ name: "Acesso Teste", email: "acesso@exemplo.com.br", active: "on" }));
-    if (!saved.ok) throw new Error("not saved");
-    id = saved.member.id;
+    id = saved.id;
   });
 
   const pages = () => [
@@ -532,42 +547,12 @@ describe("authorization of the admin members routes", () => {
       form: { intent: "save", name: "Criado Aqui", sortOrder: "3", active: "on" },
       success: /^\/admin\/membros\/\d+$/,
     },
-    {
-      name: "deactivate",
+    ...["deactivate", "activate", "delete", "reactivate", "promote", "remove-photo"].map((intent) => ({
+      name: intent,
       params: { id: String(id) },
-      form: { intent: "deactivate" },
+      form: { intent },
       success: new RegExp(`^/admin/membros/${id}$`),
-    },
-    {
-      name: "activate",
-      params: { id: String(id) },
-      form: { intent: "activate" },
-      success: new RegExp(`^/admin/membros/${id}$`),
-    },
-    {
-      name: "delete",
-      params: { id: String(id) },
-      form: { intent: "delete" },
-      success: new RegExp(`^/admin/membros/${id}$`),
-    },
-    {
-      name: "reactivate",
-      params: { id: String(id) },
-      form: { intent: "reactivate" },
-      success: new RegExp(`^/admin/membros/${id}$`),
-    },
-    {
-      name: "promote",
-      params: { id: String(id) },
-      form: { intent: "promote" },
-      success: new RegExp(`^/admin/membros/${id}$`),
-    },
-    {
-      name: "remove-photo",
-      params: { id: String(id) },
-      form: { intent: "remove-photo" },
-      success: new RegExp(`^/admin/membros/${id}$`),
-    },
+    })),
   ];
 
   it("actions: anonymous → login, agent → 403, another origin → 403, admin → redirect with a toast", async () => {

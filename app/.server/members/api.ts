@@ -1,12 +1,16 @@
 /**
- * The members part of the JSON API (issue 6 item 8 / brief item 5; ADR 0019):
- * the body schema (the admin form's rules, with JSON types), the public view
- * of a member, and the OpenAPI schemas registered by `../api/paths/members.ts`.
+ * The members part of the JSON API (ADR 0018, ADR 0019): the body schema (the
+ * admin form's rules, with JSON types), the public view of a member, how a
+ * refusal of the domain is answered, and the OpenAPI schemas registered by
+ * `../api/paths/members.ts`.
  */
 import { z } from "zod";
-import { memberFormSchema } from "~/lib/members";
+import { type MemberBasics, memberFormSchema } from "~/lib/members";
+import { isAdminError } from "../admin-error";
+import { apiError, INVALID_BODY } from "../api/http";
 import { storedFilePath } from "../storage";
-import type { Member, MemberFile } from ".";
+import type { Db } from "../db";
+import { getMember, type Member, type MemberFile, MEMBER_NOT_FOUND } from ".";
 
 /**
  * Body of `POST /api/members` and `PUT /api/members/{id}` (whole member;
@@ -20,21 +24,40 @@ export function memberIdParam(value: string | undefined): number | null {
   return value && /^\d{1,9}$/.test(value) ? Number(value) : null;
 }
 
+/**
+ * The id of an existing member from an API path's `{id}` (deleted members included).
+ * @throws {Response} 404 JSON `{ error: "Membro não encontrado." }` for a malformed or unknown id.
+ */
+export async function requireApiMemberId(db: Db, param: string | undefined): Promise<number> {
+  const id = memberIdParam(param);
+  if (id == null || !(await getMember(db, id))) throw apiError(404, MEMBER_NOT_FOUND);
+  return id;
+}
+
+/**
+ * Runs an API operation, answering an {@link AdminError} of the members
+ * domain as JSON `{ error, fieldErrors? }`: a refusal with field errors (a
+ * taken slug) is 400 "Dados inválidos. Confira os campos." with them; any
+ * other keeps its message, with `status` when given (else its own).
+ * Responses and other errors pass.
+ */
+export async function answerMemberRefusals(
+  work: () => Promise<Response>,
+  options: { status?: number } = {},
+): Promise<Response> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isAdminError(error)) throw error;
+    if (Object.keys(error.fieldErrors).length) return apiError(400, INVALID_BODY, error.fieldErrors);
+    return apiError(options.status ?? error.status, error.message);
+  }
+}
+
 /** A member as the API answers it (dates as ISO strings). */
-export interface MemberView {
-  id: number;
-  slug: string;
-  name: string;
-  title: string;
-  creci: string;
-  email: string;
-  phone: string;
-  whatsapp: string;
-  bio: string;
+export interface MemberView extends MemberBasics {
+  /** The Vista broker code, or null. */
   brokerCode: string | null;
-  sortOrder: number;
-  active: boolean;
-  deleted: boolean;
   /** Firebase uid of the broker login given by "promote", or null. */
   userUid: string | null;
   /** `/arquivos/…` of the photo, or null. */

@@ -3,11 +3,15 @@
  * save, deactivate, soft delete, reactivate, promote, photo and files) and
  * the public reads of `/sobre` and `/membro/{slug}`. Every change announces
  * `publicContentChanged("members")` so the page cache is emptied (ADR 0013).
+ * Expected refusals (an unknown member, a taken slug, a promotion that cannot
+ * be done) are thrown as {@link AdminError} with pt-BR messages.
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, ilike, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { slugify } from "~/lib/slug";
 import type { MemberFormValue } from "~/lib/members";
+import { AdminError } from "../admin-error";
 import { publicContentChanged } from "../admin/content-changed";
 import type { IdentityBackend } from "../auth/firebase";
 import { mirrorRoleClaim } from "../auth/users";
@@ -85,8 +89,11 @@ function uniqueViolation(error: unknown, constraint: string): boolean {
   return false;
 }
 
-/** Result of {@link saveMember}: the row, or pt-BR errors by field. */
-export type SaveMemberResult = { ok: true; member: Member } | { ok: false; fieldErrors: Record<string, string[]> };
+/** pt-BR message of an unknown member (the API's 404 body too). */
+export const MEMBER_NOT_FOUND = "Membro não encontrado.";
+
+const SLUG_TAKEN = "Este endereço já é de outro membro. Escolha outro.";
+const slugTaken409 = () => new AdminError(SLUG_TAKEN, 409, { slug: [SLUG_TAKEN] });
 
 async function slugTaken(db: Db, slug: string, exceptId?: number): Promise<boolean> {
   const [row] = await db
@@ -98,15 +105,16 @@ async function slugTaken(db: Db, slug: string, exceptId?: number): Promise<boole
 }
 
 /**
- * Creates (no `id`) or updates a member. An empty slug is made from the name
- * (with "-2", "-3"… when taken); a slug typed by the admin that is taken is
- * refused beside the field. A deleted member can be edited but stays deleted.
+ * Creates (no `id`) or updates a member and returns the saved row. An empty
+ * slug is made from the name (with "-2", "-3"… when taken). A deleted member
+ * can be edited but stays deleted.
+ * @throws {AdminError} 409 with `fieldErrors.slug` when a slug typed by the
+ *   admin is taken; 404 when the member to update no longer exists.
  */
-export async function saveMember(db: Db, value: MemberFormValue): Promise<SaveMemberResult> {
+export async function saveMember(db: Db, value: MemberFormValue): Promise<Member> {
   let slug = value.slug;
   if (slug) {
-    if (await slugTaken(db, slug, value.id))
-      return { ok: false, fieldErrors: { slug: ["Este endereço já é de outro membro. Escolha outro."] } };
+    if (await slugTaken(db, slug, value.id)) throw slugTaken409();
   } else {
     const base = slugify(value.name).slice(0, 70).replace(/-+$/, "") || "membro";
     slug = /^\d+$/.test(base) ? `membro-${base}` : base;
@@ -129,7 +137,7 @@ export async function saveMember(db: Db, value: MemberFormValue): Promise<SaveMe
   try {
     if (value.id) {
       const existing = await getMember(db, value.id);
-      if (!existing) return { ok: false, fieldErrors: { "": ["Este membro não existe mais. Recarregue a página."] } };
+      if (!existing) throw new AdminError("Este membro não existe mais. Recarregue a página.", 404);
       [row] = await db
         .update(members)
         .set({ ...fields, active: existing.deletedAt ? false : value.active })
@@ -142,53 +150,71 @@ export async function saveMember(db: Db, value: MemberFormValue): Promise<SaveMe
         .returning();
     }
   } catch (error) {
-    if (uniqueViolation(error, "members_slug_unique")) {
-      return { ok: false, fieldErrors: { slug: ["Este endereço já é de outro membro. Escolha outro."] } };
-    }
+    if (uniqueViolation(error, "members_slug_unique")) throw slugTaken409();
     throw error;
   }
   publicContentChanged("members");
-  return { ok: true, member: row! };
+  return row!;
 }
 
-/** Shows or hides a member on the site (not for a deleted member: reactivate it). @returns the row, or null when missing/deleted. */
-export async function setMemberActive(db: Db, id: number, active: boolean): Promise<Member | null> {
+/** One member by id (deleted ones too). @throws {AdminError} 404 {@link MEMBER_NOT_FOUND} when there is none. */
+export async function requireMember(db: Db, id: number): Promise<Member> {
+  const member = await getMember(db, id);
+  if (!member) throw new AdminError(MEMBER_NOT_FOUND, 404);
+  return member;
+}
+
+/** Sets the given columns of member `id` and announces the change. @throws {AdminError} 404 for an unknown id. */
+async function updateMember(db: Db, id: number, values: PgUpdateSetSource<typeof members>): Promise<Member> {
+  const [row] = await db
+    .update(members)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(members.id, id))
+    .returning();
+  if (!row) throw new AdminError(MEMBER_NOT_FOUND, 404);
+  publicContentChanged("members");
+  return row;
+}
+
+/**
+ * Shows or hides a member on the site and returns the row.
+ * @throws {AdminError} 404 for an unknown member; 400 for a deleted one (only "Reativar" brings it back).
+ */
+export async function setMemberActive(db: Db, id: number, active: boolean): Promise<Member> {
   const [row] = await db
     .update(members)
     .set({ active, updatedAt: new Date() })
     .where(and(eq(members.id, id), isNull(members.deletedAt)))
     .returning();
-  if (row) publicContentChanged("members");
-  return row ?? null;
+  if (!row) {
+    await requireMember(db, id);
+    throw new AdminError("Um membro excluído só volta com “Reativar”.", 400);
+  }
+  publicContentChanged("members");
+  return row;
 }
-
-/** Soft delete: `deleted_at` set and inactive; files and photo are kept for a reactivation. */
-export async function softDeleteMember(db: Db, id: number): Promise<Member | null> {
-  const [row] = await db
-    .update(members)
-    .set({ active: false, deletedAt: sql`coalesce(${members.deletedAt}, now())`, updatedAt: new Date() })
-    .where(eq(members.id, id))
-    .returning();
-  if (row) publicContentChanged("members");
-  return row ?? null;
-}
-
-/** Undoes a soft delete or a deactivation: active again, `deleted_at` cleared. */
-export async function reactivateMember(db: Db, id: number): Promise<Member | null> {
-  const [row] = await db
-    .update(members)
-    .set({ active: true, deletedAt: null, updatedAt: new Date() })
-    .where(eq(members.id, id))
-    .returning();
-  if (row) publicContentChanged("members");
-  return row ?? null;
-}
-
-/** Result of {@link promoteMember}. */
-export type PromoteResult = { ok: true; uid: string; created: boolean } | { ok: false; message: string };
 
 /**
- * Gives a member a broker login (issue 6 item 2 "promote"): a Firebase user
+ * Soft delete: `deleted_at` set (kept when already set) and inactive; files and
+ * photo are kept for a reactivation. @throws {AdminError} 404 for an unknown member.
+ */
+export function softDeleteMember(db: Db, id: number): Promise<Member> {
+  return updateMember(db, id, { active: false, deletedAt: sql`coalesce(${members.deletedAt}, now())` });
+}
+
+/** Undoes a soft delete or a deactivation: active again, `deleted_at` cleared. @throws {AdminError} 404 for an unknown member. */
+export function reactivateMember(db: Db, id: number): Promise<Member> {
+  return updateMember(db, id, { active: true, deletedAt: null });
+}
+
+/** A broker login given by {@link promoteMember}: the Firebase uid, and whether the Firebase user was created now. */
+export interface Promotion {
+  uid: string;
+  created: boolean;
+}
+
+/**
+ * Gives a member a broker login (ADR 0019 "promote"): a Firebase user
  * with the member's e-mail and name (a random password: the member sets one
  * through "Esqueci minha senha"), the custom claims `role: agent` and the
  * Vista broker code, a `users` row with role agent, and `members.user_uid`.
@@ -196,12 +222,18 @@ export type PromoteResult = { ok: true; uid: string; created: boolean } | { ok: 
  * role agent only when it has no row yet: an admin stays admin).
  * Consistency: when the database fails after a Firebase user was CREATED here,
  * that user is deleted again, so no half-created login remains.
+ * @throws {AdminError} 404 for an unknown member, 409 for a deleted one or one
+ *   that already has a login, 400 without an e-mail or with one the login
+ *   service refuses, 409 when a site user already has the e-mail, 400 when the
+ *   database failed (nothing was changed; the admin may try again).
  */
-export async function promoteMember(db: Db, backend: IdentityBackend, id: number): Promise<PromoteResult> {
+export async function promoteMember(db: Db, backend: IdentityBackend, id: number): Promise<Promotion> {
   const member = await getMember(db, id);
-  if (!member || member.deletedAt) return { ok: false, message: "Este membro não existe mais ou foi excluído." };
-  if (member.userUid) return { ok: false, message: `${member.name} já tem acesso de corretor.` };
-  if (!member.email) return { ok: false, message: "Cadastre o e-mail do membro antes de dar acesso de corretor." };
+  const gone = "Este membro não existe mais ou foi excluído.";
+  if (!member) throw new AdminError(gone, 404);
+  if (member.deletedAt) throw new AdminError(gone, 409);
+  if (member.userUid) throw new AdminError(`${member.name} já tem acesso de corretor.`, 409);
+  if (!member.email) throw new AdminError("Cadastre o e-mail do membro antes de dar acesso de corretor.", 400);
 
   let record;
   let created = false;
@@ -223,7 +255,7 @@ export async function promoteMember(db: Db, backend: IdentityBackend, id: number
     } catch (error) {
       const code = (error as { code?: string }).code ?? "";
       if (code === "auth/invalid-email")
-        return { ok: false, message: "O serviço de login recusou este e-mail. Corrija o e-mail do membro." };
+        throw new AdminError("O serviço de login recusou este e-mail. Corrija o e-mail do membro.", 400);
       throw error;
     }
   }
@@ -262,48 +294,36 @@ export async function promoteMember(db: Db, backend: IdentityBackend, id: number
         .catch(() => undefined);
     }
     console.error("[membros] falha ao dar acesso de corretor", error);
-    const duplicate = uniqueViolation(error, "users_email_idx");
-    return {
-      ok: false,
-      message: duplicate
-        ? "Já existe um usuário do site com este e-mail. Nada foi alterado."
-        : "Não foi possível dar acesso agora. Nada foi alterado; tente de novo.",
-    };
+    if (uniqueViolation(error, "users_email_idx"))
+      throw new AdminError("Já existe um usuário do site com este e-mail. Nada foi alterado.", 409);
+    throw new AdminError("Não foi possível dar acesso agora. Nada foi alterado; tente de novo.", 400);
   }
-  return { ok: true, uid, created };
+  return { uid, created };
 }
 
-/** Stores a validated image as the member's photo, replacing (and deleting) the old one. */
-export async function setMemberPhoto(
-  db: Db,
-  storage: FileStorage,
-  id: number,
-  upload: ValidUpload,
-): Promise<Member | null> {
+/**
+ * Stores a validated image as the member's photo, replacing (and deleting) the old one.
+ * @throws {AdminError} 404 "Este membro não existe mais." for an unknown member.
+ */
+export async function setMemberPhoto(db: Db, storage: FileStorage, id: number, upload: ValidUpload): Promise<Member> {
   const member = await getMember(db, id);
-  if (!member) return null;
+  if (!member) throw new AdminError("Este membro não existe mais.", 404);
   const key = newStorageKey(`membros/${id}/foto`, upload.ext);
   await storage.put(key, upload.body, upload.contentType);
-  const [row] = await db
-    .update(members)
-    .set({ photoKey: key, updatedAt: new Date() })
-    .where(eq(members.id, id))
-    .returning();
+  const row = await updateMember(db, id, { photoKey: key });
   if (member.photoKey)
     await storage.delete(member.photoKey).catch((error) => console.error("[membros] foto antiga não removida", error));
-  publicContentChanged("members");
-  return row ?? null;
+  return row;
 }
 
-/** Removes the member's photo. */
+/** Removes the member's photo (nothing to do for an unknown member or one without a photo). */
 export async function removeMemberPhoto(db: Db, storage: FileStorage, id: number): Promise<void> {
   const member = await getMember(db, id);
   if (!member?.photoKey) return;
-  await db.update(members).set({ photoKey: null, updatedAt: new Date() }).where(eq(members.id, id));
+  await updateMember(db, id, { photoKey: null });
   await storage
     .delete(member.photoKey)
     .catch((error) => console.error("[membros] foto não removida do armazenamento", error));
-  publicContentChanged("members");
 }
 
 /** Stores a validated file of the member under the name it was sent with (cut to 200 characters). */

@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { type Config, getConfig } from "../config";
-import { singleton } from "../singleton";
+import { setSingleton, singleton } from "../singleton";
 
 /** An object read back from storage. */
 export interface StoredObject {
@@ -171,10 +171,8 @@ export function getFileStorage(config: Config = getConfig()): Promise<FileStorag
   );
 }
 
-/** Replaces the process's storage (tests). */
+/** Replaces the process's storage (tests) and returns it. */
 export function setFileStorage(storage: FileStorage): FileStorage {
-  const store = globalThis as unknown as { __singletons?: Map<string, unknown> };
-  store.__singletons ??= new Map();
-  store.__singletons.set("file-storage", Promise.resolve(storage));
+  setSingleton("file-storage", Promise.resolve(storage));
   return storage;
 }

@@ -1,7 +1,7 @@
 /**
  * Signed upload addresses (docs/spec.txt §7 "Upload to storage: POST to a supplied
  * address with the body, for many images; PUT to a supplied address with the
- * file's content type, for a single image"; issue 6 item 2; ADR 0019).
+ * file's content type, for a single image"; ADR 0019).
  *
  * The admin page asks for an address; the server creates a ticket row and
  * answers `/admin/membros/{id}/envio?token=<ticket id>.<expiry ms>.<HMAC>`,

@@ -1,6 +1,6 @@
 /**
- * Server-side checks of an upload BY CONTENT, never by the name alone (issue
- * 6 item 2; ADR 0019): images are JPEG, PNG or WebP (read by sharp) up to
+ * Server-side checks of an upload BY CONTENT, never by the name alone
+ * (ADR 0019): images are JPEG, PNG or WebP (read by sharp) up to
  * 10 MB, resized to at most 1600 px and stored as WebP; files are PDF
  * (`%PDF-` at the start) up to 20 MB. A name whose extension names another
  * type than the content (a PNG called `foto.pdf`) is refused. Every refusal

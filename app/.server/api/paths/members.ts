@@ -1,6 +1,6 @@
 /**
- * OpenAPI paths of the members API (`/api/members…`; issue 6 item 8 / brief
- * item 5; ADR 0019). See `../openapi.ts`.
+ * OpenAPI paths of the members API (`/api/members…`; ADR 0018, ADR 0019).
+ * See `../openapi.ts`.
  */
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
@@ -51,33 +51,44 @@ export function registerApiPaths(registry: OpenAPIRegistry): void {
     request: { params: idParam, body: jsonBody(Body) },
     responses: { 200: one("Membro alterado."), ...errorResponses(400, 401, 403, 404, 415) },
   });
-  registry.registerPath({
-    method: "delete",
-    path: "/api/members/{id}",
-    summary: "Exclui o membro (exclusão lógica: sai do site, pode ser reativado)",
-    tags: ["Membros"],
-    security: BEARER,
-    request: { params: idParam },
-    responses: { 200: one("Membro excluído."), ...errorResponses(401, 403, 404) },
-  });
-  registry.registerPath({
-    method: "put",
-    path: "/api/members/{id}/promote",
-    summary: "Dá ao membro um login de corretor (usuário do Firebase, papel agent)",
-    tags: ["Membros"],
-    security: BEARER,
-    request: { params: idParam },
-    responses: { 200: one("Membro com acesso de corretor."), ...errorResponses(400, 401, 403, 404) },
-  });
-  registry.registerPath({
-    method: "put",
-    path: "/api/members/{id}/reactivate",
-    summary: "Reativa um membro excluído ou inativo",
-    tags: ["Membros"],
-    security: BEARER,
-    request: { params: idParam },
-    responses: { 200: one("Membro reativado."), ...errorResponses(401, 403, 404) },
-  });
+  // The actions on one member without a body: each answers `{ member }`.
+  const memberAction = (
+    method: "delete" | "put",
+    path: string,
+    summary: string,
+    done: string,
+    errors: Parameters<typeof errorResponses>,
+  ) =>
+    registry.registerPath({
+      method,
+      path,
+      summary,
+      tags: ["Membros"],
+      security: BEARER,
+      request: { params: idParam },
+      responses: { 200: one(done), ...errorResponses(...errors) },
+    });
+  memberAction(
+    "delete",
+    "/api/members/{id}",
+    "Exclui o membro (exclusão lógica: sai do site, pode ser reativado)",
+    "Membro excluído.",
+    [401, 403, 404],
+  );
+  memberAction(
+    "put",
+    "/api/members/{id}/promote",
+    "Dá ao membro um login de corretor (usuário do Firebase, papel agent)",
+    "Membro com acesso de corretor.",
+    [400, 401, 403, 404],
+  );
+  memberAction(
+    "put",
+    "/api/members/{id}/reactivate",
+    "Reativa um membro excluído ou inativo",
+    "Membro reativado.",
+    [401, 403, 404],
+  );
   registry.registerPath({
     method: "post",
     path: "/api/members/{id}/uploads/file",
