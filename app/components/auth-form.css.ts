@@ -1,5 +1,10 @@
-/** Styles of the broker login, password reset and broker area forms. */
+/**
+ * Styles of the sign-in card (`auth-card.tsx`: login and password pages) and
+ * of the broker area's headings; the fields, errors and notices come from the
+ * form kit (`forms.css.ts`).
+ */
 import { style } from "@vanilla-extract/css";
+import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
 
 export const card = style({
@@ -17,54 +22,17 @@ export const title = style({ fontSize: vars.fontSize.xl, margin: 0, lineHeight: 
 
 export const intro = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
-export const form = style({ display: "flex", flexDirection: "column", gap: vars.space.md });
+export const form = style([fr.column, { gap: vars.space.md }]);
 
-export const field = style({ display: "flex", flexDirection: "column", gap: vars.space.xs });
-
-export const label = style({ fontWeight: 600, fontSize: vars.fontSize.sm });
-
-export const control = style({
-  font: "inherit",
-  padding: "10px 12px",
-  minHeight: "44px",
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.background,
-  color: vars.color.text,
-  selectors: {
-    "&:focus-visible": { outline: `2px solid ${vars.color.secondary}`, outlineOffset: "1px" },
-    '&[aria-invalid="true"]': { borderColor: vars.color.error },
-  },
-});
-
-export const hint = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.textMuted });
-
-export const error = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.error });
-
-export const alert = style({
-  margin: 0,
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  borderRadius: vars.radius.sm,
-  background: `color-mix(in srgb, ${vars.color.error} 10%, white)`,
-  color: vars.color.error,
-  fontSize: vars.fontSize.sm,
-});
-
-export const notice = style({
-  margin: 0,
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  borderRadius: vars.radius.sm,
-  background: `color-mix(in srgb, ${vars.color.success} 10%, white)`,
-  color: vars.color.success,
-  fontSize: vars.fontSize.sm,
-});
-
-export const links = style({
-  display: "flex",
-  justifyContent: "space-between",
-  flexWrap: "wrap",
-  gap: vars.space.sm,
-  fontSize: vars.fontSize.sm,
-});
+export const links = style([
+  fr.wrapFlex,
+  { justifyContent: "space-between", gap: vars.space.sm, fontSize: vars.fontSize.sm },
+]);
 
 export const link = style({ color: vars.color.text });
+
+/** A table caption aligned with the start of the table (the panel's "N imóveis"). */
+export const captionStart = style({ textAlign: "start" });
+
+/** A section heading of the broker panel ("Meus leads"). */
+export const sectionHeading = style({ margin: 0, fontSize: "1.25rem" });

@@ -1,6 +1,5 @@
 /**
- * The signed-in state in the site header (issue 5 item 6: "the header shows
- * who is signed in and a sign-out button"): a slim bar above the main bar
+ * The signed-in state in the site header (docs/product.md "Broker area"): a slim bar above the main bar
  * with the user's name and role, a link to the broker panel and "Sair" (a
  * plain form POST to `/login-corretores/sair`, so it works without
  * JavaScript). Renders nothing for anonymous visitors, whose pages may be

@@ -84,12 +84,13 @@ describe("password policy", () => {
   });
 
   it("the reset form wants a 6-digit code and matching passwords", () => {
+    const password = "abcdef";
     const base = {
       intent: "confirm",
       email: "A@B.com",
       code: "123456",
-      newPassword: "abcdef",
-      confirmPassword: "abcdef",
+      newPassword: password,
+      confirmPassword: password,
     };
     expect(resetConfirmSchema.parse(base).email).toBe("a@b.com");
     const wrong = resetConfirmSchema.safeParse({ ...base, code: "12a456", confirmPassword: "abcdeg" });

@@ -15,7 +15,7 @@ export const ROLE_NAMES = ["admin", "agent"] as const;
 /** A role name. */
 export type RoleName = (typeof ROLE_NAMES)[number];
 
-/** What a role may do (issue 5 item 5: "what each may do"; docs/product.md "Broker and admin"). */
+/** What a role may do, in pt-BR (docs/product.md "Broker and admin"). */
 export const PERMISSIONS = {
   "painel.ver": "Ver o painel do corretor",
   "imoveis.dados-privados": "Ver proprietário, telefone, observações e prontuário dos imóveis",
@@ -100,7 +100,7 @@ export function privateListingPath(code: string): string {
  * The same-site path to go to after signing in: `value` when it is a path
  * starting with exactly one "/" (no "//", no backslash, no control
  * characters, at most 2000 characters), else `fallback`. Keeps `redirectTo`
- * from sending a user to another site (brief "redirectTo").
+ * from sending a user to another site (an open redirect).
  */
 export function safeRedirectPath(value: unknown, fallback: string = PANEL_PATH): string {
   if (typeof value !== "string" || value.length > 2000) return fallback;
@@ -166,13 +166,49 @@ export const loginSchema = z.object({
   redirectTo: z.string().max(2000).optional(),
 });
 
+/**
+ * A new password as the forms and the API take it: required, at least the
+ * default policy's minimum (the identity service's own policy, which may be
+ * stricter, is checked on the server), at most 4096 characters (`maxMessage`
+ * when longer).
+ */
+export function newPasswordField(maxMessage = "A senha deve ter no máximo 4096 caracteres.") {
+  return z
+    .string({ required_error: "Informe a nova senha." })
+    .min(
+      DEFAULT_PASSWORD_POLICY.minLength,
+      `A senha deve ter pelo menos ${DEFAULT_PASSWORD_POLICY.minLength} caracteres.`,
+    )
+    .max(4096, maxMessage);
+}
+
+/**
+ * An object schema of `shape` plus a new password ({@link newPasswordField})
+ * and its confirmation, refined so that the two match ("As senhas não
+ * conferem." on `confirmPassword`).
+ */
+export function withNewPassword<T extends z.ZodRawShape>(shape: T) {
+  return z
+    .object({
+      ...shape,
+      newPassword: newPasswordField(),
+      confirmPassword: z
+        .string({ required_error: "Repita a nova senha." })
+        .max(4096, "A senha deve ter no máximo 4096 caracteres."),
+    })
+    .refine((value) => value.newPassword === value.confirmPassword, {
+      path: ["confirmPassword"],
+      message: "As senhas não conferem.",
+    });
+}
+
 /** Step 1 of the password reset (docs/spec.txt §3 "Reset password": email). */
 export const resetRequestSchema = z.object({
   intent: z.literal("request"),
   email,
 });
 
-/** The answer of the reset request (issue 5 item 4: identical whether or not the e-mail has an account). */
+/** The answer of the reset request: identical whether or not the e-mail has an account (no account enumeration). */
 export const RESET_REQUESTED_MESSAGE =
   "Se houver uma conta com este e-mail, enviamos um código de 6 números. Ele vale por 15 minutos.";
 
@@ -185,34 +221,19 @@ export const RESET_CODE_LENGTH = 6;
  * by the action (the identity service's policy may be stricter than the
  * default minimum of 6).
  */
-export const resetConfirmSchema = z
-  .object({
-    intent: z.literal("confirm"),
-    email,
-    code: singleLineText({
-      max: 20,
-      min: 0,
-      required: "Informe o código recebido por e-mail.",
-      maxMessage: `O código tem ${RESET_CODE_LENGTH} números.`,
-      controlMessage: `O código tem ${RESET_CODE_LENGTH} números.`,
-      rules: (value) =>
-        value.regex(new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`), `O código tem ${RESET_CODE_LENGTH} números.`),
-    }),
-    newPassword: z
-      .string({ required_error: "Informe a nova senha." })
-      .min(
-        DEFAULT_PASSWORD_POLICY.minLength,
-        `A senha deve ter pelo menos ${DEFAULT_PASSWORD_POLICY.minLength} caracteres.`,
-      )
-      .max(4096, "A senha deve ter no máximo 4096 caracteres."),
-    confirmPassword: z
-      .string({ required_error: "Repita a nova senha." })
-      .max(4096, "A senha deve ter no máximo 4096 caracteres."),
-  })
-  .refine((value) => value.newPassword === value.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "As senhas não conferem.",
-  });
+export const resetConfirmSchema = withNewPassword({
+  intent: z.literal("confirm"),
+  email,
+  code: singleLineText({
+    max: 20,
+    min: 0,
+    required: "Informe o código recebido por e-mail.",
+    maxMessage: `O código tem ${RESET_CODE_LENGTH} números.`,
+    controlMessage: `O código tem ${RESET_CODE_LENGTH} números.`,
+    rules: (value) =>
+      value.regex(new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`), `O código tem ${RESET_CODE_LENGTH} números.`),
+  }),
+});
 
 /** The quick lookup form of /painel: a Vista listing code. */
 export const listingLookupSchema = z.object({

@@ -10,6 +10,8 @@ export const LISTINGS_PATH = "/todos-os-imoveis";
 export const MAP_PATH = "/mapa";
 /** The map's JSON points resource. */
 export const MAP_POINTS_PATH = "/mapa/pontos";
+/** The free-text search page (`?q=…&pagina=…`). */
+export const SEARCH_PATH = "/busca";
 /** The search-box suggestions resource (JSON). */
 export const SUGGESTIONS_PATH = "/busca/sugestoes";
 /** The condominium index. */
@@ -23,8 +25,10 @@ export const BUILD_LATEST_PATH = "/builds/latest.json";
 
 /** The broker sign-in page. */
 export const LOGIN_PATH = "/login-corretores";
-/** The password reset page (code by e-mail, or a link with a token). */
+/** The password reset page (a 6-digit code by e-mail); `?token=…` there redirects to {@link SET_PASSWORD_PATH}. */
 export const PASSWORD_RESET_PATH = "/login-corretores/reset-de-senha";
+/** The set-password page of an invitation link (`?token=…`, ADR 0018). */
+export const SET_PASSWORD_PATH = "/login-corretores/definir-senha";
 /** Where the sign-out form posts. */
 export const LOGOUT_PATH = "/login-corretores/sair";
 /** The broker area's home. */

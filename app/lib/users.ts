@@ -1,11 +1,13 @@
 /**
- * Shared pieces of user administration (issue 6 item 1 "Usuários" and item 8
- * JSON API `/api/auth…`): the zod schemas of the invite and edit forms (the
- * same schemas validate the admin pages and the API bodies), the phone rule,
- * and the list's sort keys (paths: `~/lib/admin`).
+ * Shared pieces of user administration (the admin's "Usuários" pages and the
+ * JSON API `/api/auth…`, docs/spec.txt §7): the zod schemas of the invite and
+ * edit forms (the same schemas validate the admin pages and the API bodies;
+ * phones in E.164 through `normalizePhone` of `./phone`) and the list's sort
+ * keys (paths: `~/lib/admin`).
  */
 import { z } from "zod";
-import { DEFAULT_PASSWORD_POLICY, ROLE_NAMES } from "./auth";
+import { ROLE_NAMES, withNewPassword } from "./auth";
+import { normalizePhone } from "./phone";
 import { accountEmail, singleLineText } from "./text-fields";
 
 /** Users per page of the list. */
@@ -26,29 +28,6 @@ export const USER_SORT_LABELS: Record<UserSort, string> = {
   antigos: "Mais antigos",
   acesso: "Último acesso",
 };
-
-/**
- * A phone as the identity service stores it (E.164, e.g. "+5511912345678")
- * from what an admin types: "+…" international (8–15 digits) or a Brazilian
- * number with area code (10 or 11 digits, optional "55" prefix), punctuation
- * ignored. "" for an empty value, null when it cannot be a phone.
- */
-export function normalizePhone(value: string): string | null {
-  const trimmed = value.trim();
-  if (!trimmed) return "";
-  if (/[^\d\s()+.-]/.test(trimmed)) return null;
-  const digits = trimmed.replace(/\D/g, "");
-  if (trimmed.startsWith("+")) return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : null;
-  if (digits.length === 10 || digits.length === 11) return `+55${digits}`;
-  if ((digits.length === 12 || digits.length === 13) && digits.startsWith("55")) return `+${digits}`;
-  return null;
-}
-
-/** "+5511912345678" → "(11) 91234-5678"; other numbers unchanged. */
-export function formatPhone(e164: string): string {
-  const match = /^\+55(\d{2})(\d{4,5})(\d{4})$/.exec(e164);
-  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : e164;
-}
 
 const displayName = singleLineText({ max: 120, min: 2, required: "Informe o nome." });
 
@@ -78,7 +57,7 @@ const brokerCode = singleLineText({
 const email = accountEmail("Informe o e-mail.");
 
 /**
- * Invite a user (issue 6 item 1 "create = invite by e-mail"; docs/spec.txt §7
+ * Invite a user (an account is created by an e-mail invitation; docs/spec.txt §7
  * `POST /auth`): e-mail, name, optional phone and Vista broker code, role.
  * Output: phone in E.164 or "", brokerCode or null.
  */
@@ -94,8 +73,7 @@ export const userCreateSchema = z.object({
 export type UserCreateInput = z.output<typeof userCreateSchema>;
 
 /**
- * Edit a user (issue 6 item 1 "edit (name, phone, role, Vista broker code)";
- * docs/spec.txt §7 `PUT /auth/user/{id}`). The admin form sends every field; the API
+ * Edit a user's name, phone, role and Vista broker code (docs/spec.txt §7 `PUT /auth/user/{id}`). The admin form sends every field; the API
  * may send any subset (see {@link userUpdateApiSchema}).
  */
 export const userUpdateSchema = z.object({
@@ -129,28 +107,13 @@ export type UserUpdateApiInput = z.output<typeof userUpdateApiSchema>;
  * the link, the new password and its confirmation. The identity service's
  * policy is checked by the action (it may be stricter than the minimum here).
  */
-export const setPasswordSchema = z
-  .object({
-    intent: z.literal("token"),
-    token: singleLineText({
-      max: 200,
-      min: 0,
-      required: "Link inválido. Peça um novo convite.",
-      maxMessage: "Link inválido. Peça um novo convite.",
-      controlMessage: "Link inválido. Peça um novo convite.",
-    }),
-    newPassword: z
-      .string({ required_error: "Informe a nova senha." })
-      .min(
-        DEFAULT_PASSWORD_POLICY.minLength,
-        `A senha deve ter pelo menos ${DEFAULT_PASSWORD_POLICY.minLength} caracteres.`,
-      )
-      .max(4096, "A senha deve ter no máximo 4096 caracteres."),
-    confirmPassword: z
-      .string({ required_error: "Repita a nova senha." })
-      .max(4096, "A senha deve ter no máximo 4096 caracteres."),
-  })
-  .refine((value) => value.newPassword === value.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "As senhas não conferem.",
-  });
+export const setPasswordSchema = withNewPassword({
+  intent: z.literal("token"),
+  token: singleLineText({
+    max: 200,
+    min: 0,
+    required: "Link inválido. Peça um novo convite.",
+    maxMessage: "Link inválido. Peça um novo convite.",
+    controlMessage: "Link inválido. Peça um novo convite.",
+  }),
+});

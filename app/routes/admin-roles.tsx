@@ -1,6 +1,6 @@
 /**
- * `/admin/papeis` (issue 6 item 4 "Papéis: the roles and their permissions,
- * read-only"; docs/product.md "Papéis: the roles and what each may do"): each role
+ * `/admin/papeis` (read-only; docs/product.md "Papéis: the roles and what
+ * each may do"; ADR 0018): each role
  * of the `roles` table with its Portuguese label, its permissions in
  * Portuguese (`PERMISSIONS`) and how many users have it. Admin only; never cached.
  */
@@ -10,11 +10,11 @@ import { count } from "drizzle-orm";
 import { listRoles, requireRole } from "~/.server/auth";
 import { getDb } from "~/.server/db";
 import { users } from "~/.server/db/schema";
-import { AdminNav } from "~/components/admin-nav";
+import { AdminPageHeader } from "~/components/admin-nav";
 import * as s from "~/components/admin.css";
+import * as u from "~/components/admin-users.css";
 import { PERMISSIONS, type Permission } from "~/lib/auth";
-
-const PRIVATE = { "Cache-Control": "private, no-store" };
+import { privatePage, privatePageHeaders } from "~/lib/cache-control";
 
 /** Guard (admin), then the roles with their permission labels and user counts. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -33,12 +33,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
         permissions: role.permissions.map((key) => ({ key, label: PERMISSIONS[key as Permission] ?? key })),
       })),
     },
-    { headers: PRIVATE },
+    { headers: privatePage() },
   );
 }
 
 /** Never cached. */
-export const headers = () => PRIVATE;
+export const headers = privatePageHeaders;
 
 /** Title and `noindex`. */
 export const meta: MetaFunction = () => [{ title: "Papéis | Administração" }, { name: "robots", content: "noindex" }];
@@ -48,20 +48,14 @@ export default function AdminRolesPage() {
   const { roles } = useLoaderData<typeof loader>();
   return (
     <div className={s.page}>
-      <AdminNav />
-      <header>
-        <h1 className={s.title}>Papéis</h1>
-        <p className={s.muted}>
-          O papel de cada usuário define o que ele pode fazer. Um administrador pode tudo o que um corretor pode. Para
-          mudar o papel de alguém, use Usuários.
-        </p>
-      </header>
+      <AdminPageHeader title="Papéis">
+        O papel de cada usuário define o que ele pode fazer. Um administrador pode tudo o que um corretor pode. Para
+        mudar o papel de alguém, use Usuários.
+      </AdminPageHeader>
       <ul className={s.cards}>
         {roles.map((role) => (
           <li key={role.name} className={s.card} data-testid="papel">
-            <h2 className={s.cardLink} style={{ margin: 0 }}>
-              {role.label}
-            </h2>
+            <h2 className={`${s.cardLink} ${u.flush}`}>{role.label}</h2>
             <p className={s.muted}>
               Nome técnico: <code>{role.name}</code> · {role.users === 1 ? "1 usuário" : `${role.users} usuários`}
             </p>

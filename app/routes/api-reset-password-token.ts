@@ -1,7 +1,7 @@
 /**
  * `PUT /api/auth/reset-password/{otp-or-token}` {newPassword} (docs/spec.txt §7, no
  * auth): sets the new password with the invitation /
- * set-password token (ADR 0018) or with the 6-digit code of issue 5 (then the
+ * set-password token (ADR 0018) or with the 6-digit reset code (ADR 0016; then the
  * body must carry `email` too: codes are kept per e-mail). The password must
  * meet the identity service's policy. 200 `{ message }`; 400 with a message
  * for a wrong, used or expired code/token or a weak password; 429 rate limit.

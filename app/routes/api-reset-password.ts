@@ -1,6 +1,6 @@
 /**
  * `POST /api/auth/reset-password` {email} (docs/spec.txt §7, no auth):
- * the password reset of issue 5 (ADR 0016) for API clients. Answers 202 with
+ * the password reset by e-mailed code (ADR 0016) for API clients. Answers 202 with
  * the same message whether or not the e-mail has an account (the work runs
  * after the answer); 429 after 3 requests per e-mail or 20 per IP in 15 minutes.
  */

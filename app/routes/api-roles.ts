@@ -6,9 +6,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { listRoles, requireRole } from "~/.server/auth";
 import { getDb } from "~/.server/db";
+import { privatePage } from "~/lib/cache-control";
 
 /** `{ roles: [{ name, label, permissions }] }`. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin", { resource: true, checkRevoked: true });
-  return json({ roles: await listRoles(getDb().db) }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ roles: await listRoles(getDb().db) }, { headers: privatePage() });
 }

@@ -10,10 +10,10 @@
  * (docs/decisions/0020-server-side-sessions.md). After signing in the user
  * goes back to `redirectTo` (same-site paths only).
  */
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
   getIdentityBackend,
   getOptionalUser,
@@ -27,33 +27,28 @@ import { authRateLimiters, assertSameOrigin, tooManyAttemptsMessage } from "~/.s
 import { getDb } from "~/.server/db";
 import { boundedReply } from "~/.server/form-reply";
 import { redirectWithToast } from "~/.server/flash";
-import { AuthField } from "~/components/auth-fields";
+import { AuthCard, authPageMeta, EmailField, usePostPending } from "~/components/auth-card";
 import * as s from "~/components/auth-form.css";
+import { Field, FormAlert } from "~/components/forms";
 import { loginSchema, safeRedirectPath } from "~/lib/auth";
-import { button } from "~/styles/ui.css";
+import { privatePage, privatePageHeaders } from "~/lib/cache-control";
 import { PASSWORD_RESET_PATH } from "~/lib/paths";
-
-const PRIVATE = { "Cache-Control": "private, no-store" };
+import { button } from "~/styles/ui.css";
+import { useZodForm } from "~/components/use-zod-form";
 
 /** A signed-in user goes straight on; otherwise the form, with the password policy's minimum length. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getOptionalUser(request)) throw redirect(redirectTo, { headers: PRIVATE });
+  if (await getOptionalUser(request)) throw redirect(redirectTo, { headers: privatePage() });
   const policy = await getPasswordPolicy(getIdentityBackend());
-  return json({ redirectTo, minLength: policy.minLength }, { headers: PRIVATE });
+  return json({ redirectTo, minLength: policy.minLength }, { headers: privatePage() });
 }
 
 /** Never cached: the answer depends on the visitor's session. */
-export const headers = () => PRIVATE;
+export const headers = privatePageHeaders;
 
 /** Title and `noindex`. */
-export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((match) => match.id === "root")?.data as { theme?: { title?: string } } | undefined;
-  return [
-    { title: `Entrar – Área do corretor | ${root?.theme?.title ?? "Imobiliária"}` },
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta = authPageMeta("Entrar");
 
 /**
  * Signs in: Origin check, zod, rate limits (429), Identity Toolkit; then a
@@ -66,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json(
       { result: boundedReply(submission, loginSchema, { hideFields: ["password"] }) },
-      { status: 400, headers: PRIVATE },
+      { status: 400, headers: privatePage() },
     );
   }
   const { email, password } = submission.value;
@@ -79,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           hideFields: ["password"],
         }),
       },
-      { status: 429, headers: { ...PRIVATE, "Retry-After": String(limited.retryAfterSeconds) } },
+      { status: 429, headers: privatePage({ "Retry-After": String(limited.retryAfterSeconds) }) },
     );
   }
   try {
@@ -93,13 +88,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast(
       safeRedirectPath(submission.value.redirectTo),
       { type: "success", title: `Olá, ${firstName}!`, description: "Você entrou na área do corretor." },
-      { headers: { ...PRIVATE, "Set-Cookie": await serializeSessionCookie(signedIn.token) } },
+      { headers: privatePage({ "Set-Cookie": await serializeSessionCookie(signedIn.token) }) },
     );
   } catch (error) {
     if (!(error instanceof SignInRefused)) throw error;
     return json(
       { result: boundedReply(submission, loginSchema, { formErrors: [error.userMessage], hideFields: ["password"] }) },
-      { status: SIGN_IN_STATUS[error.reason], headers: PRIVATE },
+      { status: SIGN_IN_STATUS[error.reason], headers: privatePage() },
     );
   }
 }
@@ -108,49 +103,39 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function LoginPage() {
   const { redirectTo, minLength } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(loginSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-  });
+  const pending = usePostPending();
+  const [form, fields] = useZodForm(loginSchema, { id: "login", lastResult: actionData?.result });
   return (
-    <section className={s.card} aria-labelledby="login-titulo">
-      <h1 id="login-titulo" className={s.title}>
-        Área do corretor
-      </h1>
+    <AuthCard
+      titleId="login-titulo"
+      title="Área do corretor"
+      links={
+        <>
+          <Link to={PASSWORD_RESET_PATH} className={s.link}>
+            Esqueci minha senha
+          </Link>
+          <Link to="/" className={s.link}>
+            Voltar para o site
+          </Link>
+        </>
+      }
+    >
       <p className={s.intro}>Entre com o e-mail e a senha da sua conta.</p>
       <Form method="post" {...getFormProps(form)} noValidate className={s.form} aria-busy={pending || undefined}>
-        {form.errors?.length ? (
-          <p id={form.errorId} className={s.alert} role="alert">
-            {form.errors[0]}
-          </p>
-        ) : null}
+        <FormAlert id={form.errorId} message={form.errors?.[0]} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <AuthField field={fields.email} label="E-mail" type="email" autoComplete="username" inputMode="email" />
-        <AuthField
+        <EmailField field={fields.email} />
+        <Field
           field={fields.password}
-          label="Senha"
           type="password"
-          autoComplete="current-password"
+          label="Senha"
           hint={`A senha tem pelo menos ${minLength} caracteres.`}
+          inputProps={{ autoComplete: "current-password" }}
         />
         <button type="submit" className={button.dark} disabled={pending}>
           {pending ? "Entrando…" : "Entrar"}
         </button>
       </Form>
-      <div className={s.links}>
-        <Link to={PASSWORD_RESET_PATH} className={s.link}>
-          Esqueci minha senha
-        </Link>
-        <Link to="/" className={s.link}>
-          Voltar para o site
-        </Link>
-      </div>
-    </section>
+    </AuthCard>
   );
 }

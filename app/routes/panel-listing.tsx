@@ -15,9 +15,8 @@ import { PrivateListingDetails } from "~/components/private-listing";
 import * as f from "~/components/auth-form.css";
 import * as s from "~/components/private-listing.css";
 import { container } from "~/styles/ui.css";
+import { privatePage } from "~/lib/cache-control";
 import { PANEL_PATH } from "~/lib/paths";
-
-const PRIVATE = { "Cache-Control": "private, no-store" };
 
 /** Guard (with revocation check), then the logged and limited Vista read. 404 for a malformed code. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -28,7 +27,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 /** Never cached; a refusal by the hourly limit keeps its `Retry-After`. */
 export const headers: HeadersFunction = ({ loaderHeaders }) => {
   const retryAfter = loaderHeaders.get("Retry-After");
-  return retryAfter ? { ...PRIVATE, "Retry-After": retryAfter } : PRIVATE;
+  return privatePage(retryAfter ? { "Retry-After": retryAfter } : {});
 };
 
 /** Title and `noindex`. */

@@ -12,12 +12,12 @@ import { getDb } from "~/.server/db";
 import { loadBrokerPanelLeads } from "~/.server/leads/inbox";
 import { BrokerLeads } from "~/components/broker-leads";
 import * as f from "~/components/auth-form.css";
+import { Field } from "~/components/forms";
 import * as s from "~/components/private-listing.css";
 import { listingLookupSchema, privateListingPath, ROLE_DEFINITIONS } from "~/lib/auth";
+import { privatePage, privatePageHeaders } from "~/lib/cache-control";
 import { formatPrice } from "~/lib/format";
 import { button, container } from "~/styles/ui.css";
-
-const PRIVATE = { "Cache-Control": "private, no-store" };
 
 /** Guard, then the lookup redirect (`?codigo=`) or the user's listings. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -26,11 +26,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let lookupError: string | null = null;
   if (url.searchParams.has("codigo")) {
     const parsed = listingLookupSchema.safeParse({ codigo: url.searchParams.get("codigo") ?? "" });
-    if (parsed.success) throw redirect(privateListingPath(parsed.data.codigo), { headers: PRIVATE });
+    if (parsed.success) throw redirect(privateListingPath(parsed.data.codigo), { headers: privatePage() });
     lookupError = parsed.error.issues[0]?.message ?? "Código inválido.";
   }
   const mine = user.brokerCode ? await listBrokerListings(getDb().db, user.brokerCode) : [];
-  // "Meus leads".
   const leads = await loadBrokerPanelLeads(user);
   return json(
     {
@@ -44,12 +43,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       lookupError,
       leads,
     },
-    { headers: PRIVATE },
+    { headers: privatePage() },
   );
 }
 
 /** Never cached. */
-export const headers = () => PRIVATE;
+export const headers = privatePageHeaders;
 
 /** Title and `noindex`. */
 export const meta: MetaFunction = () => [{ title: "Painel do corretor" }, { name: "robots", content: "noindex" }];
@@ -74,30 +73,15 @@ export default function PanelPage() {
           Consultar um imóvel pelo código
         </h2>
         <Form method="get" className={s.lookup}>
-          <div className={f.field}>
-            <label htmlFor="codigo" className={f.label}>
-              Código do imóvel
-            </label>
-            <input
-              id="codigo"
-              name="codigo"
-              className={f.control}
-              required
-              maxLength={40}
-              pattern="[A-Za-z0-9\-]+"
-              aria-invalid={lookupError ? true : undefined}
-              aria-describedby={lookupError ? "codigo-erro" : undefined}
-            />
-          </div>
+          <Field
+            label="Código do imóvel"
+            errors={[lookupError]}
+            inputProps={{ id: "codigo", name: "codigo", required: true, maxLength: 40, pattern: "[A-Za-z0-9\\-]+" }}
+          />
           <button type="submit" className={button.dark}>
             Ver dados internos
           </button>
         </Form>
-        {lookupError ? (
-          <p id="codigo-erro" className={f.error}>
-            {lookupError}
-          </p>
-        ) : null}
       </section>
 
       <section aria-labelledby="meus-imoveis">
@@ -112,7 +96,7 @@ export default function PanelPage() {
           <p className={s.muted}>Nenhum imóvel ativo com o seu código de corretor.</p>
         ) : (
           <table className={s.table}>
-            <caption className={s.muted} style={{ textAlign: "start" }}>
+            <caption className={`${s.muted} ${f.captionStart}`}>
               {mine.length} {mine.length === 1 ? "imóvel" : "imóveis"}
             </caption>
             <thead>

@@ -1,6 +1,5 @@
 /**
- * Users end to end (issue 6 "Tests": invite a user and promote them; ADR
- * 0018), in Chromium (desktop) on the embedded defaults: the seeded admin
+ * Users end to end (invite a user and promote them; ADR 0018), in Chromium (desktop) on the embedded defaults: the seeded admin
  * invites a broker on /admin/usuarios, the invitation e-mail (an .eml in the
  * server's outbox) links to the set-password page, the broker creates the
  * password and signs in through the login form, then the admin promotes them
@@ -30,7 +29,7 @@ function invitationLink(to: string): string | null {
   if (!raw) return null;
   const text = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
   return (
-    /https?:\/\/[^\s"<>]+\/login-corretores\/reset-de-senha\?token=[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}/.exec(text)?.[0] ??
+    /https?:\/\/[^\s"<>]+\/login-corretores\/definir-senha\?token=[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}/.exec(text)?.[0] ??
     null
   );
 }

@@ -1,5 +1,5 @@
 /**
- * Who may request what (issue 5 "Tests"): the authorization matrix — every
+ * Who may request what (ADR 0016): the authorization matrix — every
  * protected route and action requested as anonymous, agent and admin gives
  * exactly the expected status — and the privacy guarantee:
  * a crawl of public pages as an anonymous visitor finds no owner name or

@@ -1,5 +1,5 @@
 /**
- * Brokers sign in (issue 5 "Tests"), in Chromium against the production
+ * Brokers sign in (ADR 0016), in Chromium against the production
  * server and its embedded Firebase Auth emulator: sign-in without and with
  * JavaScript, the wrong-password message, the header's signed-in state and
  * sign-out (the old cookie no longer works), a revoked session, a

@@ -7,48 +7,32 @@
  * PGlite. Also: a post from another origin is refused (403) even for the admin.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { recordLead } from "~/.server/leads/store";
 import * as adminHome from "~/routes/admin";
 import * as adminAppearance from "~/routes/admin-appearance";
 import * as adminLeads from "~/routes/admin-leads";
 import * as adminLeadsCsv from "~/routes/admin-leads-csv";
 import * as adminRedirects from "~/routes/admin-redirects";
-import { answer, startAuthTestEnv, TEST_ORIGIN, type AuthTestEnv } from "./helpers/auth-env";
-import type { TestDatabase } from "./helpers/database";
+import { answer, TEST_ORIGIN, useAuthTestEnv, type Who } from "./helpers/auth-env";
+import { pageRequest } from "./helpers/page-requests";
 
 const ORIGIN = TEST_ORIGIN;
-let env: AuthTestEnv;
-let test: TestDatabase;
-const cookies: Record<"anonymous" | "agent" | "admin", string | null> = { anonymous: null, agent: null, admin: null };
 let leadId = "";
 
+const env = useAuthTestEnv("admin-access", { uid: "agent-1", claims: { role: "agent", brokerCode: "7" } });
+
 beforeAll(async () => {
-  env = await startAuthTestEnv("admin-access", { uid: "agent-1", claims: { role: "agent", brokerCode: "7" } });
-  ({ test } = env);
-  cookies.admin = env.admin.cookie;
-  cookies.agent = env.agent.cookie;
   leadId = (
     await recordLead(
       { kind: "sell", name: "Ana Souza", phone: "(11) 91234-5678", location: "Moema" },
-      { idempotencyKey: "acesso-1", db: test.database.db, agencyEmail: "contato@imobiliaria.localhost" },
+      { idempotencyKey: "acesso-1", db: env.test.database.db, agencyEmail: "contato@imobiliaria.localhost" },
     )
   ).lead.id;
 });
 
-afterAll(async () => {
-  await env?.close();
-});
-
-type Who = keyof typeof cookies;
-
 function request(who: Who, pathAndQuery: string, form?: Record<string, string>, origin = ORIGIN): Request {
-  const headers = new Headers();
-  if (cookies[who]) headers.set("Cookie", `session=${cookies[who]}`);
-  if (!form) return new Request(`${ORIGIN}${pathAndQuery}`, { headers });
-  headers.set("Origin", origin);
-  headers.set("Content-Type", "application/x-www-form-urlencoded");
-  return new Request(`${ORIGIN}${pathAndQuery}`, { method: "POST", headers, body: new URLSearchParams(form) });
+  return pageRequest(env.cookies[who], pathAndQuery, form, origin);
 }
 
 const args = (req: Request) => ({ request: req, params: {}, context: {} }) as LoaderFunctionArgs & ActionFunctionArgs;

@@ -1,6 +1,5 @@
 /**
- * The admin pages `/admin/usuarios` and `/admin/papeis` (issue 6 items 1 and
- * 4; ADR 0018) against the REAL Firebase Auth emulator and PGlite: guards
+ * The admin pages `/admin/usuarios` and `/admin/papeis` (ADR 0018) against the REAL Firebase Auth emulator and PGlite: guards
  * (anonymous → login redirect, agent → 403, another origin → 403), the list
  * with search/sort/paging, invite with the form (toast, e-mail with the
  * link), bad input beside the fields (400, nothing saved), edit, disable,
@@ -11,42 +10,22 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type IdentityBackend } from "~/.server/auth/firebase";
+import { describe, expect, it } from "vitest";
 import { signInWithEmailPassword } from "~/.server/auth/sign-in";
 import { users } from "~/.server/db/schema";
 import * as adminRoles from "~/routes/admin-roles";
 import * as adminUsers from "~/routes/admin-users";
 import * as passwordReset from "~/routes/password-reset";
-import { answer, startAuthTestEnv, TEST_ORIGIN, type AuthTestEnv } from "./helpers/auth-env";
-import type { TestDatabase } from "./helpers/database";
+import * as passwordToken from "~/routes/password-token";
+import { answer, TEST_ORIGIN, useAuthTestEnv, type Who } from "./helpers/auth-env";
+import { pageRequest } from "./helpers/page-requests";
 
 const ORIGIN = TEST_ORIGIN;
-let env: AuthTestEnv;
-let backend: IdentityBackend;
-let test: TestDatabase;
-let dataDir: string;
-const cookies: Record<"anonymous" | "agent" | "admin", string | null> = { anonymous: null, agent: null, admin: null };
-type Who = keyof typeof cookies;
 
-beforeAll(async () => {
-  env = await startAuthTestEnv("admin-users", { uid: "agent-1", claims: { role: "agent" } });
-  ({ backend, test, dataDir } = env);
-  cookies.admin = env.admin.cookie;
-  cookies.agent = env.agent.cookie;
-});
-
-afterAll(async () => {
-  await env?.close();
-});
+const env = useAuthTestEnv("admin-users", { uid: "agent-1", claims: { role: "agent" } });
 
 function request(who: Who, pathAndQuery: string, form?: Record<string, string>, origin = ORIGIN): Request {
-  const headers = new Headers();
-  if (cookies[who]) headers.set("Cookie", `session=${cookies[who]}`);
-  if (!form) return new Request(`${ORIGIN}${pathAndQuery}`, { headers });
-  headers.set("Origin", origin);
-  headers.set("Content-Type", "application/x-www-form-urlencoded");
-  return new Request(`${ORIGIN}${pathAndQuery}`, { method: "POST", headers, body: new URLSearchParams(form) });
+  return pageRequest(env.cookies[who], pathAndQuery, form, origin);
 }
 
 const args = (req: Request) =>
@@ -54,7 +33,7 @@ const args = (req: Request) =>
     ActionFunctionArgs;
 
 async function rowByEmail(email: string) {
-  const [row] = await test.database.db.select().from(users).where(eq(users.email, email));
+  const [row] = await env.test.database.db.select().from(users).where(eq(users.email, email));
   return row ?? null;
 }
 
@@ -134,11 +113,11 @@ describe("/admin/usuarios actions", () => {
       role: "agent",
       brokerCode: "15",
     });
-    const files = await fs.readdir(path.join(dataDir, "outbox"));
-    const eml = await fs.readFile(path.join(dataDir, "outbox", files.at(-1)!), "utf8");
+    const files = await fs.readdir(path.join(env.dataDir, "outbox"));
+    const eml = await fs.readFile(path.join(env.dataDir, "outbox", files.at(-1)!), "utf8");
     expect(eml).toContain("To: bruno@exemplo.com.br");
     expect(eml.replace(/=\r?\n/g, "").replace(/=3D/g, "=")).toMatch(
-      /http:\/\/localhost:3000\/login-corretores\/reset-de-senha\?token=[0-9a-f-]{36}\./,
+      /http:\/\/localhost:3000\/login-corretores\/definir-senha\?token=[0-9a-f-]{36}\./,
     );
 
     const again = await answer(() => adminUsers.action(args(request("admin", "/admin/usuarios", invite))));
@@ -180,7 +159,7 @@ describe("/admin/usuarios actions", () => {
     ).toEqual(["Informe o nome."]);
 
     expect((await post({ intent: "toggle", uid, enabled: "false" })).status).toBe(302);
-    expect((await backend.auth.getUser(uid)).disabled).toBe(true);
+    expect((await env.backend.auth.getUser(uid)).disabled).toBe(true);
     const resendDisabled = await post({ intent: "resend", uid });
     expect(resendDisabled.status).toBe(400);
     expect(((await resendDisabled.json()) as { error: string }).error).toBe(
@@ -190,7 +169,7 @@ describe("/admin/usuarios actions", () => {
     expect((await post({ intent: "resend", uid })).status).toBe(302);
     expect((await post({ intent: "promote", uid })).status).toBe(302);
     expect((await rowByEmail("bruno@exemplo.com.br"))?.role).toBe("admin");
-    expect((await backend.auth.getUser(uid)).customClaims?.role).toBe("admin");
+    expect((await env.backend.auth.getUser(uid)).customClaims?.role).toBe("admin");
     expect((await post({ intent: "delete", uid })).status).toBe(302);
     expect(await rowByEmail("bruno@exemplo.com.br")).toBeNull();
     const gone = await post({ intent: "delete", uid });
@@ -206,17 +185,27 @@ describe("/admin/usuarios actions", () => {
         args(request("admin", "/admin/usuarios", { ...invite, email: "dora@exemplo.com.br", phone: "" })),
       ),
     );
-    const files = (await fs.readdir(path.join(dataDir, "outbox"))).sort();
-    const eml = (await fs.readFile(path.join(dataDir, "outbox", files.at(-1)!), "utf8"))
+    const files = (await fs.readdir(path.join(env.dataDir, "outbox"))).sort();
+    const eml = (await fs.readFile(path.join(env.dataDir, "outbox", files.at(-1)!), "utf8"))
       .replace(/=\r?\n/g, "")
       .replace(/=3D/g, "=");
     const token = /\?token=([0-9a-f-]{36}\.[A-Za-z0-9_-]{43})/.exec(eml)![1]!;
-    const page = await answer(() =>
+    const old = await answer(() =>
       passwordReset.loader(args(request("anonymous", `/login-corretores/reset-de-senha?token=${token}`))),
     );
-    expect(await page.json()).toMatchObject({ step: "token", token });
+    expect(old.status).toBe(302);
+    expect(old.headers.get("Location")).toBe(`/login-corretores/definir-senha?token=${token}`);
+    expect(old.headers.get("Cache-Control")).toBe("private, no-store");
+    const page = await answer(() =>
+      passwordToken.loader(args(request("anonymous", `/login-corretores/definir-senha?token=${token}`))),
+    );
+    expect(await page.json()).toMatchObject({ token });
+    const noToken = await answer(() =>
+      passwordToken.loader(args(request("anonymous", "/login-corretores/definir-senha"))),
+    );
+    expect(noToken.headers.get("Location")).toBe("/login-corretores/reset-de-senha");
     const post = (form: Record<string, string>) =>
-      answer(() => passwordReset.action(args(request("anonymous", "/login-corretores/reset-de-senha", form))));
+      answer(() => passwordToken.action(args(request("anonymous", "/login-corretores/definir-senha", form))));
     const mismatch = await post({ intent: "token", token, newPassword: "senha-da-dora", confirmPassword: "outra" });
     expect(mismatch.status).toBe(400);
     expect(
@@ -226,7 +215,8 @@ describe("/admin/usuarios actions", () => {
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/login-corretores");
     expect(
-      (await signInWithEmailPassword(backend, test.database.db, "dora@exemplo.com.br", "senha-da-dora")).user.role,
+      (await signInWithEmailPassword(env.backend, env.test.database.db, "dora@exemplo.com.br", "senha-da-dora")).user
+        .role,
     ).toBe("agent");
     const reused = await post({ intent: "token", token, newPassword: "senha-nova-2", confirmPassword: "senha-nova-2" });
     expect(reused.status).toBe(400);

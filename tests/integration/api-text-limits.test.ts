@@ -8,20 +8,20 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads } from "~/.server/db/schema";
+import { resetSingletons, setSingleton } from "~/.server/singleton";
 import * as apiMoreInfo from "~/routes/api-email-more-information";
 import * as apiSell from "~/routes/api-email-sell-property";
 import { answer } from "./helpers/auth-env";
 import { createTestPglite, type TestDatabase } from "./helpers/database";
+import { INFO_REQUEST, SELL_REQUEST } from "./helpers/fixtures";
 
 let test: TestDatabase;
 beforeAll(async () => {
   test = await createTestPglite();
-  const store = globalThis as unknown as { __singletons?: Map<string, unknown> };
-  store.__singletons ??= new Map();
-  store.__singletons.set("database", test.database);
+  setSingleton("database", test.database);
 }, 60_000);
 afterAll(async () => {
-  (globalThis as unknown as { __singletons?: Map<string, unknown> }).__singletons?.delete("database");
+  resetSingletons(["database"]);
   await test?.cleanup();
 });
 
@@ -35,14 +35,8 @@ function post(path: string, body: string): ActionFunctionArgs {
   return { request, params: {}, context: { clientIp: `10.20.0.${++ip}` } } as unknown as ActionFunctionArgs;
 }
 
-const sell = { name: "Ana Souza", phone: "(11) 91234-5678", location: "Moema, São Paulo" };
-const info = {
-  code: "AP1001",
-  name: "Ana Souza",
-  phone: "(11) 91234-5678",
-  email: "ana@exemplo.com.br",
-  message: "Quero visitar.",
-};
+const sell = SELL_REQUEST;
+const info = INFO_REQUEST;
 
 const endpoints = [
   { path: "/api/email/sell-property", action: apiSell.action, body: sell },

@@ -1,5 +1,5 @@
 /**
- * The JSON API of issue 6 item 8 (docs/spec.txt §7 Auth API; ADR 0018), route modules
+ * The JSON API (docs/spec.txt §7 Auth API; ADR 0018), route modules
  * called with real Requests against the REAL Firebase Auth emulator and
  * PGlite: every endpoint as anonymous, agent and admin (bearer API session
  * tokens), with status and body shape (the zod schemas the OpenAPI document
@@ -11,11 +11,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { apiIdempotencyKey } from "~/.server/api/lead-endpoint";
 import { leadAcceptedSchema, userViewSchema } from "~/.server/api/schemas";
-import { type IdentityBackend } from "~/.server/auth/firebase";
 import { signInWithPassword } from "~/.server/auth/identity";
 import { findLeadByKey } from "~/.server/leads/store";
 import * as apiAuth from "~/routes/api-auth";
@@ -30,26 +29,16 @@ import * as apiReset from "~/routes/api-reset-password";
 import * as apiRoles from "~/routes/api-roles";
 import * as apiTokenCheck from "~/routes/api-token-check";
 import remixConfig from "../../remix.config.js";
-import { answer, startAuthTestEnv, TEST_ORIGIN, type AuthTestEnv } from "./helpers/auth-env";
+import { answer, TEST_ORIGIN, useAuthTestEnv, type Who } from "./helpers/auth-env";
+import { INFO_REQUEST, SELL_REQUEST } from "./helpers/fixtures";
 
 const ORIGIN = TEST_ORIGIN;
-let env: AuthTestEnv;
-let backend: IdentityBackend;
-let dataDir: string;
-const tokens: Record<"anonymous" | "agent" | "admin", string | null> = { anonymous: null, agent: null, admin: null };
 let adminCookie = "";
-type Who = keyof typeof tokens;
 
-beforeAll(async () => {
-  env = await startAuthTestEnv("api", { uid: "agent-api", claims: { role: "agent", brokerCode: "7" } });
-  ({ backend, dataDir } = env);
+const env = useAuthTestEnv("api", { uid: "agent-api", claims: { role: "agent", brokerCode: "7" } });
+
+beforeAll(() => {
   adminCookie = env.admin.cookie;
-  tokens.admin = env.admin.apiToken;
-  tokens.agent = env.agent.apiToken;
-});
-
-afterAll(async () => {
-  await env?.close();
 });
 
 function request(
@@ -60,7 +49,7 @@ function request(
   headers: Record<string, string> = {},
 ): Request {
   const all = new Headers(headers);
-  if (tokens[who]) all.set("Authorization", `Bearer ${tokens[who]}`);
+  if (env.tokens[who]) all.set("Authorization", `Bearer ${env.tokens[who]}`);
   if (body !== undefined && !all.has("Content-Type")) all.set("Content-Type", "application/json");
   return new Request(`${ORIGIN}${pathAndQuery}`, {
     method,
@@ -94,12 +83,12 @@ async function invite(email: string, phone = "") {
 }
 
 async function latestInvitationToken(to: string): Promise<string> {
-  const outbox = path.join(dataDir, "outbox");
+  const outbox = path.join(env.dataDir, "outbox");
   const files = (await fs.readdir(outbox)).sort();
   for (const file of files.reverse()) {
     const eml = (await fs.readFile(path.join(outbox, file), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
     if (!eml.includes(`To: ${to}`)) continue;
-    const match = /reset-de-senha\?token=([0-9a-f-]{36}\.[A-Za-z0-9_-]{43})/.exec(eml);
+    const match = /definir-senha\?token=([0-9a-f-]{36}\.[A-Za-z0-9_-]{43})/.exec(eml);
     if (match) return match[1]!;
   }
   throw new Error(`no invitation for ${to}`);
@@ -275,7 +264,7 @@ describe("users as admin", () => {
       disabled: true,
       role: "agent",
     });
-    expect((await backend.auth.getUser(user.uid)).disabled).toBe(true);
+    expect((await env.backend.auth.getUser(user.uid)).disabled).toBe(true);
 
     await expectError(
       await answer(() => apiUser.action(args(request("admin", "PUT", `/api/auth/user/${user.uid}`, {}), params))),
@@ -305,7 +294,7 @@ describe("users as admin", () => {
     );
     expect(promoted.status).toBe(200);
     expect(z.object({ user: userViewSchema }).parse(await promoted.json()).user.role).toBe("admin");
-    expect((await backend.auth.getUser(user.uid)).customClaims?.role).toBe("admin");
+    expect((await env.backend.auth.getUser(user.uid)).customClaims?.role).toBe("admin");
     await expectError(
       await answer(() =>
         apiPromote.action(args(request("admin", "PUT", "/api/auth/user/nao-existe/promote"), { id: "nao-existe" })),
@@ -421,7 +410,7 @@ describe("password reset (no auth)", () => {
     );
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ message: "Senha alterada. Entre com a nova senha." });
-    expect((await signInWithPassword(backend, "elisa@exemplo.com.br", "senha-da-elisa")).idToken).toBeTruthy();
+    expect((await signInWithPassword(env.backend, "elisa@exemplo.com.br", "senha-da-elisa")).idToken).toBeTruthy();
     const reused = await answer(() =>
       apiResetToken.action(
         args(request("anonymous", "PUT", `/api/auth/reset-password/${token}`, { newPassword: "outra-senha" }), {
@@ -466,14 +455,8 @@ describe("password reset (no auth)", () => {
 });
 
 describe("contact requests (no auth)", () => {
-  const sell = { name: "Ana Souza", phone: "(11) 91234-5678", location: "Moema, São Paulo" };
-  const info = {
-    code: "AP1001",
-    name: "Ana Souza",
-    phone: "(11) 91234-5678",
-    email: "ana@exemplo.com.br",
-    message: "Quero visitar.",
-  };
+  const sell = SELL_REQUEST;
+  const info = INFO_REQUEST;
 
   it.each(["anonymous", "agent", "admin"] as const)(
     "POST /api/email/sell-property as %s → 201, same Idempotency-Key → 200",

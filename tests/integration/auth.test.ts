@@ -1,5 +1,5 @@
 /**
- * Authentication against the REAL Firebase Auth emulator (issue 5 "Tests"),
+ * Authentication against the REAL Firebase Auth emulator (ADR 0016),
  * in this process, with PGlite: sign-in, wrong password, sign-out (the old
  * cookie no longer works), revoked session, roles and guards, the password
  * reset end to end with the code read from a real SMTP peer, a rate-limited
@@ -18,6 +18,7 @@ import { seedAdmin } from "~/.server/auth/seed";
 import { readSessionToken, serializeSessionCookie, signedSessionCookieValue } from "~/.server/auth/session";
 import { signInWithEmailPassword, SignInRefused, signOut, type SignedIn } from "~/.server/auth/sign-in";
 import { listRoles } from "~/.server/auth/users";
+import { setSingleton } from "~/.server/singleton";
 import { createMailer } from "~/.server/mail/transport";
 import { ROLE_DEFINITIONS } from "~/lib/auth";
 import { startAuthEmulator, type RunningAuthEmulator } from "../../server/auth-emulator";
@@ -52,9 +53,7 @@ beforeAll(async () => {
   backend = setIdentityBackend(createIdentityBackend({ emulatorHost: emulator.hostPort }));
   test = await createTestPglite();
   // The route modules use the process database.
-  const store = globalThis as unknown as { __singletons?: Map<string, unknown> };
-  store.__singletons ??= new Map();
-  store.__singletons.set("database", test.database);
+  setSingleton("database", test.database);
 });
 
 afterAll(async () => {

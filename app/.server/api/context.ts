@@ -11,7 +11,7 @@ import { getSessionSecrets } from "../flash";
 import { mailerFromConfig } from "../mail/transport";
 import { singleton } from "../singleton";
 import type { InvitationMail, UserAdminDeps } from "../users/manage";
-import { PASSWORD_RESET_PATH } from "~/lib/paths";
+import { SET_PASSWORD_PATH } from "~/lib/paths";
 
 /** The process's backend and database. */
 export function userAdminDeps(): UserAdminDeps {
@@ -28,7 +28,7 @@ export function invitationMail(request: Request): InvitationMail {
   return {
     mailer: authMailer(),
     secret: getSessionSecrets()[0]!,
-    setPasswordUrl: `${siteOrigin(request)}${PASSWORD_RESET_PATH}`,
+    setPasswordUrl: `${siteOrigin(request)}${SET_PASSWORD_PATH}`,
     siteTitle: defaultTitle(getConfig()),
   };
 }

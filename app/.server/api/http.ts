@@ -10,10 +10,11 @@ import type { z } from "zod";
 import { getSession, requireRole } from "../auth/guards";
 import { assertSameOrigin } from "../auth/protection";
 import type { SessionUser } from "~/lib/auth";
-import { UserAdminError } from "../users/manage";
+import { PRIVATE_NO_STORE } from "~/lib/cache-control";
+import { isAdminError } from "../admin-error";
 
 /** Every API answer is private and never cached (it may carry personal data). */
-export const API_HEADERS = { "Cache-Control": "private, no-store" } as const;
+export const API_HEADERS = { "Cache-Control": PRIVATE_NO_STORE } as const;
 
 /** The JSON error body of every API failure. */
 export interface ApiErrorBody {
@@ -100,12 +101,19 @@ export async function requireApiAdmin(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** Runs `work`, turning a {@link UserAdminError} into its JSON answer; Responses and other errors pass. */
+/**
+ * Runs `work`, turning an `AdminError` (~/.server/admin-error) into its JSON
+ * answer (its status, `error`, and `fieldErrors` when it has any); Responses
+ * and other errors pass.
+ */
 export async function apiHandle(work: () => Promise<Response>): Promise<Response> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof UserAdminError) return apiError(error.status, error.message, error.fieldErrors);
+    if (isAdminError(error)) {
+      const fieldErrors = Object.keys(error.fieldErrors).length ? error.fieldErrors : undefined;
+      return apiError(error.status, error.message, fieldErrors);
+    }
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 /**
- * The OpenAPI 3 document of the JSON API (issue 6 item 8: "an OpenAPI
- * document at `/api/openapi.json` generated from the zod schemas"; ADR 0018),
+ * The OpenAPI 3 document of the JSON API, served at `/api/openapi.json` and
+ * generated from the zod schemas (ADR 0018),
  * built with `@asteasolutions/zod-to-openapi` (for zod 3).
  *
  * Contributions: every module in `app/.server/api/paths/` that exports

@@ -7,7 +7,7 @@
  * 400 before it reaches the database.
  */
 import { z } from "zod";
-import { DEFAULT_PASSWORD_POLICY, loginSchema, ROLE_NAMES } from "~/lib/auth";
+import { loginSchema, newPasswordField, ROLE_NAMES } from "~/lib/auth";
 import { infoLeadSchema, sellLeadSchema } from "~/lib/leads";
 import { singleLineText } from "~/lib/text-fields";
 
@@ -48,13 +48,7 @@ export const resetPasswordRequestBody = z.object({
  * an invitation token alone identifies its user.
  */
 export const resetPasswordConfirmBody = z.object({
-  newPassword: z
-    .string({ required_error: "Informe a nova senha." })
-    .min(
-      DEFAULT_PASSWORD_POLICY.minLength,
-      `A senha deve ter pelo menos ${DEFAULT_PASSWORD_POLICY.minLength} caracteres.`,
-    )
-    .max(4096, "Senha longa demais."),
+  newPassword: newPasswordField("Senha longa demais."),
   email: resetPasswordRequestBody.shape.email.optional(),
 });
 

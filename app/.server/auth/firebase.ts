@@ -16,9 +16,9 @@ import { randomUUID } from "node:crypto";
 import { cert, deleteApp, initializeApp, applicationDefault, type App } from "firebase-admin/app";
 import { getAuth, type Auth } from "firebase-admin/auth";
 import { type Config, getConfig } from "../config";
-import { singleton } from "../singleton";
+import { setSingleton, singleton } from "../singleton";
 
-/** Project id of the embedded Auth emulator (issue 5 item 2: a `demo-…` project). */
+/** Project id of the embedded Auth emulator (a `demo-…` project: the emulator then needs no credentials). */
 export const EMULATOR_PROJECT_ID = "demo-imobiliaria";
 
 /** The identity service as the rest of `~/.server/auth` uses it. */
@@ -122,8 +122,6 @@ export function getIdentityBackend(): IdentityBackend {
 
 /** Replaces the process-wide backend (server start-up and tests); returns it. */
 export function setIdentityBackend(backend: IdentityBackend): IdentityBackend {
-  const store = globalThis as unknown as { __singletons?: Map<string, unknown> };
-  store.__singletons ??= new Map();
-  store.__singletons.set("identity-backend", backend);
+  setSingleton("identity-backend", backend);
   return backend;
 }

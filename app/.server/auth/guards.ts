@@ -1,6 +1,6 @@
 /**
  * The guards every protected loader and action starts with (docs/style.md §3;
- * issue 5 item 5; docs/spec.txt §2 "admin and agent middlewares"):
+ * docs/spec.txt §2 "admin and agent middlewares"; ADR 0016):
  *
  * - {@link getOptionalUser}: the signed-in user or null (never throws for a bad credential);
  * - {@link requireUser}: anonymous → redirect to `/login-corretores?redirectTo=…`
@@ -27,6 +27,7 @@
 import { json, redirect } from "@remix-run/node";
 import type { DecodedIdToken, UserRecord } from "firebase-admin/auth";
 import { loginPath, type RoleName, roleSatisfies, type SessionUser } from "~/lib/auth";
+import { privatePage } from "~/lib/cache-control";
 import { type Db, getDb } from "../db";
 import { getIdentityBackend, type IdentityBackend } from "./firebase";
 import {
@@ -178,7 +179,7 @@ export function readBearerToken(request: Request): string | null {
   return match ? match[1]! : null;
 }
 
-/** The signed-in user, or null (issue 5 item 5 `getOptionalUser`). */
+/** The signed-in user, or null (never throws for a missing or bad credential). */
 export async function getOptionalUser(request: Request, options: GuardOptions = {}): Promise<SessionUser | null> {
   return (await getSession(request, options))?.user ?? null;
 }
@@ -191,7 +192,7 @@ function currentPath(request: Request): string {
 }
 
 /**
- * The signed-in user (issue 5 item 5 `requireUser`).
+ * The signed-in user.
  * @throws {Response} 302 to `/login-corretores?redirectTo=<this page>` for a page;
  *   401 JSON `{ error }` with `Cache-Control: private, no-store` for a resource route.
  */
@@ -201,10 +202,10 @@ export async function requireUser(request: Request, options: GuardOptions = {}):
   if (options.resource) {
     throw json(
       { error: "Entre com a sua conta de corretor para continuar." },
-      { status: 401, headers: { "Cache-Control": "private, no-store", "WWW-Authenticate": "Bearer" } },
+      { status: 401, headers: privatePage({ "WWW-Authenticate": "Bearer" }) },
     );
   }
-  throw redirect(loginPath(currentPath(request)), { headers: { "Cache-Control": "private, no-store" } });
+  throw redirect(loginPath(currentPath(request)), { headers: privatePage() });
 }
 
 /**
@@ -216,7 +217,7 @@ export async function requireUser(request: Request, options: GuardOptions = {}):
 export async function requireRole(request: Request, role: RoleName, options: GuardOptions = {}): Promise<SessionUser> {
   const user = await requireUser(request, options);
   if (roleSatisfies(user.role, role)) return user;
-  const headers = { "Cache-Control": "private, no-store" };
+  const headers = privatePage();
   if (options.resource)
     throw json({ error: "Você não tem permissão para acessar este recurso." }, { status: 403, headers });
   throw new Response("Forbidden", { status: 403, headers });

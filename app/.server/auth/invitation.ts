@@ -1,7 +1,7 @@
 /**
- * Set-password links (issue 6 item 1 "invite by e-mail with a link to set the
- * password"; docs/spec.txt §7 `PUT /auth/reset-password/{otp-or-token}`): a long,
- * single-use token stored in the password-reset table of issue 5 (ADR 0016),
+ * Set-password links of invitations (ADR 0018; docs/spec.txt §7
+ * `PUT /auth/reset-password/{otp-or-token}`): a long, single-use token stored
+ * in the table of the password-reset codes (ADR 0016),
  * so no migration is needed. The token is `{row id}.{32 random bytes,
  * base64url}`; the row holds HMAC-SHA-256(secret, e-mail + random part) like a
  * reset code, never the token. Redeeming it claims the row (`used_at`) in the
@@ -15,8 +15,13 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { passwordResetCodes } from "../db/schema";
-import { hashResetCode, MAX_CODE_ATTEMPTS, type PasswordResetDeps, type ResetOutcome } from "./password-reset";
-import { deleteUserSessions } from "./session";
+import {
+  hashResetCode,
+  MAX_CODE_ATTEMPTS,
+  type PasswordResetDeps,
+  type ResetOutcome,
+  spendAndSetPassword,
+} from "./password-reset";
 
 /** Validity of an invitation link, ms (7 days: an invitee may not read mail at once). */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -87,14 +92,6 @@ export async function redeemSetPasswordToken(
       .where(eq(passwordResetCodes.id, row.id));
     return "invalid";
   }
-  const claimed = await deps.db
-    .update(passwordResetCodes)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResetCodes.id, row.id), isNull(passwordResetCodes.usedAt)))
-    .returning({ id: passwordResetCodes.id });
-  if (claimed.length === 0) return "invalid";
-  await deps.backend.auth.updateUser(row.uid, { password: input.newPassword, emailVerified: true });
-  await deps.backend.auth.revokeRefreshTokens(row.uid);
-  await deleteUserSessions(deps.db, row.uid);
-  return "ok";
+  // The e-mail is verified: the user proved they read the invitation.
+  return spendAndSetPassword(deps, row, { password: input.newPassword, emailVerified: true }, now);
 }

@@ -17,12 +17,13 @@ import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { RESET_CODE_LENGTH } from "~/lib/auth";
 import type { Db } from "../db";
 import { passwordResetCodes } from "../db/schema";
+import { resetCodeEmail } from "../mail/templates";
 import type { Mailer } from "../mail/transport";
 import type { IdentityBackend } from "./firebase";
 import { deleteUserSessions } from "./session";
 import { findUser, isRoleName } from "./users";
 
-/** Validity of a code, ms (issue 5 item 4: 15 minutes). */
+/** Validity of a code, ms: 15 minutes (ADR 0016). */
 export const RESET_CODE_TTL_MS = 15 * 60_000;
 
 /** Wrong codes accepted against one code before it is blocked. */
@@ -94,29 +95,9 @@ export async function requestPasswordReset(deps: PasswordResetDeps, request: Res
   return true;
 }
 
-/** The pt-BR e-mail with the code. */
+/** The pt-BR e-mail with the code, valid for {@link RESET_CODE_TTL_MS} (`resetCodeEmail` of ../mail/templates). */
 export function resetEmail(options: { to: string; code: string; resetPageUrl: string; siteTitle: string }) {
-  const minutes = RESET_CODE_TTL_MS / 60_000;
-  const text = [
-    "Olá,",
-    "",
-    `Recebemos um pedido para redefinir a senha da sua conta de corretor no site ${options.siteTitle}.`,
-    "",
-    `Seu código: ${options.code}`,
-    "",
-    `Ele vale por ${minutes} minutos e pode ser usado uma única vez. Digite-o em ${options.resetPageUrl} junto com a nova senha.`,
-    "",
-    "Se você não pediu a redefinição, ignore este e-mail: a sua senha continua a mesma.",
-  ].join("\n");
-  const escape = (value: string) =>
-    value.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
-  const html = `<p>Olá,</p>
-<p>Recebemos um pedido para redefinir a senha da sua conta de corretor no site ${escape(options.siteTitle)}.</p>
-<p>Seu código:</p>
-<p style="font-size:28px;font-weight:bold;letter-spacing:6px">${options.code}</p>
-<p>Ele vale por ${minutes} minutos e pode ser usado uma única vez. Digite-o em <a href="${escape(options.resetPageUrl)}">${escape(options.resetPageUrl)}</a> junto com a nova senha.</p>
-<p>Se você não pediu a redefinição, ignore este e-mail: a sua senha continua a mesma.</p>`;
-  return { to: options.to, subject: `Código para redefinir a senha – ${options.siteTitle}`, text, html };
+  return resetCodeEmail({ ...options, minutes: RESET_CODE_TTL_MS / 60_000 });
 }
 
 /** Outcome of {@link confirmPasswordReset}. */
@@ -169,13 +150,31 @@ export async function confirmPasswordReset(
       .returning({ attempts: passwordResetCodes.attempts });
     return (updated?.attempts ?? MAX_CODE_ATTEMPTS) >= MAX_CODE_ATTEMPTS ? "blocked" : "invalid";
   }
+  return spendAndSetPassword(deps, row, { password: input.newPassword }, now);
+}
+
+/**
+ * Spends the code or token row `row.id` (its `used_at` is set only while
+ * still unset, so of two concurrent redemptions one wins), then updates the
+ * user `row.uid` in the identity service with `update` (the new password),
+ * revokes their refresh tokens and deletes their sessions on this site
+ * (docs/decisions/0020-server-side-sessions.md). "invalid" when the row was
+ * spent meanwhile.
+ * @throws when firebase-admin refuses the password or the database fails.
+ */
+export async function spendAndSetPassword(
+  deps: PasswordResetDeps,
+  row: { id: string; uid: string },
+  update: { password: string; emailVerified?: boolean },
+  now: Date,
+): Promise<ResetOutcome> {
   const claimed = await deps.db
     .update(passwordResetCodes)
     .set({ usedAt: now })
     .where(and(eq(passwordResetCodes.id, row.id), isNull(passwordResetCodes.usedAt)))
     .returning({ id: passwordResetCodes.id });
   if (claimed.length === 0) return "invalid";
-  await deps.backend.auth.updateUser(row.uid, { password: input.newPassword });
+  await deps.backend.auth.updateUser(row.uid, update);
   await deps.backend.auth.revokeRefreshTokens(row.uid);
   await deleteUserSessions(deps.db, row.uid);
   return "ok";

@@ -1,12 +1,13 @@
 /**
- * Protection of the sign-in, sign-out and password-reset posts (issue 5 items
- * 1, 3, 4): an Origin check against cross-site form posts (CSRF) and rate
+ * Protection of the sign-in, sign-out and password-reset posts (ADR 0016):
+ * an Origin check against cross-site form posts (CSRF) and rate
  * limits per client IP and per e-mail (rate-limiter-flexible, in memory per
  * process, as the contact forms do; ADR 0016).
  */
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { type Config, getConfig } from "../config";
 import { singleton } from "../singleton";
+import { privatePage } from "~/lib/cache-control";
 
 /**
  * Whether a POST comes from this site: its `Origin` (else the origin of its
@@ -37,7 +38,7 @@ export function assertSameOrigin(request: Request): void {
   if (!isSameOriginPost(request)) {
     throw new Response("Origem da requisição não permitida.", {
       status: 403,
-      headers: { "Cache-Control": "private, no-store", "Content-Type": "text/plain; charset=utf-8" },
+      headers: privatePage({ "Content-Type": "text/plain; charset=utf-8" }),
     });
   }
 }

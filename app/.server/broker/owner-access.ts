@@ -38,7 +38,7 @@ import { saoPauloDayStart } from "../leads/inbox";
 /** The limit's sliding window, ms (one hour). */
 export const OWNER_DATA_WINDOW_MS = 60 * 60_000;
 /** Most characters of a User-Agent kept in a row. */
-export const USER_AGENT_MAX_LENGTH = 300;
+const USER_AGENT_MAX_LENGTH = 300;
 /**
  * First key of the two-key transaction advisory lock that serialises one
  * user's decisions (`pg_advisory_xact_lock(class, hashtext(uid))`); the
@@ -197,7 +197,7 @@ export async function recordOwnerDataView(
 }
 
 /** "14:35": the São Paulo time a refused user may try again, rounded up to the minute. */
-export function retryTime(retryAt: Date): string {
+function retryTime(retryAt: Date): string {
   const minute = new Date(Math.ceil(retryAt.getTime() / 60_000) * 60_000);
   return new Intl.DateTimeFormat("pt-BR", {
     hour: "2-digit",

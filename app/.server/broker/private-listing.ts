@@ -10,16 +10,16 @@
  */
 import { json, type TypedResponse } from "@remix-run/node";
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { LRUCache } from "lru-cache";
 import type { HistoryEntry, ListingPrivateData } from "~/domain/listing";
 import { listingLookupSchema } from "~/lib/auth";
 import { pageNotFound } from "~/lib/errors";
+import { privatePage } from "~/lib/cache-control";
 import { listingPath } from "~/lib/urls";
 import { getDb } from "../db";
 import type { Db } from "../db";
 import type { PrivateListingData } from "~/components/private-listing";
 import { listings } from "../db/schema";
-import { singleton } from "../singleton";
+import { lruCache } from "../cache";
 import {
   admitOwnerDataView,
   type OwnerAccessDecision,
@@ -58,11 +58,8 @@ export interface PrivateListing {
 /** How long a private listing is reused, ms. */
 export const PRIVATE_LISTING_TTL_MS = 60_000;
 
-function cache(): LRUCache<string, PrivateListing> {
-  return singleton(
-    "private-listing-cache",
-    () => new LRUCache<string, PrivateListing>({ max: 500, ttl: PRIVATE_LISTING_TTL_MS }),
-  );
+function cache() {
+  return lruCache<string, PrivateListing>("private-listing", { max: 500, ttl: PRIVATE_LISTING_TTL_MS });
 }
 
 /**
@@ -129,7 +126,7 @@ export interface BrokerListingSummary {
   rentPrice: number | null;
 }
 
-/** Active listings of the read model whose Vista broker is `brokerCode` (issue 5 item 6 "meus imóveis"), by code. */
+/** Active listings of the read model whose Vista broker is `brokerCode` ("Meus imóveis" on `/painel`), by code. */
 export async function listBrokerListings(db: Db, brokerCode: string, limit = 200): Promise<BrokerListingSummary[]> {
   const rows = await db
     .select({
@@ -187,7 +184,7 @@ export interface ServePrivateListingOptions extends OwnerAccessOptions {
 }
 
 /** Every owner-data response, whatever its status: never stored by a browser or a proxy. */
-const PRIVATE_HEADERS = { "Cache-Control": "private, no-store" } as const;
+const PRIVATE_HEADERS = privatePage();
 
 /**
  * The response of the private listing page and of its JSON route

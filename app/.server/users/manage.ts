@@ -1,7 +1,9 @@
 /**
- * User administration (issue 6 item 1 "Usuários"; docs/spec.txt §7 `POST /auth`,
+ * User administration (docs/product.md "Usuários"; docs/spec.txt §7 `POST /auth`,
  * `GET /auth/users`, `PUT|DELETE /auth/user/{id}`, `PUT /auth/user/{id}/promote`;
- * ADR 0018). Used by the admin pages and the JSON API alike.
+ * ADR 0018). Used by the admin pages and the JSON API alike. Expected
+ * refusals are thrown as {@link AdminError} (400, 404 or 409, pt-BR message,
+ * messages per field when one field is at fault).
  *
  * Firebase Authentication and the `users` table stay consistent when one side
  * fails (no half-created user):
@@ -30,7 +32,9 @@ import { deleteUserSessions } from "../auth/session";
 import type { StoredUser } from "../auth/users";
 import type { Db } from "../db";
 import { users } from "../db/schema";
+import { invitationEmail } from "../mail/templates";
 import type { Mailer } from "../mail/transport";
+import { AdminError } from "../admin-error";
 
 /** What the user functions need. */
 export interface UserAdminDeps {
@@ -47,22 +51,6 @@ export interface InvitationMail {
   setPasswordUrl: string;
   /** "{AGENCY_NAME} Imobiliária". */
   siteTitle: string;
-}
-
-/** A refused operation: a pt-BR message for the form or the API, per field when it belongs to one. */
-export class UserAdminError extends Error {
-  /**
-   * @param status HTTP status for the API: 400 (bad value), 404 (no such user), 409 (conflict, e.g. e-mail in use).
-   * @param fieldErrors pt-BR messages per field.
-   */
-  constructor(
-    message: string,
-    readonly status: 400 | 404 | 409,
-    readonly fieldErrors?: Record<string, string[]>,
-  ) {
-    super(message);
-    this.name = "UserAdminError";
-  }
 }
 
 const NOT_FOUND = "Usuário não encontrado.";
@@ -125,7 +113,7 @@ const ORDER: Record<UserSort, SQL[]> = {
   acesso: [sql`${users.lastSignInAt} desc nulls last`, asc(users.email)],
 };
 
-/** Search, sort and page the users (issue 6 item 1 "list (search, sort, paging)"). */
+/** Search (name or e-mail, case-insensitive), sort and page the users; an out-of-range page is clamped. */
 export async function listUsers(db: Db, query: UserListQuery = {}): Promise<UserPage> {
   const pageSize = query.pageSize ?? USERS_PAGE_SIZE;
   const q = query.q?.trim() ?? "";
@@ -151,17 +139,27 @@ function escapeLike(value: string): string {
 
 async function requireRow(db: Db, uid: string): Promise<StoredUser> {
   const [row] = await db.select().from(users).where(eq(users.uid, uid)).limit(1);
-  if (!row) throw new UserAdminError(NOT_FOUND, 404);
+  if (!row) throw new AdminError(NOT_FOUND, 404);
   return row;
 }
 
-/** The user `uid`. @throws {UserAdminError} 404 when there is no row. */
+/** The user `uid`. @throws {AdminError} 404 when there is no row. */
 export async function getUser(db: Db, uid: string): Promise<UserView> {
   return toUserView(await requireRow(db, uid));
 }
 
 function firebaseCode(error: unknown): string {
   return (error as { code?: string }).code ?? "";
+}
+
+const PHONE_IN_USE = "Este telefone já está em outra conta.";
+const INVALID_PHONE = "Telefone inválido.";
+
+/** The refusal for a Firebase error code about the phone number (in use: 409, malformed: 400), or null. */
+function phoneRefusal(code: string): AdminError | null {
+  if (code === "auth/phone-number-already-exists") return new AdminError(PHONE_IN_USE, 409, { phone: [PHONE_IN_USE] });
+  if (code === "auth/invalid-phone-number") return new AdminError(INVALID_PHONE, 400, { phone: [INVALID_PHONE] });
+  return null;
 }
 
 function claimsOf(row: { role: RoleName; brokerCode: string | null }): Record<string, unknown> {
@@ -178,7 +176,7 @@ export interface InviteResult {
 /**
  * Invites a user: a Firebase user without a password, the
  * row and a set-password token, then the pt-BR invitation e-mail.
- * @throws {UserAdminError} 409 when the e-mail is in use (here or in Firebase), 400 for a phone Firebase refuses.
+ * @throws {AdminError} 409 when the e-mail is in use (here or in Firebase), 400 for a phone Firebase refuses.
  * @throws the database's or Firebase's error otherwise (nothing is left half-created).
  */
 export async function inviteUser(
@@ -187,7 +185,7 @@ export async function inviteUser(
   mail: InvitationMail,
 ): Promise<InviteResult> {
   const [existing] = await deps.db.select({ uid: users.uid }).from(users).where(eq(users.email, input.email)).limit(1);
-  if (existing) throw new UserAdminError(EMAIL_IN_USE, 409, { email: [EMAIL_IN_USE] });
+  if (existing) throw new AdminError(EMAIL_IN_USE, 409, { email: [EMAIL_IN_USE] });
   let record: UserRecord;
   try {
     record = await deps.backend.auth.createUser({
@@ -199,15 +197,8 @@ export async function inviteUser(
     });
   } catch (error) {
     const code = firebaseCode(error);
-    if (code === "auth/email-already-exists") throw new UserAdminError(EMAIL_IN_USE, 409, { email: [EMAIL_IN_USE] });
-    if (code === "auth/phone-number-already-exists") {
-      throw new UserAdminError("Este telefone já está em outra conta.", 409, {
-        phone: ["Este telefone já está em outra conta."],
-      });
-    }
-    if (code === "auth/invalid-phone-number")
-      throw new UserAdminError("Telefone inválido.", 400, { phone: ["Telefone inválido."] });
-    throw error;
+    if (code === "auth/email-already-exists") throw new AdminError(EMAIL_IN_USE, 409, { email: [EMAIL_IN_USE] });
+    throw phoneRefusal(code) ?? error;
   }
   let token: string;
   let row: StoredUser;
@@ -243,11 +234,11 @@ export async function inviteUser(
  * Sends a new invitation (a fresh set-password token; earlier ones stop
  * working) to a user who has not set a password yet, or anyone who asks again.
  * Resolves to whether the e-mail went out.
- * @throws {UserAdminError} 404 for an unknown user, 400 for a disabled one.
+ * @throws {AdminError} 404 for an unknown user, 400 for a disabled one.
  */
 export async function resendInvitation(deps: UserAdminDeps, uid: string, mail: InvitationMail): Promise<boolean> {
   const row = await requireRow(deps.db, uid);
-  if (row.disabled) throw new UserAdminError("Ative o usuário antes de reenviar o convite.", 400);
+  if (row.disabled) throw new AdminError("Ative o usuário antes de reenviar o convite.", 400);
   const token = await deps.db.transaction((tx) =>
     createSetPasswordToken(tx, { email: row.email, uid: row.uid, secret: mail.secret }),
   );
@@ -269,30 +260,6 @@ async function sendInvitation(mail: InvitationMail, row: StoredUser, token: stri
     console.error(`[usuarios] falha ao enviar o convite para ${row.email}: ${(error as Error).message}`);
     return false;
   }
-}
-
-/** The pt-BR invitation e-mail. */
-export function invitationEmail(options: { to: string; name: string; link: string; siteTitle: string }) {
-  const escape = (value: string) =>
-    value.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
-  const greeting = options.name ? `Olá, ${options.name},` : "Olá,";
-  const text = [
-    greeting,
-    "",
-    `Você foi convidado para a área do corretor do site ${options.siteTitle}.`,
-    "",
-    `Para criar a sua senha, abra este link: ${options.link}`,
-    "",
-    "O link vale por 7 dias e pode ser usado uma única vez. Depois, entre com o seu e-mail e a senha criada.",
-    "",
-    "Se você não esperava este convite, ignore este e-mail.",
-  ].join("\n");
-  const html = `<p>${escape(greeting)}</p>
-<p>Você foi convidado para a área do corretor do site ${escape(options.siteTitle)}.</p>
-<p><a href="${escape(options.link)}">Criar a minha senha</a></p>
-<p>O link vale por 7 dias e pode ser usado uma única vez. Depois, entre com o seu e-mail e a senha criada.</p>
-<p>Se você não esperava este convite, ignore este e-mail.</p>`;
-  return { to: options.to, subject: `Convite para a área do corretor – ${options.siteTitle}`, text, html };
 }
 
 /** Who asks for a change (the signed-in admin): nobody can disable, delete or demote themselves. */
@@ -330,11 +297,11 @@ async function changeBothSides<T>(
 }
 
 /**
- * Edits a user (issue 6 item 1: name, phone, role, Vista broker code; the API
- * also `disabled`). Unset fields stay. A role change or disabling revokes the
+ * Edits a user (name, phone, role, Vista broker code; the API also
+ * `disabled`). Unset fields stay. A role change or disabling revokes the
  * user's refresh tokens and deletes their sessions (they must sign in again,
  * and a disabled user cannot).
- * @throws {UserAdminError} 404 unknown user; 400 for an admin demoting or disabling themselves, or a phone Firebase refuses; 409 phone in use.
+ * @throws {AdminError} 404 unknown user; 400 for an admin demoting or disabling themselves, or a phone Firebase refuses; 409 phone in use.
  */
 export async function updateUser(
   deps: UserAdminDeps,
@@ -344,12 +311,12 @@ export async function updateUser(
 ): Promise<UserView> {
   const before = await requireRow(deps.db, uid);
   if (actor.uid === uid && input.role && input.role !== before.role) {
-    throw new UserAdminError("Você não pode mudar o seu próprio papel.", 400, {
+    throw new AdminError("Você não pode mudar o seu próprio papel.", 400, {
       role: ["Você não pode mudar o seu próprio papel."],
     });
   }
   if (actor.uid === uid && input.disabled === true)
-    throw new UserAdminError("Você não pode desativar a sua própria conta.", 400);
+    throw new AdminError("Você não pode desativar a sua própria conta.", 400);
   const next = {
     displayName: input.displayName ?? before.displayName,
     phone: input.phone ?? before.phone,
@@ -389,16 +356,8 @@ export async function updateUser(
     return toUserView(row);
   } catch (error) {
     const code = firebaseCode(error);
-    if (code === "auth/user-not-found")
-      throw new UserAdminError("Este usuário não existe mais no serviço de login.", 404);
-    if (code === "auth/phone-number-already-exists") {
-      throw new UserAdminError("Este telefone já está em outra conta.", 409, {
-        phone: ["Este telefone já está em outra conta."],
-      });
-    }
-    if (code === "auth/invalid-phone-number")
-      throw new UserAdminError("Telefone inválido.", 400, { phone: ["Telefone inválido."] });
-    throw error;
+    if (code === "auth/user-not-found") throw new AdminError("Este usuário não existe mais no serviço de login.", 404);
+    throw phoneRefusal(code) ?? error;
   }
 }
 
@@ -417,10 +376,10 @@ export async function promoteUser(deps: UserAdminDeps, uid: string, actor: Actor
 /**
  * Deletes a user (docs/spec.txt §7 `DELETE /auth/user/{id}`): the row
  * (their leads become unassigned, their sessions end) and then the Firebase
- * user, in one transaction. @throws {UserAdminError} 404 unknown user, 400 for oneself.
+ * user, in one transaction. @throws {AdminError} 404 unknown user, 400 for oneself.
  */
 export async function deleteUser(deps: UserAdminDeps, uid: string, actor: Actor): Promise<void> {
-  if (actor.uid === uid) throw new UserAdminError("Você não pode excluir a sua própria conta.", 400);
+  if (actor.uid === uid) throw new AdminError("Você não pode excluir a sua própria conta.", 400);
   await requireRow(deps.db, uid);
   await deps.db.transaction(async (tx) => {
     // The foreign key cascades too; deleting first keeps that explicit.
