@@ -11,9 +11,10 @@
  */
 import type { NextFunction, Request, Response } from "express";
 import { lookupRedirect, type RedirectDecision } from "../app/.server/redirects";
+import { PRIVATE_NO_STORE } from "../app/lib/cache-control";
 
 /** How a 301 may be kept by browsers and shared caches (s); a 302 is never stored. */
-export const PERMANENT_REDIRECT_MAX_AGE = 300;
+const PERMANENT_REDIRECT_MAX_AGE = 300;
 
 /**
  * The Express middleware. `lookup` (default: the process's cached rules) takes
@@ -34,14 +35,13 @@ export function redirectMiddleware(
     url.searchParams.delete("_data");
     const decision = lookup(url.pathname, url.search);
     if (!decision) return next();
-    const cacheControl =
-      decision.status === 301 ? `public, max-age=${PERMANENT_REDIRECT_MAX_AGE}` : "private, no-store";
+    const cacheControl = decision.status === 301 ? `public, max-age=${PERMANENT_REDIRECT_MAX_AGE}` : PRIVATE_NO_STORE;
     if (isData) {
       res.status(204);
       res.set({
         "X-Remix-Redirect": decision.location,
         "X-Remix-Status": String(decision.status),
-        "Cache-Control": "private, no-store",
+        "Cache-Control": PRIVATE_NO_STORE,
       });
       if (decision.external) res.set("X-Remix-Reload-Document", "true");
       res.end();

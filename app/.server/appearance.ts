@@ -10,6 +10,7 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppearanceFormValue } from "~/lib/appearance";
+import { AdminError } from "./admin-error";
 import { publicContentChanged } from "./admin/content-changed";
 import { type Db, getDb } from "./db";
 import { siteSettings } from "./db/schema";
@@ -18,12 +19,12 @@ import { type FileStorage, getFileStorage, newStorageKey, storedFilePath } from 
 import { validateUpload } from "./storage/validate";
 
 /** Key of the appearance row in `site_settings`. */
-export const APPEARANCE_KEY = "appearance";
+const APPEARANCE_KEY = "appearance";
 /** Age (ms) after which a read reloads the stored appearance in the background. */
-export const APPEARANCE_REFRESH_MS = 30_000;
+const APPEARANCE_REFRESH_MS = 30_000;
 
 /** What is stored (every field set by the admin; empty logo = the default). */
-export const storedAppearanceSchema = z.object({
+const storedAppearanceSchema = z.object({
   title: z.string(),
   description: z.string(),
   colors: z.object({ primary: z.string(), secondary: z.string(), light: z.string() }),
@@ -45,7 +46,7 @@ function cache(): AppearanceCache {
 }
 
 /** Reads the stored appearance from the database (null when none or malformed). */
-export async function readAppearance(db: Db = getDb().db): Promise<StoredAppearance | null> {
+async function readAppearance(db: Db = getDb().db): Promise<StoredAppearance | null> {
   const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, APPEARANCE_KEY));
   if (!row) return null;
   const parsed = storedAppearanceSchema.safeParse(row.value);
@@ -88,7 +89,7 @@ export function getStoredAppearance(): StoredAppearance | null {
 }
 
 /** The form value as stored (empty logos become null). */
-export function toStoredAppearance(value: AppearanceFormValue): StoredAppearance {
+function toStoredAppearance(value: AppearanceFormValue): StoredAppearance {
   return {
     title: value.title,
     description: value.description,
@@ -133,21 +134,18 @@ export const LOGO_KEY_PREFIX = "logos/";
  * ADR 0019): checked by content (JPEG, PNG or WebP up to 10 MB; the file name
  * and type must agree with it), stored as WebP under a new immutable key.
  * @param which "quadrado" or "horizontal" (part of the key).
- * @returns the site path to save as the logo (`/arquivos/logos/…`), or the pt-BR refusal.
+ * @returns the site path to save as the logo (`/arquivos/logos/…`).
+ * @throws {AdminError} 400 with the pt-BR refusal of a file that is not an accepted image.
  * @throws when the storage backend fails.
  */
-export async function storeLogo(
-  file: File,
-  which: "quadrado" | "horizontal",
-  storage?: FileStorage,
-): Promise<{ ok: true; path: string } | { ok: false; message: string }> {
+export async function storeLogo(file: File, which: "quadrado" | "horizontal", storage?: FileStorage): Promise<string> {
   const checked = await validateUpload(
     Buffer.from(await file.arrayBuffer()),
     { name: file.name, contentType: file.type },
     "image",
   );
-  if (!checked.ok) return { ok: false, message: checked.message };
+  if (!checked.ok) throw new AdminError(checked.message, 400);
   const key = newStorageKey(`${LOGO_KEY_PREFIX}${which}`, "webp");
   await (storage ?? (await getFileStorage())).put(key, checked.body, checked.contentType);
-  return { ok: true, path: storedFilePath(key) };
+  return storedFilePath(key);
 }

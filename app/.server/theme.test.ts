@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { defaultColors } from "~/styles/theme.css";
+import { contrast, luminance, readableTextOn } from "~/lib/appearance";
+import { defaultColors } from "~/styles/brand";
 import { ConfigError, parseConfig } from "./config";
-import { contrastRatio, DEFAULT_LOGO_SQUARE, getTheme, readableTextOn, relativeLuminance } from "./theme";
+import { DEFAULT_LOGO_SQUARE, getTheme } from "./theme";
 
 describe("getTheme", () => {
   it("applies the spec defaults with no configuration", () => {
@@ -95,9 +96,9 @@ describe("theme configuration validation", () => {
 
 describe("readable text colours", () => {
   it("computes WCAG luminance and contrast", () => {
-    expect(relativeLuminance("#000")).toBe(0);
-    expect(relativeLuminance("#ffffff")).toBeCloseTo(1);
-    expect(contrastRatio("#000000", "#fff")).toBeCloseTo(21);
+    expect(luminance("#000")).toBe(0);
+    expect(luminance("#ffffff")).toBeCloseTo(1);
+    expect(contrast("#000000", "#fff")).toBeCloseTo(21);
   });
 
   it("puts white on dark colours and dark text on pale ones", () => {

@@ -1,11 +1,12 @@
 /**
  * The public theme of the site (docs/spec.txt §1 "Theme settings": application title and
  * description, colours primary/secondary/light, images logoSquare/logoHorizontal).
- * Values come from the admin "Aparência" screen when saved (
- * `./appearance`), else configuration; this module is the one place that
+ * Values come from the admin "Aparência" screen when saved
+ * (`./appearance`), else configuration; this module is the one place that
  * resolves them.
  */
-import { defaultColors } from "~/styles/theme.css";
+import { readableTextOn } from "~/lib/appearance";
+import { defaultColors } from "~/styles/brand";
 import { getStoredAppearance, type StoredAppearance } from "./appearance";
 import { type Config, defaultTitle, getConfig } from "./config";
 
@@ -18,34 +19,6 @@ export interface ThemeColors {
   onPrimary: string;
   /** Readable text colour on `secondary`: white or near-black (WCAG contrast). */
   onSecondary: string;
-}
-
-/** Dark text used on light brand colours. */
-const DARK_TEXT = "#1a1a1a";
-/** Light text used on dark brand colours. */
-const LIGHT_TEXT = "#ffffff";
-
-/** WCAG relative luminance (0–1) of a `#rgb` / `#rrggbb` colour. */
-export function relativeLuminance(hex: string): number {
-  let digits = hex.replace("#", "");
-  if (digits.length === 3) digits = [...digits].map((d) => d + d).join("");
-  const channels = [0, 2, 4].map((i) => parseInt(digits.slice(i, i + 2), 16) / 255);
-  const [r, g, b] = channels.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** WCAG contrast ratio (1–21) between two hex colours. */
-export function contrastRatio(a: string, b: string): number {
-  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x);
-  return (light + 0.05) / (dark + 0.05);
-}
-
-/**
- * The text colour to put on `background`: white unless near-black text
- * contrasts better (so a pale brand colour never gets white text).
- */
-export function readableTextOn(background: string): string {
-  return contrastRatio(background, LIGHT_TEXT) >= contrastRatio(background, DARK_TEXT) ? LIGHT_TEXT : DARK_TEXT;
 }
 
 /**
@@ -79,12 +52,12 @@ export interface PublicTheme {
 export const DEFAULT_LOGO_SQUARE = "/logo-square.svg";
 
 /** The default description, naming the agency. */
-export function defaultDescription(agencyName: string): string {
+function defaultDescription(agencyName: string): string {
   return `${agencyName} Imobiliária: apartamentos, casas e imóveis comerciais à venda e para alugar, com fotos, preços e custo mensal de cada imóvel.`;
 }
 
 /** The three brand colours plus their readable text colours. */
-export function themeColors(brand: Pick<ThemeColors, "primary" | "secondary" | "light">): ThemeColors {
+function themeColors(brand: Pick<ThemeColors, "primary" | "secondary" | "light">): ThemeColors {
   return {
     ...brand,
     onPrimary: readableTextOn(brand.primary),

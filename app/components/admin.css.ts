@@ -1,8 +1,21 @@
 /** Styles of the admin area pages: navigation, cards, filters, lists and forms; phone first (360 px). */
-import { style, styleVariants } from "@vanilla-extract/css";
+import { createVar, style, styleVariants } from "@vanilla-extract/css";
+import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
+import { control as kitControl } from "./forms.css";
 
-export const page = style({ display: "flex", flexDirection: "column", gap: vars.space.lg, minWidth: 0 });
+/** Fields, labels, checkboxes and hints look as in the form kit (`forms.tsx`). */
+export { checkbox, field, hint, label } from "./forms.css";
+
+/** A bordered panel on the surface colour (cards, filters, forms). */
+const panel = {
+  padding: vars.space.md,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+};
+
+export const page = style([fr.column, { gap: vars.space.lg, minWidth: 0 }]);
 
 export const nav = style({
   display: "flex",
@@ -14,52 +27,33 @@ export const nav = style({
   scrollbarWidth: "thin",
 });
 
-export const navLink = style({
-  display: "inline-flex",
-  alignItems: "center",
-  minHeight: "40px",
-  paddingInline: vars.space.md,
-  borderRadius: vars.radius.pill,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  color: vars.color.text,
-  fontSize: vars.fontSize.sm,
-  fontWeight: 600,
-  textDecoration: "none",
-  whiteSpace: "nowrap",
-  selectors: {
-    '&[aria-current="page"]': {
-      background: vars.color.primary,
-      color: vars.color.onPrimary,
-      borderColor: vars.color.primary,
+export const navLink = style([
+  fr.inlineCenter,
+  fr.pillOutline,
+  {
+    fontWeight: 600,
+    whiteSpace: "nowrap",
+    selectors: {
+      '&[aria-current="page"]': {
+        background: vars.color.primary,
+        color: vars.color.onPrimary,
+        borderColor: vars.color.primary,
+      },
+      "&:hover": { borderColor: vars.color.text },
     },
-    "&:hover": { borderColor: vars.color.text },
   },
-});
+]);
 
 export const title = style({ margin: 0, fontSize: vars.fontSize.xl, lineHeight: 1.2 });
 
 export const muted = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
-export const cards = style({
-  display: "grid",
-  gridTemplateColumns: "repeat(auto-fill, minmax(240px, 1fr))",
-  gap: vars.space.md,
-  margin: 0,
-  padding: 0,
-  listStyle: "none",
-});
+export const cards = style([
+  { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(240px, 1fr))", gap: vars.space.md },
+  fr.plainList,
+]);
 
-export const card = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.sm,
-  padding: vars.space.md,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  minWidth: 0,
-});
+export const card = style([fr.column, { gap: vars.space.sm }, panel, { minWidth: 0 }]);
 
 export const cardLink = style({
   color: vars.color.text,
@@ -69,38 +63,21 @@ export const cardLink = style({
   selectors: { "&:hover": { textDecoration: "underline" } },
 });
 
-export const filters = style({
-  display: "grid",
-  gridTemplateColumns: "repeat(auto-fill, minmax(150px, 1fr))",
-  gap: vars.space.sm,
-  alignItems: "end",
-  padding: vars.space.md,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-});
-
-export const field = style({ display: "flex", flexDirection: "column", gap: vars.space.xs, minWidth: 0 });
-
-export const label = style({ fontWeight: 600, fontSize: vars.fontSize.sm });
-
-export const control = style({
-  font: "inherit",
-  fontSize: vars.fontSize.sm,
-  padding: "8px 10px",
-  minHeight: "44px",
-  width: "100%",
-  minWidth: 0,
-  boxSizing: "border-box",
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.background,
-  color: vars.color.text,
-  selectors: {
-    "&:focus-visible": { outline: `2px solid ${vars.color.secondary}`, outlineOffset: "1px" },
-    '&[aria-invalid="true"]': { borderColor: vars.color.error },
+export const filters = style([
+  {
+    display: "grid",
+    gridTemplateColumns: "repeat(auto-fill, minmax(150px, 1fr))",
+    gap: vars.space.sm,
+    alignItems: "end",
   },
-});
+  panel,
+]);
+
+/** The form kit's control, a little denser (admin filters and forms). */
+export const control = style([kitControl, { fontSize: vars.fontSize.sm, padding: "8px 10px" }]);
+
+/** A control sized to its content inside an inline form (the lead's "Responsável"). */
+export const inlineControl = style([control, { width: "auto", maxWidth: "100%" }]);
 
 export const error = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.error });
 
@@ -112,33 +89,13 @@ export const warning = style({
   background: `color-mix(in srgb, ${vars.color.warning} 10%, transparent)`,
 });
 
-export const hint = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.textMuted });
+export const row = style([fr.wrapFlex, { gap: vars.space.sm, alignItems: "center" }]);
 
-export const row = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center" });
+export const inlineForm = style([fr.wrapFlex, { gap: vars.space.xs, alignItems: "center", margin: 0 }]);
 
-export const inlineForm = style({
-  display: "flex",
-  flexWrap: "wrap",
-  gap: vars.space.xs,
-  alignItems: "center",
-  margin: 0,
-});
+export const list = style([fr.column, { gap: vars.space.md }, fr.plainList]);
 
-export const list = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.md,
-  margin: 0,
-  padding: 0,
-  listStyle: "none",
-});
-
-export const leadHead = style({
-  display: "flex",
-  flexWrap: "wrap",
-  justifyContent: "space-between",
-  gap: vars.space.xs,
-});
+export const leadHead = style([fr.wrapFlex, { justifyContent: "space-between", gap: vars.space.xs }]);
 
 export const facts = style({
   display: "grid",
@@ -149,19 +106,23 @@ export const facts = style({
   "@media": { "screen and (max-width: 420px)": { gridTemplateColumns: "1fr" } },
 });
 
+/** One term and its value of {@link facts}, laid out by the grid as if the wrapper were not there. */
+export const factRow = style({ display: "contents" });
+
 export const term = style({ fontWeight: 600, color: vars.color.textMuted });
 
 export const value = style({ margin: 0, overflowWrap: "anywhere", whiteSpace: "pre-line" });
 
-export const badge = style({
-  display: "inline-flex",
-  alignItems: "center",
-  padding: "2px 10px",
-  borderRadius: vars.radius.pill,
-  fontSize: vars.fontSize.xs,
-  fontWeight: 700,
-  whiteSpace: "nowrap",
-});
+export const badge = style([
+  fr.inlineCenter,
+  {
+    padding: "2px 10px",
+    borderRadius: vars.radius.pill,
+    fontSize: vars.fontSize.xs,
+    fontWeight: 700,
+    whiteSpace: "nowrap",
+  },
+]);
 
 export const badgeTone = styleVariants({
   novo: { background: `color-mix(in srgb, ${vars.color.secondary} 14%, white)`, color: "#7a0a25" },
@@ -172,55 +133,31 @@ export const badgeTone = styleVariants({
   neutral: { background: vars.color.light, color: vars.color.text },
 });
 
-export const deliveries = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.xs,
-  margin: 0,
-  padding: 0,
-  listStyle: "none",
-  fontSize: vars.fontSize.sm,
-});
+export const deliveries = style([fr.column, { gap: vars.space.xs }, fr.plainList, { fontSize: vars.fontSize.sm }]);
 
-export const delivery = style({
-  display: "flex",
-  flexWrap: "wrap",
-  gap: vars.space.xs,
-  alignItems: "center",
-  paddingBlock: vars.space.xs,
-  borderTop: `1px solid ${vars.color.border}`,
-});
+export const delivery = style([
+  fr.wrapFlex,
+  {
+    gap: vars.space.xs,
+    alignItems: "center",
+    paddingBlock: vars.space.xs,
+    borderTop: `1px solid ${vars.color.border}`,
+  },
+]);
 
 export const smallButton = style({ minHeight: "36px", paddingInline: vars.space.md, fontSize: vars.fontSize.sm });
 
-export const pager = style({
-  display: "flex",
-  flexWrap: "wrap",
-  gap: vars.space.sm,
-  alignItems: "center",
-  justifyContent: "space-between",
-});
+export const pager = style([
+  fr.wrapFlex,
+  { gap: vars.space.sm, alignItems: "center", justifyContent: "space-between" },
+]);
 
-export const form = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.md,
-  padding: vars.space.md,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  maxWidth: "720px",
-});
+export const form = style([fr.column, { gap: vars.space.md }, panel, { maxWidth: "720px" }]);
 
-export const checkbox = style({
-  display: "inline-flex",
-  gap: vars.space.sm,
-  alignItems: "center",
-  fontSize: vars.fontSize.sm,
-  minHeight: "44px",
-});
+/** A redirect rule's "from → to" line (long URLs wrap anywhere). */
+export const ruleName = style({ overflowWrap: "anywhere" });
 
-export const colorRow = style({ display: "flex", gap: vars.space.sm, alignItems: "center" });
+export const colorRow = style([fr.centerRow, { gap: vars.space.sm }]);
 
 export const swatch = style({
   flex: "none",
@@ -233,14 +170,51 @@ export const swatch = style({
   cursor: "pointer",
 });
 
-export const preview = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.sm,
-  padding: vars.space.md,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
+/** The hex text box beside a colour swatch. */
+export const colorInput = style([control, { maxWidth: "12rem" }]);
+
+/** Colours of the appearance preview, set inline from the form's current values. */
+export const previewColors = {
+  light: createVar(),
+  primary: createVar(),
+  onPrimary: createVar(),
+  secondary: createVar(),
+  onSecondary: createVar(),
+};
+
+/** The appearance preview: the light colour as background. */
+export const preview = style([
+  fr.column,
+  {
+    gap: vars.space.sm,
+    padding: vars.space.md,
+    borderRadius: vars.radius.md,
+    border: `1px solid ${vars.color.border}`,
+    background: previewColors.light,
+  },
+]);
+
+/** The header bar of the preview (primary colour). */
+export const previewBar = style({
+  background: previewColors.primary,
+  color: previewColors.onPrimary,
+  padding: "10px 14px",
+  borderRadius: 8,
+  fontWeight: 700,
 });
+
+/** The call-to-action button of the preview (secondary colour). */
+export const previewButton = style({
+  display: "inline-block",
+  background: previewColors.secondary,
+  color: previewColors.onSecondary,
+  padding: "8px 16px",
+  borderRadius: 999,
+  fontWeight: 600,
+});
+
+/** Body text on the preview's light background (the site's text colour). */
+export const previewText = style({ color: vars.color.text });
 
 export const tableWrap = style({ overflowX: "auto" });
 

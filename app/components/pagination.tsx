@@ -19,7 +19,7 @@ export interface PaginationProps {
 }
 
 /** Items of the page list: numbers and "gap" markers, e.g. [1, "gap", 4, 5, 6, 7, 8, "gap", 20]. */
-export function pageItems(page: number, pageCount: number, radius = 2): (number | "gap")[] {
+function pageItems(page: number, pageCount: number, radius = 2): (number | "gap")[] {
   const items: (number | "gap")[] = [];
   const from = Math.max(2, page - radius);
   const to = Math.min(pageCount - 1, page + radius);

@@ -1,8 +1,9 @@
 /**
- * Layout "admin" (docs/spec.txt §2): the admin area (/admin, behind the admin
- * middleware that the admin issue adds). A dark bar with the agency's mark, the
- * "Administração" badge and a way back to the public site; the pages bring
- * their own navigation.
+ * Layout "admin" (docs/spec.txt §2): the admin area (/admin; each page's
+ * loader guards it with `requireRole(request, "admin")`, the admin middleware of
+ * docs/spec.txt §2). A dark bar with the agency's mark, the "Administração"
+ * badge and a way back to the public site; the pages bring their own
+ * navigation (`AdminNav`).
  */
 import { Link, Outlet } from "@remix-run/react";
 import type { ReactNode } from "react";

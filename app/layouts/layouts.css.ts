@@ -1,13 +1,15 @@
 /** Styles of the admin and empty layouts (`admin.tsx`, `empty.tsx`). */
 import { style } from "@vanilla-extract/css";
+import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
 
-export const adminPage = style({
-  display: "flex",
-  flexDirection: "column",
-  minHeight: "100vh",
-  background: vars.color.light,
-});
+/** A page column at least as tall as the window, on the light tint. */
+const fullPage = { minHeight: "100vh", background: vars.color.light };
+
+/** The main area, taking the height the bar and footer leave. */
+const grow = { flex: "1 0 auto" };
+
+export const adminPage = style([fr.column, fullPage]);
 
 export const adminBar = style({
   position: "sticky",
@@ -17,32 +19,27 @@ export const adminBar = style({
   color: vars.color.onPrimary,
 });
 
-export const adminBarInner = style({
-  display: "flex",
-  alignItems: "center",
-  justifyContent: "space-between",
-  gap: vars.space.md,
-  height: vars.layout.headerHeight,
-});
-
-export const adminBrand = style({
-  display: "inline-flex",
-  alignItems: "center",
-  gap: "10px",
-  minWidth: 0,
-  color: "inherit",
-  textDecoration: "none",
-  fontWeight: 700,
-});
-
-export const adminBrandText = style({
-  overflow: "hidden",
-  textOverflow: "ellipsis",
-  whiteSpace: "nowrap",
-  "@media": {
-    "(max-width: 559px)": { display: "none" },
+export const adminBarInner = style([
+  fr.centerRow,
+  {
+    justifyContent: "space-between",
+    gap: vars.space.md,
+    height: vars.layout.headerHeight,
   },
-});
+]);
+
+export const adminBrand = style([
+  fr.inlineCenter,
+  {
+    gap: "10px",
+    minWidth: 0,
+    color: "inherit",
+    textDecoration: "none",
+    fontWeight: 700,
+  },
+]);
+
+export const adminBrandText = style([fr.ellipsis, { "@media": { "(max-width: 559px)": { display: "none" } } }]);
 
 export const adminBadge = style({
   flex: "none",
@@ -55,46 +52,36 @@ export const adminBadge = style({
   textTransform: "uppercase",
 });
 
-export const adminSiteLink = style({
-  display: "inline-flex",
-  alignItems: "center",
-  gap: vars.space.xs,
-  minHeight: "40px",
-  paddingInline: "14px",
-  borderRadius: vars.radius.pill,
-  border: "1px solid color-mix(in srgb, currentColor 35%, transparent)",
-  color: "inherit",
-  fontSize: vars.fontSize.sm,
-  fontWeight: 600,
-  textDecoration: "none",
-  whiteSpace: "nowrap",
-  selectors: {
-    "&:hover": { background: "color-mix(in srgb, currentColor 12%, transparent)" },
+export const adminSiteLink = style([
+  fr.inlineCenter,
+  {
+    gap: vars.space.xs,
+    minHeight: "40px",
+    paddingInline: "14px",
+    borderRadius: vars.radius.pill,
+    border: "1px solid color-mix(in srgb, currentColor 35%, transparent)",
+    color: "inherit",
+    fontSize: vars.fontSize.sm,
+    fontWeight: 600,
+    textDecoration: "none",
+    whiteSpace: "nowrap",
+    selectors: {
+      "&:hover": { background: "color-mix(in srgb, currentColor 12%, transparent)" },
+    },
   },
-});
+]);
 
-export const adminMain = style({
-  flex: "1 0 auto",
-  paddingBlock: vars.space.xl,
-});
+export const adminMain = style([grow, { paddingBlock: vars.space.xl }]);
 
-export const emptyPage = style({
-  display: "flex",
-  flexDirection: "column",
-  alignItems: "center",
-  gap: vars.space.xl,
-  minHeight: "100vh",
-  padding: `${vars.space.xxl} ${vars.space.md} ${vars.space.lg}`,
-  background: vars.color.light,
-});
+export const emptyPage = style([
+  fr.column,
+  { alignItems: "center", gap: vars.space.xl, padding: `${vars.space.xxl} ${vars.space.md} ${vars.space.lg}` },
+  fullPage,
+]);
 
 export const emptyHome = style({ textDecoration: "none", borderRadius: vars.radius.sm });
 
-export const emptyMain = style({
-  width: "100%",
-  maxWidth: "440px",
-  flex: "1 0 auto",
-});
+export const emptyMain = style([{ width: "100%", maxWidth: "440px" }, grow]);
 
 export const emptyFooter = style({
   fontSize: vars.fontSize.sm,

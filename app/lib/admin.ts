@@ -1,7 +1,7 @@
 /**
- * Paths and navigation of the admin area (docs/spec.txt §2 `/admin`, layout "admin";
- * issue 6). Sections of later parts of issue 6 (Usuários, Membros, Papéis)
- * join {@link ADMIN_SECTIONS} when their pages exist.
+ * Navigation of the admin area (docs/spec.txt §2 `/admin`, layout "admin";
+ * docs/product.md "Admin area"): its sections, in the order of the navigation
+ * bar and the cards of the admin home. The paths live in `~/lib/paths`.
  */
 import {
   ADMIN_APPEARANCE_PATH,

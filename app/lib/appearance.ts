@@ -12,9 +12,9 @@ export const TEXT_COLOR = "#1a1a1a";
 /** Page background. */
 export const WHITE = "#ffffff";
 /** WCAG AA minimum for normal text. */
-export const MIN_TEXT_CONTRAST = 4.5;
+const MIN_TEXT_CONTRAST = 4.5;
 /** WCAG AA minimum for large text, icons and focus outlines (non-text contrast). */
-export const MIN_GRAPHIC_CONTRAST = 3;
+const MIN_GRAPHIC_CONTRAST = 3;
 
 /**
  * `#rgb` or `#rrggbb` in any case → `#rrggbb` lower case; null for anything else.
@@ -40,6 +40,15 @@ export function luminance(hex: string): number {
 export function contrast(a: string, b: string): number {
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (light! + 0.05) / (dark! + 0.05);
+}
+
+/**
+ * The text colour to put on `background`: white unless the site's text colour
+ * ({@link TEXT_COLOR}) contrasts better, so a pale brand colour never gets
+ * white text (WCAG 2.1 SC 1.4.3).
+ */
+export function readableTextOn(background: string): string {
+  return contrast(background, WHITE) >= contrast(background, TEXT_COLOR) ? WHITE : TEXT_COLOR;
 }
 
 /** "4,5:1" — a ratio the Brazilian way, one decimal. */
@@ -117,9 +126,9 @@ const color = (label: string) =>
   });
 
 /**
- * A logo address: a site path ("/logo.svg", "/imagens?…"). Other sites are
- * refused for now: the Content-Security-Policy (`img-src 'self'`) would block
- * them; uploads come with the members/uploads part of issue 6.
+ * A logo address: a site path ("/logo.svg", "/imagens?…", or an uploaded
+ * logo under `/arquivos/logos/…`). Other sites are refused: the
+ * Content-Security-Policy (`img-src 'self'`) would block them.
  */
 const logoPath = singleLineText({ max: 500 }).refine(
   (value) => value === "" || /^\/(?![/\\])[^\s]*$/.test(value),

@@ -5,9 +5,10 @@
  */
 import { z } from "zod";
 import type { LeadChannel, LeadKind, LeadStatus } from "~/.server/db/schema";
+import { emptyToUndefined, filterQuery, isoDateFilter } from "./list-filters";
 import { singleLineText } from "./text-fields";
 
-/** Statuses in workflow order (issue 6 item 5: novo, em atendimento, concluído). */
+/** Statuses in workflow order (docs/product.md "Leads": novo, em atendimento, concluído). */
 export const LEAD_STATUSES = ["novo", "em_atendimento", "concluido"] as const satisfies readonly LeadStatus[];
 
 /** Status labels. */
@@ -49,23 +50,15 @@ export const CSV_MAX_ROWS = 10_000;
 export const UNASSIGNED = "nenhum";
 
 /** Most characters of a user uid (Firebase uids have at most 128). */
-export const USER_UID_MAX = 128;
+const USER_UID_MAX = 128;
 
-const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
-const isoDate = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "Use uma data válida.")
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Use uma data válida.")
-    .optional(),
-);
+const isoDate = isoDateFilter("Use uma data válida.");
 
 /**
  * The inbox filters, from the query string (`?tipo=&status=&corretor=&de=&ate=&pagina=`):
  * an invalid value is dropped (the list still shows), never a 500.
  */
-export const inboxFilterSchema = z.object({
+const inboxFilterSchema = z.object({
   tipo: z
     .preprocess(emptyToUndefined, z.enum(["sell", "info", "whatsapp", "alert", "lgpd"]).optional())
     .catch(undefined),
@@ -89,12 +82,7 @@ export function parseInboxFilters(searchParams: URLSearchParams): InboxFilters {
 
 /** The query string of `filters` without the page (for paging links and the CSV link). */
 export function inboxFilterQuery(filters: Partial<InboxFilters>): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const key of ["tipo", "status", "corretor", "de", "ate"] as const) {
-    const value = filters[key];
-    if (value) params.set(key, value);
-  }
-  return params;
+  return filterQuery(filters, ["tipo", "status", "corretor", "de", "ate"]);
 }
 
 /** The actions of the inbox page (one form each, by `intent`). */

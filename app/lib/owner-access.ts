@@ -4,6 +4,7 @@
  * date-time format of its rows.
  */
 import { z } from "zod";
+import { emptyToUndefined, filterQuery, isoDateFilter } from "./list-filters";
 
 /** Accesses per page of `/admin/acessos`. */
 export const OWNER_ACCESS_PAGE_SIZE = 50;
@@ -12,21 +13,13 @@ export const OWNER_ACCESS_SUMMARY_SIZE = 20;
 /** Value of `situacao` that keeps only the attempts the hourly limit refused. */
 export const REFUSED_ONLY = "recusado";
 
-const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
-const isoDate = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
-    .optional(),
-);
+const isoDate = isoDateFilter();
 
 /**
  * The filters, from the query string (`?usuario=&imovel=&de=&ate=&situacao=&pagina=`):
  * an invalid value is dropped (the list still shows), never a 500.
  */
-export const ownerAccessFilterSchema = z.object({
+const ownerAccessFilterSchema = z.object({
   /** A user's e-mail (case-insensitive) or uid, matched exactly. */
   usuario: z.preprocess(emptyToUndefined, z.string().trim().max(320).optional()).catch(undefined),
   /** A listing code (Vista `Codigo`), matched exactly. */
@@ -50,12 +43,7 @@ export function parseOwnerAccessFilters(searchParams: URLSearchParams): OwnerAcc
 
 /** The query string of `filters` without the page (for paging and summary links). */
 export function ownerAccessFilterQuery(filters: Partial<OwnerAccessFilters>): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const key of ["usuario", "imovel", "de", "ate", "situacao"] as const) {
-    const value = filters[key];
-    if (value) params.set(key, value);
-  }
-  return params;
+  return filterQuery(filters, ["usuario", "imovel", "de", "ate", "situacao"]);
 }
 
 /** A date-time in São Paulo with seconds, "21/11/2026 14:05:09" (an audit row needs the second). */

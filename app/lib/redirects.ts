@@ -1,6 +1,7 @@
 /**
- * Route rules ("redirecionamentos", docs/spec.txt §2 "route-rules lookup"; issue 6
- * item 6): path rules shared by the admin form (browser) and the server.
+ * Route rules ("redirecionamentos", docs/spec.txt §2 "route-rules lookup";
+ * docs/product.md "Redirecionamentos"): path rules shared by the admin form
+ * (browser) and the server.
  * One zod schema for the form (docs/style.md §5); pt-BR messages beside each field.
  */
 import { z } from "zod";
@@ -9,9 +10,9 @@ import { hasControlCharacters, singleLineText } from "./text-fields";
 /**
  * Path prefixes a rule may never take over: the admin area, the login, the
  * health check, the build's assets and build polling, and Remix's route
- * manifest (brief of issue 6; otherwise a bad rule could lock the admin out).
+ * manifest (otherwise a bad rule could lock the admin out or break the app).
  */
-export const PROTECTED_PREFIXES = [
+const PROTECTED_PREFIXES = [
   "/admin",
   "/login-corretores",
   "/health",
@@ -22,9 +23,9 @@ export const PROTECTED_PREFIXES = [
 ] as const;
 
 /** Most characters of a from-path. */
-export const FROM_PATH_MAX = 500;
+const FROM_PATH_MAX = 500;
 /** Most characters of a target. */
-export const TARGET_MAX = 2000;
+const TARGET_MAX = 2000;
 /** Most hops followed when one rule's target is another rule's from-path. */
 export const MAX_REDIRECT_HOPS = 5;
 
@@ -34,7 +35,7 @@ export const MAX_REDIRECT_HOPS = 5;
  * (C0, DEL, C1, U+2028/U+2029). Browsers read "//host" and "/\\host" as
  * another site, and a line break in a `Location` header forges headers.
  */
-export function isSitePathShape(value: string): boolean {
+function isSitePathShape(value: string): boolean {
   return (
     value.startsWith("/") &&
     !value.startsWith("//") &&
@@ -121,9 +122,6 @@ export function isServableRule(rule: { fromPath: string; target: string }): bool
   );
 }
 
-/** HTTP statuses a rule may answer with: 301 permanent, 302 temporary. */
-export const REDIRECT_STATUSES = [301, 302] as const;
-
 const FROM_PATH_MESSAGE = "Informe um caminho do site começando com /, sem espaços, ? ou #, por exemplo /promocao.";
 const TARGET_MESSAGE =
   "Informe um caminho do site (por exemplo /todos-os-imoveis) ou um endereço completo começando com https://.";
@@ -200,3 +198,15 @@ export const redirectFormSchema = z
 
 /** A valid rule from {@link redirectFormSchema}. */
 export type RedirectFormValue = z.infer<typeof redirectFormSchema>;
+
+/** A stored rule as the admin page lists and edits it. */
+export interface RedirectRow {
+  id: string;
+  /** Normalised from-path ({@link normalizeRedirectPath}). */
+  fromPath: string;
+  /** Site path (optional query) or absolute https URL. */
+  target: string;
+  /** 301 permanent, 302 temporary. */
+  statusCode: 301 | 302;
+  active: boolean;
+}

@@ -1,5 +1,5 @@
 /**
- * `/admin/leads/exportar.csv` (issue 6 item 5 "CSV export"): the leads of
+ * `/admin/leads/exportar.csv` (docs/product.md "Leads: … export"): the leads of
  * the inbox's filters (same query string) as a CSV file for Excel in pt-BR
  * (UTF-8 with BOM, `;`, CRLF; ADR 0017), at most 10,000 rows. Admin only
  * (a resource route: anonymous → redirect to the login, as a link click is a
@@ -8,6 +8,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/.server/auth";
 import { leadsForExport, leadsToCsv } from "~/.server/leads/inbox";
+import { privatePage } from "~/lib/cache-control";
 import { parseInboxFilters } from "~/lib/lead-inbox";
 
 /** Guard (admin), then the CSV download named `leads-YYYY-MM-DD.csv` (São Paulo date). */
@@ -17,11 +18,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const csv = leadsToCsv(await leadsForExport(filters));
   const day = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
   return new Response(csv, {
-    headers: {
+    headers: privatePage({
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="leads-${day}.csv"`,
-      "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
-    },
+    }),
   });
 }

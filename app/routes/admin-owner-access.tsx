@@ -8,13 +8,15 @@
  * only, revocation checked; never cached.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
 import { listOwnerDataAccess, summarizeOwnerDataAccess } from "~/.server/broker/owner-access";
 import { getConfig } from "~/.server/config";
-import { AdminNav } from "~/components/admin-nav";
+import { AdminFilterBar, AdminPager, DateRangeFields, FilterInput, filterHref } from "~/components/admin-list";
+import { AdminPageHeader } from "~/components/admin-nav";
 import * as s from "~/components/admin.css";
-import { Pagination } from "~/components/pagination";
+import { CheckboxField } from "~/components/forms";
+import { privatePage, privatePageHeaders } from "~/lib/cache-control";
 import { formatSaoPaulo } from "~/lib/lead-inbox";
 import {
   formatSaoPauloSeconds,
@@ -23,21 +25,21 @@ import {
   REFUSED_ONLY,
   shortUserAgent,
 } from "~/lib/owner-access";
-import { button } from "~/styles/ui.css";
 import { ADMIN_OWNER_ACCESS_PATH } from "~/lib/paths";
-
-const PRIVATE = { "Cache-Control": "private, no-store" };
 
 /** Guard (admin, revocation checked), then the filtered page of the log and the per-user summary. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin", { checkRevoked: true });
   const filters = parseOwnerAccessFilters(new URL(request.url).searchParams);
   const [page, summary] = await Promise.all([listOwnerDataAccess(filters), summarizeOwnerDataAccess(filters)]);
-  return json({ filters, page, summary, limitPerHour: getConfig().OWNER_DATA_LIMIT_PER_HOUR }, { headers: PRIVATE });
+  return json(
+    { filters, page, summary, limitPerHour: getConfig().OWNER_DATA_LIMIT_PER_HOUR },
+    { headers: privatePage() },
+  );
 }
 
 /** Never cached. */
-export const headers = () => PRIVATE;
+export const headers = privatePageHeaders;
 
 /** Title and `noindex`. */
 export const meta: MetaFunction = () => [
@@ -45,15 +47,9 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The page of `?…` with these filters plus `changes` (a value of "" removes the key). */
-function withFilters(query: URLSearchParams, changes: Record<string, string> = {}): string {
-  const params = new URLSearchParams(query);
-  for (const [key, value] of Object.entries(changes)) {
-    if (value) params.set(key, value);
-    else params.delete(key);
-  }
-  const search = params.toString();
-  return search ? `${ADMIN_OWNER_ACCESS_PATH}?${search}` : ADMIN_OWNER_ACCESS_PATH;
+/** The log filtered by one user (first page), linked from a user's e-mail. */
+function userHref(query: URLSearchParams, uid: string): string {
+  return filterHref(ADMIN_OWNER_ACCESS_PATH, query, { usuario: uid, pagina: "" });
 }
 
 /** The access log page. */
@@ -61,77 +57,37 @@ export default function AdminOwnerAccessPage() {
   const { filters, page, summary, limitPerHour } = useLoaderData<typeof loader>();
   const query = ownerAccessFilterQuery(filters);
   const filtered = query.toString() !== "";
-  const pageLink = (n: number) => withFilters(query, { pagina: n > 1 ? String(n) : "" });
 
   return (
     <div className={s.page}>
-      <AdminNav />
-      <header>
-        <h1 className={s.title}>Acessos a dados de proprietários</h1>
-        <p className={s.muted}>
-          Cada vez que alguém abre os dados internos de um imóvel (proprietário, telefone, observações, prontuário), o
-          acesso fica registrado aqui (LGPD, art. 37).{" "}
-          {limitPerHour > 0
-            ? `Cada usuário pode abrir até ${limitPerHour} ${limitPerHour === 1 ? "imóvel diferente" : "imóveis diferentes"} por hora; acima disso o acesso é recusado e também registrado.`
-            : "Não há limite de imóveis por hora."}
-        </p>
-      </header>
+      <AdminPageHeader title="Acessos a dados de proprietários">
+        Cada vez que alguém abre os dados internos de um imóvel (proprietário, telefone, observações, prontuário), o
+        acesso fica registrado aqui (LGPD, art. 37).{" "}
+        {limitPerHour > 0
+          ? `Cada usuário pode abrir até ${limitPerHour} ${limitPerHour === 1 ? "imóvel diferente" : "imóveis diferentes"} por hora; acima disso o acesso é recusado e também registrado.`
+          : "Não há limite de imóveis por hora."}
+      </AdminPageHeader>
 
-      <Form method="get" className={s.filters} aria-label="Filtros">
-        <div className={s.field}>
-          <label htmlFor="filtro-usuario" className={s.label}>
-            Usuário (e-mail ou uid)
-          </label>
-          <input
-            id="filtro-usuario"
-            name="usuario"
-            defaultValue={filters.usuario ?? ""}
-            maxLength={320}
-            className={s.control}
-          />
-        </div>
-        <div className={s.field}>
-          <label htmlFor="filtro-imovel" className={s.label}>
-            Código do imóvel
-          </label>
-          <input
-            id="filtro-imovel"
-            name="imovel"
-            defaultValue={filters.imovel ?? ""}
-            maxLength={40}
-            className={s.control}
-          />
-        </div>
-        <div className={s.field}>
-          <label htmlFor="filtro-de" className={s.label}>
-            De
-          </label>
-          <input id="filtro-de" type="date" name="de" defaultValue={filters.de ?? ""} className={s.control} />
-        </div>
-        <div className={s.field}>
-          <label htmlFor="filtro-ate" className={s.label}>
-            Até
-          </label>
-          <input id="filtro-ate" type="date" name="ate" defaultValue={filters.ate ?? ""} className={s.control} />
-        </div>
-        <label className={s.checkbox}>
-          <input
-            type="checkbox"
-            name="situacao"
-            value={REFUSED_ONLY}
-            defaultChecked={filters.situacao === REFUSED_ONLY}
-          />
-          Somente recusados
-        </label>
-        <div className={s.row}>
-          <button type="submit" className={button.dark}>
-            Filtrar
-          </button>
-          <Link to={ADMIN_OWNER_ACCESS_PATH} className={button.ghost}>
-            Limpar
-          </Link>
-        </div>
-      </Form>
+      <AdminFilterBar clearTo={ADMIN_OWNER_ACCESS_PATH}>
+        <FilterInput
+          label="Usuário (e-mail ou uid)"
+          id="filtro-usuario"
+          name="usuario"
+          value={filters.usuario}
+          maxLength={320}
+        />
+        <FilterInput label="Código do imóvel" id="filtro-imovel" name="imovel" value={filters.imovel} maxLength={40} />
+        <DateRangeFields de={filters.de} ate={filters.ate} />
+        <CheckboxField
+          label="Somente recusados"
+          inputProps={{
+            id: "filtro-situacao",
+            name: "situacao",
+            value: REFUSED_ONLY,
+            defaultChecked: filters.situacao === REFUSED_ONLY,
+          }}
+        />
+      </AdminFilterBar>
 
       <section aria-labelledby="resumo-usuarios">
         <h2 id="resumo-usuarios" className={s.heading}>
@@ -155,7 +111,7 @@ export default function AdminOwnerAccessPage() {
                 {summary.map((user) => (
                   <tr key={user.uid}>
                     <td className={s.cell}>
-                      <Link to={withFilters(query, { usuario: user.uid, pagina: "" })} title={`uid ${user.uid}`}>
+                      <Link to={userHref(query, user.uid)} title={`uid ${user.uid}`}>
                         {user.email || user.uid}
                       </Link>
                     </td>
@@ -199,7 +155,7 @@ export default function AdminOwnerAccessPage() {
                       <time dateTime={entry.at}>{formatSaoPauloSeconds(entry.at)}</time>
                     </td>
                     <td className={s.cell}>
-                      <Link to={withFilters(query, { usuario: entry.uid, pagina: "" })} title={`uid ${entry.uid}`}>
+                      <Link to={userHref(query, entry.uid)} title={`uid ${entry.uid}`}>
                         {entry.email || entry.uid}
                       </Link>
                     </td>
@@ -225,7 +181,7 @@ export default function AdminOwnerAccessPage() {
         ) : null}
       </section>
 
-      <Pagination page={page.page} pageCount={page.pageCount} hrefFor={pageLink} />
+      <AdminPager basePath={ADMIN_OWNER_ACCESS_PATH} query={query} page={page.page} pageCount={page.pageCount} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * `/admin` (docs/spec.txt §2, layout "admin", admin middleware): the admin
- * home with a card per section (Leads with the number of new ones,
- * Redirecionamentos, Aparência). Admin only; never cached.
+ * home with a card per section of `ADMIN_SECTIONS` (Leads also shows the
+ * number of new ones). Admin only; never cached.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -10,18 +10,17 @@ import { countNewLeads } from "~/.server/leads/inbox";
 import { AdminNav } from "~/components/admin-nav";
 import * as s from "~/components/admin.css";
 import { ADMIN_SECTIONS } from "~/lib/admin";
+import { privatePage, privatePageHeaders } from "~/lib/cache-control";
 import { ADMIN_LEADS_PATH } from "~/lib/paths";
-
-const PRIVATE = { "Cache-Control": "private, no-store" };
 
 /** Guard (admin), then the number of new leads. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "admin");
-  return json({ name: user.displayName || user.email, newLeads: await countNewLeads() }, { headers: PRIVATE });
+  return json({ name: user.displayName || user.email, newLeads: await countNewLeads() }, { headers: privatePage() });
 }
 
 /** Never cached. */
-export const headers = () => PRIVATE;
+export const headers = privatePageHeaders;
 
 /** Title and `noindex`. */
 export const meta: MetaFunction = () => [{ title: "Administração" }, { name: "robots", content: "noindex" }];

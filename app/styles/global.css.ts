@@ -4,6 +4,7 @@
  * once by `app/root.tsx`; every value comes from the theme contract.
  */
 import { globalStyle } from "@vanilla-extract/css";
+import * as fr from "./fragments.css";
 import { vars } from "./theme.css";
 
 globalStyle("*, *::before, *::after", { boxSizing: "border-box" });
@@ -65,10 +66,7 @@ globalStyle("::selection", {
 });
 
 // Visible, high-contrast focus for keyboard users only.
-globalStyle(":focus-visible", {
-  outline: `3px solid ${vars.color.secondary}`,
-  outlineOffset: "2px",
-});
+globalStyle(":focus-visible", fr.focusRing);
 globalStyle(":focus:not(:focus-visible)", { outline: "none" });
 
 globalStyle("[hidden]", { display: "none !important" });

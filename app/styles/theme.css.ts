@@ -1,13 +1,15 @@
 /**
  * The theme contract (docs/style.md §7; docs/spec.txt §1 "Theme settings"). Components read
  * only these variables. Defaults live on `:root`; the root layout overrides the
- * three brand colours at run time (configuration now, the admin "Aparência"
- * screen later) by setting the same CSS variables inline.
+ * three brand colours at run time (from the admin "Aparência" screen when
+ * saved, else configuration; `~/.server/theme`) by setting the same CSS
+ * variables inline.
  *
  * Spec defaults: primary is black, secondary a red-pink, light a grey.
  * Stacking order (docs/spec.txt §9): modal 1100, overlay 1000, menu 1000, tooltip 1100.
  */
 import { createGlobalTheme, createGlobalThemeContract } from "@vanilla-extract/css";
+import { defaultColors } from "./brand";
 
 /**
  * Variables have stable names (`--theme-color-primary` …) so the root layout can
@@ -47,13 +49,6 @@ export const vars = createGlobalThemeContract(
   },
   (_value, path) => `theme-${path.join("-")}`,
 );
-
-/** Spec default colours, also used when configuration gives none. */
-export const defaultColors = {
-  primary: "#000000",
-  secondary: "#e11d48",
-  light: "#f1f1f3",
-} as const;
 
 createGlobalTheme(":root", vars, {
   color: {

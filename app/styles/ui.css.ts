@@ -4,6 +4,7 @@
  * brand colours). Everything reads the theme contract only.
  */
 import { style, styleVariants } from "@vanilla-extract/css";
+import * as fr from "./fragments.css";
 import { vars } from "./theme.css";
 
 /** Centred column, max `vars.width.content` wide, with side padding from 16 px (360 px phones) to 32 px. */
@@ -17,21 +18,8 @@ export const container = style({
   },
 });
 
-/** A narrower centred column for reading text (`vars.layout.narrow`). */
-export const narrowContainer = style([container, { maxWidth: `calc(${vars.layout.narrow} + 2 * ${vars.space.xl})` }]);
-
 /** Hidden on screen, still read by screen readers. */
-export const visuallyHidden = style({
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  padding: 0,
-  margin: "-1px",
-  overflow: "hidden",
-  clip: "rect(0, 0, 0, 0)",
-  whiteSpace: "nowrap",
-  border: 0,
-});
+export const visuallyHidden = style([fr.visuallyHidden]);
 
 /** Base of every button-looking element (`<button>` or `<a>`): pill shape, 44 px touch target. */
 export const buttonBase = style({

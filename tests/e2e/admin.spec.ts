@@ -1,5 +1,5 @@
 /**
- * The admin area end to end (issue 6 "Tests"), in Chromium as the seeded
+ * The admin area end to end, in Chromium as the seeded
  * admin on the embedded defaults: change the primary colour and see it on
  * the home page (also for a visitor: the page cache was emptied); add a
  * redirect and follow it, as a document load and as a client-side
@@ -148,8 +148,9 @@ test("adiciona um redirecionamento e o segue, com e sem o roteador", async ({
   } finally {
     await page.goto("/admin/redirecionamentos");
     await waitForHydration(page);
-    page.once("dialog", (dialog) => void dialog.accept());
+    // "Excluir" asks once more: the first click arms it, the second deletes.
     await page.getByRole("button", { name: `Excluir ${from}` }).click();
+    await page.getByRole("button", { name: "Tem certeza? Clique de novo" }).click();
     await expect(toasts(page)).toContainText("Redirecionamento excluído");
   }
 });

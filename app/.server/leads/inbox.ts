@@ -353,7 +353,7 @@ export function leadsToCsv(rows: readonly InboxLead[]): string {
 }
 
 /**
- * A broker's own leads for `/painel` (issue 6 item 5 "brokers see their own
+ * A broker's own leads for `/painel` (docs/product.md "Broker area": "meus
  * leads"; ADR 0017): those assigned to them, and unassigned ones about a
  * listing whose Vista broker code is theirs; newest first, at most `limit`.
  */
@@ -384,19 +384,11 @@ export async function listBrokerLeads(
   return withDeliveries(db, rows);
 }
 
-/** A lead as the broker's panel shows it (no delivery details). */
-export interface BrokerPanelLead {
-  id: string;
-  kind: LeadKind;
-  status: LeadStatus;
-  name: string | null;
-  phone: string | null;
-  email: string | null;
-  message: string | null;
-  listingCode: string | null;
-  /** ISO time. */
-  createdAt: string;
-}
+/** A lead as the broker's panel shows it (no delivery details; `createdAt` an ISO time). */
+export type BrokerPanelLead = Pick<
+  InboxLead,
+  "id" | "kind" | "status" | "name" | "phone" | "email" | "message" | "listingCode" | "createdAt"
+>;
 
 /**
  * Loader helper of `/painel` "Meus leads": the signed-in

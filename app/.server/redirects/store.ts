@@ -9,6 +9,7 @@
  */
 import { asc, eq, sql } from "drizzle-orm";
 import { isServableRule, type RedirectFormValue } from "~/lib/redirects";
+import { AdminError } from "../admin-error";
 import { publicContentChanged } from "../admin/content-changed";
 import { type Db, getDb } from "../db";
 import { redirects } from "../db/schema";
@@ -99,29 +100,34 @@ export async function redirectsReloaded(): Promise<void> {
   await cache().loading;
 }
 
-/** Outcome of {@link saveRedirect}: the saved row, or pt-BR messages per form field. */
-export type SaveRedirectResult =
-  { ok: true; redirect: StoredRedirect } | { ok: false; fieldErrors: Record<string, string[]> };
-
 /** Message for a cycle "/a → /b → /a". */
-export function cycleMessage(chain: readonly string[]): string {
+function cycleMessage(chain: readonly string[]): string {
   return `Este destino criaria um ciclo de redirecionamentos: ${chain.join(" → ")}.`;
+}
+
+const GONE = "Este redirecionamento não existe mais. Recarregue a página.";
+
+/** The refusal of a from-path that another rule already has (400, beside `fromPath`). */
+function duplicateError(fromPath: string): AdminError {
+  const message = `Já existe um redirecionamento de ${fromPath}.`;
+  return new AdminError(message, 400, { fromPath: [message] });
 }
 
 /**
  * Creates (no `id`) or updates a rule after checking, against the stored
- * rules, that its from-path is free and that it creates no cycle (issue 6
- * item 6 "loop detection"). Reloads the cache and announces the change.
+ * rules, that its from-path is free and that it creates no cycle (docs/spec.txt
+ * §2: the per-path lookup follows one rule to the next). Reloads the cache and
+ * announces the change.
+ * @returns the saved row.
+ * @throws {AdminError} 400 with messages per field (`fromPath` taken, `target`
+ *   closing a cycle, `""` for a rule that no longer exists).
  * @throws database errors other than a duplicate from-path.
  */
-export async function saveRedirect(value: RedirectFormValue, db: Db = getDb().db): Promise<SaveRedirectResult> {
+export async function saveRedirect(value: RedirectFormValue, db: Db = getDb().db): Promise<StoredRedirect> {
   const rules = await db.select().from(redirects);
-  const duplicate = rules.find((rule) => rule.fromPath === value.fromPath && rule.id !== value.id);
-  if (duplicate)
-    return { ok: false, fieldErrors: { fromPath: [`Já existe um redirecionamento de ${value.fromPath}.`] } };
-  if (value.id && !rules.some((rule) => rule.id === value.id)) {
-    return { ok: false, fieldErrors: { "": ["Este redirecionamento não existe mais. Recarregue a página."] } };
-  }
+  if (rules.some((rule) => rule.fromPath === value.fromPath && rule.id !== value.id))
+    throw duplicateError(value.fromPath);
+  if (value.id && !rules.some((rule) => rule.id === value.id)) throw new AdminError(GONE, 400, { "": [GONE] });
   const candidate: RedirectRule = {
     id: value.id ?? "(novo)",
     fromPath: value.fromPath,
@@ -130,7 +136,7 @@ export async function saveRedirect(value: RedirectFormValue, db: Db = getDb().db
     active: value.active,
   };
   const cycle = findCycle(rules, candidate);
-  if (cycle) return { ok: false, fieldErrors: { target: [cycleMessage(cycle)] } };
+  if (cycle) throw new AdminError(cycleMessage(cycle), 400, { target: [cycleMessage(cycle)] });
   const fields = {
     fromPath: value.fromPath,
     target: value.target,
@@ -144,36 +150,32 @@ export async function saveRedirect(value: RedirectFormValue, db: Db = getDb().db
       ? await db.update(redirects).set(fields).where(eq(redirects.id, value.id)).returning()
       : await db.insert(redirects).values(fields).returning();
   } catch (error) {
-    if ((error as { code?: string }).code === "23505") {
-      return { ok: false, fieldErrors: { fromPath: [`Já existe um redirecionamento de ${value.fromPath}.`] } };
-    }
+    if ((error as { code?: string }).code === "23505") throw duplicateError(value.fromPath);
     throw error;
   }
-  if (!saved)
-    return { ok: false, fieldErrors: { "": ["Este redirecionamento não existe mais. Recarregue a página."] } };
+  if (!saved) throw new AdminError(GONE, 400, { "": [GONE] });
   await changed(db);
-  return { ok: true, redirect: saved };
+  return saved;
 }
 
 /**
- * Turns a rule on or off; turning one on is refused (returns the cycle message)
- * when it would close a cycle.
- * @returns null on success, else a pt-BR message.
+ * Turns a rule on or off.
+ * @throws {AdminError} 400 when the rule no longer exists, or when turning it
+ *   on would close a cycle (the message names the cycle).
  */
-export async function setRedirectActive(id: string, active: boolean, db: Db = getDb().db): Promise<string | null> {
+export async function setRedirectActive(id: string, active: boolean, db: Db = getDb().db): Promise<void> {
   const rules = await db.select().from(redirects);
   const rule = rules.find((candidate) => candidate.id === id);
-  if (!rule) return "Este redirecionamento não existe mais.";
+  if (!rule) throw new AdminError("Este redirecionamento não existe mais.", 400);
   if (active) {
     const cycle = findCycle(rules, { ...rule, active: true });
-    if (cycle) return cycleMessage(cycle);
+    if (cycle) throw new AdminError(cycleMessage(cycle), 400);
   }
   await db
     .update(redirects)
     .set({ active, updatedAt: sql`now()` })
     .where(eq(redirects.id, id));
   await changed(db);
-  return null;
 }
 
 /** Deletes a rule (no error when it is already gone). */

@@ -1,0 +1,110 @@
+/**
+ * Style fragments shared across the site's components and pages: plain style
+ * objects that a `style([fragment, { … }])` composes with its own rules (the
+ * result is one class with the same declarations as if written out), so that
+ * the flex rows, pill links, badges, form cards and covered images are
+ * declared once. Theme variables only (docs/style.md §7).
+ */
+import type { StyleRule } from "@vanilla-extract/css";
+import { vars } from "./theme.css";
+
+/** A list without bullets or indentation. */
+export const plainList: StyleRule = { margin: 0, padding: 0, listStyle: "none" };
+
+/** A flex column. */
+export const column: StyleRule = { display: "flex", flexDirection: "column" };
+
+/** A flex row, its items centred on the cross axis. */
+export const centerRow: StyleRule = { display: "flex", alignItems: "center" };
+
+/** An inline flex row, its items centred on the cross axis. */
+export const inlineCenter: StyleRule = { display: "inline-flex", alignItems: "center" };
+
+/** A wrapping flex row. */
+export const wrapFlex: StyleRule = { display: "flex", flexWrap: "wrap" };
+
+/** Centres the items on both axes (of a flex or grid box). */
+export const centerContent: StyleRule = { alignItems: "center", justifyContent: "center" };
+
+/** A flex box centring its content on both axes. */
+export const centered: StyleRule = { display: "flex", ...centerContent };
+
+/** One line of text, cut with an ellipsis. */
+export const ellipsis: StyleRule = { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" };
+
+/** Fills its parent box. */
+export const fill: StyleRule = { width: "100%", height: "100%" };
+
+/** An image filling its box, cropped to cover it. */
+export const coverImage: StyleRule = { display: "block", ...fill, objectFit: "cover" };
+
+/** Hidden on screen, still read by screen readers. */
+export const visuallyHidden: StyleRule = {
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  padding: 0,
+  margin: "-1px",
+  overflow: "hidden",
+  clip: "rect(0, 0, 0, 0)",
+  whiteSpace: "nowrap",
+  border: 0,
+};
+
+/** The outline pill look (40 px high, surface background), without the layout of its content. */
+export const pillOutline: StyleRule = {
+  minHeight: "40px",
+  paddingInline: vars.space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontSize: vars.fontSize.sm,
+  textDecoration: "none",
+};
+
+/** A small outline pill link or button with an icon or a count; give it a hover colour. */
+export const pillLink: StyleRule = { ...inlineCenter, gap: vars.space.xs, ...pillOutline };
+
+/** A whole-card link: a column on the surface colour with the card shadow, lifted on hover (see {@link lifted}). */
+export const linkCard: StyleRule = {
+  ...column,
+  height: "100%",
+  background: vars.color.surface,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  overflow: "hidden",
+  textDecoration: "none",
+  boxShadow: vars.shadow.card,
+  transition: "box-shadow .2s ease, transform .2s ease",
+};
+
+/** The hover state of a {@link linkCard}: raised shadow, 2 px up. */
+export const lifted = { boxShadow: vars.shadow.raised, transform: "translateY(-2px)" };
+
+/** A small badge in the brand's primary colour (Lançamento, Exclusivo, Destaque); give it a weight. */
+export const badge: StyleRule = {
+  padding: `2px ${vars.space.sm}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.primary,
+  color: vars.color.onPrimary,
+  fontSize: vars.fontSize.xs,
+  letterSpacing: ".02em",
+};
+
+/** The accent colours of a badge (Lançamento). */
+export const badgeAccent: StyleRule = { background: vars.color.secondary, color: vars.color.onSecondary };
+
+/** A form card: a column of fields with medium gaps on the surface colour. */
+export const formCard: StyleRule = {
+  ...column,
+  gap: vars.space.md,
+  padding: vars.space.lg,
+  background: vars.color.surface,
+  color: vars.color.text,
+  borderRadius: vars.radius.lg,
+};
+
+/** The site's keyboard focus ring (brand secondary, 3 px, 2 px away). */
+export const focusRing = { outline: `3px solid ${vars.color.secondary}`, outlineOffset: "2px" };
