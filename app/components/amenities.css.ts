@@ -4,21 +4,17 @@
  */
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import * as f from "./detail-fragments.css";
 
 /** The section. */
-export const section = style({
-  display: "grid",
-  gap: vars.space.md,
-});
+export const section = style([f.section]);
 
 /** The list. */
 export const list = style({
   display: "grid",
   gridTemplateColumns: "repeat(auto-fill, minmax(180px, 1fr))",
   gap: `${vars.space.sm} ${vars.space.lg}`,
-  margin: 0,
-  padding: 0,
-  listStyle: "none",
+  ...f.plainList,
 });
 
 /** One amenity. */

@@ -3,24 +3,15 @@
  * (docs/style.md §7).
  */
 import { style } from "@vanilla-extract/css";
+import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
+import * as f from "./detail-fragments.css";
 
 /** The card. */
-export const card = style({
-  display: "grid",
-  gap: vars.space.md,
-  padding: vars.space.lg,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-});
+export const card = style([f.card]);
 
 /** Photo and name side by side. */
-export const header = style({
-  display: "flex",
-  alignItems: "center",
-  gap: vars.space.md,
-});
+export const header = style([fr.centerRow, { gap: vars.space.md }]);
 
 /** Round photo (or initials). */
 export const avatar = style({
@@ -35,10 +26,8 @@ export const avatar = style({
 /** Initials when the broker has no photo. */
 export const initials = style([
   avatar,
+  fr.centered,
   {
-    display: "flex",
-    alignItems: "center",
-    justifyContent: "center",
     fontSize: vars.fontSize.lg,
     fontWeight: 700,
     color: vars.color.onPrimary,
@@ -47,13 +36,7 @@ export const initials = style([
 ]);
 
 /** "Corretor responsável". */
-export const kicker = style({
-  fontSize: vars.fontSize.xs,
-  fontWeight: 600,
-  textTransform: "uppercase",
-  letterSpacing: ".06em",
-  color: vars.color.textMuted,
-});
+export const kicker = style([f.eyebrow, { fontSize: vars.fontSize.xs, letterSpacing: ".06em" }]);
 
 /** The broker's name. */
 export const name = style({
@@ -63,30 +46,25 @@ export const name = style({
 });
 
 /** CRECI line. */
-export const creci = style({
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-});
+export const creci = style([f.mutedText]);
 
 /** Contact links. */
-export const contacts = style({
-  display: "grid",
-  gap: vars.space.sm,
-});
+export const contacts = style([f.stack]);
 
 /** A secondary contact line (phone, e-mail). */
-export const contactLink = style({
-  display: "flex",
-  alignItems: "center",
-  gap: vars.space.sm,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.text,
-  textDecoration: "none",
-  overflowWrap: "anywhere",
-  selectors: {
-    "&:hover": { textDecoration: "underline" },
+export const contactLink = style([
+  fr.centerRow,
+  {
+    gap: vars.space.sm,
+    fontSize: vars.fontSize.sm,
+    color: vars.color.text,
+    textDecoration: "none",
+    overflowWrap: "anywhere",
+    selectors: {
+      "&:hover": { textDecoration: "underline" },
+    },
   },
-});
+]);
 
 /** WhatsApp mark in WhatsApp green, whatever the brand colours. */
 export const whatsappIcon = style({

@@ -1,7 +1,8 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { Broker } from "~/domain/listing";
-import { BrokerCard, brokerWhatsAppLink, formatPhone, listingWhatsAppMessage, whatsAppNumber } from "./broker-card";
+import { listingWhatsAppMessage } from "~/lib/whatsapp";
+import { BrokerCard, brokerWhatsAppLink } from "./broker-card";
 
 const broker: Broker = {
   code: "7",
@@ -16,15 +17,6 @@ const listing = { code: "AP00012", title: "Apartamento em Moema" };
 const url = "https://www.imobiliaria.test/detalhes/apartamento-moema/AP00012";
 
 describe("WhatsApp links", () => {
-  it("normalises Brazilian numbers to 55 + DDD + number", () => {
-    expect(whatsAppNumber("(11) 98765-4321")).toBe("5511987654321");
-    expect(whatsAppNumber("1133334444")).toBe("551133334444");
-    expect(whatsAppNumber("+55 11 98765-4321")).toBe("5511987654321");
-    expect(whatsAppNumber("011987654321")).toBe("5511987654321");
-    expect(whatsAppNumber("98765-4321")).toBeNull();
-    expect(whatsAppNumber("")).toBeNull();
-  });
-
   it("pre-fills a message naming the listing code and URL", () => {
     const link = brokerWhatsAppLink(broker, listing, url)!;
     expect(link.startsWith("https://wa.me/5511987654321?text=")).toBe(true);
@@ -37,12 +29,6 @@ describe("WhatsApp links", () => {
   it("uses the landline when there is no mobile, and gives up without any number", () => {
     expect(brokerWhatsAppLink({ ...broker, mobile: "" }, listing, url)).toContain("wa.me/551133334444");
     expect(brokerWhatsAppLink({ ...broker, mobile: "", phone: "" }, listing, url)).toBeNull();
-  });
-
-  it("formats phones for display", () => {
-    expect(formatPhone("11987654321")).toBe("(11) 98765-4321");
-    expect(formatPhone("1133334444")).toBe("(11) 3333-4444");
-    expect(formatPhone("5511987654321")).toBe("(11) 98765-4321");
   });
 });
 

@@ -5,7 +5,9 @@
  * with the aside right after the heading. Theme variables only (docs/style.md §7).
  */
 import { globalStyle, style } from "@vanilla-extract/css";
+import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
+import * as f from "./detail-fragments.css";
 
 /** Page body spacing. */
 export const page = style({
@@ -24,17 +26,7 @@ export const breadcrumbNav = style({
 });
 
 /** Breadcrumb list. */
-export const breadcrumb = style({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "center",
-  gap: vars.space.xs,
-  margin: 0,
-  padding: 0,
-  listStyle: "none",
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-});
+export const breadcrumb = style([f.plainList, f.mutedText, f.iconLine, { flexWrap: "wrap" }]);
 
 /** A crumb; separators before every crumb but the first. */
 export const crumb = style({
@@ -50,15 +42,11 @@ export const crumbLink = style({
 });
 
 /** The current page in the trail (may be long: one line, ellipsis). */
-export const crumbCurrent = style({
-  display: "inline-block",
-  maxWidth: "min(60vw, 480px)",
-  overflow: "hidden",
-  textOverflow: "ellipsis",
-  whiteSpace: "nowrap",
-  verticalAlign: "bottom",
-  color: vars.color.text,
-});
+export const crumbCurrent = style([
+  { display: "inline-block", maxWidth: "min(60vw, 480px)" },
+  fr.ellipsis,
+  { verticalAlign: "bottom", color: vars.color.text },
+]);
 
 /** The gallery: edge to edge on phones, in the content column from 768 px. */
 export const galleryWrap = style({
@@ -124,21 +112,10 @@ export const kicker = style({
 });
 
 /** A badge (Lançamento, Exclusivo, Destaque). */
-export const badge = style({
-  padding: `2px ${vars.space.sm}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.primary,
-  color: vars.color.onPrimary,
-  fontSize: vars.fontSize.xs,
-  fontWeight: 700,
-  letterSpacing: ".02em",
-});
+export const badge = style([fr.badge, { fontWeight: 700 }]);
 
 /** Accent badge (Lançamento). */
-export const badgeAccent = style({
-  background: vars.color.secondary,
-  color: vars.color.onSecondary,
-});
+export const badgeAccent = style([fr.badgeAccent]);
 
 /** The page title (smaller than the display size: titles are long). */
 export const title = style({
@@ -161,20 +138,10 @@ export const inlineIcon = style({
 });
 
 /** "Condomínio X" link line. */
-export const condoLine = style({
-  display: "flex",
-  alignItems: "center",
-  gap: vars.space.xs,
-  fontWeight: 600,
-});
+export const condoLine = style([f.iconLine, { fontWeight: 600 }]);
 
 /** A content section. */
-export const section = style({
-  display: "grid",
-  gap: vars.space.md,
-  paddingTop: vars.space.xl,
-  borderTop: `1px solid ${vars.color.border}`,
-});
+export const section = style([f.section, { paddingTop: vars.space.xl, borderTop: `1px solid ${vars.color.border}` }]);
 
 /** Description paragraphs. */
 export const prose = style({
@@ -210,7 +177,7 @@ export const detailTerm = style({ color: vars.color.textMuted });
 /** Value of a detail. */
 export const detailValue = style({ margin: 0, fontWeight: 600, textAlign: "right" });
 
-/** The location card (no map in this issue: text and an OpenStreetMap link). */
+/** The location card: the place in words and the OpenStreetMap link (the map itself is below it). */
 export const locationCard = style({
   display: "flex",
   flexWrap: "wrap",
@@ -223,19 +190,10 @@ export const locationCard = style({
 });
 
 /** Muted small text. */
-export const muted = style({
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-});
+export const muted = style([f.mutedText]);
 
 /** "Atualizado em …" line. */
-export const updated = style({
-  display: "flex",
-  alignItems: "center",
-  gap: vars.space.xs,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-});
+export const updated = style([f.iconLine, f.mutedText]);
 
 /** Full-width WhatsApp call in the price box. */
 export const fullWidth = style({ width: "100%" });
@@ -277,22 +235,10 @@ export const gone = style({
 });
 
 /** Buttons in a row. */
-export const actions = style({
-  display: "flex",
-  flexWrap: "wrap",
-  gap: vars.space.sm,
-});
+export const actions = style([f.wrapRow]);
 
 /** The condominium's summary card in the aside. */
-export const summaryBox = style({
-  display: "grid",
-  gap: vars.space.md,
-  padding: vars.space.lg,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.card,
-});
+export const summaryBox = style([f.raisedCard]);
 
 /** Summary numbers of a condominium (units, ranges). */
 export const stats = style({
@@ -303,25 +249,13 @@ export const stats = style({
 });
 
 /** One summary number. */
-export const stat = style({
-  display: "grid",
-  gap: "2px",
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.light,
-});
+export const stat = style([f.lightTile, { display: "grid", gap: "2px" }]);
 
 /** A summary number spanning the whole row (ranges). */
 export const statWide = style({ gridColumn: "1 / -1" });
 
 /** Label of a summary number. */
-export const statLabel = style({
-  fontSize: vars.fontSize.xs,
-  fontWeight: 600,
-  textTransform: "uppercase",
-  letterSpacing: ".05em",
-  color: vars.color.textMuted,
-});
+export const statLabel = style([f.eyebrow, { fontSize: vars.fontSize.xs, letterSpacing: ".05em" }]);
 
 /** Value of a summary number. */
 export const statValue = style({

@@ -3,6 +3,7 @@
  * both show: the address line under the title, the "Detalhes" list and the
  * "Localização" section with its OpenStreetMap link.
  */
+import { FactList } from "./fact-list";
 import { MapPinIcon } from "./icons";
 import * as p from "./detail-page.css";
 import { button } from "~/styles/ui.css";
@@ -40,14 +41,7 @@ export function DetailsSection({ rows }: { rows: readonly (readonly [string, str
   return (
     <section className={p.section} aria-labelledby="detalhes">
       <h2 id="detalhes">Detalhes</h2>
-      <dl className={p.details}>
-        {rows.map(([term, value]) => (
-          <div key={term} className={p.detail}>
-            <dt className={p.detailTerm}>{term}</dt>
-            <dd className={p.detailValue}>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList rows={rows} classes={{ list: p.details, row: p.detail, term: p.detailTerm, value: p.detailValue }} />
     </section>
   );
 }

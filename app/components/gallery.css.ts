@@ -7,6 +7,7 @@
  * stacking order (docs/spec.txt §9: modal 1100).
  */
 import { globalStyle, style } from "@vanilla-extract/css";
+import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
 
 /** The whole gallery: stage and thumbnails. */
@@ -69,13 +70,7 @@ export const slide = style({
 });
 
 /** A photo filling its slide. */
-export const photo = style({
-  display: "block",
-  width: "100%",
-  height: "100%",
-  objectFit: "cover",
-  pointerEvents: "none",
-});
+export const photo = style([fr.coverImage, { pointerEvents: "none" }]);
 
 /** "3 / 8" inside each slide (shown without JavaScript, where slides move natively). */
 export const slideCounter = style({
@@ -188,25 +183,14 @@ export const thumb = style({
 });
 
 /** Image of a thumbnail. */
-export const thumbImage = style({
-  display: "block",
-  width: "100%",
-  height: "100%",
-  objectFit: "cover",
-  background: vars.color.light,
-});
+export const thumbImage = style([fr.coverImage, { background: vars.color.light }]);
 
 /** Placeholder of a listing without photos. */
-export const empty = style({
-  display: "flex",
-  flexDirection: "column",
-  alignItems: "center",
-  justifyContent: "center",
-  gap: vars.space.sm,
-  aspectRatio: "16 / 9",
-  color: vars.color.textMuted,
-  background: vars.color.light,
-});
+export const empty = style([
+  fr.column,
+  fr.centerContent,
+  { gap: vars.space.sm, aspectRatio: "16 / 9", color: vars.color.textMuted, background: vars.color.light },
+]);
 
 /** The fullscreen viewer (a modal `<dialog>`). */
 export const dialog = style({
@@ -239,15 +223,10 @@ export const dialogBar = style({
 });
 
 /** Title of the viewer (the listing title), one line. */
-export const dialogTitle = style({
-  margin: 0,
-  fontSize: vars.fontSize.sm,
-  fontWeight: 600,
-  color: "#fff",
-  overflow: "hidden",
-  textOverflow: "ellipsis",
-  whiteSpace: "nowrap",
-});
+export const dialogTitle = style([
+  { margin: 0, fontSize: vars.fontSize.sm, fontWeight: 600, color: "#fff" },
+  fr.ellipsis,
+]);
 
 /** Close button of the viewer. */
 export const dialogClose = style({

@@ -39,6 +39,23 @@ function fakeSlider(size = 400) {
   return slider;
 }
 
+/** A 400 px fake slider with the drag-threshold plugin, resting on slide `index`. */
+function thresholdSliderAt(index: number) {
+  const slider = fakeSlider(400);
+  thresholdPlugin()(slider as never);
+  slider.track.details.abs = index;
+  return slider;
+}
+
+/** Drags `slider` from position `from` to `to` and returns the slide it was last sent to. */
+function drag(slider: ReturnType<typeof fakeSlider>, from: number, to: number) {
+  slider.track.details.position = from;
+  slider.emit("dragStarted");
+  slider.track.details.position = to;
+  slider.emit("dragEnded");
+  return slider.moves.at(-1);
+}
+
 describe("Gallery (server render)", () => {
   const html = renderToString(<Gallery photos={photos(8)} title="Apartamento em Moema" />);
 
@@ -97,37 +114,14 @@ describe("carousel defaults (docs/spec.txt §9)", () => {
   });
 
   it("snaps back after a drag shorter than 40 px and moves one slide after a longer one", () => {
-    const slider = fakeSlider(400);
-    thresholdPlugin()(slider as never);
-    slider.track.details.abs = 2;
-    slider.track.details.position = 2;
-    slider.emit("dragStarted");
-    slider.track.details.position = 2 + 39 / 400;
-    slider.emit("dragEnded");
-    expect(slider.moves.at(-1)).toBe(2);
-
-    slider.track.details.position = 2;
-    slider.emit("dragStarted");
-    slider.track.details.position = 2 + 41 / 400;
-    slider.emit("dragEnded");
-    expect(slider.moves.at(-1)).toBe(3);
-
-    slider.track.details.position = 2;
-    slider.emit("dragStarted");
-    slider.track.details.position = 2 - 120 / 400;
-    slider.emit("dragEnded");
-    expect(slider.moves.at(-1)).toBe(1);
+    const slider = thresholdSliderAt(2);
+    expect(drag(slider, 2, 2 + 39 / 400)).toBe(2);
+    expect(drag(slider, 2, 2 + 41 / 400)).toBe(3);
+    expect(drag(slider, 2, 2 - 120 / 400)).toBe(1);
   });
 
   it("never moves past the first or last slide", () => {
-    const slider = fakeSlider(400);
-    thresholdPlugin()(slider as never);
-    slider.track.details.abs = 4;
-    slider.track.details.position = 4;
-    slider.emit("dragStarted");
-    slider.track.details.position = 4.5;
-    slider.emit("dragEnded");
-    expect(slider.moves.at(-1)).toBe(4);
+    expect(drag(thresholdSliderAt(4), 4, 4.5)).toBe(4);
   });
 
   it("limits overscroll to 20% of a slide at both ends", () => {

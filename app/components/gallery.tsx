@@ -160,6 +160,32 @@ export interface GalleryProps {
   title: string;
 }
 
+/** The previous/next photo buttons over a carousel; `onMove` gets the wanted index. */
+function ArrowButtons({ index, count, onMove }: { index: number; count: number; onMove: (index: number) => void }) {
+  return (
+    <>
+      <button
+        type="button"
+        className={`${s.arrow} ${s.arrowPrev}`}
+        onClick={() => onMove(index - 1)}
+        disabled={index === 0}
+        aria-label="Foto anterior"
+      >
+        <ChevronLeftIcon />
+      </button>
+      <button
+        type="button"
+        className={`${s.arrow} ${s.arrowNext}`}
+        onClick={() => onMove(index + 1)}
+        disabled={index === count - 1}
+        aria-label="Próxima foto"
+      >
+        <ChevronRightIcon />
+      </button>
+    </>
+  );
+}
+
 /** Alt text of photo `index` (0-based) of `count`. */
 function altText(photo: Photo, title: string, index: number, count: number): string {
   return photo.description ? `${photo.description} — ${title}` : `${title} — foto ${index + 1} de ${count}`;
@@ -346,24 +372,7 @@ export function Gallery({ photos, title }: GalleryProps) {
         </div>
         {enhanced && count > 1 ? (
           <>
-            <button
-              type="button"
-              className={`${s.arrow} ${s.arrowPrev}`}
-              onClick={() => goTo(current - 1)}
-              disabled={current === 0}
-              aria-label="Foto anterior"
-            >
-              <ChevronLeftIcon />
-            </button>
-            <button
-              type="button"
-              className={`${s.arrow} ${s.arrowNext}`}
-              onClick={() => goTo(current + 1)}
-              disabled={current === count - 1}
-              aria-label="Próxima foto"
-            >
-              <ChevronRightIcon />
-            </button>
+            <ArrowButtons index={current} count={count} onMove={goTo} />
             <span className={`${s.pill} ${s.counter}`} aria-live="polite" data-testid="gallery-counter">
               {current + 1} / {count}
             </span>
@@ -447,26 +456,11 @@ export function Gallery({ photos, title }: GalleryProps) {
                 ))}
               </div>
               {count > 1 ? (
-                <>
-                  <button
-                    type="button"
-                    className={`${s.arrow} ${s.arrowPrev}`}
-                    onClick={() => viewer.current?.moveToIdx(clampIndex(viewerIndex - 1, count))}
-                    disabled={viewerIndex === 0}
-                    aria-label="Foto anterior"
-                  >
-                    <ChevronLeftIcon />
-                  </button>
-                  <button
-                    type="button"
-                    className={`${s.arrow} ${s.arrowNext}`}
-                    onClick={() => viewer.current?.moveToIdx(clampIndex(viewerIndex + 1, count))}
-                    disabled={viewerIndex === count - 1}
-                    aria-label="Próxima foto"
-                  >
-                    <ChevronRightIcon />
-                  </button>
-                </>
+                <ArrowButtons
+                  index={viewerIndex}
+                  count={count}
+                  onMove={(index) => viewer.current?.moveToIdx(clampIndex(index, count))}
+                />
               ) : null}
             </div>
             <p className={s.dialogCaption}>{photos[viewerIndex]?.description ?? ""}</p>

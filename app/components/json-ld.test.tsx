@@ -79,14 +79,14 @@ describe("condominium and breadcrumb data", () => {
   it("describes an ApartmentComplex with its amenities", () => {
     const condo = {
       slug: "edificio-aurora",
+      infrastructure: ["Piscina", "Academia"],
       name: "Edifício Aurora",
+      latitude: null,
+      longitude: null,
       neighbourhood: "Moema",
       city: "São Paulo",
       state: "SP",
       address: "",
-      latitude: null,
-      longitude: null,
-      infrastructure: ["Piscina", "Academia"],
     } as unknown as Condominium;
     const data = condominiumJsonLd({
       condominium: condo,

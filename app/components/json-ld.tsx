@@ -106,14 +106,8 @@ export function listingJsonLd({ listing, url, images, description, agencyName }:
   const area = listing.privateArea ?? listing.totalArea ?? listing.builtArea;
   const address = postalAddress(listing);
   return stripEmpty({
-    "@context": "https://schema.org",
-    "@type": "RealEstateListing",
-    "@id": `${url}#imovel`,
-    url,
-    name: listing.title,
-    description,
+    ...pageNode("RealEstateListing", "imovel", { url, name: listing.title, description, images }),
     identifier: listing.code,
-    image: images.length ? images : undefined,
     dateModified: listing.updatedAt ?? undefined,
     address,
     offers: offers.length === 1 ? offers[0] : offers.length ? offers : undefined,
@@ -128,6 +122,23 @@ export function listingJsonLd({ listing, url, images, description, agencyName }:
       geo: geo(listing.latitude, listing.longitude),
     }),
   });
+}
+
+/** The fields every page node shares: type, `@id` (`{url}#{fragment}`), URL, name, description and photos. */
+function pageNode(
+  type: string,
+  fragment: string,
+  page: { url: string; name: string; description: string; images: string[] },
+): JsonLdNode {
+  return {
+    "@context": "https://schema.org",
+    "@type": type,
+    "@id": `${page.url}#${fragment}`,
+    url: page.url,
+    name: page.name,
+    description: page.description,
+    image: page.images.length ? page.images : undefined,
+  };
 }
 
 /** Inputs of {@link condominiumJsonLd}. */
@@ -149,13 +160,7 @@ export function condominiumJsonLd({
   unitCount,
 }: CondominiumJsonLdInput): JsonLdNode {
   return stripEmpty({
-    "@context": "https://schema.org",
-    "@type": "ApartmentComplex",
-    "@id": `${url}#condominio`,
-    url,
-    name: condominium.name,
-    description,
-    image: images.length ? images : undefined,
+    ...pageNode("ApartmentComplex", "condominio", { url, name: condominium.name, description, images }),
     address: postalAddress(condominium),
     geo: geo(condominium.latitude, condominium.longitude),
     numberOfAvailableAccommodationUnits: { "@type": "QuantitativeValue", value: unitCount },

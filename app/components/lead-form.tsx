@@ -13,16 +13,17 @@
  * browser after hydration, and again after each success), a signed render
  * time and a honeypot (app/.server/leads/form-guard.ts).
  */
-import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { LeadFormTokens } from "~/.server/leads/form-guard";
 import type { LeadActionData } from "~/.server/leads/submission";
 import { LEAD_FORM_FIELDS, LEAD_MESSAGE_MAX, leadFormSchemas, type LeadFormKind } from "~/lib/leads";
 import { button } from "~/styles/ui.css";
+import { Field, FormAlert, TextareaField } from "./forms";
 import { useToast } from "./toast";
 import * as s from "./lead-form.css";
+import { useZodForm } from "./use-zod-form";
 
 /** What each form says once it was sent (toast with JavaScript). */
 export const LEAD_SENT_TOAST: Record<LeadFormKind, { title: string; description: string }> = {
@@ -88,14 +89,10 @@ export function LeadForm(props: LeadFormProps) {
     }
   }, [fetcher.data, kind, notify]);
 
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(schema, {
     id: props.id,
     lastResult: last?.result,
     defaultValue: { kind, ...props.defaultValue },
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const pending = fetcher.state !== "idle";
   const Heading = props.headingLevel === 3 ? "h3" : "h2";
@@ -135,13 +132,7 @@ export function LeadForm(props: LeadFormProps) {
       <TextField field={all.name} label="Nome" autoComplete="name" />
       {kind === "sell" ? (
         <>
-          <TextField
-            field={all.phone}
-            label="Telefone ou WhatsApp"
-            type="tel"
-            autoComplete="tel"
-            placeholder="(11) 91234-5678"
-          />
+          <PhoneField field={all.phone} />
           <TextField
             field={all.location}
             label="Onde fica o imóvel?"
@@ -153,62 +144,24 @@ export function LeadForm(props: LeadFormProps) {
       {kind === "info" ? (
         <>
           <div className={s.row}>
-            <TextField
-              field={all.phone}
-              label="Telefone ou WhatsApp"
-              type="tel"
-              autoComplete="tel"
-              placeholder="(11) 91234-5678"
-            />
-            <TextField
-              field={all.email}
-              label="E-mail"
-              type="email"
-              autoComplete="email"
-              placeholder="nome@exemplo.com.br"
-            />
+            <PhoneField field={all.phone} />
+            <EmailField field={all.email} />
           </div>
-          <div className={s.field}>
-            <label className={s.label} htmlFor={all.message.id}>
-              Mensagem
-            </label>
-            <textarea
-              className={s.textarea}
-              {...getTextareaProps(all.message)}
-              key={all.message.key}
-              rows={4}
-              maxLength={LEAD_MESSAGE_MAX}
-            />
-            <FieldError field={all.message} />
-          </div>
+          <TextareaField
+            field={all.message}
+            label="Mensagem"
+            textareaProps={{ rows: 4, maxLength: LEAD_MESSAGE_MAX }}
+          />
         </>
       ) : null}
       {kind === "alert" ? (
         <div className={s.row}>
-          <TextField
-            field={all.email}
-            label="E-mail"
-            optional
-            type="email"
-            autoComplete="email"
-            placeholder="nome@exemplo.com.br"
-          />
-          <TextField
-            field={all.phone}
-            label="Telefone ou WhatsApp"
-            optional
-            type="tel"
-            autoComplete="tel"
-            placeholder="(11) 91234-5678"
-          />
+          <EmailField field={all.email} optional />
+          <PhoneField field={all.phone} optional />
         </div>
       ) : null}
 
-      {form.errors?.length ? (
-        <p id={form.errorId} className={s.formError} role="alert">
-          {form.errors.join(" ")}
-        </p>
-      ) : null}
+      <FormAlert id={form.errorId} message={form.errors?.length ? form.errors.join(" ") : undefined} />
       <button type="submit" className={`${button.primary} ${s.submit}`} disabled={pending}>
         {pending ? "Enviando…" : props.submitLabel}
       </button>
@@ -217,8 +170,13 @@ export function LeadForm(props: LeadFormProps) {
   );
 }
 
-/** A labelled text input with its error beside it. */
-function TextField(props: {
+/** A text input of the form kit, with its autofill hint and placeholder. */
+function TextField({
+  autoComplete,
+  placeholder,
+  type = "text",
+  ...frame
+}: {
   field: FieldMetadata<string>;
   label: string;
   type?: "text" | "tel" | "email";
@@ -226,31 +184,22 @@ function TextField(props: {
   placeholder?: string;
   optional?: boolean;
 }) {
-  const { field } = props;
-  return (
-    <div className={s.field}>
-      <label className={s.label} htmlFor={field.id}>
-        {props.label}
-        {props.optional ? <span className={s.optional}> (opcional)</span> : null}
-      </label>
-      <input
-        className={s.control}
-        {...getInputProps(field, { type: props.type ?? "text" })}
-        key={field.key}
-        autoComplete={props.autoComplete}
-        inputMode={props.type === "tel" ? "tel" : props.type === "email" ? "email" : undefined}
-        placeholder={props.placeholder}
-      />
-      <FieldError field={field} />
-    </div>
-  );
+  const inputMode = type === "text" ? undefined : type;
+  return <Field {...frame} type={type} inputProps={{ autoComplete, inputMode, placeholder }} />;
 }
 
-/** The field's first error (pt-BR, from the schema), linked by `aria-describedby`. */
-function FieldError({ field }: { field: FieldMetadata<string> }) {
-  return field.errors?.length ? (
-    <p id={field.errorId} className={s.error}>
-      {field.errors[0]}
-    </p>
-  ) : null;
+/** A contact field: its label, input type, autofill hint and placeholder. */
+const CONTACT_FIELDS = {
+  phone: { label: "Telefone ou WhatsApp", type: "tel", autoComplete: "tel", placeholder: "(11) 91234-5678" },
+  email: { label: "E-mail", type: "email", autoComplete: "email", placeholder: "nome@exemplo.com.br" },
+} as const;
+
+/** "Telefone ou WhatsApp": a Brazilian phone with area code. */
+function PhoneField(props: { field: FieldMetadata<string>; optional?: boolean }) {
+  return <TextField {...props} {...CONTACT_FIELDS.phone} />;
+}
+
+/** "E-mail". */
+function EmailField(props: { field: FieldMetadata<string>; optional?: boolean }) {
+  return <TextField {...props} {...CONTACT_FIELDS.email} />;
 }

@@ -4,15 +4,14 @@
  */
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import * as f from "./detail-fragments.css";
 
 /** The list of facts. */
 export const list = style({
   display: "grid",
   gridTemplateColumns: "repeat(auto-fill, minmax(128px, 1fr))",
   gap: vars.space.sm,
-  margin: 0,
-  padding: 0,
-  listStyle: "none",
+  ...f.plainList,
 });
 
 /** One fact. */
@@ -21,9 +20,7 @@ export const item = style({
   gridTemplateColumns: "auto 1fr",
   alignItems: "center",
   columnGap: vars.space.sm,
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.light,
+  ...f.lightTile,
 });
 
 /** The icon, spanning both text lines. */
@@ -41,8 +38,4 @@ export const value = style({
 });
 
 /** The label ("área útil", "dormitórios"). */
-export const label = style({
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-  lineHeight: 1.3,
-});
+export const label = style([f.mutedText, { lineHeight: 1.3 }]);

@@ -1,5 +1,6 @@
 /** Styles of the single-point map (`point-map.tsx`, `point-map.client.tsx`): a fixed-height box, the marker, the tile notice. */
 import { globalStyle, style } from "@vanilla-extract/css";
+import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
 
 /** Height (px) of the map box, the same before and after Leaflet loads (no layout shift). */
@@ -19,25 +20,19 @@ export const frame = style({
 });
 
 /** The Leaflet container (and the placeholder), filling the box. */
-export const map = style({
-  width: "100%",
-  height: "100%",
-  fontFamily: vars.font.body,
-  background: vars.color.light,
-});
+export const map = style([fr.fill, { fontFamily: vars.font.body, background: vars.color.light }]);
 
 /** Placeholder text centred in the box while the map loads (or when it cannot). */
-export const placeholder = style({
-  display: "flex",
-  alignItems: "center",
-  justifyContent: "center",
-  width: "100%",
-  height: "100%",
-  padding: vars.space.md,
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-  textAlign: "center",
-});
+export const placeholder = style([
+  fr.centered,
+  fr.fill,
+  {
+    padding: vars.space.md,
+    color: vars.color.textMuted,
+    fontSize: vars.fontSize.sm,
+    textAlign: "center",
+  },
+]);
 
 /** The marker (an SVG circle): brand colours; Leaflet's attributes are overridden by CSS. */
 export const marker = style({});

@@ -5,17 +5,10 @@
  */
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import * as f from "./detail-fragments.css";
 
 /** The box. */
-export const box = style({
-  display: "grid",
-  gap: vars.space.md,
-  padding: vars.space.lg,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.card,
-});
+export const box = style([f.raisedCard]);
 
 /** One offer (sale or rent). */
 export const offer = style({
@@ -24,13 +17,7 @@ export const offer = style({
 });
 
 /** "Venda" / "Aluguel" label above a price. */
-export const offerLabel = style({
-  fontSize: vars.fontSize.sm,
-  fontWeight: 600,
-  color: vars.color.textMuted,
-  textTransform: "uppercase",
-  letterSpacing: ".06em",
-});
+export const offerLabel = style([f.eyebrow, { fontSize: vars.fontSize.sm, letterSpacing: ".06em" }]);
 
 /** The big price. */
 export const price = style({
@@ -51,10 +38,7 @@ export const perMonth = style({
 });
 
 /** Small line under a price (price per m²). */
-export const note = style({
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-});
+export const note = style([f.mutedText]);
 
 /** Charges list (condomínio, IPTU). */
 export const charges = style({
@@ -66,13 +50,7 @@ export const charges = style({
 });
 
 /** One row of the charges list: term left, value right. */
-export const row = style({
-  display: "flex",
-  justifyContent: "space-between",
-  alignItems: "baseline",
-  gap: vars.space.md,
-  fontSize: vars.fontSize.sm,
-});
+export const row = style([f.spreadRow, { fontSize: vars.fontSize.sm }]);
 
 /** Term of a row. */
 export const term = style({
@@ -97,13 +75,7 @@ export const monthly = style({
 });
 
 /** Label of the monthly cost. */
-export const monthlyLabel = style({
-  display: "flex",
-  justifyContent: "space-between",
-  alignItems: "baseline",
-  gap: vars.space.md,
-  fontWeight: 700,
-});
+export const monthlyLabel = style([f.spreadRow, { fontWeight: 700 }]);
 
 /** Value of the monthly cost. */
 export const monthlyValue = style({
@@ -121,7 +93,4 @@ export const monthlyHint = style({
 });
 
 /** Slot for the calls to action (WhatsApp button). */
-export const actions = style({
-  display: "grid",
-  gap: vars.space.sm,
-});
+export const actions = style([f.stack]);

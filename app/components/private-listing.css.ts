@@ -68,3 +68,6 @@ export const cell = style({
   padding: `${vars.space.xs} ${vars.space.sm}`,
   borderBottom: `1px solid ${vars.color.border}`,
 });
+
+/** The rows of one owner inside the definition list (a wrapper that adds no box of its own). */
+export const ownerGroup = style({ display: "contents" });

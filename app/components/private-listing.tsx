@@ -10,7 +10,8 @@ import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { HistoryEntry, ListingPrivateData } from "~/domain/listing";
 import { privateListingPath } from "~/lib/auth";
-import { formatDate, formatPhone } from "~/lib/format";
+import { formatDate } from "~/lib/format";
+import { formatPhone, telHref } from "~/lib/phone";
 import { useOptionalRootData } from "~/lib/root-data";
 import * as s from "./private-listing.css";
 
@@ -49,18 +50,14 @@ export function PrivateListingDetails({ listing }: { listing: NonNullable<Privat
           </>
         ) : (
           owners.map((owner, index) => (
-            <div key={`${owner.name}-${index}`} style={{ display: "contents" }}>
+            <div key={`${owner.name}-${index}`} className={s.ownerGroup}>
               <dt className={s.term}>Proprietário</dt>
               <dd className={s.value} data-private="owner-name">
                 {owner.name || "Não informado"}
               </dd>
               <dt className={s.term}>Telefone</dt>
               <dd className={s.value} data-private="owner-phone">
-                {owner.phone ? (
-                  <a href={`tel:+55${owner.phone.replace(/^55/, "")}`}>{formatPhone(owner.phone)}</a>
-                ) : (
-                  "Não informado"
-                )}
+                {owner.phone ? <a href={telHref(owner.phone)}>{formatPhone(owner.phone)}</a> : "Não informado"}
               </dd>
             </div>
           ))

@@ -3,13 +3,12 @@
  * (docs/style.md §7).
  */
 import { style } from "@vanilla-extract/css";
+import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
+import * as f from "./detail-fragments.css";
 
 /** The group. */
-export const group = style({
-  display: "grid",
-  gap: vars.space.sm,
-});
+export const group = style([f.stack]);
 
 /** "Compartilhar". */
 export const title = style({
@@ -18,31 +17,13 @@ export const title = style({
 });
 
 /** Row of buttons. */
-export const buttons = style({
-  display: "flex",
-  flexWrap: "wrap",
-  gap: vars.space.sm,
-});
+export const buttons = style([f.wrapRow]);
 
 /** One share button (small outline pill). */
-export const shareButton = style({
-  display: "inline-flex",
-  alignItems: "center",
-  gap: vars.space.xs,
-  minHeight: "40px",
-  paddingInline: vars.space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.surface,
-  color: vars.color.text,
-  fontSize: vars.fontSize.sm,
-  fontWeight: 600,
-  textDecoration: "none",
-  cursor: "pointer",
-  selectors: {
-    "&:hover": { borderColor: vars.color.text },
-  },
-});
+export const shareButton = style([
+  fr.pillLink,
+  { fontWeight: 600, cursor: "pointer", selectors: { "&:hover": { borderColor: vars.color.text } } },
+]);
 
 /** Feedback after copying ("Link copiado!"). */
 export const status = style({

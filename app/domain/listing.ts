@@ -221,7 +221,7 @@ export interface Listing {
 
 /**
  * The private part of a listing (owner, internal notes, history). Only ever
- * fetched live from Vista for a signed-in broker (auth issue); never stored in
+ * fetched live from Vista for a signed-in broker (the broker area); never stored in
  * the public read model nor sent to anonymous visitors.
  */
 export interface ListingPrivateData {

@@ -2,8 +2,6 @@
  * pt-BR formatting of prices (BRL), areas (m²) and dates (docs/product.md: prices
  * with `Intl.NumberFormat('pt-BR')`, areas in m², dates in pt-BR).
  */
-import { whatsAppNumber } from "./whatsapp";
-
 const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL", maximumFractionDigits: 0 });
 const brlCents = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL", minimumFractionDigits: 2 });
 const integer = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 0 });
@@ -39,16 +37,4 @@ export function formatDate(isoDate: string | null | undefined): string {
 /** Singular or plural pt-BR noun: plural(2, "quarto", "quartos") → "2 quartos". */
 export function plural(count: number, singular: string, pluralForm: string): string {
   return `${integer.format(count)} ${count === 1 ? singular : pluralForm}`;
-}
-
-/**
- * A Brazilian phone for display: "(11) 98765-4321" for "11987654321",
- * "5511987654321", "+55 11 98765-4321" or "011 98765-4321"; "(11) 3333-4444"
- * for a landline; the input unchanged when it is not a 10–11-digit Brazilian number.
- */
-export function formatPhone(phone: string): string {
-  const d = (whatsAppNumber(phone) ?? "").slice(2);
-  if (d.length === 11) return `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`;
-  if (d.length === 10) return `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`;
-  return phone;
 }

@@ -1,36 +1,14 @@
 /**
  * Contact-request (lead) schemas shared by the server and the forms (docs/product.md
  * "Contact requests": one zod schema per form, the same on server and client;
- * issue 4 items 1–2). Error messages are pt-BR, shown beside each field.
+ * the phone rule is `normalizeBrazilianPhone` of `./phone`). Error messages are pt-BR, shown beside each field.
  * Every text field is bounded; one-line fields refuse line breaks and other
  * control characters, messages refuse controls other than line breaks and
  * tabs (`./text-fields`).
  */
 import { z } from "zod";
+import { normalizeBrazilianPhone } from "./phone";
 import { multiLineText, singleLineText } from "./text-fields";
-
-/**
- * A Brazilian phone as digits: DDD (two digits, 11–99) + number, 10 digits for a
- * landline (number starting 2–5) or 11 for a mobile (9 + eight digits). Accepts
- * "(11) 91234-5678", "+55 11 91234-5678", "011 91234-5678", "11912345678",
- * "(11) 3456-7890". Returns null for anything else (letters, wrong length,
- * invalid DDD, all digits equal).
- */
-export function normalizeBrazilianPhone(input: string): string | null {
-  const trimmed = input.trim();
-  if (!/^[\d\s()+.\-/]+$/.test(trimmed)) return null;
-  let digits = trimmed.replace(/\D/g, "");
-  if ((digits.length === 12 || digits.length === 13) && digits.startsWith("55")) digits = digits.slice(2);
-  else if ((digits.length === 11 || digits.length === 12) && digits.startsWith("0")) digits = digits.slice(1);
-  if (digits.length !== 10 && digits.length !== 11) return null;
-  const ddd = digits.slice(0, 2);
-  const number = digits.slice(2);
-  if (!/^[1-9][1-9]$/.test(ddd)) return null;
-  if (number.length === 9 && !number.startsWith("9")) return null;
-  if (number.length === 8 && !/^[2-5]/.test(number)) return null;
-  if (/^(\d)\1+$/.test(number)) return null;
-  return digits;
-}
 
 /** Most characters a message may have (docs/product.md). */
 export const LEAD_MESSAGE_MAX = 2000;

@@ -6,6 +6,9 @@
  */
 import type { MetaDescriptor } from "@remix-run/node";
 
+/** Width (px) of the Open Graph image of a detail page (through the image route). */
+export const OG_IMAGE_WIDTH = 1280;
+
 /** What {@link pageMeta} needs to describe one page. */
 export interface PageMetaInput {
   /** The document `<title>` (e.g. "Apartamento em Centro | Imobiliária"). */

@@ -1,6 +1,6 @@
 /**
- * `POST /api/email/sell-property` {name, phone, location} (docs/spec.txt §7, no auth;
- * issue 6 item 8). See `~/.server/api/lead-endpoint`.
+ * `POST /api/email/sell-property` {name, phone, location} (docs/spec.txt §7, no
+ * auth). See `~/.server/api/lead-endpoint`.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { writeOnlyLoader } from "~/.server/api/http";

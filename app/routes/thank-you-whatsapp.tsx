@@ -1,6 +1,6 @@
 /**
- * `/obrigado-whatsapp` (docs/spec.txt §2 "thank-you after a messaging-app contact";
- * issue 4 item 2): every WhatsApp button of the site points here. The loader
+ * `/obrigado-whatsapp` (docs/spec.txt §2 "thank-you after a messaging-app contact"):
+ * every WhatsApp button of the site points here. The loader
  * records the contact as a lead (listing code, page, UTM parameters), only
  * when the browser opens the page itself (`isTopLevelNavigation`: never for
  * an `<img>` or a fetch from another site), and the

@@ -1,5 +1,5 @@
 /**
- * Contact requests end to end (issue 4 "Tests"): the "quero vender" form on
+ * Contact requests end to end (docs/product.md "Contact requests"): the "quero vender" form on
  * the home page, "mais informações" on a listing page and "avise-me" on a
  * condominium page, with and without JavaScript: validation errors beside
  * the fields, `/obrigado` (no JS) or the success toast (JS), the e-mail that

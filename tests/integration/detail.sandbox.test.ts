@@ -10,15 +10,12 @@
  * so removal detection still works); the full sync is covered by the sync suite.
  * `DETAIL_FULL_CATALOGUE=1` runs this file on the whole catalogue.
  */
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearSitemapCache } from "~/.server/catalogue/sitemap";
 import { clearVocabularyCache } from "~/.server/catalogue/vocabulary";
-import { getDb, migrate, type Database } from "~/.server/db";
+import type { Database } from "~/.server/db";
 import { condominiums, listings } from "~/.server/db/schema";
 import { runSync } from "~/.server/sync";
 import { setVistaTarget } from "~/.server/vista/target";
@@ -29,21 +26,21 @@ import { loader as imageLoader } from "~/routes/image";
 import { loader as listingLoader } from "~/routes/listing";
 import { loader as sitemapLoader } from "~/routes/sitemap";
 import type { VistaClient } from "~/.server/vista";
+import { loaderArgs as args, siteRequest as get, SITE_ORIGIN as ORIGIN } from "./helpers/loaders";
+import { openProcessDatabase, type ProcessDatabase } from "./helpers/process-database";
 import { startTestSandbox, type TestSandbox } from "./helpers/sandbox";
 
 /** One listing in SUBSET (by the digits of its code) is synced; 1 = all. */
 const SUBSET = process.env.DETAIL_FULL_CATALOGUE ? 1 : 6;
 
-const ORIGIN = "http://site.test";
 let env: TestSandbox;
 let client: VistaClient;
+let processDb: ProcessDatabase;
 let database: Database;
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-detail-sandbox-"));
-  process.env.DATA_DIR = dataDir;
-  delete process.env.PUBLIC_URL;
+  processDb = await openProcessDatabase("detail-sandbox");
+  database = processDb.database;
   env = await startTestSandbox();
   setVistaTarget({ baseUrl: env.url, key: env.sandbox.key });
   const keep = (code: string | undefined) => Number((code ?? "").replace(/\D/g, "")) % SUBSET === 0;
@@ -56,8 +53,6 @@ beforeAll(async () => {
       }
     },
   };
-  database = getDb();
-  await migrate(database);
   const started = performance.now();
   await runSync({ database, client, log: () => {}, source: env.url });
   console.info(
@@ -66,23 +61,14 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  await database?.close();
+  await processDb?.close();
   await env?.close();
-  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-const get = (url: string, init?: RequestInit) => new Request(`${ORIGIN}${url}`, init);
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
-
 async function activeRows() {
+  const { code, category, neighbourhood, condominiumSlug, updatedAt } = listings;
   return database.db
-    .select({
-      code: listings.code,
-      category: listings.category,
-      neighbourhood: listings.neighbourhood,
-      condominiumSlug: listings.condominiumSlug,
-      updatedAt: listings.updatedAt,
-    })
+    .select({ code, category, neighbourhood, condominiumSlug, updatedAt })
     .from(listings)
     .where(sql`${listings.removedAt} is null`);
 }

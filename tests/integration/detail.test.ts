@@ -6,15 +6,12 @@
  * Route loaders are called directly with a `Request`. Expected results come
  * from plain reference implementations over the fixtures.
  */
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getCondominiumPage, getListingPage, rangeOf } from "~/.server/catalogue/detail";
 import { SIMILAR_PRICE_TOLERANCE, similarListings } from "~/.server/catalogue/similar";
 import { clearSitemapCache, getSitemapXml, sitemapEntries } from "~/.server/catalogue/sitemap";
 import { clearVocabularyCache } from "~/.server/catalogue/vocabulary";
-import { getDb, migrate, type Database } from "~/.server/db";
+import type { Database } from "~/.server/db";
 import { condominiums, listings } from "~/.server/db/schema";
 import { condominiumRow } from "~/.server/sync/rows";
 import type { Condominium } from "~/domain/condominium";
@@ -26,9 +23,10 @@ import { loader as imageLoader } from "~/routes/image";
 import { loader as listingLoader } from "~/routes/listing";
 import { loader as robotsLoader } from "~/routes/robots";
 import { loader as sitemapLoader } from "~/routes/sitemap";
-import { makeListing as baseListing, storedRow, type StoredRow } from "./helpers/fixtures";
+import { makeBroker, makeListing as baseListing, storedRow, type StoredRow } from "./helpers/fixtures";
+import { loaderArgs as args, siteRequest as get, SITE_ORIGIN as ORIGIN } from "./helpers/loaders";
+import { openProcessDatabase, type ProcessDatabase } from "./helpers/process-database";
 
-const ORIGIN = "http://site.test";
 const now = new Date("2026-10-01T12:00:00Z");
 
 function photo(code: string, n: number): Photo {
@@ -85,15 +83,7 @@ const TARGET = makeListing({
   features: ["Varanda gourmet", "Ar-condicionado"],
   featuredVideo: "dQw4w9WgXcQ",
   featuredVideoType: "youtube",
-  broker: {
-    code: "7",
-    name: "Ana Lima",
-    email: "ana@imobiliaria.test",
-    phone: "1133334444",
-    mobile: "11987654321",
-    creci: "123456-F",
-    photoUrl: "",
-  },
+  broker: makeBroker("7", "Ana Lima", { email: "ana@imobiliaria.test", creci: "123456-F" }),
 });
 
 const FIXTURES: Fixture[] = [
@@ -198,15 +188,12 @@ const FIXTURES: Fixture[] = [
 
 type Row = StoredRow;
 let rows: Row[] = [];
+let processDb: ProcessDatabase;
 let database: Database;
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-detail-"));
-  process.env.DATA_DIR = dataDir;
-  delete process.env.PUBLIC_URL;
-  database = getDb();
-  await migrate(database);
+  processDb = await openProcessDatabase("detail");
+  database = processDb.database;
   rows = FIXTURES.map(({ listing, removed, condominium, extra }) => ({
     ...storedRow(listing, { condominiumSlug: condominium ? CONDO_SLUG : null, removed, now }),
     data: { ...listing, ...extra } as Listing,
@@ -218,12 +205,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await database?.close();
-  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  await processDb?.close();
 });
-
-const get = (url: string, init?: RequestInit) => new Request(`${ORIGIN}${url}`, init);
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
 
 /** Runs a loader expected to throw a Response and returns it. */
 async function thrown(run: () => Promise<unknown>): Promise<Response> {

@@ -2,6 +2,17 @@ import { describe, expect, it } from "vitest";
 import type { Listing } from "~/domain/listing";
 import { listingMetaDescription, openStreetMapUrl, purposePhrase, rangeOf, toPublicListing, truncate } from "./detail";
 
+/** The broker fields a public page may show. */
+const publicBroker = {
+  code: "1",
+  name: "Ana",
+  email: "a@b.c",
+  phone: "",
+  mobile: "11999998888",
+  creci: "1",
+  photoUrl: "",
+};
+
 const listing = {
   code: "AP1",
   category: "Apartamento",
@@ -17,16 +28,7 @@ const listing = {
   description: "",
   webDescription:
     "Apartamento reformado, perto do parque. Vista livre e muito sol da manhã em todos os cômodos da casa.",
-  broker: {
-    code: "1",
-    name: "Ana",
-    email: "a@b.c",
-    phone: "",
-    mobile: "11999998888",
-    creci: "1",
-    photoUrl: "",
-    cpf: "123",
-  },
+  broker: { ...publicBroker, cpf: "123" },
   photos: [],
   videos: [],
   attachments: [],
@@ -47,15 +49,7 @@ describe("toPublicListing", () => {
     const result = toPublicListing(stored as unknown as Listing) as unknown as Record<string, unknown>;
     for (const key of ["ownerName", "owners", "Proprietario", "ObsVenda", "notes"])
       expect(result).not.toHaveProperty(key);
-    expect(result.broker).toEqual({
-      code: "1",
-      name: "Ana",
-      email: "a@b.c",
-      phone: "",
-      mobile: "11999998888",
-      creci: "1",
-      photoUrl: "",
-    });
+    expect(result.broker).toEqual(publicBroker);
     expect(result.code).toBe("AP1");
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatBrazilianPhone, leadMessageId, renderLeadEmail } from "./emails";
+import { expectToContainAll } from "~/test-support/expect";
+import { leadMessageId, renderLeadEmail } from "../mail/templates";
 import type { LeadRow } from "./store";
 import { toVistaLead } from "./vista-lead";
 import { backoffMs, BACKOFF_CAP_MS } from "./worker";
@@ -28,14 +29,17 @@ const listing = {
 };
 
 describe("renderLeadEmail", () => {
-  const mail = renderLeadEmail({
-    lead,
-    channel: "email_agency",
-    to: "contato@exemplo.com.br",
-    listing,
-    agencyTitle: "Horizonte Imobiliária",
-    messageIdDomain: "www.exemplo.com.br",
-  });
+  /** Renders the agency's e-mail for `lead` and `listing`, with `overrides` on top. */
+  const render = (overrides: Partial<Parameters<typeof renderLeadEmail>[0]> = {}) =>
+    renderLeadEmail({
+      lead,
+      channel: "email_agency",
+      to: "contato@exemplo.com.br",
+      listing,
+      agencyTitle: "Horizonte Imobiliária",
+      ...overrides,
+    });
+  const mail = render({ messageIdDomain: "www.exemplo.com.br" });
 
   it("has a pt-BR subject naming the kind, the visitor and the listing", () => {
     expect(mail.subject).toBe(
@@ -47,31 +51,31 @@ describe("renderLeadEmail", () => {
   });
 
   it("puts the lead's data and the listing's title, code, price and link in the text part", () => {
-    expect(mail.text).toContain("Nome: Ana <script>alert(1)</script>");
-    expect(mail.text).toContain("Telefone: (11) 91234-5678");
-    expect(mail.text).toContain("E-mail: ana@example.com");
-    expect(mail.text).toContain("Mensagem: Quero visitar & saber do condomínio\nsegunda linha");
-    expect(mail.text).toContain("Imóvel: Apartamento em Moema");
-    expect(mail.text).toContain("Código: AP123");
-    expect(mail.text).toContain("Venda: R$ 1.250.000");
-    expect(mail.text).toContain("Link: https://www.exemplo.com.br/detalhes/apartamento-moema/AP123");
+    expectToContainAll(mail.text, [
+      "Nome: Ana <script>alert(1)</script>",
+      "Telefone: (11) 91234-5678",
+      "E-mail: ana@example.com",
+      "Mensagem: Quero visitar & saber do condomínio\nsegunda linha",
+      "Imóvel: Apartamento em Moema",
+      "Código: AP123",
+      "Venda: R$ 1.250.000",
+      "Link: https://www.exemplo.com.br/detalhes/apartamento-moema/AP123",
+    ]);
   });
 
   it("escapes every value in the HTML part", () => {
     expect(mail.html).not.toContain("<script>");
-    expect(mail.html).toContain("Ana &lt;script&gt;alert(1)&lt;/script&gt;");
-    expect(mail.html).toContain("Quero visitar &amp; saber do condomínio<br>segunda linha");
-    expect(mail.html).toContain('<a href="https://www.exemplo.com.br/detalhes/apartamento-moema/AP123">');
-    expect(mail.html).toContain("R$ 1.250.000");
+    expectToContainAll(mail.html, [
+      "Ana &lt;script&gt;alert(1)&lt;/script&gt;",
+      "Quero visitar &amp; saber do condomínio<br>segunda linha",
+      '<a href="https://www.exemplo.com.br/detalhes/apartamento-moema/AP123">',
+      "R$ 1.250.000",
+    ]);
   });
 
   it("keeps a stored name with line breaks on one line (no fake lines in the text, none in the subject)", () => {
-    const forged = renderLeadEmail({
+    const forged = render({
       lead: { ...lead, name: "Ana\r\nTelefone: (11) 90000-0000\u2028X", message: "linha 1\r\nlinha 2\u0000" },
-      channel: "email_agency",
-      to: "contato@exemplo.com.br",
-      listing,
-      agencyTitle: "Horizonte Imobiliária",
     });
     expect(forged.text.split("\n").filter((line) => line.startsWith("Telefone:"))).toEqual([
       "Telefone: (11) 91234-5678",
@@ -82,22 +86,9 @@ describe("renderLeadEmail", () => {
   });
 
   it("addresses the broker differently and has its own Message-ID", () => {
-    const broker = renderLeadEmail({
-      lead,
-      channel: "email_broker",
-      to: "corretor@exemplo.com.br",
-      listing,
-      agencyTitle: "Horizonte Imobiliária",
-    });
+    const broker = render({ channel: "email_broker", to: "corretor@exemplo.com.br" });
     expect(broker.text).toContain("Um visitante do site pediu contato sobre um imóvel seu.");
     expect(broker.messageId).toBe(leadMessageId(lead.id, "email_broker"));
-  });
-});
-
-describe("formatBrazilianPhone", () => {
-  it("formats mobiles and landlines", () => {
-    expect(formatBrazilianPhone("11912345678")).toBe("(11) 91234-5678");
-    expect(formatBrazilianPhone("1134567890")).toBe("(11) 3456-7890");
   });
 });
 

@@ -1,9 +1,9 @@
 /**
- * A stored lead in Vista's `POST /lead` format (docs/vista-api.md §2.4; issue 4
- * item 3): `{nome, email, fone, interesse, anuncio, veiculo, mensagem}`.
+ * A stored lead in Vista's `POST /lead` format (docs/vista-api.md §2.4):
+ * `{nome, email, fone, interesse, anuncio, veiculo, mensagem}`.
  */
 import type { VistaLeadWire } from "../vista";
-import type { LeadListingContext } from "./emails";
+import type { LeadListingContext } from "../mail/templates";
 import type { LeadRow } from "./store";
 
 /**

@@ -13,7 +13,8 @@
  */
 import { createHash } from "node:crypto";
 import { isbot } from "isbot";
-import { listingWhatsAppMessage, whatsAppLink, whatsAppNumber } from "~/lib/whatsapp";
+import { firstWhatsAppNumber, whatsAppNumber } from "~/lib/phone";
+import { listingWhatsAppMessage, whatsAppLink } from "~/lib/whatsapp";
 import { LEAD_UTM_VALUE_MAX, parseLeadInput } from "~/lib/leads";
 import { hasControlCharacters } from "~/lib/text-fields";
 import { getListingPage, listingDisplayTitle } from "../catalogue/detail";
@@ -135,8 +136,7 @@ export async function whatsAppHandOff(
       ? await findPublicMember(options.db ?? getDb().db, memberSlug)
       : null;
   const memberNumber = member ? whatsAppNumber(member.whatsapp) : null;
-  const number =
-    (broker ? (whatsAppNumber(broker.mobile) ?? whatsAppNumber(broker.phone)) : null) ?? memberNumber ?? agencyNumber;
+  const number = (broker ? firstWhatsAppNumber(broker.mobile, broker.phone) : null) ?? memberNumber ?? agencyNumber;
   if (!number) return null;
 
   const listing = listingPage

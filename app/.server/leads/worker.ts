@@ -14,7 +14,7 @@ import type { Database, Db } from "../db";
 import { leadDeliveries, leads, listings } from "../db/schema";
 import type { Mailer } from "../mail/transport";
 import type { VistaClient } from "../vista";
-import { renderLeadEmail, type LeadListingContext } from "./emails";
+import { renderLeadEmail, type LeadListingContext } from "../mail/templates";
 import type { LeadRow } from "./store";
 import { toVistaLead } from "./vista-lead";
 
