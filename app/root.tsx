@@ -1,5 +1,5 @@
 /**
- * The document shell (docs/spec.txt §2, §4; issue 2 item 2 "Shell"): `<html lang="pt-BR">`,
+ * The document shell (docs/spec.txt §2, §4): `<html lang="pt-BR">`,
  * the brand colours as CSS variables, default meta tags, the toast area on
  * every page (fed by server flash messages), scroll handling, build polling and
  * the root error boundary.

@@ -5,24 +5,13 @@
  * is one link to the condominium page.
  */
 import { Link } from "@remix-run/react";
+import type { CondominiumCard } from "~/.server/catalogue/condominium-index";
 import { formatCount, formatPrice, plural } from "~/lib/format";
 import { imageSrcSet, imageUrl } from "~/lib/images";
 import * as s from "./condominium-card.css";
 
-/** What a card shows (the `CondominiumCard` of `~/.server/catalogue/condominium-index`, prices in BRL). */
-export interface CondominiumCardData {
-  slug: string;
-  name: string;
-  neighbourhood: string;
-  city: string;
-  coverPhotoUrl: string;
-  path: string;
-  units: number;
-  unitsForSale: number;
-  unitsForRent: number;
-  salePriceFrom: number | null;
-  rentPriceFrom: number | null;
-}
+/** What a card shows: the index's `CondominiumCard` without the place slugs (prices in BRL). */
+export type CondominiumCardData = Omit<CondominiumCard, "citySlug" | "neighbourhoodSlug">;
 
 /** Props of {@link CondominiumGrid}. */
 export interface CondominiumGridProps {

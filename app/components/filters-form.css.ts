@@ -1,6 +1,8 @@
 /** Styles of `filters-form.tsx` (the listings page's filters). */
 import { globalStyle, style } from "@vanilla-extract/css";
+import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
+import { control as baseControl } from "./page-layout.css";
 
 /** Wide screens: the sidebar is always open. */
 const wide = "(min-width: 960px)";
@@ -44,30 +46,25 @@ export const summary = style({
 });
 
 /** Icon and word of the summary. */
-export const summaryLabel = style({ display: "inline-flex", alignItems: "center", gap: vars.space.sm });
+export const summaryLabel = style([fr.inlineCenter, { gap: vars.space.sm }]);
 
 /** Number of active filters in the summary. */
-export const countBadge = style({
-  minWidth: "24px",
-  height: "24px",
-  paddingInline: "6px",
-  borderRadius: vars.radius.pill,
-  background: vars.color.secondary,
-  color: vars.color.onSecondary,
-  fontSize: vars.fontSize.xs,
-  lineHeight: "24px",
-  textAlign: "center",
-});
+export const countBadge = style([
+  { minWidth: "24px", height: "24px", paddingInline: "6px", borderRadius: vars.radius.pill },
+  fr.badgeAccent,
+  { fontSize: vars.fontSize.xs, lineHeight: "24px", textAlign: "center" },
+]);
 
 /** The form. */
-export const form = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.lg,
-  padding: vars.space.md,
-  borderTop: `1px solid ${vars.color.border}`,
-  "@media": { [wide]: { borderTop: "none", padding: vars.space.lg } },
-});
+export const form = style([
+  fr.column,
+  {
+    gap: vars.space.lg,
+    padding: vars.space.md,
+    borderTop: `1px solid ${vars.color.border}`,
+    "@media": { [wide]: { borderTop: "none", padding: vars.space.lg } },
+  },
+]);
 
 /** Form heading (wide screens). */
 export const heading = style({
@@ -77,15 +74,7 @@ export const heading = style({
 });
 
 /** A group of controls. */
-export const group = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.sm,
-  margin: 0,
-  padding: 0,
-  border: "none",
-  minWidth: 0,
-});
+export const group = style([fr.column, { gap: vars.space.sm, margin: 0, padding: 0, border: "none", minWidth: 0 }]);
 
 /** Group or field label. */
 export const label = style({
@@ -96,52 +85,41 @@ export const label = style({
 });
 
 /** Select / text input. */
-export const control = style({
-  width: "100%",
-  minHeight: "44px",
-  padding: `0 ${vars.space.sm}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.text,
-  selectors: { "&:focus": { borderColor: vars.color.primary } },
-});
+export const control = style([
+  baseControl,
+  { width: "100%", minHeight: "44px", selectors: { "&:focus": { borderColor: vars.color.primary } } },
+]);
 
 /** Two inputs side by side (price range). */
 export const pair = style({ display: "grid", gridTemplateColumns: "1fr 1fr", gap: vars.space.sm });
 
 /** Small label over one input of a pair. */
-export const subLabel = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: "2px",
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
-});
+export const subLabel = style([fr.column, { gap: "2px", fontSize: vars.fontSize.xs, color: vars.color.textMuted }]);
 
 /** Chips (radio buttons styled as pills). */
-export const chips = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs });
+export const chips = style([fr.wrapFlex, { gap: vars.space.xs }]);
 
 /** One chip. */
-export const chip = style({
-  position: "relative",
-  display: "inline-flex",
-  alignItems: "center",
-  minHeight: "40px",
-  paddingInline: "14px",
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.pill,
-  fontSize: vars.fontSize.sm,
-  cursor: "pointer",
-  selectors: {
-    "&:has(input:checked)": {
-      background: vars.color.primary,
-      borderColor: vars.color.primary,
-      color: vars.color.onPrimary,
+export const chip = style([
+  fr.inlineCenter,
+  {
+    position: "relative",
+    minHeight: "40px",
+    paddingInline: "14px",
+    border: `1px solid ${vars.color.border}`,
+    borderRadius: vars.radius.pill,
+    fontSize: vars.fontSize.sm,
+    cursor: "pointer",
+    selectors: {
+      "&:has(input:checked)": {
+        background: vars.color.primary,
+        borderColor: vars.color.primary,
+        color: vars.color.onPrimary,
+      },
+      "&:has(input:focus-visible)": fr.focusRing,
     },
-    "&:has(input:focus-visible)": { outline: `3px solid ${vars.color.secondary}`, outlineOffset: "2px" },
   },
-});
+]);
 
 /** The radio inside a chip. */
 export const chipInput = style({ position: "absolute", inset: 0, opacity: 0, margin: 0, cursor: "pointer" });
@@ -158,17 +136,18 @@ export const checkList = style({
 });
 
 /** One checkbox row. */
-export const check = style({
-  display: "flex",
-  alignItems: "center",
-  gap: vars.space.sm,
-  minHeight: "36px",
-  paddingInline: vars.space.xs,
-  fontSize: vars.fontSize.sm,
-  cursor: "pointer",
-  borderRadius: vars.radius.sm,
-  selectors: { "&:hover": { background: vars.color.light } },
-});
+export const check = style([
+  fr.centerRow,
+  {
+    gap: vars.space.sm,
+    minHeight: "36px",
+    paddingInline: vars.space.xs,
+    fontSize: vars.fontSize.sm,
+    cursor: "pointer",
+    borderRadius: vars.radius.sm,
+    selectors: { "&:hover": { background: vars.color.light } },
+  },
+]);
 
 globalStyle(`${check} input`, {
   width: "18px",

@@ -1,5 +1,5 @@
 /**
- * The listings page's filters (issue 3 item 1): purpose, type,
+ * The listings page's filters (docs/product.md "Public site"): purpose, type,
  * city, neighbourhoods (several), price range, minimum bedrooms / suites /
  * parking spaces / bathrooms, area range, maximum condo fee, amenities,
  * lançamento, exclusivo and the listing code, each option with the number of
@@ -72,6 +72,40 @@ function activeCount(f: ListingFilters): number {
 /** " (1.234)" after an option's label; "" without counts. */
 function countSuffix(n: number | undefined): string {
   return n === undefined ? "" : ` (${formatCount(n)})`;
+}
+
+/**
+ * A labelled select of one facet: "any" (`anyLabel`) then each option, each
+ * with its count (from `counts` when given, else the option's own count).
+ */
+function FacetSelect({
+  label,
+  name,
+  defaultValue,
+  anyLabel,
+  options,
+  counts,
+}: {
+  label: string;
+  name: string;
+  defaultValue: string;
+  anyLabel: string;
+  options: readonly { slug: string; label: string; count: number }[];
+  counts: Record<string, number> | undefined;
+}) {
+  return (
+    <label className={s.group}>
+      <span className={s.label}>{label}</span>
+      <select className={s.control} name={name} defaultValue={defaultValue}>
+        <option value="">{`${anyLabel}${countSuffix(counts?.[""])}`}</option>
+        {options.map((c) => (
+          <option key={c.slug} value={c.slug}>
+            {`${c.label}${countSuffix(counts ? (counts[c.slug] ?? 0) : c.count)}`}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
 }
 
 /** An amount as the text fields show it: "500.000" (pt-BR thousands); "" when absent. */
@@ -183,29 +217,22 @@ export function FiltersForm({ filters, vocabulary, action = LISTINGS_PATH, count
           </div>
         </fieldset>
 
-        <label className={s.group}>
-          <span className={s.label}>Tipo de imóvel</span>
-          <select className={s.control} name={MAIN_PARAMS.category} defaultValue={filters.category ?? ""}>
-            <option value="">{`Todos os tipos${countSuffix(counts?.category[""])}`}</option>
-            {vocabulary.categories.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {`${c.label}${countSuffix(counts ? (counts.category[c.slug] ?? 0) : c.count)}`}
-              </option>
-            ))}
-          </select>
-        </label>
-
-        <label className={s.group}>
-          <span className={s.label}>Cidade</span>
-          <select className={s.control} name={MAIN_PARAMS.city} defaultValue={filters.city ?? ""}>
-            <option value="">{`Todas as cidades${countSuffix(counts?.city[""])}`}</option>
-            {vocabulary.cities.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {`${c.label}${countSuffix(counts ? (counts.city[c.slug] ?? 0) : c.count)}`}
-              </option>
-            ))}
-          </select>
-        </label>
+        {(
+          [
+            ["Tipo de imóvel", "category", "Todos os tipos", vocabulary.categories],
+            ["Cidade", "city", "Todas as cidades", vocabulary.cities],
+          ] as const
+        ).map(([label, facet, anyLabel, options]) => (
+          <FacetSelect
+            key={facet}
+            label={label}
+            name={MAIN_PARAMS[facet]}
+            defaultValue={filters[facet] ?? ""}
+            anyLabel={anyLabel}
+            options={options}
+            counts={counts?.[facet]}
+          />
+        ))}
 
         <fieldset className={s.group}>
           <legend className={s.label}>Bairros</legend>

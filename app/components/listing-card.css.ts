@@ -3,29 +3,22 @@
  * (docs/style.md §7).
  */
 import { style } from "@vanilla-extract/css";
+import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
 
 /** The card: one link covering the whole card. */
-export const card = style({
-  display: "flex",
-  flexDirection: "column",
-  height: "100%",
-  background: vars.color.surface,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  overflow: "hidden",
-  textDecoration: "none",
-  boxShadow: vars.shadow.card,
-  transition: "box-shadow .2s ease, transform .2s ease",
-  selectors: {
-    "&:hover": { boxShadow: vars.shadow.raised, transform: "translateY(-2px)" },
-    "&:focus-visible": { outline: `3px solid ${vars.color.secondary}`, outlineOffset: "2px" },
+export const card = style([
+  fr.linkCard,
+  {
+    selectors: {
+      "&:hover": fr.lifted,
+      "&:focus-visible": fr.focusRing,
+    },
+    "@media": {
+      "(prefers-reduced-motion: reduce)": { transition: "none", selectors: { "&:hover": { transform: "none" } } },
+    },
   },
-  "@media": {
-    "(prefers-reduced-motion: reduce)": { transition: "none", selectors: { "&:hover": { transform: "none" } } },
-  },
-});
+]);
 
 /** Photo frame, fixed 4:3 ratio so the grid does not jump while images load. */
 export const media = style({
@@ -36,23 +29,10 @@ export const media = style({
 });
 
 /** The cover photo. */
-export const photo = style({
-  display: "block",
-  width: "100%",
-  height: "100%",
-  objectFit: "cover",
-});
+export const photo = style([fr.coverImage]);
 
 /** Placeholder when the listing has no photo. */
-export const noPhoto = style({
-  display: "flex",
-  alignItems: "center",
-  justifyContent: "center",
-  width: "100%",
-  height: "100%",
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-});
+export const noPhoto = style([fr.centered, fr.fill, { color: vars.color.textMuted, fontSize: vars.fontSize.sm }]);
 
 /** Badge row over the photo. */
 export const badges = style({
@@ -68,30 +48,13 @@ export const badges = style({
 });
 
 /** One badge. */
-export const badge = style({
-  padding: `2px ${vars.space.sm}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.primary,
-  color: vars.color.onPrimary,
-  fontSize: vars.fontSize.xs,
-  fontWeight: 600,
-  letterSpacing: ".02em",
-});
+export const badge = style([fr.badge, { fontWeight: 600 }]);
 
 /** Accent badge (Lançamento). */
-export const badgeAccent = style({
-  background: vars.color.secondary,
-  color: vars.color.onSecondary,
-});
+export const badgeAccent = style([fr.badgeAccent]);
 
 /** Text body of the card. */
-export const body = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.xs,
-  padding: vars.space.md,
-  flex: 1,
-});
+export const body = style([fr.column, { gap: vars.space.xs, padding: vars.space.md, flex: 1 }]);
 
 /** "Apartamento · Moema" line above the title. */
 export const kicker = style({
@@ -135,13 +98,14 @@ export const facts = style({
 });
 
 /** One key figure with its icon. */
-export const fact = style({
-  display: "inline-flex",
-  alignItems: "center",
-  gap: "6px",
-  whiteSpace: "nowrap",
-  color: vars.color.textMuted,
-});
+export const fact = style([
+  fr.inlineCenter,
+  {
+    gap: "6px",
+    whiteSpace: "nowrap",
+    color: vars.color.textMuted,
+  },
+]);
 
 /** Price block at the bottom of the card. */
 export const prices = style({

@@ -1,45 +1,31 @@
 /** Styles of `search-box.tsx` (the home hero's search). */
 import { globalStyle, style } from "@vanilla-extract/css";
+import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
+import { input } from "./text-search-form.css";
 
 /** The form card. */
-export const form = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.md,
-  padding: vars.space.lg,
-  background: vars.color.surface,
-  color: vars.color.text,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.raised,
-  width: "100%",
-  maxWidth: "960px",
-});
+export const form = style([fr.formCard, { boxShadow: vars.shadow.raised, width: "100%", maxWidth: "960px" }]);
 
 /** The free-text form (to /busca). */
-export const textForm = style({ display: "flex", flexDirection: "column", gap: "4px" });
-
-/** Input and button of the free-text form. */
-export const textRow = style({ display: "flex", gap: vars.space.sm, alignItems: "stretch" });
-
-/** "Buscar" of the free-text form. */
-export const textSubmit = style({ minHeight: "48px", flexShrink: 0 });
+export const textForm = style([fr.column, { gap: "4px" }]);
 
 /** "ou escolha os filtros" between the two forms. */
-export const divider = style({
-  display: "flex",
-  alignItems: "center",
-  gap: vars.space.sm,
-  margin: 0,
-  fontSize: vars.fontSize.xs,
-  color: vars.color.textMuted,
-  selectors: {
-    "&::before, &::after": { content: '""', flex: 1, borderTop: `1px solid ${vars.color.border}` },
+export const divider = style([
+  fr.centerRow,
+  {
+    gap: vars.space.sm,
+    margin: 0,
+    fontSize: vars.fontSize.xs,
+    color: vars.color.textMuted,
+    selectors: {
+      "&::before, &::after": { content: '""', flex: 1, borderTop: `1px solid ${vars.color.border}` },
+    },
   },
-});
+]);
 
 /** The filters form (to /todos-os-imoveis). */
-export const filtersForm = style({ display: "flex", flexDirection: "column", gap: vars.space.md });
+export const filtersForm = style([fr.column, { gap: vars.space.md }]);
 
 /** Comprar / Alugar segmented control (radio buttons). */
 export const toggle = style({
@@ -54,22 +40,23 @@ export const toggle = style({
 });
 
 /** One option of the toggle (label wrapping a visually hidden radio). */
-export const toggleOption = style({
-  position: "relative",
-  display: "inline-flex",
-  alignItems: "center",
-  minHeight: "40px",
-  paddingInline: vars.space.lg,
-  borderRadius: vars.radius.pill,
-  fontWeight: 600,
-  fontSize: vars.fontSize.sm,
-  cursor: "pointer",
-  color: vars.color.textMuted,
-  selectors: {
-    "&:has(input:checked)": { background: vars.color.primary, color: vars.color.onPrimary },
-    "&:has(input:focus-visible)": { outline: `3px solid ${vars.color.secondary}`, outlineOffset: "2px" },
+export const toggleOption = style([
+  fr.inlineCenter,
+  {
+    position: "relative",
+    minHeight: "40px",
+    paddingInline: vars.space.lg,
+    borderRadius: vars.radius.pill,
+    fontWeight: 600,
+    fontSize: vars.fontSize.sm,
+    cursor: "pointer",
+    color: vars.color.textMuted,
+    selectors: {
+      "&:has(input:checked)": { background: vars.color.primary, color: vars.color.onPrimary },
+      "&:has(input:focus-visible)": fr.focusRing,
+    },
   },
-});
+]);
 
 /** The radio inside a toggle option: hidden but focusable. */
 export const toggleInput = style({
@@ -92,7 +79,7 @@ export const fields = style({
 });
 
 /** A labelled field. */
-export const field = style({ display: "flex", flexDirection: "column", gap: "4px", minWidth: 0 });
+export const field = style([fr.column, { gap: "4px", minWidth: 0 }]);
 
 /** Field label. */
 export const label = style({
@@ -103,18 +90,8 @@ export const label = style({
   color: vars.color.textMuted,
 });
 
-/** Select and input look. */
-export const control = style({
-  width: "100%",
-  minHeight: "48px",
-  padding: `0 ${vars.space.md}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.text,
-  fontSize: vars.fontSize.md,
-  selectors: { "&:focus": { borderColor: vars.color.primary } },
-});
+/** Select and input look: the free-text field's. */
+export const control = input;
 
 /** The submit button. */
 export const submit = style({

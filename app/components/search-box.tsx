@@ -5,9 +5,9 @@
  * (`finalidade`, `tipo`, `local`, `codigo`) into the canonical URL, and a
  * code alone goes straight to its listing.
  *
- * Above it, a free-text field with suggestions as you type (
- * `SuggestInput`): its own GET form to `/busca`; choosing a suggestion goes to
- * the city, neighbourhood or condominium page.
+ * Above it, the free-text search (`TextSearchForm`, suggestions as you type):
+ * its own GET form to `/busca`; choosing a suggestion goes to the city,
+ * neighbourhood or condominium page.
  */
 import { Form } from "@remix-run/react";
 import type { Purpose } from "~/domain/listing";
@@ -15,11 +15,8 @@ import { MAIN_PARAMS, type FilterVocabulary } from "~/lib/filters";
 import { button, visuallyHidden } from "~/styles/ui.css";
 import { SearchIcon } from "./icons";
 import * as s from "./search-box.css";
-import { SuggestInput } from "./suggest-input";
+import { TextSearchForm } from "./text-search-form";
 import { LISTINGS_PATH } from "~/lib/paths";
-
-/** Path of the free-text search page (routes/search.tsx). */
-const SEARCH_PATH = "/busca";
 
 /** Props of {@link SearchBox}. */
 export interface SearchBoxProps {
@@ -32,18 +29,13 @@ export interface SearchBoxProps {
 export function SearchBox({ vocabulary, defaultPurpose = "venda" }: SearchBoxProps) {
   return (
     <div className={s.form}>
-      <Form method="get" action={SEARCH_PATH} className={s.textForm} role="search" aria-label="Busca por texto">
-        <label htmlFor="busca-texto" className={s.label}>
-          Busque por bairro, cidade, condomínio ou código
-        </label>
-        <div className={s.textRow}>
-          <SuggestInput id="busca-texto" name="q" placeholder="Ex.: Moema 3 quartos" inputClassName={s.control} />
-          <button type="submit" className={`${button.dark} ${s.textSubmit}`}>
-            <SearchIcon size={20} />
-            Buscar
-          </button>
-        </div>
-      </Form>
+      <TextSearchForm
+        id="busca-texto"
+        label="Busque por bairro, cidade, condomínio ou código"
+        labelClassName={s.label}
+        className={s.textForm}
+        placeholder="Ex.: Moema 3 quartos"
+      />
       <p className={s.divider}>
         <span>ou escolha os filtros</span>
       </p>

@@ -5,6 +5,7 @@
 import { Link } from "@remix-run/react";
 import type { PublicTheme } from "~/.server/theme";
 import { container } from "~/styles/ui.css";
+import { LinkItems } from "./link-items";
 import { Logo } from "./logo";
 import { mainNavigation } from "./site-header";
 import * as styles from "./site-footer.css";
@@ -32,13 +33,7 @@ export function SiteFooter({ theme, year }: SiteFooterProps) {
           <nav aria-label="Links do rodapé">
             <h2 className={styles.heading}>Imóveis</h2>
             <ul className={styles.links}>
-              {mainNavigation.map((item) => (
-                <li key={item.to}>
-                  <Link to={item.to} className={styles.link}>
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
+              <LinkItems links={mainNavigation} className={styles.link} />
               <li>
                 <Link to="/" className={styles.link}>
                   Página inicial

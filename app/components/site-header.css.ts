@@ -1,5 +1,6 @@
 /** Styles of the site header (`site-header.tsx`). */
 import { style } from "@vanilla-extract/css";
+import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
 
 const desktop = "(min-width: 860px)";
@@ -35,55 +36,53 @@ export const desktopNav = style({
   "@media": { [desktop]: { display: "block" } },
 });
 
-export const navList = style({
-  display: "flex",
-  alignItems: "center",
-  gap: vars.space.xs,
-  margin: 0,
-  padding: 0,
-  listStyle: "none",
-});
+export const navList = style([fr.centerRow, { gap: vars.space.xs }, fr.plainList]);
 
-export const navLink = style({
-  display: "inline-flex",
-  alignItems: "center",
-  minHeight: "44px",
-  paddingInline: "14px",
-  borderRadius: vars.radius.pill,
-  fontSize: vars.fontSize.md,
-  fontWeight: 600,
-  color: vars.color.text,
-  textDecoration: "none",
-  transition: "background-color 150ms ease, color 150ms ease",
-  selectors: {
-    "&:hover": { background: vars.color.light },
-    '&[aria-current="page"]': { color: vars.color.secondary },
+export const navLink = style([
+  fr.inlineCenter,
+  {
+    minHeight: "44px",
+    paddingInline: "14px",
+    borderRadius: vars.radius.pill,
+    fontSize: vars.fontSize.md,
+    fontWeight: 600,
+    color: vars.color.text,
+    textDecoration: "none",
+    transition: "background-color 150ms ease, color 150ms ease",
+    selectors: {
+      "&:hover": { background: vars.color.light },
+      '&[aria-current="page"]': { color: vars.color.secondary },
+    },
   },
-});
+]);
+
+/** The search icon link: pushed to the end of the bar, narrower padding than a text link. */
+export const searchLink = style({ marginInlineStart: "auto", paddingInline: "10px" });
 
 export const menu = style({
   position: "relative",
   "@media": { [desktop]: { display: "none" } },
 });
 
-export const menuButton = style({
-  display: "inline-flex",
-  alignItems: "center",
-  gap: vars.space.sm,
-  minHeight: "44px",
-  paddingInline: "12px",
-  borderRadius: vars.radius.pill,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  fontWeight: 600,
-  cursor: "pointer",
-  listStyle: "none",
-  userSelect: "none",
-  selectors: {
-    "&::-webkit-details-marker": { display: "none" },
-    "&::marker": { content: '""' },
+export const menuButton = style([
+  fr.inlineCenter,
+  {
+    gap: vars.space.sm,
+    minHeight: "44px",
+    paddingInline: "12px",
+    borderRadius: vars.radius.pill,
+    border: `1px solid ${vars.color.border}`,
+    background: vars.color.surface,
+    fontWeight: 600,
+    cursor: "pointer",
+    listStyle: "none",
+    userSelect: "none",
+    selectors: {
+      "&::-webkit-details-marker": { display: "none" },
+      "&::marker": { content: '""' },
+    },
   },
-});
+]);
 
 export const menuPanel = style({
   position: "fixed",
@@ -97,12 +96,7 @@ export const menuPanel = style({
   padding: `${vars.space.sm} ${vars.space.md} ${vars.space.lg}`,
 });
 
-export const menuList = style({
-  display: "grid",
-  margin: 0,
-  padding: 0,
-  listStyle: "none",
-});
+export const menuList = style([{ display: "grid" }, fr.plainList]);
 
 export const menuLink = style({
   display: "flex",

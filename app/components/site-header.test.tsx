@@ -28,7 +28,7 @@ function current(pathname: string): string[] {
 }
 
 describe("main navigation", () => {
-  it("links Comprar, Alugar and Todos os imóveis to the catalogue", () => {
+  it("links the catalogue, the condominiums, the map, the sell form and the agency's page", () => {
     expect(mainNavigation.map(({ label, to }) => [label, to])).toEqual([
       ["Comprar", "/todos-os-imoveis/venda"],
       ["Alugar", "/todos-os-imoveis/aluguel"],
@@ -36,6 +36,7 @@ describe("main navigation", () => {
       ["Condomínios", "/condominios"],
       ["Mapa", "/mapa"],
       ["Quero vender", "/#quero-vender"],
+      ["Sobre", "/sobre"],
     ]);
   });
 
@@ -55,13 +56,15 @@ describe("main navigation", () => {
     expect(html).toContain('aria-label="Falar no WhatsApp"');
   });
 
-  it("marks the section of the current catalogue page", () => {
+  it("marks the section of the current page", () => {
     expect(current("/todos-os-imoveis/venda")).toEqual(["Comprar"]);
     expect(current("/todos-os-imoveis/venda-apartamento-sao-paulo-moema")).toEqual(["Comprar"]);
     expect(current("/todos-os-imoveis/aluguel-casa")).toEqual(["Alugar"]);
     expect(current("/todos-os-imoveis")).toEqual(["Todos os imóveis"]);
     expect(current("/todos-os-imoveis/apartamento-sao-paulo")).toEqual(["Todos os imóveis"]);
     expect(current("/todos-os-imoveis/vendas-x")).toEqual(["Todos os imóveis"]);
+    expect(current("/sobre")).toEqual(["Sobre"]);
+    expect(current("/membro/ana-paula")).toEqual(["Sobre"]);
     expect(current("/")).toEqual([]);
     expect(current("/detalhes/edificio-sol/123")).toEqual([]);
   });
@@ -83,8 +86,8 @@ describe("SiteHeader", () => {
     expect(rent).toHaveLength(2);
     expect(rent.every((a) => a.includes('aria-current="page"'))).toBe(true);
     expect(sale.some((a) => a.includes("aria-current"))).toBe(false);
-    // Routes of later issues are not linked yet.
-    for (const path of ["/sobre", "/lgpd"]) expect(html).not.toContain(`href="${path}"`);
+    // The agency's page is reachable from both the bar and the folded menu.
+    expect(links.filter((a) => a.includes('href="/sobre"'))).toHaveLength(2);
   });
 
   it("shows a configured horizontal logo as an image named by the title", async () => {

@@ -1,6 +1,7 @@
 /**
  * The public site header: the horizontal logo linking home and the main
- * navigation ("Comprar", "Alugar", "Todos os imóveis", "Condomínios", "Mapa"). On small screens the
+ * navigation ("Comprar", "Alugar", "Todos os imóveis", "Condomínios", "Mapa",
+ * "Quero vender", "Sobre"). On small screens the
  * navigation folds into a `<details>` menu, which opens and closes without
  * JavaScript; with JavaScript it also closes on navigation, Escape and a click
  * outside.
@@ -9,6 +10,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { PublicTheme } from "~/.server/theme";
 import { container } from "~/styles/ui.css";
+import { ABOUT_PATH, CONDOMINIUMS_PATH, LISTINGS_PATH, MAP_PATH } from "~/lib/paths";
 import { whatsAppContactPath } from "~/lib/urls";
 import { ChevronRightIcon, MenuIcon, SearchIcon, WhatsAppIcon } from "./icons";
 import { BrokerBar } from "./broker-bar";
@@ -23,34 +25,33 @@ export interface NavItem {
   isCurrent: (pathname: string) => boolean;
 }
 
-const LISTINGS = "/todos-os-imoveis";
-
 /** First segment after `/todos-os-imoveis/`, e.g. "venda-apartamento-moema", or "". */
 function listingFilters(pathname: string): string | null {
-  if (pathname === LISTINGS || pathname === `${LISTINGS}/`) return "";
-  if (!pathname.startsWith(`${LISTINGS}/`)) return null;
-  return pathname.slice(LISTINGS.length + 1);
+  if (pathname === LISTINGS_PATH || pathname === `${LISTINGS_PATH}/`) return "";
+  if (!pathname.startsWith(`${LISTINGS_PATH}/`)) return null;
+  return pathname.slice(LISTINGS_PATH.length + 1);
 }
 
 /**
- * The main navigation (task D item 7): sale and rent listings and the
- * whole catalogue; the condominium index and the map. Filter segments start with the purpose ("venda…",
- * "aluguel…"), which marks the matching item as current.
+ * The main navigation: sale and rent listings and the whole catalogue, the
+ * condominium index, the map, the home page's "quero vender" form and the
+ * agency's "Sobre" page (the team). Filter segments start with the purpose
+ * ("venda…", "aluguel…"), which marks the matching item as current.
  */
 export const mainNavigation: readonly NavItem[] = [
   {
     label: "Comprar",
-    to: `${LISTINGS}/venda`,
+    to: `${LISTINGS_PATH}/venda`,
     isCurrent: (pathname) => /^venda(?:-|$)/.test(listingFilters(pathname) ?? "-"),
   },
   {
     label: "Alugar",
-    to: `${LISTINGS}/aluguel`,
+    to: `${LISTINGS_PATH}/aluguel`,
     isCurrent: (pathname) => /^aluguel(?:-|$)/.test(listingFilters(pathname) ?? "-"),
   },
   {
     label: "Todos os imóveis",
-    to: LISTINGS,
+    to: LISTINGS_PATH,
     isCurrent: (pathname) => {
       const filters = listingFilters(pathname);
       return filters !== null && !/^(?:venda|aluguel)(?:-|$)/.test(filters);
@@ -58,13 +59,13 @@ export const mainNavigation: readonly NavItem[] = [
   },
   {
     label: "Condomínios",
-    to: "/condominios",
-    isCurrent: (pathname) => pathname === "/condominios" || pathname === "/condominios/",
+    to: CONDOMINIUMS_PATH,
+    isCurrent: (pathname) => isPage(pathname, CONDOMINIUMS_PATH),
   },
   {
     label: "Mapa",
-    to: "/mapa",
-    isCurrent: (pathname) => pathname === "/mapa" || pathname === "/mapa/",
+    to: MAP_PATH,
+    isCurrent: (pathname) => isPage(pathname, MAP_PATH),
   },
   {
     // The "quero vender" form's own section on the home page.
@@ -72,7 +73,44 @@ export const mainNavigation: readonly NavItem[] = [
     to: "/#quero-vender",
     isCurrent: () => false,
   },
+  {
+    // The agency and its team; a member's page (/membro/{id}) belongs to it.
+    label: "Sobre",
+    to: ABOUT_PATH,
+    isCurrent: (pathname) => isPage(pathname, ABOUT_PATH) || pathname.startsWith("/membro/"),
+  },
 ];
+
+/** Whether `pathname` is `path`, with or without a trailing slash. */
+function isPage(pathname: string, path: string): boolean {
+  return pathname === path || pathname === `${path}/`;
+}
+
+/** The navigation items as a list of links, the current section marked with `aria-current`. */
+function NavLinks({
+  pathname,
+  listClassName,
+  linkClassName,
+  withChevron = false,
+}: {
+  pathname: string;
+  listClassName: string;
+  linkClassName: string;
+  withChevron?: boolean;
+}) {
+  return (
+    <ul className={listClassName}>
+      {mainNavigation.map((item) => (
+        <li key={item.to}>
+          <Link to={item.to} className={linkClassName} aria-current={item.isCurrent(pathname) ? "page" : undefined}>
+            {item.label}
+            {withChevron ? <ChevronRightIcon size={20} className={styles.menuLinkIcon} /> : null}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** Props of {@link SiteHeader}. */
 export interface SiteHeaderProps {
@@ -127,8 +165,7 @@ export function SiteHeader({ theme, whatsapp = false }: SiteHeaderProps) {
         {/* Free-text search: a link to /busca, on every screen size. */}
         <Link
           to="/busca"
-          className={styles.navLink}
-          style={{ marginInlineStart: "auto", paddingInline: "10px" }}
+          className={`${styles.navLink} ${styles.searchLink}`}
           aria-label="Busca"
           title="Buscar por bairro, cidade, condomínio ou código"
           aria-current={pathname === "/busca" ? "page" : undefined}
@@ -152,19 +189,7 @@ export function SiteHeader({ theme, whatsapp = false }: SiteHeaderProps) {
         ) : null}
 
         <nav aria-label="Principal" className={styles.desktopNav}>
-          <ul className={styles.navList}>
-            {mainNavigation.map((item) => (
-              <li key={item.to}>
-                <Link
-                  to={item.to}
-                  className={styles.navLink}
-                  aria-current={item.isCurrent(pathname) ? "page" : undefined}
-                >
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <NavLinks pathname={pathname} listClassName={styles.navList} linkClassName={styles.navLink} />
         </nav>
 
         <details ref={menuRef} className={styles.menu}>
@@ -173,20 +198,7 @@ export function SiteHeader({ theme, whatsapp = false }: SiteHeaderProps) {
             <span>Menu</span>
           </summary>
           <nav aria-label="Principal (menu)" className={styles.menuPanel}>
-            <ul className={styles.menuList}>
-              {mainNavigation.map((item) => (
-                <li key={item.to}>
-                  <Link
-                    to={item.to}
-                    className={styles.menuLink}
-                    aria-current={item.isCurrent(pathname) ? "page" : undefined}
-                  >
-                    {item.label}
-                    <ChevronRightIcon size={20} className={styles.menuLinkIcon} />
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <NavLinks pathname={pathname} listClassName={styles.menuList} linkClassName={styles.menuLink} withChevron />
           </nav>
         </details>
       </div>

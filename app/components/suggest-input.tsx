@@ -11,6 +11,7 @@
  * their number of listings. Without JavaScript it is a plain input of the GET
  * form it sits in.
  */
+import type { Suggestion } from "~/.server/catalogue/suggestions";
 import { useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { formatCount } from "~/lib/format";
@@ -24,22 +25,6 @@ const DEBOUNCE_MS = 150;
 const MIN_LENGTH = 2;
 /** Longest text accepted by the field (characters). */
 const MAX_LENGTH = 80;
-
-/**
- * One suggestion as `GET /busca/sugestoes` sends it (the server's
- * `Suggestion` of `~/.server/catalogue/suggestions`, repeated here so that no
- * server module is imported by browser code).
- */
-export interface Suggestion {
-  kind: "cidade" | "bairro" | "condominio";
-  label: string;
-  /** "São Paulo" for a neighbourhood, "Moema, São Paulo" for a condominium, "" for a city. */
-  detail: string;
-  /** Active listings. */
-  count: number;
-  /** Where choosing it goes. */
-  url: string;
-}
 
 const GROUPS: { kind: Suggestion["kind"]; label: string }[] = [
   { kind: "cidade", label: "Cidades" },

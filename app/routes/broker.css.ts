@@ -1,9 +1,6 @@
-/** Styles of `/corretor/{filtro}` (`broker.tsx`): the profile header beside the portfolio. */
+/** Styles of `/corretor/{filtro}` (`broker.tsx`): the profile card beside the portfolio; the shared ones are in `~/components/page-layout.css`. */
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
-
-/** The page's vertical rhythm. */
-export const page = style({ paddingBlock: `${vars.space.lg} ${vars.space.xxl}` });
 
 /** Profile card column and portfolio: stacked on phones, side by side from 960 px. */
 export const layout = style({
@@ -22,26 +19,5 @@ export const profile = style({
   "@media": { "screen and (min-width: 960px)": { position: "sticky", top: vars.space.lg } },
 });
 
-/** Heading block above the results. */
-export const header = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.xs,
-  marginBottom: vars.space.lg,
-});
-
-/** The page title (the broker's name). */
-export const title = style({ fontSize: vars.fontSize.xxl });
-
-/** Muted count / CRECI line. */
-export const muted = style({ color: vars.color.textMuted });
-
-/** Count and sort form on one row (wrapping on phones). */
-export const toolbar = style({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "center",
-  justifyContent: "space-between",
-  gap: vars.space.md,
-  marginBottom: vars.space.md,
-});
+/** Space under the count-and-sort toolbar. */
+export const toolbar = style({ marginBottom: vars.space.md });

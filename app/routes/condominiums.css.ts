@@ -1,23 +1,7 @@
-/** Styles of `/condominios` (`condominiums.tsx`): header, the place filter form, the cards. */
+/** Styles of `/condominios` (`condominiums.tsx`): the place filter form; the shared ones are in `~/components/page-layout.css`. */
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
-
-/** The page's vertical rhythm. */
-export const page = style({ paddingBlock: `${vars.space.lg} ${vars.space.xxl}` });
-
-/** Heading block. */
-export const header = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.xs,
-  marginBottom: vars.space.lg,
-});
-
-/** The page title. */
-export const title = style({ fontSize: vars.fontSize.xxl });
-
-/** Muted count line. */
-export const muted = style({ color: vars.color.textMuted });
+import { control } from "~/components/page-layout.css";
 
 /** The filter form: fields side by side, wrapping on phones. */
 export const form = style({
@@ -42,22 +26,7 @@ export const field = style({
 });
 
 /** A select. */
-export const select = style({
-  minHeight: "44px",
-  padding: `0 ${vars.space.sm}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.text,
-  font: "inherit",
-  fontWeight: 400,
-});
+export const select = style([control, { minHeight: "44px", fontWeight: 400 }]);
 
 /** Form buttons. */
 export const buttons = style({ display: "flex", gap: vars.space.sm, alignItems: "center" });
-
-/** Results while the next page loads. */
-export const loading = style({ opacity: 0.55 });
-
-/** "Página x de y". */
-export const pageInfo = style({ textAlign: "center", fontSize: vars.fontSize.sm, color: vars.color.textMuted });

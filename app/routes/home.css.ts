@@ -1,6 +1,8 @@
 /** Styles of the home page (`home.tsx`). */
 import { globalStyle, style } from "@vanilla-extract/css";
+import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
+import { chips } from "~/components/page-layout.css";
 
 /** The hero: brand-coloured band with the headline and the search box. */
 export const hero = style({
@@ -37,15 +39,8 @@ export const heroTitle = style({ color: vars.color.onPrimary, maxWidth: "20ch" }
 /** Hero sentence under the headline. */
 export const heroText = style({ fontSize: vars.fontSize.lg, maxWidth: "56ch", opacity: 0.92 });
 
-/** Quick links under the search box. */
-export const quickLinks = style({
-  display: "flex",
-  flexWrap: "wrap",
-  gap: vars.space.sm,
-  margin: 0,
-  padding: 0,
-  listStyle: "none",
-});
+/** Quick links under the search box: a list of chips. */
+export const quickLinks = chips;
 
 /** One quick link (on the dark hero). */
 export const quickLink = style({
@@ -68,14 +63,15 @@ export const section = style({ paddingBlock: vars.space.xxl });
 export const sectionTinted = style({ background: vars.color.light });
 
 /** Section header: title, subtitle and a "ver todos" link. */
-export const sectionHeader = style({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "flex-end",
-  justifyContent: "space-between",
-  gap: vars.space.sm,
-  marginBottom: vars.space.lg,
-});
+export const sectionHeader = style([
+  fr.wrapFlex,
+  {
+    alignItems: "flex-end",
+    justifyContent: "space-between",
+    gap: vars.space.sm,
+    marginBottom: vars.space.lg,
+  },
+]);
 
 /** Subtitle under a section title. */
 export const sectionText = style({ color: vars.color.textMuted, marginTop: vars.space.xs });

@@ -17,6 +17,7 @@ import { CondominiumGrid } from "~/components/condominium-card";
 import { EmptyState } from "~/components/empty-state";
 import { ArrowRightIcon, BuildingIcon, CheckIcon } from "~/components/icons";
 import { LeadForm } from "~/components/lead-form";
+import { LinkItems } from "~/components/link-items";
 import { ListingGrid } from "~/components/listing-grid";
 import { SearchBox } from "~/components/search-box";
 import { formatCount, plural } from "~/lib/format";
@@ -102,13 +103,10 @@ export default function HomePage() {
           {data.quickLinks.length ? (
             <nav aria-label="Buscas rápidas">
               <ul className={s.quickLinks}>
-                {data.quickLinks.map((link) => (
-                  <li key={link.url}>
-                    <Link className={s.quickLink} to={link.url}>
-                      {link.label}
-                    </Link>
-                  </li>
-                ))}
+                <LinkItems
+                  links={data.quickLinks.map((link) => ({ to: link.url, label: link.label }))}
+                  className={s.quickLink}
+                />
               </ul>
             </nav>
           ) : null}

@@ -17,7 +17,7 @@ import { getVocabulary } from "~/.server/catalogue/vocabulary";
 import { encodeMapPoints } from "~/components/map/map-data";
 import { parseFilters, type ListingFilters } from "~/lib/filters";
 
-/** Cache-Control of the points (issue 3 item 3 brief: one minute). */
+/** Cache-Control of the points: one minute (ADR 0009). */
 const MAP_POINTS_CACHE = "public, max-age=60";
 
 /** Encoded points by canonical filters, kept {@link CACHE_TTL_MS}: the read model only changes with a sync. */

@@ -5,6 +5,7 @@
  */
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { header as layoutHeader } from "~/components/page-layout.css";
 
 const medium = "(min-width: 960px)";
 const wide = "(min-width: 1200px)";
@@ -18,31 +19,8 @@ export const page = style({
   "@media": { "(min-width: 768px)": { paddingInline: vars.space.xl } },
 });
 
-export const breadcrumb = style({
-  display: "flex",
-  flexWrap: "wrap",
-  gap: vars.space.xs,
-  margin: `0 0 ${vars.space.sm}`,
-  padding: 0,
-  listStyle: "none",
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-});
-
-export const crumb = style({
-  selectors: { "& + &::before": { content: '"›"', marginRight: vars.space.xs } },
-});
-
-export const header = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.xs,
-  marginBottom: vars.space.md,
-});
-
-export const title = style({ margin: 0, fontSize: vars.fontSize.xxl });
-
-export const count = style({ margin: 0, color: vars.color.textMuted });
+/** Heading block (tighter than the other list pages: the map wants the room). */
+export const header = style([layoutHeader, { marginBottom: vars.space.md }]);
 
 /** Filters, map and list. */
 export const layout = style({

@@ -24,7 +24,7 @@ import { searchListings } from "~/.server/catalogue/search";
 import { getVocabulary } from "~/.server/catalogue/vocabulary";
 import { getConfig } from "~/.server/config";
 import { getTheme } from "~/.server/theme";
-import { EmptyState } from "~/components/empty-state";
+import { Breadcrumbs } from "~/components/breadcrumbs";
 import { FiltersForm } from "~/components/filters-form";
 import {
   AREA_PARAM,
@@ -35,6 +35,8 @@ import {
   type BoundingBox,
 } from "~/components/map/map-data";
 import { MapList } from "~/components/map/map-list";
+import * as layout from "~/components/page-layout.css";
+import { CatalogueUpdating } from "~/components/results-page";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
 import {
   describeFilters,
@@ -44,8 +46,9 @@ import {
   parseFilters,
   publicVocabulary,
 } from "~/lib/filters";
+import { withPagingMeta } from "~/lib/list-pages";
 import { catalogueUpdatingMeta, pageMeta } from "~/lib/meta";
-import { button, visuallyHidden } from "~/styles/ui.css";
+import { visuallyHidden } from "~/styles/ui.css";
 import * as s from "./map.css";
 import { MAP_PATH } from "~/lib/paths";
 import { siteOrigin } from "~/.server/origin";
@@ -114,6 +117,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const headers = publicPageHeaders;
 
+/** Title, description and canonical; `noindex, follow` on an area, a deep page or an empty result. */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return matches.flatMap((match) => match.meta ?? []);
   if (data.state === "updating") {
@@ -121,27 +125,18 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   }
   const title = `Mapa: ${data.heading} | ${data.site.title}`;
   const description = `${data.countText}. Veja no mapa onde fica cada imóvel e busque na região que você quer na ${data.site.title}.`;
-  const tags = pageMeta({ title, description, canonicalUrl: data.canonicalUrl });
-  if (data.noindex) tags.push({ name: "robots", content: "noindex, follow" });
-  return tags;
+  return withPagingMeta(pageMeta({ title, description, canonicalUrl: data.canonicalUrl }), data);
 };
 
+/** The map page (or, while the first sync runs, the "updating" state). */
 export default function MapPage() {
   const data = useLoaderData<typeof loader>();
   if (data.state === "updating") {
     return (
       <div className={s.page}>
-        <EmptyState
-          headingLevel={1}
-          title="Estamos atualizando nosso catálogo"
-          actions={[
-            <a key="retry" className={button.dark} href={MAP_PATH}>
-              Tentar novamente
-            </a>,
-          ]}
-        >
-          <p>Os imóveis aparecem no mapa em alguns instantes. Obrigado pela paciência!</p>
-        </EmptyState>
+        <CatalogueUpdating headingLevel={1} retryHref={MAP_PATH}>
+          Os imóveis aparecem no mapa em alguns instantes. Obrigado pela paciência!
+        </CatalogueUpdating>
       </div>
     );
   }
@@ -173,19 +168,10 @@ function MapScreen({ data }: { data: OkData }) {
 
   return (
     <div className={s.page}>
-      <nav aria-label="Você está aqui">
-        <ol className={s.breadcrumb}>
-          <li className={s.crumb}>
-            <Link to="/">Início</Link>
-          </li>
-          <li className={s.crumb}>
-            <span aria-current="page">Mapa</span>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs items={[{ name: "Início", path: "/" }, { name: "Mapa" }]} />
       <header className={s.header}>
-        <h1 className={s.title}>Mapa: {data.heading}</h1>
-        <p className={s.count}>
+        <h1 className={layout.title}>Mapa: {data.heading}</h1>
+        <p className={layout.muted}>
           {data.countText}
           {hasFilters(filters) ? (
             <>

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
+import { thrownOf } from "../../tests/mocks/unit-thrown";
 import { action, loader } from "./not-found";
 
 function args(url: string, method = "GET"): LoaderFunctionArgs & ActionFunctionArgs {
@@ -7,13 +8,7 @@ function args(url: string, method = "GET"): LoaderFunctionArgs & ActionFunctionA
 }
 
 async function thrownBy(run: () => unknown): Promise<Response> {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-  throw new Error("expected a thrown Response");
+  return thrownOf(run, Response);
 }
 
 describe("routes/not-found (the '*' splat)", () => {

@@ -1,6 +1,6 @@
 /**
- * The visitor's main path through the public catalogue (issue 2 "Tests": home
- * → filter → page 2 → listing → gallery → back), run by the "desktop"
+ * The visitor's main path through the public catalogue (home → filter →
+ * page 2 → listing → gallery → back), run by the "desktop"
  * (1280×800) and "phone" (360×800, touch) projects of `playwright.config.ts`.
  *
  * Data: the embedded Vista sandbox over the São Paulo data set, synced before

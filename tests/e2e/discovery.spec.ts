@@ -1,5 +1,5 @@
 /**
- * Discovery paths of issue 3 (items 4, 5 and 7) in Chromium on the synced
+ * Discovery paths between the public pages (ADR 0008) in Chromium on the synced
  * sandbox catalogue: a listing's broker card → the broker's portfolio; the
  * condominium index → a condominium page (with its map) → one of its units;
  * the home page's city link → the canonical list, with no redirect.

@@ -1,7 +1,6 @@
 /**
  * Error screens and URL rules (docs/spec.txt §2 "Error screen", §5, §8; docs/product.md
- * "Public site"; issue 2 "Tests": "404 screen text; a listing URL with a wrong
- * slug redirects"):
+ * "Public site"):
  * - an unmatched path answers 404 with the spec's texts and a "Voltar para o
  *   início" control that goes back one step in history;
  * - an unknown listing id is the same 404 screen;

@@ -1,7 +1,7 @@
 /**
- * `/mapa` in Chromium (issue 3 item 3 and "Tests": map loads, clusters,
- * moving it and pressing "Buscar nesta área" changes the list; everything but
- * the map works without JavaScript).
+ * `/mapa` in Chromium (ADR 0009): the map loads and clusters, moving it and
+ * pressing "Buscar nesta área" changes the list, and everything but the map
+ * works without JavaScript.
  *
  * Tiles: there is no internet here, so tile requests to `MAP_TILE_URL`
  * (OpenStreetMap by default) are answered 404 by `page.route` — the offline

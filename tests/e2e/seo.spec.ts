@@ -1,8 +1,8 @@
 /**
  * What search engines and operators read (docs/product.md "Public site": title,
  * description, canonical URL, Open Graph, JSON-LD `RealEstateListing` with an
- * `Offer`, `sitemap.xml` with every public listing and `lastmod`; issue 2
- * item 6: `GET /health/server` reports the sync's state and counts).
+ * `Offer`, `sitemap.xml` with every public listing and `lastmod`), and what
+ * operators read (`GET /health/server` reports the sync's state and counts).
  */
 import { expect, test } from "./fixtures";
 import { LISTINGS_PATH, listingPaths, parseCount } from "./helpers";

@@ -21,6 +21,7 @@ import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents, ZoomContr
 import Supercluster from "supercluster";
 import type { ListingSummary } from "~/domain/listing-summary";
 import { formatArea, formatPrice, plural } from "~/lib/format";
+import { escapeHtml } from "~/lib/html";
 import { imageUrl } from "~/lib/images";
 import { decodeMapPoints, formatClusterCount, formatShortPrice, type BoundingBox, type MapPoint } from "./map-data";
 import { visuallyHidden } from "~/styles/ui.css";
@@ -250,10 +251,6 @@ function ClusterLayer({
 }
 
 const iconCache = new Map<string, L.DivIcon>();
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** A DivIcon with a text label (cached by kind, text and size; the HTML is a string so icons can be shared). */
 function labelIcon(kind: "cluster" | "price" | "priceActive", text: string, name: string, size = 0): L.DivIcon {

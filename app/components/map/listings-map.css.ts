@@ -1,5 +1,6 @@
 /** Styles of the `/mapa` map (`listings-map.client.tsx`): frame, overlays, marker labels, popup card. */
 import { globalStyle, style } from "@vanilla-extract/css";
+import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
 
 /** Positioned box around the Leaflet container; a stacking context so Leaflet's z-indexes stay under the site header. */
@@ -56,7 +57,7 @@ export const searchButton = style({
   boxShadow: vars.shadow.raised,
   cursor: "pointer",
   whiteSpace: "nowrap",
-  ":focus-visible": { outline: `3px solid ${vars.color.secondary}`, outlineOffset: "2px" },
+  ":focus-visible": fr.focusRing,
 });
 
 /** A small notice on the map (tiles failed, points failed). */
@@ -136,10 +137,7 @@ globalStyle(`${priceIconActive} ${priceLabel}`, {
 globalStyle(`${priceIconActive} ${priceLabel}::after`, {
   borderColor: `${vars.color.primary} transparent transparent`,
 });
-globalStyle(`${priceIcon}:focus-visible ${priceLabel}, ${clusterIcon}:focus-visible ${clusterBubble}`, {
-  outline: `3px solid ${vars.color.secondary}`,
-  outlineOffset: "2px",
-});
+globalStyle(`${priceIcon}:focus-visible ${priceLabel}, ${clusterIcon}:focus-visible ${clusterBubble}`, fr.focusRing);
 
 /** Popup card. */
 export const popup = style({ display: "flex", flexDirection: "column", gap: "2px", fontFamily: vars.font.body });

@@ -1,6 +1,6 @@
 /**
- * The list beside (desktop) or under (phone) the map of `/mapa` (issue 3
- * item 3): the listings in view as the site's cards, with the count and
+ * The list beside (desktop) or under (phone) the map of `/mapa` (ADR
+ * 0009): the listings in view as the site's cards, with the count and
  * numbered pagination links. It is the keyboard and screen-reader path of
  * the page and works without JavaScript. Hovering or focusing a card reports
  * its code (`onHighlight`) so the map can highlight the marker.

@@ -1,0 +1,62 @@
+/**
+ * Style fragments shared by the public list pages (`/todos-os-imoveis`,
+ * `/mapa`, `/busca`, `/corretor/{filtro}`, `/condominios`) and their
+ * components (`results-page.tsx`): page rhythm, heading block, muted count
+ * lines, the count-and-sort toolbar, the results column and its loading dim,
+ * "Página x de y", and the pill links with a count (wider searches, shortcuts).
+ */
+import { style } from "@vanilla-extract/css";
+import * as fr from "~/styles/fragments.css";
+import { vars } from "~/styles/theme.css";
+
+/** The page's vertical rhythm inside the content column. */
+export const page = style({ paddingBlock: `${vars.space.lg} ${vars.space.xxl}` });
+
+/** Heading block: title and count lines. */
+export const header = style([fr.column, { gap: vars.space.xs, marginBottom: vars.space.lg }]);
+
+/** The H1 (smaller than the display size: these are results pages). */
+export const title = style({ fontSize: vars.fontSize.xxl });
+
+/** Muted line ("1.234 imóveis à venda em Moema"). */
+export const muted = style({ color: vars.color.textMuted });
+
+/** Count and sort form on one row (wrapping on phones). */
+export const toolbar = style([
+  fr.wrapFlex,
+  { alignItems: "center", justifyContent: "space-between", gap: vars.space.sm },
+]);
+
+/** Results column. */
+export const results = style([
+  fr.column,
+  {
+    gap: vars.space.lg,
+    transition: "opacity 150ms ease",
+  },
+]);
+
+/** Results while the next page loads. */
+export const loading = style({ opacity: 0.55 });
+
+/** "Página 2 de 57" under the grid. */
+export const pageInfo = style({ textAlign: "center", fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+
+/** A pill link with a count (wider searches, shortcuts). */
+export const chip = style([fr.pillLink, { selectors: { "&:hover": { borderColor: vars.color.primary } } }]);
+
+/** The count inside a chip. */
+export const chipCount = style({ color: vars.color.textMuted });
+
+/** A list of chips. */
+export const chips = style([fr.wrapFlex, { gap: vars.space.sm }, fr.plainList]);
+
+/** A control of the list pages' GET forms (sort, place filters): 1 px border, surface background. */
+export const control = style({
+  padding: `0 ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: "inherit",
+});
