@@ -1,5 +1,5 @@
 /**
- * The benchmark's read models (issue 3 "Performance", bench item 1): the Vista
+ * The benchmark's read models (ADR 0012): the Vista
  * sandbox in-process over the full 13,645-listing catalogue, synced once into
  * a PGlite kept in `.cache/bench/pglite` (reused across runs; `--fresh`
  * rebuilds it) and, when `BENCH_DATABASE_URL` or `TEST_DATABASE_URL` is set,

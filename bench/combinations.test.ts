@@ -1,27 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { parseFilters, type FilterVocabulary } from "../app/lib/filters";
+import { parseFilters } from "../app/lib/filters";
 import { drawCombinations, drawMapCases, drawPrefixes, type WorkloadSource } from "./combinations";
+import { vocabularyOf } from "../tests/mocks/vocabulary";
 
-const vocabulary: FilterVocabulary = {
-  categories: [
-    { slug: "apartamento", label: "Apartamento", count: 9000 },
-    { slug: "casa", label: "Casa", count: 3000 },
-    { slug: "sala-comercial", label: "Sala Comercial", count: 500 },
+/** São Paulo's neighbourhoods in the workload, with their listing counts. */
+const saoPauloNeighbourhoods = [
+  ["moema", "Moema", 900],
+  ["pinheiros", "Pinheiros", 800],
+  ["vila-mariana", "Vila Mariana", 700],
+  ["jardim-paulista", "Jardim Paulista", 600],
+] as const;
+const vocabulary = vocabularyOf(
+  [
+    ["apartamento", "Apartamento", 9000],
+    ["casa", "Casa", 3000],
+    ["sala-comercial", "Sala Comercial", 500],
   ],
-  cities: [
-    {
-      slug: "sao-paulo",
-      label: "São Paulo",
-      count: 13000,
-      neighbourhoods: [
-        { slug: "moema", label: "Moema", count: 900 },
-        { slug: "pinheiros", label: "Pinheiros", count: 800 },
-        { slug: "vila-mariana", label: "Vila Mariana", count: 700 },
-        { slug: "jardim-paulista", label: "Jardim Paulista", count: 600 },
-      ],
-    },
-  ],
-};
+  [[["sao-paulo", "São Paulo", 13000], saoPauloNeighbourhoods]],
+);
 
 const source: WorkloadSource = {
   vocabulary,

@@ -1,5 +1,5 @@
 /**
- * The benchmark's fixed workload (issue 3 "Performance", bench items 2–3),
+ * The benchmark's fixed workload (ADR 0012),
  * drawn with a seeded PRNG so every run measures the same queries:
  *
  * - 200 realistic filter combinations for the listings search. They are
@@ -106,7 +106,7 @@ const CONDO_FEE_STEPS = [500, 800, 1_000, 1_500, 2_500];
  * purpose (sale 60 %, rent 35 %), often a type and the main city, 0–3
  * neighbourhoods, a price range typical of the purpose in half of them, a
  * minimum of bedrooms, the five sorts (recent first most often, "menor custo
- * mensal" 15 %), pages 1–3; the facets of issue 3 (suites, vagas, banheiros,
+ * mensal" 15 %), pages 1–3; the other facets of ADR 0011 (suites, vagas, banheiros,
  * área, condomínio, comodidades, lançamento, exclusivo) now and then.
  */
 export function drawCombinations(source: WorkloadSource, count = 200, seed = BENCH_SEED): FilterCombination[] {
@@ -237,7 +237,7 @@ export function drawMapCases(
   return cases;
 }
 
-/** Fixed prefixes people type (asked for in the bench brief), always part of the set. */
+/** Fixed prefixes people type, always part of the set. */
 const FIXED_PREFIXES = [
   "moe",
   "pinh",

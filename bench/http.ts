@@ -1,5 +1,5 @@
 /**
- * List-page throughput (issue 3 "Performance", bench item 4): the production
+ * List-page throughput (ADR 0012): the production
  * build served by `server/index.ts` in a child process, against a copy of the
  * bench PGlite or the bench PostgreSQL database, loaded by autocannon with 50
  * connections over the canonical `/todos-os-imoveis/…` URLs of the

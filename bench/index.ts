@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 3 "Performance"): server time of the search, map and
+ * `npm run bench` (ADR 0012): server time of the search, map and
  * suggestion queries and the rendered list page's throughput, on PGlite and on
  * PostgreSQL, over the full demo catalogue. Prints a table (and the EXPLAIN
  * ANALYZE of the slowest search) and writes the same figures as JSON to
@@ -52,7 +52,7 @@ import {
 import { formatMs, targetMark } from "./stats";
 import { filtersToUrl } from "../app/lib/filters";
 
-/** Targets of issue 3 "Performance", ms (p95). */
+/** Performance targets of ADR 0012, ms (p95). */
 export const TARGETS = { searchP95: 20, suggestionsP95: 10, listPageP95: 150 } as const;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

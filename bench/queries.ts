@@ -1,6 +1,5 @@
 /**
- * Server-side query timings of the benchmark (issue 3 "Performance", bench
- * items 2, 3 and 5): the listings search over the 200 combinations, the map
+ * Server-side query timings of the benchmark (ADR 0012): the listings search over the 200 combinations, the map
  * queries over 100 viewports, the search-box suggestions over 100 prefixes,
  * each timed in this process against one read model, plus the EXPLAIN ANALYZE
  * of the slowest search. Modules written by other helpers (map, suggestions,

@@ -1,6 +1,5 @@
 /**
- * Small numeric helpers of the benchmark (`npm run bench`, issue 3
- * "Performance"): a seeded PRNG so every run draws the same workload, and
+ * Small numeric helpers of the benchmark (`npm run bench`, ADR 0012): a seeded PRNG so every run draws the same workload, and
  * latency summaries (percentiles in ms).
  */
 

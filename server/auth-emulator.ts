@@ -40,7 +40,7 @@ export interface RunningAuthEmulator {
   stop(): Promise<void>;
 }
 
-/** The demo project of the embedded default (issue 5 item 2: project `demo-…`). */
+/** The demo project of the embedded default (ADR 0016: a project named `demo-…`). */
 export const DEMO_PROJECT_ID = "demo-imobiliaria";
 
 type CreateApp = (projectId: string) => Promise<{ listen(port: number, host: string, callback: () => void): Server }>;

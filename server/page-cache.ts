@@ -5,8 +5,8 @@
  * `~/lib/cache-control`): any shared cache may keep them. A CDN in front of
  * the site does; this middleware does the same inside the Node process, so a
  * burst of visitors on one list page renders it once per
- * {@link PageCacheOptions.maxTtlMs} instead of once per request (issue 3
- * "list page p95 ≤ 150 ms at 50 concurrent").
+ * {@link PageCacheOptions.maxTtlMs} instead of once per request (ADR 0013:
+ * list page p95 ≤ 150 ms at 50 concurrent clients).
  *
  * What is stored: GET responses with status 200, a `Cache-Control` that says
  * `public` (and neither `private` nor `no-store`), no `Set-Cookie`, and a body

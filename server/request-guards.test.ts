@@ -13,51 +13,42 @@ import {
 } from "./request-guards";
 
 describe("inspectTarget", () => {
-  it("accepts the site's ordinary addresses", () => {
-    for (const target of [
-      "/",
-      "/todos-os-imoveis/venda-apartamento-sao-paulo-moema?quartos=3&pagina=2",
-      "/busca?q=moema+3+quartos",
-      "/busca?q=S%C3%A3o%20Paulo",
-      "/detalhes/edificio-solar/12345",
-      "/mapa/pontos?bbox=-46.7,-23.6,-46.6,-23.5",
-      "/?index",
-    ]) {
-      expect(inspectTarget(target), target).toBeNull();
-    }
+  it.each([
+    "/",
+    "/todos-os-imoveis/venda-apartamento-sao-paulo-moema?quartos=3&pagina=2",
+    "/busca?q=moema+3+quartos",
+    "/busca?q=S%C3%A3o%20Paulo",
+    "/detalhes/edificio-solar/12345",
+    "/mapa/pontos?bbox=-46.7,-23.6,-46.6,-23.5",
+    "/?index",
+  ])("accepts the site's ordinary address %j", (target) => {
+    expect(inspectTarget(target), target).toBeNull();
   });
 
-  it("refuses NUL, control characters, backslashes and malformed escapes in the path (404)", () => {
-    for (const target of [
-      "/detalhes/x/%00",
-      "/detalhes/%00",
-      "/membro/%00",
-      "/api/auth/user/%00",
-      "/%5C",
-      "/a\\b",
-      "/%0d%0aSet-Cookie:x",
-      "/%E0%A4%A",
-      "/%",
-      "/%C3%28",
-      "/%ED%A0%80",
-      "x",
-      "http://evil.example/",
-    ]) {
-      expect(inspectTarget(target), target).toBe("path");
-    }
+  it.each([
+    "/detalhes/x/%00",
+    "/detalhes/%00",
+    "/membro/%00",
+    "/api/auth/user/%00",
+    "/%5C",
+    "/a\\b",
+    "/%0d%0aSet-Cookie:x",
+    "/%E0%A4%A",
+    "/%",
+    "/%C3%28",
+    "/%ED%A0%80",
+    "x",
+    "http://evil.example/",
+  ])("refuses NUL, control characters, backslashes and malformed escapes in the path (404): %j", (target) => {
+    expect(inspectTarget(target), target).toBe("path");
   });
 
-  it("refuses NUL and malformed escapes in the query (400)", () => {
-    for (const target of [
-      "/mapa/pontos?imovel=%00",
-      "/busca?q=%E0%A4",
-      "/busca?q=%",
-      "/busca?%01=x",
-      "/busca?q=a%7Fb",
-    ]) {
+  it.each(["/mapa/pontos?imovel=%00", "/busca?q=%E0%A4", "/busca?q=%", "/busca?%01=x", "/busca?q=a%7Fb"])(
+    "refuses NUL and malformed escapes in the query (400): %j",
+    (target) => {
       expect(inspectTarget(target), target).toBe("query");
-    }
-  });
+    },
+  );
 
   it("refuses targets over the length limit (414)", () => {
     expect(inspectTarget(`/busca?q=${"a".repeat(MAX_TARGET_LENGTH)}`)).toBe("length");
@@ -134,31 +125,18 @@ describe("isSameOriginWrite", () => {
 
 describe("bodyPlan and isCleanBody", () => {
   it("buffers forms and JSON with the small limit; streams uploads only on the admin and members API paths", () => {
+    const buffered = { mode: "buffer", limit: FORM_BODY_LIMIT_BYTES };
+    const streamed = { mode: "stream", limit: UPLOAD_BODY_LIMIT_BYTES };
     expect(bodyPlan("GET", "/", undefined)).toEqual({ mode: "none" });
-    expect(bodyPlan("POST", "/", "application/x-www-form-urlencoded")).toEqual({
-      mode: "buffer",
-      limit: FORM_BODY_LIMIT_BYTES,
-    });
-    expect(bodyPlan("POST", "/api/email/sell-property", "application/json")).toEqual({
-      mode: "buffer",
-      limit: FORM_BODY_LIMIT_BYTES,
-    });
-    expect(bodyPlan("POST", "/admin/membros/1", "multipart/form-data; boundary=x")).toEqual({
-      mode: "stream",
-      limit: UPLOAD_BODY_LIMIT_BYTES,
-    });
-    expect(bodyPlan("PUT", "/admin/membros/1/envio", "image/jpeg")).toEqual({
-      mode: "stream",
-      limit: UPLOAD_BODY_LIMIT_BYTES,
-    });
+    expect(bodyPlan("POST", "/", "application/x-www-form-urlencoded")).toEqual(buffered);
+    expect(bodyPlan("POST", "/api/email/sell-property", "application/json")).toEqual(buffered);
+    expect(bodyPlan("POST", "/admin/membros/1", "multipart/form-data; boundary=x")).toEqual(streamed);
+    expect(bodyPlan("PUT", "/admin/membros/1/envio", "image/jpeg")).toEqual(streamed);
     expect(bodyPlan("POST", "/api/members/1/uploads/file", "multipart/form-data; boundary=x")).toMatchObject({
       mode: "stream",
     });
     // A public form posted as multipart is still a small body.
-    expect(bodyPlan("POST", "/detalhes/x/1", "multipart/form-data; boundary=x")).toEqual({
-      mode: "buffer",
-      limit: FORM_BODY_LIMIT_BYTES,
-    });
+    expect(bodyPlan("POST", "/detalhes/x/1", "multipart/form-data; boundary=x")).toEqual(buffered);
   });
 
   it("refuses NUL bytes, %00 in forms, \\u0000 in JSON and invalid UTF-8", () => {

@@ -4,13 +4,14 @@ import { ConfigError, defaultTitle, mapTileImageSource, parseConfig } from "./co
 
 describe("parseConfig", () => {
   it("validates the lead settings in Portuguese and hides the SMTP password", () => {
+    const smtpUrl = "smtp://usuario:senha-secreta@smtp.exemplo.com.br:587";
     const config = parseConfig({
-      SMTP_URL: "smtp://usuario:senha-secreta@smtp.exemplo.com.br:587",
+      SMTP_URL: smtpUrl,
       LEADS_EMAIL: "contato@exemplo.com.br",
       MAIL_FROM: '"Imobiliária" <site@exemplo.com.br>',
       WHATSAPP_NUMBER: "+55 (11) 91234-5678",
     });
-    expect(config.SMTP_URL).toBe("smtp://usuario:senha-secreta@smtp.exemplo.com.br:587");
+    expect(config.SMTP_URL).toBe(smtpUrl);
     expect(config.WHATSAPP_NUMBER).toBe("5511912345678");
     expect(parseConfig({}).SMTP_URL).toBeUndefined();
     expect(() => parseConfig({ SMTP_URL: "smtp://smtp.exemplo.com.br" })).toThrow(

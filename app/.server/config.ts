@@ -356,7 +356,7 @@ export function getConfig(): Config {
  * The CSP `img-src` source that lets the browser load map tiles from
  * `MAP_TILE_URL`: the template's origin (`{s}` subdomains become a `*.` wildcard
  * host), or `null` when the tiles are served by the site itself (a "/" path,
- * already covered by `'self'`). Issue 3 item 3.
+ * already covered by `'self'`). See ADR 0009.
  */
 export function mapTileImageSource(config: Pick<Config, "MAP_TILE_URL"> = getConfig()): string | null {
   const template = config.MAP_TILE_URL;

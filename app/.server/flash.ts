@@ -1,6 +1,6 @@
 /**
- * Server-side flash toasts (docs/spec.txt §3 "Notification", §4, §9; issue 2 item 2
- * "the toast area … fed also by server-side flash messages"). An action (or
+ * Server-side flash toasts (docs/spec.txt §3 "Notification", §4, §9): the toast
+ * area is fed also by server-side flash messages. An action (or
  * loader) redirects with a toast stored in a signed cookie; the root loader
  * reads it once, clears it and the toast shows after the page loads.
  *

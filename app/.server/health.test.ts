@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate, openDatabase, type Database } from "./db";
+import { describe, expect, it } from "vitest";
+import { useMigratedMemoryDatabase } from "~/test-support/database";
+import { type Database } from "./db";
 import { getHealth, staleAfterMs } from "./health";
 import { writeSyncState } from "./sync/state";
 
 describe("getHealth", () => {
   let database: Database;
 
-  beforeAll(async () => {
-    database = await openDatabase({ inMemory: true });
-    await migrate(database);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  useMigratedMemoryDatabase((opened) => (database = opened));
 
   const now = new Date("2026-08-15T12:00:00Z");
   const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);

@@ -1,6 +1,6 @@
 /**
- * `GET /health/server` (docs/spec.txt §7 "Health API"; docs/product.md "Defaults"; issue 2
- * item 6): the state of the database and of the listings sync, for load
+ * `GET /health/server` (docs/spec.txt §7 "Health API"; docs/product.md "Defaults"):
+ * the state of the database and of the listings sync, for load
  * balancers, the Docker HEALTHCHECK and operators.
  *
  * - 200 "ok": database answers, the last sync succeeded recently.

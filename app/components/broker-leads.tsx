@@ -1,13 +1,14 @@
 /**
- * "Meus leads" on `/painel` (issue 6 item 5 "brokers see their own leads";
- * docs/product.md "Broker area"): the contacts assigned to the broker and the
+ * "Meus leads" on `/painel` (docs/product.md "Broker area": brokers see their
+ * own leads): the contacts assigned to the broker and the
  * unassigned ones about the broker's listings, newest first, with their
  * status. Read-only; the admin inbox changes them.
  */
 import type { BrokerPanelLead } from "~/.server/leads/inbox";
-import { formatSaoPaulo, LEAD_KIND_LABELS, LEAD_STATUS_LABELS } from "~/lib/lead-inbox";
+import { LeadCardHead } from "./lead-inbox-card";
 import * as s from "./admin.css";
-import { formatPhone } from "./broker-card";
+import * as f from "./auth-form.css";
+import { formatPhone } from "~/lib/phone";
 
 /** Props of {@link BrokerLeads}: the loader data of `loadBrokerPanelLeads`. */
 export interface BrokerLeadsProps {
@@ -18,7 +19,7 @@ export interface BrokerLeadsProps {
 export function BrokerLeads({ leads }: BrokerLeadsProps) {
   return (
     <section aria-labelledby="meus-leads" className={s.page}>
-      <h2 id="meus-leads" style={{ margin: 0, fontSize: "1.25rem" }}>
+      <h2 id="meus-leads" className={f.sectionHeading}>
         Meus leads
       </h2>
       {leads.length === 0 ? (
@@ -27,18 +28,7 @@ export function BrokerLeads({ leads }: BrokerLeadsProps) {
         <ol className={s.list}>
           {leads.map((lead) => (
             <li key={lead.id} className={s.card}>
-              <div className={s.leadHead}>
-                <strong>
-                  {LEAD_KIND_LABELS[lead.kind]}
-                  {lead.name ? ` · ${lead.name}` : ""}
-                </strong>
-                <span className={s.row}>
-                  <span className={`${s.badge} ${s.badgeTone[lead.status]}`}>{LEAD_STATUS_LABELS[lead.status]}</span>
-                  <time dateTime={lead.createdAt} className={s.muted}>
-                    {formatSaoPaulo(lead.createdAt)}
-                  </time>
-                </span>
-              </div>
+              <LeadCardHead lead={lead} />
               <dl className={s.facts}>
                 {lead.phone ? (
                   <>

@@ -98,6 +98,20 @@ function useFieldIds(
   return { id, errorId, hintId, shown, invalid, describedBy };
 }
 
+/**
+ * The attributes of a field's control: Conform's (`conform`), then the
+ * caller's (`own`), then the id and the ARIA state worked out by `useFieldIds`.
+ */
+function controlProps<T extends object>(ids: ReturnType<typeof useFieldIds>, conform: object, own: T | undefined) {
+  return {
+    ...conform,
+    ...own,
+    id: ids.id,
+    "aria-invalid": ids.invalid || undefined,
+    "aria-describedby": ids.describedBy,
+  };
+}
+
 function Frame(
   props: FieldFrame & { id: string; hintId?: string; errorId: string; shown: ListOfErrors; children: ReactNode },
 ) {
@@ -133,15 +147,7 @@ export function Field({ field, type = "text", inputProps, ...frame }: FieldProps
   const conform = field ? getInputProps(field as FieldMetadata<string>, { type, ariaAttributes: false }) : {};
   return (
     <Frame {...frame} {...ids}>
-      <input
-        className={s.control}
-        {...conform}
-        key={field?.key}
-        {...inputProps}
-        id={ids.id}
-        aria-invalid={ids.invalid || undefined}
-        aria-describedby={ids.describedBy}
-      />
+      <input className={s.control} {...controlProps(ids, conform, inputProps)} key={field?.key} />
     </Frame>
   );
 }
@@ -158,15 +164,7 @@ export function TextareaField({ field, textareaProps, ...frame }: TextareaFieldP
   const conform = field ? getTextareaProps(field as FieldMetadata<string>, { ariaAttributes: false }) : {};
   return (
     <Frame {...frame} {...ids}>
-      <textarea
-        className={s.textarea}
-        {...conform}
-        key={field?.key}
-        {...textareaProps}
-        id={ids.id}
-        aria-invalid={ids.invalid || undefined}
-        aria-describedby={ids.describedBy}
-      />
+      <textarea className={s.textarea} {...controlProps(ids, conform, textareaProps)} key={field?.key} />
     </Frame>
   );
 }
@@ -185,15 +183,7 @@ export function SelectField({ field, selectProps, children, ...frame }: SelectFi
   const conform = field ? getSelectProps(field as FieldMetadata<string>, { ariaAttributes: false }) : {};
   return (
     <Frame {...frame} {...ids}>
-      <select
-        className={s.control}
-        {...conform}
-        key={field?.key}
-        {...selectProps}
-        id={ids.id}
-        aria-invalid={ids.invalid || undefined}
-        aria-describedby={ids.describedBy}
-      >
+      <select className={s.control} {...controlProps(ids, conform, selectProps)} key={field?.key}>
         {children}
       </select>
     </Frame>
@@ -219,15 +209,7 @@ export function CheckboxField({ label, field, inputProps, errors, hint, classNam
   return (
     <div className={className}>
       <label className={s.checkbox} htmlFor={ids.id}>
-        <input
-          {...conform}
-          key={field?.key}
-          type="checkbox"
-          {...inputProps}
-          id={ids.id}
-          aria-invalid={ids.invalid || undefined}
-          aria-describedby={ids.describedBy}
-        />
+        <input {...controlProps(ids, conform, { type: "checkbox", ...inputProps })} key={field?.key} />
         {label}
       </label>
       {hint ? (

@@ -30,6 +30,13 @@ function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 }
 
+/** A watcher of page build "v1" whose server keeps answering "v1", with the mocked fetch it calls. */
+function upToDateWatcher(options: { now: () => number; minGapMs?: number }) {
+  const fetchMock = vi.fn(async () => jsonResponse({ id: "v1" }));
+  const watcher = createBuildWatcher({ pageBuildId: "v1", fetch: fetchMock as unknown as typeof fetch, ...options });
+  return { fetchMock, watcher };
+}
+
 afterEach(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
@@ -167,13 +174,7 @@ describe("createBuildWatcher", () => {
 
   it("throttles unforced polls (focus) and shares a running poll", async () => {
     let now = 1_000_000;
-    const fetchMock = vi.fn(async () => jsonResponse({ id: "v1" }));
-    const watcher = createBuildWatcher({
-      pageBuildId: "v1",
-      fetch: fetchMock as unknown as typeof fetch,
-      now: () => now,
-      minGapMs: 15_000,
-    });
+    const { fetchMock, watcher } = upToDateWatcher({ now: () => now, minGapMs: 15_000 });
     await Promise.all([watcher.check(), watcher.check()]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     now += 14_999;
@@ -194,12 +195,7 @@ describe("createBuildWatcher", () => {
     vi.stubGlobal("document", doc);
     try {
       let now = 0;
-      const fetchMock = vi.fn(async () => jsonResponse({ id: "v1" }));
-      const watcher = createBuildWatcher({
-        pageBuildId: "v1",
-        fetch: fetchMock as unknown as typeof fetch,
-        now: () => now,
-      });
+      const { fetchMock, watcher } = upToDateWatcher({ now: () => now });
       watcher.start();
       expect(BUILD_POLL_INTERVAL_MS).toBe(300_000);
       now = BUILD_POLL_INTERVAL_MS;

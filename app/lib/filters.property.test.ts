@@ -1,13 +1,13 @@
 /**
  * Property-based tests (fast-check) of the `{filtros}` codec with every
- * facet of issue 3 item 1: round-trips, canonical fixed points, and junk
+ * facet (ADR 0011): round-trips, canonical fixed points, and junk
  * query strings that never throw.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { NON_FACET_PARAMS } from "~/test-support/query-params";
 import { AMENITY_FILTERS } from "./amenities";
 import {
-  type FilterVocabulary,
   filtersToFormEntries,
   filtersToUrl,
   type ListingFilters,
@@ -16,31 +16,9 @@ import {
   QUERY_FACETS,
   SORT_ORDERS,
 } from "./filters";
+import { CODEC_VOCABULARY } from "../../tests/mocks/vocabulary";
 
-const entry = (slug: string, label = slug) => ({ slug, label, count: 1 });
-
-const vocabulary: FilterVocabulary = {
-  categories: [
-    entry("apartamento", "Apartamento"),
-    entry("casa", "Casa"),
-    entry("casa-de-condominio", "Casa de Condomínio"),
-  ],
-  cities: [
-    {
-      ...entry("sao-paulo", "São Paulo"),
-      neighbourhoods: [
-        entry("moema", "Moema"),
-        entry("pinheiros", "Pinheiros"),
-        entry("vila-mariana", "Vila Mariana"),
-        entry("centro", "Centro"),
-      ],
-    },
-    {
-      ...entry("santo-andre", "Santo André"),
-      neighbourhoods: [entry("centro", "Centro"), entry("vila-assuncao", "Vila Assunção")],
-    },
-  ],
-};
+const vocabulary = CODEC_VOCABULARY;
 
 function parseUrl(url: string) {
   const u = new URL(url, "http://localhost");
@@ -90,17 +68,7 @@ const filtersArb: fc.Arbitrary<ListingFilters> = fc
 
 /** Query parameter names the codec knows, plus look-alikes. */
 const paramName = fc.oneof(
-  fc.constantFrom(
-    ...QUERY_FACETS.map((f) => f.param),
-    "finalidade",
-    "tipo",
-    "cidade",
-    "bairro",
-    "local",
-    "utm_source",
-    "COMODIDADES",
-    " vagas ",
-  ),
+  fc.constantFrom(...QUERY_FACETS.map((f) => f.param), ...NON_FACET_PARAMS, "COMODIDADES", " vagas "),
   fc.string({ maxLength: 8 }),
 );
 /** Values: junk, numbers in many spellings, slugs and lists. */

@@ -1,5 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/mocks/unit-cases";
+import { NON_FACET_PARAMS } from "~/test-support/query-params";
 import {
   canonicalRedirect,
   describeFilters,
@@ -15,34 +17,11 @@ import {
   SORT_ORDERS,
   widerSearches,
 } from "./filters";
-
-const entry = (slug: string, label = slug) => ({ slug, label, count: 1 });
+import { CODEC_VOCABULARY } from "../../tests/mocks/vocabulary";
 
 /** A realistic vocabulary, with hyphenated slugs and a neighbourhood in two cities. */
-const vocabulary: FilterVocabulary = {
-  categories: [
-    entry("apartamento", "Apartamento"),
-    entry("casa", "Casa"),
-    entry("casa-de-condominio", "Casa de Condomínio"),
-    entry("sala-comercial", "Sala comercial"),
-  ],
-  cities: [
-    {
-      ...entry("sao-paulo", "São Paulo"),
-      neighbourhoods: [
-        entry("moema", "Moema"),
-        entry("pinheiros", "Pinheiros"),
-        entry("vila-mariana", "Vila Mariana"),
-        entry("centro", "Centro"),
-        entry("jardim-paulista", "Jardim Paulista"),
-      ],
-    },
-    {
-      ...entry("santo-andre", "Santo André"),
-      neighbourhoods: [entry("centro", "Centro"), entry("vila-assuncao", "Vila Assunção")],
-    },
-  ],
-};
+const vocabulary = CODEC_VOCABULARY;
+const entry = (slug: string, label = slug) => ({ slug, label, count: 1 });
 
 function parseUrl(url: string, vocab = vocabulary) {
   const u = new URL(url, "http://localhost");
@@ -50,6 +29,13 @@ function parseUrl(url: string, vocab = vocabulary) {
     ? decodeURIComponent(u.pathname.slice("/todos-os-imoveis/".length))
     : undefined;
   return parseFilters(segment, u.searchParams, vocab);
+}
+
+/** The wider searches of `f`, after checking that their labels are `labels`, in order. */
+function widerWithLabels(f: ListingFilters, labels: string[]) {
+  const wider = widerSearches(f, vocabulary);
+  expect(wider.map((w) => w.label)).toEqual(labels);
+  return wider;
 }
 
 function expectParsed(url: string, vocab = vocabulary) {
@@ -212,6 +198,13 @@ describe("canonicalRedirect", () => {
 });
 
 describe("describeFilters", () => {
+  itMaps("pluralises category labels", pluralizeCategory, [
+    ["Sala comercial", "Salas comerciais"],
+    ["Casa de Condomínio", "Casas de Condomínio"],
+    ["Galpão", "Galpões"],
+    ["Apartamento Duplex", "Apartamentos Duplex"],
+  ]);
+
   it("builds the heading and the count sentence in pt-BR", () => {
     const d = describeFilters(
       { purpose: "venda", category: "apartamento", city: "sao-paulo", neighbourhoods: ["moema"] },
@@ -230,13 +223,6 @@ describe("describeFilters", () => {
         .heading,
     ).toBe("Imóveis em Moema, Pinheiros e Vila Mariana, São Paulo");
   });
-
-  it("pluralises category labels", () => {
-    expect(pluralizeCategory("Sala comercial")).toBe("Salas comerciais");
-    expect(pluralizeCategory("Casa de Condomínio")).toBe("Casas de Condomínio");
-    expect(pluralizeCategory("Galpão")).toBe("Galpões");
-    expect(pluralizeCategory("Apartamento Duplex")).toBe("Apartamentos Duplex");
-  });
 });
 
 describe("widerSearches", () => {
@@ -244,13 +230,12 @@ describe("widerSearches", () => {
     const f: ListingFilters = {
       purpose: "venda",
       city: "sao-paulo",
-      neighbourhoods: ["moema", "pinheiros"],
       priceMax: 100,
+      neighbourhoods: ["moema", "pinheiros"],
       bedroomsMin: 4,
       page: 2,
     };
-    const wider = widerSearches(f, vocabulary);
-    expect(wider.map((w) => w.label)).toEqual([
+    const wider = widerWithLabels(f, [
       "Sem o bairro Moema",
       "Sem o bairro Pinheiros",
       "Em qualquer cidade",
@@ -293,7 +278,7 @@ describe("filtersToFormEntries", () => {
   });
 });
 
-describe("issue 3 facets", () => {
+describe("query facets (ADR 0011)", () => {
   it("writes every facet in the canonical order, before ordem and pagina", () => {
     const f: ListingFilters = normalizeFilters({
       purpose: "venda",
@@ -412,8 +397,7 @@ describe("issue 3 facets", () => {
       exclusive: true,
       code: "X1",
     };
-    const wider = widerSearches(f, vocabulary);
-    expect(wider.map((w) => w.label)).toEqual([
+    const wider = widerWithLabels(f, [
       "Qualquer número de suítes",
       "Qualquer número de vagas",
       "Qualquer número de banheiros",
@@ -538,19 +522,7 @@ describe("codec properties", () => {
       .array(
         fc.tuple(
           fc.oneof(
-            fc.constantFrom(
-              "preco-min",
-              "preco-max",
-              "quartos",
-              "ordem",
-              "pagina",
-              "finalidade",
-              "tipo",
-              "cidade",
-              "bairro",
-              "local",
-              "utm_source",
-            ),
+            fc.constantFrom("preco-min", "preco-max", "quartos", "ordem", "pagina", ...NON_FACET_PARAMS),
             fc.string(),
           ),
           fc.oneof(

@@ -1,26 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { pageMeta } from "./meta";
 
+const image = "https://example.com/i.jpg";
 const base = { title: "Casas | Site", description: "Casas à venda.", canonicalUrl: "https://example.com/casas" };
 
 describe("pageMeta", () => {
   it("lists title, description, canonical, Open Graph and a summary card without an image", () => {
     expect(pageMeta(base)).toEqual([
-      { title: "Casas | Site" },
-      { name: "description", content: "Casas à venda." },
-      { tagName: "link", rel: "canonical", href: "https://example.com/casas" },
+      { title: base.title },
+      { name: "description", content: base.description },
+      { tagName: "link", rel: "canonical", href: base.canonicalUrl },
       { property: "og:type", content: "website" },
-      { property: "og:title", content: "Casas | Site" },
-      { property: "og:description", content: "Casas à venda." },
-      { property: "og:url", content: "https://example.com/casas" },
+      { property: "og:title", content: base.title },
+      { property: "og:description", content: base.description },
+      { property: "og:url", content: base.canonicalUrl },
       { name: "twitter:card", content: "summary" },
     ]);
   });
 
   it("adds og:image and a large card when there is an image", () => {
-    const tags = pageMeta({ ...base, image: "https://example.com/i.jpg" });
+    const tags = pageMeta({ ...base, image });
     expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
-    expect(tags.at(-1)).toEqual({ property: "og:image", content: "https://example.com/i.jpg" });
+    expect(tags.at(-1)).toEqual({ property: "og:image", content: image });
     expect(tags.some((tag) => "name" in tag && String(tag.name).startsWith("twitter:image"))).toBe(false);
   });
 
@@ -28,7 +29,7 @@ describe("pageMeta", () => {
     const tags = pageMeta({
       ...base,
       socialTitle: "Casas",
-      image: "https://example.com/i.jpg",
+      image,
       imageWidth: 1280,
       imageAlt: "Fachada",
       twitter: true,
@@ -37,11 +38,11 @@ describe("pageMeta", () => {
     expect(tags).toContainEqual({ property: "og:title", content: "Casas" });
     expect(tags.slice(-6)).toEqual([
       { name: "twitter:title", content: "Casas" },
-      { name: "twitter:description", content: "Casas à venda." },
-      { property: "og:image", content: "https://example.com/i.jpg" },
+      { name: "twitter:description", content: base.description },
+      { property: "og:image", content: image },
       { property: "og:image:width", content: "1280" },
       { property: "og:image:alt", content: "Fachada" },
-      { name: "twitter:image", content: "https://example.com/i.jpg" },
+      { name: "twitter:image", content: image },
     ]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Text folding for free-text search (issue 3 `/busca`): the read model's
+ * Text folding for free-text search (`/busca`, ADR 0010): the read model's
  * `search_text` and every query are folded the same way, so "sao paulo"
  * finds "São Paulo" and "MOEMA" finds "Moema".
  */

@@ -1,6 +1,6 @@
 /**
- * `GET /builds/latest.json?t=<timestamp>` (docs/spec.txt §7 "Build manifest"; issue 2
- * item 2): the build this server serves, `{ id, timestamp }`, never cached.
+ * `GET /builds/latest.json?t=<timestamp>` (docs/spec.txt §7 "Build manifest"; ADR 0004):
+ * the build this server serves, `{ id, timestamp }`, never cached.
  * The `t` query only defeats caches; it is ignored.
  */
 import { json } from "@remix-run/node";

@@ -10,10 +10,11 @@ import { clearSessionCookie, getIdentityBackend, getSession, readSessionToken, s
 import { assertSameOrigin } from "~/.server/auth/protection";
 import { getDb } from "~/.server/db";
 import { redirectWithToast } from "~/.server/flash";
+import { privatePage } from "~/lib/cache-control";
 
 /** Nothing to show: back home. */
 export function loader() {
-  return redirect("/", { headers: { "Cache-Control": "private, no-store" } });
+  return redirect("/", { headers: privatePage() });
 }
 
 /** Ends the session (even an invalid cookie is cleared). */
@@ -27,6 +28,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast(
     "/",
     { type: "info", title: "Você saiu da área do corretor." },
-    { headers: { "Cache-Control": "private, no-store", "Set-Cookie": await clearSessionCookie() } },
+    { headers: privatePage({ "Set-Cookie": await clearSessionCookie() }) },
   );
 }

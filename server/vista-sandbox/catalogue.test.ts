@@ -146,7 +146,7 @@ describe("buildCatalogue", () => {
     ).toBe(true);
   });
 
-  it("derives flags in the shares the brief asks for", () => {
+  it("derives flags in the shares of a real tenant", () => {
     const n = catalogue.listings.length;
     const share = (predicate: (l: SandboxListing) => boolean) => catalogue.listings.filter(predicate).length / n;
     expect(share((l) => l.featured)).toBeGreaterThan(0.01);

@@ -64,7 +64,7 @@ const COUNTERS = ["total", "paginas", "pagina", "quantidade"];
 const itemsOf = (body: Record<string, unknown>) =>
   Object.entries(body).filter(([key]) => !COUNTERS.includes(key)) as [string, Record<string, any>][];
 
-describe("routes (§2, §8.1)", () => {
+describe("routes (docs/vista-api.md §2, §8.1)", () => {
   it("answers an unknown route with Symfony's 404 and never echoes the key", async () => {
     const res = await call("/imoveis/historicos");
     expect(res.status).toBe(404);
@@ -98,7 +98,7 @@ describe("routes (§2, §8.1)", () => {
   });
 });
 
-describe("key and headers (§1.2, §1.3, §8.2, §8.3)", () => {
+describe("key and headers (docs/vista-api.md §1.2, §1.3, §8.2, §8.3)", () => {
   it("refuses a bad or missing key with 401 Permissão Negada echoing the key", async () => {
     const res = await call("/imoveis/listar", { fields: ["Codigo"] }, { key: "0123456789abcdef0123456789abcdef" });
     expect(res.status).toBe(401);
@@ -163,7 +163,7 @@ describe("key and headers (§1.2, §1.3, §8.2, §8.3)", () => {
   });
 });
 
-describe("pesquisa validation (§3.1, §5.2, §8.3–§8.5)", () => {
+describe("pesquisa validation (docs/vista-api.md §3.1, §5.2, §8.3–§8.5)", () => {
   it("answers malformed pesquisa JSON with 400 'O formato dos dados não está correto'", async () => {
     const res = await call("/imoveis/listar", '{"fields":["Codigo"');
     expect(res.status).toBe(400);
@@ -246,32 +246,30 @@ describe("pesquisa validation (§3.1, §5.2, §8.3–§8.5)", () => {
   });
 });
 
-describe("listar output (§4.1, §8.8)", () => {
+describe("listar output (docs/vista-api.md §4.1, §8.8)", () => {
   it("keys items by code, every value a string, CodigoImobiliaria null, counters numbers with showtotal", async () => {
+    const fields = [
+      "Codigo",
+      "Categoria",
+      "Bairro",
+      "Cidade",
+      "UF",
+      "ValorVenda",
+      "ValorLocacao",
+      "ValorCondominio",
+      "Dormitorios",
+      "Latitude",
+      "Longitude",
+      "DataAtualizacao",
+      "ExibirNoSite",
+      "TituloSite",
+      "FotoDestaque",
+      "FotoDestaquePequena",
+      { Corretor: ["Codigo", "Nome", "Email", "CRECI"] },
+    ];
     const res = await call(
       "/imoveis/listar",
-      {
-        fields: [
-          "Codigo",
-          "Categoria",
-          "Bairro",
-          "Cidade",
-          "UF",
-          "ValorVenda",
-          "ValorLocacao",
-          "ValorCondominio",
-          "Dormitorios",
-          "Latitude",
-          "Longitude",
-          "DataAtualizacao",
-          "ExibirNoSite",
-          "TituloSite",
-          "FotoDestaque",
-          "FotoDestaquePequena",
-          { Corretor: ["Codigo", "Nome", "Email", "CRECI"] },
-        ],
-        paginacao: { pagina: 2, quantidade: 10 },
-      },
+      { fields, paginacao: { pagina: 2, quantidade: 10 } },
       { params: { showtotal: "1" } },
     );
     expect(res.status).toBe(200);
@@ -383,7 +381,7 @@ describe("listar output (§4.1, §8.8)", () => {
   });
 });
 
-describe("filters (§3.2, §8.6) and order (§3.4)", () => {
+describe("filters (docs/vista-api.md §3.2, §8.6) and order (§3.4)", () => {
   const list = async (
     filter: Record<string, unknown>,
     fields: string[],
@@ -503,7 +501,7 @@ describe("filters (§3.2, §8.6) and order (§3.4)", () => {
   });
 });
 
-describe("detalhes (§4.2)", () => {
+describe("detalhes (docs/vista-api.md §4.2)", () => {
   const code = "AP11237";
 
   it("returns a flat object with keyed Foto and [] for empty sub-tables", async () => {
@@ -582,23 +580,18 @@ describe("detalhes (§4.2)", () => {
   });
 
   it("serves private data (owners, notes, prontuário) to a key that may read it, filterable", async () => {
-    const res = await call(
-      "/imoveis/detalhes",
-      {
-        fields: [
-          "Codigo",
-          "Proprietario",
-          "CodigoProprietario",
-          "Observacoes",
-          "ObsVenda",
-          "AssuntoProntuario",
-          { proprietarios: ["Proprietario", "FonePrincipal"] },
-          { prontuarios: ["Data", "Hora", "Assunto", "Texto"] },
-        ],
-        filter: { prontuarios: { Assunto: ["like", "colocado para"] } },
-      },
-      { params: { imovel: code } },
-    );
+    const fields = [
+      "Codigo",
+      "Proprietario",
+      "CodigoProprietario",
+      "Observacoes",
+      "ObsVenda",
+      "AssuntoProntuario",
+      { proprietarios: ["Proprietario", "FonePrincipal"] },
+      { prontuarios: ["Data", "Hora", "Assunto", "Texto"] },
+    ];
+    const filter = { prontuarios: { Assunto: ["like", "colocado para"] } };
+    const res = await call("/imoveis/detalhes", { fields, filter }, { params: { imovel: code } });
     expect(res.status).toBe(200);
     expect(res.json.Proprietario).not.toBe("");
     const owners = Object.entries(res.json.proprietarios) as [string, Record<string, string>][];
@@ -620,7 +613,7 @@ describe("detalhes (§4.2)", () => {
   });
 });
 
-describe("other endpoints (§2.1, §8.9)", () => {
+describe("other endpoints (docs/vista-api.md §2.1, §8.9)", () => {
   it("listarConteudo returns distinct values per field after the filter, and needs fields", async () => {
     const res = await call("/imoveis/listarConteudo", {
       fields: ["Bairro", "Cidade", "Categoria"],
@@ -666,7 +659,7 @@ describe("other endpoints (§2.1, §8.9)", () => {
   });
 });
 
-describe("POST /lead (§2.4, §8.10)", () => {
+describe("POST /lead (docs/vista-api.md §2.4, §8.10)", () => {
   const form = (data: unknown) => new URLSearchParams({ cadastro: JSON.stringify(data) }).toString();
 
   it("accepts the form field cadastro and replies with numeric Codigo and Corretor", async () => {

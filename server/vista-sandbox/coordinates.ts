@@ -41,15 +41,18 @@ export function repairCoordinate(raw: string, axis: Axis): number | null {
   return null;
 }
 
+/** A WGS84 position in degrees. */
+export interface Coordinates {
+  latitude: number;
+  longitude: number;
+}
+
 /**
  * Repairs a latitude/longitude pair. A map pin needs both, so when either value
  * cannot be repaired the pair is dropped.
  * @returns the repaired pair, or null (the listing then has no map pin: `""` on the wire).
  */
-export function repairCoordinates(
-  rawLatitude: string,
-  rawLongitude: string,
-): { latitude: number; longitude: number } | null {
+export function repairCoordinates(rawLatitude: string, rawLongitude: string): Coordinates | null {
   const latitude = repairCoordinate(rawLatitude, "latitude");
   const longitude = repairCoordinate(rawLongitude, "longitude");
   if (latitude === null || longitude === null) return null;

@@ -1,8 +1,8 @@
 /**
  * Vista's field catalogue as the sandbox enforces it: the per-group allow-lists
  * of `/imoveis/listarcampos` (docs/vista-api.md §6.2–6.6), the sub-tables and where
- * they may be requested (§3.1), the amenity label rule (§4.2/§6.4) and the
- * field types the filter grammar needs (§3.2: ranges only on numeric/date fields).
+ * they may be requested (docs/vista-api.md §3.1), the amenity label rule (§4.2/§6.4) and the
+ * field types the filter grammar needs (docs/vista-api.md §3.2: ranges only on numeric/date fields).
  */
 
 /** `imoveis` group of `listarcampos`, 271 names (docs/vista-api.md §6.2, one tenant, 2026-04). */
@@ -446,7 +446,7 @@ export const INFRA_FIELDS: readonly string[] = [
   "Zelador",
 ];
 
-/** Extra names the sandbox accepts beyond §6.2: the key, the amenity objects, and `Descricao` (docs/spec.txt §3 "Property"). */
+/** Extra names the sandbox accepts beyond docs/vista-api.md §6.2: the key, the amenity objects, and `Descricao` (docs/spec.txt §3 "Property"). */
 export const EXTRA_LISTING_FIELDS: readonly string[] = ["Codigo", "Caracteristicas", "InfraEstrutura", "Descricao"];
 
 /** `Foto` and `FotoEmpreendimento` sub-fields (13, docs/vista-api.md §6.5). */
@@ -466,7 +466,7 @@ export const PHOTO_FIELDS: readonly string[] = [
   "Tipo",
 ];
 
-/** `Video` sub-fields (10, §6.5). */
+/** `Video` sub-fields (10, docs/vista-api.md §6.5). */
 export const VIDEO_FIELDS: readonly string[] = [
   "Codigo",
   "Data",
@@ -480,7 +480,7 @@ export const VIDEO_FIELDS: readonly string[] = [
   "VideoCodigo",
 ];
 
-/** `Anexo` sub-fields (names seen in client code, §4.2 "Attachments"). */
+/** `Anexo` sub-fields (names seen in client code, docs/vista-api.md §4.2 "Attachments"). */
 export const ATTACHMENT_FIELDS: readonly string[] = [
   "CodigoAnexo",
   "Descricao",
@@ -490,7 +490,7 @@ export const ATTACHMENT_FIELDS: readonly string[] = [
   "ExibirSite",
 ];
 
-/** `prontuarios` sub-fields (20, §6.5). */
+/** `prontuarios` sub-fields (20, docs/vista-api.md §6.5). */
 export const HISTORY_FIELDS: readonly string[] = [
   "Anunciado",
   "Assunto",
@@ -514,7 +514,7 @@ export const HISTORY_FIELDS: readonly string[] = [
   "VeiculoPublicado",
 ];
 
-/** `PontoInteresse` sub-fields (13, §6.5). */
+/** `PontoInteresse` sub-fields (13, docs/vista-api.md §6.5). */
 export const POINT_OF_INTEREST_FIELDS: readonly string[] = [
   "AreaParque",
   "DiaFeira",
@@ -531,7 +531,7 @@ export const POINT_OF_INTEREST_FIELDS: readonly string[] = [
   "PontoInteresse",
 ];
 
-/** `Corretor` sub-fields (58, §6.6). */
+/** `Corretor` sub-fields (58, docs/vista-api.md §6.6). */
 export const BROKER_FIELDS: readonly string[] = [
   "Administrativo",
   "Agencia",
@@ -593,7 +593,7 @@ export const BROKER_FIELDS: readonly string[] = [
   "UF",
 ];
 
-/** `Agencia` sub-fields (23, §6.6; note `Uf`, `Cep`). */
+/** `Agencia` sub-fields (23, docs/vista-api.md §6.6; note `Uf`, `Cep`). */
 export const AGENCY_FIELDS: readonly string[] = [
   "Agencia",
   "Bairro",
@@ -621,7 +621,7 @@ export const AGENCY_FIELDS: readonly string[] = [
 ];
 
 /**
- * `proprietarios` sub-fields. Vista has 149 (§4.4) but only `Proprietario` and
+ * `proprietarios` sub-fields. Vista has 149 (docs/vista-api.md §4.4) but only `Proprietario` and
  * `FonePrincipal` are named publicly (docs/spec.txt §3); the sandbox serves this subset.
  */
 export const OWNER_FIELDS: readonly string[] = [
@@ -649,8 +649,8 @@ export const SUB_TABLES: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * Sub-tables refused on `listar`/`destaques` with "A tabela X não está
- * disponível para este método" (§3.1, §8.4). `Foto` is [LIVE]; the others [INF].
- * `prontuarios`, `proprietarios` and `PontoInteresse` are also detail-only here ([INF], §9.8).
+ * disponível para este método" (docs/vista-api.md §3.1, §8.4). `Foto` is [LIVE]; the others [INF].
+ * `prontuarios`, `proprietarios` and `PontoInteresse` are also detail-only here ([INF], docs/vista-api.md §9.8).
  */
 export const DETAIL_ONLY_TABLES: ReadonlySet<string> = new Set([
   "Foto",
@@ -662,7 +662,7 @@ export const DETAIL_ONLY_TABLES: ReadonlySet<string> = new Set([
   "PontoInteresse",
 ]);
 
-/** Every plain field name a property request may name (§6.2 + §6.3 + §6.4 + extras). */
+/** Every plain field name a property request may name (docs/vista-api.md §6.2 + §6.3 + §6.4 + extras). */
 export const LISTING_FIELD_SET: ReadonlySet<string> = new Set([
   ...IMOVEIS_FIELDS,
   ...CARAC_FIELDS,
@@ -677,7 +677,7 @@ export const INFRA_SET: ReadonlySet<string> = new Set(INFRA_FIELDS);
 
 /**
  * The display label Vista uses as a key inside the nested `Caracteristicas` /
- * `InfraEstrutura` objects (§4.2, §6.4 [LIVE]): a space before every capital
+ * `InfraEstrutura` objects (docs/vista-api.md §4.2, §6.4 [LIVE]): a space before every capital
  * letter but the first. "SalaTV" → "Sala T V", "WCEmpregada" → "W C Empregada",
  * "SalaoFestas" → "Salao Festas", "Portaria24Hrs" → "Portaria24 Hrs" (the live
  * examples keep digits attached to the word before them, so the sandbox does too).
@@ -734,13 +734,13 @@ const NUMERIC_EXTRA = new Set([
 
 /**
  * True for numeric fields: two-element arrays are inclusive ranges and order is
- * numeric (§3.2 "Ambiguity in two-element arrays" [INF]).
+ * numeric (docs/vista-api.md §3.2 "Ambiguity in two-element arrays" [INF]).
  */
 export function isNumericField(name: string): boolean {
   return /^(Valor|Area)/.test(name) || NUMERIC_EXTRA.has(name);
 }
 
-/** True for date/date-time fields ("YYYY-MM-DD", compared as text, §4.5). */
+/** True for date/date-time fields ("YYYY-MM-DD", compared as text, docs/vista-api.md §4.5). */
 export function isDateField(name: string): boolean {
   return /^Data/.test(name) || name === "InicioObra" || name === "Datainicio" || name === "Datacadastro";
 }

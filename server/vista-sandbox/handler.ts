@@ -86,7 +86,7 @@ export interface VistaSandboxOptions {
    * default true: anything else gets 406. Photos and `/__sandbox/` never require it.
    */
   requireAcceptJson?: boolean;
-  /** Longest request URL (characters) before a 406, like Vista on over-long requests (§4.2); default 8192. */
+  /** Longest request URL (characters) before a 406, like Vista on over-long requests (docs/vista-api.md §4.2); default 8192. */
   maxUrlLength?: number;
   /** Share of listings with `ExibirNoSite = "Nao"`, default 0.02. */
   hiddenShare?: number;
@@ -111,7 +111,7 @@ export interface VistaSandboxControls {
     codes: readonly string[],
     fields: Partial<Omit<SandboxListing, "code" | "index">>,
   ): { changed: string[]; unknown: string[] };
-  /** Fault injection (§8.11); null clears it. */
+  /** Fault injection (docs/vista-api.md §8.11); null clears it. */
   setFaults(faults: SandboxFaults | null): void;
   /** Leads received on `POST /lead`, oldest first. */
   leads(): SandboxLead[];
@@ -240,7 +240,7 @@ export async function createVistaSandboxHandler(options: VistaSandboxOptions): P
     return out;
   };
 
-  /** One listing projected to the requested fields (§8.8). */
+  /** One listing projected to the requested fields (docs/vista-api.md §8.8). */
   const project = (
     listing: SandboxListing,
     pesquisa: Pesquisa,
@@ -296,7 +296,7 @@ export async function createVistaSandboxHandler(options: VistaSandboxOptions): P
     return pesquisa;
   };
 
-  /** `listar`, `destaques`, `buscaAvancada`: the keyed page with optional counters (§4.1, §3.6). */
+  /** `listar`, `destaques`, `buscaAvancada`: the keyed page with optional counters (docs/vista-api.md §4.1, §3.6). */
   const listPage = (ctx: RouteContext, extra: Record<string, unknown> = {}) => {
     const pesquisa = pesquisaOf(ctx, "listar");
     const matches = select(ctx.url, pesquisa, ctx.wire, extra);
@@ -328,7 +328,7 @@ export async function createVistaSandboxHandler(options: VistaSandboxOptions): P
   const detalhes = (ctx: RouteContext) => {
     const raw = ctx.url.searchParams.get("pesquisa");
     const pesquisa = pesquisaOf(ctx, "detalhes");
-    // Fields are validated before the record is looked up (§5.2).
+    // Fields are validated before the record is looked up (docs/vista-api.md §5.2).
     if (raw === null || !pesquisa.fields || pesquisa.fields.length === 0) throw new VistaHttpError(400, FORMAT_MESSAGE);
     const listing = findListing(ctx);
     return project(listing, pesquisa, ctx.wire, compileFilter(pickTableFilters(pesquisa.filter), ctx.wire));

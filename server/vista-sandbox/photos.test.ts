@@ -96,7 +96,7 @@ describe("photo CDN", () => {
     expect(logo.bytes.subarray(1, 4).toString()).toBe("PNG");
   });
 
-  it("draws a full-size photo fast (brief: < 60 ms per image)", async () => {
+  it("draws a full-size photo fast (< 60 ms per image)", async () => {
     const requests = catalogue.listings.slice(100, 112).map((l) => resolvePhoto(`/fotos/${l.code}/1.jpg`, catalogue)!);
     await renderPhoto(requests[0]!);
     const started = process.cpuUsage();

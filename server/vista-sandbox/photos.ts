@@ -1,5 +1,5 @@
 /**
- * The sandbox's photo "CDN" (B brief §3): real JPEG files generated with sharp
+ * The sandbox's photo "CDN" (ADR 0002): real JPEG files generated with sharp
  * from the SVG scenes on first request, cached on disk under
  * `<dataDir>/vista-sandbox/fotos/` and in a small in-memory LRU, served with
  * long-lived immutable caching headers and an ETag. Nothing is committed to git.

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/mocks/unit-cases";
 import { amenityLabel } from "./fields";
+import { thrownOf } from "../../tests/mocks/unit-thrown";
 import { phpJson } from "./json";
 import {
   FORMAT_MESSAGE,
@@ -15,16 +17,10 @@ import {
 const open = { deniedFields: new Set<string>() };
 
 function errorOf(run: () => unknown): VistaHttpError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof VistaHttpError) return error;
-    throw error;
-  }
-  throw new Error("expected a VistaHttpError");
+  return thrownOf(run, VistaHttpError);
 }
 
-describe("parsePesquisa (§3)", () => {
+describe("parsePesquisa (docs/vista-api.md §3)", () => {
   it("reads fields, sub-tables, filter, order and paginacao (numbers or numeric strings)", () => {
     const pesquisa = parsePesquisa(
       JSON.stringify({
@@ -71,7 +67,7 @@ describe("parsePesquisa (§3)", () => {
   });
 });
 
-describe("validatePesquisa (§3.1, §8.4)", () => {
+describe("validatePesquisa (docs/vista-api.md §3.1, §8.4)", () => {
   it("collects every rejected name, from fields, sub-fields, filter and order", () => {
     const pesquisa = parsePesquisa(
       JSON.stringify({
@@ -108,7 +104,7 @@ describe("validatePesquisa (§3.1, §8.4)", () => {
   });
 });
 
-describe("compileCondition (§3.2)", () => {
+describe("compileCondition (docs/vista-api.md §3.2)", () => {
   it("scalar equality: numeric on numeric fields, folded text otherwise", () => {
     expect(compileCondition("Dormitorios", 3)("3")).toBe(true);
     expect(compileCondition("Dormitorios", "3")("3.0")).toBe(true);
@@ -168,18 +164,18 @@ describe("compileCondition (§3.2)", () => {
 });
 
 describe("wire helpers", () => {
-  it("folds accents and case", () => {
-    expect(fold("Jaçanã São")).toBe("jacana sao");
-    expect(fold("ABC")).toBe("abc");
-  });
+  itMaps("folds accents and case", fold, [
+    ["Jaçanã São", "jacana sao"],
+    ["ABC", "abc"],
+  ]);
 
-  it("labels amenities like Vista (§4.2, §6.4)", () => {
-    expect(amenityLabel("SalaTV")).toBe("Sala T V");
-    expect(amenityLabel("Portaria24Hrs")).toBe("Portaria24 Hrs");
-    expect(amenityLabel("WCEmpregada")).toBe("W C Empregada");
-    expect(amenityLabel("SalaoFestas")).toBe("Salao Festas");
-    expect(amenityLabel("Churrasqueira")).toBe("Churrasqueira");
-  });
+  itMaps("labels amenities like Vista (docs/vista-api.md §4.2, §6.4)", amenityLabel, [
+    ["SalaTV", "Sala T V"],
+    ["Portaria24Hrs", "Portaria24 Hrs"],
+    ["WCEmpregada", "W C Empregada"],
+    ["SalaoFestas", "Salao Festas"],
+    ["Churrasqueira", "Churrasqueira"],
+  ]);
 
   it("encodes JSON like PHP's json_encode (\\uXXXX, escaped slashes) and decodes back", () => {
     const value = { message: "Permissão Negada: não", url: "http://x/y", n: 1 };

@@ -7,7 +7,7 @@ import type { SandboxListing } from "./catalogue";
 import { DETAIL_ONLY_TABLES, LISTING_FIELD_SET, SUB_TABLES, isDateField, isNumericField } from "./fields";
 import { fieldValue, subTableRows, type WireContext, type WireRow } from "./wire";
 
-/** A Vista error reply: HTTP status and the `message` of the `{"message","status"}` envelope (§5.1). */
+/** A Vista error reply: HTTP status and the `message` of the `{"message","status"}` envelope (docs/vista-api.md §5.1). */
 export class VistaHttpError extends Error {
   override name = "VistaHttpError";
   constructor(
@@ -19,19 +19,19 @@ export class VistaHttpError extends Error {
   }
 }
 
-/** "O formato dos dados não está correto" (§5.2): malformed `pesquisa`, missing `fields` on `detalhes`. */
+/** "O formato dos dados não está correto" (docs/vista-api.md §5.2): malformed `pesquisa`, missing `fields` on `detalhes`. */
 export const FORMAT_MESSAGE = "O formato dos dados não está correto";
-/** Page size above 50 (§3.5). */
+/** Page size above 50 (docs/vista-api.md §3.5). */
 export const PAGE_SIZE_MESSAGE = "O limite de resultados por página deve ser 50";
-/** Largest `quantidade` Vista accepts (§3.5). */
+/** Largest `quantidade` Vista accepts (docs/vista-api.md §3.5). */
 export const MAX_PAGE_SIZE = 50;
 
-/** The 400 line for one rejected field (§5.2, one entry per field). */
+/** The 400 line for one rejected field (docs/vista-api.md §5.2, one entry per field). */
 export function fieldMessage(name: string): string {
   return `Campo ${name} não está disponível. Consulte a documentação para obter os campos disponíveis.`;
 }
 
-/** The 400 message for a sub-table the method does not serve (§3.1). */
+/** The 400 message for a sub-table the method does not serve (docs/vista-api.md §3.1). */
 export function tableMessage(name: string): string {
   return `A tabela ${name} não está disponível para este método`;
 }
@@ -131,7 +131,7 @@ function toPositiveInteger(value: unknown): number {
   return n;
 }
 
-/** Which property method is validating: sub-table availability differs (§3.1). */
+/** Which property method is validating: sub-table availability differs (docs/vista-api.md §3.1). */
 export type PropertyMethod = "listar" | "detalhes" | "listarConteudo";
 
 /** What a key may read: field names refused for it (plain names, "Table", or "Table.Field"). */
@@ -141,7 +141,7 @@ export interface FieldPermissions {
 
 /**
  * Checks requested fields, filter keys and order keys against the allow-lists
- * of §6 and the key's permissions.
+ * of docs/vista-api.md §6 and the key's permissions.
  * @throws {VistaHttpError} 400 `A tabela X não está disponível para este método` for a
  *   detail-only sub-table on `listar`; 400 with an ARRAY message naming every rejected field.
  */
@@ -180,7 +180,7 @@ export function validatePesquisa(pesquisa: Pesquisa, method: PropertyMethod, per
 
   for (const [name, condition] of Object.entries(pesquisa.filter)) {
     if (name === "Caracteristicas" || name === "InfraEstrutura") {
-      // Nested amenity filters are refused; the top-level flag names work (§3.2 [LIVE]).
+      // Nested amenity filters are refused; the top-level flag names work (docs/vista-api.md §3.2 [LIVE]).
       throw new VistaHttpError(400, FORMAT_MESSAGE);
     }
     const subFields = SUB_TABLES[name];
@@ -201,7 +201,7 @@ export function validatePesquisa(pesquisa: Pesquisa, method: PropertyMethod, per
   if (rejected.length > 0) throw new VistaHttpError(400, rejected.map(fieldMessage));
 }
 
-/** Lower-case, accent-free text: Vista's MySQL collation compares this way ([INF], §8.6). */
+/** Lower-case, accent-free text: Vista's MySQL collation compares this way ([INF], docs/vista-api.md §8.6). */
 export function fold(text: string): string {
   // Fast path for plain ASCII.
 
@@ -287,7 +287,7 @@ function betweenTest(field: string, low: Scalar, high: Scalar): Test {
 }
 
 /**
- * Compiles one filter condition (§3.2) for `field` into a test on its wire value.
+ * Compiles one filter condition (docs/vista-api.md §3.2) for `field` into a test on its wire value.
  * - scalar → equality (numeric on numeric fields; otherwise case- and accent-insensitive);
  * - `[op, x]` with op in `> < >= <= != like` → comparison;
  * - `[a, b]` on a numeric or date field → inclusive BETWEEN;
@@ -357,7 +357,7 @@ export function compileFilter(filter: Record<string, unknown>, ctx: WireContext)
 }
 
 /**
- * A comparator for `order` (§3.4): several keys in request order, numeric on
+ * A comparator for `order` (docs/vista-api.md §3.4): several keys in request order, numeric on
  * numeric fields ("" first ascending), case/accent-insensitive text otherwise;
  * ties keep catalogue order (stable pagination).
  */

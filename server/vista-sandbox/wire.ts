@@ -222,7 +222,7 @@ export function fieldValue(listing: SandboxListing, name: string, ctx: WireConte
 }
 
 /**
- * The nested `Caracteristicas` or `InfraEstrutura` object (§4.2): every
+ * The nested `Caracteristicas` or `InfraEstrutura` object (docs/vista-api.md §4.2): every
  * amenity of the group under its spaced label, "Sim" or the listing's "no"
  * spelling ("Nao", in some listings "Não", as real tenants mix them).
  */

@@ -6,9 +6,6 @@
  * sorting against a plain reference, and that no owner data reaches the page.
  * Expectations come from the fixtures, never from hard-coded counts.
  */
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   brokerListings,
@@ -17,28 +14,15 @@ import {
   getBrokerDirectory,
   resolveBroker,
 } from "~/.server/catalogue/brokers";
-import { getDb, migrate, type Database } from "~/.server/db";
 import { brokers, listings } from "~/.server/db/schema";
-import type { Broker, Listing } from "~/domain/listing";
+import type { Listing } from "~/domain/listing";
 import { LISTINGS_PAGE_SIZE } from "~/lib/filters";
 import { loader as brokerLoader } from "~/routes/broker";
-import { makeListing, storedRow, type StoredRow } from "./helpers/fixtures";
+import { makeBroker as broker, makeListing, storedRow, type StoredRow } from "./helpers/fixtures";
+import { answer, loaderArgs, SITE_ORIGIN as ORIGIN } from "./helpers/loaders";
+import { openProcessDatabase, type ProcessDatabase } from "./helpers/process-database";
 
-const ORIGIN = "http://site.test";
 const now = new Date("2026-07-01T12:00:00Z");
-
-function broker(code: string, name: string, extra: Partial<Broker> = {}): Broker {
-  return {
-    code,
-    name,
-    email: `${code}@imobiliaria.example`,
-    phone: "1133334444",
-    mobile: "11987654321",
-    creci: `${code}000-F`,
-    photoUrl: "",
-    ...extra,
-  };
-}
 
 /** Ana Lima (10) has most listings; a namesake Ana Lima (20) fewer; Bruno (30) few; Clara (40) none active. */
 const BROKERS = [
@@ -51,16 +35,11 @@ const BROKERS = [
 const LISTINGS_PER_BROKER: Record<string, number> = { "10": 53, "20": 4, "30": 7, "40": 0, XY9: 2 };
 
 /** The process database (`getDb()`, what the route loader reads) in a temporary DATA_DIR. */
-let env: { database: Database };
-let dataDir: string;
+let env: ProcessDatabase;
 let rows: StoredRow[] = [];
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-brokers-"));
-  process.env.DATA_DIR = dataDir;
-  delete process.env.PUBLIC_URL;
-  env = { database: getDb() };
-  await migrate(env.database);
+  env = await openProcessDatabase("brokers");
   const fixtures: { listing: Listing; removed: boolean }[] = [];
   let n = 0;
   for (const b of BROKERS) {
@@ -89,23 +68,13 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await env?.database.close();
-  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  await env?.close();
 });
 
-const get = (url: string) => new Request(`${ORIGIN}${url}`);
-const args = (url: string) => {
-  const path = new URL(url, ORIGIN).pathname;
-  return { request: get(url), params: { filtro: decodeURIComponent(path.replace(/^\/corretor\//, "")) }, context: {} };
-};
 /** The loader's response, thrown (redirect, 404) or returned. */
-async function respond(url: string): Promise<Response> {
-  try {
-    return (await brokerLoader(args(url))) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+function respond(url: string): Promise<Response> {
+  const filtro = decodeURIComponent(new URL(url, ORIGIN).pathname.replace(/^\/corretor\//, ""));
+  return answer(() => brokerLoader(loaderArgs(url, { filtro })));
 }
 const activeOf = (code: string) => rows.filter((r) => r.brokerCode === code && r.removedAt == null);
 

@@ -6,9 +6,6 @@
  * canonical URLs, paging, the route's redirects, the home page's featured
  * condominiums (the index's first cards) and the sitemap entries.
  */
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   clearCondominiumIndexCache,
@@ -21,22 +18,16 @@ import {
 import { clearHomeCache, getHomeSections, HOME_CONDOMINIUMS } from "~/.server/catalogue/home";
 import { clearSitemapCache, sitemapEntries } from "~/.server/catalogue/sitemap";
 import { clearVocabularyCache } from "~/.server/catalogue/vocabulary";
-import { getDb, migrate, type Database } from "~/.server/db";
+import type { Database } from "~/.server/db";
 import { condominiums, listings } from "~/.server/db/schema";
-import { condominiumRow } from "~/.server/sync/rows";
 import { slugify } from "~/lib/slug";
 import { loader as indexLoader } from "~/routes/condominiums";
-import { makeListing, storedRow, type StoredRow } from "./helpers/fixtures";
+import { FIXTURE_PLACES, makeListing, storedCondominium, storedRow, type StoredRow } from "./helpers/fixtures";
+import { answer, loaderArgs, SITE_ORIGIN as ORIGIN } from "./helpers/loaders";
+import { openProcessDatabase, type ProcessDatabase } from "./helpers/process-database";
 
-const ORIGIN = "http://site.test";
 const now = new Date("2026-07-01T12:00:00Z");
-const PLACES = [
-  ["São Paulo", "Moema"],
-  ["São Paulo", "Pinheiros"],
-  ["São Paulo", "Vila Mariana"],
-  ["Santo André", "Centro"],
-  ["Santo André", "Jardim"],
-] as const;
+const PLACES = [...FIXTURE_PLACES, ["Santo André", "Jardim"]] as const;
 
 /** 40 condominiums: condo i has (i % 7) + 1 units (some removed); condo 39 has only removed units. */
 const CONDOS = Array.from({ length: 40 }, (_, i) => {
@@ -49,16 +40,13 @@ const CONDOS = Array.from({ length: 40 }, (_, i) => {
   };
 });
 
+let processDb: ProcessDatabase;
 let database: Database;
-let dataDir: string;
 const rows: StoredRow[] = [];
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-condo-index-"));
-  process.env.DATA_DIR = dataDir;
-  delete process.env.PUBLIC_URL;
-  database = getDb();
-  await migrate(database);
+  processDb = await openProcessDatabase("condo-index");
+  database = processDb.database;
   let n = 0;
   for (const [i, condo] of CONDOS.entries()) {
     const units = (i % 7) + 1;
@@ -81,30 +69,17 @@ beforeAll(async () => {
   // A listing outside any condominium: never on the index.
   rows.push(storedRow(makeListing({ code: "SOLO1", salePrice: 500_000 }), { condominiumSlug: null, now }));
   await database.db.insert(listings).values(rows);
-  await database.db.insert(condominiums).values(
-    CONDOS.map((c) =>
-      condominiumRow(
-        {
-          name: c.name,
-          description: "",
-          neighbourhood: c.neighbourhood,
-          city: c.city,
-          state: "SP",
-          address: "",
-          latitude: -23.6,
-          longitude: -46.6,
-          infrastructure: [],
-          photos: [],
-          coverPhotoUrl: "",
-          floors: null,
-          yearBuilt: null,
-          isLaunch: false,
-        },
-        c.slug,
-        now,
+  await database.db
+    .insert(condominiums)
+    .values(
+      CONDOS.map((c) =>
+        storedCondominium(
+          { name: c.name, neighbourhood: c.neighbourhood, city: c.city, latitude: -23.6, longitude: -46.6 },
+          c.slug,
+          now,
+        ),
       ),
-    ),
-  );
+    );
   clearCondominiumIndexCache();
   clearHomeCache();
   clearVocabularyCache();
@@ -112,8 +87,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await database?.close();
-  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  await processDb?.close();
 });
 
 /** The index cards, computed plainly from the fixture rows. */
@@ -139,45 +113,28 @@ function reference() {
     .sort((a, b) => b.units - a.units || collator.compare(a.name, b.name) || (a.slug < b.slug ? -1 : 1));
 }
 
-const get = (url: string) => ({ request: new Request(`${ORIGIN}${url}`), params: {}, context: {} });
-async function respond(url: string): Promise<Response> {
-  try {
-    return (await indexLoader(get(url))) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
+/** The card fields {@link reference} computes. */
+const CARD_FIELDS = [
+  "slug",
+  "name",
+  "citySlug",
+  "neighbourhoodSlug",
+  "units",
+  "unitsForSale",
+  "unitsForRent",
+  "salePriceFrom",
+  "rentPriceFrom",
+] as const;
+
+const respond = (url: string) => answer(() => indexLoader(loaderArgs(url)));
 
 describe("condominium directory", () => {
   it("lists every condominium with active units, most units first, with units and 'a partir de' prices", async () => {
     const directory = await getCondominiumDirectory({ db: database.db });
     const expected = reference();
-    expect(
-      directory.cards.map(
-        ({
-          slug,
-          name,
-          citySlug,
-          neighbourhoodSlug,
-          units,
-          unitsForSale,
-          unitsForRent,
-          salePriceFrom,
-          rentPriceFrom,
-        }) => ({
-          slug,
-          name,
-          citySlug,
-          neighbourhoodSlug,
-          units,
-          unitsForSale,
-          unitsForRent,
-          salePriceFrom,
-          rentPriceFrom,
-        }),
-      ),
-    ).toEqual(expected);
+    expect(directory.cards.map((card) => Object.fromEntries(CARD_FIELDS.map((field) => [field, card[field]])))).toEqual(
+      expected,
+    );
     expect(directory.cards.map((c) => c.slug)).not.toContain(CONDOS[39].slug);
     for (const card of directory.cards) {
       expect(card.path).toBe(`/detalhes/${card.slug}`);

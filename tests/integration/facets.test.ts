@@ -8,9 +8,6 @@
  * - the full sandbox catalogue (13,645 listings) synced by the real sync, where
  *   the time of the facet queries is measured and logged (no assertion on it).
  */
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   clearFacetCountsCache,
@@ -23,14 +20,13 @@ import {
 } from "~/.server/catalogue/facets";
 import { countListings, searchListings } from "~/.server/catalogue/search";
 import { clearVocabularyCache, getVocabulary, type Vocabulary } from "~/.server/catalogue/vocabulary";
-import { getDb, migrate, openDatabase, type Database, type Db } from "~/.server/db";
+import { migrate, openDatabase, type Database, type Db } from "~/.server/db";
 import { listings } from "~/.server/db/schema";
-import { runSync } from "~/.server/sync";
 import type { Listing } from "~/domain/listing";
 import { AMENITY_FILTERS, amenitySlugsOf } from "~/lib/amenities";
 import { MINIMUM_FACETS, normalizeFilters, type ListingFilters } from "~/lib/filters";
-import { makeListing, storedRow } from "./helpers/fixtures";
-import { startTestSandbox, type TestSandbox } from "./helpers/sandbox";
+import { FIXTURE_PLACES, makeListing, storedRow } from "./helpers/fixtures";
+import { syncSandboxIntoProcessDatabase, type SyncedSandbox } from "./helpers/synced-sandbox";
 
 /** Every (choice, count) pair of `counts`, plus the options the vocabulary offers that `counts` leaves out (count 0). */
 function everyChoice(filters: ListingFilters, counts: FacetCounts, vocabulary: Vocabulary): [FacetChoice, number][] {
@@ -81,12 +77,7 @@ const INFRA = [
   ["Piscina coletiva", "Sauna no condomínio"],
   [],
 ] as const;
-const PLACES = [
-  ["São Paulo", "Moema"],
-  ["São Paulo", "Pinheiros"],
-  ["São Paulo", "Vila Mariana"],
-  ["Santo André", "Centro"],
-] as const;
+const PLACES = FIXTURE_PLACES;
 
 function fixtures(): { listing: Listing; removed: boolean }[] {
   const out: { listing: Listing; removed: boolean }[] = [];
@@ -229,27 +220,19 @@ describe("facet counts on fixtures", () => {
 // The full sandbox catalogue
 
 describe("facet counts on the synced sandbox catalogue", () => {
-  let dataDir: string;
-  let env: TestSandbox;
+  let synced: SyncedSandbox;
   let database: Database;
   let vocabulary: Vocabulary;
 
   beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-facets-"));
-    process.env.DATA_DIR = dataDir;
-    delete process.env.DATABASE_URL;
-    env = await startTestSandbox();
-    database = getDb();
-    await migrate(database);
-    await runSync({ database, client: env.client, log: () => {} });
+    synced = await syncSandboxIntoProcessDatabase("facets");
+    database = synced.database;
     clearVocabularyCache();
     vocabulary = await getVocabulary();
   }, 600_000);
 
   afterAll(async () => {
-    await database?.close();
-    await env?.close();
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+    await synced?.close();
     clearVocabularyCache();
   });
 

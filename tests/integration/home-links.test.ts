@@ -8,25 +8,22 @@
  * and the listings page answers it with 200; condominium links and the
  * "Ver todos os condomínios" link answer 200 as well.
  */
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clearCondominiumIndexCache } from "~/.server/catalogue/condominium-index";
 import { clearHomeCache, getHomeSections } from "~/.server/catalogue/home";
 import { clearVocabularyCache, getVocabulary } from "~/.server/catalogue/vocabulary";
-import { getDb, migrate, type Database } from "~/.server/db";
+import type { Database } from "~/.server/db";
 import { condominiums, listings } from "~/.server/db/schema";
-import { condominiumRow } from "~/.server/sync/rows";
 import { parseFilters } from "~/lib/filters";
 import { slugify } from "~/lib/slug";
 import { loader as condominiumLoader } from "~/routes/condominium";
 import { loader as condominiumsLoader } from "~/routes/condominiums";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as listingsLoader } from "~/routes/listings";
-import { makeListing, storedRow } from "./helpers/fixtures";
+import { makeListing, storedCondominium, storedRow } from "./helpers/fixtures";
+import { answer as respond, loaderArgs as args, SITE_ORIGIN as ORIGIN } from "./helpers/loaders";
+import { openProcessDatabase, type ProcessDatabase } from "./helpers/process-database";
 
-const ORIGIN = "http://site.test";
 const now = new Date("2026-07-01T12:00:00Z");
 const PLACES: [string, string][] = [
   ["São Paulo", "Jardim São Paulo"],
@@ -41,15 +38,12 @@ const PLACES: [string, string][] = [
 ];
 const CATEGORIES = ["Apartamento", "Casa", "Casa de Condomínio", "Sala Comercial"];
 
+let processDb: ProcessDatabase;
 let database: Database;
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-home-links-"));
-  process.env.DATA_DIR = dataDir;
-  delete process.env.PUBLIC_URL;
-  database = getDb();
-  await migrate(database);
+  processDb = await openProcessDatabase("home-links");
+  database = processDb.database;
   const rows = [];
   for (let i = 0; i < 120; i++) {
     const [city, neighbourhood] = PLACES[(i * 5) % PLACES.length];
@@ -73,51 +67,19 @@ beforeAll(async () => {
     );
   }
   await database.db.insert(listings).values(rows);
-  await database.db.insert(condominiums).values(
-    condominiumRow(
-      {
-        name: "Residencial Aurora",
-        description: "",
-        neighbourhood: "Moema",
-        city: "São Paulo",
-        state: "SP",
-        address: "",
-        latitude: -23.6,
-        longitude: -46.66,
-        infrastructure: [],
-        photos: [],
-        coverPhotoUrl: "",
-        floors: null,
-        yearBuilt: null,
-        isLaunch: false,
-      },
-      "residencial-aurora",
-      now,
-    ),
-  );
+  await database.db
+    .insert(condominiums)
+    .values(
+      storedCondominium({ name: "Residencial Aurora", latitude: -23.6, longitude: -46.66 }, "residencial-aurora", now),
+    );
   clearVocabularyCache();
   clearHomeCache();
   clearCondominiumIndexCache();
 }, 60_000);
 
 afterAll(async () => {
-  await database?.close();
-  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  await processDb?.close();
 });
-
-const args = (url: string, params: Record<string, string> = {}) => ({
-  request: new Request(`${ORIGIN}${url}`),
-  params,
-  context: {},
-});
-async function respond(run: () => Promise<unknown>): Promise<Response> {
-  try {
-    return (await run()) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
 
 describe("home page links", () => {
   it("fills every section from the read model", async () => {

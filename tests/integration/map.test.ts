@@ -19,15 +19,10 @@ import { listings } from "~/.server/db/schema";
 import type { Listing } from "~/domain/listing";
 import { SORT_ORDERS, type ListingFilters } from "~/lib/filters";
 import { createTestPglite, type TestDatabase } from "./helpers/database";
-import { makeListing, storedRow, type StoredRow } from "./helpers/fixtures";
+import { FIXTURE_PLACES, makeListing, storedRow, type StoredRow } from "./helpers/fixtures";
 import { matchesFilters, referenceSearch } from "./search-reference";
 
-const PLACES = [
-  ["São Paulo", "Moema"],
-  ["São Paulo", "Pinheiros"],
-  ["São Paulo", "Vila Mariana"],
-  ["Santo André", "Centro"],
-] as const;
+const PLACES = FIXTURE_PLACES;
 const CATEGORIES = ["Apartamento", "Casa", "Sala Comercial"] as const;
 
 /** 160 listings on a 0.02° grid around São Paulo; some without coordinates, one at 0,0, some removed. */

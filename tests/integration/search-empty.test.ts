@@ -4,26 +4,20 @@
  * catálogo" — never an error, never a 404 for a filtered URL — and are not
  * cached.
  */
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb, migrate } from "~/.server/db";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as listingsLoader } from "~/routes/listings";
+import { EMPTY_HOME_SECTIONS } from "./helpers/fixtures";
+import { openProcessDatabase, type ProcessDatabase } from "./helpers/process-database";
 
-let dataDir: string;
+let processDb: ProcessDatabase;
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-empty-"));
-  process.env.DATA_DIR = dataDir;
-  delete process.env.DATABASE_URL;
-  await migrate(getDb());
+  processDb = await openProcessDatabase("empty", { pgliteOnly: true });
 });
 
 afterAll(async () => {
-  await getDb().close();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await processDb.close();
 });
 
 describe("empty read model", () => {
@@ -32,16 +26,7 @@ describe("empty read model", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     const data = await response.json();
-    expect(data.sections).toEqual({
-      total: 0,
-      featured: [],
-      recent: [],
-      launches: [],
-      condominiumCount: 0,
-      quickLinks: [],
-      condominiums: [],
-      cities: [],
-    });
+    expect(data.sections).toEqual(EMPTY_HOME_SECTIONS);
   });
 
   it("listings answer the updating state, even for a filtered URL", async () => {

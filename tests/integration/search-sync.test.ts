@@ -6,40 +6,29 @@
  * Expectations come from the synced rows through a plain reference
  * implementation (`./search-reference`), never from hard-coded numbers.
  */
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearHomeCache } from "~/.server/catalogue/home";
+import { clearCaches } from "~/.server/cache";
 import { countListings, searchListings } from "~/.server/catalogue/search";
-import { clearVocabularyCache, getVocabulary, type Vocabulary } from "~/.server/catalogue/vocabulary";
-import { getDb, migrate, type Database } from "~/.server/db";
+import { getVocabulary, type Vocabulary } from "~/.server/catalogue/vocabulary";
+import type { Database } from "~/.server/db";
 import { listings } from "~/.server/db/schema";
-import { runSync } from "~/.server/sync";
 import { filtersToUrl, LISTINGS_PAGE_SIZE, SORT_ORDERS, type ListingFilters } from "~/lib/filters";
 import { listingPath } from "~/lib/urls";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as listingsLoader } from "~/routes/listings";
-import { startTestSandbox, type TestSandbox } from "./helpers/sandbox";
+import { siteRequest as request, SITE_ORIGIN as ORIGIN } from "./helpers/loaders";
+import { syncSandboxIntoProcessDatabase, type SyncedSandbox } from "./helpers/synced-sandbox";
 import { referenceSearch, type ReferenceRow } from "./search-reference";
 
-const ORIGIN = "http://site.test";
-let dataDir: string;
-let env: TestSandbox;
+let synced: SyncedSandbox;
 let database: Database;
 let rows: (ReferenceRow & { category: string; neighbourhood: string; condominiumSlug: string | null })[] = [];
 let vocabulary: Vocabulary;
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-search-"));
-  process.env.DATA_DIR = dataDir;
-  delete process.env.DATABASE_URL;
-  delete process.env.PUBLIC_URL;
-  env = await startTestSandbox();
-  database = getDb();
-  await migrate(database);
-  await runSync({ database, client: env.client, log: () => {} });
+  synced = await syncSandboxIntoProcessDatabase("search");
+  database = synced.database;
   rows = await database.db
     .select({
       code: listings.code,
@@ -61,18 +50,13 @@ beforeAll(async () => {
     })
     .from(listings)
     .where(isNull(listings.removedAt));
-  clearVocabularyCache();
-  clearHomeCache();
+  clearCaches();
   vocabulary = await getVocabulary();
 }, 600_000);
 
 afterAll(async () => {
-  await database?.close();
-  await env?.close();
-  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  await synced?.close();
 });
-
-const request = (pathAndQuery: string) => new Request(`${ORIGIN}${pathAndQuery}`);
 
 /** Runs the listings loader; returns the Response whether returned or thrown. */
 async function listingsPage(pathAndQuery: string): Promise<Response> {

@@ -11,11 +11,10 @@ import { countListings, findListingPathByCode, searchListings } from "~/.server/
 import { clearVocabularyCache, getVocabulary } from "~/.server/catalogue/vocabulary";
 import { migrate, openDatabase, type Database } from "~/.server/db";
 import { condominiums, listings } from "~/.server/db/schema";
-import { condominiumRow } from "~/.server/sync/rows";
 import type { Listing } from "~/domain/listing";
 import { filtersToUrl, parseFilters, type ListingFilters, SORT_ORDERS } from "~/lib/filters";
 import { slugify } from "~/lib/slug";
-import { makeListing, storedRow, type StoredRow } from "./helpers/fixtures";
+import { EMPTY_HOME_SECTIONS, makeListing, storedCondominium, storedRow, type StoredRow } from "./helpers/fixtures";
 import { referenceSearch } from "./search-reference";
 
 const CITIES = {
@@ -72,28 +71,7 @@ beforeAll(async () => {
     storedRow(listing, { condominiumSlug: condominium, removed, now }),
   );
   await database.db.insert(listings).values(rows);
-  await database.db.insert(condominiums).values(
-    condominiumRow(
-      {
-        name: "Edifício Aurora",
-        description: "",
-        neighbourhood: "Moema",
-        city: "São Paulo",
-        state: "SP",
-        address: "",
-        latitude: null,
-        longitude: null,
-        infrastructure: [],
-        photos: [],
-        coverPhotoUrl: "",
-        floors: null,
-        yearBuilt: null,
-        isLaunch: false,
-      },
-      "edificio-aurora",
-      now,
-    ),
-  );
+  await database.db.insert(condominiums).values(storedCondominium({ name: "Edifício Aurora" }, "edificio-aurora", now));
   active = rows.filter((r) => r.removedAt == null);
   clearVocabularyCache();
   clearHomeCache();
@@ -285,16 +263,7 @@ describe("getHomeSections", () => {
     try {
       await migrate(empty);
       const home = await getHomeSections({ db: empty.db });
-      expect(home).toEqual({
-        total: 0,
-        featured: [],
-        recent: [],
-        launches: [],
-        condominiums: [],
-        condominiumCount: 0,
-        cities: [],
-        quickLinks: [],
-      });
+      expect(home).toEqual(EMPTY_HOME_SECTIONS);
       const result = await searchListings({}, { db: empty.db });
       expect(result).toEqual({ items: [], total: 0, page: 1, pageCount: 0 });
     } finally {

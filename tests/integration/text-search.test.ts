@@ -12,11 +12,10 @@ import { searchText } from "~/.server/catalogue/text-search";
 import { clearVocabularyCache, getVocabulary } from "~/.server/catalogue/vocabulary";
 import { migrate, openDatabase, type Database } from "~/.server/db";
 import { condominiums, listings } from "~/.server/db/schema";
-import { condominiumRow } from "~/.server/sync/rows";
 import type { Listing } from "~/domain/listing";
 import { listingPath } from "~/lib/urls";
 import { slugify } from "~/lib/slug";
-import { makeListing, storedRow, type StoredRow } from "./helpers/fixtures";
+import { makeListing, storedCondominium, storedRow, type StoredRow } from "./helpers/fixtures";
 
 const PLACES = [
   ["São Paulo", "Moema"],
@@ -74,28 +73,9 @@ beforeAll(async () => {
   await database.db.insert(listings).values(rows);
   for (const name of CONDOS) {
     const first = all.find((f) => f.listing.development === name)!.listing;
-    await database.db.insert(condominiums).values(
-      condominiumRow(
-        {
-          name,
-          description: "",
-          neighbourhood: first.neighbourhood,
-          city: first.city,
-          state: "SP",
-          address: "",
-          latitude: null,
-          longitude: null,
-          infrastructure: [],
-          photos: [],
-          coverPhotoUrl: "",
-          floors: null,
-          yearBuilt: null,
-          isLaunch: false,
-        },
-        slugify(name),
-        now,
-      ),
-    );
+    await database.db
+      .insert(condominiums)
+      .values(storedCondominium({ name, neighbourhood: first.neighbourhood, city: first.city }, slugify(name), now));
   }
   active = rows.map((row, i) => ({ ...row, fixture: all[i] })).filter((r) => r.removedAt == null);
   clearVocabularyCache();

@@ -318,7 +318,7 @@ function compareValues(a: unknown, b: unknown): number {
 
 const OPERATORS = [">", "<", ">=", "<=", "!=", "like"];
 
-/** The filter grammar of docs/vista-api.md §3.2, as the stand-in reads it (§8 item 6). */
+/** The filter grammar of docs/vista-api.md §3.2, as the stand-in reads it (docs/vista-api.md §8). */
 function matches(item: VistaListingWire, field: string, condition: unknown): boolean {
   const value = item[field];
   if (Array.isArray(condition)) {

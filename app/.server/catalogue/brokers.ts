@@ -19,14 +19,13 @@
  * per database.
  */
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
-import { LRUCache } from "lru-cache";
 import type { Broker } from "~/domain/listing";
 import type { ListingSummary } from "~/domain/listing-summary";
 import { LISTINGS_PAGE_SIZE, type SortOrder } from "~/lib/filters";
 import { slugify } from "~/lib/slug";
 import { getDb, type Db } from "../db";
 import { brokers, listings } from "../db/schema";
-import { singleton } from "../singleton";
+import { databaseCache } from "../cache";
 import { sortOrder, summaryColumns, toListingSummary } from "./search";
 
 /** How long the broker directory is served from memory (ms). */
@@ -115,36 +114,24 @@ export async function loadBrokerDirectory(db: Db): Promise<BrokerDirectory> {
   return buildBrokerDirectory(rows, new Map(counts.map((c) => [c.code ?? "", c.count])));
 }
 
-const cache = singleton(
-  "catalogue:brokers",
-  () =>
-    new LRUCache<Db, BrokerDirectory>({
-      max: 8,
-      ttl: BROKER_DIRECTORY_TTL_MS,
-      allowStale: true,
-      allowStaleOnFetchRejection: true,
-      noDeleteOnFetchRejection: true,
-      fetchMethod: async (db, _stale, { options }) => {
-        const directory = await loadBrokerDirectory(db);
-        if (directory.brokers.length === 0) options.ttl = 5_000;
-        return directory;
-      },
-    }),
-);
+const directoryCache = databaseCache<BrokerDirectory>("catalogue:brokers", {
+  what: "broker directory",
+  ttlMs: BROKER_DIRECTORY_TTL_MS,
+  isEmpty: (directory) => directory.brokers.length === 0,
+  load: loadBrokerDirectory,
+});
 
 /**
  * The broker directory, cached (see the module comment).
  * @throws when the database fails and nothing is cached yet.
  */
 export async function getBrokerDirectory(options: { db?: Db } = {}): Promise<BrokerDirectory> {
-  const directory = await cache.fetch(options.db ?? getDb().db);
-  if (!directory) throw new Error("broker directory unavailable");
-  return directory;
+  return directoryCache.get(options.db ?? getDb().db);
 }
 
-/** Forgets cached broker directories (tests, or after a sync). */
+/** Forgets cached broker directories (tests; after a sync that changed listings `clearCaches()` empties every cache). */
 export function clearBrokerCache(): void {
-  cache.clear();
+  directoryCache.clear();
 }
 
 /**

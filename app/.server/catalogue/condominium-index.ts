@@ -1,6 +1,6 @@
 /**
- * The condominium index `/condominios` (issue 3 item 5: "a condominium index
- * reachable from the home page"; ADR 0008): every condominium with active
+ * The condominium index `/condominios` (reachable from the home page;
+ * ADR 0008): every condominium with active
  * units, as cards, filterable by city and neighbourhood, sorted by active
  * units (most first, then by name), {@link CONDOMINIUM_PAGE_SIZE} per page.
  * The home page's "Condomínios em destaque" are its first cards.
@@ -17,12 +17,11 @@
  * database; filtering and paging run over that list.
  */
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { LRUCache } from "lru-cache";
 import { slugify } from "~/lib/slug";
 import { condominiumPath } from "~/lib/urls";
 import { getDb, type Db } from "../db";
 import { condominiums, listings } from "../db/schema";
-import { singleton } from "../singleton";
+import { databaseCache } from "../cache";
 import { CONDOMINIUMS_PATH } from "~/lib/paths";
 
 /** Cards per page (docs/product.md: lists show 24 per page). */
@@ -175,36 +174,24 @@ export async function loadCondominiumDirectory(db: Db): Promise<CondominiumDirec
   return { cards, cities: placesOf(cards) };
 }
 
-const cache = singleton(
-  "catalogue:condominium-index",
-  () =>
-    new LRUCache<Db, CondominiumDirectory>({
-      max: 8,
-      ttl: CONDOMINIUM_INDEX_TTL_MS,
-      allowStale: true,
-      allowStaleOnFetchRejection: true,
-      noDeleteOnFetchRejection: true,
-      fetchMethod: async (db, _stale, { options }) => {
-        const directory = await loadCondominiumDirectory(db);
-        if (directory.cards.length === 0) options.ttl = 5_000;
-        return directory;
-      },
-    }),
-);
+const directoryCache = databaseCache<CondominiumDirectory>("catalogue:condominium-index", {
+  what: "condominium index",
+  ttlMs: CONDOMINIUM_INDEX_TTL_MS,
+  isEmpty: ({ cards }) => cards.length === 0,
+  load: loadCondominiumDirectory,
+});
 
 /**
  * The condominium directory, cached (see the module comment).
  * @throws when the database fails and nothing is cached yet.
  */
 export async function getCondominiumDirectory(options: { db?: Db } = {}): Promise<CondominiumDirectory> {
-  const directory = await cache.fetch(options.db ?? getDb().db);
-  if (!directory) throw new Error("condominium index unavailable");
-  return directory;
+  return directoryCache.get(options.db ?? getDb().db);
 }
 
-/** Forgets cached directories (tests, or after a sync). */
+/** Forgets cached directories (tests; after a sync that changed listings `clearCaches()` empties every cache). */
 export function clearCondominiumIndexCache(): void {
-  cache.clear();
+  directoryCache.clear();
 }
 
 /** `slugify` that never throws (odd input gives ""). */

@@ -1,6 +1,6 @@
 /**
  * Unit tests of the facet semantics (`filtersForChoice`, ADR 0011) and of the
- * SQL conditions of every issue 3 facet (`filterConditions` in `./search`),
+ * SQL conditions of every facet (`filterConditions` in `./search`),
  * rendered with drizzle's PostgreSQL dialect. Counts on real rows are in
  * tests/integration/facets.test.ts.
  */

@@ -30,7 +30,7 @@ import {
 } from "~/lib/filters";
 import { getDb, type Db } from "../db";
 import { listings } from "../db/schema";
-import { singleton } from "../singleton";
+import { clearCaches, lruCache } from "../cache";
 import { filterConditions } from "./search";
 
 /** How long facet counts are served from memory (ms): about one sync interval. */
@@ -231,7 +231,10 @@ export async function loadFacetCounts(filters: ListingFilters, db: Db): Promise<
   };
 }
 
-const caches = singleton("catalogue:facet-counts", () => new LRUCache<Db, LRUCache<string, FacetCounts>>({ max: 8 }));
+const CACHE = "catalogue:facet-counts";
+
+/** One cache of facet counts per database (key: canonical filters as JSON). */
+const caches = lruCache<Db, LRUCache<string, FacetCounts>>(CACHE, { max: 8 });
 
 function cacheOf(db: Db): LRUCache<string, FacetCounts> {
   let cache = caches.get(db);
@@ -260,7 +263,7 @@ export async function facetCounts(filters: ListingFilters, options: { db?: Db } 
   return counts;
 }
 
-/** Forgets cached facet counts (after a sync in tests; the TTL does it in production). */
+/** Forgets cached facet counts (tests; after a sync that changed listings `clearCaches()` empties every cache). */
 export function clearFacetCountsCache(): void {
-  caches.clear();
+  clearCaches([CACHE]);
 }

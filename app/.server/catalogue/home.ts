@@ -8,12 +8,11 @@
  * for {@link HOME_TTL_MS} per database (they change only with a sync).
  */
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { LRUCache } from "lru-cache";
 import type { ListingSummary } from "~/domain/listing-summary";
 import { filtersToUrl, pluralizeCategory } from "~/lib/filters";
 import { getDb, type Db } from "../db";
 import { listings } from "../db/schema";
-import { singleton } from "../singleton";
+import { databaseCache } from "../cache";
 import { getCondominiumDirectory, type CondominiumCard } from "./condominium-index";
 import { summaryColumns, toListingSummary } from "./search";
 import { getVocabulary, type Vocabulary } from "./vocabulary";
@@ -160,22 +159,12 @@ export async function loadHomeSections(db: Db, vocabulary: Vocabulary): Promise<
   };
 }
 
-const cache = singleton(
-  "catalogue:home",
-  () =>
-    new LRUCache<Db, HomeSections>({
-      max: 8,
-      ttl: HOME_TTL_MS,
-      allowStale: true,
-      allowStaleOnFetchRejection: true,
-      noDeleteOnFetchRejection: true,
-      fetchMethod: async (db, _stale, { options }) => {
-        const sections = await loadHomeSections(db, await getVocabulary({ db }));
-        if (sections.total === 0) options.ttl = 5_000;
-        return sections;
-      },
-    }),
-);
+const sectionsCache = databaseCache<HomeSections>("catalogue:home", {
+  what: "home sections",
+  ttlMs: HOME_TTL_MS,
+  isEmpty: (sections) => sections.total === 0,
+  load: async (db) => loadHomeSections(db, await getVocabulary({ db })),
+});
 
 /**
  * The home sections, cached (see the module comment). Never empty-handed on
@@ -184,13 +173,10 @@ const cache = singleton(
  * @throws when the database fails and nothing is cached yet.
  */
 export async function getHomeSections(options: { db?: Db } = {}): Promise<HomeSections> {
-  const db = options.db ?? getDb().db;
-  const sections = await cache.fetch(db);
-  if (!sections) throw new Error("home sections unavailable");
-  return sections;
+  return sectionsCache.get(options.db ?? getDb().db);
 }
 
-/** Forgets cached home sections (tests). */
+/** Forgets cached home sections (tests; after a sync that changed listings `clearCaches()` empties every cache). */
 export function clearHomeCache(): void {
-  cache.clear();
+  sectionsCache.clear();
 }

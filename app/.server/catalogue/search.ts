@@ -1,7 +1,7 @@
 /**
  * Listing search over the read model (`listings`, active rows only): the
  * query behind `/todos-os-imoveis/{filtros}` (docs/product.md "Public site";
- * issue 2 item 7). Filters come from the `{filtros}` codec (`~/lib/filters`).
+ * ADR 0005). Filters come from the `{filtros}` codec (`~/lib/filters`).
  *
  * Price rule: with a purpose, the price range and the price sorts use that
  * purpose's price (sale price, or monthly rent). Without one, a listing
@@ -131,7 +131,7 @@ export interface SearchResult {
 
 /**
  * The WHERE conditions of `filters` (active listings only). Exported for facet
- * counts. Issue 3 item 1 facets: minimum suites / parking spaces / bathrooms
+ * counts. The facets of ADR 0011: minimum suites / parking spaces / bathrooms
  * (a listing with the number unknown never matches a minimum), area range in
  * m² on `area`, maximum condo fee in BRL (listings without a fee match: they
  * cost nothing there), every amenity slug (`amenities @> array[…]`, GIN

@@ -4,7 +4,7 @@
  * listings"; "A listing that left the catalogue answers 410 with similar
  * listings").
  *
- * Rule (task brief): active listings with the same purpose
+ * Rule: active listings with the same purpose
  * (sale or rent) and a price within ±30 % of the listing's price for that
  * purpose; those in the same neighbourhood first, then the closest by
  * distance (coordinates), then the closest price; never the listing itself.

@@ -8,12 +8,11 @@
  * origin ({@link siteOrigin}).
  */
 import { and, eq, isNull, max, sql } from "drizzle-orm";
-import { LRUCache } from "lru-cache";
 import { filtersToUrl } from "~/lib/filters";
 import { condominiumPath, listingPath } from "~/lib/urls";
 import { getDb, type Db } from "../db";
 import { condominiums, listings } from "../db/schema";
-import { singleton } from "../singleton";
+import { clearCaches, lruCache } from "../cache";
 import { getBrokerDirectory } from "./brokers";
 import { condominiumIndexUrl, getCondominiumDirectory } from "./condominium-index";
 import { getVocabulary } from "./vocabulary";
@@ -111,7 +110,10 @@ export function renderSitemap(origin: string, entries: readonly SitemapEntry[]):
   return lines.join("\n");
 }
 
-const cache = singleton("sitemap-cache", () => new LRUCache<string, Promise<string>>({ max: 8, ttl: SITEMAP_TTL_MS }));
+const CACHE = "catalogue:sitemap";
+
+/** Sitemap XML (pending or built) per origin. */
+const cache = lruCache<string, Promise<string>>(CACHE, { max: 8, ttl: SITEMAP_TTL_MS });
 
 /**
  * The sitemap XML for `origin`, built from the read model and kept in memory
@@ -131,9 +133,9 @@ export async function getSitemapXml(origin: string, db: Db = getDb().db): Promis
   return pending;
 }
 
-/** Forgets the cached sitemaps (tests, or after a sync). */
+/** Forgets the cached sitemaps (tests; after a sync that changed listings `clearCaches()` empties every cache). */
 export function clearSitemapCache(): void {
-  cache.clear();
+  clearCaches([CACHE]);
 }
 
 /** `robots.txt`: everything may be crawled; points at the sitemap on `origin`. */

@@ -1,24 +1,22 @@
 import { describe, expect, it } from "vitest";
-import type { FilterVocabulary } from "~/lib/filters";
 import type { Db } from "../db";
 import { suggest } from "./suggestions";
+import { vocabularyOf } from "../../../tests/mocks/vocabulary";
 
-const vocabulary: FilterVocabulary = {
-  categories: [{ slug: "apartamento", label: "Apartamento", count: 50 }],
-  cities: [
-    {
-      slug: "sao-paulo",
-      label: "São Paulo",
-      count: 70,
-      neighbourhoods: [
-        { slug: "moema", label: "Moema", count: 30 },
-        { slug: "mooca", label: "Mooca", count: 40 },
-        { slug: "vila-mariana", label: "Vila Mariana", count: 16 },
-        { slug: "vila-maria", label: "Vila Maria", count: 20 },
+const vocabulary = vocabularyOf(
+  [["apartamento", "Apartamento", 50]],
+  [
+    [
+      ["sao-paulo", "São Paulo", 70],
+      [
+        ["moema", "Moema", 30],
+        ["mooca", "Mooca", 40],
+        ["vila-mariana", "Vila Mariana", 16],
+        ["vila-maria", "Vila Maria", 20],
       ],
-    },
+    ],
   ],
-};
+);
 
 /** A database stub: no condominium matches; counts the queries. */
 function stubDb() {

@@ -11,12 +11,11 @@
  * matching ("moema 3" is someone still typing "3 quartos").
  */
 import { sql } from "drizzle-orm";
-import { LRUCache } from "lru-cache";
 import { filtersToUrl, type FilterVocabulary, type ListingFilters } from "~/lib/filters";
 import { condominiumPath } from "~/lib/urls";
 import { getDb, type Db } from "../db";
-import { singleton } from "../singleton";
-import { closestPlace, placeFilters, placesOf, queryWords, understandQuery, type PlaceMatch } from "./text-search";
+import { databaseCache } from "../cache";
+import { closestPlace, placeFilters, placesOf, queryWords, understandQuery, type PlaceMatch } from "./text-query";
 import { getVocabulary } from "./vocabulary";
 
 /** Shortest query that gets suggestions (characters, after trimming). */
@@ -181,23 +180,11 @@ async function loadCondominiums(db: Db): Promise<CondominiumEntry[]> {
 
 const collator = new Intl.Collator("pt-BR", { sensitivity: "base" });
 
-const condominiumCache = singleton(
-  "catalogue:suggestion-condominiums",
-  () =>
-    new LRUCache<Db, CondominiumEntry[]>({
-      max: 8,
-      ttl: CONDOMINIUM_LIST_TTL_MS,
-      allowStale: true,
-      allowStaleOnFetchRejection: true,
-      noDeleteOnFetchRejection: true,
-      fetchMethod: (db) => loadCondominiums(db),
-    }),
-);
-
-/** Forgets the cached condominium lists (tests, after writing the read model). */
-export function clearSuggestionCache(): void {
-  condominiumCache.clear();
-}
+const condominiumCache = databaseCache<CondominiumEntry[]>("catalogue:suggestion-condominiums", {
+  what: "condominium list",
+  ttlMs: CONDOMINIUM_LIST_TTL_MS,
+  load: loadCondominiums,
+});
 
 /**
  * Condominiums with active units whose folded name has a word starting with
@@ -206,7 +193,7 @@ export function clearSuggestionCache(): void {
  * and matched in memory, so a keystroke costs no query.
  */
 async function condominiumSuggestions(db: Db, text: string, limit: number): Promise<Suggestion[]> {
-  const list = (await condominiumCache.fetch(db)) ?? [];
+  const list = await condominiumCache.get(db);
   const starts: CondominiumEntry[] = [];
   const words: CondominiumEntry[] = [];
   for (const entry of list) {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { FilterVocabulary } from "~/lib/filters";
 import {
   amountOf,
   closestPlace,
@@ -12,37 +11,29 @@ import {
   tsQueryText,
   understandQuery,
 } from "./text-search";
+import { type CityRow, type EntryRow, vocabularyOf } from "../../../tests/mocks/vocabulary";
 
-const vocabulary: FilterVocabulary = {
-  categories: [
-    { slug: "apartamento", label: "Apartamento", count: 50 },
-    { slug: "casa", label: "Casa", count: 20 },
-    { slug: "casa-de-condominio", label: "Casa de Condomínio", count: 5 },
-    { slug: "sala-comercial", label: "Sala comercial", count: 3 },
+const categories: EntryRow[] = [
+  ["apartamento", "Apartamento", 50],
+  ["casa", "Casa", 20],
+  ["casa-de-condominio", "Casa de Condomínio", 5],
+  ["sala-comercial", "Sala comercial", 3],
+];
+/** Moema is a neighbourhood of both cities, with more listings in São Paulo. */
+const saoPaulo: CityRow = [
+  ["sao-paulo", "São Paulo", 70],
+  [
+    ["jardim-da-saude", "Jardim da Saúde", 4],
+    ["moema", "Moema", 30],
+    ["pinheiros", "Pinheiros", 20],
+    ["vila-mariana", "Vila Mariana", 16],
   ],
-  cities: [
-    {
-      slug: "sao-paulo",
-      label: "São Paulo",
-      count: 70,
-      neighbourhoods: [
-        { slug: "jardim-da-saude", label: "Jardim da Saúde", count: 4 },
-        { slug: "moema", label: "Moema", count: 30 },
-        { slug: "pinheiros", label: "Pinheiros", count: 20 },
-        { slug: "vila-mariana", label: "Vila Mariana", count: 16 },
-      ],
-    },
-    {
-      slug: "santo-andre",
-      label: "Santo André",
-      count: 8,
-      neighbourhoods: [
-        { slug: "centro", label: "Centro", count: 6 },
-        { slug: "moema", label: "Moema", count: 2 },
-      ],
-    },
-  ],
-};
+];
+const santoAndreNeighbourhoods: EntryRow[] = [
+  ["centro", "Centro", 6],
+  ["moema", "Moema", 2],
+];
+const vocabulary = vocabularyOf(categories, [saoPaulo, [["santo-andre", "Santo André", 8], santoAndreNeighbourhoods]]);
 
 describe("understandQuery", () => {
   it("reads 'moema 3 quartos' as 3+ bedrooms and the text 'moema', a neighbourhood", () => {

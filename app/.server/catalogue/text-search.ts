@@ -20,407 +20,60 @@
  *    first to the place names of the vocabulary ("pinheros" → Pinheiros), then
  *    to the listings' search text (`search_text %> word`, the GIN trigram index
  *    `listings_search_trgm_idx`, pg_trgm's word-similarity threshold 0.6).
+ *
+ * The query understanding (steps 1–3 and the vocabulary side of 5) is pure and
+ * lives in `./text-query`; this module runs the SQL and re-exports it.
  */
-import { and, count, desc, asc, inArray, sql, type SQL } from "drizzle-orm";
-import type { Purpose } from "~/domain/listing";
+import { and, asc, count, desc, inArray, sql, type SQL } from "drizzle-orm";
 import type { ListingSummary } from "~/domain/listing-summary";
 import {
   filtersToUrl,
   hasFilters,
   LISTINGS_PAGE_SIZE,
   normalizeFilters,
-  pluralizeCategory,
   type FilterVocabulary,
   type ListingFilters,
 } from "~/lib/filters";
-import { foldText } from "~/lib/search-text";
 import { getDb, type Db } from "../db";
 import { listings } from "../db/schema";
 import { filterConditions, findListingPathByCode, sortOrder, summaryColumns, toListingSummary } from "./search";
+import {
+  closestPlace,
+  codeCandidate,
+  MAX_QUERY_WORDS,
+  placeFilters,
+  TEXT_QUERY_MAX_LENGTH,
+  tsQueryText,
+  understandQuery,
+  type UnderstoodQuery,
+} from "./text-query";
 import { getVocabulary } from "./vocabulary";
 
-/** Longest query read (characters); longer input is cut (never an error). */
-export const TEXT_QUERY_MAX_LENGTH = 200;
-/** Most words that enter the full-text or trigram query (the first ones). */
-export const MAX_QUERY_WORDS = 8;
-/** Longest word kept (characters); longer "words" are junk and dropped. */
-const MAX_WORD_LENGTH = 40;
+export {
+  amountOf,
+  closestPlace,
+  codeCandidate,
+  findPlace,
+  MAX_QUERY_WORDS,
+  PLACE_SIMILARITY,
+  placeFilters,
+  placesOf,
+  queryWords,
+  TEXT_QUERY_MAX_LENGTH,
+  trigrams,
+  trigramSimilarity,
+  tsQueryText,
+  understandQuery,
+  type PlaceMatch,
+  type UnderstoodQuery,
+} from "./text-query";
+
 /** Above this many full-text matches the order is "most recent" instead of `ts_rank` (ranking is per row). */
 export const RANK_LIMIT = 2_000;
 /** Above this many trigram matches the order is "most recent" instead of the similarity. */
 export const SIMILAR_RANK_LIMIT = 300;
 /** Most listings a typo-tolerant (trigram) match considers before the filters apply. */
 export const MAX_SIMILAR_CANDIDATES = 5_000;
-/** Minimum trigram similarity (0–1) for a typo to be read as a place name. */
-export const PLACE_SIMILARITY = 0.45;
-
-// ---------------------------------------------------------------------------
-// Words
-
-/** Words that carry no search meaning on their own ("para", "em", "imóveis"…), folded. */
-const FILLER_WORDS = new Set([
-  "a",
-  "o",
-  "as",
-  "os",
-  "e",
-  "em",
-  "no",
-  "na",
-  "nos",
-  "nas",
-  "de",
-  "do",
-  "da",
-  "dos",
-  "das",
-  "com",
-  "para",
-  "pra",
-  "um",
-  "uma",
-  "imovel",
-  "imoveis",
-  "bairro",
-  "cidade",
-  "regiao",
-]);
-
-/** Brazilian state abbreviations: ignored when recognising a place ("moema sp"). */
-const STATES = new Set("ac al ap am ba ce df es go ma mt ms mg pa pb pr pe pi rj rn rs ro rr sc sp se to".split(" "));
-
-const PURPOSE_WORDS: Record<string, Purpose> = {
-  comprar: "venda",
-  compra: "venda",
-  venda: "venda",
-  vender: "venda",
-  vendas: "venda",
-  aluguel: "aluguel",
-  alugar: "aluguel",
-  aluga: "aluguel",
-  locacao: "aluguel",
-  alugueis: "aluguel",
-};
-
-const NUMBER_WORDS: Record<string, number> = { um: 1, uma: 1, dois: 2, duas: 2, tres: 3, quatro: 4, cinco: 5, seis: 6 };
-
-/** Common abbreviations of category words, folded → the folded category label they mean. */
-const CATEGORY_ALIASES: Record<string, string> = {
-  ap: "apartamento",
-  apto: "apartamento",
-  ape: "apartamento",
-  aptos: "apartamento",
-};
-
-/**
- * The words of a folded text: runs of `a-z`/`0-9` (anything else separates
- * words, so quotes, operators, emoji and other scripts never reach SQL),
- * words longer than 40 characters dropped.
- */
-export function queryWords(text: string): string[] {
-  return (foldText(text).match(/[a-z0-9]+/g) ?? []).filter((word) => word.length <= MAX_WORD_LENGTH);
-}
-
-/**
- * The `to_tsquery('portuguese', …)` text of free-text words: every word
- * required (`&`), the last one as a prefix (`:*`) when it has 3+ characters,
- * at most {@link MAX_QUERY_WORDS} words; null when no word is left. Safe for
- * any input: only `[a-z0-9]` words, `&` and `:*` are ever written.
- */
-export function tsQueryText(text: string, options: { prefixLast?: boolean } = {}): string | null {
-  const words = queryWords(text).slice(0, MAX_QUERY_WORDS);
-  if (!words.length) return null;
-  const prefixLast = options.prefixLast ?? true;
-  return words
-    .map((word, i) => (prefixLast && i === words.length - 1 && word.length >= 3 ? `${word}:*` : word))
-    .join(" & ");
-}
-
-// ---------------------------------------------------------------------------
-// Trigram similarity (pg_trgm's, in memory, for the small vocabulary)
-
-/** pg_trgm-style trigrams of a folded text: each word padded with two spaces before and one after. */
-export function trigrams(text: string): Set<string> {
-  const out = new Set<string>();
-  for (const word of queryWords(text)) {
-    const padded = `  ${word} `;
-    for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
-  }
-  return out;
-}
-
-/** pg_trgm `similarity()`: shared trigrams / all distinct trigrams of both texts (0–1). */
-export function trigramSimilarity(a: Set<string>, b: Set<string>): number {
-  if (!a.size || !b.size) return 0;
-  let shared = 0;
-  for (const t of a) if (b.has(t)) shared++;
-  return shared / (a.size + b.size - shared);
-}
-
-// ---------------------------------------------------------------------------
-// Places of the vocabulary
-
-/** A city, or a neighbourhood of a city, of the vocabulary. */
-export interface PlaceMatch {
-  kind: "cidade" | "bairro";
-  /** City slug. */
-  city: string;
-  cityLabel: string;
-  /** Neighbourhood slug ("bairro" only). */
-  neighbourhood?: string;
-  /** Display label: the neighbourhood's or the city's. */
-  label: string;
-  /** Active listings. */
-  count: number;
-  /** Folded label without filler words, e.g. "jardim saude" for "Jardim da Saúde". */
-  key: string;
-  trigrams: Set<string>;
-}
-
-interface PlaceIndex {
-  places: PlaceMatch[];
-  byKey: Map<string, PlaceMatch[]>;
-}
-
-const placeIndexes = new WeakMap<FilterVocabulary, PlaceIndex>();
-
-function placeKey(text: string): string {
-  return queryWords(text)
-    .filter((w) => !FILLER_WORDS.has(w))
-    .join(" ");
-}
-
-/**
- * Every city and neighbourhood of `vocabulary` with its folded key and
- * trigrams, most listings first (built once per vocabulary object).
- */
-export function placesOf(vocabulary: FilterVocabulary): PlaceMatch[] {
-  return placeIndexOf(vocabulary).places;
-}
-
-function placeIndexOf(vocabulary: FilterVocabulary): PlaceIndex {
-  let index = placeIndexes.get(vocabulary);
-  if (index) return index;
-  const places: PlaceMatch[] = [];
-  for (const city of vocabulary.cities) {
-    const key = placeKey(city.label);
-    places.push({
-      kind: "cidade",
-      city: city.slug,
-      cityLabel: city.label,
-      label: city.label,
-      count: city.count,
-      key,
-      trigrams: trigrams(key),
-    });
-    for (const nb of city.neighbourhoods) {
-      const nbKey = placeKey(nb.label);
-      if (!nbKey) continue;
-      places.push({
-        kind: "bairro",
-        city: city.slug,
-        cityLabel: city.label,
-        neighbourhood: nb.slug,
-        label: nb.label,
-        count: nb.count,
-        key: nbKey,
-        trigrams: trigrams(nbKey),
-      });
-    }
-  }
-  places.sort((a, b) => b.count - a.count);
-  const byKey = new Map<string, PlaceMatch[]>();
-  for (const place of places) {
-    if (!place.key) continue;
-    const list = byKey.get(place.key) ?? [];
-    list.push(place);
-    byKey.set(place.key, list);
-  }
-  index = { places, byKey };
-  placeIndexes.set(vocabulary, index);
-  return index;
-}
-
-/**
- * The place that `words` name exactly (filler words and state abbreviations
- * ignored): a neighbourhood, a city, or a neighbourhood followed by its city
- * ("pinheiros sao paulo"). A name that is both a city and a neighbourhood is
- * read as the city; a neighbourhood name found in several cities as the one
- * with the most listings. Null when the words are not a place.
- */
-export function findPlace(words: string[], vocabulary: FilterVocabulary): PlaceMatch | null {
-  const meaningful = words.filter((w) => !FILLER_WORDS.has(w) && !STATES.has(w));
-  if (!meaningful.length) return null;
-  const { byKey } = placeIndexOf(vocabulary);
-  const whole = byKey.get(meaningful.join(" "));
-  if (whole?.length) return whole.find((p) => p.kind === "cidade") ?? whole[0];
-  // "{bairro} {cidade}"
-  for (let split = meaningful.length - 1; split >= 1; split--) {
-    const cities = (byKey.get(meaningful.slice(split).join(" ")) ?? []).filter((p) => p.kind === "cidade");
-    if (!cities.length) continue;
-    const nbs = byKey.get(meaningful.slice(0, split).join(" ")) ?? [];
-    const inCity = nbs.find((p) => p.kind === "bairro" && cities.some((c) => c.city === p.city));
-    if (inCity) return inCity;
-  }
-  return null;
-}
-
-/** The place whose name is most similar (trigrams ≥ `threshold`) to `words`, for typos; null when none. */
-export function closestPlace(
-  words: string[],
-  vocabulary: FilterVocabulary,
-  threshold = PLACE_SIMILARITY,
-): PlaceMatch | null {
-  const key = words.filter((w) => !FILLER_WORDS.has(w) && !STATES.has(w)).join(" ");
-  if (key.length < 3) return null;
-  const wanted = trigrams(key);
-  let best: PlaceMatch | null = null;
-  let bestScore = threshold;
-  for (const place of placeIndexOf(vocabulary).places) {
-    const score = trigramSimilarity(wanted, place.trigrams);
-    if (score > bestScore || (score === bestScore && best && place.count > best.count)) {
-      best = place;
-      bestScore = score;
-    }
-  }
-  return best;
-}
-
-// ---------------------------------------------------------------------------
-// Query understanding
-
-/** What {@link understandQuery} read in a query. */
-export interface UnderstoodQuery {
-  /** The query folded (`foldText`), cut to {@link TEXT_QUERY_MAX_LENGTH}. */
-  folded: string;
-  /** Filters read from structured words (bedrooms, purpose, category, price; not the place). */
-  filters: ListingFilters;
-  /** The remaining free-text words, folded and space-separated ("" when none). */
-  text: string;
-  /** The place the remaining words name exactly, if they do (then `text` is only that place). */
-  place: PlaceMatch | null;
-}
-
-/** Amount like "800", "1,5", "800.000", "1.200.000" with an optional unit (mil, k, milhão, mi). */
-const AMOUNT = String.raw`(?:r\$\s*)?(\d{1,3}(?:\.\d{3})+|\d+(?:[.,]\d+)?)\s*(mil|k|milhao|milhoes|mi|mm)?\b`;
-
-/**
- * A BRL amount from the parts matched by `AMOUNT`: "800 mil" → 800000,
- * "1,5 milhão" → 1500000, "800.000" → 800000; undefined when not positive
- * or absurd (above 10¹²).
- */
-export function amountOf(number: string, unit: string | undefined): number | undefined {
-  const thousands = /^\d{1,3}(?:\.\d{3})+$/.test(number);
-  const value = thousands ? Number(number.replace(/\./g, "")) : Number(number.replace(",", "."));
-  const factor = !unit ? 1 : unit === "mil" || unit === "k" ? 1_000 : 1_000_000;
-  const amount = Math.round(value * factor);
-  return Number.isFinite(amount) && amount > 0 && amount <= 1e12 ? amount : undefined;
-}
-
-/**
- * Reads a search-box query like a portal does:
- * - "3 quartos", "2 dormitórios", "3 dorms", "4 qtos", "3+ quartos", "três quartos" → minimum bedrooms (1–20);
- * - "comprar", "venda", "à venda" → purpose venda; "aluguel", "alugar", "locação" → aluguel (both: ignored);
- * - a category of the vocabulary, singular or plural ("casa", "apartamentos", "ap", "apto") → category;
- * - "até 800 mil", "máximo R$ 3.000" → maximum price; "a partir de 500 mil", "acima de 1 milhão" → minimum;
- *   "entre 500 mil e 1 milhão", "de 2 mil a 3 mil" → both;
- * - the remaining words are the free text; when they exactly name a place of the vocabulary it is in `place`.
- * Pure; never throws.
- */
-export function understandQuery(query: string, vocabulary: FilterVocabulary): UnderstoodQuery {
-  let folded = foldText(String(query ?? "").slice(0, TEXT_QUERY_MAX_LENGTH));
-  const filters: ListingFilters = {};
-
-  // Price phrases first (they contain numbers that are not bedrooms).
-  const range = new RegExp(String.raw`\b(?:entre|de)\s+${AMOUNT}\s*(?:e|a|ate)\s+${AMOUNT}`, "g");
-  folded = folded.replace(range, (match, n1: string, u1: string | undefined, n2: string, u2: string | undefined) => {
-    const low = amountOf(n1, u1 ?? u2);
-    const high = amountOf(n2, u2);
-    if (low == null || high == null) return match;
-    filters.priceMin = Math.min(low, high);
-    filters.priceMax = Math.max(low, high);
-    return " ";
-  });
-  const max = new RegExp(String.raw`\b(?:ate|maximo|max|menos de|abaixo de)\s+${AMOUNT}`, "g");
-  folded = folded.replace(max, (match, n: string, u: string | undefined) => {
-    const value = amountOf(n, u);
-    if (value == null) return match;
-    filters.priceMax = value;
-    return " ";
-  });
-  const min = new RegExp(String.raw`\b(?:a partir de|acima de|mais de|minimo|min|desde)\s+${AMOUNT}`, "g");
-  folded = folded.replace(min, (match, n: string, u: string | undefined) => {
-    const value = amountOf(n, u);
-    if (value == null) return match;
-    filters.priceMin = value;
-    return " ";
-  });
-
-  // Bedrooms.
-  const bedrooms =
-    /\b(\d{1,2}|um|uma|dois|duas|tres|quatro|cinco|seis)\s*\+?\s*(?:ou mais\s+)?(?:quartos?|dormitorios?|dorms?|qtos?|qts?)\b(?:\s+ou mais\b)?/g;
-  folded = folded.replace(bedrooms, (match, n: string) => {
-    const value = NUMBER_WORDS[n] ?? Number(n);
-    if (!(value >= 1 && value <= 20)) return match;
-    filters.bedroomsMin = Math.max(filters.bedroomsMin ?? 0, value);
-    return " ";
-  });
-
-  let words = queryWords(folded);
-
-  // Purpose ("a venda", "para alugar": the filler words go with the rest).
-  const purposes = new Set(words.map((w) => PURPOSE_WORDS[w]).filter(Boolean));
-  if (purposes.size) {
-    if (purposes.size === 1) filters.purpose = [...purposes][0];
-    words = words.filter((w) => !PURPOSE_WORDS[w]);
-  }
-
-  // Category: the longest run of words naming a category (singular or plural).
-  const categories = vocabulary.categories
-    .flatMap((c) => [
-      { slug: c.slug, words: queryWords(c.label) },
-      { slug: c.slug, words: queryWords(pluralizeCategory(c.label)) },
-    ])
-    .filter((c) => c.words.length)
-    .sort((a, b) => b.words.length - a.words.length);
-  const aliased = words.map((w) => CATEGORY_ALIASES[w] ?? w);
-  search: for (const category of categories) {
-    for (let i = 0; i + category.words.length <= aliased.length; i++) {
-      if (category.words.every((w, j) => aliased[i + j] === w)) {
-        filters.category = category.slug;
-        words = [...words.slice(0, i), ...words.slice(i + category.words.length)];
-        break search;
-      }
-    }
-  }
-
-  const meaningful = words.filter((w) => !FILLER_WORDS.has(w));
-  const text = meaningful.join(" ");
-  return {
-    folded: foldText(String(query ?? "").slice(0, TEXT_QUERY_MAX_LENGTH)),
-    filters: normalizeFilters(filters),
-    text,
-    place: text ? findPlace(meaningful, vocabulary) : null,
-  };
-}
-
-/** The filters of a place (city, plus the neighbourhood when it is one). */
-export function placeFilters(place: PlaceMatch): ListingFilters {
-  return place.neighbourhood ? { city: place.city, neighbourhoods: [place.neighbourhood] } : { city: place.city };
-}
-
-/**
- * A single word that may be a listing code (Vista `Codigo`, e.g. "AP11237",
- * "10234"): letters, digits and `-_./`, with at least one digit, ≤ 40
- * characters; null otherwise.
- */
-export function codeCandidate(query: string): string | null {
-  const trimmed = String(query ?? "").trim();
-  return /^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$/.test(trimmed) && /\d/.test(trimmed) ? trimmed : null;
-}
-
-// ---------------------------------------------------------------------------
-// Search
 
 /** How the results of {@link searchText} were found. */
 export type TextSearchMode =
@@ -477,6 +130,20 @@ export interface TextSearchResult {
 
 const TSVECTOR = sql`to_tsvector('portuguese', ${listings.searchText})`;
 
+/** One page of matching listings and how many match in all. */
+interface Page {
+  rows: ListingSummary[];
+  total: number;
+}
+
+const EMPTY_PAGE: Page = { rows: [], total: 0 };
+
+/** Page and page size of a search, both ≥ 1. */
+interface Paging {
+  page: number;
+  pageSize: number;
+}
+
 /**
  * Free-text search (see the module comment for the steps), one page of
  * active listings as card summaries with the total. A code typed alone gives
@@ -486,8 +153,10 @@ const TSVECTOR = sql`to_tsvector('portuguese', ${listings.searchText})`;
 export async function searchText(query: string, options: TextSearchOptions = {}): Promise<TextSearchResult> {
   const db = options.db ?? getDb().db;
   const vocabulary = options.vocabulary ?? (await getVocabulary({ db }));
-  const pageSize = Math.max(1, Math.floor(options.pageSize ?? LISTINGS_PAGE_SIZE));
-  const page = Math.max(1, Math.floor(Number.isFinite(options.page) ? options.page! : 1));
+  const paging: Paging = {
+    pageSize: Math.max(1, Math.floor(options.pageSize ?? LISTINGS_PAGE_SIZE)),
+    page: Math.max(1, Math.floor(Number.isFinite(options.page) ? options.page! : 1)),
+  };
   const trimmed = String(query ?? "")
     .trim()
     .slice(0, TEXT_QUERY_MAX_LENGTH);
@@ -503,7 +172,7 @@ export async function searchText(query: string, options: TextSearchOptions = {})
     listingsUrl: null,
     items: [],
     total: 0,
-    page,
+    page: paging.page,
     pageCount: 0,
   };
 
@@ -519,20 +188,22 @@ export async function searchText(query: string, options: TextSearchOptions = {})
     page: undefined,
     sort: undefined,
   });
+  const withPage = (found: Page, mode: TextSearchMode, extra: Partial<TextSearchResult> = {}): TextSearchResult => ({
+    ...base,
+    mode,
+    ...extra,
+    items: found.rows,
+    total: found.total,
+    pageCount: Math.ceil(found.total / paging.pageSize),
+  });
   const byFilters = async (filters: ListingFilters, mode: TextSearchMode, correctedTo: string | null = null) => {
     const normalized = normalizeFilters(filters);
-    const where = filterConditions(normalized);
-    const { rows, total } = await pageOf(db, where, sortOrder(normalized), page, pageSize);
-    return {
-      ...base,
-      mode,
+    const found = await pageOf(db, filterConditions(normalized), sortOrder(normalized), paging);
+    return withPage(found, mode, {
       filters: normalized,
       correctedTo,
       listingsUrl: filtersToUrl(normalized, vocabulary),
-      items: rows,
-      total,
-      pageCount: Math.ceil(total / pageSize),
-    };
+    });
   };
 
   // Only filters (and maybe a place).
@@ -544,39 +215,10 @@ export async function searchText(query: string, options: TextSearchOptions = {})
   const tsquery = tsQueryText(understood.text);
   if (!tsquery) return base;
   const filterWhere = filterConditions(queryFilters);
+  const asText = { filters: queryFilters, text: understood.text };
 
-  // Full text. The session-local `enable_seqscan = off` keeps the GIN index
-  // even when the planner thinks most rows match (computing to_tsvector per
-  // row is the expensive part); see ADR 0010.
-  const ftsMatch = sql`${TSVECTOR} @@ to_tsquery('portuguese', ${tsquery})`;
-  const fulltext = await withIndexes(db, async (tx) => {
-    const where = and(filterWhere, ftsMatch)!;
-    const [{ total }] = await tx.select({ total: count() }).from(listings).where(where);
-    if (!total) return { rows: [] as ListingSummary[], total: 0 };
-    const order =
-      total <= RANK_LIMIT
-        ? [desc(sql`ts_rank(${TSVECTOR}, to_tsquery('portuguese', ${tsquery}))`), ...sortOrder({})]
-        : sortOrder({});
-    const rows = await tx
-      .select(summaryColumns)
-      .from(listings)
-      .where(where)
-      .orderBy(...order)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    return { rows: rows.map(toListingSummary), total };
-  });
-  if (fulltext.total > 0) {
-    return {
-      ...base,
-      mode: "fulltext",
-      filters: queryFilters,
-      text: understood.text,
-      items: fulltext.rows,
-      total: fulltext.total,
-      pageCount: Math.ceil(fulltext.total / pageSize),
-    };
-  }
+  const fulltext = await fullTextPage(db, filterWhere, tsquery, paging);
+  if (fulltext.total > 0) return withPage(fulltext, "fulltext", asText);
 
   // A typo in a place name.
   const words = understood.text.split(" ");
@@ -588,17 +230,47 @@ export async function searchText(query: string, options: TextSearchOptions = {})
 
   // Trigram word similarity over the listings' text (words of 3+ characters).
   const fuzzyWords = words.filter((w) => w.length >= 3).slice(0, MAX_QUERY_WORDS);
-  if (!fuzzyWords.length) return { ...base, filters: queryFilters, text: understood.text };
-  const similar = await withIndexes(db, async (tx) => {
+  if (!fuzzyWords.length) return { ...base, ...asText };
+  const similar = await similarPage(db, filterWhere, fuzzyWords, paging);
+  return withPage(similar, similar.total > 0 ? "similar" : "none", asText);
+}
+
+/**
+ * Portuguese full-text matches of `tsquery` within `filterWhere`, ranked by
+ * `ts_rank` up to {@link RANK_LIMIT} matches, most recent first above. The
+ * session-local `enable_seqscan = off` keeps the GIN index even when the
+ * planner thinks most rows match (computing to_tsvector per row is the
+ * expensive part); see ADR 0010.
+ */
+async function fullTextPage(db: Db, filterWhere: SQL, tsquery: string, paging: Paging): Promise<Page> {
+  const where = and(filterWhere, sql`${TSVECTOR} @@ to_tsquery('portuguese', ${tsquery})`)!;
+  return withIndexes(db, async (tx) => {
+    const [{ total }] = await tx.select({ total: count() }).from(listings).where(where);
+    if (!total) return EMPTY_PAGE;
+    const order =
+      total <= RANK_LIMIT
+        ? [desc(sql`ts_rank(${TSVECTOR}, to_tsquery('portuguese', ${tsquery}))`), ...sortOrder({})]
+        : sortOrder({});
+    return { rows: await pageRows(tx, where, order, paging), total };
+  });
+}
+
+/**
+ * Listings within `filterWhere` whose text contains every word of `words`
+ * approximately (pg_trgm `%>`), ranked by summed word similarity up to
+ * {@link SIMILAR_RANK_LIMIT} matches, most recent first above.
+ */
+async function similarPage(db: Db, filterWhere: SQL, words: string[], paging: Paging): Promise<Page> {
+  return withIndexes(db, async (tx) => {
     // First the codes the trigram index finds, on their own: combined with the
     // filters in one query, the planner prefers a filter's index and rechecks
     // word similarity on every row (0.6–0.9 s on PGlite; ~20–300 ms this way).
     const fuzzy = await tx
       .select({ code: listings.code })
       .from(listings)
-      .where(and(...fuzzyWords.map((w) => sql`${listings.searchText} %> ${w}`)))
+      .where(and(...words.map((w) => sql`${listings.searchText} %> ${w}`)))
       .limit(MAX_SIMILAR_CANDIDATES);
-    if (!fuzzy.length) return { rows: [] as ListingSummary[], total: 0 };
+    if (!fuzzy.length) return EMPTY_PAGE;
     const where = and(
       filterWhere,
       inArray(
@@ -607,31 +279,15 @@ export async function searchText(query: string, options: TextSearchOptions = {})
       ),
     )!;
     const [{ total }] = await tx.select({ total: count() }).from(listings).where(where);
-    if (!total) return { rows: [] as ListingSummary[], total: 0 };
+    if (!total) return EMPTY_PAGE;
     // Ranking computes word_similarity again per row: only for a few hundred matches.
     const score = sql.join(
-      fuzzyWords.map((w) => sql`word_similarity(${w}, ${listings.searchText})`),
+      words.map((w) => sql`word_similarity(${w}, ${listings.searchText})`),
       sql` + `,
     );
     const order = total <= SIMILAR_RANK_LIMIT ? [desc(score), asc(listings.code)] : sortOrder({});
-    const rows = await tx
-      .select(summaryColumns)
-      .from(listings)
-      .where(where)
-      .orderBy(...order)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    return { rows: rows.map(toListingSummary), total };
+    return { rows: await pageRows(tx, where, order, paging), total };
   });
-  return {
-    ...base,
-    mode: similar.total > 0 ? "similar" : "none",
-    filters: queryFilters,
-    text: understood.text,
-    items: similar.rows,
-    total: similar.total,
-    pageCount: Math.ceil(similar.total / pageSize),
-  };
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -644,22 +300,23 @@ async function withIndexes<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> 
   });
 }
 
-async function pageOf(
-  db: Db,
-  where: SQL,
-  order: SQL[],
-  page: number,
-  pageSize: number,
-): Promise<{ rows: ListingSummary[]; total: number }> {
+/** The card summaries of one page of listings matching `where`, in `order`. */
+async function pageRows(db: Db | Tx, where: SQL, order: SQL[], { page, pageSize }: Paging): Promise<ListingSummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(listings)
+    .where(where)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return rows.map(toListingSummary);
+}
+
+/** One page of listings matching `where` and their total. */
+async function pageOf(db: Db, where: SQL, order: SQL[], paging: Paging): Promise<Page> {
   const [rows, totals] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(listings)
-      .where(where)
-      .orderBy(...order)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+    pageRows(db, where, order, paging),
     db.select({ total: count() }).from(listings).where(where),
   ]);
-  return { rows: rows.map(toListingSummary), total: totals[0]?.total ?? 0 };
+  return { rows, total: totals[0]?.total ?? 0 };
 }

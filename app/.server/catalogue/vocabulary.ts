@@ -10,11 +10,10 @@
  * running) is kept only {@link EMPTY_VOCABULARY_TTL_MS}.
  */
 import { and, count, isNull, sql } from "drizzle-orm";
-import { LRUCache } from "lru-cache";
 import type { FilterVocabulary, VocabularyCity, VocabularyEntry } from "~/lib/filters";
 import { getDb, type Db } from "../db";
 import { listings } from "../db/schema";
-import { singleton } from "../singleton";
+import { databaseCache } from "../cache";
 
 /** How long a vocabulary is served from memory (ms). */
 export const VOCABULARY_TTL_MS = 60_000;
@@ -89,22 +88,13 @@ export async function loadVocabulary(db: Db): Promise<Vocabulary> {
   };
 }
 
-const cache = singleton(
-  "catalogue:vocabulary",
-  () =>
-    new LRUCache<Db, Vocabulary>({
-      max: 8,
-      ttl: VOCABULARY_TTL_MS,
-      allowStale: true,
-      allowStaleOnFetchRejection: true,
-      noDeleteOnFetchRejection: true,
-      fetchMethod: async (db, _stale, { options }) => {
-        const vocabulary = await loadVocabulary(db);
-        if (vocabulary.total === 0) options.ttl = EMPTY_VOCABULARY_TTL_MS;
-        return vocabulary;
-      },
-    }),
-);
+const vocabularyCache = databaseCache<Vocabulary>("catalogue:vocabulary", {
+  what: "vocabulary",
+  ttlMs: VOCABULARY_TTL_MS,
+  isEmpty: (vocabulary) => vocabulary.total === 0,
+  emptyTtlMs: EMPTY_VOCABULARY_TTL_MS,
+  load: loadVocabulary,
+});
 
 /**
  * The vocabulary of the active catalogue, cached (see the module comment).
@@ -113,13 +103,10 @@ const cache = singleton(
  * @throws when the database fails and nothing is cached yet.
  */
 export async function getVocabulary(options: { db?: Db } = {}): Promise<Vocabulary> {
-  const db = options.db ?? getDb().db;
-  const vocabulary = await cache.fetch(db);
-  if (!vocabulary) throw new Error("vocabulary unavailable");
-  return vocabulary;
+  return vocabularyCache.get(options.db ?? getDb().db);
 }
 
-/** Forgets cached vocabularies (after a sync in tests; the TTL does it in production). */
+/** Forgets cached vocabularies (tests; after a sync that changed listings `clearCaches()` empties every cache). */
 export function clearVocabularyCache(): void {
-  cache.clear();
+  vocabularyCache.clear();
 }

@@ -1,17 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useMigratedMemoryDatabase } from "~/test-support/database";
 import { migrate, openDatabase, schema, type Database } from "./index";
 
 describe("openDatabase (PGlite in memory) + migrate", () => {
   let database: Database;
 
-  beforeAll(async () => {
-    database = await openDatabase({ inMemory: true });
-    await migrate(database);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  useMigratedMemoryDatabase((opened) => (database = opened));
 
   it("creates the read-model tables", async () => {
     const { rows } = await database.db.execute<{ table_name: string }>(
@@ -64,13 +59,15 @@ describe("openDatabase (PGlite in memory) + migrate", () => {
   });
 
   it("gives an advisory lock to one holder at a time", async () => {
-    const first = await database.tryAdvisoryLock(7);
-    expect(first).not.toBeNull();
+    const take = async () => {
+      const lock = await database.tryAdvisoryLock(7);
+      expect(lock).not.toBeNull();
+      return lock!;
+    };
+    const first = await take();
     expect(await database.tryAdvisoryLock(7)).toBeNull();
-    await first!.release();
-    const again = await database.tryAdvisoryLock(7);
-    expect(again).not.toBeNull();
-    await again!.release();
+    await first.release();
+    await (await take()).release();
   });
 });
 

@@ -90,7 +90,7 @@ export const listings = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     /**
-     * Free-text search document (issue 3 `/busca`): code, title, type,
+     * Free-text search document (`/busca`, ADR 0010): code, title, type,
      * neighbourhood, city, condominium and address, lower case without
      * accents (`searchTextOf()` in sync/rows.ts). Indexed for Portuguese full
      * text (`to_tsvector('portuguese', search_text)`) and for trigram similarity.
@@ -122,7 +122,7 @@ export const listings = pgTable(
     index("listings_location_idx")
       .on(t.latitude, t.longitude)
       .where(sql`${t.removedAt} is null`),
-    // One index per sort order (issue 3 "add the indexes that get there"): a
+    // One index per sort order (ADR 0013): a
     // page of 24 is read in order and stops early instead of sorting every match.
     index("listings_recent_idx")
       .on(sql`${t.updatedAt} desc nulls last`, t.code)
@@ -420,7 +420,7 @@ export const passwordResetCodes = pgTable(
 // Admin area (ADR 0017): lead handling, route rules, appearance.
 // ---------------------------------------------------------------------------
 
-/** Handling status of a lead in the admin inbox (issue 6 item 5: novo, em atendimento, concluído). */
+/** Handling status of a lead in the admin inbox (ADR 0017: novo, em atendimento, concluído). */
 export type LeadStatus = "novo" | "em_atendimento" | "concluido";
 
 /**
@@ -444,8 +444,8 @@ export const redirects = pgTable("redirects", {
 });
 
 /**
- * Site settings edited in the admin area, one JSON value per key (issue 6
- * item 7): `appearance` holds the theme (docs/spec.txt §1 "Theme settings").
+ * Site settings edited in the admin area, one JSON value per key (ADR 0017):
+ * `appearance` holds the theme (docs/spec.txt §1 "Theme settings").
  */
 export const siteSettings = pgTable("site_settings", {
   key: text("key").primaryKey(),
@@ -460,8 +460,8 @@ export const siteSettings = pgTable("site_settings", {
 // ---------------------------------------------------------------------------
 
 /**
- * The agency's team members shown on `/sobre` and `/membro/{slug}` (issue 6
- * item 2; docs/product.md "Member"). Deleting is soft (`deleted_at` set, `active`
+ * The agency's team members shown on `/sobre` and `/membro/{slug}` (ADR 0019;
+ * docs/product.md "Member"). Deleting is soft (`deleted_at` set, `active`
  * false); a member may be given a broker login ("promote": `user_uid`).
  */
 export const members = pgTable(
@@ -496,7 +496,7 @@ export const members = pgTable(
   (t) => [index("members_public_order_idx").on(t.active, t.sortOrder, t.name)],
 );
 
-/** Files of a member (issue 6 item 2 "upload a photo and files"): PDFs and images. */
+/** Files of a member (ADR 0019: a photo and files): PDFs and images. */
 export const memberFiles = pgTable(
   "member_files",
   {

@@ -1,6 +1,5 @@
 /**
- * The sync's log lines (pt-BR, issue 2 item 6 "a progress line while it
- * works"): `[sync] 6.400/13.645 imóveis (47%) · 12,3 s`, at most about once per
+ * The sync's log lines (pt-BR; ADR 0007): a progress line while it works, `[sync] 6.400/13.645 imóveis (47%) · 12,3 s`, at most about once per
  * second, and a summary line at the end.
  */
 

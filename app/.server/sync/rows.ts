@@ -16,7 +16,7 @@ export type ListingRow = typeof listings.$inferInsert;
 /** A row of `condominiums` as the sync writes it. */
 export type CondominiumRow = typeof condominiums.$inferInsert;
 
-/** Whether the site may show a listing: it needs a positive sale or rent price in BRL (issue 2 "Done when"). */
+/** Whether the site may show a listing: it needs a positive sale or rent price in BRL (docs/product.md "Public site"). */
 export function hasPrice(listing: Pick<Listing, "salePrice" | "rentPrice">): boolean {
   return money(listing.salePrice) !== null || money(listing.rentPrice) !== null;
 }
@@ -62,7 +62,7 @@ export function titleOf(listing: Pick<Listing, "title" | "category" | "neighbour
 
 /**
  * The free-text search document of a listing (read model `search_text`,
- * issue 3 `/busca`): code, title, type, neighbourhood, city, state,
+ * `/busca`, ADR 0010): code, title, type, neighbourhood, city, state,
  * condominium and street address, folded with {@link foldText}.
  */
 export function searchTextOf(

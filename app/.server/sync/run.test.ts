@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { migrate, openDatabase, type Database } from "../db";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useMigratedMemoryDatabase } from "~/test-support/database";
+import { type Database } from "../db";
 import { brokers, condominiums, listings, syncState } from "../db/schema";
 import {
   VistaFieldError,
@@ -131,14 +132,11 @@ describe("runSync (fake Vista, PGlite in memory)", () => {
   let vista: FakeVista;
   const lines: string[] = [];
   const log = (line: string) => lines.push(line);
+  /** A scheduler on the fake Vista that only runs when asked to. */
+  const idleScheduler = () =>
+    startSyncScheduler({ intervalSeconds: 3600, getClient: () => vista.client(), database, log, runOnStart: false });
 
-  beforeAll(async () => {
-    database = await openDatabase({ inMemory: true });
-    await migrate(database);
-  });
-  afterAll(async () => {
-    await database.close();
-  });
+  useMigratedMemoryDatabase((opened) => (database = opened));
   beforeEach(async () => {
     await database.db.execute(sql`truncate ${listings}, ${condominiums}, ${brokers}, ${syncState}`);
     vista = new FakeVista();
@@ -282,13 +280,7 @@ describe("runSync (fake Vista, PGlite in memory)", () => {
   it("scheduler: stop() interrupts a run and records it", async () => {
     for (let i = 121; i <= 2000; i++) vista.add(`C${i}`);
     vista.delayMs = 20;
-    const scheduler = startSyncScheduler({
-      intervalSeconds: 3600,
-      getClient: () => vista.client(),
-      database,
-      log,
-      runOnStart: false,
-    });
+    const scheduler = idleScheduler();
     const run = scheduler.runNow();
     await expect.poll(() => vista.calls.detalhes, { timeout: 20_000 }).toBeGreaterThan(10);
     await scheduler.stop();
@@ -302,20 +294,8 @@ describe("runSync (fake Vista, PGlite in memory)", () => {
   });
 
   it("scheduler: one leader at a time, never throws out of the timer", async () => {
-    const a = startSyncScheduler({
-      intervalSeconds: 3600,
-      getClient: () => vista.client(),
-      database,
-      log,
-      runOnStart: false,
-    });
-    const b = startSyncScheduler({
-      intervalSeconds: 3600,
-      getClient: () => vista.client(),
-      database,
-      log,
-      runOnStart: false,
-    });
+    const a = idleScheduler();
+    const b = idleScheduler();
     try {
       const [ra, rb] = await Promise.all([a.runNow(), b.runNow()]);
       expect([ra, rb].filter((r) => r !== null)).toHaveLength(1);

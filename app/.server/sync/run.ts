@@ -1,6 +1,6 @@
 /**
  * One run of the listings sync: Vista → read model (docs/architecture.md "Data
- * flow" 1; issue 2 item 6; docs/vista-api.md §3.2 filters, §7 how others sync).
+ * flow" 1; ADR 0007; docs/vista-api.md §3.2 filters, §7 how others sync).
  *
  * - Full run (no watermark yet, forced, or the Vista source changed): every
  *   listing with `ExibirNoSite = Sim`.

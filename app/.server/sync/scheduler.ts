@@ -7,6 +7,7 @@
  * Nothing escapes the timer: failures are recorded in `sync_state` and logged
  * (messages only, never the Vista key).
  */
+import { clearCaches } from "../cache";
 import { getDb, type Database } from "../db";
 import { singleton } from "../singleton";
 import type { VistaClient } from "../vista";
@@ -41,8 +42,9 @@ export interface SyncSchedulerOptions {
   /** First retry delay after a failed run, ms (default 30 s; doubles per failure, capped at the interval). */
   retryBaseMs?: number;
   /**
-   * Called after each successful run that wrote or removed listings (e.g. to
-   * empty the page cache, ADR 0013). Errors it throws are logged, not fatal.
+   * Called after each successful run that wrote or removed listings, once the
+   * in-memory caches of `../cache` are emptied (e.g. to empty the page cache,
+   * ADR 0013). Errors it throws are logged, not fatal.
    */
   onChange?: (result: SyncResult) => void;
 }
@@ -161,6 +163,9 @@ export function startSyncScheduler(options: SyncSchedulerOptions): SyncScheduler
       lastResult = result;
       lastError = null;
       if (result && result.counts.upserted + result.counts.removed > 0) {
+        // The in-memory catalogue caches (vocabulary, home, directories…) would
+        // otherwise serve the old read model until their TTL.
+        clearCaches();
         try {
           options.onChange?.(result);
         } catch (error) {

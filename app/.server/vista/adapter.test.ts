@@ -1,20 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../../tests/mocks/unit-cases";
 import { makeVistaDetail, makeVistaListing } from "../../../tests/mocks/vista";
-import {
-  parseCoordinates,
-  parseDate,
-  parseFlag,
-  parseHttpUrl,
-  parseNumber,
-  toAmenityLabels,
-  toBroker,
-  toCondominiumFromUnit,
-  toHistoryEntries,
-  toListing,
-  toPhotos,
-  toPrivateData,
-  toVideos,
-} from "./adapter";
+import { parseCoordinates, parseDate, parseFlag, parseHttpUrl, parseNumber } from "./adapter";
+import { toAmenityLabels, toBroker, toCondominiumFromUnit, toHistoryEntries, toListing } from "./adapter";
+import { toPhotos, toPrivateData, toVideos } from "./adapter";
 import { AMENITY_LABELS, humanizeAmenityLabel } from "./amenities";
 import type { VistaListingWire } from "./wire";
 
@@ -217,22 +206,22 @@ const wire: VistaListingWire = {
 };
 
 describe("scalars (docs/vista-api.md §4.5)", () => {
-  it("parses numbers from strings, with comma or dot decimals and thousands separators", () => {
-    expect(parseNumber("7000000")).toBe(7000000);
-    expect(parseNumber("1500,50")).toBe(1500.5);
-    expect(parseNumber("1500.50")).toBe(1500.5);
-    expect(parseNumber("1.500,50")).toBe(1500.5);
-    expect(parseNumber("1,500.50")).toBe(1500.5);
-    expect(parseNumber("1.500.000")).toBe(1500000);
-    expect(parseNumber("-25.4434667")).toBe(-25.4434667);
-    expect(parseNumber(" 42 ")).toBe(42);
-    expect(parseNumber(12)).toBe(12);
-    expect(parseNumber("")).toBeNull();
-    expect(parseNumber("abc")).toBeNull();
-    expect(parseNumber("12abc")).toBeNull();
-    expect(parseNumber(undefined)).toBeNull();
-    expect(parseNumber(null)).toBeNull();
-  });
+  itMaps("parses numbers from strings, with comma or dot decimals and thousands separators", parseNumber, [
+    ["7000000", 7000000],
+    ["1500,50", 1500.5],
+    ["1500.50", 1500.5],
+    ["1.500,50", 1500.5],
+    ["1,500.50", 1500.5],
+    ["1.500.000", 1500000],
+    ["-25.4434667", -25.4434667],
+    [" 42 ", 42],
+    [12, 12],
+    ["", null],
+    ["abc", null],
+    ["12abc", null],
+    [undefined, null],
+    [null, null],
+  ]);
 
   it("reads flags: Sim / true → true; Nao, Não, empty → false", () => {
     expect(parseFlag("Sim")).toBe(true);
@@ -265,14 +254,14 @@ describe("scalars (docs/vista-api.md §4.5)", () => {
     expect(parseCoordinates("-23.5", "-466.3")).toEqual({ latitude: null, longitude: null });
   });
 
-  it("keeps only http(s) URLs", () => {
-    expect(parseHttpUrl("https://cdn.vistahost.com.br/a.jpg")).toBe("https://cdn.vistahost.com.br/a.jpg");
-    expect(parseHttpUrl("//cdn.vistahost.com.br/a.jpg")).toBe("https://cdn.vistahost.com.br/a.jpg");
-    expect(parseHttpUrl("")).toBe("");
-    expect(parseHttpUrl("fotos/a.jpg")).toBe("");
-    expect(parseHttpUrl("javascript:alert(1)")).toBe("");
-    expect(parseHttpUrl("ftp://host/a.jpg")).toBe("");
-  });
+  itMaps("keeps only http(s) URLs", parseHttpUrl, [
+    ["https://cdn.vistahost.com.br/a.jpg", "https://cdn.vistahost.com.br/a.jpg"],
+    ["//cdn.vistahost.com.br/a.jpg", "https://cdn.vistahost.com.br/a.jpg"],
+    ["", ""],
+    ["fotos/a.jpg", ""],
+    ["javascript:alert(1)", ""],
+    ["ftp://host/a.jpg", ""],
+  ]);
 });
 
 describe("toListing", () => {
@@ -597,7 +586,7 @@ describe("sub-table helpers", () => {
 });
 
 describe("amenity labels", () => {
-  it.each([
+  itMaps("maps Vista's amenity names to labels", humanizeAmenityLabel, [
     ["Sala T V", "Sala de TV"],
     ["SalaTV", "Sala de TV"],
     ["Portaria24 Hrs", "Portaria 24h"],
@@ -608,20 +597,14 @@ describe("amenity labels", () => {
     ["W C Empregada", "WC de empregada"],
     ["Agua Quente", "Água quente"],
     ["Area Servico", "Área de serviço"],
-  ])("maps %s → %s", (raw, label) => {
-    expect(humanizeAmenityLabel(raw)).toBe(label);
-  });
-
-  it.each([
+    // Not in AMENITY_LABELS: the generic fallback (words split, acronyms merged, accents repaired).
     ["Salao Beleza", "Salão beleza"],
     ["Espaco Kids", "Espaço kids"],
     ["Quarto De Servico", "Quarto de serviço"],
     ["Circuito Fechado T V Digital", "Circuito fechado TV digital"],
     ["Vigilancia12 Hrs", "Vigilância 12h"],
     ["GasEncanado", "Gás encanado"],
-  ])("falls back generically: %s → %s", (raw, label) => {
-    expect(humanizeAmenityLabel(raw)).toBe(label);
-  });
+  ]);
 
   it("has a label for every carac/infra name it knows, each starting with a capital", () => {
     for (const label of Object.values(AMENITY_LABELS)) expect(label).toMatch(/^[A-ZÁÉÍÓÚÂÊÔÃÕÇ]/);

@@ -3,7 +3,7 @@
  * arrive keyed by spaced labels derived from the CamelCase field names
  * ("Sala T V", "Portaria24 Hrs", "Salao Festas"; docs/vista-api.md §4.2, §6.4), so
  * the table is keyed by the CamelCase name (spaces removed) and covers every
- * `carac` (§6.3) and `infra` (§6.4) name; anything else goes through
+ * `carac` (docs/vista-api.md §6.3) and `infra` (§6.4) name; anything else goes through
  * {@link humanizeAmenityLabel}'s generic fallback.
  */
 

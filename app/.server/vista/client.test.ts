@@ -42,6 +42,20 @@ function client(options: Partial<VistaClientOptions> = {}) {
 
 const LISTAR = `${VISTA_MOCK_URL}/imoveis/listar`;
 
+/**
+ * Serves `url` (GET, or `method`) with `respond`, which gets the 1-based number of the call and the
+ * request; returns a reader of how many calls came so far.
+ */
+function serveCounted(
+  url: string,
+  respond: (call: number, request: Request) => Response | Promise<Response>,
+  method: "get" | "post" = "get",
+): () => number {
+  let calls = 0;
+  server.use(http[method](url, ({ request }) => respond(++calls, request)));
+  return () => calls;
+}
+
 /** Collects an error thrown by a promise. */
 async function caught(promise: Promise<unknown>): Promise<Error> {
   try {
@@ -198,20 +212,16 @@ describe("listAll", () => {
 
   it("stops at paginas even when the server would answer later pages", async () => {
     const all = makeVistaCatalogue(200);
-    let calls = 0;
-    server.use(
-      http.get(LISTAR, ({ request }) => {
-        calls++;
-        const p = JSON.parse(new URL(request.url).searchParams.get("pesquisa") ?? "{}").paginacao.pagina as number;
-        const items = all.slice((p - 1) * 50, p * 50);
-        // The server claims 2 pages although it has data for 4.
-        return vistaRawResponse(vistaListJson(items, { total: 100, paginas: 2, pagina: p, quantidade: 50 }));
-      }),
-    );
+    const calls = serveCounted(LISTAR, (_call, request) => {
+      const p = JSON.parse(new URL(request.url).searchParams.get("pesquisa") ?? "{}").paginacao.pagina as number;
+      const items = all.slice((p - 1) * 50, p * 50);
+      // The server claims 2 pages although it has data for 4.
+      return vistaRawResponse(vistaListJson(items, { total: 100, paginas: 2, pagina: p, quantidade: 50 }));
+    });
     const seen: unknown[] = [];
     for await (const items of client().listAll({ fields: ["Codigo"] })) seen.push(...items);
     expect(seen).toHaveLength(100);
-    expect(calls).toBe(2);
+    expect(calls()).toBe(2);
   });
 
   it("bounds the pages in flight", async () => {
@@ -336,74 +346,48 @@ describe("error mapping (docs/vista-api.md §5)", () => {
   });
 
   it("maps other 400s to VistaBadRequestError and does not retry them", async () => {
-    let calls = 0;
-    server.use(
-      http.get(LISTAR, () => {
-        calls++;
-        return vistaErrorResponse(400, "O formato dos dados não está correto");
-      }),
-    );
+    const calls = serveCounted(LISTAR, () => vistaErrorResponse(400, "O formato dos dados não está correto"));
     const error = await caught(client({ retries: 3 }).listar({ fields: ["Codigo"] }));
     expect(error).toBeInstanceOf(VistaBadRequestError);
     expect(error.message).toContain("O formato dos dados não está correto");
-    expect(calls).toBe(1);
+    expect(calls()).toBe(1);
   });
 
   it("does not retry 401 either", async () => {
-    let calls = 0;
-    server.use(
-      http.get(LISTAR, () => {
-        calls++;
-        return permissionDeniedResponse("whatever", "imoveis/listar");
-      }),
-    );
+    const calls = serveCounted(LISTAR, () => permissionDeniedResponse("whatever", "imoveis/listar"));
     await expect(client().listar({ fields: ["Codigo"] })).rejects.toBeInstanceOf(VistaAuthError);
-    expect(calls).toBe(1);
+    expect(calls()).toBe(1);
   });
 
   it("retries a 500 and then succeeds", async () => {
-    let calls = 0;
     const retries: number[] = [];
-    server.use(
-      http.get(LISTAR, () => {
-        calls++;
-        if (calls < 3) return vistaErrorResponse(500, "Too many connections");
-        return vistaRawResponse(vistaListJson(catalogue.slice(0, 1)));
-      }),
-    );
+    const calls = serveCounted(LISTAR, (call) => {
+      if (call < 3) return vistaErrorResponse(500, "Too many connections");
+      return vistaRawResponse(vistaListJson(catalogue.slice(0, 1)));
+    });
     const page = await client({ retries: 3, onRetry: (info) => retries.push(info.attempt) }).listar({
       fields: ["Codigo"],
     });
     expect(page.items).toHaveLength(1);
-    expect(calls).toBe(3);
+    expect(calls()).toBe(3);
     expect(retries).toEqual([1, 2]);
   });
 
   it("gives up after the configured retries with VistaServerError", async () => {
-    let calls = 0;
-    server.use(
-      http.get(LISTAR, () => {
-        calls++;
-        return new HttpResponse("Too many connections", { status: 503 });
-      }),
-    );
+    const calls = serveCounted(LISTAR, () => new HttpResponse("Too many connections", { status: 503 }));
     const error = await caught(client({ retries: 2 }).listar({ fields: ["Codigo"] }));
     expect(error).toBeInstanceOf(VistaServerError);
     expect((error as VistaServerError).status).toBe(503);
-    expect(calls).toBe(3);
+    expect(calls()).toBe(3);
   });
 
   it("treats a 200 'Too many connections' text body as a retryable server error", async () => {
-    let calls = 0;
-    server.use(
-      http.get(LISTAR, () => {
-        calls++;
-        return calls === 1 ? new HttpResponse("Too many connections", { status: 200 }) : vistaRawResponse("{}");
-      }),
+    const calls = serveCounted(LISTAR, (call) =>
+      call === 1 ? new HttpResponse("Too many connections", { status: 200 }) : vistaRawResponse("{}"),
     );
     const page = await client().listar({ fields: ["Codigo"] });
     expect(page.items).toEqual([]);
-    expect(calls).toBe(2);
+    expect(calls()).toBe(2);
   });
 
   it("treats an error envelope sent with HTTP 200 as an error", async () => {
@@ -412,20 +396,16 @@ describe("error mapping (docs/vista-api.md §5)", () => {
   });
 
   it("times out with VistaTimeoutError after the retries", async () => {
-    let calls = 0;
-    server.use(
-      http.get(LISTAR, async () => {
-        calls++;
-        await delay(500);
-        return vistaRawResponse("{}");
-      }),
-    );
+    const calls = serveCounted(LISTAR, async () => {
+      await delay(500);
+      return vistaRawResponse("{}");
+    });
     const started = Date.now();
     const error = await caught(client({ timeoutMs: 40, retries: 2 }).listar({ fields: ["Codigo"] }));
     expect(error).toBeInstanceOf(VistaTimeoutError);
     expect((error as VistaTimeoutError).status).toBe(0);
     expect(error.message).toContain("40 ms");
-    expect(calls).toBe(3);
+    expect(calls()).toBe(3);
     expect(Date.now() - started).toBeLessThan(1500);
   });
 
@@ -509,16 +489,16 @@ describe("createLead (POST /lead, docs/vista-api.md §2.4)", () => {
   });
 
   it("maps a 500 to VistaServerError without retrying and never shows the key", async () => {
-    let calls = 0;
-    server.use(
-      http.post(LEAD, () => {
-        calls++;
+    const calls = serveCounted(
+      LEAD,
+      () => {
         return vistaErrorResponse(500, `Too many connections key=${VISTA_MOCK_KEY}`);
-      }),
+      },
+      "post",
     );
     const error = await caught(client().createLead(lead));
     expect(error).toBeInstanceOf(VistaServerError);
-    expect(calls).toBe(1);
+    expect(calls()).toBe(1);
     expect(error.message).not.toContain(VISTA_MOCK_KEY);
   });
 

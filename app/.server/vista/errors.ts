@@ -1,7 +1,7 @@
 /**
  * Typed Vista errors (docs/vista-api.md §5). Every message is safe to log: the API
  * key is replaced by "***" wherever it appears (Vista's 401 body echoes it,
- * §5.2), `key=` query values are masked and URLs lose their query string. No
+ * docs/vista-api.md §5.2), `key=` query values are masked and URLs lose their query string. No
  * error ever carries the request URL.
  */
 

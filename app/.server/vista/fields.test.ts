@@ -1,72 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { DETAIL_MEDIA_FIELDS, fieldNames, LISTING_FIELDS, PRIVATE_FIELDS } from "./fields";
 
-/** Spec §3 "Property", in the spec's order. */
-const SPEC_PROPERTY_FIELDS = [
-  "Codigo",
-  "Categoria",
-  "DataAtualizacao",
-  "Latitude",
-  "Longitude",
-  "Dormitorios",
-  "Suites",
-  "Vagas",
-  "TotalBanheiros",
-  "BanheiroSocialQtd",
-  "Bairro",
-  "Cidade",
-  "UF",
-  "Endereco",
-  "ValorVenda",
-  "ValorVendaM2",
-  "ValorLocacao",
-  "ValorIptu",
-  "ValorCondominio",
-  "AreaTotal",
-  "AreaConstruida",
-  "AreaPrivativa",
-  "Descricao",
-  "DescricaoWeb",
-  "TituloSite",
-  "TextoAnuncio",
-  "Observacoes",
-  "ObsVenda",
-  "AssuntoProntuario",
-  "Proprietario",
-  "CodigoProprietario",
-  "proprietarios",
-  "Lancamento",
-  "Exclusivo",
-  "EEmpreendimento",
-  "Empreendimento",
-  "DataEntrega",
-  "Mobiliado",
-  "AnoConstrucao",
-  "Orientacao",
-  "Leste",
-  "Oeste",
-  "Norte",
-  "Sul",
-  "Piscina",
-  "SalaFitness",
-  "Portaria",
-  "Portaria24Hrs",
-  "Jardim",
-  "Garagem",
-  "GaragemCoberta",
-  "QuadraEsportes",
-  "AceitaDacao",
-  "Quadra",
-  "Lote",
-  "CondominioFechado",
-  "Andares",
-  "Caracteristicas",
-  "InfraEstrutura",
-  "FotoDestaque",
-  "VideoDestaque",
-  "VideoDestaqueTipo",
-];
+/** The field names in a space-separated list. */
+const words = (list: string) => list.split(" ");
+
 const PRIVATE = ["Observacoes", "ObsVenda", "AssuntoProntuario", "Proprietario", "CodigoProprietario", "proprietarios"];
+/** docs/spec.txt §3 "Property", in the spec's order. */
+const SPEC_PROPERTY_FIELDS = [
+  ...words("Codigo Categoria DataAtualizacao Latitude Longitude Dormitorios Suites Vagas"),
+  ...words("TotalBanheiros BanheiroSocialQtd Bairro Cidade UF Endereco ValorVenda ValorVendaM2"),
+  ...words("ValorLocacao ValorIptu ValorCondominio AreaTotal AreaConstruida AreaPrivativa Descricao"),
+  ...words("DescricaoWeb TituloSite TextoAnuncio"),
+  ...PRIVATE,
+  ...words("Lancamento Exclusivo EEmpreendimento Empreendimento DataEntrega Mobiliado AnoConstrucao"),
+  ...words("Orientacao Leste Oeste Norte Sul Piscina SalaFitness Portaria Portaria24Hrs Jardim"),
+  ...words("Garagem GaragemCoberta QuadraEsportes AceitaDacao Quadra Lote CondominioFechado Andares"),
+  ...words("Caracteristicas InfraEstrutura FotoDestaque VideoDestaque VideoDestaqueTipo"),
+];
 /** Not a field of docs/vista-api.md §6.2 (Vista would answer 400). */
 const NOT_IN_VISTA = ["Descricao"];
 const EXTRAS = [

@@ -5,7 +5,7 @@
  * the sketch in §8.1.
  *
  * Vista sends every field value as a string (numbers too), booleans as
- * "Sim"/"Nao" (sometimes "Não" or ""; defensively also JSON booleans, §9 q13),
+ * "Sim"/"Nao" (sometimes "Não" or ""; defensively also JSON booleans, docs/vista-api.md §9 q13),
  * and sub-tables as objects keyed by an id, or `[]` when empty. Nothing outside
  * `app/.server/vista/` should need these types.
  */
@@ -13,7 +13,7 @@
 /** A Vista boolean as documented: "Sim", "Nao", "Não" or "" (docs/vista-api.md §4.5). */
 export type VistaFlag = "Sim" | "Nao" | "Não" | "";
 
-/** A flag field as it may really arrive: a {@link VistaFlag}, any other string, or a JSON boolean (§9 q13). */
+/** A flag field as it may really arrive: a {@link VistaFlag}, any other string, or a JSON boolean (docs/vista-api.md §9 q13). */
 export type VistaFlagWire = VistaFlag | (string & {}) | boolean;
 
 /**
@@ -60,7 +60,7 @@ export interface VistaPesquisa {
   paginacao?: VistaPaginacao;
 }
 
-/** A sub-table on the wire: rows keyed by a string id (`"1"`, `"2"`… or a broker code), or `[]` when empty (§4.2). */
+/** A sub-table on the wire: rows keyed by a string id (`"1"`, `"2"`… or a broker code), or `[]` when empty (docs/vista-api.md §4.2). */
 export type VistaSubTable<T> = Record<string, T> | [];
 
 /** A `Foto` / `FotoEmpreendimento` row (docs/vista-api.md §6.5, 13 sub-fields). */

@@ -1,6 +1,6 @@
 /**
- * The set-up every test of protected routes shares (issue 5 guards, issue 6
- * admin and API): a real Firebase Auth emulator in this process, a PGlite
+ * The set-up every test of protected routes shares (the route guards, the
+ * admin pages and the API): a real Firebase Auth emulator in this process, a PGlite
  * read model installed as the process database, a throw-away DATA_DIR, the
  * seeded admin and one agent, each signed in once with a browser session
  * (the signed cookie, for pages) and an API session (the bearer token of
@@ -9,10 +9,12 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { createIdentityBackend, type IdentityBackend, setIdentityBackend } from "~/.server/auth/firebase";
 import { seedAdmin } from "~/.server/auth/seed";
 import { signedSessionCookieValue } from "~/.server/auth/session";
 import { signInWithEmailPassword } from "~/.server/auth/sign-in";
+import { setSingleton } from "~/.server/singleton";
 import { startAuthEmulator } from "../../../server/auth-emulator";
 import { createTestPglite, type TestDatabase } from "./database";
 
@@ -74,9 +76,7 @@ export async function startAuthTestEnv(
   const emulator = await startAuthEmulator();
   const backend = setIdentityBackend(createIdentityBackend({ emulatorHost: emulator.hostPort }));
   const test = await createTestPglite();
-  const store = globalThis as unknown as { __singletons?: Map<string, unknown> };
-  store.__singletons ??= new Map();
-  store.__singletons.set("database", test.database);
+  setSingleton("database", test.database);
 
   const seeded = await seedAdmin(backend, test.database.db, { email: "admin@imobiliaria.localhost", dataDir });
   const admin = await signIn({ backend, test }, "", seeded.email, seeded.password);
@@ -104,14 +104,39 @@ export async function startAuthTestEnv(
   };
 }
 
-/** The Response a loader or action returned or threw (a guard's redirect, a 403 …). */
-export async function answer(run: () => unknown): Promise<Response> {
-  try {
-    const result = await run();
-    if (!(result instanceof Response)) throw new Error("expected a Response");
-    return result;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
+export { answer } from "./loaders";
+
+/** Who a test request is sent as: nobody signed in, the agent or the admin. */
+export type Who = "anonymous" | "agent" | "admin";
+
+/**
+ * Each {@link Who}'s session in `env`: the browser session cookie (`"cookie"`)
+ * or the API token (`"apiToken"`); null for anonymous.
+ */
+export function sessionsOf(env: AuthTestEnv, kind: "cookie" | "apiToken"): Record<Who, string | null> {
+  return { anonymous: null, agent: env.agent[kind], admin: env.admin[kind] };
+}
+
+/** {@link AuthTestEnv} with each {@link Who}'s browser cookie and API token. */
+export interface AuthTestContext extends AuthTestEnv {
+  cookies: Record<Who, string | null>;
+  tokens: Record<Who, string | null>;
+}
+
+/**
+ * Registers the file's `beforeAll` that starts the shared set-up
+ * ({@link startAuthTestEnv}) and the `afterAll` that closes it. The returned
+ * object is filled in by that `beforeAll`; read its fields in hooks and tests only.
+ */
+export function useAuthTestEnv(name: string, agent: { uid: string; claims: Record<string, unknown> }): AuthTestContext {
+  const context = {} as AuthTestContext;
+  let env: AuthTestEnv | undefined;
+  beforeAll(async () => {
+    env = await startAuthTestEnv(name, agent);
+    Object.assign(context, env, { cookies: sessionsOf(env, "cookie"), tokens: sessionsOf(env, "apiToken") });
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+  return context;
 }

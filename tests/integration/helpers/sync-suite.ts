@@ -13,7 +13,7 @@ import { type VistaListingWire } from "~/.server/vista";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { startTestSandbox, type TestSandbox } from "./sandbox";
 
-/** Milliseconds a full sync may take in these tests (issue 2: the whole catalogue within 3 minutes). */
+/** Milliseconds a full sync may take in these tests (the whole catalogue within 3 minutes). */
 const FULL_SYNC_BUDGET_MS = 180_000;
 /** Timeout of the other steps (each one or two delta syncs with a code-only pass). */
 const STEP_TIMEOUT_MS = 120_000;
@@ -68,7 +68,7 @@ export function defineSyncSuite(kind: "pglite" | "postgres"): void {
       async () => {
         env.resetCounts();
         full = await runSync({ database, client: env.client, log, source: env.url });
-        // Measured times go to the test output (issue 2 asks for them in the closing note).
+        // Measured times go to the test output, to compare runs.
         console.info(`[${kind}] full sync: ${full.counts.durationMs} ms, ${JSON.stringify(full.counts)}`);
         expect(full.mode).toBe("full");
         expect(full.counts.durationMs).toBeLessThan(FULL_SYNC_BUDGET_MS);

@@ -38,7 +38,7 @@ CREATE INDEX "password_reset_codes_email_idx" ON "password_reset_codes" USING bt
 CREATE INDEX "revoked_sessions_expires_idx" ON "revoked_sessions" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_idx" ON "users" USING btree ("email");--> statement-breakpoint
 CREATE INDEX "users_broker_code_idx" ON "users" USING btree ("broker_code");--> statement-breakpoint
--- The two roles (issue 5 item 5); keep in step with ROLE_DEFINITIONS in app/lib/auth.ts (a unit test checks).
+-- The two roles (admin and agent); keep in step with ROLE_DEFINITIONS in app/lib/auth.ts (a unit test checks).
 INSERT INTO "roles" ("name", "label", "permissions") VALUES
   ('admin', 'Administrador', '["painel.ver","imoveis.dados-privados","imoveis.meus","usuarios.gerenciar","membros.gerenciar","papeis.ver","leads.gerenciar","redirecionamentos.gerenciar","aparencia.gerenciar"]'::jsonb),
   ('agent', 'Corretor', '["painel.ver","imoveis.dados-privados","imoveis.meus"]'::jsonb)

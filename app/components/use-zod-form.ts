@@ -1,0 +1,28 @@
+/**
+ * The Conform form of every form of the site: constraints and validation from
+ * one zod schema, validated on blur and again on each input once shown.
+ */
+import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { z } from "zod";
+
+/** Options of {@link useZodForm}: the form's id, the action's last result and the default values. */
+export interface ZodFormOptions<Input> {
+  id: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue?: DefaultValue<Input>;
+}
+
+/** `useForm` of `schema`: its constraints, validation on blur, revalidation on input. */
+export function useZodForm<Schema extends z.ZodType<unknown, z.ZodTypeDef, Record<string, unknown>>>(
+  schema: Schema,
+  options: ZodFormOptions<z.input<Schema>>,
+) {
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    ...options,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}
