@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assertValidPage, errorScreenTexts, pageNotFound, pageNotFoundMessage } from "./errors";
+import { errorScreenTexts, pageNotFound, pageNotFoundMessage } from "./errors";
 
 describe("pageNotFound", () => {
   it("is a 404 whose body and status text are 'Page Not Found: {path}'", async () => {
@@ -17,24 +17,6 @@ describe("pageNotFound", () => {
     expect(response.statusText).toMatch(/^[\x20-\x7e]+$/);
     expect(response.statusText.length).toBeLessThanOrEqual(200);
     expect(response.statusText.startsWith("Page Not Found: /a??o/")).toBe(true);
-  });
-});
-
-describe("assertValidPage", () => {
-  it("passes when the check holds", () => {
-    expect(() => assertValidPage(true, new Request("http://x/detalhes/a"))).not.toThrow();
-  });
-
-  it("throws the 404 with the request's path when the check fails", async () => {
-    let thrown: unknown;
-    try {
-      assertValidPage(null, new Request("http://x/detalhes/a%20b?x=1"));
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(Response);
-    expect((thrown as Response).status).toBe(404);
-    expect(await (thrown as Response).text()).toBe("Page Not Found: /detalhes/a%20b");
   });
 });
 

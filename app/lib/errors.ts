@@ -38,16 +38,6 @@ export function pageNotFound(pathname: string): Response {
   });
 }
 
-/**
- * Throws the 404 of {@link pageNotFound} unless `valid` holds: a page's own
- * validity check (docs/spec.txt §5 "Route pages may declare a validity check; failure
- * gives a fatal error, default status 404").
- * @throws {Response} 404 "Page Not Found: {path}" when `valid` is false.
- */
-export function assertValidPage(valid: unknown, request: Request): asserts valid {
-  if (!valid) throw pageNotFound(new URL(request.url).pathname);
-}
-
 /** Title and description of the error screen for one HTTP status. */
 export interface ErrorScreenTexts {
   title: string;

@@ -4,12 +4,11 @@
  * into the Firebase custom claim `role` (so other clients of the identity
  * service see it in the ID token).
  */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { UserRecord } from "firebase-admin/auth";
 import { ROLE_NAMES, type RoleName, type SessionUser } from "~/lib/auth";
 import type { Db } from "../db";
 import { roles, users } from "../db/schema";
-import { deleteUserSessions } from "./session";
 import type { IdentityBackend } from "./firebase";
 
 /** A row of the `users` table. */
@@ -108,16 +107,4 @@ export function toSessionUser(row: StoredUser, emailVerified: boolean): SessionU
     role: row.role,
     brokerCode: row.brokerCode,
   };
-}
-
-/**
- * Marks a user row disabled or enabled (mirrors Firebase's `disabled`);
- * disabling also deletes the user's sessions (docs/decisions/0020-server-side-sessions.md).
- */
-export async function setUserDisabled(db: Db, uid: string, disabled: boolean): Promise<void> {
-  await db
-    .update(users)
-    .set({ disabled, updatedAt: new Date() })
-    .where(and(eq(users.uid, uid)));
-  if (disabled) await deleteUserSessions(db, uid);
 }
