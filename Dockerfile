@@ -1,31 +1,76 @@
-# Multi-stage image: build the Remix app, then run it with production
-# dependencies only, as the unprivileged `node` user.
-FROM node:20-bookworm-slim AS build
+# Site image (docs/decisions/0025-production-process-and-image.md). Targets:
+#   production (default, last stage): the compiled server (build/node/server.js),
+#     the Remix build and production dependencies only; no firebase-tools, tsx
+#     or Vite. Needs FIREBASE_PROJECT_ID (+ credentials) and, in real use,
+#     VISTA_URL/VISTA_KEY, DATABASE_URL, SMTP_URL.
+#   demo: the same plus firebase-tools, so the embedded defaults (Auth
+#     emulator, Vista sandbox, PGlite in /data) run with no configuration:
+#       docker build --target demo -t imobiliaria:demo .
+#       docker run -p 3000:3000 -v imobiliaria-data:/data imobiliaria:demo
+#
+# Base image: Node 26 LTS on Debian trixie slim. Pin it by digest for
+# reproducible builds; the ARG accepts a tag or tag@sha256:
+#   docker buildx imagetools inspect node:26.13.0-trixie-slim   # prints "Digest: sha256:…"
+#   docker build --build-arg NODE_IMAGE=node:26.13.0-trixie-slim@sha256:<digest> .
+#
+# Runtime: tini is PID 1 and hands SIGTERM to node, which drains requests and
+# closes the jobs and the database within SHUTDOWN_TIMEOUT_SECONDS (default 8),
+# below `docker stop`'s 10 s grace; raise both together (`docker stop -t`,
+# compose `stop_grace_period`). The root filesystem may be read-only
+# (`--read-only --tmpfs /tmp`): the process writes only under DATA_DIR (/data).
+ARG NODE_IMAGE=node:26.13.0-trixie-slim
+
+# All dependencies, installed once from the lock file (plain Dockerfile syntax:
+# the classic builder and BuildKit both build it, with no frontend image to pull).
+FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
-RUN npm ci --no-audit --no-fund
+RUN npm ci --no-audit --no-fund && npm cache clean --force
+
+# The Remix build and the compiled server (npm run build → build/).
+FROM deps AS build
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim AS deps
-WORKDIR /app
-COPY package.json package-lock.json .npmrc ./
-RUN npm ci --omit=dev --no-audit --no-fund
+# Production dependencies: the same tree, development packages removed (no second download).
+FROM deps AS prod-deps
+RUN npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+# The demo's dependencies: production ones plus firebase-tools (the embedded Auth emulator),
+# declared as a dependency here only, then pruned from the full tree.
+FROM deps AS demo-deps
+RUN npm pkg delete devDependencies.firebase-tools \
+ && npm pkg set "dependencies.firebase-tools=$(node -p 'require("./node_modules/firebase-tools/package.json").version')" \
+ && npm prune --omit=dev --no-audit --no-fund
+
+# Common runtime: tini, the unprivileged user, the data volume, the health check.
+FROM ${NODE_IMAGE} AS runtime
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends tini \
+ && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    SHUTDOWN_TIMEOUT_SECONDS=8
 WORKDIR /app
-COPY --from=deps /app/node_modules ./node_modules
-COPY --from=build /app/build ./build
-COPY package.json tsconfig.json ./
-COPY app ./app
-COPY server ./server
 RUN mkdir -p /data && chown node:node /data
-USER node
 VOLUME ["/data"]
 EXPOSE 3000
+STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health/server').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node_modules/.bin/tsx", "server/index.ts"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health/server').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"]
+ENTRYPOINT ["tini", "--"]
+CMD ["node", "build/node/server.js"]
+
+FROM runtime AS demo
+COPY --from=demo-deps /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY package.json ./
+USER node
+
+# Default target: keep it last.
+FROM runtime AS production
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY package.json ./
+USER node

@@ -61,7 +61,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf ${dataDir} && NODE_ENV=production PORT=${port} DATA_DIR=${dataDir} VISTA_SANDBOX_PORT=0 SYNC_INTERVAL_SECONDS=3600 FIREBASE_AUTH_EMULATOR_PORT=${authEmulatorPort} WHATSAPP_NUMBER=5511900001111 npx tsx server/index.ts`,
+    command: `rm -rf ${dataDir} && NODE_ENV=production PORT=${port} DATA_DIR=${dataDir} VISTA_SANDBOX_PORT=0 SYNC_INTERVAL_SECONDS=3600 FIREBASE_AUTH_EMULATOR_PORT=${authEmulatorPort} WHATSAPP_NUMBER=5511900001111 node build/node/server.js`,
     url: `${baseURL}/health/server`,
     timeout: 120_000,
     reuseExistingServer: process.env.E2E_REUSE_SERVER === "1",

@@ -4,13 +4,15 @@
  * is configured, the database (PGlite by default), the background sync job,
  * and a graceful shutdown (docs/architecture.md, "server/").
  *
- * Run with tsx: `NODE_ENV=production tsx server/index.ts --build` builds the app
- * (`remix vite:build`, in a child process, while the sandbox and the database
- * start) and serves it — what `npm start` does; without `--build` it serves the
- * existing `build/`. `tsx server/index.ts` in development serves through Vite's
- * middleware with hot reload (`npm run dev`).
+ * Production runs this module compiled: `npm run build` bundles it with esbuild
+ * into `build/node/server.js` (scripts/build-server.mjs), started with
+ * `node build/node/server.js` (NODE_ENV defaults to production there) or by
+ * `npm start` (scripts/start.mjs, which builds first when `build/` is stale).
+ * `tsx server/index.ts` in development serves through Vite's middleware with
+ * hot reload (`npm run dev`). The Auth emulator (firebase-tools) and Vite are
+ * imported only when used, so the production image has neither
+ * (docs/decisions/0025-production-process-and-image.md).
  */
-import { spawn } from "node:child_process";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -29,19 +31,104 @@ import { getVistaTarget, setVistaTarget } from "../app/.server/vista/target";
 import { FLASH_COOKIE_NAME } from "../app/.server/flash";
 import { createPageCache } from "./page-cache";
 import { startVistaSandbox } from "./vista-sandbox";
-import { startAuthEmulator, type RunningAuthEmulator } from "./auth-emulator";
+import type { RunningAuthEmulator } from "./auth-emulator";
 import { getIdentityBackend, SESSION_COOKIE_NAMES } from "../app/.server/auth";
 import { seedAdmin } from "../app/.server/auth/seed";
 import { onPublicContentChanged } from "../app/.server/admin/content-changed";
 import { loadAppearance } from "../app/.server/appearance";
 import { loadRedirects } from "../app/.server/redirects";
+import { startClusterEvents } from "../app/.server/cluster-events";
+import { trackConnections, type HttpDrain } from "./http-drain";
 import { redirectMiddleware } from "./redirects";
 import { createRemixHandler, type RemixHandler, requestGuards } from "./remix-handler";
 import { securityHeaders } from "./security-headers";
+import { onStopSignal } from "./stop-signal";
+
+/** `true` in the esbuild bundle (`define` in scripts/build-server.mjs); not defined when tsx runs the source. */
+declare const __SERVER_BUNDLE__: boolean | undefined;
+const bundled = typeof __SERVER_BUNDLE__ !== "undefined" && __SERVER_BUNDLE__;
 
 const startedAt = performance.now();
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The repository (or image) root: `server/..` from source, `build/node/../..` from the bundle. */
+const root = path.resolve(here, bundled ? "../.." : "..");
+/** The Remix build: `build/server/index.js` and `build/client/`, beside the bundle. */
+const buildDir = bundled ? path.resolve(here, "..") : path.join(root, "build");
 const elapsed = () => `${((performance.now() - startedAt) / 1000).toFixed(1)} s`;
+
+// The compiled server only serves the compiled app: `node build/node/server.js` is production.
+if (bundled) process.env.NODE_ENV ??= "production";
+
+// 0. Stop signals first of all, so a SIGTERM during start-up (Docker's PID 1, an
+// orchestrator's rollout) stops the process cleanly instead of being ignored.
+// Everything started below registers its closer here; shutdown() waits for the
+// start-up step in progress, then closes in the order of `shutdown`.
+interface Running {
+  drain?: HttpDrain;
+  scheduler?: { stop(): Promise<void> };
+  leadWorker?: { stop(options?: { timeoutMs?: number }): Promise<void> };
+  mailer?: { close(): void };
+  closeSandbox?: () => Promise<void>;
+  authEmulator?: RunningAuthEmulator;
+  database?: { close(): Promise<void> };
+  clusterEvents?: { stop(): Promise<void> };
+  closeVite?: () => Promise<void>;
+}
+const running: Running = {};
+/** Set by the first stop signal; start-up checks it between steps. */
+let stopSignal: string | undefined;
+/** Default until the configuration is read (SHUTDOWN_TIMEOUT_SECONDS). */
+let shutdownTimeoutSeconds = 8;
+
+/** Thrown by a start-up step that sees a stop signal: start-up ends there, shutdown() takes over. */
+class StartupStopped extends Error {}
+function checkpoint(): void {
+  if (stopSignal) throw new StartupStopped(stopSignal);
+}
+
+let startup: Promise<void> = Promise.resolve();
+
+/** Logs and closes everything that started, in dependency order; exits 0, or 1 past the timeout. */
+async function shutdown(signal: string): Promise<void> {
+  if (stopSignal) return;
+  stopSignal = signal;
+  const began = performance.now();
+  const timeoutMs = shutdownTimeoutSeconds * 1000;
+  console.log(`[http] ${signal} recebido, encerrando (limite ${shutdownTimeoutSeconds} s)…`);
+  const force = setTimeout(() => {
+    console.error(`[http] encerramento passou de ${shutdownTimeoutSeconds} s: saindo à força (exit 1)`);
+    process.exit(1);
+  }, timeoutMs);
+  force.unref();
+  const quietly = (what: string) => (error: unknown) => console.error(`[${what}] erro ao encerrar`, error);
+
+  // The start-up step in progress ends first (a half-open database is not closed under its feet);
+  // one turn of the event loop first, in case the signal came before start-up began.
+  await new Promise((resolve) => setImmediate(resolve));
+  await startup.catch(() => undefined);
+  // Requests in flight finish (they need the database), cut at the deadline; the sync stops
+  // at its next safe point and the outbox worker after its current delivery, meanwhile.
+  const drained = running.drain
+    ?.drain({ deadlineMs: Math.max(1000, timeoutMs - 2000) })
+    .then(({ forced }) => forced && console.warn("[http] respostas em andamento interrompidas no limite"));
+  await Promise.all([
+    drained?.catch(quietly("http")),
+    running.scheduler?.stop().catch(quietly("sync")),
+    running.leadWorker?.stop({ timeoutMs: Math.max(1000, timeoutMs - 3000) }).catch(quietly("leads")),
+  ]);
+  running.mailer?.close();
+  await Promise.all([
+    running.closeSandbox?.().catch(quietly("vista")),
+    running.authEmulator?.stop().catch(quietly("auth")),
+    running.closeVite?.().catch(quietly("vite")),
+  ]);
+  await running.clusterEvents?.stop().catch(quietly("cluster"));
+  await running.database?.close().catch(quietly("db"));
+  const seconds = ((performance.now() - began) / 1000).toFixed(2);
+  console.log(`[http] encerrado em ${seconds} s (exit 0)`);
+  process.exit(0);
+}
+onStopSignal((signal) => void shutdown(signal));
 
 function loadConfig() {
   try {
@@ -56,6 +143,7 @@ function loadConfig() {
 }
 
 const config = loadConfig();
+shutdownTimeoutSeconds = config.SHUTDOWN_TIMEOUT_SECONDS;
 
 /** Express "trust proxy" from TRUST_PROXY: booleans and hop counts as such, else the list of trusted networks. */
 function trustProxySetting(value: string): boolean | number | string {
@@ -64,178 +152,192 @@ function trustProxySetting(value: string): boolean | number | string {
 }
 const production = config.NODE_ENV === "production";
 
-/** Runs `remix vite:build` in a child process (a second core); rejects when it fails. */
-function buildApp(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(root, "node_modules/.bin/remix"), ["vite:build"], { cwd: root, stdio: "inherit" });
-    child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`remix vite:build saiu com código ${code}`)),
+/** Starts every part of the process in order; each step ends with a {@link checkpoint}. */
+async function start(): Promise<void> {
+  checkpoint();
+  // 1. Identity: a real Firebase project, or the embedded Auth emulator (ADR 0016), loaded
+  // only here (firebase-tools is not in the production image); its admin is seeded once the
+  // database is migrated.
+  // An emulator named by FIREBASE_AUTH_EMULATOR_HOST (without a project) is used as is, not
+  // started: several servers share one (docs/decisions/0026-several-servers.md).
+  if (!config.FIREBASE_PROJECT_ID && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+    const { startAuthEmulator } = await import("./auth-emulator");
+    const authEmulator = await startAuthEmulator({
+      port: config.FIREBASE_AUTH_EMULATOR_PORT,
+      persistDir: path.join(config.dataDir, "auth-emulator"),
+    });
+    running.authEmulator = authEmulator;
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = authEmulator.hostPort;
+    console.log(
+      `[auth] emulador do Firebase Auth em ${authEmulator.url} (projeto ${authEmulator.projectId}) (${elapsed()})`,
     );
-  });
-}
-const appBuilt = production && process.argv.includes("--build") ? buildApp() : Promise.resolve();
-// Surfaced by the `await` below; this keeps Node from reporting it as unhandled meanwhile.
-appBuilt.catch(() => undefined);
+  } else if (config.FIREBASE_PROJECT_ID) {
+    console.log(`[auth] usando o projeto Firebase ${config.FIREBASE_PROJECT_ID}`);
+  } else {
+    console.log(`[auth] usando o emulador do Firebase Auth em ${process.env.FIREBASE_AUTH_EMULATOR_HOST}`);
+  }
+  checkpoint();
 
-// 0. Identity: a real Firebase project, or the embedded Auth emulator (ADR 0016),
-// started while the app builds; its admin is seeded once the database is migrated.
-let authEmulator: RunningAuthEmulator | undefined;
-if (!config.FIREBASE_PROJECT_ID) {
-  authEmulator = await startAuthEmulator({ port: config.FIREBASE_AUTH_EMULATOR_PORT });
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = authEmulator.hostPort;
+  // 2. Vista: the configured tenant, or the embedded sandbox over the demo catalogue.
+  if (!config.VISTA_URL) {
+    const sandbox = await startVistaSandbox({
+      port: config.VISTA_SANDBOX_PORT,
+      dataDir: config.dataDir,
+      // Every row of the data set is published in the demo (ADR 0002); tests hide listings explicitly.
+      hiddenShare: 0,
+    });
+    setVistaTarget({ baseUrl: sandbox.url, key: sandbox.key });
+    running.closeSandbox = () => sandbox.close();
+    console.log(`[vista] sandbox Vista embutido em ${sandbox.url} (${elapsed()})`);
+  } else {
+    console.log(`[vista] usando a API do Vista configurada em VISTA_URL`);
+  }
+  checkpoint();
+
+  // 3. Database and migrations.
+  const database = getDb();
+  running.database = database;
+  await migrate(database);
   console.log(
-    `[auth] emulador do Firebase Auth em ${authEmulator.url} (projeto ${authEmulator.projectId}) (${elapsed()})`,
+    `[db] ${database.kind === "pglite" ? `PGlite em ${path.join(config.dataDir, "pglite")}` : "PostgreSQL (DATABASE_URL)"} pronto (${elapsed()})`,
   );
-} else {
-  console.log(`[auth] usando o projeto Firebase ${config.FIREBASE_PROJECT_ID}`);
-}
+  checkpoint();
+  if (running.authEmulator) {
+    const admin = await seedAdmin(getIdentityBackend(), database.db, {
+      email: config.AUTH_SEED_ADMIN_EMAIL,
+      dataDir: config.dataDir,
+    });
+    const passwordFile = path.join(config.dataDir, "auth-admin-password");
+    console.log(
+      admin.created
+        ? `[auth] entre em /login-corretores como ${admin.email} com a senha ${admin.password} (guardada em ${passwordFile})`
+        : `[auth] administrador ${admin.email} mantido; a senha inicial está em ${passwordFile} (se ainda não foi trocada)`,
+    );
+  }
 
-// 1. Vista: the configured tenant, or the embedded sandbox over the demo catalogue.
-let closeSandbox: (() => Promise<void>) | undefined;
-if (!config.VISTA_URL) {
-  const sandbox = await startVistaSandbox({
-    port: config.VISTA_SANDBOX_PORT,
-    dataDir: config.dataDir,
-    // Every row of the data set is published in the demo (ADR 0002); tests hide listings explicitly.
-    hiddenShare: 0,
-  });
-  setVistaTarget({ baseUrl: sandbox.url, key: sandbox.key });
-  closeSandbox = () => sandbox.close();
-  console.log(`[vista] sandbox Vista embutido em ${sandbox.url} (${elapsed()})`);
-} else {
-  console.log(`[vista] usando a API do Vista configurada em VISTA_URL`);
-}
+  // Admin settings (ADR 0017): route rules and the saved appearance, kept in memory.
+  await Promise.all([loadRedirects(database.db), loadAppearance(database.db)]);
+  // Changes saved by other processes reach this one (docs/decisions/0026-several-servers.md).
+  running.clusterEvents = await startClusterEvents({ database });
+  checkpoint();
 
-// 2. Database and migrations.
-const database = getDb();
-await migrate(database);
-console.log(
-  `[db] ${database.kind === "pglite" ? `PGlite em ${path.join(config.dataDir, "pglite")}` : "PostgreSQL (DATABASE_URL)"} pronto (${elapsed()})`,
-);
-if (authEmulator) {
-  const admin = await seedAdmin(getIdentityBackend(), database.db, {
-    email: config.AUTH_SEED_ADMIN_EMAIL,
-    dataDir: config.dataDir,
-  });
-  console.log(
-    `[auth] entre em /login-corretores como ${admin.email} com a senha ${admin.password} (guardada em ${path.join(config.dataDir, "auth-admin-password")})`,
-  );
-}
-
-// Admin settings (ADR 0017): route rules and the saved appearance, kept in memory.
-await Promise.all([loadRedirects(database.db), loadAppearance(database.db)]);
-
-// 3. HTTP server. The request guards run first: trusted origin, CSP nonce, clean targets,
-// same-origin writes (docs/decisions/0021-trusted-origin-and-input-hygiene.md).
-const app = express();
-app.disable("x-powered-by");
-app.set("trust proxy", trustProxySetting(config.TRUST_PROXY));
-// Assigned once the build is loaded; the guard registered before it reads it when it exists.
-// eslint-disable-next-line prefer-const
-let remix: RemixHandler | undefined;
-app.use(
-  requestGuards({
-    publicUrl: config.PUBLIC_URL,
-    reject: (req, res, rejection) => {
-      if (remix) return remix.reject(req, res, rejection);
-      res
-        .status(rejection.status)
-        .set("Cache-Control", "private, no-store")
-        .type("text/plain; charset=utf-8")
-        .send(rejection.message);
-    },
-  }),
-);
-app.use(
-  securityHeaders({
-    https: Boolean(config.PUBLIC_URL?.startsWith("https:")),
-    production,
-    imageSources: [mapTileImageSource(config)].filter((source): source is string => source !== null),
-  }),
-);
-app.use(compression());
-// Public pages rendered once per minute at most (ADR 0013); pages for a visitor with a toast bypass it.
-const pageCache = createPageCache({ personalCookies: [FLASH_COOKIE_NAME, ...SESSION_COOKIE_NAMES] });
-
-let build: ServerBuild | (() => Promise<ServerBuild>);
-await appBuilt.catch((error: unknown) => {
-  console.error(`[build] ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
-if (production) {
-  const buildPath = path.join(root, "build/server/index.js");
-  build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-  setBuildId(build.assets.version);
-  app.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(root, "build/client"), { maxAge: "1h" }));
+  // 4. HTTP server. The request guards run first: trusted origin, CSP nonce, clean targets,
+  // same-origin writes (docs/decisions/0021-trusted-origin-and-input-hygiene.md).
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", trustProxySetting(config.TRUST_PROXY));
+  // Assigned once the build is loaded; the guard registered before it reads it when it exists.
+  // eslint-disable-next-line prefer-const
+  let remix: RemixHandler | undefined;
   app.use(
-    morgan("short", {
-      skip: (req, res) => res.statusCode < 400 && (req.url?.startsWith("/imagens") || req.url === "/health/server"),
+    requestGuards({
+      publicUrl: config.PUBLIC_URL,
+      reject: (req, res, rejection) => {
+        if (remix) return remix.reject(req, res, rejection);
+        res
+          .status(rejection.status)
+          .set("Cache-Control", "private, no-store")
+          .type("text/plain; charset=utf-8")
+          .send(rejection.message);
+      },
     }),
   );
-} else {
-  const vite = await import("vite");
-  const viteServer = await vite.createServer({ root, server: { middlewareMode: true } });
-  app.use(viteServer.middlewares);
-  build = () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
-  setBuildId("dev");
-  app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
-}
+  app.use(
+    securityHeaders({
+      https: Boolean(config.PUBLIC_URL?.startsWith("https:")),
+      production,
+      imageSources: [mapTileImageSource(config)].filter((source): source is string => source !== null),
+    }),
+  );
+  app.use(compression());
+  // Public pages rendered once per minute at most (ADR 0013); pages for a visitor with a toast bypass it.
+  const pageCache = createPageCache({ personalCookies: [FLASH_COOKIE_NAME, ...SESSION_COOKIE_NAMES] });
 
-// Route rules before the page cache and routing (docs/spec.txt §2); a saved rule or appearance empties the cache.
-app.use(redirectMiddleware());
-onPublicContentChanged(() => pageCache.clear());
-if (production) app.use(pageCache.middleware);
-// `use`, not `all("*")`: every method and path reaches Remix (its "*" route answers unknown paths).
-remix = createRemixHandler({
-  build,
-  mode: config.NODE_ENV,
-  // The client IP as Express derived it under TRUST_PROXY (keys the per-IP rate limits).
-  getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
-});
-app.use(remix.handle);
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (production) {
+    const buildPath = path.join(buildDir, "server/index.js");
+    build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+    setBuildId(build.assets.version);
+    app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+    app.use(
+      morgan("short", {
+        skip: (req, res) => res.statusCode < 400 && (req.url?.startsWith("/imagens") || req.url === "/health/server"),
+      }),
+    );
+  } else {
+    // Development only: Vite is a dev dependency, absent from the production image.
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ root, server: { middlewareMode: true } });
+    running.closeVite = () => viteServer.close();
+    app.use(viteServer.middlewares);
+    build = () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+    setBuildId("dev");
+    app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+  }
+  checkpoint();
 
-const server = app.listen(config.PORT, () => {
+  // Route rules before the page cache and routing (docs/spec.txt §2); a saved rule or appearance empties the cache.
+  app.use(redirectMiddleware());
+  onPublicContentChanged(() => pageCache.clear());
+  if (production) app.use(pageCache.middleware);
+  // `use`, not `all("*")`: every method and path reaches Remix (its "*" route answers unknown paths).
+  remix = createRemixHandler({
+    build,
+    mode: config.NODE_ENV,
+    // The client IP as Express derived it under TRUST_PROXY (keys the per-IP rate limits).
+    getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+  });
+  app.use(remix.handle);
+
+  const server = app.listen(config.PORT);
+  // Tracked from the first request, so a stop drains it (server/http-drain.ts).
+  running.drain = trackConnections(server);
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
   console.log(`[http] site pronto em http://localhost:${config.PORT} (${elapsed()})`);
-});
 
-// 4. Background sync from Vista into the read model (one leader among processes).
-const scheduler = startSyncScheduler({
-  intervalSeconds: config.SYNC_INTERVAL_SECONDS,
-  getClient: () => createVistaClient(getVistaTarget()),
-  database,
-  onChange: () => pageCache.clear(),
-});
+  // 5. Background sync from Vista into the read model (one leader among processes).
+  running.scheduler = startSyncScheduler({
+    intervalSeconds: config.SYNC_INTERVAL_SECONDS,
+    getClient: () => createVistaClient(getVistaTarget()),
+    database,
+    onChange: () => pageCache.clear(),
+  });
 
-// 4b. Lead outbox: e-mails and Vista leads, retried until delivered (ADR 0014).
-const mailer = mailerFromConfig(config);
-const leadWorker = startLeadWorker({
-  database,
-  mailer,
-  getVista: () => createVistaClient(getVistaTarget()),
-  onError: (error: unknown) => console.error("[leads] erro no envio de contatos", error),
-  onFailure: ({ channel, attempts, error }) =>
-    console.warn(`[leads] falha no envio (${channel}, tentativa ${attempts}): ${error}`),
-});
-
-// 5. Graceful shutdown: stop taking requests, finish the sync step, close the database.
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`[http] ${signal} recebido, encerrando…`);
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  server.close();
-  server.closeIdleConnections?.();
-  await scheduler.stop().catch((error: unknown) => console.error("[sync] erro ao parar", error));
-  await leadWorker.stop({ timeoutMs: 5000 }).catch((error: unknown) => console.error("[leads] erro ao parar", error));
-  mailer.close();
-  await closeSandbox?.().catch(() => undefined);
-  await authEmulator?.stop().catch(() => undefined);
-  await database.close().catch(() => undefined);
-  process.exit(0);
+  // 5b. Lead outbox: e-mails and Vista leads, retried until delivered (ADR 0014).
+  const mailer = mailerFromConfig(config);
+  running.mailer = mailer;
+  running.leadWorker = startLeadWorker({
+    database,
+    mailer,
+    getVista: () => createVistaClient(getVistaTarget()),
+    onError: (error: unknown) => console.error("[leads] erro no envio de contatos", error),
+    onFailure: ({ channel, attempts, error }) =>
+      console.warn(`[leads] falha no envio (${channel}, tentativa ${attempts}): ${error}`),
+  });
 }
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+
+startup = start();
+startup.catch((error: unknown) => {
+  // A stop signal during start-up: shutdown() closes what started and exits 0.
+  if (error instanceof StartupStopped) return;
+  if (isMissingModule(error, "firebase-tools"))
+    console.error(
+      "[auth] FIREBASE_PROJECT_ID não definido e o emulador do Firebase Auth (firebase-tools) não está instalado " +
+        "(imagem de produção): defina FIREBASE_PROJECT_ID e as credenciais do Firebase, ou use a imagem demo.",
+    );
+  else console.error("[server] falha ao iniciar", error);
+  process.exit(1);
+});
+
+/** Whether `error` is Node's "cannot find module" for `name` (an optional part not installed). */
+function isMissingModule(error: unknown, name: string): boolean {
+  return (
+    error instanceof Error &&
+    (error as NodeJS.ErrnoException).code === "MODULE_NOT_FOUND" &&
+    error.message.includes(name)
+  );
+}

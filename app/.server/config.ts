@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import { z } from "zod";
+import { isCnpj } from "~/lib/agency";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
@@ -57,6 +58,12 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** HTTP port of the site. */
   PORT: integerSetting(1, 65535, 3000),
+  /**
+   * Seconds a stop signal (SIGTERM/SIGINT) may take: requests in flight finish, then the jobs and
+   * the database close; past this the process exits with code 1. Default 8, below Docker's 10 s
+   * stop grace (docs/decisions/0025-production-process-and-image.md).
+   */
+  SHUTDOWN_TIMEOUT_SECONDS: integerSetting(1, 600, 8),
   /** Public origin of the site, used for canonical URLs and sitemaps (no trailing slash). */
   PUBLIC_URL: z.preprocess(
     emptyToUndefined,
@@ -124,6 +131,24 @@ const schema = z.object({
   ),
   /** The agency's CRECI registration shown in the footer, e.g. "CRECI 12345-J"; optional. */
   AGENCY_CRECI: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(40).optional()),
+  // Agency profile defaults until `/admin/imobiliaria` saves one (app/.server/agency.ts).
+  /** Razão social (legal name); default the title "{AGENCY_NAME} Imobiliária". */
+  AGENCY_LEGAL_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(150).optional()),
+  /** CNPJ, with or without the mask; the check digits are verified. */
+  AGENCY_CNPJ: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().refine(isCnpj, "deve ser um CNPJ válido, por exemplo 12.345.678/0001-95").optional(),
+  ),
+  /** The agency's public e-mail; default `LEADS_EMAIL`. */
+  AGENCY_EMAIL: z.preprocess(emptyToUndefined, z.string().trim().email("deve ser um e-mail válido").optional()),
+  /** The agency's public phone with DDD, e.g. (11) 3456-7890. */
+  AGENCY_PHONE: z.preprocess(emptyToUndefined, z.string().trim().min(8).max(40).optional()),
+  /** Name of the encarregado (DPO, LGPD art. 41). */
+  AGENCY_DPO_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(120).optional()),
+  /** E-mail of the encarregado (DPO); default the agency's e-mail. */
+  AGENCY_DPO_EMAIL: z.preprocess(emptyToUndefined, z.string().trim().email("deve ser um e-mail válido").optional()),
+  /** Months a lead is kept before it is anonymised. */
+  LEAD_RETENTION_MONTHS: integerSetting(1, 120, 24),
   /**
    * Which peers may set `X-Forwarded-For` / `X-Forwarded-Proto` (Express "trust proxy"): `loopback`
    * by default (a reverse proxy on the same host), a list of networks such as `loopback, 10.0.0.0/8`
