@@ -1,9 +1,13 @@
 /**
  * The seeded admin of the embedded default: one admin in the
- * Auth emulator, whose e-mail and password are printed at start. The password
- * is random per data folder, kept in `DATA_DIR/auth-admin-password` (mode
- * 600), so it survives restarts while the emulator's in-memory users do not:
- * the seed runs at every start and is idempotent.
+ * Auth emulator, whose e-mail and password are printed at start. The initial
+ * password is random per data folder, kept in `DATA_DIR/auth-admin-password`
+ * (mode 600). The seed runs at every start and is idempotent: it creates the
+ * admin when the emulator has no such account (a first start, or an emulator
+ * without persistence), and otherwise leaves the account as it is (its
+ * password may have been changed since; the emulator keeps its accounts
+ * across restarts, docs/decisions/0024-embedded-defaults-that-last.md), only
+ * making sure of the `users` row, the role and the claim.
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -22,7 +26,10 @@ export const SEED_ADMIN_UID = "demo-admin";
 export interface SeededAdmin {
   uid: string;
   email: string;
+  /** The initial password (from `DATA_DIR/auth-admin-password`); the current one unless changed since `created`. */
   password: string;
+  /** True when this call created the account; false when it already existed (then left untouched). */
+  created: boolean;
 }
 
 /** The admin password of a data folder, created (16 URL-safe characters) on first use. */
@@ -41,8 +48,9 @@ export function adminPassword(dataDir: string): string {
 }
 
 /**
- * Creates (or resets) the admin in the emulator and its `users` row with role
- * admin and the `role` claim. Idempotent.
+ * Creates the admin in the emulator when it has no account with the admin's
+ * uid (an existing account keeps its password, profile and disabled flag),
+ * then upserts its `users` row with role admin and the `role` claim. Idempotent.
  * @throws {Error} when the backend is not the emulator (never seed a real project).
  */
 export async function seedAdmin(
@@ -52,21 +60,23 @@ export async function seedAdmin(
 ): Promise<SeededAdmin> {
   if (!backend.emulator) throw new Error("seedAdmin: only the Auth emulator is seeded");
   const password = adminPassword(options.dataDir);
-  const profile = {
-    email: options.email,
-    password,
-    displayName: "Administrador",
-    emailVerified: true,
-    disabled: false,
-  };
+  let created = false;
   try {
-    await backend.auth.updateUser(SEED_ADMIN_UID, profile);
+    await backend.auth.getUser(SEED_ADMIN_UID);
   } catch (error) {
     if ((error as { code?: string }).code !== "auth/user-not-found") throw error;
-    await backend.auth.createUser({ uid: SEED_ADMIN_UID, ...profile });
+    await backend.auth.createUser({
+      uid: SEED_ADMIN_UID,
+      email: options.email,
+      password,
+      displayName: "Administrador",
+      emailVerified: true,
+      disabled: false,
+    });
+    created = true;
   }
   const record = await backend.auth.getUser(SEED_ADMIN_UID);
   const row = await mirrorUser(db, record, { grant: { role: "admin" } });
   await mirrorRoleClaim(backend, row!, record.customClaims);
-  return { uid: SEED_ADMIN_UID, email: options.email, password };
+  return { uid: SEED_ADMIN_UID, email: record.email ?? options.email, password, created };
 }
