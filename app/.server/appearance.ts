@@ -3,9 +3,11 @@
  * `site_settings` under the key "appearance", kept in memory and read
  * synchronously by `getTheme()` (`./theme.ts`) over the configuration's
  * defaults, so a save shows on the next page view without a rebuild. Loaded
- * at start (server/index.ts), reloaded at once after a save in this process
- * and in the background when older than {@link APPEARANCE_REFRESH_MS}
- * (other processes). The cache is a `singleton()` (ADR 0001).
+ * at start (server/index.ts), reloaded at once after a save in this process,
+ * in other processes when the save's notification arrives
+ * (`./cluster-events`, docs/decisions/0026-several-servers.md), and in the
+ * background when older than {@link APPEARANCE_REFRESH_MS} (a safety net for
+ * a lost notification). The cache is a `singleton()` (ADR 0001).
  */
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -20,7 +22,7 @@ import { validateUpload } from "./storage/validate";
 
 /** Key of the appearance row in `site_settings`. */
 const APPEARANCE_KEY = "appearance";
-/** Age (ms) after which a read reloads the stored appearance in the background. */
+/** Age (ms) after which a read reloads the stored appearance in the background (in case a notification was lost). */
 const APPEARANCE_REFRESH_MS = 30_000;
 
 /** What is stored (every field set by the admin; empty logo = the default). */

@@ -1,11 +1,14 @@
 /**
  * Protection of the sign-in, sign-out and password-reset posts (ADR 0016):
  * an Origin check against cross-site form posts (CSRF) and rate
- * limits per client IP and per e-mail (rate-limiter-flexible, in memory per
- * process, as the contact forms do; ADR 0016).
+ * limits per client IP and per e-mail (rate-limiter-flexible, as the contact
+ * forms do; ADR 0016): counted in PostgreSQL when `DATABASE_URL` is set, so
+ * several server processes share one count, in memory on PGlite
+ * (`../rate-limit`; docs/decisions/0026-several-servers.md).
  */
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes } from "rate-limiter-flexible";
 import { type Config, getConfig } from "../config";
+import { createLimiter, defaultRateLimitStore, type Limiter, type RateLimitStore } from "../rate-limit";
 import { singleton } from "../singleton";
 import { privatePage } from "~/lib/cache-control";
 
@@ -63,7 +66,7 @@ export interface Limited {
   retryAfterSeconds: number;
 }
 
-/** The auth limiters of a process. */
+/** The auth limiters (of a process, or shared through PostgreSQL). */
 export interface AuthRateLimiters {
   /** Counts a sign-in attempt by `ip` for `email`; null when allowed. */
   consumeLogin(ip: string, email: string): Promise<Limited | null>;
@@ -73,17 +76,22 @@ export interface AuthRateLimiters {
   consumeReset(ip: string, email: string, kind: "request" | "confirm"): Promise<Limited | null>;
 }
 
-/** Fresh limiters with the given rules (tests); the app uses {@link authRateLimiters}. */
+/**
+ * Fresh limiters with the given rules (tests); the app uses {@link authRateLimiters}.
+ * @param store PostgreSQL database whose table holds the counts (shared by
+ *   every process on it), or null/omitted for this process's memory.
+ */
 export function createAuthRateLimiters(
   rules: { loginIp?: LimitRule; loginEmail?: LimitRule; resetIp?: LimitRule; resetEmail?: LimitRule } = {},
+  store: RateLimitStore = null,
 ): AuthRateLimiters {
   const make = (prefix: string, rule: LimitRule) =>
-    new RateLimiterMemory({ keyPrefix: prefix, points: rule.points, duration: rule.durationSeconds });
+    createLimiter({ keyPrefix: prefix, points: rule.points, durationSeconds: rule.durationSeconds }, store);
   const loginIp = make("login-ip", rules.loginIp ?? LOGIN_IP_LIMIT);
   const loginEmail = make("login-email", rules.loginEmail ?? LOGIN_EMAIL_LIMIT);
   const resetIp = make("reset-ip", rules.resetIp ?? RESET_IP_LIMIT);
   const resetEmail = make("reset-email", rules.resetEmail ?? RESET_EMAIL_LIMIT);
-  const consume = async (...checks: [RateLimiterMemory, string][]): Promise<Limited | null> => {
+  const consume = async (...checks: [Limiter, string][]): Promise<Limited | null> => {
     for (const [limiter, key] of checks) {
       try {
         await limiter.consume(key || "unknown");
@@ -106,9 +114,9 @@ export function createAuthRateLimiters(
   };
 }
 
-/** The process's limiters. */
+/** The process's limiters (counted in PostgreSQL with `DATABASE_URL`, else in memory). */
 export function authRateLimiters(): AuthRateLimiters {
-  return singleton("auth-rate-limiters", () => createAuthRateLimiters());
+  return singleton("auth-rate-limiters", () => createAuthRateLimiters({}, defaultRateLimitStore()));
 }
 
 /** "Muitas tentativas. Tente novamente em 7 minutos." (pt-BR, shown beside the form). */

@@ -61,8 +61,40 @@ export interface Database {
    * in-process lock per database. Null when another holder has it.
    */
   tryAdvisoryLock(key: number): Promise<AdvisoryLock | null>;
-  /** Closes PGlite / ends the pool. Safe to call twice. */
+  /**
+   * Subscribes to the PostgreSQL notification channel `channel` (LISTEN).
+   * `channel` must be a plain identifier (letters, digits, `_`). On a server
+   * it uses one dedicated connection per subscription (not the pool: a
+   * pooled connection would lose the LISTEN when released); when that
+   * connection breaks it reconnects with backoff (0.5 s doubling up to 10 s),
+   * LISTENs again and calls `onReconnect` (notifications sent meanwhile are
+   * lost, so the caller reloads what it caches). On PGlite it is PGlite's
+   * in-process LISTEN.
+   * @throws when the first LISTEN fails (server unreachable, invalid channel).
+   */
+  listen(channel: string, onNotification: (payload: string) => void, onReconnect?: () => void): Promise<Listening>;
+  /**
+   * Sends `payload` (text, under 8000 bytes) on `channel` with `pg_notify`:
+   * every listening connection of the database receives it, this process's included.
+   * @throws database errors.
+   */
+  notify(channel: string, payload: string): Promise<void>;
+  /** The `pg` pool on a server (rate-limiter-flexible's PostgreSQL store uses it); null on PGlite. */
+  pool: pg.Pool | null;
+  /** Closes PGlite / ends the pool and the LISTEN connections. Safe to call twice. */
   close(): Promise<void>;
+}
+
+/** An active LISTEN; `close()` stops it (idempotent). */
+export interface Listening {
+  close(): Promise<void>;
+}
+
+/** A channel name usable unquoted in LISTEN (a lowercase identifier). */
+const CHANNEL_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function checkChannel(channel: string): void {
+  if (!CHANNEL_PATTERN.test(channel)) throw new Error(`Canal de notificação inválido: ${JSON.stringify(channel)}`);
 }
 
 /** Options of {@link openDatabase}. */
@@ -141,6 +173,23 @@ function createPglite(options: OpenDatabaseOptions): Database {
         },
       };
     },
+    async listen(channel, onNotification) {
+      checkChannel(channel);
+      const unsubscribe = await client.listen(channel, onNotification);
+      let closed = false;
+      return {
+        async close() {
+          if (closed || client.closed) return;
+          closed = true;
+          await unsubscribe();
+        },
+      };
+    },
+    async notify(channel, payload) {
+      checkChannel(channel);
+      await client.query("select pg_notify($1, $2)", [channel, payload]);
+    },
+    pool: null,
     close() {
       closing ??= client.closed ? Promise.resolve() : client.close();
       return closing;
@@ -162,6 +211,7 @@ function createPostgres(url: string, poolSize: number): Database {
     console.error(`[db] conexão ociosa com o PostgreSQL perdida: ${error.message}`);
   });
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  const listeners = new Set<Listening>();
   let closing: Promise<void> | undefined;
   return {
     db,
@@ -193,11 +243,104 @@ function createPostgres(url: string, poolSize: number): Database {
         },
       };
     },
+    listen(channel, onNotification, onReconnect) {
+      checkChannel(channel);
+      return listenOnServer(url, channel, onNotification, onReconnect, listeners);
+    },
+    async notify(channel, payload) {
+      checkChannel(channel);
+      await pool.query("select pg_notify($1, $2)", [channel, payload]);
+    },
+    pool,
     close() {
-      closing ??= pool.end();
+      closing ??= Promise.all([...listeners].map((listening) => listening.close())).then(() => pool.end());
       return closing;
     },
   };
+}
+
+/** Longest wait (ms) between two reconnection attempts of a LISTEN connection. */
+const LISTEN_MAX_BACKOFF_MS = 10_000;
+
+/**
+ * LISTEN on a dedicated `pg.Client`, reconnecting (and LISTENing again) when
+ * the connection breaks. Registered in `open` until closed.
+ */
+async function listenOnServer(
+  url: string,
+  channel: string,
+  onNotification: (payload: string) => void,
+  onReconnect: (() => void) | undefined,
+  open: Set<Listening>,
+): Promise<Listening> {
+  let closed = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let backoffMs = 500;
+
+  const connect = async (): Promise<pg.Client> => {
+    const next = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 10_000,
+      application_name: "imobiliaria-site-listen",
+    });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotification(message.payload ?? "");
+    });
+    // A broken connection emits "error" (and then "end"); a server-side close may emit only "end".
+    const lost = (reason: string) => {
+      if (closed || client !== next) return;
+      console.error(`[db] conexão de notificações (${channel}) perdida: ${reason}`);
+      client = null;
+      next.end().catch(() => undefined);
+      scheduleReconnect();
+    };
+    next.on("error", (error) => lost(error.message));
+    next.on("end", () => lost("conexão encerrada"));
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    return next;
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect()
+        .then((next) => {
+          if (closed) return void next.end().catch(() => undefined);
+          client = next;
+          backoffMs = 500;
+          console.info(`[db] conexão de notificações (${channel}) restabelecida`);
+          onReconnect?.();
+        })
+        .catch(() => {
+          backoffMs = Math.min(backoffMs * 2, LISTEN_MAX_BACKOFF_MS);
+          scheduleReconnect();
+        });
+    }, backoffMs);
+    retry.unref();
+  };
+
+  client = await connect();
+  const listening: Listening = {
+    async close() {
+      if (closed) return;
+      closed = true;
+      open.delete(listening);
+      clearTimeout(retry);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => undefined);
+    },
+  };
+  open.add(listening);
+  return listening;
 }
 
 /** Options of {@link migrate}. */

@@ -10,8 +10,10 @@
  *   {@link MIN_FILL_MS} after it was rendered is refused with a message that
  *   asks to send again (the visitor's data stays in the form: nothing is lost).
  *   Cached pages only make the timestamp older, never younger.
- * - Rate limits per client IP with rate-limiter-flexible (in memory, per
- *   process): {@link FORM_LIMIT} form leads and {@link WHATSAPP_LIMIT} WhatsApp
+ * - Rate limits per client IP with rate-limiter-flexible (counted in
+ *   PostgreSQL with `DATABASE_URL`, shared by every server process; in memory
+ *   on PGlite; `../rate-limit`, docs/decisions/0026-several-servers.md):
+ *   {@link FORM_LIMIT} form leads and {@link WHATSAPP_LIMIT} WhatsApp
  *   contacts per window.
  * - Idempotency: the stored key is a hash of the form's key AND the
  *   normalised request, so a resubmission of the same form (double click,
@@ -19,9 +21,10 @@
  *   cached form with different data never collide.
  */
 import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes } from "rate-limiter-flexible";
 import { LEAD_FORM_FIELDS, type LeadInput } from "~/lib/leads";
 import { getSessionSecrets } from "../flash";
+import { createLimiter, defaultRateLimitStore, type Limiter, type RateLimitStore } from "../rate-limit";
 import { singleton } from "../singleton";
 
 /** Name of the honeypot input (looks like a field bots love to fill; hidden from people and autofill). */
@@ -109,7 +112,7 @@ export interface RateLimited {
   retryAfterSeconds: number;
 }
 
-/** Per-IP limiters of this process (the rules above). */
+/** Per-IP limiters (the rules above), of this process or shared through PostgreSQL. */
 export interface LeadRateLimiters {
   /** Counts one form lead for `ip`; null when allowed. */
   consumeForm(ip: string): Promise<RateLimited | null>;
@@ -117,22 +120,19 @@ export interface LeadRateLimiters {
   consumeWhatsApp(ip: string): Promise<RateLimited | null>;
 }
 
-/** Fresh limiters with the given rules (tests); the app uses {@link leadRateLimiters}. */
+/**
+ * Fresh limiters with the given rules (tests); the app uses {@link leadRateLimiters}.
+ * @param store PostgreSQL database whose table holds the counts (shared by
+ *   every process on it), or null/omitted for this process's memory.
+ */
 export function createLeadRateLimiters(
   form: { points: number; durationSeconds: number } = FORM_LIMIT,
   whatsapp: { points: number; durationSeconds: number } = WHATSAPP_LIMIT,
+  store: RateLimitStore = null,
 ): LeadRateLimiters {
-  const formLimiter = new RateLimiterMemory({
-    keyPrefix: "lead-form",
-    points: form.points,
-    duration: form.durationSeconds,
-  });
-  const whatsappLimiter = new RateLimiterMemory({
-    keyPrefix: "lead-whatsapp",
-    points: whatsapp.points,
-    duration: whatsapp.durationSeconds,
-  });
-  const consume = async (limiter: RateLimiterMemory, ip: string): Promise<RateLimited | null> => {
+  const formLimiter = createLimiter({ keyPrefix: "lead-form", ...form }, store);
+  const whatsappLimiter = createLimiter({ keyPrefix: "lead-whatsapp", ...whatsapp }, store);
+  const consume = async (limiter: Limiter, ip: string): Promise<RateLimited | null> => {
     try {
       await limiter.consume(ip || "unknown");
       return null;
@@ -148,9 +148,11 @@ export function createLeadRateLimiters(
   };
 }
 
-/** The process's limiters. */
+/** The process's limiters (counted in PostgreSQL with `DATABASE_URL`, else in memory). */
 export function leadRateLimiters(): LeadRateLimiters {
-  return singleton("lead-rate-limiters", () => createLeadRateLimiters());
+  return singleton("lead-rate-limiters", () =>
+    createLeadRateLimiters(FORM_LIMIT, WHATSAPP_LIMIT, defaultRateLimitStore()),
+  );
 }
 
 /** "Tente novamente em 7 minutos." / "… em 30 segundos." */

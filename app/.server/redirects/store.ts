@@ -2,8 +2,10 @@
  * Stored route rules and their in-memory cache. Every
  * request is matched against the cache (`lookupRedirect`, synchronous); a
  * save in the admin area reloads it at once and empties the page cache
- * (`publicContentChanged`); other processes pick a change up within
- * {@link REDIRECT_REFRESH_MS} (the cache reloads in the background when older).
+ * (`publicContentChanged`); other processes reload when its notification
+ * arrives (`../cluster-events`, docs/decisions/0026-several-servers.md), and
+ * at the latest within {@link REDIRECT_REFRESH_MS} (the cache reloads in the
+ * background when older: a safety net for a lost notification).
  * The cache lives in `singleton()` (ADR 0001): the Express middleware and the
  * Remix bundle share it.
  */
@@ -23,7 +25,7 @@ import {
   type RuleTable,
 } from "./rules";
 
-/** Age (ms) after which a lookup reloads the rules in the background (several processes). */
+/** Age (ms) after which a lookup reloads the rules in the background (several processes; in case a notification was lost). */
 export const REDIRECT_REFRESH_MS = 30_000;
 
 /** A stored rule with its timestamps (admin list). */

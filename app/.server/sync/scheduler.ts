@@ -7,6 +7,7 @@
  * Nothing escapes the timer: failures are recorded in `sync_state` and logged
  * (messages only, never the Vista key).
  */
+import { publicContentChanged } from "../admin/content-changed";
 import { clearCaches } from "../cache";
 import { getDb, type Database } from "../db";
 import { singleton } from "../singleton";
@@ -166,6 +167,9 @@ export function startSyncScheduler(options: SyncSchedulerOptions): SyncScheduler
         // The in-memory catalogue caches (vocabulary, home, directories…) would
         // otherwise serve the old read model until their TTL.
         clearCaches();
+        // Other server processes empty theirs and their page caches
+        // (~/.server/cluster-events; docs/decisions/0026-several-servers.md).
+        publicContentChanged("catalogue");
         try {
           options.onChange?.(result);
         } catch (error) {
