@@ -6,7 +6,8 @@
  * The team pages /sobre and /membro/{id} (layout about), /admin/membros[/{id}[/envio]],
  * /arquivos/{key} and /api/members… follow ADR 0019. Under /admin (ADR 0017): /admin/leads,
  * /admin/redirecionamentos, /admin/aparencia and the CSV resource
- * /admin/leads/exportar.csv.
+ * /admin/leads/exportar.csv. The privacy page /lgpd and /admin/imobiliaria (the agency
+ * profile) follow ADR 0028.
  *
  * Beyond the spec's table: /condominios (the condominium index, ADR 0008),
  * the JSON resource routes /mapa/pontos and /busca/sugestoes, and the broker
@@ -39,6 +40,7 @@ export default {
         at("condominios", "routes/condominiums.tsx");
         at("detalhes/:condominio", "routes/condominium.tsx");
         at("detalhes/:condominio/:id", "routes/listing.tsx");
+        at("lgpd", "routes/lgpd.tsx");
         at("obrigado", "routes/thank-you.tsx");
         at("obrigado-whatsapp", "routes/thank-you-whatsapp.tsx");
         // Broker area (agent middleware).
@@ -58,6 +60,7 @@ export default {
         at("admin/leads", "routes/admin-leads.tsx");
         at("admin/redirecionamentos", "routes/admin-redirects.tsx");
         at("admin/aparencia", "routes/admin-appearance.tsx");
+        at("admin/imobiliaria", "routes/admin-agency.tsx");
         at("admin/usuarios", "routes/admin-users.tsx");
         at("admin/papeis", "routes/admin-roles.tsx");
         at("admin/membros", "routes/admin-members.tsx");

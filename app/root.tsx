@@ -16,6 +16,7 @@ import { type CSSProperties, type ReactNode, useEffect } from "react";
 import { getBuildId } from "~/.server/build-info";
 import { getConfig } from "~/.server/config";
 import { getToast } from "~/.server/flash";
+import { getAgencyProfile } from "~/.server/agency";
 import { getOptionalUser } from "~/.server/auth";
 import { getTheme, type ThemeColors } from "~/.server/theme";
 import { GeneralErrorBoundary, markHydrated } from "~/components/error-screen";
@@ -52,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     buildId: getBuildId(),
     year: currentYear(),
     contact: { whatsapp: Boolean(getConfig().WHATSAPP_NUMBER) },
+    agency: await getAgencyProfile(),
   };
   const responseHeaders = new Headers(headers ?? undefined);
   if (headers || user) responseHeaders.set("Cache-Control", "private, no-store");

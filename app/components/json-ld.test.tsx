@@ -2,7 +2,8 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { Condominium } from "~/domain/condominium";
 import type { Listing } from "~/domain/listing";
-import { breadcrumbJsonLd, condominiumJsonLd, JsonLd, listingJsonLd, serializeJsonLd } from "./json-ld";
+import { agencyFormSchema, toAgencyProfile } from "~/lib/agency";
+import { agencyJsonLd, breadcrumbJsonLd, condominiumJsonLd, JsonLd, listingJsonLd, serializeJsonLd } from "./json-ld";
 
 const listing = {
   code: "AP00012",
@@ -115,5 +116,87 @@ describe("JsonLd", () => {
     const html = renderToString(<JsonLd data={evil} />);
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     expect(JSON.parse(serializeJsonLd(evil))).toEqual(evil);
+  });
+});
+
+describe("agencyJsonLd", () => {
+  const agency = toAgencyProfile(
+    agencyFormSchema.parse({
+      legalName: "Horizonte Negócios Imobiliários Ltda.",
+      tradeName: "Horizonte",
+      cnpj: "11222333000181",
+      street: "Rua Harmonia",
+      number: "100",
+      neighbourhood: "Vila Madalena",
+      city: "São Paulo",
+      state: "SP",
+      postalCode: "05435-000",
+      phone: "(11) 3456-7890",
+      email: "contato@horizonte.com.br",
+      openingHours: "Seg-Sex 9h-18h\nSáb 9h-13h",
+      instagram: "https://www.instagram.com/horizonte",
+      tiktok: "https://www.tiktok.com/@horizonte",
+      leadRetentionMonths: "24",
+    }),
+  );
+
+  it("is a RealEstateAgent with legal name, CNPJ, address, phone, e-mail, hours and social profiles", () => {
+    const data = agencyJsonLd({ agency, url: "https://s.test/", logo: "https://s.test/logo-square.svg" });
+    expect(data).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "RealEstateAgent",
+      "@id": "https://s.test/#imobiliaria",
+      name: "Horizonte",
+      legalName: "Horizonte Negócios Imobiliários Ltda.",
+      taxID: "11.222.333/0001-81",
+      telephone: "+551134567890",
+      email: "contato@horizonte.com.br",
+      sameAs: ["https://www.instagram.com/horizonte", "https://www.tiktok.com/@horizonte"],
+    });
+    expect(data.address).toEqual({
+      "@type": "PostalAddress",
+      streetAddress: "Rua Harmonia, 100",
+      addressLocality: "São Paulo",
+      addressRegion: "SP",
+      postalCode: "05435-000",
+      addressCountry: "BR",
+    });
+    expect(data.openingHoursSpecification).toEqual([
+      {
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"].map((d) => `https://schema.org/${d}`),
+        opens: "09:00",
+        closes: "18:00",
+      },
+      {
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: ["https://schema.org/Saturday"],
+        opens: "09:00",
+        closes: "13:00",
+      },
+    ]);
+  });
+
+  it("leaves out what the profile does not have", () => {
+    const data = agencyJsonLd({
+      agency: {
+        ...agency,
+        cnpj: null,
+        street: null,
+        number: null,
+        neighbourhood: null,
+        city: null,
+        state: null,
+        postalCode: null,
+        phone: null,
+        openingHours: [],
+        social: {},
+      },
+      url: "https://s.test/",
+    });
+    for (const key of ["taxID", "address", "telephone", "openingHoursSpecification", "sameAs", "logo"]) {
+      expect(data).not.toHaveProperty(key);
+    }
+    expect(data.legalName).toBe("Horizonte Negócios Imobiliários Ltda.");
   });
 });

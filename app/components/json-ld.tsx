@@ -1,7 +1,8 @@
 /**
  * schema.org structured data for the detail pages (docs/product.md: "a listing has
  * JSON-LD (schema.org `RealEstateListing` with an `Offer`)"): builders for a
- * listing, a condominium and a breadcrumb trail, and {@link JsonLd}, which
+ * listing, a condominium, a breadcrumb trail and the agency itself
+ * (`RealEstateAgent`, from the agency profile), and {@link JsonLd}, which
  * writes one `<script type="application/ld+json">` safely.
  *
  * Coordinates are rounded to 3 decimals (about 100 m): the pages show an
@@ -9,6 +10,7 @@
  */
 import type { Condominium } from "~/domain/condominium";
 import type { Listing } from "~/domain/listing";
+import { addressLines, type AgencyProfile, SOCIAL_NETWORKS, type SocialNetwork } from "~/lib/agency";
 
 /** A JSON-LD node (plain JSON). */
 export type JsonLdNode = Record<string, unknown>;
@@ -167,6 +169,63 @@ export function condominiumJsonLd({
     amenityFeature: condominium.infrastructure.length
       ? condominium.infrastructure.map((name) => ({ "@type": "LocationFeatureSpecification", name, value: true }))
       : undefined,
+  });
+}
+
+/** Inputs of {@link agencyJsonLd}. */
+export interface AgencyJsonLdInput {
+  agency: AgencyProfile;
+  /** Absolute URL of the site's home page. */
+  url: string;
+  /** Absolute URL of the logo, when known. */
+  logo?: string;
+  description?: string;
+}
+
+/**
+ * The agency as a schema.org `RealEstateAgent` (`@id` `{url}#imobiliaria`):
+ * trade name, `legalName`, `taxID` (the CNPJ), `PostalAddress`, `telephone`
+ * (+55 and the digits), `email`, `openingHoursSpecification` (one per
+ * opening-hours line) and `sameAs` (the social profiles). Empty parts are
+ * left out.
+ */
+export function agencyJsonLd({ agency, url, logo, description }: AgencyJsonLdInput): JsonLdNode {
+  const hasAddress = addressLines(agency).length > 0;
+  const sameAs = (Object.keys(SOCIAL_NETWORKS) as SocialNetwork[]).flatMap((network) =>
+    agency.social[network] ? [agency.social[network]] : [],
+  );
+  return stripEmpty({
+    "@context": "https://schema.org",
+    "@type": "RealEstateAgent",
+    "@id": `${url.replace(/\/+$/, "")}/#imobiliaria`,
+    name: agency.tradeName,
+    legalName: agency.legalName,
+    taxID: agency.cnpj ?? undefined,
+    url,
+    logo,
+    image: logo,
+    description,
+    address: hasAddress
+      ? stripEmpty({
+          "@type": "PostalAddress",
+          streetAddress: [agency.street, agency.number, agency.complement].filter(Boolean).join(", ") || undefined,
+          addressLocality: agency.city ?? undefined,
+          addressRegion: agency.state ?? undefined,
+          postalCode: agency.postalCode ?? undefined,
+          addressCountry: "BR",
+        })
+      : undefined,
+    telephone: agency.phone ? `+55${agency.phone}` : undefined,
+    email: agency.email ?? undefined,
+    openingHoursSpecification: agency.openingHours.length
+      ? agency.openingHours.map((line) => ({
+          "@type": "OpeningHoursSpecification",
+          dayOfWeek: line.days.map((day) => `https://schema.org/${day}`),
+          opens: line.opens,
+          closes: line.closes,
+        }))
+      : undefined,
+    sameAs: sameAs.length ? sameAs : undefined,
   });
 }
 

@@ -34,3 +34,6 @@ export const trap = style({
 
 /** Full-width submit. */
 export const submit = style({ width: "100%" });
+
+/** The privacy-policy link of the note. */
+export const noteLink = style({ color: "inherit", textDecoration: "underline" });

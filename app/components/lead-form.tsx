@@ -1,7 +1,9 @@
 /**
  * The contact forms (docs/product.md "Contact requests"): "quero
  * vender meu imóvel" {name, phone, location}, "mais informações" {code, name,
- * phone, email, message} and "avise-me" {condominium, name, e-mail or phone}.
+ * phone, email, message}, "avise-me" {condominium, name, e-mail or phone} and
+ * the data-subject request of `/lgpd` {name, email, phone?, request, message}.
+ * Each ends with a link to the privacy policy (`/lgpd`).
  *
  * Progressive enhancement: without JavaScript the form is a plain POST to the
  * page's own action (errors come back beside each field; success goes to
@@ -14,13 +16,20 @@
  * time and a honeypot (app/.server/leads/form-guard.ts).
  */
 import { getFormProps, type FieldMetadata } from "@conform-to/react";
-import { useActionData, useFetcher } from "@remix-run/react";
+import { Link, useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { LeadFormTokens } from "~/.server/leads/form-guard";
 import type { LeadActionData } from "~/.server/leads/submission";
-import { LEAD_FORM_FIELDS, LEAD_MESSAGE_MAX, leadFormSchemas, type LeadFormKind } from "~/lib/leads";
+import {
+  LEAD_FORM_FIELDS,
+  LEAD_MESSAGE_MAX,
+  leadFormSchemas,
+  LGPD_REQUEST_TYPES,
+  type LeadFormKind,
+} from "~/lib/leads";
+import { LGPD_PATH } from "~/lib/paths";
 import { button } from "~/styles/ui.css";
-import { Field, FormAlert, TextareaField } from "./forms";
+import { Field, FormAlert, SelectField, TextareaField } from "./forms";
 import { useToast } from "./toast";
 import * as s from "./lead-form.css";
 import { useZodForm } from "./use-zod-form";
@@ -35,6 +44,10 @@ export const LEAD_SENT_TOAST: Record<LeadFormKind, { title: string; description:
   alert: {
     title: "Aviso cadastrado!",
     description: "Avisaremos você assim que houver unidades disponíveis neste condomínio.",
+  },
+  lgpd: {
+    title: "Solicitação recebida!",
+    description: "Enviamos a confirmação para o seu e-mail e vamos responder em até 15 dias.",
   },
 };
 
@@ -160,12 +173,38 @@ export function LeadForm(props: LeadFormProps) {
           <PhoneField field={all.phone} optional />
         </div>
       ) : null}
+      {kind === "lgpd" ? (
+        <>
+          <div className={s.row}>
+            <EmailField field={all.email} />
+            <PhoneField field={all.phone} optional />
+          </div>
+          <SelectField field={all.request} label="O que você quer pedir?">
+            <option value="">Escolha uma opção</option>
+            {Object.entries(LGPD_REQUEST_TYPES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </SelectField>
+          <TextareaField
+            field={all.message}
+            label="Detalhes da solicitação"
+            textareaProps={{ rows: 4, maxLength: LEAD_MESSAGE_MAX }}
+          />
+        </>
+      ) : null}
 
       <FormAlert id={form.errorId} message={form.errors?.length ? form.errors.join(" ") : undefined} />
       <button type="submit" className={`${button.primary} ${s.submit}`} disabled={pending}>
         {pending ? "Enviando…" : props.submitLabel}
       </button>
-      <p className={s.note}>Usamos seus dados só para responder a este contato.</p>
+      <p className={s.note}>
+        Usamos seus dados só para responder a este contato.{" "}
+        <Link to={LGPD_PATH} className={s.noteLink}>
+          Política de privacidade
+        </Link>
+      </p>
     </fetcher.Form>
   );
 }

@@ -13,7 +13,7 @@ export const grid = style({
   display: "grid",
   gap: vars.space.xl,
   "@media": {
-    "(min-width: 768px)": { gridTemplateColumns: "minmax(0, 2fr) minmax(0, 1fr)" },
+    "(min-width: 768px)": { gridTemplateColumns: "minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr)" },
   },
 });
 
@@ -71,3 +71,14 @@ export const bottom = style({
   fontSize: vars.fontSize.sm,
   color: "color-mix(in srgb, currentColor 70%, transparent)",
 });
+
+/** The contact block (address, phone, WhatsApp, e-mail). */
+export const contact = style({
+  display: "grid",
+  gap: vars.space.xs,
+  marginBottom: vars.space.md,
+  fontStyle: "normal",
+});
+
+/** One line of a multi-line text (address, opening hours). */
+export const line = style({ display: "block" });

@@ -34,7 +34,7 @@ export function SiteShell({ theme, year, tone = "default", children }: SiteShell
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className={`${styles.main} ${styles.tone[tone]}`}>
         {children}
       </main>
-      <SiteFooter theme={theme} year={year} />
+      <SiteFooter theme={theme} year={year} agency={rootData?.agency ?? null} />
     </div>
   );
 }

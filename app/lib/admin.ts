@@ -4,6 +4,7 @@
  * bar and the cards of the admin home. The paths live in `~/lib/paths`.
  */
 import {
+  ADMIN_AGENCY_PATH,
   ADMIN_APPEARANCE_PATH,
   ADMIN_LEADS_PATH,
   ADMIN_MEMBERS_PATH,
@@ -50,4 +51,9 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     description: "Quem consultou dados de proprietários, quando e de onde.",
   },
   { path: ADMIN_APPEARANCE_PATH, label: "Aparência", description: "Título, descrição, cores e logotipos do site." },
+  {
+    path: ADMIN_AGENCY_PATH,
+    label: "Imobiliária",
+    description: "Razão social, CNPJ, endereço, contatos, horários, redes sociais e encarregado (LGPD).",
+  },
 ];

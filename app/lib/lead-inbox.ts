@@ -31,6 +31,7 @@ export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
 export const CHANNEL_LABELS: Record<LeadChannel, string> = {
   email_agency: "E-mail da imobiliária",
   email_broker: "E-mail do corretor",
+  email_holder: "Confirmação ao titular",
   vista: "Vista (CRM)",
 };
 

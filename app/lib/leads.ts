@@ -118,14 +118,40 @@ export const alertLeadSchema = z
     path: ["email"],
   });
 
-/** LGPD request (docs/product.md "Contact requests"): {name, email, phone?, message}. */
+/**
+ * What a data subject may ask on `/lgpd` (LGPD art. 18: access, correction,
+ * deletion, portability, information on sharing, revocation of consent), with
+ * the pt-BR label of each.
+ */
+export const LGPD_REQUEST_TYPES = {
+  acesso: "Acesso aos meus dados",
+  correcao: "Correção de dados",
+  eliminacao: "Eliminação (exclusão) de dados",
+  portabilidade: "Portabilidade dos dados",
+  informacao: "Informação sobre compartilhamento",
+  revogacao: "Revogação do consentimento",
+} as const;
+
+/** A key of {@link LGPD_REQUEST_TYPES}. */
+export type LgpdRequestType = keyof typeof LGPD_REQUEST_TYPES;
+
+const lgpdRequestType = z.enum(Object.keys(LGPD_REQUEST_TYPES) as [LgpdRequestType, ...LgpdRequestType[]], {
+  message: "Escolha o tipo de solicitação.",
+});
+
+/** LGPD request (docs/product.md "Contact requests"): {name, email, phone?, request?, message}. */
 export const lgpdLeadSchema = z.object({
   kind: z.literal("lgpd"),
   name,
   email: emailSchema,
   phone: optional(phoneSchema),
+  /** The kind of request (optional for API clients; the `/lgpd` form requires it). */
+  request: optional(lgpdRequestType),
   message: multiLineText({ max: LEAD_MESSAGE_MAX, required: "Informe sua solicitação." }),
 });
+
+/** The `/lgpd` form: {@link lgpdLeadSchema} with the request type required. */
+export const lgpdFormSchema = lgpdLeadSchema.extend({ request: lgpdRequestType });
 
 /** Any contact request, discriminated by `kind`. */
 export const leadInputSchema = z.union([
@@ -170,13 +196,14 @@ export function parseLeadInput(raw: unknown): z.SafeParseReturnType<unknown, Lea
 }
 
 /** The contact forms a page can carry. */
-export type LeadFormKind = "sell" | "info" | "alert";
+export type LeadFormKind = "sell" | "info" | "alert" | "lgpd";
 
 /** The schema of each contact form: the page validates with it (Conform) and so does the action. */
 export const leadFormSchemas = {
   sell: sellLeadSchema,
   info: infoLeadSchema,
   alert: alertLeadSchema,
+  lgpd: lgpdFormSchema,
 } as const;
 
 /**

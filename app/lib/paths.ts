@@ -18,6 +18,8 @@ export const SUGGESTIONS_PATH = "/busca/sugestoes";
 export const CONDOMINIUMS_PATH = "/condominios";
 /** The agency page with its team. */
 export const ABOUT_PATH = "/sobre";
+/** The privacy policy and the data-subject request form (docs/spec.txt §2 `/lgpd`). */
+export const LGPD_PATH = "/lgpd";
 /** The WhatsApp hand-off: records the contact, then sends the visitor to WhatsApp. */
 export const WHATSAPP_CONTACT_PATH = "/obrigado-whatsapp";
 /** What the client polls to learn that a new build is live. */
@@ -44,6 +46,8 @@ export const ADMIN_LEADS_CSV_PATH = "/admin/leads/exportar.csv";
 export const ADMIN_REDIRECTS_PATH = "/admin/redirecionamentos";
 /** Team members (ADR 0019). */
 export const ADMIN_MEMBERS_PATH = "/admin/membros";
+/** The agency's data: razão social, CNPJ, address, contacts, encarregado. */
+export const ADMIN_AGENCY_PATH = "/admin/imobiliaria";
 /** Appearance (colours, logo). */
 export const ADMIN_APPEARANCE_PATH = "/admin/aparencia";
 /** Users (ADR 0018). */

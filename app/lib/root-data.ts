@@ -6,6 +6,7 @@ import { useRouteLoaderData } from "@remix-run/react";
 import type { PublicTheme } from "~/.server/theme";
 import type { FlashToast } from "./toast";
 import type { SessionUser } from "./auth";
+import type { AgencyProfile } from "./agency";
 
 /** What the root loader (`app/root.tsx`) returns. */
 export interface RootData {
@@ -19,6 +20,8 @@ export interface RootData {
   year: number;
   /** Contact channels: `whatsapp` is true when the agency has a WhatsApp number (`WHATSAPP_NUMBER`; header button). */
   contact: { whatsapp: boolean };
+  /** The agency profile (`/admin/imobiliaria`, else configuration): footer, contacts, `/lgpd`. */
+  agency: AgencyProfile;
   /** The signed-in broker or admin, or null; when set the response is `private, no-store`. */
   user: SessionUser | null;
 }

@@ -73,3 +73,12 @@ export const sectionTitle = style({ margin: `0 0 ${vars.space.md}`, fontSize: va
 
 /** The profile's text column: the page's rhythm without its outer padding. */
 export const profileText = style([page, { paddingBlock: 0 }]);
+
+/** The agency's data on `/sobre` (one line each). */
+export const agency = style({
+  display: "grid",
+  gap: vars.space.xs,
+  marginTop: vars.space.sm,
+  fontStyle: "normal",
+  color: vars.color.textMuted,
+});

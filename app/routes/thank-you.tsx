@@ -1,7 +1,7 @@
 /**
  * `/obrigado` (docs/spec.txt §2 "thank-you page"): where a contact form lands after a
  * successful submission without JavaScript. `?assunto=`
- * (vender | informacoes | aviso) picks the text; `?imovel=<code>` links back
+ * (vender | informacoes | aviso | lgpd) picks the text; `?imovel=<code>` links back
  * to the listing. Not indexed; no visitor data is read or shown.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -15,7 +15,7 @@ import { button, container } from "~/styles/ui.css";
 import { LISTINGS_PATH } from "~/lib/paths";
 
 /** What the visitor sent, from `?assunto=` (anything else: a generic thank-you). */
-const subjectSchema = z.enum(["vender", "informacoes", "aviso", "contato"]).catch("contato");
+const subjectSchema = z.enum(["vender", "informacoes", "aviso", "lgpd", "contato"]).catch("contato");
 
 /** Text of each subject: what happens next. */
 const TEXTS = {
@@ -30,6 +30,10 @@ const TEXTS = {
   aviso: {
     title: "Aviso cadastrado!",
     text: "Vamos avisar você assim que surgirem unidades disponíveis neste condomínio.",
+  },
+  lgpd: {
+    title: "Recebemos sua solicitação!",
+    text: "Enviamos uma confirmação para o seu e-mail. Vamos responder em até 15 dias, como determina a LGPD (art. 19, II).",
   },
   contato: {
     title: "Obrigado pelo contato!",

@@ -13,6 +13,7 @@ describe("openDatabase (PGlite in memory) + migrate", () => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(rows.map((row) => row.table_name)).toEqual([
+      "agency_profile",
       "brokers",
       "condominiums",
       "lead_deliveries",

@@ -10,6 +10,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -23,6 +24,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { Condominium } from "~/domain/condominium";
 import type { Broker, Listing } from "~/domain/listing";
+import type { OpeningHours, SocialLinks } from "~/lib/agency";
 
 /** One row per Vista listing ever seen with `ExibirNoSite = Sim`. */
 export const listings = pgTable(
@@ -241,8 +243,8 @@ export const leads = pgTable(
   ],
 );
 
-/** Delivery channels of a lead. */
-export type LeadChannel = "email_agency" | "email_broker" | "vista";
+/** Delivery channels of a lead; `email_holder` is the receipt of an LGPD request sent to the data subject (LGPD art. 19). */
+export type LeadChannel = "email_agency" | "email_broker" | "email_holder" | "vista";
 
 /**
  * The lead outbox: one row per lead and channel, delivered by the lead worker
@@ -535,3 +537,54 @@ export const uploadTickets = pgTable("upload_tickets", {
   usedAt: timestamp("used_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------
+// Agency profile (docs/product.md "/lgpd", "/sobre"; LGPD art. 41).
+// ---------------------------------------------------------------------------
+
+/**
+ * The agency's public data, one row (`id` = 1): razão social, nome fantasia,
+ * CNPJ, CRECI, address, contacts, opening hours, social profiles, the
+ * encarregado (DPO, LGPD art. 41) and the lead retention in months. Edited
+ * on `/admin/imobiliaria`; until then the configuration's defaults apply
+ * (`app/.server/agency.ts`). Shapes of the values: `AgencyProfile` in
+ * `app/lib/agency.ts`.
+ */
+export const agencyProfile = pgTable(
+  "agency_profile",
+  {
+    id: integer("id").primaryKey().default(1),
+    legalName: text("legal_name").notNull(),
+    tradeName: text("trade_name").notNull(),
+    /** "00.000.000/0000-00" (check digits verified). */
+    cnpj: text("cnpj"),
+    /** CRECI of the legal entity, e.g. "CRECI 12345-J". */
+    creci: text("creci"),
+    street: text("street"),
+    number: text("number"),
+    complement: text("complement"),
+    neighbourhood: text("neighbourhood"),
+    city: text("city"),
+    /** UF, two letters. */
+    state: text("state"),
+    /** CEP "00000-000". */
+    postalCode: text("postal_code"),
+    /** Digits: DDD + number. */
+    phone: text("phone"),
+    /** Digits with country code. */
+    whatsapp: text("whatsapp"),
+    email: text("email"),
+    /** [{ days: ["Monday", …], opens: "09:00", closes: "18:00" }]. */
+    openingHours: jsonb("opening_hours").$type<OpeningHours>().notNull().default([]),
+    /** { instagram?: "https://…", facebook?, linkedin?, youtube?, tiktok? }. */
+    social: jsonb("social").$type<SocialLinks>().notNull().default({}),
+    dpoName: text("dpo_name"),
+    dpoEmail: text("dpo_email"),
+    /** Months a lead is kept before it is anonymised. */
+    leadRetentionMonths: integer("lead_retention_months").notNull().default(24),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** uid of the admin who saved it last, or null. */
+    updatedBy: text("updated_by"),
+  },
+  (t) => [check("agency_profile_single_row", sql`${t.id} = 1`)],
+);

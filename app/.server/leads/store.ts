@@ -5,7 +5,7 @@
  * first lead and writes nothing (insert … on conflict do nothing + select).
  */
 import { eq } from "drizzle-orm";
-import { parseLeadInput, type LeadInput, type LeadInputRaw } from "~/lib/leads";
+import { LGPD_REQUEST_TYPES, parseLeadInput, type LeadInput, type LeadInputRaw } from "~/lib/leads";
 import { getConfig } from "../config";
 import { getDb, type Db } from "../db";
 import { brokers, leadDeliveries, leads, listings, type LeadChannel } from "../db/schema";
@@ -82,7 +82,7 @@ export async function recordLead(
         name: "name" in lead ? lead.name : null,
         phone: "phone" in lead ? (lead.phone ?? null) : null,
         email: "email" in lead ? (lead.email ?? null) : null,
-        message: "message" in lead ? lead.message : null,
+        message: lead.kind === "lgpd" ? lgpdMessage(lead) : "message" in lead ? lead.message : null,
         location: lead.kind === "sell" ? lead.location : null,
         condominium: lead.kind === "alert" ? lead.condominium : null,
         listingCode: code ?? null,
@@ -104,11 +104,22 @@ export async function recordLead(
       deliveries.push({ channel: "email_broker", recipient: brokerEmail });
     }
     if (VISTA_KINDS.has(lead.kind)) deliveries.push({ channel: "vista", recipient: null });
+    // The data subject's receipt of an LGPD request (LGPD art. 19, II: answer within 15 days).
+    if (lead.kind === "lgpd") deliveries.push({ channel: "email_holder", recipient: lead.email });
     await tx
       .insert(leadDeliveries)
       .values(deliveries.map((delivery) => ({ leadId: inserted.id, ...delivery, nextAttemptAt: inserted.createdAt })));
     return { lead: inserted, created: true };
   });
+}
+
+/**
+ * The stored message of an LGPD request: the request type's label on the
+ * first line ("Solicitação: Acesso aos meus dados"), then what the person
+ * wrote, so the inbox and the agency e-mail show both.
+ */
+export function lgpdMessage(lead: Extract<LeadInput, { kind: "lgpd" }>): string {
+  return lead.request ? `Solicitação: ${LGPD_REQUEST_TYPES[lead.request]}\n\n${lead.message}` : lead.message;
 }
 
 /** The lead stored under an idempotency key, or undefined. */

@@ -1,7 +1,8 @@
 /**
  * The action behind every contact form: "quero vender"
  * on the home page, "mais informações" on listing pages, "avise-me" on
- * condominium pages. One function so the three forms behave alike:
+ * condominium pages, the data-subject request on `/lgpd`. One function so
+ * the forms behave alike:
  *
  * 1. honeypot filled → the bot gets the normal success answer, nothing is stored;
  * 2. Conform + the kind's zod schema (app/lib/leads.ts) → 400 with pt-BR
@@ -53,7 +54,7 @@ export interface LeadActionData {
 
 /** Path of the thank-you page (docs/spec.txt §2) with what was sent, for the no-JS success. */
 export function thankYouPath(kind: LeadFormKind, code?: string): string {
-  const subject = { sell: "vender", info: "informacoes", alert: "aviso" }[kind];
+  const subject = { sell: "vender", info: "informacoes", alert: "aviso", lgpd: "lgpd" }[kind];
   const params = new URLSearchParams({ assunto: subject });
   if (code) params.set("imovel", code);
   return `/obrigado?${params}`;

@@ -15,6 +15,9 @@ import { leadDeliveries, leads, listings } from "../db/schema";
 import type { Mailer } from "../mail/transport";
 import type { VistaClient } from "../vista";
 import { renderLeadEmail, type LeadListingContext } from "../mail/templates";
+import { renderLgpdReceiptEmail } from "../mail/lgpd-receipt";
+import { getAgencyProfile } from "../agency";
+import { LGPD_PATH } from "~/lib/paths";
 import type { LeadRow } from "./store";
 import { toVistaLead } from "./vista-lead";
 
@@ -107,7 +110,7 @@ export async function deliverDue(options: DeliverOptions): Promise<{ sent: numbe
           listingCache.set(lead.listingCode, await listingContext(db, lead.listingCode, publicUrl));
         listing = listingCache.get(lead.listingCode) ?? null;
       }
-      await deliverOne(delivery.channel, delivery.recipient, lead, listing, options, agencyTitle, publicUrl);
+      await deliverOne(delivery.channel, delivery.recipient, lead, listing, options, agencyTitle, publicUrl, db);
       await db
         .update(leadDeliveries)
         .set({ status: "sent", sentAt: now, attempts: delivery.attempts + 1, lockedUntil: null, lastError: null })
@@ -140,9 +143,26 @@ async function deliverOne(
   options: DeliverOptions,
   agencyTitle: string,
   publicUrl: string,
+  db: Db,
 ): Promise<void> {
   if (channel === "vista") {
     await options.vista.createLead(toVistaLead(lead, listing, `Site ${agencyTitle}`));
+    return;
+  }
+  if (channel === "email_holder") {
+    // The data subject's receipt of an LGPD request, naming the encarregado of the agency profile.
+    if (!recipient) throw new Error("delivery email_holder has no recipient");
+    const agency = await getAgencyProfile(db);
+    await options.mailer.send(
+      renderLgpdReceiptEmail({
+        lead,
+        to: recipient,
+        agencyTitle,
+        dpo: { name: agency.dpoName, email: agency.dpoEmail },
+        policyUrl: `${publicUrl}${LGPD_PATH}`,
+        messageIdDomain: new URL(publicUrl).hostname || "imobiliaria.localhost",
+      }),
+    );
     return;
   }
   if (channel !== "email_agency" && channel !== "email_broker") throw new Error(`unknown channel ${channel}`);

@@ -1,0 +1,299 @@
+/**
+ * `/lgpd` (docs/spec.txt §2 "privacy-law page", layout default; docs/product.md
+ * "/lgpd"): the privacy policy in plain pt-BR, built from the agency profile
+ * (`/admin/imobiliaria`): the controller (razão social, CNPJ, address), the
+ * encarregado (LGPD art. 41), what each form and the broker area collect, the
+ * purposes and legal bases (art. 7), sharing, the international transfer of
+ * Firebase Authentication (art. 33), retention, the holder's rights (art. 18,
+ * I–IX) and a form to exercise them: a lead of kind `lgpd` through the same
+ * action as every contact form (`handleLeadForm`: spam defence, idempotency,
+ * no-JS redirect to `/obrigado?assunto=lgpd`), with a receipt e-mailed to the
+ * holder. Cookie preferences will get their own section here, above "Seus
+ * direitos", once the consent banner exists (docs/product.md "Privacy (LGPD)").
+ */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { getAgencyProfile } from "~/.server/agency";
+import { SESSION_IDLE_MS, SESSION_LIFETIME_MS } from "~/.server/auth/session";
+import { leadFormTokens } from "~/.server/leads/form-guard";
+import { handleLeadForm } from "~/.server/leads/submission";
+import { siteOrigin } from "~/.server/origin";
+import { getTheme } from "~/.server/theme";
+import { LeadForm } from "~/components/lead-form";
+import { addressLines } from "~/lib/agency";
+import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
+import { pageMeta } from "~/lib/meta";
+import { ABOUT_PATH, LGPD_PATH } from "~/lib/paths";
+import { formatPhone } from "~/lib/phone";
+import { container } from "~/styles/ui.css";
+import * as s from "./lgpd.css";
+
+/** Anchor of the request form. */
+const FORM_ID = "solicitacao-lgpd";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The agency profile, the site title, the session lifetimes (days) and the form's tokens. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const agency = await getAgencyProfile();
+  const theme = getTheme();
+  return json(
+    {
+      title: theme.title,
+      canonicalUrl: `${siteOrigin(request)}${LGPD_PATH}`,
+      agency: {
+        ...agency,
+        address: addressLines(agency),
+        phoneText: agency.phone ? formatPhone(agency.phone) : null,
+      },
+      sessionDays: { idle: Math.round(SESSION_IDLE_MS / DAY_MS), lifetime: Math.round(SESSION_LIFETIME_MS / DAY_MS) },
+      leadForm: leadFormTokens(),
+    },
+    { headers: { "Cache-Control": PUBLIC_PAGE_CACHE } },
+  );
+}
+
+/** Public page cache policy (the action's answers are `private, no-store`). */
+export const headers = publicPageHeaders;
+
+/** The data-subject request form (a lead of kind `lgpd`). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleLeadForm(request, { kind: "lgpd", clientIp: context.clientIp });
+}
+
+/** Title, description and canonical. */
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? pageMeta({
+        title: `Política de privacidade (LGPD) | ${data.title}`,
+        description: `Como a ${data.agency.legalName} trata os seus dados pessoais, os seus direitos pela LGPD e como exercê-los.`,
+        canonicalUrl: data.canonicalUrl,
+      })
+    : [{ title: "Política de privacidade (LGPD)" }];
+
+/** The privacy policy and the request form. */
+export default function LgpdPage() {
+  const { agency, sessionDays, leadForm } = useLoaderData<typeof loader>();
+  const dpoEmail = agency.dpoEmail ?? agency.email;
+  const contactEmail = dpoEmail ? (
+    <a href={`mailto:${dpoEmail}`}>{dpoEmail}</a>
+  ) : (
+    <a href={`#${FORM_ID}`}>o formulário desta página</a>
+  );
+
+  return (
+    <div className={`${container} ${s.page}`}>
+      <header className={s.section}>
+        <h1 className={s.title}>Política de privacidade</h1>
+        <p>
+          Esta página explica, de forma simples, quais dados pessoais a {agency.tradeName} trata neste site, para quê,
+          com quem compartilha, por quanto tempo guarda e como você exerce os seus direitos pela Lei Geral de Proteção
+          de Dados Pessoais (LGPD, Lei nº 13.709/2018).
+        </p>
+      </header>
+
+      <section className={s.section} aria-labelledby="controlador">
+        <h2 id="controlador" className={s.heading}>
+          Quem é o controlador dos seus dados
+        </h2>
+        <address className={s.card} data-testid="lgpd-controlador">
+          <strong>{agency.legalName}</strong>
+          {agency.tradeName !== agency.legalName ? <span>Nome fantasia: {agency.tradeName}</span> : null}
+          {agency.cnpj ? <span>CNPJ {agency.cnpj}</span> : null}
+          {agency.creci ? <span>{agency.creci}</span> : null}
+          {agency.address.map((line) => (
+            <span key={line}>{line}</span>
+          ))}
+          {agency.phoneText ? <span>Telefone: {agency.phoneText}</span> : null}
+          {agency.email ? (
+            <span>
+              E-mail: <a href={`mailto:${agency.email}`}>{agency.email}</a>
+            </span>
+          ) : null}
+        </address>
+      </section>
+
+      <section className={s.section} aria-labelledby="encarregado">
+        <h2 id="encarregado" className={s.heading}>
+          Encarregado pelo tratamento de dados (DPO)
+        </h2>
+        <p data-testid="lgpd-encarregado">
+          {agency.dpoName ? (
+            <>
+              O encarregado é <strong>{agency.dpoName}</strong>
+              {dpoEmail ? (
+                <>
+                  , pelo e-mail <a href={`mailto:${dpoEmail}`}>{dpoEmail}</a>
+                </>
+              ) : null}
+              .
+            </>
+          ) : (
+            <>O canal do encarregado é {contactEmail}.</>
+          )}{" "}
+          Ele recebe as suas reclamações e pedidos, presta esclarecimentos e fala com a Autoridade Nacional de Proteção
+          de Dados (LGPD, art. 41).
+        </p>
+      </section>
+
+      <section className={s.section} aria-labelledby="dados-coletados">
+        <h2 id="dados-coletados" className={s.heading}>
+          Quais dados coletamos
+        </h2>
+        <ul className={s.list}>
+          <li>
+            <strong>Quero vender meu imóvel:</strong> nome, telefone e a localização do imóvel.
+          </li>
+          <li>
+            <strong>Mais informações sobre um imóvel:</strong> código do imóvel, nome, telefone, e-mail e a sua
+            mensagem.
+          </li>
+          <li>
+            <strong>Avise-me (condomínio):</strong> nome e e-mail ou telefone, e o condomínio de interesse.
+          </li>
+          <li>
+            <strong>Botão do WhatsApp:</strong> o código do imóvel, a página de onde você clicou e os parâmetros de
+            campanha (UTM) do endereço. A conversa em si acontece no WhatsApp.
+          </li>
+          <li>
+            <strong>Solicitações desta página:</strong> nome, e-mail, telefone (se informado), o tipo de pedido e os
+            detalhes que você escrever.
+          </li>
+          <li>
+            <strong>Área do corretor:</strong> e-mail de acesso, dados da sessão (início, último uso), endereço IP e
+            navegador (User-Agent).
+          </li>
+          <li>
+            <strong>Registro de acesso a dados de proprietários:</strong> quando um corretor consulta dados de um
+            proprietário, registramos quem consultou, qual imóvel, quando, o endereço IP e o navegador (LGPD, art. 37).
+          </li>
+          <li>
+            <strong>Segurança:</strong> o endereço IP de quem envia formulários, usado apenas para limitar envios
+            automáticos (spam).
+          </li>
+        </ul>
+      </section>
+
+      <section className={s.section} aria-labelledby="finalidades">
+        <h2 id="finalidades" className={s.heading}>
+          Para que usamos e com qual base legal
+        </h2>
+        <ul className={s.list}>
+          <li>
+            <strong>Responder aos seus contatos</strong> (vender, mais informações, avise-me, WhatsApp): procedimentos
+            preliminares a um contrato, a seu pedido (LGPD, art. 7º, V).
+          </li>
+          <li>
+            <strong>Atender às solicitações de titulares</strong>: cumprimento de obrigação legal (LGPD, art. 7º, II, e
+            art. 18).
+          </li>
+          <li>
+            <strong>Segurança do site e da área do corretor</strong> (sessões, registros de acesso, limite de envios):
+            legítimo interesse (LGPD, art. 7º, IX), e o registro das operações exigido pelo art. 37.
+          </li>
+          <li>
+            <strong>Guarda de registros de acesso à aplicação</strong>: obrigação legal (Marco Civil da Internet, Lei nº
+            12.965/2014, art. 15; LGPD, art. 7º, II).
+          </li>
+        </ul>
+        <p>Não vendemos os seus dados e não os usamos para decisões automatizadas.</p>
+      </section>
+
+      <section className={s.section} aria-labelledby="compartilhamento">
+        <h2 id="compartilhamento" className={s.heading}>
+          Com quem compartilhamos
+        </h2>
+        <ul className={s.list}>
+          <li>
+            <strong>Vista (CRM imobiliário):</strong> os pedidos de contato sobre imóveis são registrados no nosso
+            sistema de gestão para que um corretor atenda.
+          </li>
+          <li>
+            <strong>Provedor de e-mail:</strong> os contatos chegam à nossa caixa de entrada e ao corretor responsável
+            por e-mail.
+          </li>
+          <li>
+            <strong>Firebase Authentication (Google):</strong> guarda o e-mail e a senha de acesso dos corretores.
+          </li>
+          <li>
+            <strong>Hospedagem:</strong> o provedor onde o site e o banco de dados funcionam.
+          </li>
+        </ul>
+        <p>
+          Esses fornecedores tratam os dados em nosso nome, só para essas finalidades. Também podemos compartilhar dados
+          quando uma lei ou uma autoridade exigir.
+        </p>
+      </section>
+
+      <section className={s.section} aria-labelledby="transferencia">
+        <h2 id="transferencia" className={s.heading}>
+          Transferência internacional
+        </h2>
+        <p>
+          O Firebase Authentication, do Google, pode guardar e processar os dados de acesso dos corretores em servidores
+          fora do Brasil. Essa transferência segue a LGPD (art. 33), com as garantias contratuais oferecidas pelo Google
+          para a proteção de dados.
+        </p>
+      </section>
+
+      <section className={s.section} aria-labelledby="retencao">
+        <h2 id="retencao" className={s.heading}>
+          Por quanto tempo guardamos
+        </h2>
+        <ul className={s.list}>
+          <li data-testid="lgpd-retencao-leads">
+            <strong>Contatos (leads):</strong> {agency.leadRetentionMonths}{" "}
+            {agency.leadRetentionMonths === 1 ? "mês" : "meses"} depois do envio; em seguida os dados pessoais são
+            anonimizados.
+          </li>
+          <li>
+            <strong>Sessões da área do corretor:</strong> apagadas {sessionDays.idle} dias após o último uso ou{" "}
+            {sessionDays.lifetime} dias após a entrada, o que vier primeiro, ou na saída.
+          </li>
+          <li>
+            <strong>Registros de acesso:</strong> pelo menos 6 meses (Marco Civil da Internet, art. 15) e enquanto forem
+            necessários para auditoria e segurança.
+          </li>
+        </ul>
+      </section>
+
+      <section className={s.section} aria-labelledby="direitos">
+        <h2 id="direitos" className={s.heading}>
+          Seus direitos
+        </h2>
+        <p>Pela LGPD (art. 18), você pode pedir a qualquer momento:</p>
+        <ol className={s.list} type="I">
+          <li>a confirmação de que tratamos dados seus;</li>
+          <li>o acesso aos seus dados;</li>
+          <li>a correção de dados incompletos, inexatos ou desatualizados;</li>
+          <li>
+            a anonimização, o bloqueio ou a eliminação de dados desnecessários, excessivos ou tratados em
+            desconformidade com a lei;
+          </li>
+          <li>a portabilidade dos dados a outro fornecedor;</li>
+          <li>a eliminação dos dados tratados com o seu consentimento;</li>
+          <li>a informação das entidades públicas e privadas com as quais compartilhamos os seus dados;</li>
+          <li>a informação sobre a possibilidade de não dar consentimento e as consequências da negativa;</li>
+          <li>a revogação do consentimento.</li>
+        </ol>
+        <p>
+          Para exercer um direito, use o formulário abaixo ou escreva para {contactEmail}. Respondemos em até 15 dias
+          (LGPD, art. 19, II) e podemos pedir uma confirmação da sua identidade antes de atender. Você também pode
+          reclamar à Autoridade Nacional de Proteção de Dados (ANPD).
+        </p>
+      </section>
+
+      <LeadForm
+        kind="lgpd"
+        id={FORM_ID}
+        tokens={leadForm}
+        title="Fazer uma solicitação"
+        intro="Conte o que você precisa. Enviamos uma confirmação para o seu e-mail."
+        submitLabel="Enviar solicitação"
+      />
+
+      <p className={s.muted}>
+        Dúvidas sobre esta política? Fale com o encarregado ou veja <Link to={ABOUT_PATH}>quem somos</Link>.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,222 @@
+/**
+ * `/lgpd` through its route module on PGlite (the process database): the
+ * page names the controller and the encarregado of the agency profile; the
+ * data-subject request form goes through the same action as every contact
+ * form (validation with pt-BR messages and the typed data kept, honeypot,
+ * minimum fill time, idempotency, no-JS redirect to `/obrigado?assunto=lgpd`,
+ * JSON for a hydrated page) and stores a lead of kind `lgpd` whose outbox
+ * e-mails the agency and sends the holder a receipt promising an answer
+ * within 15 days (LGPD art. 19, II).
+ */
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { saveAgencyProfile } from "~/.server/agency";
+import { leadDeliveries, leads } from "~/.server/db/schema";
+import { leadFormTokens, MIN_FILL_MS } from "~/.server/leads/form-guard";
+import { deliverDue } from "~/.server/leads/worker";
+import type { MailMessage } from "~/.server/mail/transport";
+import { setSingleton } from "~/.server/singleton";
+import { agencyFormSchema } from "~/lib/agency";
+import * as lgpd from "~/routes/lgpd";
+import * as thankYou from "~/routes/thank-you";
+import { createTestPglite, type TestDatabase } from "./helpers/database";
+import { answer, siteRequest } from "./helpers/loaders";
+
+let test: TestDatabase;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-lgpd-"));
+  process.env.DATA_DIR = dataDir;
+  test = await createTestPglite();
+  setSingleton("database", test.database);
+  await saveAgencyProfile(
+    agencyFormSchema.parse({
+      legalName: "Horizonte Negócios Imobiliários Ltda.",
+      tradeName: "Horizonte",
+      cnpj: "11.222.333/0001-81",
+      street: "Rua Harmonia",
+      number: "100",
+      city: "São Paulo",
+      state: "SP",
+      email: "contato@horizonte.com.br",
+      dpoName: "Marina Lopes",
+      dpoEmail: "dpo@horizonte.com.br",
+      leadRetentionMonths: "18",
+    }),
+    null,
+    test.database.db,
+  );
+}, 60_000);
+afterAll(async () => {
+  await test?.cleanup();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+const args = (request: Request, clientIp = "10.1.0.1") =>
+  ({ request, params: {}, context: { clientIp } }) as unknown as LoaderFunctionArgs & ActionFunctionArgs;
+
+/** A request as the form sends it, rendered long enough ago to pass the minimum fill time. */
+function requestForm(fields: Record<string, string> = {}) {
+  const tokens = leadFormTokens(Date.now() - MIN_FILL_MS - 1000);
+  return {
+    kind: "lgpd",
+    name: "João Titular",
+    email: "Joao@Exemplo.com.br",
+    phone: "",
+    request: "eliminacao",
+    message: "Quero que apaguem meus dados de contato.",
+    website: "",
+    startedAt: tokens.startedAt,
+    idempotencyKey: tokens.idempotencyKey,
+    ...fields,
+  };
+}
+
+const post = (fields: Record<string, string>) =>
+  siteRequest("/lgpd", { method: "POST", body: new URLSearchParams(fields) });
+const leadsOf = (email: string) => test.database.db.select().from(leads).where(eq(leads.email, email));
+
+describe("/lgpd page", () => {
+  it("names the controller, its CNPJ, the encarregado and the retention, with the form's tokens (public cache)", async () => {
+    const response = await answer(() => lgpd.loader(args(siteRequest("/lgpd"))));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toMatch(/^public/);
+    const data = (await response.json()) as {
+      agency: {
+        legalName: string;
+        cnpj: string;
+        address: string[];
+        dpoName: string;
+        dpoEmail: string;
+        leadRetentionMonths: number;
+      };
+      leadForm: { startedAt: string; idempotencyKey: string };
+    };
+    expect(data.agency).toMatchObject({
+      legalName: "Horizonte Negócios Imobiliários Ltda.",
+      cnpj: "11.222.333/0001-81",
+      dpoName: "Marina Lopes",
+      dpoEmail: "dpo@horizonte.com.br",
+      leadRetentionMonths: 18,
+    });
+    expect(data.agency.address).toEqual(["Rua Harmonia, 100", "São Paulo – SP"]);
+    expect(data.leadForm.startedAt).toMatch(/^\d+\.[0-9a-f]{64}$/);
+  });
+});
+
+describe("the LGPD request form", () => {
+  it("stores a lead of kind lgpd, sends a visitor without JavaScript to /obrigado?assunto=lgpd, and ignores a resubmission", async () => {
+    const fields = requestForm();
+    const response = await answer(() => lgpd.action(args(post(fields))));
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/obrigado?assunto=lgpd");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+
+    const again = await answer(() => lgpd.action(args(post(fields))));
+    expect(again.status).toBe(303);
+
+    const stored = await leadsOf("joao@exemplo.com.br");
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      kind: "lgpd",
+      name: "João Titular",
+      phone: null,
+      message: "Solicitação: Eliminação (exclusão) de dados\n\nQuero que apaguem meus dados de contato.",
+    });
+    const deliveries = await test.database.db
+      .select()
+      .from(leadDeliveries)
+      .where(eq(leadDeliveries.leadId, stored[0]!.id));
+    expect(deliveries.map((d) => [d.channel, d.recipient]).sort()).toEqual([
+      ["email_agency", "contato@imobiliaria.localhost"],
+      ["email_holder", "joao@exemplo.com.br"],
+    ]);
+
+    const thanks = (await (
+      await answer(() => thankYou.loader(args(siteRequest("/obrigado?assunto=lgpd"))))
+    ).json()) as { subject: string };
+    expect(thanks.subject).toBe("lgpd");
+  });
+
+  it("delivers the agency e-mail and the holder's receipt (15 days, the encarregado) through the outbox", async () => {
+    const sent: MailMessage[] = [];
+    const mailer = { kind: "file" as const, send: async (message: MailMessage) => void sent.push(message), close() {} };
+    const vista = { createLead: async () => ({}) as never };
+    const result = await deliverDue({
+      db: test.database.db,
+      mailer,
+      vista,
+      publicUrl: "https://www.horizonte.com.br",
+      agencyTitle: "Horizonte Imobiliária",
+      now: new Date(Date.now() + 1000),
+    });
+    expect(result).toEqual({ sent: 2, failed: 0 });
+    const agency = sent.find((message) => message.to === "contato@imobiliaria.localhost");
+    const receipt = sent.find((message) => message.to === "joao@exemplo.com.br");
+    expect(agency?.subject).toBe("Novo contato: Solicitação LGPD – João Titular");
+    expect(agency?.text).toContain("Solicitação: Eliminação (exclusão) de dados");
+    expect(receipt?.subject).toBe("Recebemos sua solicitação LGPD – Horizonte Imobiliária");
+    expect(receipt?.text).toContain("Vamos responder em até 15 dias");
+    expect(receipt?.text).toContain("art. 19, II");
+    expect(receipt?.text).toContain("Marina Lopes, dpo@horizonte.com.br");
+    expect(receipt?.text).toContain("https://www.horizonte.com.br/lgpd");
+    expect(receipt?.replyTo).toBe("dpo@horizonte.com.br");
+    expect(receipt?.html).toContain("Quero que apaguem meus dados de contato.");
+  });
+
+  it("answers 400 with pt-BR messages beside the fields and keeps what was typed", async () => {
+    const fields = requestForm({ email: "joao@", request: "", name: "Maria Teste" });
+    const response = await answer(() => lgpd.action(args(post(fields), "10.1.0.2")));
+    expect(response.status).toBe(400);
+    const data = (await response.json()) as {
+      form: string;
+      sent: boolean;
+      result: { error: Record<string, string[]>; initialValue: Record<string, string> };
+    };
+    expect(data.form).toBe("lgpd");
+    expect(data.sent).toBe(false);
+    expect(data.result.error.request).toEqual(["Escolha o tipo de solicitação."]);
+    expect(data.result.error.email).toEqual(["Informe um e-mail válido, por exemplo nome@exemplo.com.br."]);
+    expect(data.result.initialValue).toMatchObject({ name: "Maria Teste", message: fields.message });
+    expect(await test.database.db.select().from(leads).where(eq(leads.name, "Maria Teste"))).toHaveLength(0);
+  });
+
+  it("answers a hydrated page with JSON, and a filled honeypot with success without storing anything", async () => {
+    const enhanced = await answer(() =>
+      lgpd.action(args(post(requestForm({ email: "ana@exemplo.com.br", request: "acesso", js: "1" })), "10.1.0.3")),
+    );
+    expect(enhanced.status).toBe(200);
+    expect(((await enhanced.json()) as { sent: boolean }).sent).toBe(true);
+    expect(await leadsOf("ana@exemplo.com.br")).toHaveLength(1);
+
+    const bot = await answer(() =>
+      lgpd.action(args(post(requestForm({ email: "bot@exemplo.com.br", website: "http://spam" })), "10.1.0.4")),
+    );
+    expect(bot.status).toBe(303);
+    expect(await leadsOf("bot@exemplo.com.br")).toHaveLength(0);
+  });
+
+  it("refuses a form sent faster than a person can fill it", async () => {
+    const tokens = leadFormTokens();
+    const response = await answer(() =>
+      lgpd.action(
+        args(
+          post(
+            requestForm({
+              email: "rapido@exemplo.com.br",
+              startedAt: tokens.startedAt,
+              idempotencyKey: tokens.idempotencyKey,
+            }),
+          ),
+          "10.1.0.5",
+        ),
+      ),
+    );
+    expect(response.status).toBe(400);
+    expect(await leadsOf("rapido@exemplo.com.br")).toHaveLength(0);
+  });
+});
