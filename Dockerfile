@@ -34,7 +34,9 @@ RUN npm run build
 
 # Production dependencies: the same tree, development packages removed (no second download).
 FROM deps AS prod-deps
-RUN npm prune --omit=dev --no-audit --no-fund
+# TypeScript is only a peer of @remix-run/* for type checking (23 MB): never loaded at run time.
+RUN npm prune --omit=dev --no-audit --no-fund \
+ && rm -rf node_modules/typescript
 
 # The demo's dependencies: production ones plus firebase-tools (the embedded Auth emulator),
 # declared as a dependency here only, then pruned from the full tree.
@@ -47,7 +49,8 @@ RUN npm pkg delete devDependencies.firebase-tools \
 FROM ${NODE_IMAGE} AS runtime
 RUN apt-get update \
  && apt-get install -y --no-install-recommends tini \
- && rm -rf /var/lib/apt/lists/*
+ && apt-get clean \
+ && rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin /var/log/apt /var/log/dpkg.log
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data \

@@ -7,6 +7,10 @@
  * Projects: "desktop" (1280×800) runs every spec; "phone" (360×800, touch,
  * mobile user agent) runs the main browsing path (`browse.spec.ts`).
  *
+ * Every browser context starts with the consent cookie set to "rejected"
+ * ({@link consentStorageState}), so the consent banner never covers what
+ * other specs click; `consent.spec.ts` tests the banner in contexts without it.
+ *
  * While writing tests, `E2E_REUSE_SERVER=1 E2E_PORT=<port>` reuses a server
  * already running (and already synced) on that port instead of starting one.
  */
@@ -18,6 +22,26 @@ export const baseURL = `http://127.0.0.1:${port}`;
 export const authEmulatorPort = Number(process.env.E2E_AUTH_EMULATOR_PORT ?? port + 5000);
 /** Data folder of the e2e server (PGlite, sandbox photos, the flash-cookie secret). */
 export const dataDir = process.env.E2E_DATA_DIR ?? ".cache/e2e-data";
+/**
+ * Browser state with the consent cookie meaning "rejected" (`v1:analytics=0`,
+ * app/lib/consent.ts) on 127.0.0.1 (any port): the default of every context,
+ * and what hand-made contexts pass as `storageState`.
+ */
+export const consentStorageState = {
+  cookies: [
+    {
+      name: "consentimento",
+      value: "v1:analytics=0",
+      domain: "127.0.0.1",
+      path: "/",
+      expires: -1,
+      httpOnly: true,
+      secure: false,
+      sameSite: "Lax" as const,
+    },
+  ],
+  origins: [],
+};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -30,6 +54,7 @@ export default defineConfig({
   globalSetup: "./tests/e2e/global-setup.ts",
   use: {
     baseURL,
+    storageState: consentStorageState,
     trace: "off",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -66,6 +66,8 @@ export default {
         at("admin/membros", "routes/admin-members.tsx");
         at("admin/membros/:id", "routes/admin-member.tsx");
         at("admin/acessos", "routes/admin-owner-access.tsx");
+        at("admin/estatisticas", "routes/admin-stats.tsx");
+        at("admin/lgpd", "routes/admin-privacy.tsx");
       });
       // Layout "empty": /login-corretores and its password reset (auth issue).
       at(undefined, "layouts/empty.tsx", () => {
@@ -82,6 +84,7 @@ export default {
       at("busca/sugestoes", "routes/suggestions.ts");
       at("sitemap.xml", "routes/sitemap.ts");
       at("robots.txt", "routes/robots.ts");
+      at("preferencias-de-cookies", "routes/consent.ts");
       at("login-corretores/sair", "routes/logout.ts");
       at("painel/imovel/:codigo/dados", "routes/panel-listing-data.ts");
       at("api/auth/token/check", "routes/api-token-check.ts");
@@ -97,6 +100,8 @@ export default {
       at("api/email/sell-property", "routes/api-email-sell-property.ts");
       at("api/email/more-information", "routes/api-email-more-information.ts");
       at("api/openapi.json", "routes/api-openapi.ts");
+      // First-party analytics beacon (ADR 0030).
+      at("api/eventos", "routes/api-events.ts");
       // Members API (ADR 0019).
       at("api/members", "routes/api-members.ts");
       at("api/members/:id", "routes/api-member.ts");
@@ -104,6 +109,8 @@ export default {
       at("api/members/:id/reactivate", "routes/api-member-reactivate.ts");
       at("api/members/:id/uploads/file", "routes/api-member-upload.ts");
       at("admin/leads/exportar.csv", "routes/admin-leads-csv.ts");
+      at("admin/estatisticas/exportar.csv", "routes/admin-stats-csv.ts");
+      at("admin/lgpd/exportar", "routes/admin-privacy-export.ts");
       at("admin/membros/:id/envio", "routes/admin-member-upload.ts");
       at("arquivos/*", "routes/stored-file.ts");
     });

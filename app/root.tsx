@@ -17,9 +17,13 @@ import { getBuildId } from "~/.server/build-info";
 import { getConfig } from "~/.server/config";
 import { getToast } from "~/.server/flash";
 import { getAgencyProfile } from "~/.server/agency";
+import { consentView } from "~/.server/consent";
 import { getOptionalUser } from "~/.server/auth";
 import { getTheme, type ThemeColors } from "~/.server/theme";
+import { AnalyticsBeacon } from "~/components/analytics-beacon";
+import { ConsentBanner } from "~/components/consent-banner";
 import { GeneralErrorBoundary, markHydrated } from "~/components/error-screen";
+import { GoogleTag } from "~/components/google-tag";
 import * as errorStyles from "~/components/error-screen.css";
 import { SiteShell } from "~/components/site-shell";
 import { ToastProvider } from "~/components/toast";
@@ -54,6 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     year: currentYear(),
     contact: { whatsapp: Boolean(getConfig().WHATSAPP_NUMBER) },
     agency: await getAgencyProfile(),
+    consent: consentView(request),
   };
   const responseHeaders = new Headers(headers ?? undefined);
   if (headers || user) responseHeaders.set("Cache-Control", "private, no-store");
@@ -133,6 +138,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta property="og:locale" content="pt_BR" />
         <Meta />
         <Links />
+        <GoogleTag />
       </head>
       <body>
         <ToastProvider flash={data?.toast ?? null}>{children}</ToastProvider>
@@ -148,7 +154,13 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const { buildId } = useRootData();
   useBuildPolling(buildId);
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <ConsentBanner />
+      <AnalyticsBeacon />
+    </>
+  );
 }
 
 /**

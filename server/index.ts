@@ -34,6 +34,8 @@ import { startVistaSandbox } from "./vista-sandbox";
 import type { RunningAuthEmulator } from "./auth-emulator";
 import { getIdentityBackend, SESSION_COOKIE_NAMES } from "../app/.server/auth";
 import { seedAdmin } from "../app/.server/auth/seed";
+import { startPrivacyMaintenance } from "../app/.server/privacy/retention";
+import { startAnalyticsMaintenance } from "../app/.server/analytics/maintenance";
 import { onPublicContentChanged } from "../app/.server/admin/content-changed";
 import { loadAppearance } from "../app/.server/appearance";
 import { loadRedirects } from "../app/.server/redirects";
@@ -72,6 +74,8 @@ interface Running {
   authEmulator?: RunningAuthEmulator;
   database?: { close(): Promise<void> };
   clusterEvents?: { stop(): Promise<void> };
+  privacy?: { stop(): Promise<void> };
+  analytics?: { stop(): Promise<void> };
   closeVite?: () => Promise<void>;
 }
 const running: Running = {};
@@ -114,6 +118,8 @@ async function shutdown(signal: string): Promise<void> {
   await Promise.all([
     drained?.catch(quietly("http")),
     running.scheduler?.stop().catch(quietly("sync")),
+    running.privacy?.stop().catch(quietly("privacidade")),
+    running.analytics?.stop().catch(quietly("analytics")),
     running.leadWorker?.stop({ timeoutMs: Math.max(1000, timeoutMs - 3000) }).catch(quietly("leads")),
   ]);
   running.mailer?.close();
@@ -247,6 +253,7 @@ async function start(): Promise<void> {
       https: Boolean(config.PUBLIC_URL?.startsWith("https:")),
       production,
       imageSources: [mapTileImageSource(config)].filter((source): source is string => source !== null),
+      googleTag: { analytics: Boolean(config.GA_MEASUREMENT_ID), tagManager: Boolean(config.GTM_ID) },
     }),
   );
   app.use(compression());
@@ -318,6 +325,11 @@ async function start(): Promise<void> {
     onFailure: ({ channel, attempts, error }) =>
       console.warn(`[leads] falha no envio (${channel}, tentativa ${attempts}): ${error}`),
   });
+
+  // 5c. Privacy maintenance: lead retention, old sessions and access records (ADR 0031).
+  running.privacy = startPrivacyMaintenance({ database });
+  // 5d. First-party analytics: 13-month retention and deletion of old salts (ADR 0030).
+  running.analytics = startAnalyticsMaintenance({ database });
 }
 
 startup = start();

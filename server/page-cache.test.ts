@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieNames, createPageCache, sharedCacheLifetimeMs } from "./page-cache";
+import { cookieNames, createPageCache, pageCacheKey, sharedCacheLifetimeMs } from "./page-cache";
 
 describe("sharedCacheLifetimeMs", () => {
   it("reads s-maxage before max-age, only for public responses", () => {
@@ -140,5 +140,80 @@ describe("page cache with trusted origins and CSP nonces", () => {
     const nonces = [...body.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]);
     expect(nonces).toEqual([nonce, nonce]);
     expect(body).not.toContain(`n0nce${requests - 1}x`);
+  });
+});
+
+describe("page cache and cookie consent", () => {
+  let base: string;
+  let server: ReturnType<express.Express["listen"]>;
+  let renders = 0;
+  const cache = createPageCache({ personalCookies: [], maxTtlMs: 60_000 });
+  const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
+  const CRAWLER = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(cache.middleware);
+    // Renders what the root loader decides: the banner without a choice, the tag with analytics granted.
+    app.use((req, res) => {
+      renders += 1;
+      const cookie = req.headers.cookie ?? "";
+      const ua = req.headers["user-agent"] ?? "";
+      const state = /consentimento=v1:analytics=1/.test(cookie)
+        ? "tag"
+        : /consentimento=v1:analytics=0/.test(cookie)
+          ? "quiet"
+          : /Googlebot/.test(ua)
+            ? "bot"
+            : "banner";
+      res.setHeader("Cache-Control", "public, max-age=60");
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      res.end(`<p>${state}</p>`);
+    });
+    server = app.listen(0);
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const get = (cookie: string | null, userAgent = BROWSER) =>
+    fetch(`${base}/sobre`, { headers: { "User-Agent": userAgent, ...(cookie ? { Cookie: cookie } : {}) } });
+
+  it("keys on the consent state, so no visitor gets another state's page", async () => {
+    const variants: [string | null, string, string][] = [
+      [null, BROWSER, "banner"],
+      ["consentimento=v1:analytics=0", BROWSER, "quiet"],
+      ["consentimento=v1:analytics=1", BROWSER, "tag"],
+      [null, CRAWLER, "bot"],
+    ];
+    for (const [cookie, ua, expected] of variants) {
+      const first = await get(cookie, ua);
+      expect(first.headers.get("x-page-cache")).toBe("miss");
+      expect(await first.text()).toBe(`<p>${expected}</p>`);
+    }
+    for (const [cookie, ua, expected] of variants) {
+      const again = await get(cookie, ua);
+      expect(again.headers.get("x-page-cache")).toBe("hit");
+      expect(await again.text()).toBe(`<p>${expected}</p>`);
+    }
+    expect(renders).toBe(4);
+  });
+
+  it("treats an unknown consent version as no choice (the banner asks again)", async () => {
+    const stale = await get("consentimento=v0:analytics=1");
+    expect(stale.headers.get("x-page-cache")).toBe("hit");
+    expect(await stale.text()).toBe("<p>banner</p>");
+  });
+
+  it("builds distinct keys per variant", () => {
+    const keys = new Set([
+      pageCacheKey("o", "/", undefined, BROWSER),
+      pageCacheKey("o", "/", "consentimento=v1:analytics=0", BROWSER),
+      pageCacheKey("o", "/", "consentimento=v1:analytics=1", BROWSER),
+      pageCacheKey("o", "/", undefined, CRAWLER),
+    ]);
+    expect(keys.size).toBe(4);
+    expect(pageCacheKey("o", "/", "x=1; consentimento=v1:analytics=0", CRAWLER)).toBe(
+      pageCacheKey("o", "/", "consentimento=v1:analytics=0", BROWSER),
+    );
   });
 });

@@ -14,7 +14,11 @@
  * response's `s-maxage` (else `max-age`) and `maxTtlMs`. The key is the
  * trusted origin (`res.locals.origin`, set by the request guards: never a
  * client's Host header) plus the full URL (path + query, so Remix `?_data=`
- * requests are separate entries).
+ * requests are separate entries) plus the request's consent variant
+ * (`consentVariant` of `app/lib/consent.ts`: no choice, crawler, analytics
+ * granted or denied), since the page differs by it (the consent banner, the
+ * Google tag): a stored page is only replayed to a visitor in the same state
+ * (docs/decisions/0029-consent-and-google-analytics.md).
  *
  * CSP nonces: a stored page carries the nonce of the request that rendered
  * it. A hit gets this request's own Content-Security-Policy header (never the
@@ -31,6 +35,7 @@
  */
 import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
+import { consentVariant } from "../app/lib/consent";
 
 /** Options of {@link createPageCache}. */
 export interface PageCacheOptions {
@@ -109,6 +114,19 @@ export function cookieNames(header: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/**
+ * The cache key of a request: trusted origin, full URL and consent variant
+ * (`none`, `bot`, `granted`, `denied`).
+ */
+export function pageCacheKey(
+  origin: string,
+  url: string,
+  cookieHeader: string | undefined,
+  userAgent: string | undefined,
+): string {
+  return `${origin} ${url} ${consentVariant(cookieHeader, userAgent)}`;
+}
+
 /** Creates the cache and its Express middleware (see the module comment). */
 export function createPageCache(options: PageCacheOptions): PageCache {
   const maxTtlMs = options.maxTtlMs ?? 60_000;
@@ -123,7 +141,12 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   function middleware(req: Request, res: Response, next: NextFunction): void {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     if (cookieNames(req.headers.cookie).some((name) => personal.has(name))) return next();
-    const key = `${(res.locals.origin as string | undefined) ?? ""} ${req.originalUrl}`;
+    const key = pageCacheKey(
+      (res.locals.origin as string | undefined) ?? "",
+      req.originalUrl,
+      req.headers.cookie,
+      req.headers["user-agent"],
+    );
     const nonce = res.locals.cspNonce as string | undefined;
 
     const hit = cache.get(key);

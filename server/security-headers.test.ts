@@ -1,10 +1,16 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HSTS_MAX_AGE_SECONDS, permissionsPolicy, securityHeaders } from "./security-headers";
+import {
+  type GoogleTagCsp,
+  googleTagSources,
+  HSTS_MAX_AGE_SECONDS,
+  permissionsPolicy,
+  securityHeaders,
+} from "./security-headers";
 
 /** A server with the headers middleware and a fixed nonce per request number. */
-async function serve(options: { https: boolean }) {
+async function serve(options: { https: boolean; googleTag?: GoogleTagCsp }) {
   const app = express();
   let n = 0;
   app.use((_req, res, next) => {
@@ -65,5 +71,62 @@ describe("security headers", () => {
     expect(secure.headers.get("x-frame-options")).toBe("DENY");
     expect(secure.headers.get("x-content-type-options")).toBe("nosniff");
     expect(secure.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+});
+
+/** One directive's sources of a CSP header value. */
+function directive(csp: string, name: string): string[] {
+  const match = new RegExp(`(?:^|;)\\s*${name} ([^;]*)`).exec(csp);
+  return match ? match[1]!.trim().split(/\s+/) : [];
+}
+
+describe("CSP and Google's tags", () => {
+  it("has no Google origin at all when neither GA nor GTM is configured", async () => {
+    const server = await serve({ https: true });
+    try {
+      const csp = (await fetch(`${server.base}/`)).headers.get("content-security-policy") ?? "";
+      expect(csp).not.toMatch(/google/);
+      expect(directive(csp, "connect-src")).toEqual(["'self'"]);
+      expect(directive(csp, "script-src")).toEqual(["'nonce-nonce1'", "'strict-dynamic'"]);
+    } finally {
+      await server.close();
+    }
+    expect(googleTagSources(null)).toEqual({ script: [], connect: [], img: [] });
+    expect(googleTagSources({ analytics: false, tagManager: false })).toEqual({ script: [], connect: [], img: [] });
+  });
+
+  it("opens exactly GA4's origins when a measurement id is set", async () => {
+    const server = await serve({ https: true, googleTag: { analytics: true, tagManager: false } });
+    try {
+      const csp = (await fetch(`${server.base}/`)).headers.get("content-security-policy") ?? "";
+      expect(directive(csp, "script-src")).toEqual([
+        "'nonce-nonce1'",
+        "'strict-dynamic'",
+        "https://www.googletagmanager.com",
+      ]);
+      expect(directive(csp, "connect-src")).toEqual([
+        "'self'",
+        "https://*.google-analytics.com",
+        "https://*.analytics.google.com",
+        "https://*.googletagmanager.com",
+      ]);
+      expect(directive(csp, "img-src").slice(-2)).toEqual([
+        "https://*.google-analytics.com",
+        "https://*.googletagmanager.com",
+      ]);
+      // Nothing else of Google's anywhere (frames, styles, fonts stay as they were).
+      expect(directive(csp, "frame-src").join(" ")).not.toMatch(/google/);
+      expect(directive(csp, "default-src")).toEqual(["'self'"]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("opens only www.googletagmanager.com for a Tag Manager container alone", () => {
+    expect(googleTagSources({ analytics: false, tagManager: true })).toEqual({
+      script: ["https://www.googletagmanager.com"],
+      connect: ["https://www.googletagmanager.com"],
+      img: ["https://www.googletagmanager.com"],
+    });
   });
 });

@@ -12,6 +12,10 @@
  * - Permissions-Policy: every powerful feature the site never uses is off;
  *   the video embeds (YouTube, Vimeo) keep autoplay, fullscreen, encrypted
  *   media and picture-in-picture.
+ * - Google Analytics 4 / Tag Manager (only when configured; loaded only after
+ *   consent, docs/decisions/0029-consent-and-google-analytics.md): exactly the
+ *   origins of Google's CSP guide for them ({@link googleTagSources});
+ *   without them configured the policy has no Google origin at all.
  * - Strict-Transport-Security with `preload` (2 years, subdomains) when the
  *   public origin is https; never on http (browsers ignore it there, and it
  *   would pin a local demo to https).
@@ -59,6 +63,46 @@ export function permissionsPolicy(): string {
   return [...denied, ...embedded].join(", ");
 }
 
+/** Which of Google's tags the site is configured to load (`GA_MEASUREMENT_ID`, `GTM_ID`). */
+export interface GoogleTagCsp {
+  /** A GA4 measurement id is set (gtag.js). */
+  analytics: boolean;
+  /** A Tag Manager container id is set (gtm.js). */
+  tagManager: boolean;
+}
+
+/** CSP sources to add per directive. */
+export interface CspSources {
+  script: string[];
+  connect: string[];
+  img: string[];
+}
+
+/**
+ * The origins Google's tags need, per Google's "Use a Content Security Policy"
+ * guide for GA4 (script from `*.googletagmanager.com`; beacons to
+ * `*.google-analytics.com`, `*.analytics.google.com`, `*.googletagmanager.com`;
+ * pixels from `*.google-analytics.com`, `*.googletagmanager.com`) and for Tag
+ * Manager alone (`www.googletagmanager.com`). Nothing when neither is set.
+ */
+export function googleTagSources(tags: GoogleTagCsp | null | undefined): CspSources {
+  const sources: CspSources = { script: [], connect: [], img: [] };
+  if (!tags || (!tags.analytics && !tags.tagManager)) return sources;
+  sources.script.push("https://www.googletagmanager.com");
+  if (tags.analytics) {
+    sources.connect.push(
+      "https://*.google-analytics.com",
+      "https://*.analytics.google.com",
+      "https://*.googletagmanager.com",
+    );
+    sources.img.push("https://*.google-analytics.com", "https://*.googletagmanager.com");
+  } else {
+    sources.connect.push("https://www.googletagmanager.com");
+    sources.img.push("https://www.googletagmanager.com");
+  }
+  return sources;
+}
+
 /** Options of {@link securityHeaders}. */
 export interface SecurityHeaderOptions {
   /** The public origin is https (`PUBLIC_URL`): HSTS and `upgrade-insecure-requests`. */
@@ -67,6 +111,8 @@ export interface SecurityHeaderOptions {
   production: boolean;
   /** Extra `img-src` sources (the map tile server's origin). */
   imageSources: string[];
+  /** Google's tags when configured (opens their origins); absent or null: none. */
+  googleTag?: GoogleTagCsp | null;
 }
 
 /**
@@ -75,12 +121,14 @@ export interface SecurityHeaderOptions {
  */
 export function securityHeaders(options: SecurityHeaderOptions) {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce as string}'`;
+  const google = googleTagSources(options.googleTag);
   const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         "default-src": ["'self'"],
-        "script-src": [nonce, "'strict-dynamic'"],
+        // Host sources are ignored where 'strict-dynamic' is understood; they serve older browsers.
+        "script-src": [nonce, "'strict-dynamic'", ...google.script],
         "script-src-attr": ["'none'"],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": [
@@ -90,9 +138,10 @@ export function securityHeaders(options: SecurityHeaderOptions) {
           "https://i.ytimg.com",
           "https://i.vimeocdn.com",
           ...options.imageSources,
+          ...google.img,
         ],
         "font-src": ["'self'", "data:"],
-        "connect-src": options.production ? ["'self'"] : ["'self'", "ws:", "wss:"],
+        "connect-src": [...(options.production ? ["'self'"] : ["'self'", "ws:", "wss:"]), ...google.connect],
         "frame-src": [...VIDEO_EMBED_ORIGINS],
         "media-src": ["'self'"],
         "worker-src": ["'self'", "blob:"],

@@ -274,6 +274,27 @@ const schema = z.object({
    * (docs/decisions/0022-owner-data-access-log.md). 0 = no limit (the log is still written).
    */
   OWNER_DATA_LIMIT_PER_HOUR: integerSetting(0, 100_000, 120),
+  // Google Analytics 4 / Tag Manager, loaded only after consent (docs/decisions/0029-consent-and-google-analytics.md).
+  /** GA4 measurement id, e.g. G-AB12CD34EF; unset = no Google Analytics (the CSP stays closed to Google). */
+  GA_MEASUREMENT_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^G-[A-Z0-9]{4,16}$/, "deve ser um ID de métrica do GA4, por exemplo G-AB12CD34EF")
+      .optional(),
+  ),
+  /** Google Tag Manager container id, e.g. GTM-AB12CD3; unset = no Tag Manager. */
+  GTM_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^GTM-[A-Z0-9]{4,12}$/, "deve ser um ID de contêiner do Tag Manager, por exemplo GTM-AB12CD3")
+      .optional(),
+  ),
   // Uploads (ADR 0019).
   /** Where uploads are kept: "local" (`DATA_DIR/uploads`) or "gcs" (Firebase Storage); default "gcs" when `STORAGE_BUCKET` is set. */
   STORAGE_BACKEND: z.preprocess(

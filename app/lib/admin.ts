@@ -9,8 +9,10 @@ import {
   ADMIN_LEADS_PATH,
   ADMIN_MEMBERS_PATH,
   ADMIN_OWNER_ACCESS_PATH,
+  ADMIN_PRIVACY_PATH,
   ADMIN_REDIRECTS_PATH,
   ADMIN_ROLES_PATH,
+  ADMIN_STATS_PATH,
   ADMIN_USERS_PATH,
 } from "~/lib/paths";
 
@@ -28,6 +30,11 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     path: ADMIN_LEADS_PATH,
     label: "Leads",
     description: "Contatos recebidos: status, responsável, envios e exportação.",
+  },
+  {
+    path: ADMIN_STATS_PATH,
+    label: "Estatísticas",
+    description: "Visitas, buscas, imóveis mais vistos e conversão em leads, sem cookies.",
   },
   {
     path: ADMIN_REDIRECTS_PATH,
@@ -49,6 +56,11 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     path: ADMIN_OWNER_ACCESS_PATH,
     label: "Acessos",
     description: "Quem consultou dados de proprietários, quando e de onde.",
+  },
+  {
+    path: ADMIN_PRIVACY_PATH,
+    label: "LGPD",
+    description: "Pedidos dos titulares e prazos, busca, exportação e anonimização dos dados de uma pessoa.",
   },
   { path: ADMIN_APPEARANCE_PATH, label: "Aparência", description: "Título, descrição, cores e logotipos do site." },
   {

@@ -20,6 +20,10 @@ export const CONDOMINIUMS_PATH = "/condominios";
 export const ABOUT_PATH = "/sobre";
 /** The privacy policy and the data-subject request form (docs/spec.txt §2 `/lgpd`). */
 export const LGPD_PATH = "/lgpd";
+/** Where the consent banner and the cookie preferences post (docs/decisions/0029-consent-and-google-analytics.md). */
+export const CONSENT_PATH = "/preferencias-de-cookies";
+/** The cookie preferences section of the privacy page. */
+export const COOKIE_PREFERENCES_PATH = "/lgpd#cookies";
 /** The WhatsApp hand-off: records the contact, then sends the visitor to WhatsApp. */
 export const WHATSAPP_CONTACT_PATH = "/obrigado-whatsapp";
 /** What the client polls to learn that a new build is live. */
@@ -56,3 +60,13 @@ export const ADMIN_USERS_PATH = "/admin/usuarios";
 export const ADMIN_ROLES_PATH = "/admin/papeis";
 /** Log of who read owner data (LGPD art. 37; ADR 0022). */
 export const ADMIN_OWNER_ACCESS_PATH = "/admin/acessos";
+/** Data-subject requests: a person's records, export, anonymise/delete, LGPD deadlines (ADR 0031). */
+export const ADMIN_PRIVACY_PATH = "/admin/lgpd";
+/** A person's records as a download (`?q=<e-mail or phone>&formato=json|csv`). */
+export const ADMIN_PRIVACY_EXPORT_PATH = "/admin/lgpd/exportar";
+/** Visits, searches, listings and leads of a period (first-party analytics, ADR 0030). */
+export const ADMIN_STATS_PATH = "/admin/estatisticas";
+/** CSV export of the analytics of a period (same `?periodo=`/`de`/`ate` as the page). */
+export const ADMIN_STATS_CSV_PATH = "/admin/estatisticas/exportar.csv";
+/** Where the browser's analytics beacon posts (`navigator.sendBeacon`, ADR 0030). */
+export const ANALYTICS_EVENTS_PATH = "/api/eventos";

@@ -7,6 +7,7 @@ import type { PublicTheme } from "~/.server/theme";
 import type { FlashToast } from "./toast";
 import type { SessionUser } from "./auth";
 import type { AgencyProfile } from "./agency";
+import type { ConsentView } from "./consent";
 
 /** What the root loader (`app/root.tsx`) returns. */
 export interface RootData {
@@ -24,6 +25,8 @@ export interface RootData {
   agency: AgencyProfile;
   /** The signed-in broker or admin, or null; when set the response is `private, no-store`. */
   user: SessionUser | null;
+  /** Cookie consent: the render variant (banner or not) and Google's tag settings (docs/decisions/0029-consent-and-google-analytics.md). */
+  consent: ConsentView;
 }
 
 /** The root loader data, or null while the root loader failed (root error boundary). */

@@ -8,8 +8,9 @@
  * I–IX) and a form to exercise them: a lead of kind `lgpd` through the same
  * action as every contact form (`handleLeadForm`: spam defence, idempotency,
  * no-JS redirect to `/obrigado?assunto=lgpd`), with a receipt e-mailed to the
- * holder. Cookie preferences will get their own section here, above "Seus
- * direitos", once the consent banner exists (docs/product.md "Privacy (LGPD)").
+ * holder. Above "Seus direitos", the cookie preferences (`#cookies`): the
+ * same choice as the consent banner, changeable at any time
+ * (docs/decisions/0029-consent-and-google-analytics.md).
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -19,12 +20,14 @@ import { leadFormTokens } from "~/.server/leads/form-guard";
 import { handleLeadForm } from "~/.server/leads/submission";
 import { siteOrigin } from "~/.server/origin";
 import { getTheme } from "~/.server/theme";
+import { COOKIE_PREFERENCES_ID, CookiePreferences } from "~/components/consent-banner";
 import { LeadForm } from "~/components/lead-form";
 import { addressLines } from "~/lib/agency";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
 import { pageMeta } from "~/lib/meta";
 import { ABOUT_PATH, LGPD_PATH } from "~/lib/paths";
 import { formatPhone } from "~/lib/phone";
+import { useRootData } from "~/lib/root-data";
 import { container } from "~/styles/ui.css";
 import * as s from "./lgpd.css";
 
@@ -73,6 +76,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 /** The privacy policy and the request form. */
 export default function LgpdPage() {
   const { agency, sessionDays, leadForm } = useLoaderData<typeof loader>();
+  const googleAnalytics = Boolean(useRootData().consent.google);
   const dpoEmail = agency.dpoEmail ?? agency.email;
   const contactEmail = dpoEmail ? (
     <a href={`mailto:${dpoEmail}`}>{dpoEmail}</a>
@@ -254,6 +258,27 @@ export default function LgpdPage() {
             necessários para auditoria e segurança.
           </li>
         </ul>
+      </section>
+
+      <section className={s.section} aria-labelledby={COOKIE_PREFERENCES_ID} data-testid="lgpd-cookies">
+        <h2 id={COOKIE_PREFERENCES_ID} className={s.heading}>
+          Cookies e preferências
+        </h2>
+        <p>
+          Usamos cookies necessários (esta escolha por 6 meses, mensagens de confirmação e a sessão da área do
+          corretor).{" "}
+          {googleAnalytics
+            ? "Cookies de estatística do Google Analytics só são usados com o seu consentimento (LGPD, art. 7º, I), que você pode dar ou retirar a qualquer momento aqui; o Google recebe então dados de navegação (páginas vistas, navegador, região aproximada) e pode tratá-los fora do Brasil."
+            : "Não usamos cookies de publicidade nem de estatística de terceiros."}
+        </p>
+        <p>
+          Também contamos as visitas por conta própria, sem cookies e sem consentimento necessário (LGPD, art. 7º, IX,
+          legítimo interesse): páginas e imóveis vistos, buscas, filtros, uso do mapa e das fotos, cliques no WhatsApp e
+          formulários iniciados e enviados. Não guardamos IP nem identificadores do navegador; cada visitante é contado
+          por um código que muda todos os dias e não pode ser ligado a ninguém. Os eventos ficam guardados por 13 meses
+          e depois viram totais por dia. Navegadores com “Do Not Track” ou “Global Privacy Control” não enviam nada.
+        </p>
+        <CookiePreferences />
       </section>
 
       <section className={s.section} aria-labelledby="direitos">

@@ -10,6 +10,8 @@ import { requireRole } from "~/.server/auth";
 import { listBrokerListings } from "~/.server/broker/private-listing";
 import { getDb } from "~/.server/db";
 import { loadBrokerPanelLeads } from "~/.server/leads/inbox";
+import { brokerPanelFigures } from "~/.server/analytics/queries";
+import { BrokerListingStats } from "~/components/broker-listing-stats";
 import { BrokerLeads } from "~/components/broker-leads";
 import * as f from "~/components/auth-form.css";
 import { Field } from "~/components/forms";
@@ -31,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const mine = user.brokerCode ? await listBrokerListings(getDb().db, user.brokerCode) : [];
   const leads = await loadBrokerPanelLeads(user);
+  const stats = user.brokerCode ? await brokerPanelFigures(user.brokerCode) : null;
   return json(
     {
       user: {
@@ -42,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       mine,
       lookupError,
       leads,
+      stats,
     },
     { headers: privatePage() },
   );
@@ -55,7 +59,7 @@ export const meta: MetaFunction = () => [{ title: "Painel do corretor" }, { name
 
 /** The broker's home. */
 export default function PanelPage() {
-  const { user, mine, lookupError, leads } = useLoaderData<typeof loader>();
+  const { user, mine, lookupError, leads, stats } = useLoaderData<typeof loader>();
   return (
     <div className={`${container} ${s.page}`}>
       <header>
@@ -134,6 +138,8 @@ export default function PanelPage() {
           </table>
         )}
       </section>
+
+      {stats ? <BrokerListingStats {...stats} /> : null}
 
       <BrokerLeads leads={leads} />
     </div>

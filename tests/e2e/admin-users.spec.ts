@@ -17,7 +17,7 @@ import {
   SESSION_COOKIE,
   sessionCookieFor,
 } from "./auth-helpers";
-import { expect, test } from "./fixtures";
+import { consentStorageState, expect, test } from "./fixtures";
 import { installHydrationProbe, waitForHydration } from "./helpers";
 
 const toasts = (page: Page) => page.getByRole("region", { name: "Notificações" });
@@ -62,7 +62,7 @@ test("o admin convida um usuário, ele cria a senha e entra; depois é promovido
   // The invitee, in a fresh browser context, follows the e-mailed link.
   await expect.poll(() => invitationLink(email)).not.toBeNull();
   const link = new URL(invitationLink(email)!);
-  const invitee = await browser.newContext({ baseURL });
+  const invitee = await browser.newContext({ baseURL, storageState: consentStorageState });
   await installHydrationProbe(invitee);
   const inviteeErrors: string[] = [];
   const inviteePage = await invitee.newPage();

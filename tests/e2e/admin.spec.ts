@@ -11,7 +11,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { ADMIN_EMAIL, adminPassword, SESSION_COOKIE, sessionCookieFor } from "./auth-helpers";
 import sharp from "sharp";
-import { expect, test } from "./fixtures";
+import { consentStorageState, expect, test } from "./fixtures";
 import { ADMIN_SECTIONS } from "../../app/lib/admin";
 import { waitForHydration } from "./helpers";
 
@@ -60,7 +60,7 @@ test("muda a cor primária e a página inicial usa a nova cor", async ({ page, b
     await page.goto("/");
     expect(await primaryColour(page)).toBe("#1d4ed8");
     // A visitor (no session: the shared page cache applies) sees it too.
-    const visitor = await browser.newContext({ baseURL });
+    const visitor = await browser.newContext({ baseURL, storageState: consentStorageState });
     const visitorPage = await visitor.newPage();
     await visitorPage.goto("/");
     expect(await primaryColour(visitorPage)).toBe("#1d4ed8");
@@ -128,7 +128,7 @@ test("adiciona um redirecionamento e o segue, com e sem o roteador", async ({
 
   try {
     // Document load by a visitor: the server answers 302, the query is kept.
-    const visitor = await browser.newContext({ baseURL });
+    const visitor = await browser.newContext({ baseURL, storageState: consentStorageState });
     const visitorPage = await visitor.newPage();
     await visitorPage.goto(`${from}?utm_source=jornal`);
     await expect(visitorPage).toHaveURL(`${baseURL}/condominios?utm_source=jornal`);
@@ -160,6 +160,7 @@ test("move um lead pelos status: novo, em atendimento, concluído", async ({ pag
   const name = `Lead Admin ${Date.now().toString(36)}`;
   const visitor = await browser.newContext({
     baseURL,
+    storageState: consentStorageState,
     javaScriptEnabled: false,
     extraHTTPHeaders: { "X-Forwarded-For": "10.60.0.1" },
   });

@@ -6,7 +6,7 @@
  * rate-limited login, the password reset end to end (code read from the
  * server's outbox), and the broker area (private panel, /painel).
  */
-import { expect, test } from "./fixtures";
+import { consentStorageState, expect, test } from "./fixtures";
 import {
   ADMIN_EMAIL,
   adminPassword,
@@ -178,7 +178,7 @@ test("área do corretor: painel privado no imóvel, meus imóveis e busca por c�
   await expect(panel.locator('[data-private="owner-name"]').first()).toBeVisible();
   const listingUrl = page.url();
 
-  const anonymous = await context.browser()!.newContext();
+  const anonymous = await context.browser()!.newContext({ storageState: consentStorageState });
   const other = await anonymous.newPage();
   await other.goto(listingUrl);
   await expect(other.getByRole("heading", { level: 1 })).toBeVisible();

@@ -30,7 +30,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { test as base, expect, type APIRequestContext, type ConsoleMessage, type Page } from "@playwright/test";
 import { createCookieSessionStorage } from "@remix-run/node";
-import { dataDir } from "../../playwright.config";
+import { consentStorageState, dataDir } from "../../playwright.config";
 import { installHydrationProbe } from "./helpers";
 
 /** One console error or page error seen during a test. */
@@ -170,3 +170,5 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+/** The preset "rejected" consent cookie: pass it as `storageState` to contexts made with `browser.newContext`. */
+export { consentStorageState };

@@ -9,12 +9,12 @@
 import type { Browser } from "@playwright/test";
 import sharp from "sharp";
 import { ADMIN_EMAIL, adminPassword, SESSION_COOKIE, sessionCookieFor } from "./auth-helpers";
-import { expect, test } from "./fixtures";
+import { consentStorageState, expect, test } from "./fixtures";
 import { waitForHydration } from "./helpers";
 
 /** A visitor's page of `path` in a fresh context (answers the status and the page). */
 async function visit(browser: Browser, baseURL: string, path: string) {
-  const context = await browser.newContext({ baseURL });
+  const context = await browser.newContext({ baseURL, storageState: consentStorageState });
   const page = await context.newPage();
   const response = await page.goto(path);
   return { page, status: response?.status(), close: () => context.close() };

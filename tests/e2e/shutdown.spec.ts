@@ -159,6 +159,11 @@ test("SIGTERM under 20 keep-alive connections during the first sync: no reset, e
   agent.destroy();
 
   const failures = results.filter((result) => result !== "ok" && result !== "refused");
+  console.log(
+    `[shutdown] ${results.filter((result) => result === "ok").length} answers, ` +
+      `${results.filter((result) => result === "refused").length} refused after close, ${failures.length} resets; ` +
+      `exit ${code} after ${stopSeconds.toFixed(2)} s`,
+  );
   expect(failures, server.output()).toEqual([]);
   expect({ code, signal }, server.output()).toEqual({ code: 0, signal: null });
   expect(server.output()).toMatch(SHUTDOWN_LINE);

@@ -14,6 +14,10 @@ describe("openDatabase (PGlite in memory) + migrate", () => {
     );
     expect(rows.map((row) => row.table_name)).toEqual([
       "agency_profile",
+      // First-party analytics (migration 0011).
+      "analytics_daily",
+      "analytics_events",
+      "analytics_salts",
       "brokers",
       "condominiums",
       "lead_deliveries",
@@ -26,6 +30,8 @@ describe("openDatabase (PGlite in memory) + migrate", () => {
       "owner_data_access",
       // Authentication (migration 0005); redirects and settings (0006).
       "password_reset_codes",
+      // Data-subject requests' audit trail (migration 0010).
+      "privacy_actions",
       "redirects",
       "roles",
       "sessions",

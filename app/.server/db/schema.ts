@@ -588,3 +588,124 @@ export const agencyProfile = pgTable(
   },
   (t) => [check("agency_profile_single_row", sql`${t.id} = 1`)],
 );
+
+// ---------------------------------------------------------------------------
+// Data-subject requests and retention (docs/decisions/0031-data-subject-requests-and-retention.md).
+// ---------------------------------------------------------------------------
+
+/** What a row of {@link privacyActions} records. */
+export type PrivacyActionKind = "export" | "anonymise" | "delete" | "retention";
+
+/**
+ * The audit trail of `/admin/lgpd` and of the retention job (LGPD art. 37:
+ * the controller keeps a record of its processing): who exported, anonymised
+ * or deleted a person's records, when, why and how many rows per source. The
+ * person is identified only by `subject_hash` (SHA-256 hex of the normalised
+ * e-mail or phone, `app/.server/privacy/subject.ts`), never by the raw value,
+ * so the trail itself holds no personal data of the subject.
+ */
+export const privacyActions = pgTable(
+  "privacy_actions",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** Firebase uid of the admin; null for the retention job. */
+    adminUid: text("admin_uid"),
+    /** The admin's e-mail at the time ("" for the retention job). */
+    adminEmail: text("admin_email").notNull().default(""),
+    action: text("action").$type<PrivacyActionKind>().notNull(),
+    /** SHA-256 hex of "email:<e-mail>" or "phone:<digits>"; null for the retention job. */
+    subjectHash: text("subject_hash"),
+    /** Why (required for anonymise and delete, at most 500 characters). */
+    reason: text("reason").notNull().default(""),
+    /** Rows touched per source, e.g. { leads: 2, deliveries: 5 }. */
+    counts: jsonb("counts").$type<Record<string, number>>().notNull().default({}),
+  },
+  (t) => [index("privacy_actions_at_idx").on(t.at), index("privacy_actions_subject_idx").on(t.subjectHash)],
+);
+
+// ---------------------------------------------------------------------------
+// First-party analytics (docs/decisions/0030-first-party-analytics.md).
+// ---------------------------------------------------------------------------
+import { bigint, primaryKey } from "drizzle-orm/pg-core";
+import type { AnalyticsEventType, DeviceClass } from "~/lib/analytics-events";
+
+/**
+ * Raw analytics events, cookieless and without personal data: no IP, no
+ * user agent, no identifier stored in the browser. `visitor_hash` is
+ * SHA-256(daily salt + site origin + IP + User-Agent) with a salt that
+ * lives one day ({@link analyticsSalts}), so it only tells two events of the
+ * same day apart. Kept 13 months, then folded into {@link analyticsDaily}
+ * (`app/.server/analytics/maintenance.ts`).
+ */
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+    type: text("type").$type<AnalyticsEventType>().notNull(),
+    /** Path of the page, without the query string (at most 300 characters). */
+    path: text("path").notNull(),
+    /** Vista `Codigo` of the listing concerned (listing view, gallery, WhatsApp), or null. */
+    listingCode: text("listing_code"),
+    /** Host of a foreign referrer (`www.google.com`), or null. */
+    referrerHost: text("referrer_host"),
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    device: text("device").$type<DeviceClass>().notNull(),
+    /** 64 hex characters; see the table comment. */
+    visitorHash: text("visitor_hash").notNull(),
+    /** What the event is about: "q" (search term), a filter key, "form" (lead form kind), or null. */
+    detailKey: text("detail_key"),
+    /** The search term (normalised), the filter value, the form kind, or null. */
+    detailValue: text("detail_value"),
+  },
+  (t) => [
+    index("analytics_events_occurred_idx").on(t.occurredAt),
+    index("analytics_events_type_occurred_idx").on(t.type, t.occurredAt),
+    index("analytics_events_listing_idx").on(t.listingCode, t.occurredAt),
+  ],
+);
+
+/**
+ * The daily salts of the visitor hash: one random 32-byte value per São
+ * Paulo day, created on first use and deleted once the day before yesterday
+ * is over, so old hashes cannot be recomputed from an IP.
+ */
+export const analyticsSalts = pgTable("analytics_salts", {
+  /** São Paulo calendar day. */
+  day: date("day").primaryKey(),
+  /** 64 hex characters. */
+  salt: text("salt").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Daily totals of events older than 13 months (the raw rows are deleted once
+ * folded in): per São Paulo day, type, path, listing and detail. Empty
+ * strings stand for "none" so the key can be a primary key. Type `visits`
+ * carries the day's page views and unique visitors over all paths.
+ */
+export const analyticsDaily = pgTable(
+  "analytics_daily",
+  {
+    day: date("day").notNull(),
+    type: text("type").notNull(),
+    path: text("path").notNull().default(""),
+    listingCode: text("listing_code").notNull().default(""),
+    detailKey: text("detail_key").notNull().default(""),
+    detailValue: text("detail_value").notNull().default(""),
+    events: integer("events").notNull(),
+    /** Distinct visitor hashes of the group on that day. */
+    visitors: integer("visitors").notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: "analytics_daily_pk",
+      columns: [t.day, t.type, t.path, t.listingCode, t.detailKey, t.detailValue],
+    }),
+  ],
+);

@@ -1,0 +1,169 @@
+/**
+ * Retention of the first-party analytics (docs/decisions/0030-first-party-analytics.md):
+ *
+ * - raw events are kept {@link RAW_RETENTION_MONTHS} months; whole São Paulo
+ *   days older than that are folded into `analytics_daily` (events and
+ *   distinct visitors per day, type, path, listing and detail, plus the day's
+ *   `visits` row) and deleted, in one transaction, so the dashboard's totals
+ *   do not change;
+ * - the visitor-hash salts of days before yesterday are deleted, so old
+ *   hashes can never be recomputed.
+ *
+ * {@link startAnalyticsMaintenance} runs this once shortly after start and
+ * then every hour (cheap when there is nothing to do; the salt of a day is
+ * gone within an hour of the next midnight but one). Several processes may
+ * run it: each run takes the advisory lock {@link ANALYTICS_LOCK_KEY} and is
+ * skipped when another process holds it; a run is idempotent anyway.
+ */
+import { sql } from "drizzle-orm";
+import type { Database, Db } from "../db";
+import { ANALYTICS_TIME_ZONE, pruneSalts, saoPauloDay } from "./visitor";
+
+/** Advisory-lock key of the analytics maintenance ("anly" in ASCII). */
+export const ANALYTICS_LOCK_KEY = 0x616e6c79;
+
+/** Months raw events are kept before being aggregated. */
+export const RAW_RETENTION_MONTHS = 13;
+
+/** Default time between runs, ms (1 hour). */
+export const ANALYTICS_MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** What one run did. */
+export interface AnalyticsMaintenanceResult {
+  /** First São Paulo day still kept raw (`YYYY-MM-DD`); earlier days were aggregated. */
+  cutoffDay: string;
+  /** Raw events folded into daily totals and deleted. */
+  aggregatedEvents: number;
+  /** Salts deleted. */
+  deletedSalts: number;
+}
+
+/** The first day kept raw on `today`: the same calendar day {@link RAW_RETENTION_MONTHS} months earlier (clamped to the month's end). */
+export function rawCutoffDay(today: string): string {
+  const [year, month, day] = today.split("-").map(Number) as [number, number, number];
+  const monthIndex = year * 12 + (month - 1) - RAW_RETENTION_MONTHS;
+  const targetYear = Math.floor(monthIndex / 12);
+  const targetMonth = (monthIndex % 12) + 1;
+  const lastDay = new Date(Date.UTC(targetYear, targetMonth, 0)).getUTCDate();
+  return `${targetYear}-${String(targetMonth).padStart(2, "0")}-${String(Math.min(day, lastDay)).padStart(2, "0")}`;
+}
+
+/**
+ * Folds the raw events of days before the cutoff into `analytics_daily` and
+ * deletes them (one transaction), then deletes old salts.
+ * @throws database errors (the transaction is rolled back).
+ */
+export async function runAnalyticsMaintenance(
+  db: Db,
+  options: { now?: Date } = {},
+): Promise<AnalyticsMaintenanceResult> {
+  const now = options.now ?? new Date();
+  const cutoffDay = rawCutoffDay(saoPauloDay(now));
+  const tz = ANALYTICS_TIME_ZONE;
+  const cutoff = sql`(${cutoffDay}::date::timestamp at time zone ${tz})`;
+  const aggregatedEvents = await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      with old as (
+        select (occurred_at at time zone ${tz})::date as day, type, path,
+               coalesce(listing_code, '') as listing_code, coalesce(detail_key, '') as detail_key,
+               coalesce(detail_value, '') as detail_value, visitor_hash
+        from analytics_events where occurred_at < ${cutoff}
+      ),
+      grouped as (
+        select day, type, path, listing_code, detail_key, detail_value,
+               count(*)::int as events, count(distinct visitor_hash)::int as visitors
+        from old group by day, type, path, listing_code, detail_key, detail_value
+        union all
+        select day, 'visits', '', '', '', '', count(*)::int, count(distinct visitor_hash)::int
+        from old where type = 'pageview' group by day
+      )
+      insert into analytics_daily (day, type, path, listing_code, detail_key, detail_value, events, visitors)
+      select day, type, path, listing_code, detail_key, detail_value, events, visitors from grouped
+      on conflict (day, type, path, listing_code, detail_key, detail_value) do update
+        set events = analytics_daily.events + excluded.events,
+            visitors = analytics_daily.visitors + excluded.visitors`);
+    const { rows } = await tx.execute<{ n: number }>(sql`
+      with gone as (delete from analytics_events where occurred_at < ${cutoff} returning 1)
+      select count(*)::int as n from gone`);
+    return rows[0]?.n ?? 0;
+  });
+  const deletedSalts = await pruneSalts(db, now);
+  return { cutoffDay, aggregatedEvents, deletedSalts };
+}
+
+/** Options of {@link startAnalyticsMaintenance}. */
+export interface AnalyticsMaintenanceOptions {
+  database: Database;
+  /** Delay before the first run, ms (default 30 s, after the start-up work). */
+  firstRunDelayMs?: number;
+  /** Time between runs, ms (default {@link ANALYTICS_MAINTENANCE_INTERVAL_MS}). */
+  intervalMs?: number;
+  /** Where results and errors go (default `console.info` / `console.error`). */
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** A started maintenance. */
+export interface AnalyticsMaintenance {
+  /** Runs now unless a run is in progress here or another process holds the lock (then null). */
+  runNow(): Promise<AnalyticsMaintenanceResult | null>;
+  /** Cancels the timer and waits for a run in progress. Idempotent. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the analytics maintenance (see the module comment). Errors are
+ * logged and the next run retries; nothing escapes the timer.
+ */
+export function startAnalyticsMaintenance(options: AnalyticsMaintenanceOptions): AnalyticsMaintenance {
+  const { database } = options;
+  const intervalMs = options.intervalMs ?? ANALYTICS_MAINTENANCE_INTERVAL_MS;
+  const log =
+    options.log ??
+    ((message: string, error?: unknown) => (error ? console.error(message, error) : console.info(message)));
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<AnalyticsMaintenanceResult | null> | undefined;
+
+  const runOnce = async (): Promise<AnalyticsMaintenanceResult | null> => {
+    const lock = await database.tryAdvisoryLock(ANALYTICS_LOCK_KEY);
+    if (!lock) return null;
+    try {
+      const result = await runAnalyticsMaintenance(database.db);
+      if (result.aggregatedEvents || result.deletedSalts)
+        log(
+          `[estatisticas] manutenção: ${result.aggregatedEvents} eventos anteriores a ${result.cutoffDay} agregados, ${result.deletedSalts} sais apagados`,
+        );
+      return result;
+    } finally {
+      await lock.release().catch(() => undefined);
+    }
+  };
+
+  const runNow = (): Promise<AnalyticsMaintenanceResult | null> => {
+    if (stopped) return Promise.resolve(null);
+    current ??= runOnce().finally(() => {
+      current = undefined;
+    });
+    return current;
+  };
+
+  const schedule = (delayMs: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      runNow()
+        .catch((error: unknown) => log("[estatisticas] erro na manutenção", error))
+        .finally(() => schedule(intervalMs));
+    }, delayMs);
+    timer.unref?.();
+  };
+  schedule(options.firstRunDelayMs ?? 30_000);
+
+  return {
+    runNow,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await current?.catch(() => undefined);
+    },
+  };
+}

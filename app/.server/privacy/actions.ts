@@ -1,0 +1,159 @@
+/**
+ * Anonymising and deleting a person's leads (LGPD art. 18 IV and VI), with
+ * an entry in the audit trail (`./audit`). Users and team members are never
+ * changed here: their accounts have their own admin pages (`/admin/usuarios`,
+ * `/admin/membros/{id}`), which the search links to.
+ */
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { type Db } from "../db";
+import { leadDeliveries, leads } from "../db/schema";
+import { ANONYMISED, anonymiseLead } from "./anonymise";
+import { type PrivacyActor, recordPrivacyAction } from "./audit";
+import { emailMatches, phoneMatches } from "./search";
+import { type Subject, subjectHash } from "./subject";
+
+/** Rows changed by an anonymisation. */
+export interface AnonymiseCounts {
+  /** Leads whose personal fields were replaced. */
+  leads: number;
+  /** Deliveries whose recipient or error text was cleared. */
+  deliveries: number;
+  /** Pending deliveries cancelled (deleted): their message no longer exists. */
+  cancelledDeliveries: number;
+}
+
+/**
+ * Anonymises the leads with the given ids and their deliveries, in `db`
+ * (pass a transaction): {@link anonymiseLead} on each lead; on each delivery
+ * the data subject's own address (the `email_holder` receipt, or a
+ * recipient equal to `alsoRecipient`) becomes {@link ANONYMISED} and the last
+ * error (which may quote an address) is cleared; deliveries still pending
+ * are deleted, since what they would send is gone.
+ */
+export async function anonymiseLeadsById(
+  db: Db,
+  ids: readonly string[],
+  alsoRecipient?: string,
+): Promise<AnonymiseCounts> {
+  if (!ids.length && !alsoRecipient) return { leads: 0, deliveries: 0, cancelledDeliveries: 0 };
+  let leadCount = 0;
+  if (ids.length) {
+    const rows = await db
+      .select({
+        id: leads.id,
+        name: leads.name,
+        email: leads.email,
+        phone: leads.phone,
+        message: leads.message,
+        location: leads.location,
+        pageUrl: leads.pageUrl,
+      })
+      .from(leads)
+      .where(inArray(leads.id, [...ids]));
+    for (const { id, ...personal } of rows) {
+      await db
+        .update(leads)
+        .set({ ...anonymiseLead(personal), updatedAt: sql`now()` })
+        .where(eq(leads.id, id));
+    }
+    leadCount = rows.length;
+  }
+  const scope: SQL | undefined = or(
+    ids.length ? inArray(leadDeliveries.leadId, [...ids]) : undefined,
+    alsoRecipient ? sql`lower(trim(${leadDeliveries.recipient})) = ${alsoRecipient}` : undefined,
+  );
+  const cancelled = await db
+    .delete(leadDeliveries)
+    .where(and(scope, eq(leadDeliveries.status, "pending")))
+    .returning({ id: leadDeliveries.id });
+  const updated = await db
+    .update(leadDeliveries)
+    .set({
+      recipient: sql`case when ${leadDeliveries.channel} = 'email_holder' or ${
+        alsoRecipient ? sql`lower(trim(${leadDeliveries.recipient})) = ${alsoRecipient}` : sql`false`
+      } then ${ANONYMISED} else ${leadDeliveries.recipient} end`,
+      lastError: null,
+    })
+    .where(scope)
+    .returning({ id: leadDeliveries.id });
+  return { leads: leadCount, deliveries: updated.length, cancelledDeliveries: cancelled.length };
+}
+
+/** Ids of the leads with the subject's e-mail or phone. */
+async function leadIdsOf(db: Db, subject: Subject): Promise<string[]> {
+  const rows = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(or(emailMatches(leads.email, subject), phoneMatches(leads.phone, subject)));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * "Anonimizar": anonymises every lead of the person and their deliveries
+ * ({@link anonymiseLeadsById}) and records the action with `reason`, in one
+ * transaction.
+ * @throws database errors (nothing is changed).
+ */
+export async function anonymiseSubject(
+  db: Db,
+  subject: Subject,
+  options: { actor: PrivacyActor; reason: string },
+): Promise<AnonymiseCounts> {
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const counts = await anonymiseLeadsById(
+      txDb,
+      await leadIdsOf(txDb, subject),
+      subject.kind === "email" ? subject.value : undefined,
+    );
+    await recordPrivacyAction(txDb, {
+      actor: options.actor,
+      action: "anonymise",
+      subjectHash: subjectHash(subject),
+      reason: options.reason,
+      counts: { ...counts },
+    });
+    return counts;
+  });
+}
+
+/** Rows removed by {@link deleteSubject}. */
+export interface DeleteCounts {
+  leads: number;
+  /** Deliveries removed with their leads. */
+  deliveries: number;
+}
+
+/**
+ * "Excluir": deletes every lead of the person with its deliveries (the
+ * foreign key cascades) and records the action with `reason`, in one
+ * transaction. Users and members are left alone.
+ * @throws database errors (nothing is changed).
+ */
+export async function deleteSubject(
+  db: Db,
+  subject: Subject,
+  options: { actor: PrivacyActor; reason: string },
+): Promise<DeleteCounts> {
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const ids = await leadIdsOf(txDb, subject);
+    let counts: DeleteCounts = { leads: 0, deliveries: 0 };
+    if (ids.length) {
+      const deliveries = await txDb
+        .delete(leadDeliveries)
+        .where(inArray(leadDeliveries.leadId, ids))
+        .returning({ id: leadDeliveries.id });
+      const removed = await txDb.delete(leads).where(inArray(leads.id, ids)).returning({ id: leads.id });
+      counts = { leads: removed.length, deliveries: deliveries.length };
+    }
+    await recordPrivacyAction(txDb, {
+      actor: options.actor,
+      action: "delete",
+      subjectHash: subjectHash(subject),
+      reason: options.reason,
+      counts: { ...counts },
+    });
+    return counts;
+  });
+}

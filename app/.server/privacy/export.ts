@@ -1,0 +1,77 @@
+/**
+ * A person's records as files they can take away (LGPD art. 18 II and V,
+ * art. 19 §2–3: "em formato que permita a sua utilização subsequente"):
+ * JSON with the full records (times ISO 8601) and CSV for a spreadsheet
+ * (UTF-8 with BOM, `;`, CRLF — what Excel in pt-BR opens, like the leads
+ * export of ADR 0017), one row per record.
+ */
+import type { PrivacySearchResult, PrivacyValue } from "./search";
+
+/** The JSON export's shape (`formatVersion` 1). */
+export interface PrivacyExport {
+  formatVersion: 1;
+  /** ISO 8601. */
+  generatedAt: string;
+  subject: PrivacySearchResult["subject"];
+  /** Per source key: its pt-BR label, the count and the records (source, id, date, fields). */
+  sources: Record<
+    string,
+    {
+      label: string;
+      count: number;
+      records: { id: string; date: string | null; fields: Record<string, PrivacyValue> }[];
+    }
+  >;
+}
+
+/** The JSON export of a search result (pretty-printed, 2 spaces). */
+export function privacyExportJson(result: PrivacySearchResult, now: Date = new Date()): string {
+  const value: PrivacyExport = {
+    formatVersion: 1,
+    generatedAt: now.toISOString(),
+    subject: result.subject,
+    sources: Object.fromEntries(
+      result.groups.map((group) => [
+        group.key,
+        {
+          label: group.label,
+          count: group.records.length,
+          records: group.records.map(({ id, date, fields }) => ({ id, date, fields })),
+        },
+      ]),
+    ),
+  };
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+/** One CSV field: quoted when it holds `;`, `"`, CR or LF; a leading =, +, -, @ is neutralised (CSV injection). */
+function csvField(value: string): string {
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function fieldText(value: PrivacyValue): string {
+  if (value === null) return "";
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+/** Columns of the CSV export. */
+export const PRIVACY_CSV_HEADER = ["Origem", "ID", "Data", "Dados"] as const;
+
+/**
+ * The CSV export: one row per record — source label, id, date (ISO 8601) and
+ * its fields as "campo: valor" lines in one cell.
+ */
+export function privacyExportCsv(result: PrivacySearchResult): string {
+  const lines = [PRIVACY_CSV_HEADER.join(";")];
+  for (const group of result.groups) {
+    for (const record of group.records) {
+      const data = Object.entries(record.fields)
+        .map(([key, value]) => `${key}: ${fieldText(value)}`)
+        .join("\n");
+      lines.push([group.label, record.id, record.date ?? "", data].map(csvField).join(";"));
+    }
+  }
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}

@@ -1,0 +1,240 @@
+/**
+ * The daily privacy maintenance (LGPD art. 15 and 16: data is kept while its
+ * purpose lasts): leads older than the agency's retention period
+ * (`leadRetentionMonths` of the agency profile, default 24 months) are
+ * anonymised exactly as the admin's "Anonimizar" does (`./anonymise`), with
+ * an audit entry "retenção automática"; sessions that expired long ago and
+ * owner-data reads older than {@link OWNER_ACCESS_RETENTION_MONTHS} are
+ * deleted. One process runs it at a time (advisory lock
+ * {@link PRIVACY_LOCK_KEY}); a run that finds the last success less than
+ * {@link PRIVACY_MIN_GAP_MS} ago does nothing, so several processes still
+ * run it about once a day (docs/decisions/0031-data-subject-requests-and-retention.md).
+ */
+import { and, asc, eq, gt, isNotNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { DEFAULT_LEAD_RETENTION_MONTHS } from "~/lib/agency";
+import { getAgencyProfile } from "../agency";
+import { type Database, type Db } from "../db";
+import { leads, ownerDataAccess, sessions, syncState } from "../db/schema";
+import { ANONYMISED } from "./anonymise";
+import { anonymiseLeadsById } from "./actions";
+import { recordPrivacyAction } from "./audit";
+
+/** Advisory-lock key of the maintenance ("priv"). */
+export const PRIVACY_LOCK_KEY = 0x70726976;
+
+/** The `sync_state` job row that remembers the last run. */
+export const PRIVACY_JOB = "privacy-maintenance";
+
+/** The audit reason of the job's anonymisations. */
+export const RETENTION_REASON = "retenção automática";
+
+/**
+ * Months an owner-data read (`owner_data_access`: who, when, IP) is kept.
+ * Marco Civil da Internet (Lei 12.965/2014), art. 15: an application
+ * provider keeps its access records for at least 6 months; 12 months also
+ * covers a yearly audit (LGPD art. 37). Never set it below 6.
+ */
+export const OWNER_ACCESS_RETENTION_MONTHS = 12;
+
+/** A session is deleted this long (ms, 30 days) after it expired. */
+export const EXPIRED_SESSION_GRACE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Interval between runs (ms, 24 h). */
+export const PRIVACY_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+/** A run within this time (ms, 20 h) of the last success, in any process, does nothing. */
+export const PRIVACY_MIN_GAP_MS = 20 * 60 * 60 * 1000;
+
+/** Leads anonymised per transaction. */
+const BATCH = 200;
+
+/** What one run did. */
+export interface PrivacyMaintenanceResult {
+  /** Leads anonymised (older than the retention period, not anonymised before). */
+  leads: number;
+  deliveries: number;
+  cancelledDeliveries: number;
+  sessions: number;
+  ownerDataAccess: number;
+  /** The cutoff: leads created before it were anonymised (ISO). */
+  leadCutoff: string;
+}
+
+/** `now` minus `months` calendar months (UTC). */
+export function monthsBefore(now: Date, months: number): Date {
+  const date = new Date(now);
+  date.setUTCMonth(date.getUTCMonth() - months);
+  return date;
+}
+
+/**
+ * One run: anonymises the leads created before now − `retentionMonths`
+ * (default: the agency profile's) that still hold personal data, deletes
+ * sessions expired more than {@link EXPIRED_SESSION_GRACE_MS} ago and
+ * owner-data reads older than {@link OWNER_ACCESS_RETENTION_MONTHS}, and
+ * records an audit entry when it changed anything. Idempotent.
+ * @throws database errors (the batches committed before stay done).
+ */
+export async function runPrivacyMaintenance(
+  db: Db,
+  options: { now?: Date; retentionMonths?: number } = {},
+): Promise<PrivacyMaintenanceResult> {
+  const now = options.now ?? new Date();
+  const months =
+    options.retentionMonths ?? (await getAgencyProfile(db)).leadRetentionMonths ?? DEFAULT_LEAD_RETENTION_MONTHS;
+  const cutoff = monthsBefore(now, Math.max(1, months));
+  const stillPersonal = or(
+    ...(["name", "email", "phone", "message", "location"] as const).map((field) =>
+      and(isNotNull(leads[field]), ne(leads[field], ANONYMISED)),
+    ),
+    sql`${leads.pageUrl} ~ '[?#]'`,
+  );
+  const totals = { leads: 0, deliveries: 0, cancelledDeliveries: 0 };
+  let after = "00000000-0000-0000-0000-000000000000";
+  for (;;) {
+    const batch = await db
+      .select({ id: leads.id })
+      .from(leads)
+      .where(and(lt(leads.createdAt, cutoff), stillPersonal, gt(leads.id, after)))
+      .orderBy(asc(leads.id))
+      .limit(BATCH);
+    if (!batch.length) break;
+    after = batch[batch.length - 1]!.id;
+    const counts = await db.transaction((tx) =>
+      anonymiseLeadsById(
+        tx as unknown as Db,
+        batch.map((row) => row.id),
+      ),
+    );
+    totals.leads += counts.leads;
+    totals.deliveries += counts.deliveries;
+    totals.cancelledDeliveries += counts.cancelledDeliveries;
+  }
+  const expiredSessions = await db
+    .delete(sessions)
+    .where(lte(sessions.expiresAt, new Date(now.getTime() - EXPIRED_SESSION_GRACE_MS)))
+    .returning({ id: sessions.id });
+  const oldReads = await db
+    .delete(ownerDataAccess)
+    .where(lt(ownerDataAccess.at, monthsBefore(now, OWNER_ACCESS_RETENTION_MONTHS)))
+    .returning({ id: ownerDataAccess.id });
+  const result = {
+    ...totals,
+    sessions: expiredSessions.length,
+    ownerDataAccess: oldReads.length,
+    leadCutoff: cutoff.toISOString(),
+  };
+  const { leadCutoff: _cutoff, ...counts } = result;
+  if (Object.values(counts).some((count) => count > 0)) {
+    await recordPrivacyAction(db, {
+      actor: null,
+      action: "retention",
+      subjectHash: null,
+      reason: RETENTION_REASON,
+      counts,
+      at: now,
+    });
+  }
+  return result;
+}
+
+/** Options of {@link startPrivacyMaintenance}. */
+export interface PrivacyMaintenanceOptions {
+  database: Database;
+  /** Delay (ms) before the first run after start (default 60 s, so start-up is not slowed). */
+  firstRunDelayMs?: number;
+  /** Interval (ms) between runs (default {@link PRIVACY_INTERVAL_MS}). */
+  intervalMs?: number;
+  /** Where progress and errors go (default `console.info` / `console.error`). */
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** A started maintenance. */
+export interface PrivacyMaintenance {
+  /** Runs now unless a run is in progress or another process holds the lock; null when skipped. */
+  runNow(): Promise<PrivacyMaintenanceResult | null>;
+  /** Cancels the timers and waits for a run in progress. Idempotent. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the daily maintenance: once `firstRunDelayMs` after start, then
+ * every `intervalMs`. Each run takes the advisory lock {@link PRIVACY_LOCK_KEY}
+ * (skipped when another process holds it) and skips when the job's last
+ * success (`sync_state` row {@link PRIVACY_JOB}) is under
+ * {@link PRIVACY_MIN_GAP_MS} old. Errors are logged; the next run retries.
+ */
+export function startPrivacyMaintenance(options: PrivacyMaintenanceOptions): PrivacyMaintenance {
+  const { database } = options;
+  const intervalMs = options.intervalMs ?? PRIVACY_INTERVAL_MS;
+  const log =
+    options.log ??
+    ((message: string, error?: unknown) => (error ? console.error(message, error) : console.info(message)));
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<PrivacyMaintenanceResult | null> | undefined;
+
+  const runOnce = async (): Promise<PrivacyMaintenanceResult | null> => {
+    const lock = await database.tryAdvisoryLock(PRIVACY_LOCK_KEY);
+    if (!lock) return null;
+    try {
+      const db = database.db;
+      const now = new Date();
+      const [state] = await db.select().from(syncState).where(eq(syncState.job, PRIVACY_JOB)).limit(1);
+      if (state?.lastSuccessAt && now.getTime() - state.lastSuccessAt.getTime() < PRIVACY_MIN_GAP_MS) return null;
+      await db
+        .insert(syncState)
+        .values({ job: PRIVACY_JOB, lastStartedAt: now })
+        .onConflictDoUpdate({ target: syncState.job, set: { lastStartedAt: now } });
+      try {
+        const result = await runPrivacyMaintenance(db, { now });
+        const { leadCutoff: _cutoff, ...counts } = result;
+        await db
+          .update(syncState)
+          .set({ lastSuccessAt: new Date(), lastError: null, counts })
+          .where(eq(syncState.job, PRIVACY_JOB));
+        log(
+          `[privacidade] manutenção: ${result.leads} contatos anonimizados, ${result.sessions} sessões e ${result.ownerDataAccess} registros de acesso apagados`,
+        );
+        return result;
+      } catch (error) {
+        await db
+          .update(syncState)
+          .set({ lastErrorAt: new Date(), lastError: error instanceof Error ? error.message : String(error) })
+          .where(eq(syncState.job, PRIVACY_JOB))
+          .catch(() => undefined);
+        throw error;
+      }
+    } finally {
+      await lock.release().catch(() => undefined);
+    }
+  };
+
+  const runNow = (): Promise<PrivacyMaintenanceResult | null> => {
+    if (stopped) return Promise.resolve(null);
+    current ??= runOnce().finally(() => {
+      current = undefined;
+    });
+    return current;
+  };
+
+  const schedule = (delayMs: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      runNow()
+        .catch((error: unknown) => log("[privacidade] erro na manutenção diária", error))
+        .finally(() => schedule(intervalMs));
+    }, delayMs);
+    timer.unref?.();
+  };
+  schedule(options.firstRunDelayMs ?? 60_000);
+
+  return {
+    runNow,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await current?.catch(() => undefined);
+    },
+  };
+}

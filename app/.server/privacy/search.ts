@@ -1,0 +1,283 @@
+/**
+ * Every record of one person (LGPD art. 18 I–II and V, art. 19): the
+ * sources are a list ({@link PRIVACY_SOURCES}) searched in order, each given
+ * the records found so far (deliveries follow the leads found, sessions and
+ * owner-data reads follow the users found). A future source (saved alerts,
+ * favourites) is one more entry in that list.
+ */
+import { asc, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { ADMIN_MEMBERS_PATH, ADMIN_USERS_PATH } from "~/lib/paths";
+import { type Db } from "../db";
+import { leadDeliveries, leads, members, ownerDataAccess, sessions, users } from "../db/schema";
+import type { Subject } from "./subject";
+
+/** A JSON value of a record's field. */
+export type PrivacyValue = string | number | boolean | null | Record<string, string>;
+
+/** One record of a person, whatever its table. */
+export interface PrivacyRecord {
+  /** The source's key, e.g. "leads". */
+  source: string;
+  /** Primary key of the row (as text). */
+  id: string;
+  /** ISO 8601 time of the record (created, or sent for a delivery). */
+  date: string | null;
+  /** The row's columns (times as ISO 8601); secrets such as a session's token hash are left out. */
+  fields: Record<string, PrivacyValue>;
+  /** Admin page where this record is managed (a user, a member), or null; set by {@link findSubjectRecords}. */
+  manageHref?: string | null;
+}
+
+/** What one source found. */
+export interface PrivacyGroup {
+  key: string;
+  /** pt-BR label, e.g. "Contatos (leads)". */
+  label: string;
+  /** Where an admin manages these records, or null when this page anonymises or deletes them. */
+  manageHref: string | null;
+  records: PrivacyRecord[];
+}
+
+/** The result of {@link findSubjectRecords}. */
+export interface PrivacySearchResult {
+  subject: { kind: Subject["kind"]; value: string };
+  groups: PrivacyGroup[];
+  /** Records over all groups. */
+  total: number;
+}
+
+/** Records found by the sources searched before (by source key). */
+export type FoundSoFar = Readonly<Record<string, readonly PrivacyRecord[]>>;
+
+/** A place where personal data of a visitor or user is kept. */
+export interface PrivacySource {
+  key: string;
+  label: string;
+  /** Admin page that manages the records (users, members), or null. */
+  manageHref: (record: PrivacyRecord) => string | null;
+  find(db: Db, subject: Subject, found: FoundSoFar): Promise<PrivacyRecord[]>;
+}
+
+/** Most rows read per source (a person with more is a data problem, not a privacy request). */
+const SOURCE_LIMIT = 1000;
+
+const iso = (value: Date | null | undefined) => value?.toISOString() ?? null;
+
+/** `column` equals the subject's e-mail, compared lower-case and trimmed. */
+export function emailMatches(column: AnyPgColumn, subject: Subject): SQL | undefined {
+  return subject.kind === "email" ? sql`lower(trim(${column})) = ${subject.value}` : undefined;
+}
+
+/** `column`'s digits equal one of the subject's phone forms (any punctuation, with or without 55). */
+export function phoneMatches(column: AnyPgColumn, subject: Subject): SQL | undefined {
+  return subject.kind === "phone"
+    ? inArray(sql`regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g')`, subject.phoneDigits)
+    : undefined;
+}
+
+const idsOf = (found: FoundSoFar, key: string) => (found[key] ?? []).map((record) => record.id);
+
+/** Leads of every kind with the e-mail or phone. */
+const leadsSource: PrivacySource = {
+  key: "leads",
+  label: "Contatos (leads)",
+  manageHref: () => null,
+  async find(db, subject) {
+    const rows = await db
+      .select()
+      .from(leads)
+      .where(or(emailMatches(leads.email, subject), phoneMatches(leads.phone, subject)))
+      .orderBy(asc(leads.createdAt))
+      .limit(SOURCE_LIMIT);
+    return rows.map(({ idempotencyKey: _key, ...row }) => ({
+      source: "leads",
+      id: row.id,
+      date: iso(row.createdAt),
+      fields: { ...row, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) },
+    }));
+  },
+};
+
+/** The outbox rows of those leads, and any delivery addressed to the e-mail. */
+const deliveriesSource: PrivacySource = {
+  key: "deliveries",
+  label: "Envios dos contatos",
+  manageHref: () => null,
+  async find(db, subject, found) {
+    const leadIds = idsOf(found, "leads");
+    const where = or(
+      leadIds.length ? inArray(leadDeliveries.leadId, leadIds) : undefined,
+      emailMatches(leadDeliveries.recipient, subject),
+    );
+    if (!where) return [];
+    const rows = await db
+      .select()
+      .from(leadDeliveries)
+      .where(where)
+      .orderBy(asc(leadDeliveries.nextAttemptAt))
+      .limit(SOURCE_LIMIT);
+    return rows.map(({ lockedUntil: _lease, ...row }) => ({
+      source: "deliveries",
+      id: row.id,
+      date: iso(row.sentAt ?? row.nextAttemptAt),
+      fields: { ...row, nextAttemptAt: iso(row.nextAttemptAt), sentAt: iso(row.sentAt) },
+    }));
+  },
+};
+
+/** The site's mirror of the identity service's users (the account itself: `/admin/usuarios`). */
+const usersSource: PrivacySource = {
+  key: "users",
+  label: "Usuários (área do corretor)",
+  manageHref: () => ADMIN_USERS_PATH,
+  async find(db, subject) {
+    const rows = await db
+      .select()
+      .from(users)
+      .where(or(emailMatches(users.email, subject), phoneMatches(users.phone, subject)))
+      .limit(SOURCE_LIMIT);
+    return rows.map((row) => ({
+      source: "users",
+      id: row.uid,
+      date: iso(row.createdAt),
+      fields: {
+        ...row,
+        createdAt: iso(row.createdAt),
+        updatedAt: iso(row.updatedAt),
+        lastSignInAt: iso(row.lastSignInAt),
+      },
+    }));
+  },
+};
+
+/** Sessions of those users (without the token hash). */
+const sessionsSource: PrivacySource = {
+  key: "sessions",
+  label: "Sessões",
+  manageHref: () => ADMIN_USERS_PATH,
+  async find(db, _subject, found) {
+    const uids = idsOf(found, "users");
+    if (!uids.length) return [];
+    const rows = await db
+      .select()
+      .from(sessions)
+      .where(inArray(sessions.uid, uids))
+      .orderBy(asc(sessions.createdAt))
+      .limit(SOURCE_LIMIT);
+    return rows.map(({ tokenHash: _secret, ...row }) => ({
+      source: "sessions",
+      id: row.id,
+      date: iso(row.createdAt),
+      fields: {
+        ...row,
+        createdAt: iso(row.createdAt),
+        lastSeenAt: iso(row.lastSeenAt),
+        expiresAt: iso(row.expiresAt),
+      },
+    }));
+  },
+};
+
+/** Reads of owner data by those users (the log keeps the reader's e-mail, so a deleted user is found too). */
+const ownerAccessSource: PrivacySource = {
+  key: "ownerDataAccess",
+  label: "Consultas a dados de proprietários",
+  manageHref: () => null,
+  async find(db, subject, found) {
+    const uids = idsOf(found, "users");
+    const where = or(
+      uids.length ? inArray(ownerDataAccess.uid, uids) : undefined,
+      emailMatches(ownerDataAccess.email, subject),
+    );
+    if (!where) return [];
+    const rows = await db
+      .select()
+      .from(ownerDataAccess)
+      .where(where)
+      .orderBy(asc(ownerDataAccess.at))
+      .limit(SOURCE_LIMIT);
+    return rows.map((row) => ({
+      source: "ownerDataAccess",
+      id: row.id,
+      date: iso(row.at),
+      fields: { ...row, at: iso(row.at) },
+    }));
+  },
+};
+
+/** Team members with the e-mail, phone or WhatsApp (managed on `/admin/membros/{id}`). */
+const membersSource: PrivacySource = {
+  key: "members",
+  label: "Membros da equipe",
+  manageHref: (record) => `${ADMIN_MEMBERS_PATH}/${record.id}`,
+  async find(db, subject) {
+    const rows = await db
+      .select()
+      .from(members)
+      .where(
+        or(
+          emailMatches(members.email, subject),
+          phoneMatches(members.phone, subject),
+          phoneMatches(members.whatsapp, subject),
+        ),
+      )
+      .limit(SOURCE_LIMIT);
+    return rows.map((row) => ({
+      source: "members",
+      id: String(row.id),
+      date: iso(row.createdAt),
+      fields: {
+        ...row,
+        createdAt: iso(row.createdAt),
+        updatedAt: iso(row.updatedAt),
+        deletedAt: iso(row.deletedAt),
+      },
+    }));
+  },
+};
+
+/**
+ * The sources, in search order (a source may use the records of those
+ * before it). Saved alerts and favourites join here when they exist.
+ */
+export const PRIVACY_SOURCES: readonly PrivacySource[] = [
+  leadsSource,
+  deliveriesSource,
+  usersSource,
+  sessionsSource,
+  ownerAccessSource,
+  membersSource,
+];
+
+/**
+ * Searches every source for `subject`.
+ * @returns one group per source (also the empty ones), in {@link PRIVACY_SOURCES} order.
+ * @throws database errors.
+ */
+export async function findSubjectRecords(
+  db: Db,
+  subject: Subject,
+  sources: readonly PrivacySource[] = PRIVACY_SOURCES,
+): Promise<PrivacySearchResult> {
+  const found: Record<string, PrivacyRecord[]> = {};
+  const groups: PrivacyGroup[] = [];
+  for (const source of sources) {
+    const records = (await source.find(db, subject, found)).map((record) => ({
+      ...record,
+      manageHref: source.manageHref(record),
+    }));
+    found[source.key] = records;
+    groups.push({
+      key: source.key,
+      label: source.label,
+      manageHref: records[0] ? source.manageHref(records[0]) : null,
+      records,
+    });
+  }
+  return {
+    subject: { kind: subject.kind, value: subject.value },
+    groups,
+    total: groups.reduce((sum, group) => sum + group.records.length, 0),
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * The first-party analytics vocabulary shared by the browser beacon
+ * (`~/components/analytics-beacon`) and the endpoint `POST /api/eventos`
+ * (`~/.server/analytics/record`): event types, the beacon body's zod schema
+ * and its size limits. Design: docs/decisions/0030-first-party-analytics.md.
+ */
+import { z } from "zod";
+import { ADMIN_PATH, LOGIN_PATH, PANEL_PATH } from "~/lib/paths";
+
+/** Events the browser sends itself. */
+export const CLIENT_EVENT_TYPES = ["pageview", "gallery_open", "whatsapp_click", "form_start", "form_submit"] as const;
+
+/** An event the browser sends. */
+export type ClientEventType = (typeof CLIENT_EVENT_TYPES)[number];
+
+/**
+ * Every stored event type: the client's, plus those the server derives from
+ * a page view's address (`listing_view` on a listing page, `search` on
+ * `/busca?q=`, `filter` per filter of a listings page, `map_search` on
+ * `/mapa?area=`, the "Buscar nesta área" button).
+ */
+export const ANALYTICS_EVENT_TYPES = [...CLIENT_EVENT_TYPES, "listing_view", "search", "filter", "map_search"] as const;
+
+/** A stored event type. */
+export type AnalyticsEventType = (typeof ANALYTICS_EVENT_TYPES)[number];
+
+/** Device class derived from the User-Agent (the User-Agent itself is never stored). */
+export type DeviceClass = "mobile" | "tablet" | "desktop";
+
+/** Largest beacon body accepted, bytes (a page address of 2,000 characters fits easily). */
+export const MAX_BEACON_BYTES = 4096;
+
+/** Longest page address (path + query) a beacon may carry, characters. */
+export const MAX_BEACON_PATH = 2000;
+
+/** A listing code as the site writes it (Vista `Codigo`). */
+const LISTING_CODE = /^[A-Za-z0-9._-]{1,40}$/;
+
+/**
+ * The JSON body of `POST /api/eventos`:
+ * - `type`: one of {@link CLIENT_EVENT_TYPES};
+ * - `path`: the page's path and query (`/busca?q=moema`), starting with "/";
+ * - `referrer`: `document.referrer` on the first page view (only its host is
+ *   kept, and only when it is another site);
+ * - `listing`: the listing code a gallery or WhatsApp event concerns;
+ * - `form`: the lead form's kind for form events (`info`, `sell`, …).
+ * Unknown keys are refused.
+ */
+export const beaconSchema = z
+  .object({
+    type: z.enum(CLIENT_EVENT_TYPES),
+    path: z
+      .string()
+      .max(MAX_BEACON_PATH)
+      .regex(/^\/(?!\/)/, "Caminho inválido."),
+    referrer: z.string().max(MAX_BEACON_PATH).optional(),
+    listing: z.string().regex(LISTING_CODE).optional(),
+    form: z
+      .string()
+      .regex(/^[a-z][a-z0-9_-]{0,29}$/)
+      .optional(),
+  })
+  .strict();
+
+/** A validated beacon body. */
+export type BeaconBody = z.infer<typeof beaconSchema>;
+
+/** Path prefixes never recorded: the broker and admin areas and the sign-in pages. */
+export const UNTRACKED_PATH_PREFIXES: readonly string[] = [ADMIN_PATH, PANEL_PATH, LOGIN_PATH];
+
+/** Whether a pathname belongs to an area that is never recorded ({@link UNTRACKED_PATH_PREFIXES}). */
+export function isUntrackedPath(pathname: string): boolean {
+  return UNTRACKED_PATH_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+/** pt-BR labels of the event types (dashboard and CSV). */
+export const ANALYTICS_EVENT_LABELS: Record<AnalyticsEventType, string> = {
+  pageview: "Visualizações de página",
+  listing_view: "Visualizações de imóvel",
+  search: "Buscas",
+  filter: "Filtros usados",
+  map_search: "Buscas no mapa",
+  gallery_open: "Galerias abertas",
+  whatsapp_click: "Cliques no WhatsApp",
+  form_start: "Formulários iniciados",
+  form_submit: "Formulários enviados",
+};
