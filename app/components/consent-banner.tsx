@@ -11,11 +11,12 @@
  */
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import type { ConsentActionData } from "~/routes/consent";
-import { CONSENT_CATEGORIES, CONSENT_CHOICE_FIELD, CONSENT_RETURN_FIELD } from "~/lib/consent";
+import { CONSENT_CATEGORIES, CONSENT_CHOICE_FIELD, CONSENT_FETCHER_FIELD, CONSENT_RETURN_FIELD } from "~/lib/consent";
 import { CONSENT_PATH, COOKIE_PREFERENCES_PATH, LGPD_PATH } from "~/lib/paths";
 import { useOptionalRootData } from "~/lib/root-data";
 import { button } from "~/styles/ui.css";
 import * as s from "./consent-banner.css";
+import { useHydrated } from "./use-hydrated";
 
 /** Id of the cookie preferences section on `/lgpd` (the banner's "Configurar" target). */
 export const COOKIE_PREFERENCES_ID = "cookies";
@@ -29,6 +30,7 @@ export function ConsentBanner() {
   const consent = useOptionalRootData()?.consent;
   const location = useLocation();
   const fetcher = useFetcher<ConsentActionData>({ key: "consent-banner" });
+  const hydrated = useHydrated();
   // Hidden as soon as a choice is on its way (the root loader confirms it right after).
   if (!consent || consent.variant !== "none" || fetcher.state !== "idle" || fetcher.data?.ok) return null;
   const here = `${location.pathname}${location.search}`;
@@ -37,6 +39,7 @@ export function ConsentBanner() {
     <section className={s.banner} role="region" aria-label="Aviso de cookies" data-testid="consent-banner">
       <fetcher.Form method="post" action={CONSENT_PATH} className={s.inner}>
         <input type="hidden" name={CONSENT_RETURN_FIELD} value={here} />
+        {hydrated ? <input type="hidden" name={CONSENT_FETCHER_FIELD} value="1" /> : null}
         <p className={s.text}>
           Usamos cookies necessários para o site funcionar
           {consent.google ? " e, só com a sua permissão, cookies de estatística do Google Analytics" : ""}. Você pode
@@ -67,6 +70,7 @@ export function ConsentBanner() {
 export function CookiePreferences() {
   const consent = useOptionalRootData()?.consent;
   const fetcher = useFetcher<ConsentActionData>({ key: "cookie-preferences" });
+  const hydrated = useHydrated();
   const google = consent?.google ?? null;
   const granted = consent?.variant === "granted";
   const categories = CONSENT_CATEGORIES.filter((category) => category.id === "necessary" || google);
@@ -80,6 +84,7 @@ export function CookiePreferences() {
       data-testid="cookie-preferences"
     >
       <input type="hidden" name={CONSENT_RETURN_FIELD} value={COOKIE_PREFERENCES_PATH} />
+      {hydrated ? <input type="hidden" name={CONSENT_FETCHER_FIELD} value="1" /> : null}
       {categories.map((category) => {
         const id = `consent-${category.id}`;
         const necessary = category.id === "necessary";

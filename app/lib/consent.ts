@@ -26,6 +26,13 @@ export const CONSENT_CHOICE_FIELD = "escolha";
 export const CONSENT_RETURN_FIELD = "voltar";
 
 /**
+ * Name of the hidden field, present only once the page is hydrated, that
+ * tells the action a fetcher sent the form (answer JSON instead of a
+ * redirect). Remix removes its own `_data` parameter before the action runs.
+ */
+export const CONSENT_FETCHER_FIELD = "via-fetcher";
+
+/**
  * The banner's and the preferences form's choices: accept every optional
  * category, reject them, open the settings (`/lgpd#cookies`), or save the
  * switches of the settings form (`analytics` checkbox "on" or absent).

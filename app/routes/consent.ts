@@ -5,7 +5,7 @@
  *
  * - `escolha=aceitar|rejeitar|salvar` (+ `analytics=on` with `salvar`) sets
  *   the consent cookie (6 months) and answers 303 to `voltar`, a same-site
- *   path (anything else → "/"); a fetcher submission (`?_data=…`) gets JSON
+ *   path (anything else → "/"); a fetcher submission (the hidden field `via-fetcher`, added once the page is hydrated) gets JSON
  *   instead, so the banner hides without a page load.
  * - `escolha=configurar` records nothing and answers 303 to `/lgpd#cookies`.
  * - Anything else: 400.
@@ -16,7 +16,13 @@ import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
 import { consentSetCookie } from "~/.server/consent";
 import { redirectWithToast } from "~/.server/flash";
 import { privatePage } from "~/lib/cache-control";
-import { CONSENT_CHOICE_FIELD, CONSENT_RETURN_FIELD, safeReturnPath, stateForChoice } from "~/lib/consent";
+import {
+  CONSENT_CHOICE_FIELD,
+  CONSENT_FETCHER_FIELD,
+  CONSENT_RETURN_FIELD,
+  safeReturnPath,
+  stateForChoice,
+} from "~/lib/consent";
 import { COOKIE_PREFERENCES_PATH } from "~/lib/paths";
 
 /** What a fetcher submission receives. */
@@ -33,8 +39,8 @@ export function loader() {
 
 /** Records the choice (see the module comment). */
 export async function action({ request }: ActionFunctionArgs) {
-  const isFetcher = new URL(request.url).searchParams.has("_data");
   const form = await request.formData().catch(() => null);
+  const isFetcher = form?.get(CONSENT_FETCHER_FIELD) === "1";
   const state = stateForChoice(form?.get(CONSENT_CHOICE_FIELD), form?.get("analytics"));
   if (state === undefined) {
     return json<ConsentActionData>({ ok: false }, { status: 400, headers: privatePage() });

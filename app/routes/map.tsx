@@ -35,6 +35,7 @@ import {
   type BoundingBox,
 } from "~/components/map/map-data";
 import { MapList } from "~/components/map/map-list";
+import { useHydrated } from "~/components/use-hydrated";
 import * as layout from "~/components/page-layout.css";
 import { CatalogueUpdating } from "~/components/results-page";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
@@ -144,13 +145,6 @@ export default function MapPage() {
 }
 
 type OkData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { state: "ok" }>;
-
-/** True after the first client render (the map needs the browser). */
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 function MapScreen({ data }: { data: OkData }) {
   const { filters, vocabulary, area } = data;

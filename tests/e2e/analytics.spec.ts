@@ -66,12 +66,16 @@ test("a visita aparece nas estatísticas do admin", async ({ page, browser, base
   await page.keyboard.press("Escape");
   await expect(viewer).toBeHidden();
 
-  // WhatsApp: the hand-off page, then the (stubbed) wa.me.
-  await page
-    .getByRole("complementary", { name: "Valores e contato" })
-    .getByRole("link", { name: "Falar no WhatsApp" })
-    .click();
-  await expect(page).toHaveURL(/^https:\/\/(api\.)?wa\.me\//);
+  // WhatsApp opens in a new tab: the hand-off page, then the (stubbed) wa.me.
+  const [whatsAppTab] = await Promise.all([
+    page.waitForEvent("popup"),
+    page
+      .getByRole("complementary", { name: "Valores e contato" })
+      .getByRole("link", { name: "Falar no WhatsApp" })
+      .click(),
+  ]);
+  await whatsAppTab.waitForURL(/^https:\/\/(api\.)?wa\.me\//);
+  await whatsAppTab.close();
   await expect
     .poll(() => beacons.some((body) => body.includes('"type":"whatsapp_click"') && body.includes(code)))
     .toBe(true);

@@ -227,9 +227,9 @@ test("Aceitar carrega a tag na hora, registra page_view e a escolha pode ser mud
   await expect(page).toHaveURL(/\/lgpd$/);
   await expect.poll(pageViews).toContainEqual(`${base}/lgpd`);
 
-  // Reload: no banner, the tag is server-rendered.
+  // Reload (a new document, not a same-page jump to #cookies): no banner, the tag is server-rendered.
   const before = google.length;
-  await page.goto("/lgpd#cookies");
+  await page.reload();
   await waitForHydration(page);
   await expect(banner(page)).toHaveCount(0);
   await expect.poll(() => google.length).toBeGreaterThan(before);

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONSENT_MAX_AGE_SECONDS, readConsent } from "~/lib/consent";
+import { CONSENT_FETCHER_FIELD, CONSENT_MAX_AGE_SECONDS, readConsent } from "~/lib/consent";
 import { CONSENT_PATH } from "~/lib/paths";
 import * as consent from "~/routes/consent";
 import { answer, siteRequest } from "./helpers/loaders";
@@ -88,10 +88,19 @@ describe("consent action without JavaScript", () => {
 
 describe("consent action from a fetcher", () => {
   it("answers JSON with the cookie instead of a redirect", async () => {
-    const response = await post({ escolha: "aceitar", voltar: "/sobre" }, "?_data=routes%2Fconsent");
+    // The hydrated forms add the field; Remix strips its own `_data` parameter before actions run.
+    const response = await post({ escolha: "aceitar", voltar: "/sobre", [CONSENT_FETCHER_FIELD]: "1" });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true, analytics: true });
     expect(readConsent(consentCookie(response)!.split(";")[0])).toEqual({ analytics: true });
+  });
+});
+
+describe("consent action from a form not yet hydrated", () => {
+  it("redirects even when the URL carries Remix's data parameter", async () => {
+    const response = await post({ escolha: "rejeitar", voltar: "/sobre" }, "?_data=routes%2Fconsent");
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/sobre");
   });
 });
 
