@@ -77,6 +77,24 @@ function fieldLines(fields: Record<string, unknown>): string {
     .join("\n");
 }
 
+/** The destructive actions offered on a person's leads, in page order: each becomes a {@link PrivacyActionForm}. */
+const PRIVACY_ACTIONS = [
+  {
+    intent: "anonymise",
+    title: "Anonimizar",
+    description:
+      "Troca nome, e-mail, telefone, mensagem e localização dos contatos e o destinatário dos envios por “[anonimizado]”. Tipo, imóvel, datas e status ficam para as estatísticas.",
+    buttonLabel: "Anonimizar os dados",
+  },
+  {
+    intent: "delete",
+    title: "Excluir",
+    description:
+      "Apaga os contatos desta pessoa e os seus envios. Usuários e membros da equipe não são apagados aqui: use os links “Abrir”.",
+    buttonLabel: "Excluir os contatos",
+  },
+] as const;
+
 /** The page. */
 export default function AdminPrivacyPage() {
   const { q, invalid, requests, search, audit } = useLoaderData<typeof loader>();
@@ -228,24 +246,15 @@ export default function AdminPrivacyPage() {
 
           {leadCount > 0 ? (
             <div className={css.actions}>
-              <PrivacyActionForm
-                intent="anonymise"
-                q={q}
-                busy={busy}
-                error={actionData?.intent === "anonymise" ? actionData.error : undefined}
-                title="Anonimizar"
-                description="Troca nome, e-mail, telefone, mensagem e localização dos contatos e o destinatário dos envios por “[anonimizado]”. Tipo, imóvel, datas e status ficam para as estatísticas."
-                buttonLabel="Anonimizar os dados"
-              />
-              <PrivacyActionForm
-                intent="delete"
-                q={q}
-                busy={busy}
-                error={actionData?.intent === "delete" ? actionData.error : undefined}
-                title="Excluir"
-                description="Apaga os contatos desta pessoa e os seus envios. Usuários e membros da equipe não são apagados aqui: use os links “Abrir”."
-                buttonLabel="Excluir os contatos"
-              />
+              {PRIVACY_ACTIONS.map((privacyAction) => (
+                <PrivacyActionForm
+                  key={privacyAction.intent}
+                  {...privacyAction}
+                  q={q}
+                  busy={busy}
+                  error={actionData?.intent === privacyAction.intent ? actionData.error : undefined}
+                />
+              ))}
             </div>
           ) : search.total > 0 ? (
             <p className={s.muted}>

@@ -14,6 +14,7 @@
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { getAgencyProfile } from "~/.server/agency";
 import { SESSION_IDLE_MS, SESSION_LIFETIME_MS } from "~/.server/auth/session";
 import { leadFormTokens } from "~/.server/leads/form-guard";
@@ -34,6 +35,58 @@ import * as s from "./lgpd.css";
 /** Anchor of the request form. */
 const FORM_ID = "solicitacao-lgpd";
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** "Quais dados coletamos": each form or area and the data it collects. */
+const COLLECTED_DATA: readonly TermItem[] = [
+  ["Quero vender meu imóvel:", " nome, telefone e a localização do imóvel."],
+  ["Mais informações sobre um imóvel:", " código do imóvel, nome, telefone, e-mail e a sua mensagem."],
+  ["Avise-me (condomínio):", " nome e e-mail ou telefone, e o condomínio de interesse."],
+  [
+    "Botão do WhatsApp:",
+    " o código do imóvel, a página de onde você clicou e os parâmetros de campanha (UTM) do endereço. A conversa em si acontece no WhatsApp.",
+  ],
+  [
+    "Solicitações desta página:",
+    " nome, e-mail, telefone (se informado), o tipo de pedido e os detalhes que você escrever.",
+  ],
+  [
+    "Área do corretor:",
+    " e-mail de acesso, dados da sessão (início, último uso), endereço IP e navegador (User-Agent).",
+  ],
+  [
+    "Registro de acesso a dados de proprietários:",
+    " quando um corretor consulta dados de um proprietário, registramos quem consultou, qual imóvel, quando, o endereço IP e o navegador (LGPD, art. 37).",
+  ],
+  ["Segurança:", " o endereço IP de quem envia formulários, usado apenas para limitar envios automáticos (spam)."],
+];
+
+/** "Para que usamos e com qual base legal": each purpose and its legal basis (LGPD art. 7). */
+const PURPOSES: readonly TermItem[] = [
+  [
+    "Responder aos seus contatos",
+    " (vender, mais informações, avise-me, WhatsApp): procedimentos preliminares a um contrato, a seu pedido (LGPD, art. 7º, V).",
+  ],
+  ["Atender às solicitações de titulares", ": cumprimento de obrigação legal (LGPD, art. 7º, II, e art. 18)."],
+  [
+    "Segurança do site e da área do corretor",
+    " (sessões, registros de acesso, limite de envios): legítimo interesse (LGPD, art. 7º, IX), e o registro das operações exigido pelo art. 37.",
+  ],
+  [
+    "Guarda de registros de acesso à aplicação",
+    ": obrigação legal (Marco Civil da Internet, Lei nº 12.965/2014, art. 15; LGPD, art. 7º, II).",
+  ],
+];
+
+/** "Com quem compartilhamos": each recipient and what it receives. */
+const SHARED_WITH: readonly TermItem[] = [
+  [
+    "Vista (CRM imobiliário):",
+    " os pedidos de contato sobre imóveis são registrados no nosso sistema de gestão para que um corretor atenda.",
+  ],
+  ["Provedor de e-mail:", " os contatos chegam à nossa caixa de entrada e ao corretor responsável por e-mail."],
+  ["Firebase Authentication (Google):", " guarda o e-mail e a senha de acesso dos corretores."],
+  ["Hospedagem:", " o provedor onde o site e o banco de dados funcionam."],
+];
 
 /** The agency profile, the site title, the session lifetimes (days) and the form's tokens. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -95,10 +148,7 @@ export default function LgpdPage() {
         </p>
       </header>
 
-      <section className={s.section} aria-labelledby="controlador">
-        <h2 id="controlador" className={s.heading}>
-          Quem é o controlador dos seus dados
-        </h2>
+      <PolicySection id="controlador" heading="Quem é o controlador dos seus dados">
         <address className={s.card} data-testid="lgpd-controlador">
           <strong>{agency.legalName}</strong>
           {agency.tradeName !== agency.legalName ? <span>Nome fantasia: {agency.tradeName}</span> : null}
@@ -114,12 +164,9 @@ export default function LgpdPage() {
             </span>
           ) : null}
         </address>
-      </section>
+      </PolicySection>
 
-      <section className={s.section} aria-labelledby="encarregado">
-        <h2 id="encarregado" className={s.heading}>
-          Encarregado pelo tratamento de dados (DPO)
-        </h2>
+      <PolicySection id="encarregado" heading="Encarregado pelo tratamento de dados (DPO)">
         <p data-testid="lgpd-encarregado">
           {agency.dpoName ? (
             <>
@@ -137,112 +184,34 @@ export default function LgpdPage() {
           Ele recebe as suas reclamações e pedidos, presta esclarecimentos e fala com a Autoridade Nacional de Proteção
           de Dados (LGPD, art. 41).
         </p>
-      </section>
+      </PolicySection>
 
-      <section className={s.section} aria-labelledby="dados-coletados">
-        <h2 id="dados-coletados" className={s.heading}>
-          Quais dados coletamos
-        </h2>
-        <ul className={s.list}>
-          <li>
-            <strong>Quero vender meu imóvel:</strong> nome, telefone e a localização do imóvel.
-          </li>
-          <li>
-            <strong>Mais informações sobre um imóvel:</strong> código do imóvel, nome, telefone, e-mail e a sua
-            mensagem.
-          </li>
-          <li>
-            <strong>Avise-me (condomínio):</strong> nome e e-mail ou telefone, e o condomínio de interesse.
-          </li>
-          <li>
-            <strong>Botão do WhatsApp:</strong> o código do imóvel, a página de onde você clicou e os parâmetros de
-            campanha (UTM) do endereço. A conversa em si acontece no WhatsApp.
-          </li>
-          <li>
-            <strong>Solicitações desta página:</strong> nome, e-mail, telefone (se informado), o tipo de pedido e os
-            detalhes que você escrever.
-          </li>
-          <li>
-            <strong>Área do corretor:</strong> e-mail de acesso, dados da sessão (início, último uso), endereço IP e
-            navegador (User-Agent).
-          </li>
-          <li>
-            <strong>Registro de acesso a dados de proprietários:</strong> quando um corretor consulta dados de um
-            proprietário, registramos quem consultou, qual imóvel, quando, o endereço IP e o navegador (LGPD, art. 37).
-          </li>
-          <li>
-            <strong>Segurança:</strong> o endereço IP de quem envia formulários, usado apenas para limitar envios
-            automáticos (spam).
-          </li>
-        </ul>
-      </section>
+      <PolicySection id="dados-coletados" heading="Quais dados coletamos">
+        <TermList items={COLLECTED_DATA} />
+      </PolicySection>
 
-      <section className={s.section} aria-labelledby="finalidades">
-        <h2 id="finalidades" className={s.heading}>
-          Para que usamos e com qual base legal
-        </h2>
-        <ul className={s.list}>
-          <li>
-            <strong>Responder aos seus contatos</strong> (vender, mais informações, avise-me, WhatsApp): procedimentos
-            preliminares a um contrato, a seu pedido (LGPD, art. 7º, V).
-          </li>
-          <li>
-            <strong>Atender às solicitações de titulares</strong>: cumprimento de obrigação legal (LGPD, art. 7º, II, e
-            art. 18).
-          </li>
-          <li>
-            <strong>Segurança do site e da área do corretor</strong> (sessões, registros de acesso, limite de envios):
-            legítimo interesse (LGPD, art. 7º, IX), e o registro das operações exigido pelo art. 37.
-          </li>
-          <li>
-            <strong>Guarda de registros de acesso à aplicação</strong>: obrigação legal (Marco Civil da Internet, Lei nº
-            12.965/2014, art. 15; LGPD, art. 7º, II).
-          </li>
-        </ul>
+      <PolicySection id="finalidades" heading="Para que usamos e com qual base legal">
+        <TermList items={PURPOSES} />
         <p>Não vendemos os seus dados e não os usamos para decisões automatizadas.</p>
-      </section>
+      </PolicySection>
 
-      <section className={s.section} aria-labelledby="compartilhamento">
-        <h2 id="compartilhamento" className={s.heading}>
-          Com quem compartilhamos
-        </h2>
-        <ul className={s.list}>
-          <li>
-            <strong>Vista (CRM imobiliário):</strong> os pedidos de contato sobre imóveis são registrados no nosso
-            sistema de gestão para que um corretor atenda.
-          </li>
-          <li>
-            <strong>Provedor de e-mail:</strong> os contatos chegam à nossa caixa de entrada e ao corretor responsável
-            por e-mail.
-          </li>
-          <li>
-            <strong>Firebase Authentication (Google):</strong> guarda o e-mail e a senha de acesso dos corretores.
-          </li>
-          <li>
-            <strong>Hospedagem:</strong> o provedor onde o site e o banco de dados funcionam.
-          </li>
-        </ul>
+      <PolicySection id="compartilhamento" heading="Com quem compartilhamos">
+        <TermList items={SHARED_WITH} />
         <p>
           Esses fornecedores tratam os dados em nosso nome, só para essas finalidades. Também podemos compartilhar dados
           quando uma lei ou uma autoridade exigir.
         </p>
-      </section>
+      </PolicySection>
 
-      <section className={s.section} aria-labelledby="transferencia">
-        <h2 id="transferencia" className={s.heading}>
-          Transferência internacional
-        </h2>
+      <PolicySection id="transferencia" heading="Transferência internacional">
         <p>
           O Firebase Authentication, do Google, pode guardar e processar os dados de acesso dos corretores em servidores
           fora do Brasil. Essa transferência segue a LGPD (art. 33), com as garantias contratuais oferecidas pelo Google
           para a proteção de dados.
         </p>
-      </section>
+      </PolicySection>
 
-      <section className={s.section} aria-labelledby="retencao">
-        <h2 id="retencao" className={s.heading}>
-          Por quanto tempo guardamos
-        </h2>
+      <PolicySection id="retencao" heading="Por quanto tempo guardamos">
         <ul className={s.list}>
           <li data-testid="lgpd-retencao-leads">
             <strong>Contatos (leads):</strong> {agency.leadRetentionMonths}{" "}
@@ -258,12 +227,9 @@ export default function LgpdPage() {
             necessários para auditoria e segurança.
           </li>
         </ul>
-      </section>
+      </PolicySection>
 
-      <section className={s.section} aria-labelledby={COOKIE_PREFERENCES_ID} data-testid="lgpd-cookies">
-        <h2 id={COOKIE_PREFERENCES_ID} className={s.heading}>
-          Cookies e preferências
-        </h2>
+      <PolicySection id={COOKIE_PREFERENCES_ID} heading="Cookies e preferências" testId="lgpd-cookies">
         <p>
           Usamos cookies necessários (esta escolha por 6 meses, mensagens de confirmação e a sessão da área do
           corretor).{" "}
@@ -279,12 +245,9 @@ export default function LgpdPage() {
           e depois viram totais por dia. Navegadores com “Do Not Track” ou “Global Privacy Control” não enviam nada.
         </p>
         <CookiePreferences />
-      </section>
+      </PolicySection>
 
-      <section className={s.section} aria-labelledby="direitos">
-        <h2 id="direitos" className={s.heading}>
-          Seus direitos
-        </h2>
+      <PolicySection id="direitos" heading="Seus direitos">
         <p>Pela LGPD (art. 18), você pode pedir a qualquer momento:</p>
         <ol className={s.list} type="I">
           <li>a confirmação de que tratamos dados seus;</li>
@@ -305,7 +268,7 @@ export default function LgpdPage() {
           (LGPD, art. 19, II) e podemos pedir uma confirmação da sua identidade antes de atender. Você também pode
           reclamar à Autoridade Nacional de Proteção de Dados (ANPD).
         </p>
-      </section>
+      </PolicySection>
 
       <LeadForm
         kind="lgpd"
@@ -320,5 +283,34 @@ export default function LgpdPage() {
         Dúvidas sobre esta política? Fale com o encarregado ou veja <Link to={ABOUT_PATH}>quem somos</Link>.
       </p>
     </div>
+  );
+}
+
+/** A `[term, text]` item of a {@link TermList}: the term is shown in bold, then the text (which starts with its own space or punctuation). */
+type TermItem = readonly [term: string, text: string];
+
+/** A list of the policy whose items start with a bold term. */
+function TermList({ items }: { items: readonly TermItem[] }) {
+  return (
+    <ul className={s.list}>
+      {items.map(([term, text]) => (
+        <li key={term}>
+          <strong>{term}</strong>
+          {text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One section of the policy: a heading (`id` is its anchor and labels the section) and the content. */
+function PolicySection(props: { id: string; heading: string; testId?: string; children: ReactNode }) {
+  return (
+    <section className={s.section} aria-labelledby={props.id} data-testid={props.testId}>
+      <h2 id={props.id} className={s.heading}>
+        {props.heading}
+      </h2>
+      {props.children}
+    </section>
   );
 }

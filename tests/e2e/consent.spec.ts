@@ -16,14 +16,10 @@
  *
  * Uses only /sobre and /lgpd, which need no synced catalogue.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { installHydrationProbe, waitForHydration } from "./helpers";
+import { EMBEDDED_ENV, spawnServer, stopServer, waitUntil, type SpawnedServer } from "./spawned-server";
 
 test.describe.configure({ mode: "serial" });
 
@@ -31,72 +27,27 @@ const MEASUREMENT_ID = "G-TEST123456";
 const GOOGLE_HOSTS = /^https:\/\/([a-z0-9-]+\.)*(googletagmanager\.com|google-analytics\.com|analytics\.google\.com)\//;
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
-/** A free TCP port on the loopback interface. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
-let child: ChildProcess | undefined;
-let output = "";
-let dataDir = "";
+let server: SpawnedServer | undefined;
 let base = "";
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  const port = await freePort();
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "consent-e2e-"));
-  // This process's environment minus what configures a server (the main e2e server's settings).
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of Object.keys(env)) {
-    if (/^(FIREBASE_|VISTA_|DATABASE_URL|PUBLIC_URL|SMTP_URL|DATA_DIR|PORT$|GA_|GTM_)/.test(key)) delete env[key];
-  }
-  child = spawn(process.execPath, ["build/node/server.js"], {
-    cwd: process.cwd(),
-    env: {
-      ...env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      VISTA_SANDBOX_PORT: "0",
-      FIREBASE_AUTH_EMULATOR_PORT: "0",
-      SYNC_INTERVAL_SECONDS: "3600",
-      GA_MEASUREMENT_ID: MEASUREMENT_ID,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  // Embedded defaults (the main e2e server's settings are not inherited) plus the Google tag.
+  server = await spawnServer({
+    dataDirPrefix: "consent-e2e-",
+    env: { ...EMBEDDED_ENV, GA_MEASUREMENT_ID: MEASUREMENT_ID },
   });
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  base = `http://127.0.0.1:${port}`;
-  await expect
-    .poll(
-      async () => {
-        if (child?.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-        return fetch(`${base}/sobre`).then(
-          (response) => response.status,
-          () => 0,
-        );
-      },
-      { timeout: 80_000, intervals: [250] },
-    )
-    .toBe(200);
+  base = server.url;
+  await waitUntil(server, async () => (await fetch(`${base}/sobre`)).status === 200, {
+    timeoutMs: 80_000,
+    intervalMs: 250,
+    what: "GET /sobre answered 200",
+  });
 });
 
 test.afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child!.once("exit", resolve));
-    child.kill("SIGTERM");
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  // The temporary DATA_DIR is removed when the process exits.
+  await stopServer(server);
 });
 
 /** A browser context on the GA server with no consent cookie, its Google requests counted and stubbed. */

@@ -18,85 +18,34 @@
  * create a database); CI sets it. Runs after `npm run build`: the servers are
  * `node build/node/server.js` when that bundle exists, else `tsx server/index.ts`.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
 import { deleteApp, initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
 import pg from "pg";
-import { SMTPServer } from "smtp-server";
 import { startAuthEmulator, type RunningAuthEmulator } from "../../server/auth-emulator";
 import { startVistaSandbox, type RunningVistaSandbox } from "../../server/vista-sandbox";
+import { startSmtpSink, type SmtpSink } from "../integration/helpers/smtp-sink";
+import { freePort, spawnServer, stopServer, waitForHealth, waitUntil, type SpawnedServer } from "./spawned-server";
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const adminUrl = process.env.TEST_DATABASE_URL?.trim();
 /** Failed sign-ins per client IP in 15 minutes (LOGIN_IP_LIMIT in app/.server/auth/protection.ts). */
 const LOGIN_IP_POINTS = 30;
 const LEADS_EMAIL = "contatos@imobiliaria.example";
 
-/** The command that starts a server: the compiled bundle when built, else the source through tsx. */
-function serverCommand(): { command: string; args: string[] } {
-  const bundle = path.join(projectRoot, "build/node/server.js");
-  return fs.existsSync(bundle)
-    ? { command: process.execPath, args: [bundle] }
-    : { command: path.join(projectRoot, "node_modules/.bin/tsx"), args: ["server/index.ts"] };
-}
+/** A server process named for the figures and messages ("a", "b"). */
+type ServerProcess = SpawnedServer & { name: string };
 
-/** A free TCP port on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** A server process with its output kept for assertions. */
-interface ServerProcess {
-  name: string;
-  url: string;
-  child: ChildProcess;
-  output: string[];
-}
-
-function startServer(name: string, port: number, env: Record<string, string>): ServerProcess {
-  const { command, args } = serverCommand();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `imobiliaria-multi-${name}-`));
-  // This process's environment minus what configures a server (the e2e server's own settings).
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production" };
-  for (const key of Object.keys(childEnv)) {
-    if (/^(FIREBASE_|VISTA_|DATABASE_URL|PUBLIC_URL|SMTP_URL|SESSION_SECRET|DATA_DIR|PORT$)/.test(key))
-      delete childEnv[key];
-  }
-  Object.assign(childEnv, env, { PORT: String(port), DATA_DIR: dataDir });
-  const child = spawn(command, args, {
-    cwd: projectRoot,
-    env: childEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const output: string[] = [];
-  const keep = (chunk: Buffer) => output.push(...chunk.toString("utf8").split("\n").filter(Boolean));
-  child.stdout!.on("data", keep);
-  child.stderr!.on("data", keep);
-  child.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  return { name, url: `http://127.0.0.1:${port}`, child, output };
-}
-
-async function stopServer(server: ServerProcess | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once("exit", resolve));
-  server.child.kill("SIGTERM");
-  const timer = setTimeout(() => server.child.kill("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(timer);
+/**
+ * A server on `port` with `env` (the e2e server's own settings not inherited)
+ * and a temporary DATA_DIR removed when it exits.
+ */
+async function startServer(name: string, port: number, env: Record<string, string>): Promise<ServerProcess> {
+  const server = await spawnServer({ port, env, dataDirPrefix: `imobiliaria-multi-${name}-` });
+  return Object.assign(server, { name });
 }
 
 /** Polls `check` every 20 ms until it returns a value; the elapsed ms and the value. */
@@ -115,10 +64,9 @@ async function until<T>(check: () => Promise<T | undefined>, timeoutMs: number, 
   test.describe.configure({ timeout: 90_000 });
 
   const databaseName = `multi_${randomBytes(4).toString("hex")}`;
-  const smtpMessages: string[] = [];
   const sandboxLog: string[] = [];
   const sessionSecret = randomBytes(32).toString("hex");
-  let smtp: SMTPServer;
+  let smtp: SmtpSink;
   let sandbox: RunningVistaSandbox;
   let emulator: RunningAuthEmulator;
   let sandboxDir: string;
@@ -137,21 +85,7 @@ async function until<T>(check: () => Promise<T | undefined>, timeoutMs: number, 
     parsed.pathname = `/${databaseName}`;
     databaseUrl = parsed.toString();
 
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
-      logger: false,
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
-          smtpMessages.push(Buffer.concat(chunks).toString("utf8"));
-          callback();
-        });
-      },
-    });
-    const smtpPort = await freePort();
-    await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
+    smtp = await startSmtpSink();
 
     sandboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "imobiliaria-multi-vista-"));
     // A small published catalogue (about 2% of the data set) keeps the first sync to seconds.
@@ -173,42 +107,32 @@ async function until<T>(check: () => Promise<T | undefined>, timeoutMs: number, 
       VISTA_URL: sandbox.url,
       VISTA_KEY: sandbox.key,
       FIREBASE_AUTH_EMULATOR_HOST: emulator.hostPort,
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       LEADS_EMAIL,
       SYNC_INTERVAL_SECONDS: "3600",
     };
-    a = startServer("a", portA, env);
-    b = startServer("b", portB, env);
+    a = await startServer("a", portA, env);
+    b = await startServer("b", portB, env);
     for (const server of [a, b]) {
-      await until(
-        // Any answer means the server listens (health may say 503 until the first sync).
-        async () => ((await fetch(`${server.url}/health/server`)).status > 0 ? true : undefined),
-        60_000,
-        `servidor ${server.name} no ar (saída: ${server.output.slice(-5).join(" | ")})`,
-      );
+      // Any answer means the server listens (health may say 503 until the first sync).
+      await waitUntil(server, async () => (await fetch(`${server.url}/health/server`)).status > 0, {
+        timeoutMs: 60_000,
+        intervalMs: 20,
+        what: `servidor ${server.name} no ar`,
+      });
     }
     // The first sync (one leader) has filled the read model.
-    await until(
-      async () => {
-        const health = (await (await fetch(`${a!.url}/health/server`)).json()) as {
-          sync: { lastSuccessAt: string | null; running: boolean; activeListings?: number };
-        };
-        return health.sync.lastSuccessAt && !health.sync.running && (health.sync.activeListings ?? 0) > 0
-          ? true
-          : undefined;
-      },
+    await waitForHealth(
+      a,
+      (health) =>
+        Boolean(health.sync?.lastSuccessAt) && !health.sync?.running && (health.sync?.activeListings ?? 0) > 0,
       60_000,
-      "primeira sincronização",
     );
   });
 
   test.afterAll(async () => {
-    await Promise.all([stopServer(a), stopServer(b)]);
-    await Promise.all([
-      sandbox?.close(),
-      emulator?.stop(),
-      new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve())),
-    ]);
+    await Promise.all([stopServer(a, { killAfterMs: 10_000 }), stopServer(b, { killAfterMs: 10_000 })]);
+    await Promise.all([sandbox?.close(), emulator?.stop(), smtp?.close()]);
     if (sandboxDir) fs.rmSync(sandboxDir, { recursive: true, force: true });
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
@@ -223,9 +147,7 @@ async function until<T>(check: () => Promise<T | undefined>, timeoutMs: number, 
       // 1. One sync leader: each listing's details were read from Vista once, by one process.
       const { rows: listingRows } = await db.query<{ n: number }>("select count(*)::int as n from listings");
       const detailCalls = sandboxLog.filter((line) => line.includes("/imoveis/detalhes")).length;
-      const followers = [a!, b!].filter((server) =>
-        server.output.some((line) => line.includes("outro processo está sincronizando")),
-      );
+      const followers = [a!, b!].filter((server) => server.output().includes("outro processo está sincronizando"));
       console.log(
         `[multi-server] ${listingRows[0].n} imóveis sincronizados; ${detailCalls} chamadas a imoveis/detalhes; ` +
           `seguidor(es) que pularam a rodada: ${followers.map((server) => server.name).join(", ") || "nenhum (rodadas sem sobreposição)"}`,
@@ -345,7 +267,7 @@ async function until<T>(check: () => Promise<T | undefined>, timeoutMs: number, 
       await new Promise((resolve) => setTimeout(resolve, 5500));
       // Per contact: how many e-mails each recipient got about it (the agency, a broker…): 1 each.
       const recipientsOf = (person: string) =>
-        smtpMessages
+        smtp.messages
           .filter((message) => message.includes(person))
           .map((message) => /^To: *(.+)$/im.exec(message)?.[1]?.trim() ?? "?");
       const perPerson = people.map((person) => {
@@ -360,7 +282,7 @@ async function until<T>(check: () => Promise<T | undefined>, timeoutMs: number, 
       );
       expect(perPerson).toEqual(people.map(() => 1));
       expect(vistaPerPerson).toEqual(people.map(() => 1));
-      expect(smtpMessages.length + sandbox.leads().length).toBe(delivered.value);
+      expect(smtp.messages.length + sandbox.leads().length).toBe(delivered.value);
     } finally {
       await db.end();
     }

@@ -11,7 +11,7 @@
  * documentation range: the test peer is loopback, which TRUST_PROXY trusts,
  * so the per-IP rate limits of the forms keep their budget for other specs.
  */
-import http from "node:http";
+import { rawRequest, type RawAnswer } from "../integration/helpers/raw-request";
 import fc from "fast-check";
 import { baseURL } from "../../playwright.config";
 import { createBroker, outboxMessagesTo } from "./auth-helpers";
@@ -20,13 +20,6 @@ import { listingPaths } from "./helpers";
 
 const base = new URL(baseURL);
 
-/** An answer: status, headers and body text. */
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
 let clientNumber = 0;
 
 /** Sends one request with the target exactly as given. */
@@ -34,33 +27,19 @@ function send(
   method: string,
   target: string,
   options: { headers?: Record<string, string>; body?: string | Buffer } = {},
-): Promise<Answer> {
+): Promise<RawAnswer> {
   clientNumber = (clientNumber % 250) + 1;
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: base.hostname,
-        port: base.port,
-        method,
-        path: target,
-        headers: { "X-Forwarded-For": `198.51.100.${clientNumber}`, Accept: "text/html", ...options.headers },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks).toString("utf8"),
-          }),
-        );
-        response.on("error", reject);
-      },
-    );
-    request.on("error", reject);
-    request.end(options.body);
-  });
+  return rawRequest(
+    undefined,
+    {
+      host: base.hostname,
+      port: base.port,
+      method,
+      path: target,
+      headers: { "X-Forwarded-For": `198.51.100.${clientNumber}`, Accept: "text/html", ...options.headers },
+    },
+    options.body,
+  );
 }
 
 const sameOrigin = { Origin: base.origin };

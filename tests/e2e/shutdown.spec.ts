@@ -12,88 +12,26 @@
  * - a restart on the same DATA_DIR (stopped mid-sync) opens the database and
  *   syncs again, and stops with exit 0 during that sync.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { EMBEDDED_ENV, spawnServer, stopServer, waitForHealth, type SpawnedServer } from "./spawned-server";
 
 test.describe.configure({ mode: "serial" });
 
 const SHUTDOWN_TIMEOUT_SECONDS = 8;
 const SHUTDOWN_LINE = /\[http\] encerrado em [\d.]+ s \(exit 0\)/;
 
-/** A free TCP port on the loopback interface. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
+/** A server on `dataDir` with the embedded defaults and this spec's shutdown timeout. */
+function startServer(dataDir: string): Promise<SpawnedServer> {
+  return spawnServer({
+    dataDir,
+    // This process's whole environment, as a server started by hand would get it.
+    inheritServerSettings: true,
+    env: { ...EMBEDDED_ENV, SHUTDOWN_TIMEOUT_SECONDS: String(SHUTDOWN_TIMEOUT_SECONDS) },
   });
-}
-
-/** A server process with its collected output. */
-interface Started {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  /** Resolves with the exit code (null when killed by a signal) once the process has ended. */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function startServer(dataDir: string, port: number): Started {
-  const child = spawn(process.execPath, ["build/node/server.js"], {
-    cwd: process.cwd(),
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      VISTA_SANDBOX_PORT: "0",
-      FIREBASE_AUTH_EMULATOR_PORT: "0",
-      SYNC_INTERVAL_SECONDS: "3600",
-      SHUTDOWN_TIMEOUT_SECONDS: String(SHUTDOWN_TIMEOUT_SECONDS),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let text = "";
-  child.stdout?.on("data", (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (text += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once("exit", (code, signal) => resolve({ code, signal })),
-  );
-  return { child, port, output: () => text, exited };
-}
-
-interface Health {
-  database?: { ok?: boolean };
-  sync?: { running?: boolean; lastSuccessAt?: string | null };
-}
-
-/** Polls /health/server until `accept` holds; throws with the server's output after `timeoutMs`. */
-async function waitForHealth(server: Started, accept: (health: Health) => boolean, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  let last = "";
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${server.port}/health/server`);
-      const health = (await response.json()) as Health;
-      last = JSON.stringify(health);
-      if (accept(health)) return health;
-    } catch (error) {
-      last = String(error);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`health never matched (last: ${last})\n${server.output()}`);
 }
 
 /** One GET over `agent`: "ok" for a whole response, "refused" when no connection could be made, else the error. */
@@ -122,12 +60,11 @@ let sharedDataDir = "";
 test("SIGTERM during start-up exits 0", async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "shutdown-startup-"));
   dataDirs.push(dataDir);
-  const server = startServer(dataDir, await freePort());
+  const server = await startServer(dataDir);
   // The entry's first line: its signal handlers are in place, the server module not loaded yet.
   // (A signal before Node runs any JavaScript keeps its default action: nothing can catch it.)
   await expect.poll(() => server.output(), { timeout: 10_000, intervals: [5] }).toContain("[server] iniciando");
-  server.child.kill("SIGTERM");
-  const { code, signal } = await server.exited;
+  const { code, signal } = await stopServer(server);
   expect({ code, signal }, server.output()).toEqual({ code: 0, signal: null });
   expect(server.output()).toMatch(SHUTDOWN_LINE);
 });
@@ -136,7 +73,7 @@ test("SIGTERM under 20 keep-alive connections during the first sync: no reset, e
   test.setTimeout(180_000);
   sharedDataDir = mkdtempSync(path.join(os.tmpdir(), "shutdown-drain-"));
   dataDirs.push(sharedDataDir);
-  const server = startServer(sharedDataDir, await freePort());
+  const server = await startServer(sharedDataDir);
   await waitForHealth(server, (health) => health.sync?.running === true);
 
   const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
@@ -152,9 +89,9 @@ test("SIGTERM under 20 keep-alive connections during the first sync: no reset, e
   // Until every connection is in use and busy (60 answers), however slow the machine.
   await expect.poll(() => results.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(60);
   const signalled = Date.now();
-  server.child.kill("SIGTERM");
+  const stopped = stopServer(server);
   await Promise.all(loops);
-  const { code, signal } = await server.exited;
+  const { code, signal } = await stopped;
   const stopSeconds = (Date.now() - signalled) / 1000;
   agent.destroy();
 
@@ -173,11 +110,10 @@ test("SIGTERM under 20 keep-alive connections during the first sync: no reset, e
 test("a restart on a DATA_DIR stopped mid-sync opens the database; SIGTERM during its sync exits 0", async () => {
   test.setTimeout(180_000);
   expect(sharedDataDir, "the drain test ran first").not.toBe("");
-  const server = startServer(sharedDataDir, await freePort());
+  const server = await startServer(sharedDataDir);
   const health = await waitForHealth(server, (report) => report.sync?.running === true);
   expect(health.database?.ok).toBe(true);
-  server.child.kill("SIGTERM");
-  const { code, signal } = await server.exited;
+  const { code, signal } = await stopServer(server);
   expect({ code, signal }, server.output()).toEqual({ code: 0, signal: null });
   expect(server.output()).toMatch(SHUTDOWN_LINE);
   expect(server.output()).not.toMatch(/falha ao iniciar|erro ao encerrar/);

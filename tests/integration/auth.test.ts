@@ -9,7 +9,6 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createIdentityBackend, type IdentityBackend, setIdentityBackend } from "~/.server/auth/firebase";
 import { getOptionalUser, requireRole, requireUser } from "~/.server/auth/guards";
@@ -23,6 +22,7 @@ import { createMailer } from "~/.server/mail/transport";
 import { ROLE_DEFINITIONS } from "~/lib/auth";
 import { startAuthEmulator, type RunningAuthEmulator } from "../../server/auth-emulator";
 import { createTestDatabase, createTestPglite, postgresTestUrl, type TestDatabase } from "./helpers/database";
+import { startSmtpSink } from "./helpers/smtp-sink";
 
 const ORIGIN = "http://localhost:3000";
 let emulator: RunningAuthEmulator;
@@ -62,27 +62,6 @@ afterAll(async () => {
   await test?.cleanup();
   await fs.rm(dataDir, { recursive: true, force: true });
 });
-
-/** A real SMTP server in this process that keeps every accepted message. */
-async function startSmtp(): Promise<{ port: number; messages: string[]; close(): Promise<void> }> {
-  const messages: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        messages.push(Buffer.concat(chunks).toString("utf8"));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const port = (server.server.address() as { port: number }).port;
-  return { port, messages, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 describe.each(kinds)("on %s", (kind) => {
   /** uid and e-mail prefix: both kinds share one emulator. */
@@ -241,7 +220,7 @@ describe.each(kinds)("on %s", (kind) => {
 
   describe("password reset", () => {
     it("mails a code (read from a real SMTP peer); wrong codes count; the right one sets the password once", async () => {
-      const smtp = await startSmtp();
+      const smtp = await startSmtpSink();
       const mailer = createMailer({
         smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
         outboxDir: dataDir,

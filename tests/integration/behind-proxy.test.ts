@@ -12,7 +12,7 @@
  * with the Remix plugin in this process, the real Auth emulator and a PGlite
  * database.
  */
-import http, { type IncomingHttpHeaders, type Server } from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,6 +22,7 @@ import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRemixHandler, requestGuards } from "../../server/remix-handler";
 import { startAuthTestEnv, type AuthTestEnv } from "./helpers/auth-env";
+import { rawRequest, type RawAnswer } from "./helpers/raw-request";
 
 const PUBLIC_URL = "https://imobiliaria.example";
 /** What nginx sends as `Host` with `proxy_pass http://app:3000;` and no `proxy_set_header`. */
@@ -79,13 +80,6 @@ afterAll(async () => {
   }
 });
 
-/** An answer read in full. */
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
 /**
  * A request as nginx forwards it with its defaults: `Host` is the upstream
  * address, nothing else added. Sent with node:http, since fetch() does not let
@@ -94,35 +88,20 @@ interface Answer {
 function viaDefaultProxy(
   pathname: string,
   init: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const body = init.body === undefined ? undefined : Buffer.from(init.body);
-    const request = http.request(
-      `${base}${pathname}`,
-      {
-        method: init.method ?? "GET",
-        headers: {
-          ...init.headers,
-          Host: UPSTREAM_HOST,
-          ...(body ? { "Content-Length": String(body.length) } : {}),
-        },
+): Promise<RawAnswer> {
+  const body = init.body === undefined ? undefined : Buffer.from(init.body);
+  return rawRequest(
+    `${base}${pathname}`,
+    {
+      method: init.method ?? "GET",
+      headers: {
+        ...init.headers,
+        Host: UPSTREAM_HOST,
+        ...(body ? { "Content-Length": String(body.length) } : {}),
       },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks).toString("utf8"),
-          }),
-        );
-        response.on("error", reject);
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
+    },
+    body,
+  );
 }
 
 /** A form post as a browser on `origin` sends it. */

@@ -16,7 +16,13 @@
  * skipped when another process holds it; a run is idempotent anyway.
  */
 import { sql } from "drizzle-orm";
-import type { Database, Db } from "../db";
+import type { Db } from "../db";
+import {
+  type PeriodicJob,
+  type PeriodicJobSpec,
+  type PeriodicJobStartOptions,
+  startPeriodicJob,
+} from "../periodic-job";
 import { ANALYTICS_TIME_ZONE, pruneSalts, saoPauloDay } from "./visitor";
 
 /** Advisory-lock key of the analytics maintenance ("anly" in ASCII). */
@@ -91,79 +97,32 @@ export async function runAnalyticsMaintenance(
   return { cutoffDay, aggregatedEvents, deletedSalts };
 }
 
-/** Options of {@link startAnalyticsMaintenance}. */
-export interface AnalyticsMaintenanceOptions {
-  database: Database;
-  /** Delay before the first run, ms (default 30 s, after the start-up work). */
-  firstRunDelayMs?: number;
-  /** Time between runs, ms (default {@link ANALYTICS_MAINTENANCE_INTERVAL_MS}). */
-  intervalMs?: number;
-  /** Where results and errors go (default `console.info` / `console.error`). */
-  log?: (message: string, error?: unknown) => void;
-}
+/** The maintenance as a periodic job: a first run 30 s after start (after the start-up work), then hourly. */
+const ANALYTICS_JOB: PeriodicJobSpec<AnalyticsMaintenanceResult> = {
+  lockKey: ANALYTICS_LOCK_KEY,
+  firstDelayMs: 30_000,
+  intervalMs: ANALYTICS_MAINTENANCE_INTERVAL_MS,
+  errorMessage: "[estatisticas] erro na manutenção",
+  run: async ({ db, log }) => {
+    const result = await runAnalyticsMaintenance(db);
+    if (result.aggregatedEvents || result.deletedSalts)
+      log(
+        `[estatisticas] manutenção: ${result.aggregatedEvents} eventos anteriores a ${result.cutoffDay} agregados, ${result.deletedSalts} sais apagados`,
+      );
+    return result;
+  },
+};
 
-/** A started maintenance. */
-export interface AnalyticsMaintenance {
-  /** Runs now unless a run is in progress here or another process holds the lock (then null). */
-  runNow(): Promise<AnalyticsMaintenanceResult | null>;
-  /** Cancels the timer and waits for a run in progress. Idempotent. */
-  stop(): Promise<void>;
-}
+/** Options of {@link startAnalyticsMaintenance}: `firstRunDelayMs` defaults to 30 s (after the start-up work), `intervalMs` to {@link ANALYTICS_MAINTENANCE_INTERVAL_MS}. */
+export type AnalyticsMaintenanceOptions = PeriodicJobStartOptions;
+
+/** A started maintenance: `runNow()` joins a run in progress here and resolves to null when another process holds the lock; `stop()` cancels the timer and waits for a run in progress. */
+export type AnalyticsMaintenance = PeriodicJob<AnalyticsMaintenanceResult>;
 
 /**
  * Starts the analytics maintenance (see the module comment). Errors are
  * logged and the next run retries; nothing escapes the timer.
  */
 export function startAnalyticsMaintenance(options: AnalyticsMaintenanceOptions): AnalyticsMaintenance {
-  const { database } = options;
-  const intervalMs = options.intervalMs ?? ANALYTICS_MAINTENANCE_INTERVAL_MS;
-  const log =
-    options.log ??
-    ((message: string, error?: unknown) => (error ? console.error(message, error) : console.info(message)));
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<AnalyticsMaintenanceResult | null> | undefined;
-
-  const runOnce = async (): Promise<AnalyticsMaintenanceResult | null> => {
-    const lock = await database.tryAdvisoryLock(ANALYTICS_LOCK_KEY);
-    if (!lock) return null;
-    try {
-      const result = await runAnalyticsMaintenance(database.db);
-      if (result.aggregatedEvents || result.deletedSalts)
-        log(
-          `[estatisticas] manutenção: ${result.aggregatedEvents} eventos anteriores a ${result.cutoffDay} agregados, ${result.deletedSalts} sais apagados`,
-        );
-      return result;
-    } finally {
-      await lock.release().catch(() => undefined);
-    }
-  };
-
-  const runNow = (): Promise<AnalyticsMaintenanceResult | null> => {
-    if (stopped) return Promise.resolve(null);
-    current ??= runOnce().finally(() => {
-      current = undefined;
-    });
-    return current;
-  };
-
-  const schedule = (delayMs: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      runNow()
-        .catch((error: unknown) => log("[estatisticas] erro na manutenção", error))
-        .finally(() => schedule(intervalMs));
-    }, delayMs);
-    timer.unref?.();
-  };
-  schedule(options.firstRunDelayMs ?? 30_000);
-
-  return {
-    runNow,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current?.catch(() => undefined);
-    },
-  };
+  return startPeriodicJob(ANALYTICS_JOB, options);
 }

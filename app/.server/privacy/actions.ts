@@ -89,6 +89,33 @@ async function leadIdsOf(db: Db, subject: Subject): Promise<string[]> {
 }
 
 /**
+ * Runs `change` on the ids of the subject's leads ({@link leadIdsOf}) and
+ * records `action` with the counts it returns and `options.reason`, all in
+ * one transaction, so the audit entry exists exactly when the change does.
+ * @throws database errors (nothing is changed).
+ */
+async function actOnSubject<Counts extends object>(
+  db: Db,
+  subject: Subject,
+  options: { actor: PrivacyActor; reason: string },
+  action: "anonymise" | "delete",
+  change: (txDb: Db, ids: string[]) => Promise<Counts>,
+): Promise<Counts> {
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const counts = await change(txDb, await leadIdsOf(txDb, subject));
+    await recordPrivacyAction(txDb, {
+      actor: options.actor,
+      action,
+      subjectHash: subjectHash(subject),
+      reason: options.reason,
+      counts: { ...counts } as Record<string, number>,
+    });
+    return counts;
+  });
+}
+
+/**
  * "Anonimizar": anonymises every lead of the person and their deliveries
  * ({@link anonymiseLeadsById}) and records the action with `reason`, in one
  * transaction.
@@ -99,22 +126,9 @@ export async function anonymiseSubject(
   subject: Subject,
   options: { actor: PrivacyActor; reason: string },
 ): Promise<AnonymiseCounts> {
-  return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    const counts = await anonymiseLeadsById(
-      txDb,
-      await leadIdsOf(txDb, subject),
-      subject.kind === "email" ? subject.value : undefined,
-    );
-    await recordPrivacyAction(txDb, {
-      actor: options.actor,
-      action: "anonymise",
-      subjectHash: subjectHash(subject),
-      reason: options.reason,
-      counts: { ...counts },
-    });
-    return counts;
-  });
+  return actOnSubject(db, subject, options, "anonymise", (txDb, ids) =>
+    anonymiseLeadsById(txDb, ids, subject.kind === "email" ? subject.value : undefined),
+  );
 }
 
 /** Rows removed by {@link deleteSubject}. */
@@ -135,25 +149,13 @@ export async function deleteSubject(
   subject: Subject,
   options: { actor: PrivacyActor; reason: string },
 ): Promise<DeleteCounts> {
-  return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    const ids = await leadIdsOf(txDb, subject);
-    let counts: DeleteCounts = { leads: 0, deliveries: 0 };
-    if (ids.length) {
-      const deliveries = await txDb
-        .delete(leadDeliveries)
-        .where(inArray(leadDeliveries.leadId, ids))
-        .returning({ id: leadDeliveries.id });
-      const removed = await txDb.delete(leads).where(inArray(leads.id, ids)).returning({ id: leads.id });
-      counts = { leads: removed.length, deliveries: deliveries.length };
-    }
-    await recordPrivacyAction(txDb, {
-      actor: options.actor,
-      action: "delete",
-      subjectHash: subjectHash(subject),
-      reason: options.reason,
-      counts: { ...counts },
-    });
-    return counts;
+  return actOnSubject(db, subject, options, "delete", async (txDb, ids): Promise<DeleteCounts> => {
+    if (!ids.length) return { leads: 0, deliveries: 0 };
+    const deliveries = await txDb
+      .delete(leadDeliveries)
+      .where(inArray(leadDeliveries.leadId, ids))
+      .returning({ id: leadDeliveries.id });
+    const removed = await txDb.delete(leads).where(inArray(leads.id, ids)).returning({ id: leads.id });
+    return { leads: removed.length, deliveries: deliveries.length };
   });
 }

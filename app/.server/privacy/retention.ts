@@ -13,7 +13,13 @@
 import { and, asc, eq, gt, isNotNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { DEFAULT_LEAD_RETENTION_MONTHS } from "~/lib/agency";
 import { getAgencyProfile } from "../agency";
-import { type Database, type Db } from "../db";
+import { type Db } from "../db";
+import {
+  type PeriodicJob,
+  type PeriodicJobSpec,
+  type PeriodicJobStartOptions,
+  startPeriodicJob,
+} from "../periodic-job";
 import { leads, ownerDataAccess, sessions, syncState } from "../db/schema";
 import { ANONYMISED } from "./anonymise";
 import { anonymiseLeadsById } from "./actions";
@@ -138,24 +144,51 @@ export async function runPrivacyMaintenance(
   return result;
 }
 
-/** Options of {@link startPrivacyMaintenance}. */
-export interface PrivacyMaintenanceOptions {
-  database: Database;
-  /** Delay (ms) before the first run after start (default 60 s, so start-up is not slowed). */
-  firstRunDelayMs?: number;
-  /** Interval (ms) between runs (default {@link PRIVACY_INTERVAL_MS}). */
-  intervalMs?: number;
-  /** Where progress and errors go (default `console.info` / `console.error`). */
-  log?: (message: string, error?: unknown) => void;
-}
+/**
+ * The maintenance as a periodic job: a first run 60 s after start (so
+ * start-up is not slowed), then daily; a run is skipped when the job's last
+ * success is recent and records its start, success or error in `sync_state`.
+ */
+const PRIVACY_JOB_SPEC: PeriodicJobSpec<PrivacyMaintenanceResult> = {
+  lockKey: PRIVACY_LOCK_KEY,
+  firstDelayMs: 60_000,
+  intervalMs: PRIVACY_INTERVAL_MS,
+  errorMessage: "[privacidade] erro na manutenção diária",
+  run: async ({ db, log }) => {
+    const now = new Date();
+    const [state] = await db.select().from(syncState).where(eq(syncState.job, PRIVACY_JOB)).limit(1);
+    if (state?.lastSuccessAt && now.getTime() - state.lastSuccessAt.getTime() < PRIVACY_MIN_GAP_MS) return null;
+    await db
+      .insert(syncState)
+      .values({ job: PRIVACY_JOB, lastStartedAt: now })
+      .onConflictDoUpdate({ target: syncState.job, set: { lastStartedAt: now } });
+    try {
+      const result = await runPrivacyMaintenance(db, { now });
+      const { leadCutoff: _cutoff, ...counts } = result;
+      await db
+        .update(syncState)
+        .set({ lastSuccessAt: new Date(), lastError: null, counts })
+        .where(eq(syncState.job, PRIVACY_JOB));
+      log(
+        `[privacidade] manutenção: ${result.leads} contatos anonimizados, ${result.sessions} sessões e ${result.ownerDataAccess} registros de acesso apagados`,
+      );
+      return result;
+    } catch (error) {
+      await db
+        .update(syncState)
+        .set({ lastErrorAt: new Date(), lastError: error instanceof Error ? error.message : String(error) })
+        .where(eq(syncState.job, PRIVACY_JOB))
+        .catch(() => undefined);
+      throw error;
+    }
+  },
+};
 
-/** A started maintenance. */
-export interface PrivacyMaintenance {
-  /** Runs now unless a run is in progress or another process holds the lock; null when skipped. */
-  runNow(): Promise<PrivacyMaintenanceResult | null>;
-  /** Cancels the timers and waits for a run in progress. Idempotent. */
-  stop(): Promise<void>;
-}
+/** Options of {@link startPrivacyMaintenance}: `firstRunDelayMs` defaults to 60 s (so start-up is not slowed), `intervalMs` to {@link PRIVACY_INTERVAL_MS}. */
+export type PrivacyMaintenanceOptions = PeriodicJobStartOptions;
+
+/** A started maintenance: `runNow()` joins a run in progress and resolves to null when skipped (lock held elsewhere, or the last success is recent); `stop()` cancels the timer and waits for a run in progress. */
+export type PrivacyMaintenance = PeriodicJob<PrivacyMaintenanceResult>;
 
 /**
  * Starts the daily maintenance: once `firstRunDelayMs` after start, then
@@ -165,76 +198,5 @@ export interface PrivacyMaintenance {
  * {@link PRIVACY_MIN_GAP_MS} old. Errors are logged; the next run retries.
  */
 export function startPrivacyMaintenance(options: PrivacyMaintenanceOptions): PrivacyMaintenance {
-  const { database } = options;
-  const intervalMs = options.intervalMs ?? PRIVACY_INTERVAL_MS;
-  const log =
-    options.log ??
-    ((message: string, error?: unknown) => (error ? console.error(message, error) : console.info(message)));
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<PrivacyMaintenanceResult | null> | undefined;
-
-  const runOnce = async (): Promise<PrivacyMaintenanceResult | null> => {
-    const lock = await database.tryAdvisoryLock(PRIVACY_LOCK_KEY);
-    if (!lock) return null;
-    try {
-      const db = database.db;
-      const now = new Date();
-      const [state] = await db.select().from(syncState).where(eq(syncState.job, PRIVACY_JOB)).limit(1);
-      if (state?.lastSuccessAt && now.getTime() - state.lastSuccessAt.getTime() < PRIVACY_MIN_GAP_MS) return null;
-      await db
-        .insert(syncState)
-        .values({ job: PRIVACY_JOB, lastStartedAt: now })
-        .onConflictDoUpdate({ target: syncState.job, set: { lastStartedAt: now } });
-      try {
-        const result = await runPrivacyMaintenance(db, { now });
-        const { leadCutoff: _cutoff, ...counts } = result;
-        await db
-          .update(syncState)
-          .set({ lastSuccessAt: new Date(), lastError: null, counts })
-          .where(eq(syncState.job, PRIVACY_JOB));
-        log(
-          `[privacidade] manutenção: ${result.leads} contatos anonimizados, ${result.sessions} sessões e ${result.ownerDataAccess} registros de acesso apagados`,
-        );
-        return result;
-      } catch (error) {
-        await db
-          .update(syncState)
-          .set({ lastErrorAt: new Date(), lastError: error instanceof Error ? error.message : String(error) })
-          .where(eq(syncState.job, PRIVACY_JOB))
-          .catch(() => undefined);
-        throw error;
-      }
-    } finally {
-      await lock.release().catch(() => undefined);
-    }
-  };
-
-  const runNow = (): Promise<PrivacyMaintenanceResult | null> => {
-    if (stopped) return Promise.resolve(null);
-    current ??= runOnce().finally(() => {
-      current = undefined;
-    });
-    return current;
-  };
-
-  const schedule = (delayMs: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      runNow()
-        .catch((error: unknown) => log("[privacidade] erro na manutenção diária", error))
-        .finally(() => schedule(intervalMs));
-    }, delayMs);
-    timer.unref?.();
-  };
-  schedule(options.firstRunDelayMs ?? 60_000);
-
-  return {
-    runNow,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current?.catch(() => undefined);
-    },
-  };
+  return startPeriodicJob(PRIVACY_JOB_SPEC, options);
 }
