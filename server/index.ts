@@ -21,7 +21,7 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 import { ConfigError, getConfig, mapTileImageSource } from "../app/.server/config";
-import { getDb, migrate } from "../app/.server/db";
+import { type Database, getDb, migrate } from "../app/.server/db";
 import { setBuildId } from "../app/.server/build-info";
 import { startSyncScheduler } from "../app/.server/sync";
 import { startLeadWorker } from "../app/.server/leads/worker";
@@ -158,14 +158,13 @@ function trustProxySetting(value: string): boolean | number | string {
 }
 const production = config.NODE_ENV === "production";
 
-/** Starts every part of the process in order; each step ends with a {@link checkpoint}. */
-async function start(): Promise<void> {
-  checkpoint();
-  // 1. Identity: a real Firebase project, or the embedded Auth emulator (ADR 0016), loaded
-  // only here (firebase-tools is not in the production image); its admin is seeded once the
-  // database is migrated.
-  // An emulator named by FIREBASE_AUTH_EMULATOR_HOST (without a project) is used as is, not
-  // started: several servers share one (docs/decisions/0026-several-servers.md).
+/**
+ * Identity: a real Firebase project, or the embedded Auth emulator (ADR 0016), loaded only
+ * here (firebase-tools is not in the production image). An emulator named by
+ * FIREBASE_AUTH_EMULATOR_HOST (without a project) is used as is, not started: several
+ * servers share one (docs/decisions/0026-several-servers.md).
+ */
+async function startIdentity(): Promise<void> {
   if (!config.FIREBASE_PROJECT_ID && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
     const { startAuthEmulator } = await import("./auth-emulator");
     const authEmulator = await startAuthEmulator({
@@ -182,9 +181,10 @@ async function start(): Promise<void> {
   } else {
     console.log(`[auth] usando o emulador do Firebase Auth em ${process.env.FIREBASE_AUTH_EMULATOR_HOST}`);
   }
-  checkpoint();
+}
 
-  // 2. Vista: the configured tenant, or the embedded sandbox over the demo catalogue.
+/** Vista: the configured tenant, or the embedded sandbox over the demo catalogue. */
+async function startVista(): Promise<void> {
   if (!config.VISTA_URL) {
     const sandbox = await startVistaSandbox({
       port: config.VISTA_SANDBOX_PORT,
@@ -198,15 +198,28 @@ async function start(): Promise<void> {
   } else {
     console.log(`[vista] usando a API do Vista configurada em VISTA_URL`);
   }
-  checkpoint();
+}
 
-  // 3. Database and migrations.
+/** Database and migrations. */
+async function startDatabase(): Promise<Database> {
   const database = getDb();
   running.database = database;
   await migrate(database);
   console.log(
     `[db] ${database.kind === "pglite" ? `PGlite em ${path.join(config.dataDir, "pglite")}` : "PostgreSQL (DATABASE_URL)"} pronto (${elapsed()})`,
   );
+  return database;
+}
+
+/**
+ * Starts every part of the process; each step ends with a {@link checkpoint}. Identity,
+ * Vista and the database do not depend on each other and start together (a restart
+ * answers sooner); each records itself in `running` as soon as it is up, so a stop
+ * signal meanwhile closes what started.
+ */
+async function start(): Promise<void> {
+  checkpoint();
+  const [, , database] = await Promise.all([startIdentity(), startVista(), startDatabase()]);
   checkpoint();
   if (running.authEmulator) {
     const admin = await seedAdmin(getIdentityBackend(), database.db, {
