@@ -7,18 +7,11 @@
 import { Link } from "@remix-run/react";
 import * as s from "./admin.css";
 import * as f from "./auth-form.css";
+import { formatPercent, type ListingFigures } from "~/lib/analytics-figures";
 import { formatCount } from "~/lib/format";
 
 /** One listing's figures, as the loader sends them. */
-export interface BrokerListingStat {
-  code: string;
-  title: string | null;
-  path: string | null;
-  views: number;
-  leads: number;
-  /** leads / views × 100, or null without views. */
-  conversionPercent: number | null;
-}
+export type BrokerListingStat = ListingFigures;
 
 /** Props of {@link BrokerListingStats}. */
 export interface BrokerListingStatsProps {
@@ -73,11 +66,7 @@ export function BrokerListingStats({ from, to, listings }: BrokerListingStatsPro
                   </td>
                   <td className={s.cell}>{formatCount(listing.views)}</td>
                   <td className={s.cell}>{formatCount(listing.leads)}</td>
-                  <td className={s.cell}>
-                    {listing.conversionPercent === null
-                      ? "—"
-                      : `${listing.conversionPercent.toLocaleString("pt-BR", { maximumFractionDigits: 1 })}%`}
-                  </td>
+                  <td className={s.cell}>{formatPercent(listing.conversionPercent)}</td>
                 </tr>
               ))}
             </tbody>

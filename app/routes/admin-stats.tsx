@@ -24,6 +24,7 @@ import { ADMIN_STATS_PATH } from "~/lib/paths";
 import { button } from "~/styles/ui.css";
 import { loadStatsPage } from "./admin-stats.server";
 import * as s from "./admin-stats.css";
+import { formatPercent } from "~/lib/analytics-figures";
 
 /** Guard (admin, revocation checked), then the figures of the period. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -51,11 +52,6 @@ const SUMMARY_EVENTS: readonly AnalyticsEventType[] = [
   "form_start",
   "form_submit",
 ];
-
-/** "12,5%" or "—". */
-function percent(value: number | null): string {
-  return value === null ? "—" : `${value.toLocaleString("pt-BR", { maximumFractionDigits: 1 })}%`;
-}
 
 /** "24/11/2026". */
 function brazilianDate(day: string): string {
@@ -187,7 +183,7 @@ export default function AdminStatsPage() {
                 </td>
                 <Num>{formatCount(listing.views)}</Num>
                 <Num>{formatCount(listing.leads)}</Num>
-                <Num>{percent(listing.conversionPercent)}</Num>
+                <Num>{formatPercent(listing.conversionPercent)}</Num>
               </tr>
             ))}
           </tbody>
@@ -271,7 +267,7 @@ export default function AdminStatsPage() {
                 <td className={a.cell}>{broker.name}</td>
                 <Num>{formatCount(broker.views)}</Num>
                 <Num>{formatCount(broker.leads)}</Num>
-                <Num>{percent(broker.conversionPercent)}</Num>
+                <Num>{formatPercent(broker.conversionPercent)}</Num>
               </tr>
             ))}
           </tbody>

@@ -22,6 +22,7 @@ import { daysOf, type AnalyticsPeriod } from "~/lib/analytics-period";
 import type { AnalyticsEventType } from "~/lib/analytics-events";
 import type { LeadKind } from "../db/schema";
 import { listingPath } from "~/lib/urls";
+import type { ListingFigures } from "~/lib/analytics-figures";
 
 /** A period as the queries need it: first and last São Paulo day, both included. */
 export type DayRange = Pick<AnalyticsPeriod, "from" | "to">;
@@ -68,17 +69,7 @@ export interface DayVisits {
 }
 
 /** One row of the top listings. */
-export interface ListingFigures {
-  code: string;
-  /** Title from the read model, or null for a listing no longer there. */
-  title: string | null;
-  /** Public page path, or null. */
-  path: string | null;
-  views: number;
-  leads: number;
-  /** leads / views × 100, one decimal; null without views. */
-  conversionPercent: number | null;
-}
+export type { ListingFigures };
 
 /** A search term and how often it was searched. */
 export interface SearchFigures {
