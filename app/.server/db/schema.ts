@@ -104,6 +104,13 @@ export const listings = pgTable(
      * row (measured with `npm run bench`, ADR 0013).
      */
     condominiumName: text("condominium_name"),
+    /**
+     * When the listing entered the catalogue: Vista `DataCadastro` when the
+     * first sync of an empty read model copies the existing catalogue,
+     * else the time a later sync first saw it. Null when unknown. Drives
+     * the "Novo" badge (first seen in the last 7 days).
+     */
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }),
   },
   (t) => [
     index("listings_active_idx").on(t.removedAt),
@@ -707,5 +714,31 @@ export const analyticsDaily = pgTable(
       name: "analytics_daily_pk",
       columns: [t.day, t.type, t.path, t.listingCode, t.detailKey, t.detailValue],
     }),
+  ],
+);
+
+/** Prices whose changes are recorded per listing: sale and rent (BRL, BRL/month), condo fee (BRL/month), IPTU (BRL/year). */
+export type PriceField = "sale" | "rent" | "condo_fee" | "iptu";
+
+/**
+ * Price history: one row per change of a listing's price seen by a sync
+ * (full or delta), old and new value in the field's unit (BRL). A value that
+ * appears or disappears has a null side. The first sync of a listing records
+ * nothing: history starts with the first change.
+ */
+export const listingPriceChanges = pgTable(
+  "listing_price_changes",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Vista `Codigo`. */
+    listingCode: text("listing_code").notNull(),
+    field: text("field").$type<PriceField>().notNull(),
+    oldValue: doublePrecision("old_value"),
+    newValue: doublePrecision("new_value"),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("listing_price_changes_listing_idx").on(t.listingCode, t.changedAt),
+    index("listing_price_changes_changed_idx").on(t.changedAt),
   ],
 );
