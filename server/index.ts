@@ -288,7 +288,12 @@ async function start(): Promise<void> {
   } else {
     // Development only: Vite is a dev dependency, absent from the production image.
     const vite = await import("vite");
-    const viteServer = await vite.createServer({ root, server: { middlewareMode: true } });
+    // VITE_HMR_PORT: lets several development servers run side by side (Vite's default is 24678).
+    const hmrPort = Number(process.env.VITE_HMR_PORT) || undefined;
+    const viteServer = await vite.createServer({
+      root,
+      server: { middlewareMode: true, hmr: hmrPort ? { port: hmrPort } : undefined },
+    });
     running.closeVite = () => viteServer.close();
     app.use(viteServer.middlewares);
     build = () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
