@@ -18,7 +18,16 @@
 # below `docker stop`'s 10 s grace; raise both together (`docker stop -t`,
 # compose `stop_grace_period`). The root filesystem may be read-only
 # (`--read-only --tmpfs /tmp`): the process writes only under DATA_DIR (/data).
+#
+# The runtime stages start from plain Debian trixie slim (the node image's own
+# base) with only the node binary copied in: no npm, yarn or corepack (about
+# 60 MB). Pin it by digest too:
+#   docker build --build-arg DEBIAN_IMAGE=debian:trixie-slim@sha256:<digest> .
 ARG NODE_IMAGE=node:26.13.0-trixie-slim
+ARG DEBIAN_IMAGE=debian:trixie-slim
+
+# The node binary of the pinned Node image, for the runtime stages.
+FROM ${NODE_IMAGE} AS node
 
 # All dependencies, installed once from the lock file (plain Dockerfile syntax:
 # the classic builder and BuildKit both build it, with no frontend image to pull).
@@ -32,25 +41,30 @@ FROM deps AS build
 COPY . .
 RUN npm run build
 
-# Production dependencies: the same tree, development packages removed (no second download).
-FROM deps AS prod-deps
-# TypeScript is only a peer of @remix-run/* for type checking (23 MB): never loaded at run time.
-RUN npm prune --omit=dev --no-audit --no-fund \
- && rm -rf node_modules/typescript
+# Production dependencies: only the files the compiled server can load, traced
+# from its imports (scripts/trace-runtime.mjs, @vercel/nft): about 48 MB instead
+# of the 175 MB of a pruned production tree.
+FROM build AS prod-deps
+RUN node scripts/trace-runtime.mjs /out
 
 # The demo's dependencies: production ones plus firebase-tools (the embedded Auth emulator),
-# declared as a dependency here only, then pruned from the full tree.
+# declared as a dependency here only, then pruned from the full tree. TypeScript is only a
+# peer of @remix-run/* for type checking (23 MB): never loaded at run time.
 FROM deps AS demo-deps
 RUN npm pkg delete devDependencies.firebase-tools \
  && npm pkg set "dependencies.firebase-tools=$(node -p 'require("./node_modules/firebase-tools/package.json").version')" \
- && npm prune --omit=dev --no-audit --no-fund
+ && npm prune --omit=dev --no-audit --no-fund \
+ && rm -rf node_modules/typescript
 
 # Common runtime: tini, the unprivileged user, the data volume, the health check.
-FROM ${NODE_IMAGE} AS runtime
+FROM ${DEBIAN_IMAGE} AS runtime
 RUN apt-get update \
  && apt-get install -y --no-install-recommends tini \
  && apt-get clean \
- && rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin /var/log/apt /var/log/dpkg.log
+ && rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin /var/log/apt /var/log/dpkg.log \
+ && groupadd --gid 1000 node \
+ && useradd --uid 1000 --gid node --shell /bin/sh --create-home node
+COPY --from=node /usr/local/bin/node /usr/local/bin/node
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data \
@@ -73,7 +87,7 @@ USER node
 
 # Default target: keep it last.
 FROM runtime AS production
-COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=prod-deps /out/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY package.json ./
 USER node

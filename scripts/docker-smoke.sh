@@ -8,7 +8,10 @@
 #      expects exit code 0 and the shutdown line in the logs;
 #   4. restarts on the same volume and finds the data (the seeded admin's
 #      password file, the database answering /health/server);
-#   5. runs once with `--read-only --tmpfs /tmp`.
+#   5. runs once with `--read-only --tmpfs /tmp`;
+#   6. runs the production target (no emulator inside) read-only in the demo
+#      container's network, signed in against the demo's Auth emulator: first
+#      200, pages answer, `docker stop` exits 0.
 # Usage: bash scripts/docker-smoke.sh   (env: IMAGE, STOPS, HOST_PORT)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -78,3 +81,27 @@ wait_for '"running":true' 120
 docker stop "$NAME" >/dev/null
 echo "read-only root filesystem: exit $(docker inspect -f '{{.State.ExitCode}}' "$NAME")"
 docker logs "$NAME" 2>&1 | grep -iE 'EROFS|read-only' && echo "WARNING: writes outside /data" || echo "no write outside /data"
+
+# 6. The production target: it has no emulator, so it shares the demo container's
+# network and uses the demo's Auth emulator (FIREBASE_AUTH_EMULATOR_HOST).
+PROD="${NAME}-production"
+cleanup_prod() { docker rm -f "$PROD" >/dev/null 2>&1 || true; }
+trap 'cleanup; cleanup_prod' EXIT
+cleanup
+run -e FIREBASE_AUTH_EMULATOR_PORT=9099
+wait_for '"database":{"ok":true' 120
+docker volume rm -f "${VOLUME}-production" >/dev/null
+t=$(now)
+docker run -d --name "$PROD" --network "container:${NAME}" --read-only --tmpfs /tmp \
+  -v "${VOLUME}-production:/data" -e PORT=3001 -e VISTA_SANDBOX_PORT=0 -e FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9099 \
+  "${IMAGE}:production" >/dev/null
+prod_get() { docker exec "$PROD" node -e "fetch('http://127.0.0.1:3001$1').then(r=>{console.log(r.status);process.exit(r.ok?0:1)}).catch(()=>process.exit(1))"; }
+until prod_get /health/server >/dev/null 2>&1; do
+  [ "$(docker inspect -f "{{.State.Running}}" "$PROD")" = true ] || { docker logs "$PROD" | tail -20; exit 1; }
+  sleep 0.2
+done
+echo "production target: first 200 after $(since "$t") s"
+for page in / /mapa /login-corretores; do echo "production target: GET $page $(prod_get "$page")"; done
+docker stop "$PROD" >/dev/null
+echo "production target stopped: exit $(docker inspect -f '{{.State.ExitCode}}' "$PROD"), $(docker logs "$PROD" 2>&1 | grep -o 'encerrado em [0-9.]* s' | tail -1)"
+docker logs "$PROD" 2>&1 | grep -iE 'EROFS|read-only' && echo "WARNING: writes outside /data" || echo "no write outside /data"
