@@ -10,7 +10,7 @@
  * profile) follow ADR 0028.
  *
  * Beyond the spec's table: /condominios (the condominium index, ADR 0008),
- * the JSON resource routes /mapa/pontos and /busca/sugestoes, and the broker
+ * the JSON resource routes /mapa/pontos, /busca/sugestoes and /busca/contagem (ADR 0037), and the broker
  * area of ADR 0016 (/painel, /painel/imovel/{codigo}[/dados], the sign-out post
  * /login-corretores/sair, and the JSON API /api/auth/token/check, /api/roles).
  *
@@ -43,6 +43,14 @@ export default {
         at("lgpd", "routes/lgpd.tsx");
         at("obrigado", "routes/thank-you.tsx");
         at("obrigado-whatsapp", "routes/thank-you-whatsapp.tsx");
+        // Saved-search alerts by e-mail (ADR 0034).
+        at("alertas", "routes/alerts.tsx");
+        at("alertas/criar", "routes/alerts-create.tsx");
+        at("alertas/confirmar", "routes/alerts-confirm.tsx");
+        at("alertas/cancelar", "routes/alerts-unsubscribe.tsx");
+        // Favourites and comparison, kept in the visitor's browser (ADR 0032).
+        at("favoritos", "routes/favourites.tsx");
+        at("comparar", "routes/compare.tsx");
         // Broker area (agent middleware).
         at("painel", "routes/panel.tsx");
         at("painel/imovel/:codigo", "routes/panel-listing.tsx");
@@ -61,6 +69,7 @@ export default {
         at("admin/redirecionamentos", "routes/admin-redirects.tsx");
         at("admin/aparencia", "routes/admin-appearance.tsx");
         at("admin/imobiliaria", "routes/admin-agency.tsx");
+        at("admin/financiamento", "routes/admin-financing.tsx");
         at("admin/usuarios", "routes/admin-users.tsx");
         at("admin/papeis", "routes/admin-roles.tsx");
         at("admin/membros", "routes/admin-members.tsx");
@@ -82,9 +91,11 @@ export default {
       at("imagens", "routes/image.ts");
       at("mapa/pontos", "routes/map-points.ts");
       at("busca/sugestoes", "routes/suggestions.ts");
+      at("busca/contagem", "routes/listings-count.ts");
       at("sitemap.xml", "routes/sitemap.ts");
       at("robots.txt", "routes/robots.ts");
       at("preferencias-de-cookies", "routes/consent.ts");
+      at("favoritos/alternar", "routes/favourite-toggle.ts");
       at("login-corretores/sair", "routes/logout.ts");
       at("painel/imovel/:codigo/dados", "routes/panel-listing-data.ts");
       at("api/auth/token/check", "routes/api-token-check.ts");

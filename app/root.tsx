@@ -18,6 +18,7 @@ import { getConfig } from "~/.server/config";
 import { getToast } from "~/.server/flash";
 import { getAgencyProfile } from "~/.server/agency";
 import { consentView } from "~/.server/consent";
+import { readFavourites } from "~/lib/favourites";
 import { getOptionalUser } from "~/.server/auth";
 import { getTheme, type ThemeColors } from "~/.server/theme";
 import { AnalyticsBeacon } from "~/components/analytics-beacon";
@@ -59,9 +60,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     contact: { whatsapp: Boolean(getConfig().WHATSAPP_NUMBER) },
     agency: await getAgencyProfile(),
     consent: consentView(request),
+    favourites: readFavourites(request.headers.get("Cookie")),
   };
   const responseHeaders = new Headers(headers ?? undefined);
-  if (headers || user) responseHeaders.set("Cache-Control", "private, no-store");
+  // Favourites fill the hearts: a page that shows them is the visitor's own (ADR 0032).
+  if (headers || user || data.favourites.length) responseHeaders.set("Cache-Control", "private, no-store");
   return json(data, { headers: responseHeaders });
 }
 

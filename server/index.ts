@@ -25,10 +25,13 @@ import { type Database, getDb, migrate } from "../app/.server/db";
 import { setBuildId } from "../app/.server/build-info";
 import { startSyncScheduler } from "../app/.server/sync";
 import { startLeadWorker } from "../app/.server/leads/worker";
+import { startAlertDigest } from "../app/.server/alerts/digest";
+import { startAlertMailWorker } from "../app/.server/alerts/outbox";
 import { mailerFromConfig } from "../app/.server/mail/transport";
 import { createVistaClient } from "../app/.server/vista";
 import { getVistaTarget, setVistaTarget } from "../app/.server/vista/target";
 import { FLASH_COOKIE_NAME } from "../app/.server/flash";
+import { FAVOURITES_COOKIE } from "../app/lib/favourites";
 import { createPageCache } from "./page-cache";
 import { startVistaSandbox } from "./vista-sandbox";
 import type { RunningAuthEmulator } from "./auth-emulator";
@@ -69,6 +72,8 @@ interface Running {
   drain?: HttpDrain;
   scheduler?: { stop(): Promise<void> };
   leadWorker?: { stop(options?: { timeoutMs?: number }): Promise<void> };
+  alertWorker?: { stop(options?: { timeoutMs?: number }): Promise<void> };
+  alertDigest?: { stop(): Promise<void> };
   mailer?: { close(): void };
   closeSandbox?: () => Promise<void>;
   authEmulator?: RunningAuthEmulator;
@@ -121,6 +126,8 @@ async function shutdown(signal: string): Promise<void> {
     running.privacy?.stop().catch(quietly("privacidade")),
     running.analytics?.stop().catch(quietly("analytics")),
     running.leadWorker?.stop({ timeoutMs: Math.max(1000, timeoutMs - 3000) }).catch(quietly("leads")),
+    running.alertWorker?.stop({ timeoutMs: Math.max(1000, timeoutMs - 3000) }).catch(quietly("alertas")),
+    running.alertDigest?.stop().catch(quietly("alertas")),
   ]);
   running.mailer?.close();
   await Promise.all([
@@ -271,7 +278,10 @@ async function start(): Promise<void> {
   );
   app.use(compression());
   // Public pages rendered once per minute at most (ADR 0013); pages for a visitor with a toast bypass it.
-  const pageCache = createPageCache({ personalCookies: [FLASH_COOKIE_NAME, ...SESSION_COOKIE_NAMES] });
+  // The favourites cookie fills the hearts of every page (ADR 0032).
+  const pageCache = createPageCache({
+    personalCookies: [FLASH_COOKIE_NAME, ...SESSION_COOKIE_NAMES, FAVOURITES_COOKIE],
+  });
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (production) {
@@ -343,6 +353,16 @@ async function start(): Promise<void> {
     onFailure: ({ channel, attempts, error }) =>
       console.warn(`[leads] falha no envio (${channel}, tentativa ${attempts}): ${error}`),
   });
+
+  // 5b'. Saved-search alerts: their e-mail outbox and the hourly check for daily digests (ADR 0034).
+  running.alertWorker = startAlertMailWorker({
+    database,
+    mailer,
+    onError: (error: unknown) => console.error("[alertas] erro no envio de e-mails", error),
+    onFailure: ({ kind, attempts, error }) =>
+      console.warn(`[alertas] falha no envio (${kind}, tentativa ${attempts}): ${error}`),
+  });
+  running.alertDigest = startAlertDigest({ database });
 
   // 5c. Privacy maintenance: lead retention, old sessions and access records (ADR 0031).
   running.privacy = startPrivacyMaintenance({ database });

@@ -4,6 +4,7 @@
  * pt-BR labels the adapter produced (docs/product.md: "characteristics and
  * infrastructure"; condominium page "amenities").
  */
+import { dedupeAmenities } from "~/lib/amenities";
 import { CheckIcon } from "./icons";
 import * as s from "./amenities.css";
 
@@ -11,7 +12,7 @@ import * as s from "./amenities.css";
 export interface AmenitiesProps {
   /** Section heading, e.g. "Características do imóvel". */
   title: string;
-  /** Labels; duplicates and blanks are dropped, order kept. */
+  /** Labels; repeats (`dedupeAmenities`), generic labels beside specific ones and blanks are dropped, order kept. */
   items: readonly string[];
   /** Id of the heading (for `aria-labelledby`). */
   id: string;
@@ -19,7 +20,7 @@ export interface AmenitiesProps {
 
 /** The amenities section; nothing when there is no item. */
 export function Amenities({ title, items, id }: AmenitiesProps) {
-  const unique = [...new Set(items.map((item) => item.trim()).filter(Boolean))];
+  const [unique] = dedupeAmenities([items]);
   if (unique.length === 0) return null;
   return (
     <section className={s.section} aria-labelledby={id}>

@@ -46,3 +46,6 @@ export const signOut = style({
     "&:focus-visible": { outline: `2px solid ${vars.color.onPrimary}`, outlineOffset: "2px" },
   },
 });
+
+/** The links to the restricted areas, side by side. */
+export const areas = style({ display: "flex", alignItems: "center", gap: vars.space.md });

@@ -1,6 +1,8 @@
 /**
  * The signed-in state in the site header (docs/product.md "Broker area"): a slim bar above the main bar
- * with the user's name and role, a link to the broker panel and "Sair" (a
+ * with the user's name and role, links to the areas the role may use
+ * ("Painel" for brokers and for admins with a Vista broker code,
+ * "Administração" for admins) and "Sair" (a
  * plain form POST to `/login-corretores/sair`, so it works without
  * JavaScript). Renders nothing for anonymous visitors, whose pages may be
  * cached publicly (a page with the bar is `private, no-store`: root loader).
@@ -10,7 +12,7 @@ import { ROLE_DEFINITIONS } from "~/lib/auth";
 import { useOptionalRootData } from "~/lib/root-data";
 import { container } from "~/styles/ui.css";
 import * as styles from "./broker-bar.css";
-import { LOGOUT_PATH, PANEL_PATH } from "~/lib/paths";
+import { ADMIN_PATH, LOGOUT_PATH, PANEL_PATH } from "~/lib/paths";
 
 /** The bar, or null when nobody is signed in. */
 export function BrokerBar() {
@@ -24,9 +26,18 @@ export function BrokerBar() {
             .filter((part, index, parts) => parts.indexOf(part) === index)
             .join(" · ")}
         </span>
-        <Link to={PANEL_PATH} className={styles.link}>
-          Painel
-        </Link>
+        <nav aria-label="Áreas restritas" className={styles.areas}>
+          {user.role !== "admin" || user.brokerCode ? (
+            <Link to={PANEL_PATH} className={styles.link}>
+              Painel
+            </Link>
+          ) : null}
+          {user.role === "admin" ? (
+            <Link to={ADMIN_PATH} className={styles.link}>
+              Administração
+            </Link>
+          ) : null}
+        </nav>
         <form method="post" action={LOGOUT_PATH}>
           <button type="submit" className={styles.signOut}>
             Sair

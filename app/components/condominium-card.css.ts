@@ -37,3 +37,6 @@ export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSiz
 export const prices = style([fr.column, { gap: "2px", marginTop: vars.space.xs, fontSize: vars.fontSize.sm }]);
 
 globalStyle(`${prices} strong`, { fontSize: vars.fontSize.md, color: vars.color.primary });
+
+/** An amount ("R$ 1.150/mês"): never broken across lines. */
+export const amount = style({ whiteSpace: "nowrap" });

@@ -67,12 +67,15 @@ export function CondominiumGrid({ condominiums, label, headingLevel = 3, eagerCo
               <p className={s.prices}>
                 {condo.salePriceFrom != null ? (
                   <span>
-                    Venda a partir de <strong>{formatPrice(condo.salePriceFrom)}</strong>
+                    Venda a partir de <strong className={s.amount}>{formatPrice(condo.salePriceFrom)}</strong>
                   </span>
                 ) : null}
                 {condo.rentPriceFrom != null ? (
                   <span>
-                    Aluguel a partir de <strong>{formatPrice(condo.rentPriceFrom)}</strong>/mês
+                    Aluguel a partir de{" "}
+                    <span className={s.amount}>
+                      <strong>{formatPrice(condo.rentPriceFrom)}</strong>/mês
+                    </span>
                   </span>
                 ) : null}
               </p>

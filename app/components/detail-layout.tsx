@@ -1,7 +1,7 @@
 /**
  * The frame and blocks the listing page and the condominium page
- * (`/detalhes/…`, docs/spec.txt §2) share: breadcrumbs and gallery above the
- * two-column layout, a text section, an amenities section, the single-point
+ * (`/detalhes/…`, docs/spec.txt §2) share: breadcrumbs above the
+ * two-column layout whose left column starts with the gallery, a text section, an amenities section, the single-point
  * map and a section of listing cards.
  */
 import type { ReactNode } from "react";
@@ -32,17 +32,22 @@ export interface DetailFrameProps {
   dataAttributes?: Record<`data-${string}`, string>;
 }
 
-/** Breadcrumbs, the full-width gallery, then the two-column layout. */
+/**
+ * Breadcrumbs, then the layout: the gallery first (edge to edge on phones, in
+ * the left column beside the aside from 1024 px), then the children.
+ */
 export function DetailFrame({ crumbs, galleryKey, photos, title, children, after, dataAttributes }: DetailFrameProps) {
   return (
     <div className={p.page} {...dataAttributes}>
       <div className={container}>
         <Breadcrumbs items={crumbs} />
       </div>
-      <div className={p.galleryWrap}>
-        <Gallery key={galleryKey} photos={photos} title={title} />
+      <div className={`${container} ${p.layout}`}>
+        <div className={p.galleryWrap}>
+          <Gallery key={galleryKey} photos={photos} title={title} />
+        </div>
+        {children}
       </div>
-      <div className={`${container} ${p.layout}`}>{children}</div>
       {after}
     </div>
   );

@@ -1,8 +1,11 @@
 /**
  * Page layout of the two detail pages (`routes/listing.tsx`,
- * `routes/condominium.tsx`): breadcrumb, gallery, a content column with a
- * sticky aside (price box, broker, sharing) from 1024 px, one column below
- * with the aside right after the heading. Theme variables only (docs/style.md §7).
+ * `routes/condominium.tsx`): breadcrumb, then from 1024 px the gallery, the
+ * heading and the content in the left column with the price box sticky in the
+ * right column from the top, so price and key facts show in the first screen;
+ * below 1024 px one column (gallery edge to edge on phones, heading with a
+ * compact price line, then the aside) and a fixed contact bar at the bottom
+ * (docs/decisions/0036-listing-contact-bar.md). Theme variables only (docs/style.md §7).
  */
 import { globalStyle, style } from "@vanilla-extract/css";
 import * as fr from "~/styles/fragments.css";
@@ -48,27 +51,29 @@ export const crumbCurrent = style([
   { verticalAlign: "bottom", color: vars.color.text },
 ]);
 
-/** The gallery: edge to edge on phones, in the content column from 768 px. */
+/** The gallery's cell: edge to edge on phones (out of the container's padding), the left column from 1024 px. */
 export const galleryWrap = style({
-  width: "100%",
-  maxWidth: `calc(${vars.width.content} + 2 * ${vars.space.xl})`,
-  marginInline: "auto",
+  minWidth: 0,
   "@media": {
-    "(min-width: 768px)": { paddingInline: vars.space.xl },
+    "(max-width: 767.98px)": { marginInline: `calc(-1 * ${vars.space.md})` },
+    "(min-width: 1024px)": { gridArea: "gallery" },
   },
 });
 
-/** Heading area + aside + content. */
+/** Gallery + heading area + aside + content. */
 export const layout = style({
   display: "grid",
   gridTemplateColumns: "minmax(0, 1fr)",
-  gap: vars.space.xl,
+  gap: vars.space.lg,
   alignItems: "start",
   "@media": {
+    "(min-width: 768px)": { gap: vars.space.xl },
     "(min-width: 1024px)": {
       gridTemplateColumns: "minmax(0, 1fr) 360px",
-      gridTemplateAreas: '"header aside" "content aside"',
-      columnGap: vars.space.xxl,
+      gridTemplateAreas: '"gallery aside" "header aside" "content aside"',
+      gridTemplateRows: "auto auto 1fr",
+      rowGap: vars.space.lg,
+      columnGap: vars.space.xl,
     },
   },
 });
@@ -80,18 +85,118 @@ export const header = style({
   "@media": { "(min-width: 1024px)": { gridArea: "header" } },
 });
 
-/** The sticky side column. */
+/** The side column, sticky from 1024 px (the price box stays in view while the page scrolls). */
 export const aside = style({
   display: "grid",
   gap: vars.space.md,
+  minWidth: 0,
   "@media": {
     "(min-width: 1024px)": {
       gridArea: "aside",
+      alignSelf: "start",
       position: "sticky",
       top: `calc(${vars.layout.headerHeight} + ${vars.space.md})`,
     },
   },
 });
+
+/** The compact price under the title, below 1024 px (where the price box comes after the heading). */
+export const headerPrice = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "baseline",
+  columnGap: vars.space.md,
+  rowGap: "2px",
+  margin: 0,
+  "@media": { "(min-width: 1024px)": { display: "none" } },
+});
+
+/** One price of {@link headerPrice}. */
+export const headerPriceItem = style({
+  display: "inline-flex",
+  alignItems: "baseline",
+  gap: vars.space.xs,
+  whiteSpace: "nowrap",
+  fontSize: vars.fontSize.xl,
+  fontWeight: 800,
+  fontVariantNumeric: "tabular-nums",
+});
+
+/** "Venda" / "Aluguel" / "/mês" beside a compact price. */
+export const headerPriceLabel = style({ fontSize: vars.fontSize.sm, fontWeight: 500, color: vars.color.textMuted });
+
+/** Height (px) of the phone contact bar, without the safe area. */
+const CONTACT_BAR_HEIGHT = "68px";
+
+/**
+ * The fixed contact bar of a listing below 1024 px: the short price, WhatsApp
+ * and "Mensagem". Hidden while the cookie banner waits for a choice (the
+ * banner's buttons stay free); the page gets bottom padding so the bar never
+ * covers the end of the page.
+ */
+export const contactBar = style({
+  position: "fixed",
+  insetInline: 0,
+  bottom: 0,
+  zIndex: 990,
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  minHeight: CONTACT_BAR_HEIGHT,
+  padding: `${vars.space.sm} 12px calc(${vars.space.sm} + env(safe-area-inset-bottom, 0px))`,
+  background: vars.color.surface,
+  borderTop: `1px solid ${vars.color.border}`,
+  boxShadow: "0 -4px 16px rgba(0, 0, 0, .08)",
+  "@media": { "(min-width: 1024px)": { display: "none" } },
+  selectors: { 'body:has([data-testid="consent-banner"]) &': { display: "none" } },
+});
+
+globalStyle('body:has([data-contact-bar]):not(:has([data-testid="consent-banner"]))', {
+  "@media": {
+    "(max-width: 1023.98px)": {
+      paddingBottom: `calc(${CONTACT_BAR_HEIGHT} + env(safe-area-inset-bottom, 0px))`,
+    },
+  },
+});
+
+/** The short price at the start of the bar. */
+export const contactBarPrice = style({
+  display: "grid",
+  flex: "1 1 auto",
+  minWidth: 0,
+  lineHeight: 1.2,
+});
+
+/** "Venda" / "Aluguel" above the short price. */
+export const contactBarLabel = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });
+
+/** The short price itself. */
+export const contactBarValue = style({
+  fontSize: vars.fontSize.sm,
+  fontWeight: 800,
+  whiteSpace: "nowrap",
+  fontVariantNumeric: "tabular-nums",
+});
+
+/** A button of the bar (compact, 44 px tall). */
+export const contactBarButton = style({});
+
+// Inside the bar (more specific than the button variants whatever the stylesheet order).
+globalStyle(`${contactBar} ${contactBarButton}`, {
+  flex: "0 0 auto",
+  minHeight: "44px",
+  paddingInline: "10px",
+  gap: vars.space.xs,
+  fontSize: vars.fontSize.sm,
+});
+
+/** An icon of a bar button that gives way on the narrowest phones (under 400 px). */
+export const contactBarIcon = style({
+  "@media": { "(max-width: 399.98px)": { display: "none" } },
+});
+
+/** A row under the title for small actions (the favourite heart). */
+export const headerActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });
 
 /** Main content sections. */
 export const content = style({

@@ -1,4 +1,4 @@
-/** Styles of `filters-form.tsx` (the listings page's filters). */
+/** Styles of `filters-form.tsx` (the list pages' filters: sidebar, phone sheet, sections). */
 import { globalStyle, style } from "@vanilla-extract/css";
 import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
@@ -7,21 +7,16 @@ import { control as baseControl } from "./page-layout.css";
 /** Wide screens: the sidebar is always open. */
 const wide = "(min-width: 960px)";
 
-/** The collapsible wrapper (`<details>`): a "Filtros" button on phones, a sidebar on wide screens. */
+/**
+ * The collapsible wrapper (`<details>`): a "Filtros" button on phones, a
+ * sidebar on wide screens that scrolls with the page (no scroll area of its
+ * own: the sections keep it short).
+ */
 export const panel = style({
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.lg,
-  "@media": {
-    // Taller than the viewport with every facet: the sidebar scrolls on its own.
-    [wide]: {
-      position: "sticky",
-      top: `calc(${vars.layout.headerHeight} + ${vars.space.md})`,
-      maxHeight: `calc(100vh - ${vars.layout.headerHeight} - 2 * ${vars.space.md})`,
-      overflowY: "auto",
-      overscrollBehavior: "contain",
-    },
-  },
+  minWidth: 0,
 });
 
 // Browsers that know ::details-content keep the sidebar open on wide screens
@@ -55,23 +50,122 @@ export const countBadge = style([
   { fontSize: vars.fontSize.xs, lineHeight: "24px", textAlign: "center" },
 ]);
 
+/** The sheet: in the page (folded form, sidebar) until it opens as a full-screen dialog on a phone. */
+export const sheet = style({
+  borderTop: `1px solid ${vars.color.border}`,
+  "@media": { [wide]: { borderTop: "none" } },
+});
+
+/** The open sheet (phones, with JavaScript): the whole screen; only its body scrolls. */
+export const sheetOpen = style({
+  position: "fixed",
+  inset: 0,
+  zIndex: vars.zIndex.modal,
+  display: "flex",
+  flexDirection: "column",
+  borderTop: "none",
+  background: vars.color.surface,
+  overflowY: "auto",
+  overscrollBehavior: "contain",
+});
+
+/** Heading row (with "Fechar" in the sheet). */
+export const sheetHeader = style({
+  display: "none",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.sm,
+  padding: `${vars.space.md} ${vars.space.lg} 0`,
+  "@media": { [wide]: { display: "flex" } },
+  selectors: {
+    [`${sheetOpen} &`]: {
+      display: "flex",
+      position: "sticky",
+      top: 0,
+      zIndex: 1,
+      paddingBottom: vars.space.sm,
+      paddingInline: vars.space.md,
+      background: vars.color.surface,
+      borderBottom: `1px solid ${vars.color.border}`,
+    },
+  },
+});
+
+/** "Fechar" (×). */
+export const close = style([
+  fr.centered,
+  {
+    width: "44px",
+    height: "44px",
+    border: "none",
+    borderRadius: vars.radius.pill,
+    background: "transparent",
+    color: vars.color.text,
+    cursor: "pointer",
+    selectors: { "&:hover": { background: vars.color.light }, "&:focus-visible": fr.focusRing },
+  },
+]);
+
 /** The form. */
 export const form = style([
   fr.column,
   {
-    gap: vars.space.lg,
-    padding: vars.space.md,
-    borderTop: `1px solid ${vars.color.border}`,
-    "@media": { [wide]: { borderTop: "none", padding: vars.space.lg } },
+    gap: 0,
+    padding: `0 ${vars.space.md} ${vars.space.md}`,
+    "@media": { [wide]: { padding: `0 ${vars.space.lg} ${vars.space.lg}` } },
+    selectors: { [`${sheetOpen} &`]: { flex: "1 0 auto", paddingBottom: 0 } },
   },
 ]);
 
-/** Form heading (wide screens). */
-export const heading = style({
-  display: "none",
-  fontSize: vars.fontSize.lg,
-  "@media": { [wide]: { display: "block" } },
+/** Form heading. */
+export const heading = style({ fontSize: vars.fontSize.lg, margin: 0 });
+
+/** One collapsible section (`<details>`). */
+export const section = style({ borderBottom: `1px solid ${vars.color.border}` });
+
+/** A section's title row: title, what is set, and a chevron. */
+export const sectionSummary = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  minHeight: "48px",
+  paddingBlock: vars.space.xs,
+  cursor: "pointer",
+  listStyle: "none",
+  selectors: {
+    "&::-webkit-details-marker": { display: "none" },
+    "&::after": {
+      content: '""',
+      flexShrink: 0,
+      width: "8px",
+      height: "8px",
+      marginInline: "4px 2px",
+      borderRight: `2px solid ${vars.color.textMuted}`,
+      borderBottom: `2px solid ${vars.color.textMuted}`,
+      transform: "translateY(-2px) rotate(45deg)",
+    },
+    "details[open] > &::after": { transform: "translateY(2px) rotate(-135deg)" },
+    "&:focus-visible": fr.focusRing,
+  },
 });
+
+/** Section title. */
+export const sectionTitle = style({ fontSize: vars.fontSize.sm, fontWeight: 700, color: vars.color.text });
+
+/** What a section has set ("2+", "Piscina, Elevador"), right-aligned. */
+export const sectionValue = style([
+  fr.ellipsis,
+  {
+    marginLeft: "auto",
+    minWidth: 0,
+    fontSize: vars.fontSize.sm,
+    fontWeight: 600,
+    color: vars.color.primary,
+  },
+]);
+
+/** A section's controls. */
+export const sectionBody = style([fr.column, { gap: vars.space.md, paddingBottom: vars.space.md }]);
 
 /** A group of controls. */
 export const group = style([fr.column, { gap: vars.space.sm, margin: 0, padding: 0, border: "none", minWidth: 0 }]);
@@ -124,9 +218,9 @@ export const chip = style([
 /** The radio inside a chip. */
 export const chipInput = style({ position: "absolute", inset: 0, opacity: 0, margin: 0, cursor: "pointer" });
 
-/** Scrollable checkbox list of neighbourhoods. */
+/** Checkbox list of neighbourhoods: the form's only inner scroll, narrowed by "Procurar bairro". */
 export const checkList = style({
-  maxHeight: "260px",
+  maxHeight: "280px",
   overflowY: "auto",
   margin: 0,
   padding: vars.space.xs,
@@ -164,7 +258,33 @@ export const optionCount = style({ marginLeft: "auto", color: vars.color.textMut
 export const hint = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 
 /** Buttons row. */
-export const actions = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm });
+export const actions = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space.sm,
+  paddingTop: vars.space.md,
+});
+
+/** The sheet's footer: sticky at the bottom, "Limpar" and "Ver N imóveis". */
+export const sheetFooter = style({
+  position: "sticky",
+  bottom: 0,
+  flexWrap: "nowrap",
+  marginTop: "auto",
+  marginInline: `calc(-1 * ${vars.space.md})`,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  paddingBottom: `max(${vars.space.sm}, env(safe-area-inset-bottom))`,
+  background: vars.color.surface,
+  borderTop: `1px solid ${vars.color.border}`,
+  boxShadow: vars.shadow.raised,
+});
+
+/** "Limpar" in the sheet footer. */
+export const clearButton = style({ flexShrink: 0, minHeight: "48px", paddingInline: vars.space.md });
+
+/** "Ver N imóveis": the rest of the footer. */
+export const applyButton = style({ flex: "1 1 0", minWidth: 0, minHeight: "48px", paddingInline: vars.space.sm });
 
 /** "Limpar filtros" link. */
 export const clear = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
@@ -175,9 +295,11 @@ export const zero = style({ opacity: 0.5 });
 /** Count inside a chip. */
 export const chipCount = style({ marginLeft: "6px", fontSize: vars.fontSize.xs, opacity: 0.8, pointerEvents: "none" });
 
-/** Amenities: a taller list, two columns where there is room. */
+/** Amenities: every option in the page (no inner scroll), two columns where there is room. */
 export const checkColumns = style({
-  maxHeight: "340px",
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
   display: "grid",
   gridTemplateColumns: "repeat(auto-fill, minmax(150px, 1fr))",
   columnGap: vars.space.xs,

@@ -1,46 +1,77 @@
 /**
- * The listings page's filters (docs/product.md "Public site"): purpose, type,
- * city, neighbourhoods (several), price range, minimum bedrooms / suites /
- * parking spaces / bathrooms, area range, maximum condo fee, amenities,
+ * The list pages' filters (docs/product.md "Public site"; ADR 0037): purpose,
+ * type, city, neighbourhoods (several), price range, minimum bedrooms / suites
+ * / parking spaces / bathrooms, area range, maximum condo fee, amenities,
  * lançamento, exclusivo and the listing code, each option with the number of
  * listings choosing it would give (facet counts, ADR 0011) when the page has
  * them. Options that would give nothing are dimmed, never disabled, so the
  * form still works without JavaScript.
  *
- * A GET form to `/todos-os-imoveis` (or `action`) that works without
- * JavaScript; the loader turns its parameters into the canonical `{filtros}`
- * URL (301). With JavaScript, every choice submits it at once through a Remix
- * navigation (no full reload, scroll kept): selects, radios and checkboxes on
- * change, the text fields when they are left with a new value or on Enter.
+ * A GET form to `/todos-os-imoveis` (or `action`: `/mapa`, `/busca`) that
+ * works without JavaScript; the loader turns its parameters into the
+ * canonical `{filtros}` URL (301).
  *
- * On phones the form folds into a "Filtros" button (`<details>`); on wide
- * screens it is an open sidebar.
+ * The facets are collapsible sections (`<details>`, native without
+ * JavaScript): the most used open (finalidade e tipo, localização, preço,
+ * quartos), the others closed with a summary of what is set ("Vagas de
+ * garagem 2+"). Only the neighbourhood list scrolls inside the form, with a
+ * field that narrows it.
+ *
+ * Wide screens (≥ 960 px): an open sidebar; with JavaScript every choice
+ * applies at once through a Remix navigation (no full reload, scroll kept):
+ * selects, radios and checkboxes on change, the text fields when they are
+ * left with a new value or on Enter.
+ *
+ * Phones: a "Filtros" button with the number of filters set. Without
+ * JavaScript it unfolds the same form in the page. With it, it opens a
+ * full-screen sheet (a modal dialog: focus kept inside, Esc or "Fechar"
+ * close it, the page behind does not scroll) where choices do not reload
+ * anything: a sticky footer shows "Ver N imóveis", N counted live by
+ * `/busca/contagem` (debounced), and "Limpar"; "Ver N imóveis" applies the
+ * whole form in one navigation.
  */
 import { Form, Link, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, type FocusEvent, type FormEvent, type ReactNode } from "react";
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FocusEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from "react";
 import type { FacetCounts } from "~/.server/catalogue/facets";
-import { AMENITY_FILTERS } from "~/lib/amenities";
+import { amenityLabel, AMENITY_FILTERS } from "~/lib/amenities";
 import { formatCount } from "~/lib/format";
 import {
   MAIN_PARAMS,
   MINIMUM_CHOICES,
+  parseFilters,
   type FilterVocabulary,
   type ListingFilters,
   type MinimumFacet,
 } from "~/lib/filters";
-import { button } from "~/styles/ui.css";
-import { FilterIcon } from "./icons";
+import { LISTINGS_PATH, LIVE_COUNT_PATH, SEARCH_PATH } from "~/lib/paths";
+import { foldText } from "~/lib/search-text";
+import { button, visuallyHidden } from "~/styles/ui.css";
+import { CloseIcon, FilterIcon } from "./icons";
 import * as s from "./filters-form.css";
-import { LISTINGS_PATH } from "~/lib/paths";
 
 /** Props of {@link FiltersForm}. */
 export interface FiltersFormProps {
   filters: ListingFilters;
   vocabulary: FilterVocabulary;
-  /** GET target of the form and of "Limpar filtros"; default `/todos-os-imoveis` (`/mapa` passes its own path). */
+  /** GET target of the form and of "Limpar filtros"; default `/todos-os-imoveis` (`/mapa`, `/busca` pass theirs). */
   action?: string;
   /** Facet counts of `filters` (`facetCounts()` on the server); without them the vocabulary's totals are shown. */
   counts?: FacetCounts | null;
+  /** Listings the page shows for `filters`: the sheet's first "Ver N imóveis" (else counted when it opens). */
+  total?: number;
+  /** Extra fields the form keeps, as [name, value] pairs (e.g. `q` on `/busca`). */
+  hidden?: readonly [string, string][];
 }
 
 /** The minimum facets: parameter, legend and pt-BR nouns. */
@@ -51,8 +82,25 @@ const MINIMUMS: readonly { key: MinimumFacet; param: string; legend: string; man
   { key: "bathroomsMin", param: "banheiros", legend: "Banheiros", many: "banheiros" },
 ];
 
+/** Sections open at first (the most used facets); the others start closed with a summary. */
+const OPEN_SECTIONS: Readonly<Record<string, boolean>> = {
+  tipo: true,
+  local: true,
+  preco: true,
+  bedroomsMin: true,
+};
+
+/** Pages whose list the live count reproduces (`/mapa` lists only listings with coordinates). */
+const LIVE_COUNT_ACTIONS = new Set([LISTINGS_PATH, SEARCH_PATH]);
+
+/** ms after the last change before the sheet counts again. */
+const COUNT_DEBOUNCE_MS = 300;
+
+/** Wide screens: the open sidebar (the CSS uses the same breakpoint). */
+const WIDE_QUERY = "(min-width: 960px)";
+
 /** How many facets are set (for the "Filtros" badge). */
-function activeCount(f: ListingFilters): number {
+export function activeFilterCount(f: ListingFilters): number {
   return (
     (f.purpose ? 1 : 0) +
     (f.category ? 1 : 0) +
@@ -65,6 +113,7 @@ function activeCount(f: ListingFilters): number {
     (f.amenities?.length ?? 0) +
     (f.launch ? 1 : 0) +
     (f.exclusive ? 1 : 0) +
+    (f.priceReduced ? 1 : 0) +
     (f.code ? 1 : 0)
   );
 }
@@ -74,100 +123,416 @@ function countSuffix(n: number | undefined): string {
   return n === undefined ? "" : ` (${formatCount(n)})`;
 }
 
-/**
- * A labelled select of one facet: "any" (`anyLabel`) then each option, each
- * with its count (from `counts` when given, else the option's own count).
- */
-function FacetSelect({
-  label,
-  name,
-  defaultValue,
-  anyLabel,
-  options,
-  counts,
-}: {
-  label: string;
-  name: string;
-  defaultValue: string;
-  anyLabel: string;
-  options: readonly { slug: string; label: string; count: number }[];
-  counts: Record<string, number> | undefined;
-}) {
-  return (
-    <label className={s.group}>
-      <span className={s.label}>{label}</span>
-      <select className={s.control} name={name} defaultValue={defaultValue}>
-        <option value="">{`${anyLabel}${countSuffix(counts?.[""])}`}</option>
-        {options.map((c) => (
-          <option key={c.slug} value={c.slug}>
-            {`${c.label}${countSuffix(counts ? (counts[c.slug] ?? 0) : c.count)}`}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
 /** An amount as the text fields show it: "500.000" (pt-BR thousands); "" when absent. */
 function amountText(value: number | undefined): string {
   return value == null ? "" : formatCount(value);
 }
 
-/** The filters form (and its mobile fold). */
-export function FiltersForm({ filters, vocabulary, action = LISTINGS_PATH, counts = null }: FiltersFormProps) {
+/** "R$ 500.000 a R$ 800.000", "a partir de 50 m²", "até R$ 800.000"; "" when neither is set. */
+function rangeText(min: number | undefined, max: number | undefined, unit: (n: number) => string): string {
+  if (min != null && max != null) return `${unit(min)} a ${unit(max)}`;
+  if (min != null) return `a partir de ${unit(min)}`;
+  if (max != null) return `até ${unit(max)}`;
+  return "";
+}
+
+/** "A, B e mais 2": the first labels of a list for a closed section's summary. */
+function shortList(labels: string[], shown = 2): string {
+  if (labels.length <= shown) return labels.join(", ");
+  return `${labels.slice(0, shown).join(", ")} e mais ${labels.length - shown}`;
+}
+
+const brl = (n: number) => `R$ ${formatCount(n)}`;
+
+/**
+ * What each section has set, for its summary line ("2+", "Piscina, Elevador");
+ * "" when nothing. Keys: section ids.
+ */
+export function sectionSummaries(f: ListingFilters, vocabulary: FilterVocabulary): Record<string, string> {
+  const city = vocabulary.cities.find((c) => c.slug === f.city);
+  const label = (list: readonly { slug: string; label: string }[] | undefined, slug: string) =>
+    list?.find((e) => e.slug === slug)?.label ?? slug;
+  const out: Record<string, string> = {
+    tipo: [
+      f.purpose === "venda" ? "Comprar" : f.purpose === "aluguel" ? "Alugar" : "",
+      f.category ? label(vocabulary.categories, f.category) : "",
+    ]
+      .filter(Boolean)
+      .join(" · "),
+    local: f.neighbourhoods?.length
+      ? shortList(f.neighbourhoods.map((nb) => label(city?.neighbourhoods, nb)))
+      : f.city
+        ? (city?.label ?? f.city)
+        : "",
+    preco: rangeText(f.priceMin, f.priceMax, brl),
+    area: rangeText(f.areaMin, f.areaMax, (n) => `${formatCount(n)} m²`),
+    condominio: f.condoFeeMax != null ? `até ${brl(f.condoFeeMax)}` : "",
+    comodidades: shortList((f.amenities ?? []).map(amenityLabel)),
+    outros: [f.launch ? "Lançamentos" : "", f.exclusive ? "Exclusivos" : "", f.priceReduced ? "Preço reduzido" : ""]
+      .filter(Boolean)
+      .join(", "),
+    codigo: f.code ?? "",
+  };
+  for (const m of MINIMUMS) out[m.key] = f[m.key] != null ? `${f[m.key]}+` : "";
+  return out;
+}
+
+/** "Ver 1 imóvel", "Ver 1.234 imóveis", "Nenhum imóvel encontrado"; "Ver imóveis" while unknown. */
+export function applyLabel(count: number | null): string {
+  if (count == null) return "Ver imóveis";
+  if (count === 0) return "Nenhum imóvel encontrado";
+  return count === 1 ? "Ver 1 imóvel" : `Ver ${formatCount(count)} imóveis`;
+}
+
+/** The form's fields as query parameters (empty values left out), as a GET submission sends them. */
+function formParams(form: HTMLFormElement): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value === "string" && value.trim()) params.append(name, value);
+  }
+  return params;
+}
+
+/** Elements the Tab key reaches inside `root`, in order (hidden ones left out). */
+function focusables(root: HTMLElement): HTMLElement[] {
+  const selector = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, summary';
+  return [...root.querySelectorAll<HTMLElement>(selector)].filter((el) => el.getClientRects().length > 0);
+}
+
+/** The filters form, its phone sheet and its sections (see the module comment). */
+export function FiltersForm({
+  filters,
+  vocabulary,
+  action = LISTINGS_PATH,
+  counts = null,
+  total,
+  hidden = [],
+}: FiltersFormProps) {
   const submit = useSubmit();
   const detailsRef = useRef<HTMLDetailsElement>(null);
+  const sheetRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const inflight = useRef<AbortController | null>(null);
+  const headingId = useId();
+  const [sheet, setSheet] = useState(false);
+  const [openSections, setOpenSections] = useState<Record<string, boolean>>(OPEN_SECTIONS);
+  const [liveCount, setLiveCount] = useState<number | null>(total ?? null);
+  // What the form shows now (changes in the sheet are not applied yet): the sections' summaries.
+  const [current, setCurrent] = useState<ListingFilters>(filters);
   // The form is keyed by the filters so that its uncontrolled inputs reset after each navigation.
-  const key = JSON.stringify(filters);
+  const key = JSON.stringify([filters, hidden]);
+  const [shownKey, setShownKey] = useState(key);
+  if (shownKey !== key) {
+    setShownKey(key);
+    setCurrent(filters);
+    setLiveCount(total ?? null);
+  }
+  const live = LIVE_COUNT_ACTIONS.has(action);
 
   useEffect(() => {
     // Open the sidebar on wide screens (the CSS already shows it where supported).
     const details = detailsRef.current;
-    if (details && window.matchMedia("(min-width: 960px)").matches) details.open = true;
+    if (details && window.matchMedia(WIDE_QUERY).matches) details.open = true;
   }, []);
 
-  // With JavaScript, a choice submits at once: selects, radios and checkboxes on
-  // change; the text fields when they lose focus with a new value (or on Enter,
-  // the form's own submit). React's handlers are bound from the first render.
-  const submitForm = (form: HTMLFormElement) => submit(form, { preventScrollReset: true });
+  const readForm = (form: HTMLFormElement) => {
+    const parsed = parseFilters(undefined, formParams(form), vocabulary);
+    setCurrent("notFound" in parsed ? {} : parsed.filters);
+  };
+
+  const count = useCallback(
+    (form: HTMLFormElement) => {
+      clearTimeout(timer.current);
+      if (!live) return;
+      timer.current = setTimeout(() => {
+        inflight.current?.abort();
+        const controller = new AbortController();
+        inflight.current = controller;
+        fetch(`${LIVE_COUNT_PATH}?${formParams(form).toString()}`, { signal: controller.signal })
+          .then((response) => (response.ok ? (response.json() as Promise<{ count: number | null }>) : null))
+          .then((body) => {
+            if (!controller.signal.aborted) setLiveCount(body?.count ?? null);
+          })
+          .catch(() => {
+            // Aborted by a newer change, or offline: the button keeps "Ver imóveis".
+            if (!controller.signal.aborted) setLiveCount(null);
+          });
+      }, COUNT_DEBOUNCE_MS);
+    },
+    [live],
+  );
+
+  const closeSheet = useCallback(() => {
+    clearTimeout(timer.current);
+    inflight.current?.abort();
+    setSheet(false);
+    if (detailsRef.current) detailsRef.current.open = false;
+    detailsRef.current?.querySelector("summary")?.focus();
+  }, []);
+
+  // While the sheet is open: the page behind does not scroll, Esc closes, focus starts on "Fechar".
+  useEffect(() => {
+    if (!sheet) return;
+    const { overflow } = document.body.style;
+    document.body.style.overflow = "hidden";
+    closeRef.current?.focus();
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === "Escape") closeSheet();
+    };
+    const wide = window.matchMedia(WIDE_QUERY);
+    const onWide = () => wide.matches && closeSheet();
+    document.addEventListener("keydown", onKey);
+    wide.addEventListener("change", onWide);
+    return () => {
+      document.body.style.overflow = overflow;
+      document.removeEventListener("keydown", onKey);
+      wide.removeEventListener("change", onWide);
+    };
+  }, [sheet, closeSheet]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Phones with JavaScript: the "Filtros" button opens the sheet instead of unfolding the form.
+  const onSummaryClick = (event: MouseEvent<HTMLElement>) => {
+    if (window.matchMedia(WIDE_QUERY).matches) return;
+    event.preventDefault();
+    if (detailsRef.current) detailsRef.current.open = true;
+    setSheet(true);
+    const form = sheetRef.current?.querySelector("form");
+    if (form && (total === undefined || liveCount === null)) count(form);
+  };
+
+  // Keeps Tab and Shift+Tab inside the open sheet.
+  const onSheetKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!sheet || event.key !== "Tab" || !sheetRef.current) return;
+    const items = focusables(sheetRef.current);
+    if (!items.length) return;
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  // Sidebar: a choice applies at once (selects, radios and checkboxes on change; the
+  // text fields when they lose focus with a new value, or on Enter, the form's own
+  // submit). Sheet: a choice only updates the summaries and the live count.
+  // Only the fields with a value: clean URLs (`/busca` has no canonical redirect to drop the empty ones).
+  const submitForm = (form: HTMLFormElement) =>
+    submit(formParams(form), { method: "get", action, preventScrollReset: true });
   const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
     const target = event.target as HTMLInputElement;
+    if (target.dataset.local) return;
+    readForm(form);
+    if (sheet) {
+      count(form);
+      return;
+    }
     if (target.type === "text" || target.type === "search") return;
-    submitForm(event.currentTarget);
+    submitForm(form);
   };
   const onTextBlur = (event: FocusEvent<HTMLInputElement>) => {
+    if (sheet) return;
     if (event.currentTarget.value !== event.currentTarget.defaultValue && event.currentTarget.form) {
       submitForm(event.currentTarget.form);
     }
   };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submitForm(event.currentTarget);
+    if (sheet) {
+      setSheet(false);
+      document.body.style.overflow = "";
+      if (detailsRef.current) detailsRef.current.open = false;
+    }
+  };
+
+  // "Limpar" in the sheet: every facet back to "any" (the hidden fields stay), then count again.
+  const clearForm = (form: HTMLFormElement) => {
+    for (const element of form.elements) {
+      if (element instanceof HTMLInputElement) {
+        if (element.type === "hidden" || element.dataset.local) continue;
+        if (element.type === "checkbox") element.checked = false;
+        else if (element.type === "radio") element.checked = element.value === "";
+        else element.value = "";
+      } else if (element instanceof HTMLSelectElement) {
+        element.value = "";
+      }
+    }
+    // A change on the city select lists its (no) neighbourhoods again and counts (React's change event).
+    const city = form.elements.namedItem(MAIN_PARAMS.city);
+    if (city instanceof HTMLSelectElement) city.dispatchEvent(new Event("change", { bubbles: true }));
+    else {
+      readForm(form);
+      count(form);
+    }
+  };
+
+  const active = activeFilterCount(filters);
+  const summaries = sectionSummaries(current, vocabulary);
+  const toggle = (id: string, open: boolean) =>
+    setOpenSections((was) => (was[id] === open ? was : { ...was, [id]: open }));
+
+  return (
+    <details className={s.panel} ref={detailsRef}>
+      <summary className={s.summary} onClick={onSummaryClick}>
+        <span className={s.summaryLabel}>
+          <FilterIcon size={20} />
+          Filtros
+        </span>
+        {active > 0 ? (
+          <span className={s.countBadge}>
+            {active}
+            <span className={visuallyHidden}>{active === 1 ? " filtro aplicado" : " filtros aplicados"}</span>
+          </span>
+        ) : null}
+      </summary>
+      <div
+        ref={sheetRef}
+        className={sheet ? `${s.sheet} ${s.sheetOpen}` : s.sheet}
+        role={sheet ? "dialog" : undefined}
+        aria-modal={sheet ? true : undefined}
+        aria-labelledby={sheet ? headingId : undefined}
+        onKeyDown={onSheetKeyDown}
+      >
+        <div className={s.sheetHeader}>
+          <h2 className={s.heading} id={headingId}>
+            Filtrar imóveis
+          </h2>
+          {sheet ? (
+            <button type="button" ref={closeRef} className={s.close} onClick={closeSheet} aria-label="Fechar filtros">
+              <CloseIcon size={22} />
+            </button>
+          ) : null}
+        </div>
+        <Form
+          method="get"
+          action={action}
+          className={s.form}
+          key={key}
+          aria-label="Filtros"
+          onChange={onChange}
+          onSubmit={onSubmit}
+        >
+          {hidden.map(([name, value], i) => (
+            <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+          ))}
+          <FilterFields
+            filters={filters}
+            vocabulary={vocabulary}
+            counts={counts}
+            summaries={summaries}
+            openSections={openSections}
+            onToggle={toggle}
+            onTextBlur={onTextBlur}
+          />
+
+          {filters.sort ? <input type="hidden" name="ordem" value={filters.sort} /> : null}
+
+          <div className={sheet ? `${s.actions} ${s.sheetFooter}` : s.actions}>
+            {sheet ? (
+              <button
+                type="button"
+                className={`${button.outline} ${s.clearButton}`}
+                onClick={(event) => event.currentTarget.form && clearForm(event.currentTarget.form)}
+              >
+                Limpar
+              </button>
+            ) : null}
+            <button type="submit" className={`${button.dark} ${sheet ? s.applyButton : ""}`}>
+              {sheet && live ? applyLabel(liveCount) : "Ver imóveis"}
+            </button>
+            {sheet ? (
+              <span className={visuallyHidden} aria-live="polite">
+                {liveCount != null ? applyLabel(liveCount) : ""}
+              </span>
+            ) : active > 0 ? (
+              <Link to={action} className={s.clear}>
+                Limpar filtros
+              </Link>
+            ) : null}
+          </div>
+        </Form>
+      </div>
+    </details>
+  );
+}
+
+/** One collapsible section: its title, what is set (when any) and the controls. */
+function Section(props: {
+  id: string;
+  title: string;
+  summary: string;
+  open: boolean;
+  onToggle: (id: string, open: boolean) => void;
+  children: ReactNode;
+}) {
+  const { id, title, summary, open, onToggle, children } = props;
+  return (
+    <details
+      className={s.section}
+      open={open}
+      data-section={id}
+      onToggle={(event) => onToggle(id, event.currentTarget.open)}
+    >
+      <summary className={s.sectionSummary}>
+        <span className={s.sectionTitle}>{title}</span>
+        {summary ? <span className={s.sectionValue}>{summary}</span> : null}
+      </summary>
+      <div className={s.sectionBody}>{children}</div>
+    </details>
+  );
+}
+
+/** The sections and their controls (uncontrolled: the form is keyed by the applied filters). */
+function FilterFields(props: {
+  filters: ListingFilters;
+  vocabulary: FilterVocabulary;
+  counts: FacetCounts | null;
+  summaries: Record<string, string>;
+  openSections: Record<string, boolean>;
+  onToggle: (id: string, open: boolean) => void;
+  onTextBlur: (event: FocusEvent<HTMLInputElement>) => void;
+}) {
+  const { filters, vocabulary, counts, summaries, openSections, onToggle, onTextBlur } = props;
+  // The city whose neighbourhoods are listed follows the select without a navigation (the sheet).
+  const [citySlug, setCitySlug] = useState(filters.city ?? "");
+  const [nbQuery, setNbQuery] = useState("");
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   const city =
-    vocabulary.cities.find((c) => c.slug === filters.city) ??
+    vocabulary.cities.find((c) => c.slug === citySlug) ??
     (vocabulary.cities.length === 1 ? vocabulary.cities[0] : undefined);
-  const selected = new Set(filters.neighbourhoods ?? []);
+  const selected = new Set(city?.slug === filters.city ? (filters.neighbourhoods ?? []) : []);
   const neighbourhoods = city
     ? [...city.neighbourhoods].sort((a, b) => Number(selected.has(b.slug)) - Number(selected.has(a.slug)))
     : [];
-  // Facet counts are for the current city; another (single) city falls back to the vocabulary's totals.
+  const folded = foldText(nbQuery.trim());
+  // Facet counts are for the applied city; another city falls back to the vocabulary's totals.
   const nbCount = (slug: string, fallback: number) =>
     counts && city?.slug === filters.city ? (counts.neighbourhoods[slug] ?? 0) : fallback;
-  const active = activeCount(filters);
   const priceLabel = filters.purpose === "aluguel" ? "Aluguel mensal (R$)" : "Preço (R$)";
   const dim = (n: number | undefined, checked: boolean) => (n === 0 && !checked ? s.zero : "");
+  const section = (id: string, title: string, children: ReactNode) => (
+    <Section key={id} id={id} title={title} summary={summaries[id] ?? ""} open={!!openSections[id]} onToggle={onToggle}>
+      {children}
+    </Section>
+  );
 
-  const textField = (
-    name: string,
-    label: string,
-    value: string,
-    placeholder: string,
-    extra?: { inputMode?: "numeric" | "text" },
-  ) => (
+  const textField = (name: string, label: string, value: string, placeholder: string) => (
     <label className={s.subLabel}>
       {label}
       <input
         className={s.control}
         type="text"
-        inputMode={extra?.inputMode ?? "numeric"}
+        inputMode="numeric"
         name={name}
         defaultValue={value}
         onBlur={onTextBlur}
@@ -178,148 +543,179 @@ export function FiltersForm({ filters, vocabulary, action = LISTINGS_PATH, count
   );
 
   return (
-    <details className={s.panel} ref={detailsRef}>
-      <summary className={s.summary}>
-        <span className={s.summaryLabel}>
-          <FilterIcon size={20} />
-          Filtros
-        </span>
-        {active > 0 ? <span className={s.countBadge}>{active}</span> : null}
-      </summary>
-      <Form method="get" action={action} className={s.form} key={key} aria-label="Filtros" onChange={onChange}>
-        <h2 className={s.heading}>Filtrar imóveis</h2>
-
-        <fieldset className={s.group}>
-          <legend className={s.label}>Finalidade</legend>
-          <div className={s.chips}>
-            {(
-              [
-                ["", "Todas"],
-                ["venda", "Comprar"],
-                ["aluguel", "Alugar"],
-              ] as const
-            ).map(([value, text]) => {
-              const checked = (filters.purpose ?? "") === value;
-              const n = counts?.purpose[value];
-              return (
-                <Chip
-                  key={value}
-                  name={MAIN_PARAMS.purpose}
-                  value={value}
-                  checked={checked}
-                  className={dim(n, checked)}
-                  count={n}
-                >
-                  {text}
-                </Chip>
-              );
-            })}
-          </div>
-        </fieldset>
-
-        {(
-          [
-            ["Tipo de imóvel", "category", "Todos os tipos", vocabulary.categories],
-            ["Cidade", "city", "Todas as cidades", vocabulary.cities],
-          ] as const
-        ).map(([label, facet, anyLabel, options]) => (
-          <FacetSelect
-            key={facet}
-            label={label}
-            name={MAIN_PARAMS[facet]}
-            defaultValue={filters[facet] ?? ""}
-            anyLabel={anyLabel}
-            options={options}
-            counts={counts?.[facet]}
-          />
-        ))}
-
-        <fieldset className={s.group}>
-          <legend className={s.label}>Bairros</legend>
-          {city ? (
-            <ul className={s.checkList}>
-              {neighbourhoods.map((nb) => {
-                const checked = selected.has(nb.slug);
-                const n = nbCount(nb.slug, nb.count);
+    <>
+      {section(
+        "tipo",
+        "Finalidade e tipo",
+        <>
+          <fieldset className={s.group}>
+            <legend className={s.label}>Finalidade</legend>
+            <div className={s.chips}>
+              {(
+                [
+                  ["", "Todas"],
+                  ["venda", "Comprar"],
+                  ["aluguel", "Alugar"],
+                ] as const
+              ).map(([value, text]) => {
+                const checked = (filters.purpose ?? "") === value;
+                const n = counts?.purpose[value];
                 return (
-                  <li key={nb.slug}>
-                    <label className={`${s.check} ${dim(n, checked)}`}>
-                      <input
-                        type="checkbox"
-                        name={MAIN_PARAMS.neighbourhood}
-                        value={city.slug === filters.city ? nb.slug : `${city.slug}/${nb.slug}`}
-                        defaultChecked={checked}
-                      />
-                      {nb.label}
-                      <span className={s.optionCount}>{formatCount(n)}</span>
-                    </label>
-                  </li>
+                  <Chip
+                    key={value}
+                    name={MAIN_PARAMS.purpose}
+                    value={value}
+                    checked={checked}
+                    className={dim(n, checked)}
+                    count={n}
+                  >
+                    {text}
+                  </Chip>
                 );
               })}
-            </ul>
-          ) : (
-            <p className={s.hint}>Escolha uma cidade para ver os bairros.</p>
-          )}
-        </fieldset>
+            </div>
+          </fieldset>
+          <FacetSelect
+            label="Tipo de imóvel"
+            name={MAIN_PARAMS.category}
+            defaultValue={filters.category ?? ""}
+            anyLabel="Todos os tipos"
+            options={vocabulary.categories}
+            counts={counts?.category}
+          />
+        </>,
+      )}
 
+      {section(
+        "local",
+        "Localização",
+        <>
+          <FacetSelect
+            label="Cidade"
+            name={MAIN_PARAMS.city}
+            defaultValue={filters.city ?? ""}
+            anyLabel="Todas as cidades"
+            options={vocabulary.cities}
+            counts={counts?.city}
+            onChange={setCitySlug}
+          />
+          <fieldset className={s.group}>
+            <legend className={s.label}>Bairros</legend>
+            {city ? (
+              <>
+                {hydrated && neighbourhoods.length > 8 ? (
+                  <input
+                    className={s.control}
+                    type="search"
+                    data-local="1"
+                    aria-label="Procurar bairro"
+                    placeholder="Procurar bairro"
+                    value={nbQuery}
+                    onChange={(event) => setNbQuery(event.currentTarget.value)}
+                    autoComplete="off"
+                    maxLength={60}
+                  />
+                ) : null}
+                <ul className={s.checkList}>
+                  {neighbourhoods.map((nb) => {
+                    const checked = selected.has(nb.slug);
+                    const n = nbCount(nb.slug, nb.count);
+                    const hiddenByQuery = !!folded && !checked && !foldText(nb.label).includes(folded);
+                    return (
+                      <li key={`${city.slug}/${nb.slug}`} hidden={hiddenByQuery}>
+                        <label className={`${s.check} ${dim(n, checked)}`}>
+                          <input
+                            type="checkbox"
+                            name={MAIN_PARAMS.neighbourhood}
+                            value={city.slug === citySlug ? nb.slug : `${city.slug}/${nb.slug}`}
+                            defaultChecked={checked}
+                          />
+                          {nb.label}
+                          <span className={s.optionCount}>{formatCount(n)}</span>
+                        </label>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </>
+            ) : (
+              <p className={s.hint}>Escolha uma cidade para ver os bairros.</p>
+            )}
+          </fieldset>
+        </>,
+      )}
+
+      {section(
+        "preco",
+        filters.purpose === "aluguel" ? "Aluguel mensal" : "Preço",
         <fieldset className={s.group}>
-          <legend className={s.label}>{priceLabel}</legend>
+          <legend className={visuallyHidden}>{priceLabel}</legend>
           <div className={s.pair}>
             {textField("preco-min", "Mínimo", amountText(filters.priceMin), "Sem mínimo")}
             {textField("preco-max", "Máximo", amountText(filters.priceMax), "Sem máximo")}
           </div>
-        </fieldset>
+        </fieldset>,
+      )}
 
-        {MINIMUMS.map((m) => {
-          const current = filters[m.key];
-          const choices =
-            current != null && !MINIMUM_CHOICES.includes(current) ? [...MINIMUM_CHOICES, current] : MINIMUM_CHOICES;
-          const facetCounts = counts?.minimums[m.key];
-          return (
-            <fieldset key={m.key} className={s.group}>
-              <legend className={s.label}>{m.legend}</legend>
-              <div className={s.chips}>
-                <Chip
-                  name={m.param}
-                  value=""
-                  checked={current == null}
-                  count={facetCounts?.["0"]}
-                  label={`Qualquer número de ${m.many}`}
-                >
-                  Qualquer
-                </Chip>
-                {choices.map((n) => {
-                  const checked = current === n;
-                  const c = facetCounts?.[String(n)];
-                  return (
-                    <Chip
-                      key={n}
-                      name={m.param}
-                      value={String(n)}
-                      checked={checked}
-                      className={dim(c, checked)}
-                      count={c}
-                      label={`${n} ou mais ${m.many}`}
-                    >
-                      {`${n}+`}
-                    </Chip>
-                  );
-                })}
-              </div>
-            </fieldset>
-          );
-        })}
+      {MINIMUMS.map((m) => {
+        const current = filters[m.key];
+        const choices =
+          current != null && !MINIMUM_CHOICES.includes(current) ? [...MINIMUM_CHOICES, current] : MINIMUM_CHOICES;
+        const facetCounts = counts?.minimums[m.key];
+        return section(
+          m.key,
+          m.legend,
+          <fieldset className={s.group}>
+            <legend className={visuallyHidden}>{m.legend}</legend>
+            <div className={s.chips}>
+              <Chip
+                name={m.param}
+                value=""
+                checked={current == null}
+                count={facetCounts?.["0"]}
+                label={`Qualquer número de ${m.many}`}
+              >
+                Qualquer
+              </Chip>
+              {choices.map((n) => {
+                const checked = current === n;
+                const c = facetCounts?.[String(n)];
+                return (
+                  <Chip
+                    key={n}
+                    name={m.param}
+                    value={String(n)}
+                    checked={checked}
+                    className={dim(c, checked)}
+                    count={c}
+                    label={`${n} ou mais ${m.many}`}
+                  >
+                    {`${n}+`}
+                  </Chip>
+                );
+              })}
+            </div>
+          </fieldset>,
+        );
+      })}
 
+      {section(
+        "area",
+        "Área (m²)",
         <fieldset className={s.group}>
-          <legend className={s.label}>Área (m²)</legend>
+          <legend className={visuallyHidden}>Área (m²)</legend>
           <div className={s.pair}>
             {textField("area-min", "Mínima", amountText(filters.areaMin), "Sem mínimo")}
             {textField("area-max", "Máxima", amountText(filters.areaMax), "Sem máximo")}
           </div>
-        </fieldset>
+        </fieldset>,
+      )}
 
+      {section(
+        "condominio",
+        "Condomínio",
         <label className={s.group}>
-          <span className={s.label}>Condomínio até (R$ por mês)</span>
+          <span className={s.subLabel}>Condomínio até (R$ por mês)</span>
           <input
             className={s.control}
             type="text"
@@ -330,11 +726,15 @@ export function FiltersForm({ filters, vocabulary, action = LISTINGS_PATH, count
             placeholder="Qualquer valor"
             autoComplete="off"
           />
-        </label>
+        </label>,
+      )}
 
+      {section(
+        "comodidades",
+        "Comodidades",
         <fieldset className={s.group}>
-          <legend className={s.label}>Comodidades</legend>
-          <ul className={`${s.checkList} ${s.checkColumns}`}>
+          <legend className={visuallyHidden}>Comodidades</legend>
+          <ul className={`${s.checkColumns}`}>
             {AMENITY_FILTERS.map((amenity) => {
               const checked = filters.amenities?.includes(amenity.slug) ?? false;
               const n = counts?.amenities[amenity.slug];
@@ -349,10 +749,14 @@ export function FiltersForm({ filters, vocabulary, action = LISTINGS_PATH, count
               );
             })}
           </ul>
-        </fieldset>
+        </fieldset>,
+      )}
 
+      {section(
+        "outros",
+        "Outros",
         <fieldset className={s.group}>
-          <legend className={s.label}>Outros</legend>
+          <legend className={visuallyHidden}>Outros</legend>
           <label className={`${s.check} ${dim(counts?.launch, !!filters.launch)}`}>
             <input type="checkbox" name="lancamento" value="sim" defaultChecked={!!filters.launch} />
             Somente lançamentos
@@ -363,10 +767,18 @@ export function FiltersForm({ filters, vocabulary, action = LISTINGS_PATH, count
             Somente exclusivos
             {counts ? <span className={s.optionCount}>{formatCount(counts.exclusive)}</span> : null}
           </label>
-        </fieldset>
+          <label className={s.check}>
+            <input type="checkbox" name="preco-reduzido" value="sim" defaultChecked={!!filters.priceReduced} />
+            Preço reduzido (últimos 30 dias)
+          </label>
+        </fieldset>,
+      )}
 
+      {section(
+        "codigo",
+        "Código do imóvel",
         <label className={s.group}>
-          <span className={s.label}>Código do imóvel</span>
+          <span className={visuallyHidden}>Código do imóvel</span>
           <input
             className={s.control}
             type="text"
@@ -380,22 +792,50 @@ export function FiltersForm({ filters, vocabulary, action = LISTINGS_PATH, count
             spellCheck={false}
             maxLength={40}
           />
-        </label>
+        </label>,
+      )}
+    </>
+  );
+}
 
-        {filters.sort ? <input type="hidden" name="ordem" value={filters.sort} /> : null}
-
-        <div className={s.actions}>
-          <button type="submit" className={button.dark}>
-            Ver imóveis
-          </button>
-          {active > 0 ? (
-            <Link to={action} className={s.clear}>
-              Limpar filtros
-            </Link>
-          ) : null}
-        </div>
-      </Form>
-    </details>
+/**
+ * A labelled select of one facet: "any" (`anyLabel`) then each option, each
+ * with its count (from `counts` when given, else the option's own count).
+ */
+function FacetSelect({
+  label,
+  name,
+  defaultValue,
+  anyLabel,
+  options,
+  counts,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  defaultValue: string;
+  anyLabel: string;
+  options: readonly { slug: string; label: string; count: number }[];
+  counts: Record<string, number> | undefined;
+  onChange?: (value: string) => void;
+}) {
+  return (
+    <label className={s.group}>
+      <span className={s.label}>{label}</span>
+      <select
+        className={s.control}
+        name={name}
+        defaultValue={defaultValue}
+        onChange={onChange ? (event) => onChange(event.currentTarget.value) : undefined}
+      >
+        <option value="">{`${anyLabel}${countSuffix(counts?.[""])}`}</option>
+        {options.map((c) => (
+          <option key={c.slug} value={c.slug}>
+            {`${c.label}${countSuffix(counts ? (counts[c.slug] ?? 0) : c.count)}`}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

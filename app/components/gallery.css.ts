@@ -35,7 +35,7 @@ export const track = style({
   overflowY: "hidden",
   scrollSnapType: "x mandatory",
   scrollbarWidth: "none",
-  aspectRatio: "4 / 3",
+  aspectRatio: "3 / 2",
   selectors: {
     "&::-webkit-scrollbar": { display: "none" },
     '&[data-enhanced="true"]': {
@@ -54,7 +54,10 @@ export const track = style({
   "@media": {
     // An explicit height, not aspect-ratio + max-height: a max-height would be
     // transferred to the width through the ratio and leave a gap at the side.
-    "(min-width: 768px)": { aspectRatio: "auto", height: "min(600px, 52vw)" },
+    "(min-width: 768px)": { aspectRatio: "auto", height: "min(520px, 56vw)" },
+    // Beside the price box: short enough that the title and the key facts
+    // show under it in the first screen (1366×900: 414 px).
+    "(min-width: 1024px)": { height: "clamp(300px, 46vh, 480px)" },
   },
 });
 
@@ -166,7 +169,7 @@ export const thumbs = style({
 export const thumb = style({
   display: "block",
   flex: "0 0 auto",
-  width: "88px",
+  width: "64px",
   aspectRatio: "3 / 2",
   borderRadius: vars.radius.sm,
   overflow: "hidden",
@@ -178,7 +181,7 @@ export const thumb = style({
     '&[aria-current="true"]': { borderColor: vars.color.secondary, opacity: 1 },
   },
   "@media": {
-    "(min-width: 768px)": { width: "112px" },
+    "(min-width: 768px)": { width: "88px" },
   },
 });
 
@@ -260,6 +263,7 @@ export const dialogTrack = style({
   aspectRatio: "auto",
   "@media": {
     "(min-width: 768px)": { height: "100%" },
+    "(min-width: 1024px)": { height: "100%" },
   },
 });
 

@@ -326,7 +326,7 @@ export function Gallery({ photos, title }: GalleryProps) {
     );
   }
 
-  const slideSizes = "(min-width: 1264px) 1200px, 100vw";
+  const slideSizes = "(min-width: 1264px) 808px, (min-width: 1024px) 62vw, 100vw";
   return (
     <section className={s.gallery} aria-roledescription="galeria" aria-label={`Fotos: ${title}`}>
       <div className={s.stage}>

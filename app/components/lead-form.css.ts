@@ -12,13 +12,33 @@ export const title = style({ margin: 0, fontSize: vars.fontSize.lg, lineHeight: 
 /** Short text under the title. */
 export const intro = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 
-/** Two fields side by side on wide cards (phone and e-mail). */
+/**
+ * Two fields side by side when the card itself is wide enough (phone and
+ * e-mail): the columns follow the card's width, not the viewport's, so the
+ * narrow "avise-me" card in the aside stacks them instead of cramping them.
+ */
 export const row = style({
   display: "grid",
   gap: vars.space.md,
-  gridTemplateColumns: "1fr",
-  "@media": { "(min-width: 560px)": { gridTemplateColumns: "1fr 1fr" } },
+  gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 15rem), 1fr))",
+  alignItems: "start",
 });
+
+/** The line above phone and e-mail: one of the two is enough. */
+export const pairHint = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+
+/** The confirmation panel that replaces the form once sent (JavaScript). */
+export const sent = style({
+  alignItems: "flex-start",
+  borderColor: vars.color.success,
+  selectors: { "&:focus-visible": fr.focusRing },
+});
+
+/** The tick of the confirmation panel. */
+export const sentIcon = style({ display: "inline-flex", color: vars.color.success });
+
+/** The text of the confirmation panel. */
+export const sentText = style({ margin: 0, color: vars.color.text });
 
 /** Small print under the button (privacy). */
 export const note = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.textMuted });

@@ -9,7 +9,11 @@
  * page's own action (errors come back beside each field; success goes to
  * `/obrigado`). Once hydrated, Conform validates with the same zod schema on
  * blur, the form posts through a fetcher (pending state on the button) and
- * success shows a toast and clears the form.
+ * success replaces the form, in place, with a confirmation panel that takes
+ * the focus (a polite live region) and offers to send another message.
+ *
+ * "Mais informações" and "avise-me" ask for a phone or an e-mail, at least one
+ * (`requireContact`, docs/decisions/0036-listing-contact-bar.md).
  *
  * Every rendered form carries an idempotency key (replaced by one made in the
  * browser after hydration, and again after each success), a signed render
@@ -30,12 +34,12 @@ import {
 import { LGPD_PATH } from "~/lib/paths";
 import { button } from "~/styles/ui.css";
 import { Field, FormAlert, SelectField, TextareaField } from "./forms";
-import { useToast } from "./toast";
+import { SuccessIcon } from "./icons";
 import * as s from "./lead-form.css";
 import { useZodForm } from "./use-zod-form";
 
-/** What each form says once it was sent (toast with JavaScript). */
-export const LEAD_SENT_TOAST: Record<LeadFormKind, { title: string; description: string }> = {
+/** What each form says once it was sent (the in-place confirmation with JavaScript). */
+export const LEAD_SENT_TEXT: Record<LeadFormKind, { title: string; description: string }> = {
   sell: { title: "Pedido enviado!", description: "Um corretor vai ligar para você em breve para avaliar seu imóvel." },
   info: {
     title: "Mensagem enviada!",
@@ -81,7 +85,6 @@ export function LeadForm(props: LeadFormProps) {
   const actionData = useActionData<LeadActionData | undefined>();
   const pageResult = actionData && typeof actionData === "object" && actionData.form === kind ? actionData : undefined;
   const last = fetcher.data ?? pageResult;
-  const { notify } = useToast();
 
   const [enhanced, setEnhanced] = useState(false);
   const [key, setKey] = useState(tokens.idempotencyKey);
@@ -90,17 +93,22 @@ export function LeadForm(props: LeadFormProps) {
     setKey(crypto.randomUUID());
   }, []);
 
-  // A success answer (JSON, with JavaScript): toast and a fresh key for the next request.
+  // A success answer (JSON, with JavaScript): the confirmation panel and a fresh key for the next request.
+  const [sent, setSent] = useState(false);
   const seen = useRef<LeadActionData | undefined>(undefined);
   useEffect(() => {
     const data = fetcher.data;
     if (!data || data === seen.current) return;
     seen.current = data;
     if (data.sent) {
-      notify({ type: "success", ...LEAD_SENT_TOAST[kind] });
+      setSent(true);
       setKey(crypto.randomUUID());
     }
-  }, [fetcher.data, kind, notify]);
+  }, [fetcher.data]);
+  const panelRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (sent) panelRef.current?.focus();
+  }, [sent]);
 
   const [form, fields] = useZodForm(schema, {
     id: props.id,
@@ -111,6 +119,33 @@ export function LeadForm(props: LeadFormProps) {
   const Heading = props.headingLevel === 3 ? "h3" : "h2";
   const headingId = `${props.id}-titulo`;
   const all = fields as unknown as Record<string, FieldMetadata<string>>;
+
+  if (sent) {
+    const text = LEAD_SENT_TEXT[kind];
+    return (
+      <div
+        ref={panelRef}
+        id={props.id}
+        className={`${s.form} ${s.sent} ${props.className ?? ""}`}
+        role="status"
+        aria-live="polite"
+        aria-labelledby={headingId}
+        tabIndex={-1}
+        data-lead-sent={kind}
+      >
+        <span className={s.sentIcon}>
+          <SuccessIcon size={28} />
+        </span>
+        <Heading id={headingId} className={s.title}>
+          {text.title}
+        </Heading>
+        <p className={s.sentText}>{text.description}</p>
+        <button type="button" className={button.outline} onClick={() => setSent(false)}>
+          {kind === "alert" ? "Cadastrar outro aviso" : "Enviar outra mensagem"}
+        </button>
+      </div>
+    );
+  }
 
   return (
     <fetcher.Form
@@ -156,6 +191,7 @@ export function LeadForm(props: LeadFormProps) {
       ) : null}
       {kind === "info" ? (
         <>
+          <p className={s.pairHint}>Informe um telefone, um e-mail ou os dois.</p>
           <div className={s.row}>
             <PhoneField field={all.phone} />
             <EmailField field={all.email} />

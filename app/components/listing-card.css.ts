@@ -78,9 +78,10 @@ export const title = style({
   overflow: "hidden",
 });
 
-/** Location line. */
+/** Location line (long neighbourhood names wrap). */
 export const location = style({
   margin: 0,
+  overflowWrap: "anywhere",
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
 });
@@ -120,6 +121,7 @@ export const prices = style({
 /** Main price. */
 export const price = style({
   margin: 0,
+  overflowWrap: "anywhere",
   fontSize: vars.fontSize.lg,
   fontWeight: 700,
   color: vars.color.primary,
@@ -141,12 +143,38 @@ export const perMonth = style({
   color: vars.color.textMuted,
 });
 
-/** Condo fee / IPTU line. */
+/** Condo fee / IPTU line: the amounts wrap between each other, never inside one. */
 export const fees = style({
+  display: "flex",
+  flexWrap: "wrap",
+  columnGap: vars.space.xs,
   margin: 0,
+  minWidth: 0,
   fontSize: vars.fontSize.xs,
   color: vars.color.textMuted,
 });
 
-/** One fee, kept on one line. */
-export const fee = style({ whiteSpace: "nowrap" });
+/** One fee, kept on one line; a dot before every fee but the first. */
+export const fee = style({
+  whiteSpace: "nowrap",
+  selectors: { "& + &::before": { content: '"·"', marginInlineEnd: vars.space.xs } },
+});
+
+/** "📷 12" over the bottom right corner of the photo. */
+export const photoCount = style([
+  fr.inlineCenter,
+  {
+    position: "absolute",
+    right: vars.space.sm,
+    bottom: vars.space.sm,
+    gap: "4px",
+    padding: "2px 8px",
+    borderRadius: vars.radius.pill,
+    background: "rgba(0, 0, 0, .62)",
+    color: "#ffffff",
+    fontSize: vars.fontSize.xs,
+    fontWeight: 600,
+    lineHeight: 1.6,
+    fontVariantNumeric: "tabular-nums",
+  },
+]);

@@ -2,7 +2,10 @@
  * A listing card: cover photo, badges, title, location, key figures and
  * prices. The whole card is one link to the listing page (`listing.path`),
  * whose accessible name is the card's heading; the photo's alt text names the listing. Money in BRL
- * (`formatPrice`), area in m²; the photo goes through `imageUrl()`.
+ * (`formatPrice`), area in m²; the photo goes through `imageUrl()`. The photo
+ * shows how many photos the listing has ("📷 12", read "12 fotos"); the title
+ * is clamped to two lines (the full title in its `title` attribute) and every
+ * amount stays on one line, wrapping between amounts, never inside one.
  * Used by the home sections, the listings page and (F) the similar listings.
  */
 import { Link } from "@remix-run/react";
@@ -11,7 +14,10 @@ import type { Purpose } from "~/domain/listing";
 import type { ListingSummary } from "~/domain/listing-summary";
 import { formatArea, formatPrice, plural } from "~/lib/format";
 import { imageSrcSet, imageUrl } from "~/lib/images";
-import { AreaIcon, BedIcon, CarIcon, BathIcon } from "./icons";
+import { visuallyHidden } from "~/styles/ui.css";
+import { AreaIcon, BedIcon, CameraIcon, CarIcon, BathIcon } from "./icons";
+import { FavouriteButton } from "./favourite-button";
+import * as fav from "./favourite-button.css";
 import * as s from "./listing-card.css";
 
 /** Props of {@link ListingCard}. */
@@ -43,10 +49,13 @@ export function ListingCard({ listing, purpose, headingLevel = 3, eager = false 
   if (listing.isLaunch) badges.push({ label: "Lançamento", accent: true });
   if (listing.isExclusive) badges.push({ label: "Exclusivo" });
   if (listing.isFeatured) badges.push({ label: "Destaque" });
+  if (listing.priceReduced) badges.push({ label: "Preço reduzido", accent: true });
+  if (listing.isNew) badges.push({ label: "Novo" });
 
   const facts: { key: string; icon: ReactNode; text: string }[] = [];
   if (listing.area != null) facts.push({ key: "area", icon: <AreaIcon size={16} />, text: formatArea(listing.area) });
-  if (listing.bedrooms != null) {
+  // Zero counts are left out like unknown ones ("0 vagas" reads as a defect; see `listingFacts`).
+  if (listing.bedrooms) {
     const suites = listing.suites ? ` (${plural(listing.suites, "suíte", "suítes")})` : "";
     facts.push({
       key: "bedrooms",
@@ -62,7 +71,7 @@ export function ListingCard({ listing, purpose, headingLevel = 3, eager = false 
       icon: <BathIcon size={16} />,
       text: plural(listing.bathrooms, "banheiro", "banheiros"),
     });
-  if (listing.parkingSpaces != null)
+  if (listing.parkingSpaces)
     facts.push({ key: "parking", icon: <CarIcon size={16} />, text: plural(listing.parkingSpaces, "vaga", "vagas") });
 
   const saleLine = showSale ? (
@@ -81,14 +90,14 @@ export function ListingCard({ listing, purpose, headingLevel = 3, eager = false 
   const fees: string[] = [];
   if (listing.condoFee) fees.push(`Condomínio ${formatPrice(listing.condoFee)}`);
   if (listing.iptu) fees.push(`IPTU ${formatPrice(listing.iptu)}/ano`);
-  const feeLine = fees.map((fee, i) => (
+  const feeLine = fees.map((fee) => (
     <span key={fee} className={s.fee}>
-      {i > 0 ? " · " : ""}
       {fee}
     </span>
   ));
+  const photoCount = listing.photoCount ?? 0;
 
-  return (
+  const card = (
     <Link
       className={s.card}
       to={listing.path}
@@ -112,6 +121,13 @@ export function ListingCard({ listing, purpose, headingLevel = 3, eager = false 
         ) : (
           <span className={s.noPhoto}>Sem foto</span>
         )}
+        {photoCount > 1 ? (
+          <span className={s.photoCount} data-testid="card-photo-count">
+            <CameraIcon size={14} />
+            <span aria-hidden="true">{photoCount}</span>
+            <span className={visuallyHidden}>{photoCount} fotos</span>
+          </span>
+        ) : null}
         {badges.length > 0 ? (
           <ul className={s.badges} aria-label="Destaques">
             {badges.map((b) => (
@@ -127,7 +143,7 @@ export function ListingCard({ listing, purpose, headingLevel = 3, eager = false 
           {listing.category}
           {listing.code ? ` · Cód. ${listing.code}` : ""}
         </p>
-        <Heading className={s.title} id={titleId}>
+        <Heading className={s.title} id={titleId} title={title}>
           {title}
         </Heading>
         {location ? <p className={s.location}>{location}</p> : null}
@@ -148,5 +164,12 @@ export function ListingCard({ listing, purpose, headingLevel = 3, eager = false 
         </div>
       </div>
     </Link>
+  );
+  // The heart sits over the photo, outside the card's link (no button inside a link).
+  return (
+    <div className={fav.cardFrame}>
+      {card}
+      {listing.code ? <FavouriteButton code={listing.code} title={title} /> : null}
+    </div>
   );
 }

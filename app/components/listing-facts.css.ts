@@ -1,6 +1,7 @@
 /**
  * Styles of the key facts row (`listing-facts.tsx`): icon, value and label
- * per fact, wrapping on small screens. Theme variables only (docs/style.md §7).
+ * per fact: compact one-line chips on phones (so they fit the first screen
+ * with the price), tiles from 768 px. Theme variables only (docs/style.md §7).
  */
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
@@ -8,33 +9,52 @@ import * as f from "./detail-fragments.css";
 
 /** The list of facts. */
 export const list = style({
-  display: "grid",
-  gridTemplateColumns: "repeat(auto-fill, minmax(128px, 1fr))",
-  gap: vars.space.sm,
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.xs,
   ...f.plainList,
+  "@media": {
+    "(min-width: 768px)": {
+      display: "grid",
+      gridTemplateColumns: "repeat(auto-fill, minmax(128px, 1fr))",
+      gap: vars.space.sm,
+    },
+  },
 });
 
-/** One fact. */
+/** One fact: a chip on phones, a tile from 768 px. */
 export const item = style({
-  display: "grid",
-  gridTemplateColumns: "auto 1fr",
+  display: "inline-flex",
   alignItems: "center",
-  columnGap: vars.space.sm,
+  gap: vars.space.xs,
   ...f.lightTile,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  whiteSpace: "nowrap",
+  "@media": {
+    "(min-width: 768px)": {
+      display: "grid",
+      gridTemplateColumns: "auto 1fr",
+      columnGap: vars.space.sm,
+      padding: f.lightTile.padding,
+      whiteSpace: "normal",
+    },
+  },
 });
 
-/** The icon, spanning both text lines. */
+/** The icon, spanning both text lines of a tile. */
 export const icon = style({
-  gridRow: "span 2",
+  display: "inline-flex",
   color: vars.color.secondary,
+  "@media": { "(min-width: 768px)": { gridRow: "span 2" } },
 });
 
 /** The value ("85 m²", "3"). */
 export const value = style({
-  fontSize: vars.fontSize.lg,
+  fontSize: vars.fontSize.md,
   fontWeight: 700,
   lineHeight: 1.2,
   fontVariantNumeric: "tabular-nums",
+  "@media": { "(min-width: 768px)": { fontSize: vars.fontSize.lg } },
 });
 
 /** The label ("área útil", "dormitórios"). */

@@ -14,14 +14,19 @@ const base: FactsListing = {
 
 describe("listingFacts", () => {
   it("lists área, dormitórios, suítes, vagas and banheiros in order with pt-BR plurals", () => {
-    const facts = listingFacts({ ...base, privateArea: 85, bedrooms: 3, suites: 1, parkingSpaces: 0, bathrooms: 2 });
+    const facts = listingFacts({ ...base, privateArea: 85, bedrooms: 3, suites: 1, parkingSpaces: 2, bathrooms: 2 });
     expect(facts.map((f) => `${f.value} ${f.label}`)).toEqual([
       "85 m² área útil",
       "3 dormitórios",
       "1 suíte",
-      "0 vagas",
+      "2 vagas",
       "2 banheiros",
     ]);
+  });
+
+  it("leaves zero counts out (no “0 suítes”, no “0 vagas”)", () => {
+    const facts = listingFacts({ ...base, privateArea: 40, bedrooms: 1, suites: 0, parkingSpaces: 0, bathrooms: 0 });
+    expect(facts.map((f) => `${f.value} ${f.label}`)).toEqual(["40 m² área útil", "1 dormitório"]);
   });
 
   it("falls back to the total area, then the built area, and leaves unknown facts out", () => {

@@ -28,8 +28,9 @@ function countLabel(count: number, singular: string, plural: string): string {
 }
 
 /**
- * The facts to show, in the product's order; unknown values are left out
- * (a known zero, e.g. "0 vagas", is shown).
+ * The facts to show, in the product's order; unknown and zero values are
+ * left out (the portals never show "0 suítes" or "0 vagas": a zero in Vista
+ * usually means "not filled in", and a missing chip already says "none").
  */
 export function listingFacts(listing: FactsListing): Fact[] {
   const facts: Fact[] = [];
@@ -43,7 +44,7 @@ export function listingFacts(listing: FactsListing): Fact[] {
     ["bathrooms", listing.bathrooms, "banheiro", "banheiros"],
   ];
   for (const [key, count, singular, plural] of counts) {
-    if (count == null) continue;
+    if (count == null || count <= 0) continue;
     facts.push({ key, value: formatCount(count), label: countLabel(count, singular, plural) });
   }
   return facts;

@@ -1,20 +1,23 @@
 /**
  * Pieces of the listing page (`/detalhes/{condominio}/{id}`, docs/product.md
- * "Public site"): its header, its aside (prices, contact, broker, sharing)
- * and the 410 notice of a listing that left the catalogue.
+ * "Public site"): its header, its aside (prices, contact, broker, sharing),
+ * the phone contact bar and the 410 notice of a listing that left the catalogue.
  */
 import { Link } from "@remix-run/react";
+import type { MouseEvent } from "react";
 import type { Broker, Listing, Purpose } from "~/domain/listing";
 import type { ListingSummary } from "~/domain/listing-summary";
+import { formatPrice } from "~/lib/format";
 import { LISTINGS_PATH } from "~/lib/paths";
 import { button, container } from "~/styles/ui.css";
 import { BrokerCard } from "./broker-card";
 import { AddressLine } from "./detail-sections";
 import { ListingsSection } from "./detail-layout";
 import * as p from "./detail-page.css";
-import { BuildingIcon, WhatsAppIcon } from "./icons";
+import { FavouriteButton } from "./favourite-button";
+import { BuildingIcon, MailIcon, WhatsAppIcon } from "./icons";
 import { ListingFacts } from "./listing-facts";
-import { PriceBox } from "./price-box";
+import { PriceBox, type PriceBoxProps } from "./price-box";
 import { ShareButtons } from "./share-buttons";
 
 /** Names that already say what the building is: no "Condomínio " before them. */
@@ -31,7 +34,52 @@ export interface ListingHeaderProps {
   condominium: { name: string; path: string } | null;
 }
 
-/** Badges, type, offer and code, the title, the address, the condominium link and the key facts. */
+/**
+ * A sale price in short pt-BR form for the narrow contact bar: "R$ 850 mil",
+ * "R$ 1,2 mi" (BRL, one decimal at most); amounts under R$ 100.000 stay exact
+ * ("R$ 4.500"). Written out by hand, not with ICU's compact notation, so that
+ * server and browser render the same text.
+ */
+export function shortPrice(value: number): string {
+  if (value < 100_000) return formatPrice(value);
+  if (value < 999_500) return `R$ ${Math.round(value / 1_000)} mil`;
+  const millions = Math.round(value / 100_000) / 10;
+  return `R$ ${String(millions).replace(".", ",")} mi`;
+}
+
+/** The listing's offers, sale first, for the compact price displays. */
+function offers(listing: Pick<Listing, "salePrice" | "rentPrice">) {
+  const list: { key: "venda" | "aluguel"; label: string; value: number }[] = [];
+  if (listing.salePrice) list.push({ key: "venda", label: "Venda", value: listing.salePrice });
+  if (listing.rentPrice) list.push({ key: "aluguel", label: "Aluguel", value: listing.rentPrice });
+  return list;
+}
+
+/** The price line under the title, below 1024 px (the price box comes later there). */
+function HeaderPrice({ listing }: { listing: Pick<Listing, "salePrice" | "rentPrice"> }) {
+  const list = offers(listing);
+  return (
+    <p className={p.headerPrice} data-testid="header-price">
+      {list.length ? (
+        list.map((offer) => (
+          <span key={offer.key} className={p.headerPriceItem}>
+            <span className={p.headerPriceLabel}>{offer.label}</span>
+            {formatPrice(offer.value)}
+            {offer.key === "aluguel" ? <span className={p.headerPriceLabel}>/mês</span> : null}
+          </span>
+        ))
+      ) : (
+        <span className={p.headerPriceItem}>Consulte o valor</span>
+      )}
+    </p>
+  );
+}
+
+/**
+ * Badges, type, offer and code, the title, the compact price (below 1024 px),
+ * the key facts, the address and the condominium link: price and facts come
+ * first so they show in the first screen (docs/decisions/0036-listing-contact-bar.md).
+ */
 export function ListingHeader({ listing, title, badges, purposeText, condominium }: ListingHeaderProps) {
   return (
     <header className={p.header}>
@@ -46,6 +94,11 @@ export function ListingHeader({ listing, title, badges, purposeText, condominium
         </span>
       </p>
       <h1 className={p.title}>{title}</h1>
+      <div className={p.headerActions}>
+        <FavouriteButton code={listing.code} title={title} variant="page" />
+      </div>
+      <HeaderPrice listing={listing} />
+      <ListingFacts listing={listing} />
       <AddressLine place={listing} />
       {condominium ? (
         <p className={p.condoLine}>
@@ -56,7 +109,6 @@ export function ListingHeader({ listing, title, badges, purposeText, condominium
           </span>
         </p>
       ) : null}
-      <ListingFacts listing={listing} />
     </header>
   );
 }
@@ -71,14 +123,16 @@ export interface ListingAsideProps {
   whatsapp: string | null;
   /** The broker's portfolio page. */
   brokerPath: string | null;
+  /** Notes under the sale price / the rent (`PriceBoxProps.notes`). */
+  priceNotes?: PriceBoxProps["notes"];
 }
 
 /** Prices with the contact buttons, the broker card and the share buttons. */
-export function ListingAside({ listing, title, canonicalUrl, whatsapp, brokerPath }: ListingAsideProps) {
+export function ListingAside({ listing, title, canonicalUrl, whatsapp, brokerPath, priceNotes }: ListingAsideProps) {
   return (
     <aside className={p.aside} aria-label="Valores e contato">
-      <PriceBox listing={listing}>
-        <a className={`${button.outline} ${p.fullWidth}`} href="#mais-informacoes">
+      <PriceBox listing={listing} notes={priceNotes}>
+        <a className={`${button.outline} ${p.fullWidth}`} href={`#${INFO_FORM_ID}`} onClick={openInfoForm}>
           Pedir mais informações
         </a>
         {whatsapp ? (
@@ -104,6 +158,72 @@ export function ListingAside({ listing, title, canonicalUrl, whatsapp, brokerPat
       ) : null}
       <ShareButtons url={canonicalUrl} title={title} />
     </aside>
+  );
+}
+
+/** Id of the "mais informações" form (the anchor of every "Mensagem" button). */
+export const INFO_FORM_ID = "mais-informacoes";
+
+/**
+ * Scrolls to the "mais informações" form and puts the cursor in its first
+ * field (after hydration; without JavaScript the `#mais-informacoes` link does the scrolling).
+ */
+function openInfoForm(event: MouseEvent<HTMLAnchorElement>) {
+  const form = document.getElementById(INFO_FORM_ID);
+  if (!form) return;
+  event.preventDefault();
+  form.scrollIntoView({ behavior: "smooth", block: "start" });
+  const first = form.querySelector<HTMLElement>("input:not([type=hidden]):not([tabindex='-1']), textarea");
+  (first ?? form).focus({ preventScroll: true });
+  history.replaceState(history.state, "", `#${INFO_FORM_ID}`);
+}
+
+/** Props of {@link ContactBar}. */
+export interface ContactBarProps {
+  listing: Pick<Listing, "salePrice" | "rentPrice">;
+  /** `/obrigado-whatsapp?…` path (records the contact), null without a WhatsApp number. */
+  whatsapp: string | null;
+}
+
+/**
+ * The fixed contact bar of a listing below 1024 px: the short price ("R$ 850
+ * mil", "R$ 4.500/mês"), "WhatsApp" (through `/obrigado-whatsapp`, new tab)
+ * and "Mensagem" (the "mais informações" form). Always there, so a contact
+ * is one tap away wherever the visitor has scrolled; hidden while the cookie
+ * banner waits for a choice (docs/decisions/0036-listing-contact-bar.md).
+ */
+export function ContactBar({ listing, whatsapp }: ContactBarProps) {
+  const [first] = offers(listing);
+  return (
+    <nav className={p.contactBar} aria-label="Contato sobre este imóvel" data-contact-bar="">
+      <p className={p.contactBarPrice}>
+        {first ? (
+          <>
+            <span className={p.contactBarLabel}>{first.key === "venda" ? "Venda" : "Aluguel/mês"}</span>
+            <span className={p.contactBarValue} data-testid="contact-bar-price">
+              {first.key === "venda" ? shortPrice(first.value) : formatPrice(first.value)}
+            </span>
+          </>
+        ) : (
+          <span className={p.contactBarValue}>Consulte</span>
+        )}
+      </p>
+      {whatsapp ? (
+        <a
+          className={`${button.primary} ${p.whatsapp} ${p.contactBarButton}`}
+          href={whatsapp}
+          target="_blank"
+          rel="noopener noreferrer nofollow"
+        >
+          <WhatsAppIcon size={16} />
+          WhatsApp
+        </a>
+      ) : null}
+      <a className={`${button.outline} ${p.contactBarButton}`} href={`#${INFO_FORM_ID}`} onClick={openInfoForm}>
+        <MailIcon size={16} className={p.contactBarIcon} />
+        Mensagem
+      </a>
+    </nav>
   );
 }
 

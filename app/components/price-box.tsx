@@ -17,6 +17,8 @@ export interface PriceBoxProps {
   listing: PriceBoxListing;
   /** Calls to action under the prices (e.g. the WhatsApp button). */
   children?: ReactNode;
+  /** Shown under the sale price / the rent (e.g. "Baixou 8% em 12/11", `price-history.tsx`). */
+  notes?: { sale?: ReactNode; rent?: ReactNode };
 }
 
 /** "R$ 1.250" or "Não informado" for a missing amount. */
@@ -25,7 +27,7 @@ function amountOrUnknown(value: number | null): string {
 }
 
 /** The price box: see the module comment. Renders "Consulte o valor" when the listing has no price. */
-export function PriceBox({ listing, children }: PriceBoxProps) {
+export function PriceBox({ listing, children, notes }: PriceBoxProps) {
   const sale = listing.salePrice ? listing.salePrice : null;
   const rent = listing.rentPrice ? listing.rentPrice : null;
   const hasCharges = Boolean(listing.condoFee || listing.iptu);
@@ -41,6 +43,7 @@ export function PriceBox({ listing, children }: PriceBoxProps) {
             {formatPrice(sale)}
           </p>
           {listing.salePricePerM2 ? <p className={s.note}>{formatPrice(listing.salePricePerM2)}/m²</p> : null}
+          {notes?.sale}
         </div>
       ) : null}
       {rent ? (
@@ -50,6 +53,7 @@ export function PriceBox({ listing, children }: PriceBoxProps) {
             {formatPrice(rent)}
             <span className={s.perMonth}>/mês</span>
           </p>
+          {notes?.rent}
         </div>
       ) : null}
       {!sale && !rent ? <p className={s.price}>Consulte o valor</p> : null}

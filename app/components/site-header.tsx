@@ -14,6 +14,7 @@ import { ABOUT_PATH, CONDOMINIUMS_PATH, LISTINGS_PATH, MAP_PATH } from "~/lib/pa
 import { whatsAppContactPath } from "~/lib/urls";
 import { ChevronRightIcon, MenuIcon, SearchIcon, WhatsAppIcon } from "./icons";
 import { BrokerBar } from "./broker-bar";
+import { FavouritesLink } from "./favourites-link";
 import { Logo } from "./logo";
 import * as styles from "./site-header.css";
 
@@ -173,6 +174,9 @@ export function SiteHeader({ theme, whatsapp = false }: SiteHeaderProps) {
           <SearchIcon size={20} />
         </Link>
 
+        {/* Favourites kept in this browser, with their count (ADR 0032). */}
+        <FavouritesLink className={styles.navLink} current={pathname === "/favoritos"} />
+
         {/* WhatsApp: through /obrigado-whatsapp, which records the contact and names the listing of this page. */}
         {whatsapp ? (
           <a
@@ -199,6 +203,7 @@ export function SiteHeader({ theme, whatsapp = false }: SiteHeaderProps) {
           </summary>
           <nav aria-label="Principal (menu)" className={styles.menuPanel}>
             <NavLinks pathname={pathname} listClassName={styles.menuList} linkClassName={styles.menuLink} withChevron />
+            <FavouritesLink variant="menu" className={styles.menuLink} current={pathname === "/favoritos"} />
           </nav>
         </details>
       </div>

@@ -1,7 +1,8 @@
 /**
  * The free-text search form (home hero and `/busca`): a plain GET form to
  * `/busca` with `q` (works without JavaScript); with it, the field suggests
- * cities, neighbourhoods and condominiums (`SuggestInput`).
+ * cities, neighbourhoods and condominiums (`SuggestInput`). On a phone the
+ * button shows only its icon, so the typed words fit the field.
  */
 import { Form } from "@remix-run/react";
 import { SEARCH_PATH } from "~/lib/paths";
@@ -50,7 +51,7 @@ export function TextSearchForm({
         />
         <button type="submit" className={`${button.dark} ${s.submit}`}>
           <SearchIcon size={20} />
-          Buscar
+          <span className={s.submitText}>Buscar</span>
         </button>
       </div>
     </Form>

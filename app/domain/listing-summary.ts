@@ -26,6 +26,8 @@ export interface ListingSummary {
   bathrooms: number | null;
   /** Source URL of the cover photo (pass through `imageUrl()` to render). */
   coverPhotoUrl: string;
+  /** How many photos the listing page shows (0 when none). */
+  photoCount: number;
   /** Canonical path of the listing page (`listingPath()`). */
   path: string;
   /** Name of the condominium, empty when none. */
@@ -33,6 +35,10 @@ export interface ListingSummary {
   isLaunch: boolean;
   isExclusive: boolean;
   isFeatured: boolean;
+  /** The sale or rent price dropped in the last 30 days: the "Preço reduzido" badge (ADR 0033). */
+  priceReduced: boolean;
+  /** First seen by the sync in the last 7 days: the "Novo" badge (ADR 0033). */
+  isNew: boolean;
   /** ISO date of the last CRM update. */
   updatedAt: string | null;
   /** Offers this listing has. */

@@ -102,6 +102,8 @@ export interface Listing {
   status: string;
   /** Last update in the CRM (`DataAtualizacao`), ISO date. */
   updatedAt: string | null;
+  /** When the listing was registered in the CRM (`DataCadastro`), ISO date; null when unknown. Optional: rows synced before it was read lack it. */
+  registeredAt?: string | null;
   /** WGS84 degrees (`Latitude`); null when missing or unrepairable. */
   latitude: number | null;
   /** WGS84 degrees (`Longitude`). */

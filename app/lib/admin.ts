@@ -6,6 +6,7 @@
 import {
   ADMIN_AGENCY_PATH,
   ADMIN_APPEARANCE_PATH,
+  ADMIN_FINANCING_PATH,
   ADMIN_LEADS_PATH,
   ADMIN_MEMBERS_PATH,
   ADMIN_OWNER_ACCESS_PATH,
@@ -67,5 +68,10 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     path: ADMIN_AGENCY_PATH,
     label: "Imobiliária",
     description: "Razão social, CNPJ, endereço, contatos, horários, redes sociais e encarregado (LGPD).",
+  },
+  {
+    path: ADMIN_FINANCING_PATH,
+    label: "Financiamento",
+    description: "Juros e prazo padrão do simulador de financiamento e taxas de bancos.",
   },
 ];

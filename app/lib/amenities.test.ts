@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AMENITY_LABELS } from "~/.server/vista/amenities";
-import { AMENITY_FILTERS, AMENITY_SLUGS, amenityLabel, amenitySlugsOf } from "./amenities";
+import { AMENITY_FILTERS, AMENITY_SLUGS, amenityLabel, amenitySlugsOf, dedupeAmenities } from "./amenities";
 import { slugify } from "./slug";
 
 describe("AMENITY_FILTERS", () => {
@@ -86,5 +86,35 @@ describe("amenitySlugsOf", () => {
         sportsCourt: true,
       }),
     ).toEqual(["piscina", "mobiliado", "portaria-24h", "academia", "quadra"]);
+  });
+});
+
+describe("dedupeAmenities", () => {
+  it("drops repeats by a folded key, in the same list or an earlier one, keeping order", () => {
+    expect(
+      dedupeAmenities([
+        ["Sala de TV", "sala de tv", " Lareira ", ""],
+        ["Lareira", "Área de serviço", "Area de Servico"],
+      ]),
+    ).toEqual([["Sala de TV", "Lareira"], ["Área de serviço"]]);
+  });
+
+  it("keeps the more specific label (Ar-condicionado split, Portaria 24h) and drops the generic one", () => {
+    expect(
+      dedupeAmenities([
+        ["Ar-condicionado", "Ar-condicionado split", "Lavabo"],
+        ["Portaria", "Elevador", "Portaria 24h"],
+      ]),
+    ).toEqual([
+      ["Ar-condicionado split", "Lavabo"],
+      ["Elevador", "Portaria 24h"],
+    ]);
+  });
+
+  it("drops “Face leste” when the orientation already says Leste, not the other faces", () => {
+    expect(dedupeAmenities([["Face leste", "Face norte", "Sacada"]], { orientation: "Leste" })).toEqual([
+      ["Face norte", "Sacada"],
+    ]);
+    expect(dedupeAmenities([["Face leste"]], { orientation: "" })).toEqual([["Face leste"]]);
   });
 });

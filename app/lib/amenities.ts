@@ -137,3 +137,75 @@ export function amenitySlugsOf(
   }
   return AMENITY_FILTERS.map((a) => a.slug).filter((slug) => found.has(slug));
 }
+
+/**
+ * Specific label (folded) → the generic labels it makes redundant: with
+ * "Ar-condicionado split" the page need not also say "Ar-condicionado"
+ * (Vista sends both flags, `Split` and `ArCondicionado`; docs/vista-api.md §6.3, §6.4).
+ */
+const SUBSUMES: ReadonlyMap<string, readonly string[]> = new Map(
+  (
+    [
+      ["Ar-condicionado split", ["Ar-condicionado"]],
+      ["Ar central", ["Ar-condicionado"]],
+      ["Portaria 24h", ["Portaria"]],
+      ["Portaria 24 horas", ["Portaria"]],
+      ["Portaria blindada", ["Portaria"]],
+      ["Piscina aquecida", ["Piscina"]],
+      ["Piscina coletiva", ["Piscina"]],
+      ["Piscina infantil", ["Piscina"]],
+      ["Garagem coberta", ["Garagem"]],
+      ["Sacada com churrasqueira", ["Sacada"]],
+      ["Elevadores", ["Elevador"]],
+      ["Armários embutidos", ["Armário embutido"]],
+      ["Cozinha americana", ["Cozinha"]],
+      ["Cozinha planejada", ["Cozinha"]],
+      ["Cozinha montada", ["Cozinha"]],
+      ["Cozinha com armários", ["Cozinha"]],
+      ["Sala de estar", ["Sala"]],
+      ["Sala de jantar", ["Sala"]],
+      ["Vigilância 24h", ["Vigia interno", "Vigia externo"]],
+    ] as const
+  ).map(([specific, generics]) => [amenityKey(specific), generics.map(amenityKey)]),
+);
+
+/** Folded compare key of an amenity label: case, accents, hyphens and spacing ignored. */
+export function amenityKey(label: string): string {
+  return foldText(label)
+    .replace(/[-‐–—_/]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * The amenity lists of a page without repeats, as the portals show them: a
+ * label whose {@link amenityKey} was already shown (in the same list or an
+ * earlier one) is dropped; a generic label is dropped when a more specific one
+ * is present anywhere ("Ar-condicionado" beside "Ar-condicionado split",
+ * "Portaria" beside "Portaria 24h"); "Face leste" is dropped when the details
+ * already say "Orientação: Leste" (`orientation`). Order is kept.
+ * @param lists e.g. `[features, infrastructure]`, pt-BR labels.
+ * @param options.orientation the listing's `Orientacao` ("Leste", "Norte"…), if any.
+ * @returns the lists in the same order, each without repeats or blanks.
+ */
+export function dedupeAmenities(
+  lists: readonly (readonly string[])[],
+  options: { orientation?: string | null } = {},
+): string[][] {
+  const present = new Set(lists.flat().map(amenityKey));
+  const redundant = new Set<string>();
+  for (const key of present) for (const generic of SUBSUMES.get(key) ?? []) redundant.add(generic);
+  // "Norte/Leste" → both faces are already said by the "Orientação" row.
+  for (const side of amenityKey(options.orientation ?? "").split(" ")) if (side) redundant.add(`face ${side}`);
+  const seen = new Set<string>();
+  return lists.map((list) =>
+    list
+      .map((label) => label.trim())
+      .filter((label) => {
+        const key = amenityKey(label);
+        if (!key || seen.has(key) || redundant.has(key)) return false;
+        seen.add(key);
+        return true;
+      }),
+  );
+}

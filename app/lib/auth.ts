@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { accountEmail, singleLineText } from "./text-fields";
-import { LOGIN_PATH, PANEL_PATH } from "~/lib/paths";
+import { ADMIN_PATH, LOGIN_PATH, PANEL_PATH } from "~/lib/paths";
 
 /** Role names (docs/spec.txt §6: `admin` is recognised, an `agent` middleware exists). */
 export const ROLE_NAMES = ["admin", "agent"] as const;
@@ -94,6 +94,14 @@ export interface SessionUser {
 /** Path of a listing's private data (owner, notes, prontuário) in the broker area. */
 export function privateListingPath(code: string): string {
   return `${PANEL_PATH}/imovel/${encodeURIComponent(code)}`;
+}
+
+/**
+ * Where a user lands after signing in without a `redirectTo`: admins on the
+ * administration (`/admin`), brokers on their panel (`/painel`).
+ */
+export function landingPath(role: RoleName): string {
+  return role === "admin" ? ADMIN_PATH : PANEL_PATH;
 }
 
 /**

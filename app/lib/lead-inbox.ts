@@ -23,7 +23,7 @@ export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
   sell: "Quero vender",
   info: "Mais informações",
   whatsapp: "WhatsApp",
-  alert: "Avise-me (condomínio)",
+  alert: "Avise-me / alerta de busca",
   lgpd: "Pedido LGPD",
 };
 

@@ -40,6 +40,17 @@ describe("parseLeadInput", () => {
     expect(result.success && result.data).toMatchObject({ email: "ana@example.com", phone: "1134567890" });
   });
 
+  it("takes a more-information request with only an e-mail or only a phone, not with neither", () => {
+    const { phone: _phone, ...emailOnly } = infoRequest;
+    expect(parseLeadInput({ ...emailOnly, phone: "" }).success).toBe(true);
+    const { email: _email, ...phoneOnly } = infoRequest;
+    const byPhone = parseLeadInput(phoneOnly);
+    expect(byPhone.success && byPhone.data).toMatchObject({ phone: "1134567890" });
+    expect(byPhone.success && byPhone.data.kind === "info" && byPhone.data.email).toBeUndefined();
+    const neither = parseLeadInput({ ...infoRequest, phone: " ", email: "" });
+    expect(neither.success ? null : fieldErrorsOf(neither).email).toEqual(["Informe seu e-mail ou seu telefone."]);
+  });
+
   it("needs an e-mail or a phone on a condominium alert", () => {
     const missing = parseLeadInput({ kind: "alert", condominium: "edificio-sol", name: "Ana" });
     expect(missing.success ? null : fieldErrorsOf(missing).email).toEqual(["Informe seu e-mail ou seu telefone."]);

@@ -75,15 +75,40 @@ export const sellLeadSchema = z.object({
   location: requiredText("a localização do imóvel", LEAD_LOCATION_MAX),
 });
 
-/** "Mais informações" on a listing page (docs/spec.txt §7 `/email/more-information`): {code, name, phone, email, message}. */
-export const infoLeadSchema = z.object({
+/** Message shown beside the phone and e-mail fields when neither was given. */
+export const CONTACT_REQUIRED_MESSAGE = "Informe seu e-mail ou seu telefone.";
+
+/**
+ * Refinement of the forms that ask for "telefone ou e-mail": at least one of
+ * the two (docs/decisions/0036-listing-contact-bar.md). The issue goes on
+ * `email`, the field rendered beside the phone, so the message shows next to both.
+ */
+export function requireContact(value: { phone?: string; email?: string }, ctx: z.RefinementCtx): void {
+  if (value.phone === undefined && value.email === undefined) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: CONTACT_REQUIRED_MESSAGE, path: ["email"] });
+  }
+}
+
+/**
+ * The fields of "mais informações" (docs/spec.txt §7 `/email/more-information`):
+ * {code, name, phone, email, message}; phone and e-mail each optional here,
+ * {@link infoLeadSchema} requires one of them.
+ */
+export const infoLeadFields = z.object({
   kind: z.literal("info"),
   code: listingCode,
   name,
-  phone: phoneSchema,
-  email: emailSchema,
+  phone: optional(phoneSchema),
+  email: optional(emailSchema),
   message: multiLineText({ max: LEAD_MESSAGE_MAX, required: "Informe sua mensagem." }),
 });
+
+/**
+ * "Mais informações" on a listing page: {code, name, phone, email, message},
+ * name and message required and at least one of phone or e-mail (a visitor
+ * who only gives an e-mail, or only a WhatsApp number, can still ask).
+ */
+export const infoLeadSchema = infoLeadFields.superRefine(requireContact);
 
 /** WhatsApp contact recorded by `/obrigado-whatsapp`: listing code, page and UTM parameters. */
 export const whatsappLeadSchema = z.object({
@@ -113,10 +138,7 @@ export const alertLeadSchema = z
     email: optional(emailSchema),
     phone: optional(phoneSchema),
   })
-  .refine((value) => value.email !== undefined || value.phone !== undefined, {
-    message: "Informe seu e-mail ou seu telefone.",
-    path: ["email"],
-  });
+  .superRefine(requireContact);
 
 /**
  * What a data subject may ask on `/lgpd` (LGPD art. 18: access, correction,

@@ -34,10 +34,13 @@ export function pageTitleSuffix(page: number): string {
   return page > 1 ? ` – Página ${page}` : "";
 }
 
-/** `/busca?q=…&pagina=…` (no `pagina` on page 1; no `q` at all when it is empty). */
-export function searchUrl(q: string, page = 1): string {
+/**
+ * `/busca?q=…&pagina=…` (no `pagina` on page 1; no `q` at all when it is
+ * empty); `extra` parameters (the page's filters, sort) go between them.
+ */
+export function searchUrl(q: string, page = 1, extra: readonly [string, string][] = []): string {
   if (!q) return SEARCH_PATH;
-  const params = new URLSearchParams({ q });
+  const params = new URLSearchParams([["q", q], ...extra]);
   if (page > 1) params.set("pagina", String(page));
   return `${SEARCH_PATH}?${params.toString()}`;
 }

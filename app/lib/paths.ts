@@ -14,6 +14,8 @@ export const MAP_POINTS_PATH = "/mapa/pontos";
 export const SEARCH_PATH = "/busca";
 /** The search-box suggestions resource (JSON). */
 export const SUGGESTIONS_PATH = "/busca/sugestoes";
+/** The filters sheet's live count resource (JSON `{ count }`, ADR 0037). */
+export const LIVE_COUNT_PATH = "/busca/contagem";
 /** The condominium index. */
 export const CONDOMINIUMS_PATH = "/condominios";
 /** The agency page with its team. */
@@ -52,6 +54,8 @@ export const ADMIN_REDIRECTS_PATH = "/admin/redirecionamentos";
 export const ADMIN_MEMBERS_PATH = "/admin/membros";
 /** The agency's data: razão social, CNPJ, address, contacts, encarregado. */
 export const ADMIN_AGENCY_PATH = "/admin/imobiliaria";
+/** The financing simulator's defaults (ADR 0035). */
+export const ADMIN_FINANCING_PATH = "/admin/financiamento";
 /** Appearance (colours, logo). */
 export const ADMIN_APPEARANCE_PATH = "/admin/aparencia";
 /** Users (ADR 0018). */

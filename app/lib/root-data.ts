@@ -27,6 +27,8 @@ export interface RootData {
   user: SessionUser | null;
   /** Cookie consent: the render variant (banner or not) and Google's tag settings (docs/decisions/0029-consent-and-google-analytics.md). */
   consent: ConsentView;
+  /** Codes in the visitor's favourites cookie, newest first (`~/lib/favourites`); when any, the page is `private, no-store`. */
+  favourites: string[];
 }
 
 /** The root loader data, or null while the root loader failed (root error boundary). */

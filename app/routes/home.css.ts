@@ -167,3 +167,16 @@ export const sellList = style({
 });
 
 globalStyle(`${sellList} li`, { display: "flex", alignItems: "center", gap: vars.space.sm });
+
+/**
+ * Featured condominiums: 1, 2 or 4 columns, never 3, so the
+ * `HOME_CONDOMINIUMS` (4) cards always fill whole rows (ADR 0038).
+ */
+export const condominiumRow = style({});
+globalStyle(`${condominiumRow} > ul`, {
+  gridTemplateColumns: "minmax(0, 1fr)",
+  "@media": {
+    "(min-width: 640px)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" },
+    "(min-width: 1100px)": { gridTemplateColumns: "repeat(4, minmax(0, 1fr))" },
+  },
+});

@@ -239,7 +239,9 @@ function CondominiumSection({
             <ArrowRightIcon size={18} />
           </Link>
         </div>
-        <CondominiumGrid condominiums={condominiums} label="Condomínios em destaque" />
+        <div className={s.condominiumRow}>
+          <CondominiumGrid condominiums={condominiums} label="Condomínios em destaque" />
+        </div>
       </div>
     </section>
   );

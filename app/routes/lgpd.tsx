@@ -42,6 +42,10 @@ const COLLECTED_DATA: readonly TermItem[] = [
   ["Mais informações sobre um imóvel:", " código do imóvel, nome, telefone, e-mail e a sua mensagem."],
   ["Avise-me (condomínio):", " nome e e-mail ou telefone, e o condomínio de interesse."],
   [
+    "Alertas de busca (“Criar alerta”):",
+    " e-mail, o nome do alerta (se informado) e os filtros ou o texto da busca, para enviar um resumo diário de imóveis novos e preços reduzidos depois que você confirmar pelo link do e-mail.",
+  ],
+  [
     "Botão do WhatsApp:",
     " o código do imóvel, a página de onde você clicou e os parâmetros de campanha (UTM) do endereço. A conversa em si acontece no WhatsApp.",
   ],
@@ -65,6 +69,10 @@ const PURPOSES: readonly TermItem[] = [
   [
     "Responder aos seus contatos",
     " (vender, mais informações, avise-me, WhatsApp): procedimentos preliminares a um contrato, a seu pedido (LGPD, art. 7º, V).",
+  ],
+  [
+    "Enviar os alertas de busca que você pediu",
+    ": consentimento, confirmado pelo link do e-mail e revogável a qualquer momento (LGPD, art. 7º, I, e art. 8º, § 5º).",
   ],
   ["Atender às solicitações de titulares", ": cumprimento de obrigação legal (LGPD, art. 7º, II, e art. 18)."],
   [
@@ -218,6 +226,12 @@ export default function LgpdPage() {
             {agency.leadRetentionMonths === 1 ? "mês" : "meses"} depois do envio; em seguida os dados pessoais são
             anonimizados.
           </li>
+          <li data-testid="lgpd-retencao-alertas">
+            <strong>Alertas de busca:</strong> enquanto estiverem ativos; um alerta não confirmado é apagado em 7 dias e
+            um alerta cancelado, em 30 dias. Cada e-mail traz um link para cancelar com um clique e para ver, pausar ou
+            excluir todos os seus alertas. Ao confirmar um alerta, registramos um contato (lead) com o e-mail e a busca,
+            guardado como os demais contatos.
+          </li>
           <li>
             <strong>Sessões da área do corretor:</strong> apagadas {sessionDays.idle} dias após o último uso ou{" "}
             {sessionDays.lifetime} dias após a entrada, o que vier primeiro, ou na saída.
@@ -243,6 +257,11 @@ export default function LgpdPage() {
           formulários iniciados e enviados. Não guardamos IP nem identificadores do navegador; cada visitante é contado
           por um código que muda todos os dias e não pode ser ligado a ninguém. Os eventos ficam guardados por 13 meses
           e depois viram totais por dia. Navegadores com “Do Not Track” ou “Global Privacy Control” não enviam nada.
+        </p>
+        <p>
+          Os imóveis que você salva em “Favoritos” ficam só no seu navegador (um cookie e o armazenamento local, por até
+          1 ano): não guardamos essa lista nos nossos servidores. Para apagá-la, remova os favoritos ou limpe os dados
+          do site no navegador.
         </p>
         <CookiePreferences />
       </PolicySection>

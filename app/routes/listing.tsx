@@ -13,18 +13,24 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getListingPage } from "~/.server/catalogue/detail";
+import { priceHistoryOf } from "~/.server/catalogue/price-history";
+import { getDb } from "~/.server/db";
 import { DETAIL_REDIRECT_CACHE_CONTROL, listingPageView, samePath } from "~/.server/catalogue/detail-view";
+import { listingFinancing } from "~/.server/financing";
 import { leadFormTokens } from "~/.server/leads/form-guard";
 import { handleLeadForm } from "~/.server/leads/submission";
 import { AmenitiesSection, DetailFrame, DetailMap, ListingsSection, TextSection } from "~/components/detail-layout";
 import { DetailsSection, LocationSection } from "~/components/detail-sections";
 import * as p from "~/components/detail-page.css";
 import { CalendarIcon } from "~/components/icons";
+import { FinancingSimulator } from "~/components/financing-simulator";
 import { JsonLd } from "~/components/json-ld";
 import { LeadForm } from "~/components/lead-form";
-import { ListingAside, ListingHeader, RemovedListing } from "~/components/listing-page";
+import { ContactBar, INFO_FORM_ID, ListingAside, ListingHeader, RemovedListing } from "~/components/listing-page";
+import { PriceDropNote, PriceHistorySection } from "~/components/price-history";
 import { PrivatePanel } from "~/components/private-listing";
 import { listingVideos, VideoEmbed } from "~/components/video-embed";
+import { dedupeAmenities } from "~/lib/amenities";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
 import { pageNotFound } from "~/lib/errors";
 import { formatDate } from "~/lib/format";
@@ -46,7 +52,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const view = await listingPageView(request, page);
   const headers = { "Cache-Control": PUBLIC_PAGE_CACHE };
   if (view.kind === "removed") return json(view, { status: 410, headers });
-  return json({ ...view, leadForm: leadFormTokens() }, { headers });
+  // Sale listings: the financing simulator (ADR 0035); its query parameters never reach the canonical URL.
+  const financing = await listingFinancing(url, page.path, view.listing);
+  // "Histórico de preço" (ADR 0033): every recorded change, oldest first.
+  const priceHistory = (await priceHistoryOf(getDb().db, view.listing.code)).map((change) => ({
+    field: change.field,
+    oldValue: change.oldValue,
+    newValue: change.newValue,
+    changedAt: change.changedAt.toISOString(),
+  }));
+  return json({ ...view, leadForm: leadFormTokens(), financing, priceHistory }, { headers });
 }
 
 /** The "mais informações" form: the listing code is this page's, whatever the form says. */
@@ -99,6 +114,10 @@ type PageData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind:
 function ListingPage({ data }: { data: PageData }) {
   const { listing, title } = data;
   const videos = listingVideos(listing);
+  // One list of amenities for the page: no label twice, none already said more precisely.
+  const [features, infrastructure] = dedupeAmenities([listing.features, listing.infrastructure], {
+    orientation: listing.orientation,
+  });
   const shown = { listing, title };
   const similar = (
     <ListingsSection
@@ -120,24 +139,38 @@ function ListingPage({ data }: { data: PageData }) {
       after={
         <>
           {similar}
+          <ContactBar listing={listing} whatsapp={data.whatsapp} />
           <JsonLd data={data.jsonLd} />
         </>
       }
     >
       <ListingHeader {...shown} badges={data.badges} purposeText={data.purposeText} condominium={data.condominium} />
-      <ListingAside {...shown} canonicalUrl={data.canonicalUrl} whatsapp={data.whatsapp} brokerPath={data.brokerPath} />
+      <ListingAside
+        {...shown}
+        canonicalUrl={data.canonicalUrl}
+        whatsapp={data.whatsapp}
+        brokerPath={data.brokerPath}
+        priceNotes={{
+          sale: <PriceDropNote entries={data.priceHistory} field="sale" />,
+          rent: <PriceDropNote entries={data.priceHistory} field="rent" />,
+        }}
+      />
 
       <div className={p.content}>
         {/* Broker area: owner and prontuário for a signed-in broker, loaded after hydration. */}
         <PrivatePanel code={listing.code} />
         <TextSection id="descricao" title="Descrição" text={listing.webDescription || listing.description} />
-        <AmenitiesSection id="caracteristicas" title="Características do imóvel" items={listing.features} />
+        <AmenitiesSection id="caracteristicas" title="Características do imóvel" items={features} />
         <AmenitiesSection
           id="infraestrutura"
           title={data.condominium ? "Infraestrutura do condomínio" : "Infraestrutura"}
-          items={listing.infrastructure}
+          items={infrastructure}
         />
         <DetailsSection rows={data.detailRows} />
+        <PriceHistorySection entries={data.priceHistory} />
+        {data.financing ? (
+          <FinancingSimulator {...data.financing.simulator} code={listing.code} leadFormId="mais-informacoes" />
+        ) : null}
 
         {videos.length ? (
           <section className={p.section} aria-labelledby="video">
@@ -157,7 +190,7 @@ function ListingPage({ data }: { data: PageData }) {
 
         <LeadForm
           kind="info"
-          id="mais-informacoes"
+          id={INFO_FORM_ID}
           className={p.section}
           title="Mais informações sobre este imóvel"
           intro={`Cód. ${listing.code}. Deixe seu contato e um corretor responde em breve.`}
@@ -165,7 +198,9 @@ function ListingPage({ data }: { data: PageData }) {
           tokens={data.leadForm}
           defaultValue={{
             code: listing.code,
-            message: `Olá! Tenho interesse no imóvel ${listing.code} (${title}) e gostaria de mais informações.`,
+            message:
+              data.financing?.message ??
+              `Olá! Tenho interesse no imóvel ${listing.code} (${title}) e gostaria de mais informações.`,
           }}
         />
 

@@ -13,6 +13,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { listingsPageResponse } from "~/.server/catalogue/listings-page";
+import { AlertForm } from "~/components/alert-form";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { EmptyState } from "~/components/empty-state";
 import { FiltersForm } from "~/components/filters-form";
@@ -96,7 +97,7 @@ function Results({ data }: { data: OkData }) {
       </ResultsHeader>
 
       <div className={s.layout}>
-        <FiltersForm filters={filters} vocabulary={vocabulary} counts={data.counts} />
+        <FiltersForm filters={filters} vocabulary={vocabulary} counts={data.counts} total={data.total} />
 
         <section
           className={`${layout.results} ${loading ? layout.loading : ""}`}
@@ -148,6 +149,7 @@ function Results({ data }: { data: OkData }) {
               <p>Tente ampliar a busca: remova um dos filtros abaixo para ver mais opções.</p>
             </EmptyState>
           )}
+          <AlertForm tokens={data.alertForm} />
         </section>
       </div>
     </div>

@@ -8,7 +8,8 @@
  * A successful sign-in creates a server-side session (IP and User-Agent
  * recorded) whose token goes into the signed session cookie
  * (docs/decisions/0020-server-side-sessions.md). After signing in the user
- * goes back to `redirectTo` (same-site paths only).
+ * goes back to `redirectTo` (same-site paths only), or without one to the
+ * area of their role (`landingPath`: admins `/admin`, brokers `/painel`).
  */
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -30,7 +31,7 @@ import { redirectWithToast } from "~/.server/flash";
 import { AuthCard, authPageMeta, EmailField, usePostPending } from "~/components/auth-card";
 import * as s from "~/components/auth-form.css";
 import { Field, FormAlert } from "~/components/forms";
-import { loginSchema, safeRedirectPath } from "~/lib/auth";
+import { landingPath, loginSchema, safeRedirectPath } from "~/lib/auth";
 import { privatePage, privatePageHeaders } from "~/lib/cache-control";
 import { PASSWORD_RESET_PATH } from "~/lib/paths";
 import { button } from "~/styles/ui.css";
@@ -38,8 +39,10 @@ import { useZodForm } from "~/components/use-zod-form";
 
 /** A signed-in user goes straight on; otherwise the form, with the password policy's minimum length. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getOptionalUser(request)) throw redirect(redirectTo, { headers: privatePage() });
+  // "" when absent or unsafe: the user then lands on the area of their role.
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "");
+  const user = await getOptionalUser(request);
+  if (user) throw redirect(redirectTo || landingPath(user.role), { headers: privatePage() });
   const policy = await getPasswordPolicy(getIdentityBackend());
   return json({ redirectTo, minLength: policy.minLength }, { headers: privatePage() });
 }
@@ -85,9 +88,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     await authRateLimiters().resetLogin(context.clientIp ?? "unknown", email);
     const firstName = signedIn.user.displayName.split(/\s+/)[0] || signedIn.user.email;
+    const admin = signedIn.user.role === "admin";
     return redirectWithToast(
-      safeRedirectPath(submission.value.redirectTo),
-      { type: "success", title: `Olá, ${firstName}!`, description: "Você entrou na área do corretor." },
+      safeRedirectPath(submission.value.redirectTo, "") || landingPath(signedIn.user.role),
+      {
+        type: "success",
+        title: `Olá, ${firstName}!`,
+        description: admin ? "Você entrou na administração do site." : "Você entrou na área do corretor.",
+      },
       { headers: privatePage({ "Set-Cookie": await serializeSessionCookie(signedIn.token) }) },
     );
   } catch (error) {

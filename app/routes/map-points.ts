@@ -4,38 +4,57 @@
  * list page and `/mapa`: `finalidade`, `tipo`, `cidade`, `bairro`, `preco-min`…,
  * read by `parseFilters`; unknown or malformed ones are ignored, never a 500),
  * as the compact `MapPointsPayload` JSON (`~/components/map/map-data`, ADR 0009).
- * Cached 60 s by browsers and shared caches.
+ * Built once per filter set and sync (the cache is emptied when a sync
+ * changes the catalogue), sent with a strong ETag (hash of the body, so it
+ * changes exactly when the points do) and answered 304 to `If-None-Match`;
+ * browsers reuse it for a minute and revalidate in the background for ten
+ * (ADR 0038).
  *
  * `GET /mapa/pontos?imovel={code}` answers instead `{ listing }`: the public
  * card (`ListingSummary`) of that active listing for a marker's popup, or
  * `{ listing: null }` (status 200: the popup says the listing left the
  * catalogue; a 404 would only add a browser console error).
  */
+import { createHash } from "node:crypto";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { lruCache } from "~/.server/cache";
 import { mapListingSummary, mapPointsJson } from "~/.server/catalogue/map";
 import { getVocabulary } from "~/.server/catalogue/vocabulary";
 import { encodeMapPoints } from "~/components/map/map-data";
 import { parseFilters, type ListingFilters } from "~/lib/filters";
 
-/** Cache-Control of the points: one minute (ADR 0009). */
-const MAP_POINTS_CACHE = "public, max-age=60";
+/** Cache-Control of the points and cards: fresh one minute, then revalidated (ETag) in the background. */
+const MAP_POINTS_CACHE = "public, max-age=60, stale-while-revalidate=600";
 
-/** Encoded points by canonical filters, kept {@link CACHE_TTL_MS}: the read model only changes with a sync. */
-const cache = new Map<string, { body: string; expires: number }>();
-/** ms an encoded payload is reused (the same minute browsers cache it). */
-const CACHE_TTL_MS = 60_000;
-/** Most filter sets kept (oldest dropped first). */
-const CACHE_MAX_ENTRIES = 200;
+/** An encoded payload and its strong ETag. */
+interface CachedPoints {
+  body: string;
+  etag: string;
+}
 
-async function cachedPoints(key: string, filters: ListingFilters): Promise<string> {
-  const now = Date.now();
+/**
+ * Encoded points by canonical filters (at most 200 filter sets, least recently
+ * used dropped first). Registered: `clearCaches()` empties it after a sync
+ * changes the read model, so no TTL is needed; one hour is a safety net.
+ */
+const cache = lruCache<string, CachedPoints>("map:points", { max: 200, ttl: 3_600_000 });
+
+async function cachedPoints(key: string, filters: ListingFilters): Promise<CachedPoints> {
   const hit = cache.get(key);
-  if (hit && hit.expires > now) return hit.body;
+  if (hit) return hit;
   const body = await mapPointsJson(filters);
-  cache.delete(key);
-  cache.set(key, { body, expires: now + CACHE_TTL_MS });
-  while (cache.size > CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  return body;
+  const entry = { body, etag: `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"` };
+  cache.set(key, entry);
+  return entry;
+}
+
+/** Whether `If-None-Match` names `etag` (or `*`). */
+function matchesEtag(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((tag) => {
+    const value = tag.trim().replace(/^W\//, "");
+    return value === "*" || value === etag;
+  });
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -54,11 +73,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = "notFound" in parsed ? {} : parsed.filters;
   // Built by the database as one JSON text (see mapPointsJson).
   const key = "notFound" in parsed ? "" : parsed.canonical;
-  return new Response(await cachedPoints(key, filters), {
-    headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      "Cache-Control": MAP_POINTS_CACHE,
-      Vary: "Accept-Encoding",
-    },
-  });
+  const { body, etag } = await cachedPoints(key, filters);
+  const headers = {
+    "Cache-Control": MAP_POINTS_CACHE,
+    ETag: etag,
+    Vary: "Accept-Encoding",
+  };
+  if (matchesEtag(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
+  return new Response(body, { headers: { ...headers, "Content-Type": "application/json; charset=utf-8" } });
 }

@@ -1,73 +1,183 @@
 /**
- * Styles of `/mapa` (`map.tsx`). Phone: filters fold, map on top (55vh), list
- * under it. From 960 px: filters sidebar, map above the list. From 1200 px:
- * filters, map (sticky, full height) and list side by side.
+ * Styles of `/mapa` (`map.tsx`, ADR 0038).
+ *
+ * - From 960 px: the page fills the viewport under the site header; the list
+ *   (about two card columns, scrolling on its own, filters folded above it)
+ *   sits beside a map that takes the rest of the width.
+ * - Phones with JavaScript (`data-view` set after hydration): a full-screen
+ *   map or the list, switched by a floating toggle.
+ * - Phones without JavaScript: the list, then the map's placeholder.
  */
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
-import { header as layoutHeader } from "~/components/page-layout.css";
 
-const medium = "(min-width: 960px)";
-const wide = "(min-width: 1200px)";
+const wide = "(min-width: 960px)";
+const narrow = "(max-width: 959.98px)";
+/** The viewport under the site header. */
+const screenHeight = `calc(100dvh - ${vars.layout.headerHeight})`;
 
-/** Page body: wider than the content column (the map wants room). */
+/** Page body: the full width (the map wants room). */
 export const page = style({
   width: "100%",
-  maxWidth: "1680px",
-  marginInline: "auto",
-  padding: `${vars.space.md} ${vars.space.md} ${vars.space.xxl}`,
-  "@media": { "(min-width: 768px)": { paddingInline: vars.space.xl } },
-});
-
-/** Heading block (tighter than the other list pages: the map wants the room). */
-export const header = style([layoutHeader, { marginBottom: vars.space.md }]);
-
-/** Filters, map and list. */
-export const layout = style({
-  display: "grid",
-  gridTemplateColumns: "minmax(0, 1fr)",
-  gridTemplateAreas: '"filters" "map" "list"',
-  gap: vars.space.md,
-  alignItems: "start",
+  padding: `${vars.space.sm} ${vars.space.md} ${vars.space.xl}`,
   "@media": {
-    [medium]: {
-      gridTemplateColumns: "280px minmax(0, 1fr)",
-      gridTemplateAreas: '"filters map" "filters list"',
-      gap: vars.space.lg,
-    },
     [wide]: {
-      gridTemplateColumns: "280px minmax(0, 1fr) 380px",
-      gridTemplateAreas: '"filters map list"',
+      display: "flex",
+      flexDirection: "column",
+      height: screenHeight,
+      minHeight: "520px",
+      padding: `${vars.space.sm} ${vars.space.lg} ${vars.space.md}`,
+    },
+    [narrow]: {
+      selectors: {
+        '&[data-view="map"]': {
+          display: "flex",
+          flexDirection: "column",
+          height: screenHeight,
+          minHeight: "420px",
+          padding: 0,
+        },
+      },
     },
   },
 });
 
-export const filters = style({ gridArea: "filters", minWidth: 0, alignSelf: "stretch" });
+/** Heading block: one compact line on wide screens. */
+export const header = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "baseline",
+  columnGap: vars.space.md,
+  rowGap: vars.space.xs,
+  marginBottom: vars.space.sm,
+  "@media": {
+    [narrow]: {
+      selectors: { [`${page}[data-view="map"] &`]: { padding: `${vars.space.xs} ${vars.space.md}`, marginBottom: 0 } },
+    },
+  },
+});
 
+/** Breadcrumbs: their own line (hidden on the phone's full-screen map). */
+export const crumbs = style({
+  flexBasis: "100%",
+  "@media": { [narrow]: { selectors: { [`${page}[data-view="map"] &`]: { display: "none" } } } },
+});
+globalStyle(`${crumbs} nav, ${crumbs} ol`, { margin: 0 });
+
+/** The H1. */
+export const title = style({
+  margin: 0,
+  fontSize: vars.fontSize.xl,
+  lineHeight: 1.25,
+  "@media": { [narrow]: { selectors: { [`${page}[data-view="map"] &`]: { fontSize: vars.fontSize.lg } } } },
+});
+
+/** The one count (ADR 0038). */
+export const count = style({ margin: 0, color: vars.color.textMuted });
+
+/** "N outros sem localização (ver em lista)". */
+export const unlocated = style({ color: "inherit" });
+
+/** List and map. */
+export const split = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.md,
+  "@media": {
+    [wide]: {
+      flex: "1 1 auto",
+      minHeight: 0,
+      display: "grid",
+      gridTemplateColumns: "clamp(340px, 42vw, 700px) minmax(0, 1fr)",
+      gap: vars.space.md,
+    },
+    [narrow]: { selectors: { [`${page}[data-view="map"] &`]: { flex: "1 1 auto", minHeight: 0 } } },
+  },
+});
+
+/** The list column: scrolls on its own on wide screens. */
+export const listArea = style({
+  minWidth: 0,
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.sm,
+  scrollMarginTop: `calc(${vars.layout.headerHeight} + ${vars.space.sm})`,
+  "@media": {
+    [wide]: {
+      overflowY: "auto",
+      overscrollBehavior: "contain",
+      paddingRight: vars.space.sm,
+      paddingBottom: vars.space.md,
+    },
+    [narrow]: {
+      selectors: {
+        [`${page}[data-view="map"] &`]: { display: "none" },
+        // Room for the floating toggle under the last card.
+        [`${page}[data-view="list"] &`]: { paddingBottom: "88px" },
+      },
+    },
+  },
+});
+
+/** "Filtros" and "Ver em lista". */
+export const listTools = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.sm,
+  "@media": { [narrow]: { justifyContent: "flex-end" } },
+});
+
+/** Wide screens: opens the folded filters (a `#filtros-mapa` link without JavaScript). */
+export const filtersButton = style({
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "40px",
+  padding: `0 ${vars.space.md}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontWeight: 600,
+  textDecoration: "none",
+  "@media": { [narrow]: { display: "none" } },
+  selectors: { '&[aria-expanded="true"]': { borderColor: vars.color.primary } },
+});
+
+/** The filters: folded on wide screens until opened (phones: the form folds itself). */
+export const filters = style({
+  minWidth: 0,
+  "@media": { [wide]: { display: "none", selectors: { "&[data-open], &:target": { display: "block" } } } },
+});
+// Inside the list column the form's own sidebar behaviour (sticky, own scroll) is not wanted.
+globalStyle(`${filters} details`, {
+  "@media": { [wide]: { position: "static", maxHeight: "none", overflowY: "visible" } },
+});
+
+/** The map column. */
 export const mapArea = style({
-  gridArea: "map",
   minWidth: 0,
   scrollMarginTop: `calc(${vars.layout.headerHeight} + ${vars.space.sm})`,
   "@media": {
-    [wide]: { position: "sticky", top: `calc(${vars.layout.headerHeight} + ${vars.space.md})` },
+    [wide]: { height: "100%" },
+    [narrow]: {
+      selectors: {
+        [`${page}[data-view="map"] &`]: { flex: "1 1 auto", minHeight: 0 },
+        [`${page}[data-view="list"] &`]: { display: "none" },
+      },
+    },
   },
 });
 
-/** Fixed-height box of the map (and of its placeholder). */
+/** Box of the map (and of its placeholder). */
 export const mapBox = style({
   position: "relative",
-  height: "55vh",
-  minHeight: "300px",
+  height: "40vh",
+  minHeight: "240px",
   "@media": {
-    [medium]: { height: "60vh", minHeight: "420px" },
-    [wide]: { height: `calc(100vh - ${vars.layout.headerHeight} - 2 * ${vars.space.md})`, minHeight: "480px" },
+    [wide]: { height: "100%", minHeight: "400px" },
+    [narrow]: { selectors: { [`${page}[data-view="map"] &`]: { height: "100%", minHeight: 0 } } },
   },
-});
-
-export const listArea = style({
-  gridArea: "list",
-  minWidth: 0,
-  scrollMarginTop: `calc(${vars.layout.headerHeight} + ${vars.space.sm})`,
 });
 
 /** Before the map module loads. */
@@ -87,22 +197,24 @@ export const placeholder = style({
 
 export const placeholderText = style({ margin: 0, color: vars.color.textMuted });
 
-/** Phones: floating "Ver lista" / "Ver mapa". */
+/** Phones: the floating "Ver lista" / "Ver mapa" switch (lifted above the consent banner by `map.tsx`). */
 export const toggle = style({
   position: "fixed",
   left: "50%",
-  bottom: vars.space.md,
+  bottom: `calc(${vars.space.lg} + env(safe-area-inset-bottom, 0px))`,
   transform: "translateX(-50%)",
   zIndex: 900,
   display: "inline-flex",
   alignItems: "center",
   minHeight: "44px",
   padding: `0 ${vars.space.lg}`,
+  border: 0,
   borderRadius: vars.radius.pill,
   background: vars.color.primary,
   color: vars.color.onPrimary,
+  font: "inherit",
   fontWeight: 600,
-  textDecoration: "none",
+  cursor: "pointer",
   boxShadow: vars.shadow.raised,
-  "@media": { [medium]: { display: "none" } },
+  "@media": { [wide]: { display: "none" } },
 });

@@ -1,29 +1,35 @@
 /**
- * `/mapa` (docs/product.md "Public site"; ADR 0009): the catalogue
- * on a Leaflet map with clustering, the same filters as the list, "Buscar
- * nesta área" and the list of listings in view.
+ * `/mapa` (docs/product.md "Public site"; ADR 0009, layout and counts ADR
+ * 0038): the catalogue on a Leaflet map with clustering, the same filters as
+ * the list, and the list of the listings in view, which follows the map.
  *
  * Server: the loader reads the same filters as the list page
  * (`parseFilters(undefined, searchParams, vocabulary)`) plus `area`
  * (`south,west,north,east`; invalid → ignored), redirects (301) any other
  * spelling to the canonical `/mapa?…` (`mapUrl`), and renders the first page
- * of listings in view (in the area with `listingsInBounds`, else every match
- * with `searchListings`), 24 per page. Without JavaScript the page is a usable
- * list with the filters form and pagination links.
+ * of the listings the map can show (`listingsOnMap`: with coordinates, inside
+ * the area when there is one), 24 per page. That total is the page's one
+ * count; the matches without a location are counted apart
+ * (`unlocatedCount`) and linked to the list page. Without JavaScript the page
+ * is a usable list with the filters and pagination links.
  *
  * Browser: after hydration the map module (`*.client.tsx`, Leaflet) loads
- * lazily into a fixed-height box (no layout shift), fetches `/mapa/pontos`,
- * and "Buscar nesta área" navigates (no full reload) to `/mapa?…&area=…`.
+ * lazily into a fixed box (no layout shift) while the points, preloaded by a
+ * `<link rel="preload">`, download. When the visitor pans or zooms, the list
+ * and the count follow (debounced): a client navigation that replaces the
+ * history entry with `/mapa?…&area=…`, so reload and back keep the view.
+ * Desktop: the list (two card columns, scrolling on its own) beside a map
+ * that fills the rest. Phone: a full-screen map and a "Lista"/"Mapa" toggle.
  */
 import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import leafletCss from "leaflet/dist/leaflet.css?url";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { listingsInBounds } from "~/.server/catalogue/map";
-import { searchListings } from "~/.server/catalogue/search";
+import { lazy, Suspense, useCallback, useEffect, useState, type MouseEvent } from "react";
+import { listingsOnMap, unlocatedCount } from "~/.server/catalogue/map";
 import { getVocabulary } from "~/.server/catalogue/vocabulary";
 import { getConfig } from "~/.server/config";
 import { getTheme } from "~/.server/theme";
+import { AlertForm } from "~/components/alert-form";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { FiltersForm } from "~/components/filters-form";
 import {
@@ -36,7 +42,6 @@ import {
 } from "~/components/map/map-data";
 import { MapList } from "~/components/map/map-list";
 import { useHydrated } from "~/components/use-hydrated";
-import * as layout from "~/components/page-layout.css";
 import { CatalogueUpdating } from "~/components/results-page";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
 import {
@@ -49,9 +54,11 @@ import {
 } from "~/lib/filters";
 import { withPagingMeta } from "~/lib/list-pages";
 import { catalogueUpdatingMeta, pageMeta } from "~/lib/meta";
+import { formatCount, plural } from "~/lib/format";
 import { visuallyHidden } from "~/styles/ui.css";
 import * as s from "./map.css";
 import { MAP_PATH } from "~/lib/paths";
+import { leadFormTokens } from "~/.server/leads/form-guard";
 import { siteOrigin } from "~/.server/origin";
 
 const ListingsMap = lazy(() => import("~/components/map/listings-map.client"));
@@ -85,9 +92,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const target = mapCanonicalRedirect(url, mapUrl(filters, area));
   if (target) throw redirect(target, { status: 301, headers: { "Cache-Control": REDIRECT_CACHE } });
 
-  const result = area
-    ? await listingsInBounds(filters, area, { pageSize: LISTINGS_PAGE_SIZE })
-    : await searchListings(filters, { pageSize: LISTINGS_PAGE_SIZE });
+  const [result, unlocated] = await Promise.all([
+    listingsOnMap(filters, area, { pageSize: LISTINGS_PAGE_SIZE }),
+    unlocatedCount(filters),
+  ]);
   if (result.page > 1 && result.page > result.pageCount) {
     const last = mapUrl({ ...filters, page: result.pageCount > 1 ? result.pageCount : undefined }, area);
     throw redirect(last, { status: 302, headers: { "Cache-Control": "no-store" } });
@@ -103,11 +111,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       area,
       heading: description.heading,
       countText: description.count(result.total),
+      unlocated,
       items: result.items,
       total: result.total,
       page: result.page,
       pageCount: result.pageCount,
       pointsUrl: mapPointsUrl(filters),
+      /** Render time and key of the "Criar alerta" form (ADR 0034). */
+      alertForm: leadFormTokens(),
       tiles,
       canonicalUrl: `${origin}${mapUrl({ ...filters, page: undefined })}`,
       noindex: area != null || result.page > 1 || result.total === 0,
@@ -146,62 +157,64 @@ export default function MapPage() {
 
 type OkData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { state: "ok" }>;
 
+/** Which half a phone shows (wide screens show both). */
+type PhoneView = "map" | "list";
+
+/** Id of the filters box (the no-JS "Filtros" link targets it). */
+const FILTERS_ID = "filtros-mapa";
+
 function MapScreen({ data }: { data: OkData }) {
   const { filters, vocabulary, area } = data;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [highlight, setHighlight] = useState<string | null>(null);
+  const [view, setView] = useState<PhoneView>("map");
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const loading = navigation.state === "loading" && navigation.location.pathname === MAP_PATH;
 
-  const onSearchArea = useCallback(
-    (box: BoundingBox) => navigate(mapUrl({ ...filters, page: undefined }, box), { preventScrollReset: true }),
+  // The list follows the map: same filters, first page, the visible box; the entry is replaced.
+  const onAreaChange = useCallback(
+    (box: BoundingBox) =>
+      navigate(mapUrl({ ...filters, page: undefined }, box), { replace: true, preventScrollReset: true }),
     [navigate, filters],
   );
   const hrefFor = (page: number) => mapUrl({ ...filters, page: page > 1 ? page : undefined }, area);
+  const toggleFilters = (event: MouseEvent) => {
+    event.preventDefault();
+    setFiltersOpen((open) => !open);
+  };
 
   return (
-    <div className={s.page}>
-      <Breadcrumbs items={[{ name: "Início", path: "/" }, { name: "Mapa" }]} />
+    <div className={s.page} data-view={hydrated ? view : undefined}>
+      {/* Starts the points download with the HTML, before the map module arrives. */}
+      <link rel="preload" href={data.pointsUrl} as="fetch" crossOrigin="anonymous" />
       <header className={s.header}>
-        <h1 className={layout.title}>Mapa: {data.heading}</h1>
-        <p className={layout.muted}>
-          {data.countText}
-          {hasFilters(filters) ? (
-            <>
-              {" · "}
-              <Link to={filtersListUrl(data)}>Ver em lista</Link>
-            </>
-          ) : null}
-        </p>
+        <div className={s.crumbs}>
+          <Breadcrumbs items={[{ name: "Início", path: "/" }, { name: "Mapa" }]} />
+        </div>
+        <h1 className={s.title}>Mapa: {data.heading}</h1>
+        <MapCount data={data} />
       </header>
 
-      <div className={s.layout}>
-        <div className={s.filters}>
-          <FiltersForm filters={filters} vocabulary={vocabulary} action={MAP_PATH} />
-        </div>
-        <div className={s.mapArea} id="mapa">
-          <h2 className={visuallyHidden}>Mapa</h2>
-          <div className={s.mapBox}>
-            {hydrated ? (
-              <Suspense fallback={<MapPlaceholder text="Carregando o mapa…" />}>
-                <ListingsMap
-                  pointsUrl={data.pointsUrl}
-                  tileUrl={data.tiles.url}
-                  tileAttribution={data.tiles.attribution}
-                  area={area}
-                  onSearchArea={onSearchArea}
-                  highlightCode={highlight}
-                  label="Mapa dos imóveis. Use a lista de imóveis para navegar pelo teclado."
-                />
-              </Suspense>
-            ) : (
-              // Server render: also what a visitor without JavaScript keeps seeing.
-              <MapPlaceholder text="Carregando o mapa… (o mapa precisa de JavaScript; a lista de imóveis está logo abaixo)" />
-            )}
+      <div className={s.split}>
+        <div className={s.listArea} id="lista">
+          <div className={s.listTools}>
+            <a
+              className={s.filtersButton}
+              href={`#${FILTERS_ID}`}
+              role={hydrated ? "button" : undefined}
+              aria-expanded={hydrated ? filtersOpen : undefined}
+              aria-controls={FILTERS_ID}
+              onClick={toggleFilters}
+            >
+              Filtros
+            </a>
+            {hasFilters(filters) ? <Link to={filtersListUrl(data)}>Ver em lista</Link> : null}
           </div>
-        </div>
-        <div className={s.listArea}>
+          <div className={s.filters} id={FILTERS_ID} data-open={filtersOpen || undefined}>
+            <FiltersForm filters={filters} vocabulary={vocabulary} action={MAP_PATH} />
+          </div>
           <MapList
             items={data.items}
             total={data.total}
@@ -215,10 +228,56 @@ function MapScreen({ data }: { data: OkData }) {
             onHighlight={setHighlight}
             loading={loading}
           />
+          <AlertForm tokens={data.alertForm} headingLevel={3} />
+        </div>
+        <div className={s.mapArea} id="mapa">
+          <h2 className={visuallyHidden}>Mapa</h2>
+          <div className={s.mapBox}>
+            {hydrated ? (
+              <Suspense fallback={<MapPlaceholder text="Carregando o mapa…" />}>
+                <ListingsMap
+                  pointsUrl={data.pointsUrl}
+                  tileUrl={data.tiles.url}
+                  tileAttribution={data.tiles.attribution}
+                  area={area}
+                  onAreaChange={onAreaChange}
+                  highlightCode={highlight}
+                  label="Mapa dos imóveis. Use a lista de imóveis para navegar pelo teclado."
+                />
+              </Suspense>
+            ) : (
+              // Server render: also what a visitor without JavaScript keeps seeing.
+              <MapPlaceholder text="Carregando o mapa…" />
+            )}
+          </div>
         </div>
       </div>
-      {hydrated ? <ViewToggle /> : null}
+      {hydrated ? <ViewToggle view={view} onChange={setView} /> : null}
     </div>
+  );
+}
+
+/**
+ * The page's one count (ADR 0038): the listings the map can show, inside the
+ * area when there is one; the matches without a location are said apart.
+ */
+function MapCount({ data }: { data: OkData }) {
+  const where = data.area ? "nesta área do mapa" : "no mapa";
+  return (
+    <p className={s.count} data-testid="contagem-mapa">
+      <strong>
+        {formatCount(data.total)} {data.total === 1 ? "imóvel" : "imóveis"}
+      </strong>{" "}
+      {where}
+      {data.unlocated > 0 ? (
+        <>
+          {" · "}
+          <Link to={filtersListUrl(data)} className={s.unlocated}>
+            {plural(data.unlocated, "outro sem localização", "outros sem localização")} (ver em lista)
+          </Link>
+        </>
+      ) : null}
+    </p>
   );
 }
 
@@ -233,32 +292,55 @@ function MapPlaceholder({ text }: { text: string }) {
     <div className={s.placeholder}>
       <p className={s.placeholderText}>{text}</p>
       <noscript>
-        <p className={s.placeholderText}>O mapa precisa de JavaScript. A lista de imóveis está logo abaixo.</p>
+        <p className={s.placeholderText}>
+          O mapa precisa de JavaScript. Os mesmos imóveis estão na lista desta página:{" "}
+          <a href="#lista-do-mapa">ir para a lista</a>.
+        </p>
       </noscript>
     </div>
   );
 }
 
-/** Phones: a floating "Ver lista" / "Ver mapa" link that jumps between the two. */
-function ViewToggle() {
-  const [mapVisible, setMapVisible] = useState(true);
-  const observed = useRef(false);
+/**
+ * Phones: a floating "Lista" / "Mapa" switch between the full-screen map and
+ * the list. It moves up above the consent banner while the banner is shown, so
+ * it never covers nor is covered.
+ */
+function ViewToggle({ view, onChange }: { view: PhoneView; onChange(view: PhoneView): void }) {
+  const [lift, setLift] = useState(0);
   useEffect(() => {
-    const target = document.getElementById("mapa");
-    if (!target || observed.current || typeof IntersectionObserver === "undefined") return;
-    observed.current = true;
-    const observer = new IntersectionObserver(([entry]) => setMapVisible(entry.intersectionRatio > 0.3), {
-      threshold: [0, 0.3, 0.6, 1],
-    });
-    observer.observe(target);
+    if (typeof ResizeObserver === "undefined") return;
+    let banner: Element | null = null;
+    const resize = new ResizeObserver(() => setLift(banner?.isConnected ? banner.getBoundingClientRect().height : 0));
+    const find = () => {
+      const found = document.querySelector('[data-testid="consent-banner"]');
+      if (found === banner) return;
+      if (banner) resize.unobserve(banner);
+      banner = found;
+      if (banner) resize.observe(banner);
+      else setLift(0);
+    };
+    find();
+    // The banner is a sibling of the page's layout: its parent's own children are enough (no subtree).
+    const mutations = new MutationObserver(find);
+    mutations.observe((banner as Element | null)?.parentElement ?? document.body, { childList: true });
     return () => {
-      observer.disconnect();
-      observed.current = false;
+      mutations.disconnect();
+      resize.disconnect();
     };
   }, []);
+  const next: PhoneView = view === "map" ? "list" : "map";
   return (
-    <a className={s.toggle} href={mapVisible ? "#lista" : "#mapa"}>
-      {mapVisible ? "Ver lista" : "Ver mapa"}
-    </a>
+    <button
+      type="button"
+      className={s.toggle}
+      style={lift ? { bottom: `calc(${Math.ceil(lift)}px + 12px)` } : undefined}
+      onClick={() => {
+        onChange(next);
+        window.scrollTo({ top: 0 });
+      }}
+    >
+      {next === "list" ? "Ver lista" : "Ver mapa"}
+    </button>
   );
 }

@@ -19,6 +19,7 @@ import * as s from "~/components/private-listing.css";
 import { listingLookupSchema, privateListingPath, ROLE_DEFINITIONS } from "~/lib/auth";
 import { privatePage, privatePageHeaders } from "~/lib/cache-control";
 import { formatPrice } from "~/lib/format";
+import { ADMIN_PATH } from "~/lib/paths";
 import { button, container } from "~/styles/ui.css";
 
 /** Guard, then the lookup redirect (`?codigo=`) or the user's listings. */
@@ -41,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         email: user.email,
         roleLabel: ROLE_DEFINITIONS[user.role].label,
         brokerCode: user.brokerCode,
+        isAdmin: user.role === "admin",
       },
       mine,
       lookupError,
@@ -92,7 +94,12 @@ export default function PanelPage() {
         <h2 id="meus-imoveis" className={s.heading}>
           Meus imóveis
         </h2>
-        {!user.brokerCode ? (
+        {!user.brokerCode && user.isAdmin ? (
+          <p className={s.muted}>
+            Sua conta de administrador não está ligada a um código de corretor do Vista.{" "}
+            <Link to={ADMIN_PATH}>Ir para a administração</Link>
+          </p>
+        ) : !user.brokerCode ? (
           <p className={s.muted}>
             Sua conta não está ligada a um código de corretor do Vista. Fale com o administrador.
           </p>

@@ -28,3 +28,21 @@ export const shortcuts = style({ display: "flex", flexDirection: "column", gap: 
 
 /** Shortcut section heading. */
 export const shortcutsTitle = style({ fontSize: vars.fontSize.lg });
+
+/** Filters sidebar + results (as on the listings page). */
+export const layout = style({
+  display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr)",
+  gap: vars.space.lg,
+  alignItems: "start",
+  "@media": { "(min-width: 960px)": { gridTemplateColumns: "300px minmax(0, 1fr)", gap: vars.space.xl } },
+});
+
+/** A widened search ("Não encontramos casas…"): a highlighted notice. */
+export const notice = style({
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.light,
+  borderLeft: `4px solid ${vars.color.warning}`,
+  color: vars.color.text,
+});

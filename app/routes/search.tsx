@@ -11,14 +11,29 @@
  * links, an empty state with wider searches and popular neighbourhoods, and
  * shortcuts when `q` is empty. Search results are `noindex`. The loader and
  * its view model live in `~/.server/catalogue/search-page`.
+ *
+ * Like the listings page, the results have the filters form (showing what the
+ * query was read as; its hidden `q` keeps only the free words) and the
+ * "Ordenar por" form; a notice says when a type the query names has no
+ * listing and the search widened ("Não encontramos casas com piscina…").
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { searchPageResponse, type Shortcut } from "~/.server/catalogue/search-page";
+import { AlertForm } from "~/components/alert-form";
 import { EmptyState } from "~/components/empty-state";
 import { ListingGrid } from "~/components/listing-grid";
 import * as layout from "~/components/page-layout.css";
-import { AllListingsLink, CatalogueUpdating, ChipLink, Pager, showingRange } from "~/components/results-page";
+import { FiltersForm } from "~/components/filters-form";
+import {
+  AllListingsLink,
+  CatalogueUpdating,
+  ChipLink,
+  Pager,
+  ResultsToolbar,
+  showingRange,
+} from "~/components/results-page";
+import { SortForm } from "~/components/sort-form";
 import { TextSearchForm } from "~/components/text-search-form";
 import { publicPageHeaders } from "~/lib/cache-control";
 import { LISTINGS_PAGE_SIZE } from "~/lib/filters";
@@ -66,7 +81,7 @@ export default function SearchPage() {
           labelClassName={visuallyHidden}
           className={s.form}
           defaultValue={data.q}
-          placeholder="Ex.: Moema 3 quartos, Edifício Aurora, AP12345"
+          placeholder="Ex.: Moema 3 quartos"
         />
       </header>
       {data.state === "updating" ? (
@@ -99,51 +114,70 @@ function NoResults({ data }: { data: ResultsData }) {
       >
         <p>Confira a grafia, use menos palavras ou tente o nome do bairro, da cidade ou do condomínio.</p>
       </EmptyState>
+      <AlertForm tokens={data.alertForm} />
       {data.didYouMean.length ? <ChipList title="Você quis dizer" items={data.didYouMean} /> : null}
       <ChipList title="Bairros mais procurados" items={data.shortcuts.neighbourhoods} />
     </>
   );
 }
 
-/** What the query was read as, the count, the grid and the pager. */
+/** The filters form beside the results, then what the query was read as, the count and sort, the grid and the pager. */
 function Results({ data, loading }: { data: ResultsData; loading: boolean }) {
   const found = foundText(data.total);
+  const chosen = data.chosenEntries as [string, string][];
   return (
-    <section
-      aria-labelledby="resultados"
-      aria-busy={loading}
-      className={`${layout.results} ${loading ? layout.loading : ""}`}
-    >
-      <h2 id="resultados" className={visuallyHidden}>
-        Resultados
-      </h2>
-      <div className={s.summary}>
-        {data.correctedTo ? (
-          <p>
-            Não encontramos “{data.q}”. Mostrando resultados para <strong>{data.correctedTo}</strong>.
-          </p>
-        ) : data.mode === "similar" ? (
-          <p>Não encontramos exatamente “{data.q}”. Mostrando imóveis com nomes parecidos.</p>
-        ) : null}
-        {data.understood ? (
-          <p>
-            Mostrando resultados para: <strong>{data.understood}</strong>
-          </p>
-        ) : null}
-        <p role="status">
-          {data.pageCount > 1 ? showingRange(data.page, LISTINGS_PAGE_SIZE, data.items.length, found) : found}
-        </p>
-        {data.listingsUrl ? (
-          <p>
-            <Link to={data.listingsUrl} className={s.listingsLink}>
-              Ver esta busca com todos os filtros
-            </Link>
-          </p>
-        ) : null}
-      </div>
-      <ListingGrid listings={data.items} purpose={data.purpose} eagerCount={3} label="Imóveis encontrados" />
-      <Pager page={data.page} pageCount={data.pageCount} hrefFor={(page) => searchUrl(data.q, page)} />
-    </section>
+    <div className={s.layout}>
+      <FiltersForm
+        filters={data.filters}
+        vocabulary={data.vocabulary}
+        action={SEARCH_PATH}
+        total={data.total}
+        hidden={data.formText ? [["q", data.formText]] : []}
+      />
+      <section
+        aria-labelledby="resultados"
+        aria-busy={loading}
+        className={`${layout.results} ${loading ? layout.loading : ""}`}
+      >
+        <h2 id="resultados" className={visuallyHidden}>
+          Resultados
+        </h2>
+        <div className={s.summary}>
+          {data.notice ? <p className={s.notice}>{data.notice}</p> : null}
+          {data.correctedTo ? (
+            <p>
+              Não encontramos “{data.q}”. Veja os resultados para <strong>{data.correctedTo}</strong>.
+            </p>
+          ) : data.mode === "similar" ? (
+            <p>Não encontramos exatamente “{data.q}”. Veja imóveis com nomes parecidos.</p>
+          ) : null}
+          {data.understood ? (
+            <p>
+              Resultados para: <strong>{data.understood}</strong>
+            </p>
+          ) : null}
+          {data.listingsUrl ? (
+            <p>
+              <Link to={data.listingsUrl} className={s.listingsLink}>
+                Ver esta busca com todos os filtros
+              </Link>
+            </p>
+          ) : null}
+        </div>
+        <ResultsToolbar
+          count={data.pageCount > 1 ? showingRange(data.page, LISTINGS_PAGE_SIZE, data.items.length, found) : found}
+        >
+          <SortForm
+            action={SEARCH_PATH}
+            sort={data.filters.sort}
+            hidden={[["q", data.q], ...chosen.filter(([name]) => name !== "ordem")]}
+          />
+        </ResultsToolbar>
+        <ListingGrid listings={data.items} purpose={data.purpose} eagerCount={3} label="Imóveis encontrados" />
+        <Pager page={data.page} pageCount={data.pageCount} hrefFor={(page) => searchUrl(data.q, page, chosen)} />
+        <AlertForm tokens={data.alertForm} />
+      </section>
+    </div>
   );
 }
 

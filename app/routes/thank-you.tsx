@@ -13,6 +13,7 @@ import { EmptyState } from "~/components/empty-state";
 import { SuccessIcon } from "~/components/icons";
 import { button, container } from "~/styles/ui.css";
 import { LISTINGS_PATH } from "~/lib/paths";
+import * as s from "./thank-you.css";
 
 /** What the visitor sent, from `?assunto=` (anything else: a generic thank-you). */
 const subjectSchema = z.enum(["vender", "informacoes", "aviso", "lgpd", "contato"]).catch("contato");
@@ -78,10 +79,9 @@ export default function ThankYouPage() {
     </Link>,
   ].filter((action) => action !== null);
   return (
-    <div className={container}>
+    <div className={`${container} ${s.page}`}>
       <EmptyState title={text.title} headingLevel={1} icon={<SuccessIcon size={28} />} actions={actions}>
         <p>{text.text}</p>
-        <p>Obrigado por falar com a gente.</p>
       </EmptyState>
     </div>
   );

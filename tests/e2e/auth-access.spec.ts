@@ -72,7 +72,7 @@ test("matriz de autorização: cada rota e ação protegida × anônimo, correto
     {
       method: "GET",
       path: "/login-corretores",
-      expect: { anonymous: 200, agent: [302, "/painel"], admin: [302, "/painel"] },
+      expect: { anonymous: 200, agent: [302, "/painel"], admin: [302, "/admin"] },
     },
     {
       method: "POST",

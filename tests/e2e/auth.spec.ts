@@ -30,7 +30,7 @@ test.describe("sem JavaScript", () => {
     await page.getByRole("button", { name: "Entrar" }).click();
     await expect(page).toHaveURL(`${baseURL}/painel`);
     await expect(page.getByRole("heading", { level: 1, name: "Painel do corretor" })).toBeVisible();
-    await expect(page.getByTestId("barra-corretor")).toHaveText(/^Administrador\s*Painel\s*Sair$/);
+    await expect(page.getByTestId("barra-corretor")).toHaveText(/^Administrador\s*Administração\s*Sair$/);
   });
 
   test("um login limitado mostra a mensagem ao lado do formulário", async ({ page, consoleGuard }) => {

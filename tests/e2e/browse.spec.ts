@@ -41,6 +41,8 @@ test("home → busca → filtro de bairro → página 2 → imóvel → galeria 
   }
   await expect(filters).toBeVisible();
   await filters.getByRole("checkbox", { name: /^Moema\s*[\d.]+$/ }).check();
+  // On phones the choice only updates the sheet's count; "Ver N imóveis" applies it.
+  if (phone) await page.getByRole("button", { name: /^Ver [\d.]+ imóveis$/ }).click();
   await expect(page).toHaveURL(`${LISTINGS_PATH}/aluguel-apartamento-sao-paulo-moema`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Apartamentos para alugar em Moema, São Paulo");
   const total = await readTotal(page);

@@ -50,12 +50,14 @@ test.describe("com JavaScript", () => {
     expect(await readTotal(page)).toBe(bedroomsCount);
     expect(bedroomsCount).toBeLessThanOrEqual(rentTotal);
 
-    // 3. At least one parking space.
+    // 3. At least one parking space (its section starts closed).
+    await filters.locator("summary", { hasText: "Vagas de garagem" }).click();
     await filters.getByRole("radio", { name: /^1 ou mais vagas/ }).check();
     await expect(page).toHaveURL(`${LISTINGS_PATH}/aluguel?quartos=2&vagas=1`);
     await expect(page.getByText(/Filtros aplicados: 1\+ vaga$/)).toBeAttached();
 
     // 4. An amenity: its count announces the total.
+    await filters.locator("summary", { hasText: "Comodidades" }).click();
     const pool = filters.getByRole("checkbox", { name: /^Piscina\s*[\d.]+$/ });
     const poolCount = await optionCount(pool);
     expect(poolCount).toBeGreaterThan(0);
@@ -65,6 +67,7 @@ test.describe("com JavaScript", () => {
     expect(await readTotal(page)).toBe(poolCount);
 
     // 5. Minimum area, typed pt-BR style and sent with Enter.
+    await filters.locator("summary", { hasText: "Área (m²)" }).click();
     const areaMin = filters.getByRole("group", { name: "Área (m²)" }).getByLabel("Mínima");
     await areaMin.fill("50");
     await areaMin.press("Enter");
@@ -91,7 +94,10 @@ test.describe("sem JavaScript", () => {
     await expect(filters).toBeVisible();
     await filters.getByRole("radio", { name: /^Comprar/ }).check();
     await filters.getByLabel("Tipo de imóvel").selectOption("apartamento");
+    // Suites and amenities are closed sections: a click on their summary opens them (native <details>).
+    await filters.locator("summary", { hasText: "Suítes" }).click();
     await filters.getByRole("radio", { name: /^1 ou mais suítes/ }).check();
+    await filters.locator("summary", { hasText: "Comodidades" }).click();
     await filters.getByRole("checkbox", { name: /^Elevador\s*[\d.]+$/ }).check();
     await filters.getByRole("group", { name: "Preço (R$)" }).getByLabel("Máximo").fill("2.000.000");
     await filters.getByRole("button", { name: "Ver imóveis" }).click();
@@ -101,6 +107,9 @@ test.describe("sem JavaScript", () => {
     const total = await readTotal(page);
     expect(total).toBeGreaterThan(0);
     // The form shows the choices back, the price in pt-BR.
+    // Closed sections are out of the accessibility tree: open them to read the choices back.
+    await filters.locator("summary", { hasText: "Suítes" }).click();
+    await filters.locator("summary", { hasText: "Comodidades" }).click();
     await expect(filters.getByRole("radio", { name: /^1 ou mais suítes/ })).toBeChecked();
     await expect(filters.getByRole("checkbox", { name: /^Elevador\s*[\d.]+$/ })).toBeChecked();
     await expect(filters.getByRole("group", { name: "Preço (R$)" }).getByLabel("Máximo")).toHaveValue("2.000.000");

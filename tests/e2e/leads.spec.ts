@@ -2,7 +2,7 @@
  * Contact requests end to end (docs/product.md "Contact requests"): the "quero vender" form on
  * the home page, "mais informações" on a listing page and "avise-me" on a
  * condominium page, with and without JavaScript: validation errors beside
- * the fields, `/obrigado` (no JS) or the success toast (JS), the e-mail that
+ * the fields, `/obrigado` (no JS) or the confirmation in place of the form (JS), the e-mail that
  * reaches the outbox (the embedded mail transport writes .eml files into
  * DATA_DIR/outbox), one lead for a double click, and the WhatsApp buttons'
  * hand-off through `/obrigado-whatsapp` to the right `wa.me` URL.
@@ -182,8 +182,10 @@ test.describe("com JavaScript", () => {
     await page.waitForTimeout(FILL_TIME_MS);
     await form.getByRole("button", { name: "Quero uma avaliação" }).click();
 
-    await expect(page.getByRole("region", { name: "Notificações" }).getByText("Pedido enviado!")).toBeVisible();
+    const sent = page.getByRole("status").filter({ hasText: "Pedido enviado!" });
+    await expect(sent).toBeFocused();
     await expect(page).toHaveURL("/");
+    await sent.getByRole("button", { name: "Enviar outra mensagem" }).click();
     await expect(form.getByLabel("Nome")).toHaveValue("");
     expect((await deliveredLeads(name)).size).toBe(1);
   });
@@ -201,7 +203,7 @@ test.describe("com JavaScript", () => {
     await page.waitForTimeout(FILL_TIME_MS);
     await form.getByRole("button", { name: "Enviar mensagem" }).dblclick();
 
-    await expect(page.getByRole("region", { name: "Notificações" }).getByText("Mensagem enviada!")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Mensagem enviada!" })).toBeVisible();
     expect((await deliveredLeads(name)).size).toBe(1);
     // The worker runs every 5 s: give a second lead time to show up if there were one.
     await page.waitForTimeout(6_000);
@@ -221,7 +223,7 @@ test.describe("com JavaScript", () => {
     await expect(form.getByText("Informe seu e-mail ou seu telefone.")).toBeVisible();
     await form.getByLabel("E-mail (opcional)").fill("aviso@example.com");
     await form.getByRole("button", { name: "Quero ser avisado" }).click();
-    await expect(page.getByRole("region", { name: "Notificações" }).getByText("Aviso cadastrado!")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Aviso cadastrado!" })).toBeVisible();
     expect((await deliveredLeads(name)).size).toBe(1);
   });
 

@@ -1,7 +1,6 @@
 /**
- * `/mapa` in Chromium (ADR 0009): the map loads and clusters, moving it and
- * pressing "Buscar nesta área" changes the list, and everything but the map
- * works without JavaScript.
+ * `/mapa` in Chromium (ADR 0009, 0038): the map loads and clusters, moving it
+ * changes the list, and everything but the map works without JavaScript.
  *
  * Tiles: there is no internet here, so tile requests to `MAP_TILE_URL`
  * (OpenStreetMap by default) are answered 404 by `page.route` — the offline
@@ -36,7 +35,7 @@ async function listTotal(page: Page): Promise<number> {
   return match ? parseCount(match[1]) : 0;
 }
 
-test("o mapa carrega, agrupa, e “Buscar nesta área” muda a lista e a URL", async ({ page, consoleGuard }) => {
+test("o mapa carrega, agrupa, e a lista e a URL seguem o mapa", async ({ page, consoleGuard }) => {
   await tilesOffline(page, consoleGuard);
   await page.goto("/mapa");
   await waitForHydration(page);
@@ -46,7 +45,7 @@ test("o mapa carrega, agrupa, e “Buscar nesta área” muda a lista e a URL", 
   await expect(page.locator(".leaflet-container")).toHaveCount(1);
   // Tiles fail offline: a notice, and the markers still work.
   await expect(page.getByText("Não foi possível carregar o mapa de fundo")).toBeVisible();
-  await expect(page.getByText(/[\d.]+ imóveis no mapa/)).toBeVisible();
+  await expect(page.getByTestId("contagem-mapa")).toContainText(/[\d.]+ imóveis no mapa/);
 
   // Clusters: count bubbles.
   const clusters = page.getByRole("button", { name: /^[\d.]+ imóveis nesta região$/ });
@@ -57,20 +56,13 @@ test("o mapa carrega, agrupa, e “Buscar nesta área” muda a lista e a URL", 
   // The bubble shows the count ("245", "1,2 mil").
   await expect(clusters.first().locator('[aria-hidden="true"]')).toHaveText(/^\d[\d,]*( mil)?$/);
 
-  // No button before the visitor moves the map.
-  const searchHere = page.getByRole("button", { name: "Buscar nesta área" });
-  await expect(searchHere).toHaveCount(0);
-
-  // Zoom in twice with the map's own control, then search this area.
+  // Zoom in twice with the map's own control: the list follows by itself.
   await page.getByRole("button", { name: "Aproximar" }).click();
   await page.getByRole("button", { name: "Aproximar" }).click();
-  await expect(searchHere).toBeVisible();
-  await searchHere.click();
   await expect(page).toHaveURL(/[?&]area=-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?$/);
   await expect(mapList(page).getByRole("status")).toContainText("nesta área do mapa");
   const after = await listTotal(page);
   expect(after).toBeLessThan(before);
-  await expect(searchHere).toHaveCount(0);
   // The same Leaflet map stayed (client navigation, no reload).
   await expect(page.locator(".leaflet-container")).toHaveCount(1);
 
@@ -145,7 +137,7 @@ test("parâmetros inválidos: área ignorada e URL canônica; pontos em JSON com
   }
   const points = await request.get("/mapa/pontos?finalidade=aluguel&quartos=lixo&area=zzz");
   expect(points.status()).toBe(200);
-  expect(points.headers()["cache-control"]).toBe("public, max-age=60");
+  expect(points.headers()["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=600");
   const body = await points.json();
   expect(body.v).toBe(1);
   expect(body.p.length).toBe(body.n);
@@ -167,7 +159,8 @@ test.describe("sem JavaScript", () => {
     await expect(list.locator(":scope > li")).toHaveCount(24);
     await expect(page.locator(".leaflet-container")).toHaveCount(0);
 
-    // The filters form submits to /mapa (GET) and lands on the canonical URL.
+    // The filters form (folded beside the list: a link opens it) submits to /mapa (GET) and lands on the canonical URL.
+    await page.getByRole("link", { name: "Filtros" }).click();
     const filters = page.getByRole("form", { name: "Filtros" });
     await filters.getByRole("radio", { name: "Alugar" }).check();
     await filters.getByRole("button", { name: "Ver imóveis" }).click();

@@ -71,7 +71,7 @@ test("busca 'moema 3 quartos' em /busca: resultados em Moema com 3+ quartos, e a
   await box.press("Escape");
   await box.press("Enter");
   await expect(page).toHaveURL(/\/busca\?q=moema(\+|%20)3(\+|%20)quartos$/);
-  await expect(page.getByText("Mostrando resultados para:")).toContainText("Moema");
+  await expect(page.getByText("Resultados para:")).toContainText("Moema");
   await expect(page.getByRole("link", { name: "Ver esta busca com todos os filtros" })).toHaveAttribute(
     "href",
     `${LISTINGS_PATH}/sao-paulo-moema?quartos=3`,
@@ -113,7 +113,7 @@ test.describe("sem JavaScript", () => {
     await form.getByRole("combobox").fill("pinheros");
     await form.getByRole("button", { name: "Buscar" }).click();
     await expect(page).toHaveURL(/\/busca\?q=pinheros$/);
-    await expect(page.getByText("Mostrando resultados para Pinheiros")).toBeVisible();
+    await expect(page.getByText("Veja os resultados para Pinheiros")).toBeVisible();
     await page.waitForLoadState("load");
     const texts = await resultList(page).getByRole("link").allTextContents();
     expect(texts.length).toBeGreaterThan(0);

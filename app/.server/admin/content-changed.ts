@@ -13,11 +13,21 @@
  */
 import { singleton } from "../singleton";
 
-/** What changed: the route rules, the theme, the team members (ADR 0019) or the synced catalogue. */
-export type ContentChange = "redirects" | "appearance" | "members" | "catalogue" | "agency";
+/**
+ * What changed: the route rules, the theme, the team members (ADR 0019), the
+ * synced catalogue, the agency or the financing simulator's defaults (ADR 0035).
+ */
+export type ContentChange = "redirects" | "appearance" | "members" | "catalogue" | "agency" | "financing";
 
 /** Every {@link ContentChange}, for validating one received from another process. */
-export const CONTENT_CHANGES: readonly ContentChange[] = ["redirects", "appearance", "members", "catalogue", "agency"];
+export const CONTENT_CHANGES: readonly ContentChange[] = [
+  "redirects",
+  "appearance",
+  "members",
+  "catalogue",
+  "agency",
+  "financing",
+];
 
 type Listener = (change: ContentChange) => void;
 

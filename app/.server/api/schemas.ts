@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { loginSchema, newPasswordField, ROLE_NAMES } from "~/lib/auth";
-import { infoLeadSchema, sellLeadSchema } from "~/lib/leads";
+import { infoLeadFields, requireContact, sellLeadSchema } from "~/lib/leads";
 import { singleLineText } from "~/lib/text-fields";
 
 /** A user in API answers (`UserView`). */
@@ -55,8 +55,8 @@ export const resetPasswordConfirmBody = z.object({
 /** Body of `POST /api/email/sell-property` (docs/spec.txt §3 "Sell request": name, phone, location). */
 export const sellPropertyBody = sellLeadSchema.omit({ kind: true });
 
-/** Body of `POST /api/email/more-information` (docs/spec.txt §3: code, name, phone, email, message). */
-export const moreInformationBody = infoLeadSchema.omit({ kind: true });
+/** Body of `POST /api/email/more-information` (docs/spec.txt §3: code, name, phone, email, message; phone or e-mail may be left out, not both). */
+export const moreInformationBody = infoLeadFields.omit({ kind: true }).superRefine(requireContact);
 
 /** Answer of the two contact endpoints. */
 export const leadAcceptedSchema = z.object({

@@ -4,10 +4,11 @@
  * launches (`Lancamento`), featured condominiums (the first cards of the
  * condominium index, most active units), links by city and neighbourhood and
  * the hero's quick links, every one the exact canonical filtered URL
- * (`filtersToUrl`, so following it never redirects). Cached in memory
+ * (`filtersToUrl`, so following it never redirects). A listing appears in
+ * one listing section only (featured, else launches, else recent). Cached in memory
  * for {@link HOME_TTL_MS} per database (they change only with a sync).
  */
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, notInArray, sql, type SQL } from "drizzle-orm";
 import type { ListingSummary } from "~/domain/listing-summary";
 import { filtersToUrl, pluralizeCategory } from "~/lib/filters";
 import { getDb, type Db } from "../db";
@@ -21,8 +22,11 @@ import { getVocabulary, type Vocabulary } from "./vocabulary";
 export const HOME_TTL_MS = 60_000;
 /** Listings per home carousel/grid section. */
 export const HOME_SECTION_SIZE = 8;
-/** Featured condominiums shown. */
-export const HOME_CONDOMINIUMS = 6;
+/**
+ * Featured condominiums shown: 4, and the home lays them out in 1, 2 or 4
+ * columns (`home.css.ts`), so every row is full at every width (ADR 0038).
+ */
+export const HOME_CONDOMINIUMS = 4;
 /** Neighbourhood links per city. */
 export const HOME_NEIGHBOURHOODS_PER_CITY = 16;
 /** Cities with links. */
@@ -84,9 +88,9 @@ export interface HomeSections {
   total: number;
   /** `DestaqueWeb` listings, most recently updated first. */
   featured: ListingSummary[];
-  /** Most recently updated listings; filled only when nothing is featured. */
+  /** Most recently updated listings, none of them in `launches`; filled only when nothing is featured. */
   recent: ListingSummary[];
-  /** `Lancamento` listings, most recently updated first. */
+  /** `Lancamento` listings, most recently updated first, none of them in `featured`. */
   launches: ListingSummary[];
   condominiums: FeaturedCondominium[];
   /** Active condominiums in total (the "Ver todos os condomínios" link to `/condominios`). */
@@ -96,11 +100,18 @@ export interface HomeSections {
   quickLinks: QuickLink[];
 }
 
-function listingSection(db: Db, where: ReturnType<typeof and>, limit: number): Promise<ListingSummary[]> {
+/** Up to `limit` listings matching `where`, most recently updated first, leaving out the codes in `exclude`. */
+function listingSection(
+  db: Db,
+  where: SQL | undefined,
+  limit: number,
+  exclude: readonly ListingSummary[] = [],
+): Promise<ListingSummary[]> {
+  const codes = exclude.map((listing) => listing.code);
   return db
     .select(summaryColumns)
     .from(listings)
-    .where(where)
+    .where(codes.length ? and(where, notInArray(listings.code, codes)) : where)
     .orderBy(sql`${listings.updatedAt} desc nulls last`, asc(listings.code))
     .limit(limit)
     .then((rows) => rows.map((row) => toListingSummary(row)));
@@ -140,13 +151,14 @@ export async function loadHomeSections(db: Db, vocabulary: Vocabulary): Promise<
       quickLinks: [],
     };
   }
-  const [featured, launches, directory] = await Promise.all([
+  const [featured, directory] = await Promise.all([
     listingSection(db, and(active, eq(listings.isFeatured, true)), HOME_SECTION_SIZE),
-    listingSection(db, and(active, eq(listings.isLaunch, true)), HOME_SECTION_SIZE),
     getCondominiumDirectory({ db }),
   ]);
+  // No listing twice on the page: launches leave out the featured, recent ones the launches.
+  const launches = await listingSection(db, and(active, eq(listings.isLaunch, true)), HOME_SECTION_SIZE, featured);
   const cities = placeLinks(vocabulary);
-  const recent = featured.length === 0 ? await listingSection(db, active, HOME_SECTION_SIZE) : [];
+  const recent = featured.length === 0 ? await listingSection(db, active, HOME_SECTION_SIZE, launches) : [];
   return {
     total: vocabulary.total,
     featured,

@@ -17,6 +17,7 @@ import { json, redirect } from "@remix-run/node";
 import { facetCounts } from "~/.server/catalogue/facets";
 import { countListings, findListingPathByCode, searchListings } from "~/.server/catalogue/search";
 import { getVocabulary, type Vocabulary } from "~/.server/catalogue/vocabulary";
+import { leadFormTokens } from "~/.server/leads/form-guard";
 import { siteOrigin } from "~/.server/origin";
 import { getTheme } from "~/.server/theme";
 import { PUBLIC_PAGE_CACHE } from "~/lib/cache-control";
@@ -129,6 +130,8 @@ export async function listingsPageResponse(request: Request, filtersSegment: str
       items: result.items,
       suggestions: result.total === 0 ? await widerSuggestions(searched, vocabulary) : [],
       codeNotFound,
+      /** Render time and key of the "Criar alerta" form (ADR 0034). */
+      alertForm: leadFormTokens(),
       canonicalUrl: `${origin}${parsed.canonical}`,
       prevUrl: result.page > 1 ? `${origin}${pageUrl(result.page - 1)}` : null,
       nextUrl: result.page < result.pageCount ? `${origin}${pageUrl(result.page + 1)}` : null,

@@ -127,6 +127,39 @@ export async function listingsInBounds(
 }
 
 /**
+ * One page of the listings of `/mapa`: the active listings matching `filters`
+ * that have coordinates, inside `box` when given (edges included), else
+ * anywhere. Its `total` is the page's one count (ADR 0038): the same listings
+ * the map can show, so the title, the list and the markers agree.
+ * @throws when the database fails.
+ */
+export async function listingsOnMap(
+  filters: ListingFilters,
+  box: BoundingBox | null,
+  options: BoundsOptions = {},
+): Promise<SearchResult> {
+  if (box) return listingsInBounds(filters, box, options);
+  return pageOfListings(and(filterConditions(filters), located())!, filters, {
+    ...options,
+    page: options.page ?? filters.page,
+  });
+}
+
+/**
+ * How many active listings match `filters` but have no usable coordinates
+ * (missing, or Vista's 0,0): they are in the lists, never on the map.
+ * @throws when the database fails.
+ */
+export async function unlocatedCount(filters: ListingFilters, options: { db?: Db } = {}): Promise<number> {
+  const db = options.db ?? getDb().db;
+  const rows = await db
+    .select({ n: count() })
+    .from(listings)
+    .where(and(filterConditions(filters), sql`not (${located()})`));
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
  * The card of the active listing with exactly this code (Vista `Codigo`), for
  * a marker's popup, or null when there is none (removed, unknown, or a code
  * longer than 64 characters). Public fields only (`summaryColumns`).

@@ -6,6 +6,12 @@
  * empty result wider searches and "você quis dizer" suggestions; popular
  * cities, neighbourhoods and types as shortcuts. Junk or over-long `q` and a
  * malformed `pagina` still give a page, never a 500.
+ *
+ * The page's filters form and sort form add the listings page's parameters
+ * (`finalidade`, `quartos`, `comodidades`, `ordem`…, read by `parseFilters`);
+ * they override what the query was read as. When the query names a property
+ * type that gives nothing ("casa com piscina" in a catalogue without houses),
+ * the search widens to every type and the page says so (`widenedNotice`).
  */
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
@@ -13,10 +19,23 @@ import { countListings } from "~/.server/catalogue/search";
 import { suggest } from "~/.server/catalogue/suggestions";
 import { searchText, TEXT_QUERY_MAX_LENGTH, type TextSearchResult } from "~/.server/catalogue/text-search";
 import { getVocabulary, type Vocabulary } from "~/.server/catalogue/vocabulary";
+import { leadFormTokens } from "~/.server/leads/form-guard";
 import { siteOrigin } from "~/.server/origin";
 import { getTheme } from "~/.server/theme";
 import { PUBLIC_PAGE_CACHE } from "~/lib/cache-control";
-import { describeFilters, filtersToUrl, hasFilters, pluralizeCategory, widerSearches } from "~/lib/filters";
+import { amenityLabel } from "~/lib/amenities";
+import {
+  describeFilters,
+  filtersToFormEntries,
+  filtersToUrl,
+  hasFilters,
+  parseFilters,
+  pluralizeCategory,
+  publicVocabulary,
+  widerSearches,
+  type FilterVocabulary,
+  type ListingFilters,
+} from "~/lib/filters";
 import { searchUrl } from "~/lib/list-pages";
 
 /** `pagina`: a whole page number; anything else reads as page 1. */
@@ -58,11 +77,64 @@ function shortcutsOf(vocabulary: Vocabulary): {
   return { cities, neighbourhoods, categories };
 }
 
+/**
+ * The listings-page filters in `/busca`'s query string (the page's filters and
+ * sort forms), without `pagina`; {} when there are none. Malformed values are
+ * left out, never an error.
+ */
+export function explicitFilters(params: URLSearchParams, vocabulary: FilterVocabulary): ListingFilters {
+  const parsed = parseFilters(undefined, params, vocabulary);
+  if ("notFound" in parsed) return {};
+  const filters = { ...parsed.filters };
+  delete filters.page;
+  return filters;
+}
+
+/**
+ * `searchText`, and when nothing matches while the query names a property type
+ * (that `filters` do not override), the same search ignoring that type: its
+ * result has `understood.missingType` set. The `/busca` page and its live
+ * count both use it, so "Ver N imóveis" equals the list.
+ */
+export async function searchTextWidening(
+  q: string,
+  options: { page?: number; pageSize?: number; filters: ListingFilters; vocabulary: Vocabulary },
+): Promise<TextSearchResult> {
+  const result = await searchText(q, options);
+  if (result.redirect || result.total > 0 || !result.understood.filters.category || options.filters.category) {
+    return result;
+  }
+  const wider = await searchText(q, { ...options, ignoreCategory: true });
+  return wider.total > 0 ? wider : result;
+}
+
+/** "a, b e c" (pt-BR list). */
+function listText(items: string[]): string {
+  return items.length > 1 ? `${items.slice(0, -1).join(", ")} e ${items[items.length - 1]}` : (items[0] ?? "");
+}
+
+/**
+ * The notice of a widened search, e.g. "Não encontramos casas com piscina.
+ * Veja outros imóveis com piscina."; null when the type was found.
+ */
+export function widenedNotice(result: TextSearchResult): string | null {
+  const type = result.understood.missingType;
+  if (!type) return null;
+  const what = [
+    ...(result.filters.amenities ?? []).map((slug) => amenityLabel(slug).toLowerCase()),
+    ...(result.text ? [`“${result.text}”`] : []),
+  ];
+  const tail = what.length ? ` com ${listText(what)}` : "";
+  return `Não encontramos ${type}${tail}. Veja outros imóveis${tail}.`;
+}
+
 /** "Mostrando resultados para: …": the filters read from the query, with the leftover words quoted. */
 function understoodText(result: TextSearchResult, vocabulary: Vocabulary): string {
   const description = hasFilters(result.filters) ? describeFilters(result.filters, vocabulary) : null;
-  if (result.mode === "filters" || result.mode === "place-typo") return description?.heading ?? "";
-  if (result.text) return `“${result.text}”${description ? ` · ${description.heading}` : ""}`;
+  // The heading ("Apartamentos em Moema") and the facets it does not name ("Piscina").
+  const read = description ? [description.heading, ...description.details].join(" · ") : "";
+  if (result.mode === "filters" || result.mode === "place-typo") return read;
+  if (result.text) return `“${result.text}”${read ? ` · ${read}` : ""}`;
   return "";
 }
 
@@ -116,6 +188,11 @@ export async function searchPageResponse(request: Request) {
     return json({ state: "updating" as const, site, q, canonicalUrl }, { headers: { "Cache-Control": "no-store" } });
   }
   const shortcuts = shortcutsOf(vocabulary);
+  if (!q && hasFilters(explicitFilters(url.searchParams, vocabulary))) {
+    // Only filters (the filters form after the words were all read as filters): the listings page.
+    const target = filtersToUrl(explicitFilters(url.searchParams, vocabulary), vocabulary);
+    throw redirect(target, { status: 302, headers: { "Cache-Control": "no-store" } });
+  }
   if (!q) {
     return json(
       { state: "start" as const, site, q, canonicalUrl, shortcuts },
@@ -123,10 +200,11 @@ export async function searchPageResponse(request: Request) {
     );
   }
 
-  const result = await searchText(q, { page, vocabulary });
+  const chosen = explicitFilters(url.searchParams, vocabulary);
+  const result = await searchTextWidening(q, { page, vocabulary, filters: chosen });
   if (result.redirect) throw redirect(result.redirect, { status: 302, headers: { "Cache-Control": "no-store" } });
   if (result.page > 1 && result.page > result.pageCount) {
-    throw redirect(searchUrl(q, Math.max(1, result.pageCount)), {
+    throw redirect(searchUrl(q, Math.max(1, result.pageCount), filtersToFormEntries(chosen)), {
       status: 302,
       headers: { "Cache-Control": "no-store" },
     });
@@ -139,12 +217,21 @@ export async function searchPageResponse(request: Request) {
       state: "results" as const,
       site,
       q,
+      /** Render time and key of the "Criar alerta" form (ADR 0034). */
+      alertForm: leadFormTokens(),
       canonicalUrl,
       mode: result.mode,
       understood: understoodText(result, vocabulary),
       correctedTo: result.correctedTo,
       listingsUrl: result.listingsUrl,
       purpose: result.filters.purpose,
+      notice: widenedNotice(result),
+      // The filters form: what the search applied; its hidden `q` keeps only the free text.
+      filters: { ...result.filters, ...(chosen.sort ? { sort: chosen.sort } : {}) },
+      formText: result.mode === "fulltext" || result.mode === "similar" || result.mode === "none" ? result.text : "",
+      // The sort form and the pager keep `q` and the chosen filters.
+      chosenEntries: filtersToFormEntries(chosen),
+      vocabulary: publicVocabulary(vocabulary),
       items: result.items,
       total: result.total,
       page: result.page,

@@ -30,6 +30,7 @@ import {
 } from "drizzle-orm";
 import { purposesOf } from "~/domain/listing";
 import type { ListingSummary } from "~/domain/listing-summary";
+import { NEW_LISTING_DAYS, PRICE_REDUCED_DAYS } from "~/domain/price-history";
 import { DEFAULT_SORT, LISTINGS_PAGE_SIZE, type ListingFilters } from "~/lib/filters";
 import { listingPath } from "~/lib/urls";
 import { getDb, type Db } from "../db";
@@ -55,6 +56,7 @@ export const summaryColumns = {
   parkingSpaces: listings.parkingSpaces,
   bathrooms: listings.bathrooms,
   coverPhotoUrl: listings.coverPhotoUrl,
+  photoCount: listings.photoCount,
   condominiumSlug: listings.condominiumSlug,
   condominiumName: listings.condominiumName,
   isLaunch: listings.isLaunch,
@@ -63,6 +65,8 @@ export const summaryColumns = {
   updatedAt: listings.updatedAt,
   latitude: listings.latitude,
   longitude: listings.longitude,
+  priceReduced: sql<boolean>`coalesce(${listings.priceReducedAt} >= now() - ${`${PRICE_REDUCED_DAYS} days`}::interval, false)`,
+  isNew: sql<boolean>`coalesce(${listings.firstSeenAt} >= now() - ${`${NEW_LISTING_DAYS} days`}::interval, false)`,
 };
 
 /**
@@ -93,6 +97,7 @@ export function toListingSummary(row: SummaryRow): ListingSummary {
     parkingSpaces: row.parkingSpaces,
     bathrooms: row.bathrooms,
     coverPhotoUrl: row.coverPhotoUrl,
+    photoCount: row.photoCount,
     path: listingPath({
       code: row.code,
       category: row.category,
@@ -103,6 +108,8 @@ export function toListingSummary(row: SummaryRow): ListingSummary {
     isLaunch: row.isLaunch,
     isExclusive: row.isExclusive,
     isFeatured: row.isFeatured,
+    priceReduced: row.priceReduced,
+    isNew: row.isNew,
     updatedAt: row.updatedAt,
     purposes: purposesOf(row),
     latitude: row.latitude,
@@ -158,6 +165,7 @@ export function filterConditions(filters: ListingFilters): SQL {
   if (filters.amenities?.length) conditions.push(arrayContains(listings.amenities, filters.amenities));
   if (filters.launch) conditions.push(eq(listings.isLaunch, true));
   if (filters.exclusive) conditions.push(eq(listings.isExclusive, true));
+  if (filters.priceReduced) conditions.push(priceReducedSince());
   if (filters.code) conditions.push(sql`starts_with(upper(${listings.code}), ${filters.code.toUpperCase()})`);
   if (filters.priceMin != null || filters.priceMax != null) {
     const inRange = (column: typeof listings.salePrice | typeof listings.rentPrice): SQL[] => {
@@ -178,6 +186,15 @@ export function filterConditions(filters: ListingFilters): SQL {
     }
   }
   return and(...conditions)!;
+}
+
+/**
+ * `price_reduced_at` within the "Preço reduzido" window
+ * ({@link PRICE_REDUCED_DAYS} days, ADR 0033): the filter, and the badge of
+ * {@link summaryColumns}.
+ */
+export function priceReducedSince(): SQL {
+  return sql`${listings.priceReducedAt} >= now() - ${`${PRICE_REDUCED_DAYS} days`}::interval`;
 }
 
 /** ORDER BY of `filters.sort` (see the module comment), always ending with the code for a stable order. */
@@ -213,6 +230,9 @@ export function sortOrder(filters: ListingFilters): SQL[] {
             : sql`case when ${listings.forRent} then ${listings.monthlyCostRent} else ${listings.monthlyCostSale} end`;
       return [nullsLast(cost, "asc"), tieBreak];
     }
+    case "preco-reduzido":
+      // Most recent drop first (index listings_price_reduced_idx), then the rest by update date.
+      return [nullsLast(listings.priceReducedAt, "desc"), nullsLast(listings.updatedAt, "desc"), tieBreak];
     default:
       return [nullsLast(listings.updatedAt, "desc"), tieBreak];
   }

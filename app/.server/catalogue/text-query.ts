@@ -8,6 +8,7 @@
  */
 import type { Purpose } from "~/domain/listing";
 import { normalizeFilters, pluralizeCategory, type FilterVocabulary, type ListingFilters } from "~/lib/filters";
+import { AMENITY_FILTERS } from "~/lib/amenities";
 import { foldText } from "~/lib/search-text";
 
 /** Longest query read (characters); longer input is cut (never an error). */
@@ -260,7 +261,49 @@ export interface UnderstoodQuery {
   text: string;
   /** The place the remaining words name exactly, if they do (then `text` is only that place). */
   place: PlaceMatch | null;
+  /**
+   * A property type the query names that the catalogue does not have ("casa"
+   * when no listing is a house), as its pt-BR plural ("casas"); the word is
+   * dropped from `text` so the search widens to every type, and the page says so.
+   */
+  missingType: string | null;
 }
+
+/**
+ * Property type words portals' visitors type (folded, singular and plural) →
+ * pt-BR plural, recognised when the vocabulary has no such category.
+ */
+const TYPE_WORDS: Record<string, string> = {
+  casa: "casas",
+  casas: "casas",
+  sobrado: "sobrados",
+  sobrados: "sobrados",
+  terreno: "terrenos",
+  terrenos: "terrenos",
+  lote: "lotes",
+  lotes: "lotes",
+  kitnet: "kitnets",
+  kitnets: "kitnets",
+  loja: "lojas",
+  lojas: "lojas",
+  galpao: "galpões",
+  galpoes: "galpões",
+  chacara: "chácaras",
+  chacaras: "chácaras",
+  sitio: "sítios",
+  sitios: "sítios",
+  fazenda: "fazendas",
+  fazendas: "fazendas",
+  flat: "flats",
+  flats: "flats",
+  loft: "lofts",
+  lofts: "lofts",
+};
+
+/** Amenity filters as folded word runs, longest first ("salao de festas" before "salao"). */
+const AMENITY_WORDS = AMENITY_FILTERS.map((a) => ({ slug: a.slug, words: queryWords(foldText(a.label)) }))
+  .filter((a) => a.words.length)
+  .sort((a, b) => b.words.length - a.words.length);
 
 /** Amount like "800", "1,5", "800.000", "1.200.000" with an optional unit (mil, k, milhão, mi). */
 const AMOUNT = String.raw`(?:r\$\s*)?(\d{1,3}(?:\.\d{3})+|\d+(?:[.,]\d+)?)\s*(mil|k|milhao|milhoes|mi|mm)?\b`;
@@ -283,6 +326,8 @@ export function amountOf(number: string, unit: string | undefined): number | und
  * - "3 quartos", "2 dormitórios", "3 dorms", "4 qtos", "3+ quartos", "três quartos" → minimum bedrooms (1–20);
  * - "comprar", "venda", "à venda" → purpose venda; "aluguel", "alugar", "locação" → aluguel (both: ignored);
  * - a category of the vocabulary, singular or plural ("casa", "apartamentos", "ap", "apto") → category;
+ *   a common type the vocabulary lacks ("casa" without houses) → `missingType` (the word is dropped);
+ * - an amenity filter's label ("piscina", "salão de festas", "academia") → amenities;
  * - "até 800 mil", "máximo R$ 3.000" → maximum price; "a partir de 500 mil", "acima de 1 milhão" → minimum;
  *   "entre 500 mil e 1 milhão", "de 2 mil a 3 mil" → both;
  * - the remaining words are the free text; when they exactly name a place of the vocabulary it is in `place`.
@@ -355,6 +400,35 @@ export function understandQuery(query: string, vocabulary: FilterVocabulary): Un
     }
   }
 
+  // A common type the catalogue does not have: dropped (the search widens to every type).
+  let missingType: string | null = null;
+  // Not when it is part of a place name the query contains ("Casa Verde").
+  if (!filters.category) {
+    const joined = ` ${words.join(" ")} `;
+    const inPlace = (w: string) =>
+      [...placeIndexOf(vocabulary).byKey.keys()].some(
+        (key) => key.split(" ").includes(w) && joined.includes(` ${key} `),
+      );
+    const index = words.findIndex((w) => TYPE_WORDS[w] && !inPlace(w));
+    if (index >= 0) {
+      missingType = TYPE_WORDS[words[index]];
+      words = [...words.slice(0, index), ...words.slice(index + 1)];
+    }
+  }
+
+  // Amenities ("com piscina", "salão de festas").
+  const amenities: string[] = [];
+  for (const amenity of AMENITY_WORDS) {
+    for (let i = 0; i + amenity.words.length <= words.length; i++) {
+      if (amenity.words.every((w, j) => words[i + j] === w)) {
+        amenities.push(amenity.slug);
+        words = [...words.slice(0, i), ...words.slice(i + amenity.words.length)];
+        break;
+      }
+    }
+  }
+  if (amenities.length) filters.amenities = amenities;
+
   const meaningful = words.filter((w) => !FILLER_WORDS.has(w));
   const text = meaningful.join(" ");
   return {
@@ -362,6 +436,7 @@ export function understandQuery(query: string, vocabulary: FilterVocabulary): Un
     filters: normalizeFilters(filters),
     text,
     place: text ? findPlace(meaningful, vocabulary) : null,
+    missingType,
   };
 }
 

@@ -36,6 +36,38 @@ const santoAndreNeighbourhoods: EntryRow[] = [
 const vocabulary = vocabularyOf(categories, [saoPaulo, [["santo-andre", "Santo André", 8], santoAndreNeighbourhoods]]);
 
 describe("understandQuery", () => {
+  it("reads amenities and a type the catalogue lacks ('casa com piscina' without houses)", () => {
+    const apartmentsOnly = vocabularyOf(
+      [["apartamento", "Apartamento", 50]],
+      [
+        [
+          ["sao-paulo", "São Paulo", 70],
+          [
+            ["casa-verde", "Casa Verde", 9],
+            ["moema", "Moema", 30],
+          ],
+        ],
+      ],
+    );
+    expect(understandQuery("casa com piscina", apartmentsOnly)).toMatchObject({
+      filters: { amenities: ["piscina"] },
+      text: "",
+      missingType: "casas",
+    });
+    expect(understandQuery("sobrado moema salão de festas", apartmentsOnly)).toMatchObject({
+      filters: { amenities: ["salao-de-festas"] },
+      text: "moema",
+      missingType: "sobrados",
+    });
+    // Part of a place name: kept ("Casa Verde"), no missing type.
+    expect(understandQuery("casa verde", apartmentsOnly)).toMatchObject({ text: "casa verde", missingType: null });
+    // A type the vocabulary has is a category, never missing.
+    expect(understandQuery("casa com piscina", vocabulary)).toMatchObject({
+      filters: { category: "casa", amenities: ["piscina"] },
+      missingType: null,
+    });
+  });
+
   it("reads 'moema 3 quartos' as 3+ bedrooms and the text 'moema', a neighbourhood", () => {
     const understood = understandQuery("moema 3 quartos", vocabulary);
     expect(understood.filters).toEqual({ bedroomsMin: 3 });

@@ -31,6 +31,7 @@ import {
   hasFilters,
   LISTINGS_PAGE_SIZE,
   normalizeFilters,
+  pluralizeCategory,
   type FilterVocabulary,
   type ListingFilters,
 } from "~/lib/filters";
@@ -94,8 +95,17 @@ export interface TextSearchOptions {
   page?: number;
   /** Listings per page (default 24, docs/product.md). */
   pageSize?: number;
-  /** Extra filters, combined with those read from the query (the query wins). */
+  /**
+   * Extra filters (the `/busca` filters form), combined with those read from
+   * the query (these win); their `sort` orders the results instead of the
+   * relevance (`page` is ignored: use `page`).
+   */
   filters?: ListingFilters;
+  /**
+   * Ignore the property type the query names (the page's second try when that
+   * type gives nothing): `understood.missingType` is then its pt-BR plural.
+   */
+  ignoreCategory?: boolean;
   /** Vocabulary (default: the cached `getVocabulary()` of `db`). */
   vocabulary?: FilterVocabulary;
   /** Database (default: the process database). */
@@ -160,7 +170,13 @@ export async function searchText(query: string, options: TextSearchOptions = {})
   const trimmed = String(query ?? "")
     .trim()
     .slice(0, TEXT_QUERY_MAX_LENGTH);
-  const understood = understandQuery(trimmed, vocabulary);
+  let understood = understandQuery(trimmed, vocabulary);
+  if (options.ignoreCategory && understood.filters.category) {
+    const { category, ...rest } = understood.filters;
+    const label = vocabulary.categories.find((c) => c.slug === category)?.label ?? category;
+    understood = { ...understood, filters: rest, missingType: pluralizeCategory(label).toLowerCase() };
+  }
+  const sort = options.filters?.sort;
   const base: TextSearchResult = {
     query: trimmed,
     redirect: null,
@@ -183,8 +199,8 @@ export async function searchText(query: string, options: TextSearchOptions = {})
   }
 
   const queryFilters = normalizeFilters({
-    ...(options.filters ?? {}),
     ...understood.filters,
+    ...(options.filters ?? {}),
     page: undefined,
     sort: undefined,
   });
@@ -198,7 +214,7 @@ export async function searchText(query: string, options: TextSearchOptions = {})
   });
   const byFilters = async (filters: ListingFilters, mode: TextSearchMode, correctedTo: string | null = null) => {
     const normalized = normalizeFilters(filters);
-    const found = await pageOf(db, filterConditions(normalized), sortOrder(normalized), paging);
+    const found = await pageOf(db, filterConditions(normalized), sortOrder({ ...normalized, sort }), paging);
     return withPage(found, mode, {
       filters: normalized,
       correctedTo,
@@ -217,7 +233,8 @@ export async function searchText(query: string, options: TextSearchOptions = {})
   const filterWhere = filterConditions(queryFilters);
   const asText = { filters: queryFilters, text: understood.text };
 
-  const fulltext = await fullTextPage(db, filterWhere, tsquery, paging);
+  const sorted = sort ? sortOrder({ sort }) : null;
+  const fulltext = await fullTextPage(db, filterWhere, tsquery, paging, sorted);
   if (fulltext.total > 0) return withPage(fulltext, "fulltext", asText);
 
   // A typo in a place name.
@@ -231,7 +248,7 @@ export async function searchText(query: string, options: TextSearchOptions = {})
   // Trigram word similarity over the listings' text (words of 3+ characters).
   const fuzzyWords = words.filter((w) => w.length >= 3).slice(0, MAX_QUERY_WORDS);
   if (!fuzzyWords.length) return { ...base, ...asText };
-  const similar = await similarPage(db, filterWhere, fuzzyWords, paging);
+  const similar = await similarPage(db, filterWhere, fuzzyWords, paging, sorted);
   return withPage(similar, similar.total > 0 ? "similar" : "none", asText);
 }
 
@@ -240,15 +257,22 @@ export async function searchText(query: string, options: TextSearchOptions = {})
  * `ts_rank` up to {@link RANK_LIMIT} matches, most recent first above. The
  * session-local `enable_seqscan = off` keeps the GIN index even when the
  * planner thinks most rows match (computing to_tsvector per row is the
- * expensive part); see ADR 0010.
+ * expensive part); see ADR 0010. A chosen `sorted` order replaces the ranking.
  */
-async function fullTextPage(db: Db, filterWhere: SQL, tsquery: string, paging: Paging): Promise<Page> {
+async function fullTextPage(
+  db: Db,
+  filterWhere: SQL,
+  tsquery: string,
+  paging: Paging,
+  sorted: SQL[] | null,
+): Promise<Page> {
   const where = and(filterWhere, sql`${TSVECTOR} @@ to_tsquery('portuguese', ${tsquery})`)!;
   return withIndexes(db, async (tx) => {
     const [{ total }] = await tx.select({ total: count() }).from(listings).where(where);
     if (!total) return EMPTY_PAGE;
-    const order =
-      total <= RANK_LIMIT
+    const order = sorted
+      ? sorted
+      : total <= RANK_LIMIT
         ? [desc(sql`ts_rank(${TSVECTOR}, to_tsquery('portuguese', ${tsquery}))`), ...sortOrder({})]
         : sortOrder({});
     return { rows: await pageRows(tx, where, order, paging), total };
@@ -258,9 +282,16 @@ async function fullTextPage(db: Db, filterWhere: SQL, tsquery: string, paging: P
 /**
  * Listings within `filterWhere` whose text contains every word of `words`
  * approximately (pg_trgm `%>`), ranked by summed word similarity up to
- * {@link SIMILAR_RANK_LIMIT} matches, most recent first above.
+ * {@link SIMILAR_RANK_LIMIT} matches, most recent first above; a chosen
+ * `sorted` order replaces the ranking.
  */
-async function similarPage(db: Db, filterWhere: SQL, words: string[], paging: Paging): Promise<Page> {
+async function similarPage(
+  db: Db,
+  filterWhere: SQL,
+  words: string[],
+  paging: Paging,
+  sorted: SQL[] | null,
+): Promise<Page> {
   return withIndexes(db, async (tx) => {
     // First the codes the trigram index finds, on their own: combined with the
     // filters in one query, the planner prefers a filter's index and rechecks
@@ -285,7 +316,7 @@ async function similarPage(db: Db, filterWhere: SQL, words: string[], paging: Pa
       words.map((w) => sql`word_similarity(${w}, ${listings.searchText})`),
       sql` + `,
     );
-    const order = total <= SIMILAR_RANK_LIMIT ? [desc(score), asc(listings.code)] : sortOrder({});
+    const order = sorted ?? (total <= SIMILAR_RANK_LIMIT ? [desc(score), asc(listings.code)] : sortOrder({}));
     return { rows: await pageRows(tx, where, order, paging), total };
   });
 }

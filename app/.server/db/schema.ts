@@ -70,6 +70,8 @@ export const listings = pgTable(
     condominiumSlug: text("condominium_slug"),
     brokerCode: text("broker_code"),
     coverPhotoUrl: text("cover_photo_url").notNull().default(""),
+    /** How many photos the listing has (the card's "📷 12"), 0 when none. */
+    photoCount: integer("photo_count").notNull().default(0),
     /** Vista `DataAtualizacao`. */
     updatedAt: date("updated_at"),
     /** The full public domain object (no owner data). */
@@ -111,6 +113,13 @@ export const listings = pgTable(
      * the "Novo" badge (first seen in the last 7 days).
      */
     firstSeenAt: timestamp("first_seen_at", { withTimezone: true }),
+    /**
+     * When the sync last saw the sale or rent price drop, while that drop is
+     * the latest change of that price (a later rise clears it). Drives the
+     * "Preço reduzido" badge and filter (drop within the last 30 days) and the
+     * "Preço reduzido recentemente" sort (ADR 0033).
+     */
+    priceReducedAt: timestamp("price_reduced_at", { withTimezone: true }),
   },
   (t) => [
     index("listings_active_idx").on(t.removedAt),
@@ -145,6 +154,9 @@ export const listings = pgTable(
     index("listings_cost_rent_idx")
       .on(t.monthlyCostRent, t.code)
       .where(sql`${t.forRent} and ${t.removedAt} is null`),
+    index("listings_price_reduced_idx")
+      .on(sql`${t.priceReducedAt} desc`, t.code)
+      .where(sql`${t.priceReducedAt} is not null and ${t.removedAt} is null`),
   ],
 );
 
@@ -740,5 +752,84 @@ export const listingPriceChanges = pgTable(
   (t) => [
     index("listing_price_changes_listing_idx").on(t.listingCode, t.changedAt),
     index("listing_price_changes_changed_idx").on(t.changedAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Saved-search alerts by e-mail (ADR 0034).
+import type { ListingFilters } from "~/lib/filters";
+import type { MailMessage } from "../mail/transport";
+
+/**
+ * A saved search: the filters of a list, search or map page and the e-mail
+ * that gets a daily digest of new listings and price drops matching them.
+ * Created unconfirmed (double opt-in); an unconfirmed alert is deleted after
+ * 7 days. `last_digest_at` is the start of the next digest's window.
+ */
+export const searchAlerts = pgTable(
+  "search_alerts",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    /** Lower-cased address. */
+    email: text("email").notNull(),
+    /** Optional name the visitor gave the alert. */
+    name: text("name"),
+    /** Normalised filters (`~/lib/filters`), without sort and page. */
+    filters: jsonb("filters").$type<ListingFilters>().notNull(),
+    /** Free-text query of `/busca`, null for a list or map alert. */
+    query: text("query"),
+    /** Site path the alert was created on (canonical list URL or `/busca?q=…`). */
+    path: text("path").notNull(),
+    /** Hash of the form's key and data: a resubmission returns the first alert. */
+    idempotencyKey: text("idempotency_key").notNull().unique("search_alerts_idempotency_key_unique"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** Set while the person paused the alert on `/alertas`. */
+    pausedAt: timestamp("paused_at", { withTimezone: true }),
+    /** One-click unsubscribe (RFC 8058) or "excluir": no more mail; deleted by the daily job after 30 days. */
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    /** End of the last digest window (confirmation time before the first). */
+    lastDigestAt: timestamp("last_digest_at", { withTimezone: true }),
+    /** The lead of kind "alert" created at confirmation. */
+    leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("search_alerts_email_idx").on(sql`lower(${t.email})`),
+    index("search_alerts_digest_idx").on(t.confirmedAt, t.lastDigestAt),
+  ],
+);
+
+/**
+ * The alert outbox: each confirmation and digest e-mail, rendered when it is
+ * queued, delivered at least once with retries and backoff like
+ * {@link leadDeliveries} (`app/.server/alerts/outbox.ts`). Deleting an alert
+ * deletes its mails.
+ */
+export const searchAlertMails = pgTable(
+  "search_alert_mails",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    alertId: uuid("alert_id")
+      .notNull()
+      .references(() => searchAlerts.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"confirm" | "digest">().notNull(),
+    recipient: text("recipient").notNull(),
+    /** The rendered message (subject, text, html, headers). */
+    message: jsonb("message").$type<MailMessage>().notNull(),
+    status: text("status").$type<"pending" | "sent">().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("search_alert_mails_due_idx").on(t.status, t.nextAttemptAt),
+    index("search_alert_mails_alert_idx").on(t.alertId),
   ],
 );

@@ -15,7 +15,9 @@ import type { LeadRow } from "./store";
 export function toVistaLead(lead: LeadRow, listing: LeadListingContext | null, veiculo: string): VistaLeadWire {
   const parts: string[] = [];
   if (lead.kind === "sell") parts.push("Quer vender um imóvel.", `Localização: ${lead.location ?? ""}`);
-  if (lead.kind === "alert") parts.push(`Pediu aviso de imóveis no condomínio ${lead.condominium ?? ""}.`);
+  // A condominium "avise-me" names the condominium; a saved-search alert's message describes the search.
+  if (lead.kind === "alert" && lead.condominium)
+    parts.push(`Pediu aviso de imóveis no condomínio ${lead.condominium}.`);
   if (lead.message) parts.push(lead.message);
   const wire: VistaLeadWire = { nome: lead.name?.trim() || "Visitante do site", veiculo };
   if (lead.email) wire.email = lead.email;

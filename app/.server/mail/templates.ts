@@ -64,7 +64,7 @@ const KIND_LABELS: Record<LeadRow["kind"], string> = {
   sell: "Quero vender meu imóvel",
   info: "Mais informações sobre imóvel",
   whatsapp: "Contato pelo WhatsApp",
-  alert: "Avise-me (condomínio)",
+  alert: "Avise-me / alerta de busca",
   lgpd: "Solicitação LGPD",
 };
 

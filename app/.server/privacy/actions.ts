@@ -5,6 +5,7 @@
  * `/admin/membros/{id}`), which the search links to.
  */
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { deleteAlertsOfSubject } from "../alerts/privacy";
 import { type Db } from "../db";
 import { leadDeliveries, leads } from "../db/schema";
 import { ANONYMISED, anonymiseLead } from "./anonymise";
@@ -125,10 +126,12 @@ export async function anonymiseSubject(
   db: Db,
   subject: Subject,
   options: { actor: PrivacyActor; reason: string },
-): Promise<AnonymiseCounts> {
-  return actOnSubject(db, subject, options, "anonymise", (txDb, ids) =>
-    anonymiseLeadsById(txDb, ids, subject.kind === "email" ? subject.value : undefined),
-  );
+): Promise<AnonymiseCounts & { alerts: number }> {
+  return actOnSubject(db, subject, options, "anonymise", async (txDb, ids) => ({
+    ...(await anonymiseLeadsById(txDb, ids, subject.kind === "email" ? subject.value : undefined)),
+    // An alert is only an address and a search: anonymised, it is deleted (ADR 0034).
+    alerts: await deleteAlertsOfSubject(txDb, subject),
+  }));
 }
 
 /** Rows removed by {@link deleteSubject}. */
@@ -136,6 +139,8 @@ export interface DeleteCounts {
   leads: number;
   /** Deliveries removed with their leads. */
   deliveries: number;
+  /** Saved-search alerts of the address removed, with their e-mails (ADR 0034). */
+  alerts: number;
 }
 
 /**
@@ -150,12 +155,13 @@ export async function deleteSubject(
   options: { actor: PrivacyActor; reason: string },
 ): Promise<DeleteCounts> {
   return actOnSubject(db, subject, options, "delete", async (txDb, ids): Promise<DeleteCounts> => {
-    if (!ids.length) return { leads: 0, deliveries: 0 };
+    const alerts = await deleteAlertsOfSubject(txDb, subject);
+    if (!ids.length) return { leads: 0, deliveries: 0, alerts };
     const deliveries = await txDb
       .delete(leadDeliveries)
       .where(inArray(leadDeliveries.leadId, ids))
       .returning({ id: leadDeliveries.id });
     const removed = await txDb.delete(leads).where(inArray(leads.id, ids)).returning({ id: leads.id });
-    return { leads: removed.length, deliveries: deliveries.length };
+    return { leads: removed.length, deliveries: deliveries.length, alerts };
   });
 }

@@ -10,6 +10,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { ADMIN_MEMBERS_PATH, ADMIN_USERS_PATH } from "~/lib/paths";
 import { type Db } from "../db";
 import { leadDeliveries, leads, members, ownerDataAccess, sessions, users } from "../db/schema";
+import { searchAlertsPrivacySource } from "../alerts/privacy";
 import type { Subject } from "./subject";
 
 /** A JSON value of a record's field. */
@@ -239,7 +240,7 @@ const membersSource: PrivacySource = {
 
 /**
  * The sources, in search order (a source may use the records of those
- * before it). Saved alerts and favourites join here when they exist.
+ * before it). The saved-search alerts are `searchAlertsPrivacySource` (ADR 0034).
  */
 export const PRIVACY_SOURCES: readonly PrivacySource[] = [
   leadsSource,
@@ -248,6 +249,7 @@ export const PRIVACY_SOURCES: readonly PrivacySource[] = [
   sessionsSource,
   ownerAccessSource,
   membersSource,
+  searchAlertsPrivacySource,
 ];
 
 /**

@@ -45,6 +45,32 @@ export function isoDate(value: string | null | undefined): string | null {
   return match && match[1] !== "0000-00-00" ? match[1] : null;
 }
 
+/**
+ * UTC offset of the agency's calendar (America/Sao_Paulo, without daylight
+ * saving since 2019): a Vista date such as `DataCadastro` is read as that
+ * day's midnight there.
+ */
+export const AGENCY_UTC_OFFSET = "-03:00";
+
+/** The instant a Vista ISO date (`YYYY-MM-DD`) starts in the agency's calendar; null when not a date. */
+export function agencyMidnight(date: string | null | undefined): Date | null {
+  const day = isoDate(date);
+  if (!day) return null;
+  const instant = new Date(`${day}T00:00:00${AGENCY_UTC_OFFSET}`);
+  return Number.isNaN(instant.getTime()) ? null : instant;
+}
+
+/**
+ * `first_seen_at` of a listing the sync writes for the first time (ADR 0033):
+ * when the read model was empty at the start of the run (the first sync
+ * copies a catalogue that already existed), the CRM registration date
+ * (`DataCadastro`, null when unknown); else `now`, the moment this run saw it.
+ * Rows that already exist keep theirs (the upsert never overwrites it).
+ */
+export function firstSeenAtOf(listing: Pick<Listing, "registeredAt">, readModelEmpty: boolean, now: Date): Date | null {
+  return readModelEmpty ? agencyMidnight(listing.registeredAt) : now;
+}
+
 /** Cover photo URL: `FotoDestaque`, else the gallery's cover, else its first photo; "" when none. */
 export function coverPhotoOf(listing: Pick<Listing, "coverPhotoUrl" | "photos">): string {
   if (listing.coverPhotoUrl) return listing.coverPhotoUrl;
@@ -129,6 +155,7 @@ export function listingRow(listing: Listing, condominiumSlug: string | null, now
     condominiumSlug,
     brokerCode: listing.broker?.code || null,
     coverPhotoUrl: coverPhotoOf(listing),
+    photoCount: listing.photos.length,
     updatedAt: isoDate(listing.updatedAt),
     data: listing,
     syncedAt: now,

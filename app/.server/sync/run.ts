@@ -12,12 +12,16 @@
  *   videos, attachments, condominium gallery; refused on `listar`,
  *   docs/vista-api.md §3.1), with bounded concurrency; rows are upserted in batches.
  * - Active rows whose code is no longer listed get `removed_at` (pages 410).
+ * - Price history (ADR 0033): each batch's upsert also records, in the same
+ *   statement, one `listing_price_changes` row per changed sale price, rent,
+ *   condo fee or IPTU of a listing already stored, keeps `first_seen_at` and
+ *   maintains `price_reduced_at`.
  */
 import { and, getTableColumns, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import type { Broker, Listing } from "~/domain/listing";
 import type { Database, Db } from "../db";
-import { brokers, condominiums, listings } from "../db/schema";
+import { brokers, condominiums, listingPriceChanges, listings } from "../db/schema";
 import {
   CODE_ONLY_FIELDS,
   DETAIL_MEDIA_FIELDS,
@@ -33,7 +37,16 @@ import {
 } from "../vista";
 import { forEachConcurrent } from "./concurrency";
 import { formatCount, formatSeconds, ProgressReporter } from "./progress";
-import { CondominiumSlugs, condominiumRow, isoDate, listingRow, type CondominiumRow, type ListingRow } from "./rows";
+import {
+  AGENCY_UTC_OFFSET,
+  CondominiumSlugs,
+  condominiumRow,
+  firstSeenAtOf,
+  isoDate,
+  listingRow,
+  type CondominiumRow,
+  type ListingRow,
+} from "./rows";
 import { readSyncState, sourceFingerprint, writeSyncState, type SyncCounts } from "./state";
 
 /** Options of {@link runSync}. */
@@ -70,6 +83,8 @@ export interface SyncResult {
     removed: number;
     /** Active listings in the read model after the run. */
     total: number;
+    /** Rows added to `listing_price_changes` (one per changed price of a stored listing). */
+    priceChanges: number;
     durationMs: number;
   };
   /** Highest `DataAtualizacao` seen (ISO date): where the next delta starts. */
@@ -90,6 +105,7 @@ interface RunCounters {
   visible: number;
   condominiums: number;
   brokers: number;
+  priceChanges: number;
   /** Time spent writing batches to the database, ms. */
   writeMs: number;
 }
@@ -199,6 +215,7 @@ async function execute(options: ExecuteOptions): Promise<SyncResult> {
     visible: 0,
     condominiums: 0,
     brokers: 0,
+    priceChanges: 0,
     writeMs: 0,
   };
   let total: number | null = null;
@@ -214,6 +231,9 @@ async function execute(options: ExecuteOptions): Promise<SyncResult> {
     ),
   );
   const writer = new BatchWriter(db, batchSize, counters);
+  // The first sync of an empty read model copies a catalogue that already
+  // existed: its first_seen_at comes from DataCadastro, not from now (ADR 0033).
+  const readModelEmpty = (await db.select({ code: listings.code }).from(listings).limit(1)).length === 0;
 
   // Removal detection and revival need the set of visible codes. A full run
   // sees them all in its main pass; a delta run lists them first (code only).
@@ -254,7 +274,9 @@ async function execute(options: ExecuteOptions): Promise<SyncResult> {
     if (day && (!watermark || day > watermark)) watermark = day;
     const unit = toCondominiumFromUnit(merged);
     const condominiumSlug = unit ? slugs.slugFor(unit) : null;
-    const row = listingRow(listing, condominiumSlug, new Date());
+    const now = new Date();
+    const row = listingRow(listing, condominiumSlug, now);
+    row.firstSeenAt = firstSeenAtOf(listing, readModelEmpty, now);
     if (row.removalReason === "no_price") counters.noPrice++;
     await writer.add(
       row,
@@ -446,14 +468,36 @@ async function refreshCondominiumLaunchFlags(db: Db): Promise<void> {
        and (c.data->>'isLaunch')::boolean is distinct from x.launch`);
 }
 
+/** Options of {@link jsonUpsert}. */
+interface JsonUpsertOptions {
+  /**
+   * Column name → SQL expression it gets on conflict instead of
+   * `excluded.<column>`; the stored row is `t`, the incoming one `excluded`.
+   */
+  onConflict?: Record<string, string>;
+  /**
+   * Further common table expressions (`name as (…)`, comma-separated) run by
+   * the same statement, before the upsert's own effects are visible: they
+   * read the batch as `incoming` and the table as it was.
+   */
+  with?: string;
+  /** A `returning` list (e.g. a count from a data-modifying CTE). */
+  returning?: string;
+}
+
 /**
  * A multi-row upsert that sends the whole batch as one JSON parameter,
  * expanded by `jsonb_to_recordset` (far cheaper than thousands of bind
- * parameters, on PGlite and on a server): `insert … select … on conflict
- * (key) do update set <every other column> = excluded.<column>`. Rows must
+ * parameters, on PGlite and on a server): `with incoming as (…) insert …
+ * select … from incoming on conflict (key) do update set <every other column>
+ * = excluded.<column>` (or the expression in `options.onConflict`). Rows must
  * carry every column (drizzle property names; undefined is NULL).
  */
-function jsonUpsert<T extends PgTable>(table: T, key: keyof T["_"]["columns"] & string) {
+function jsonUpsert<T extends PgTable>(
+  table: T,
+  key: keyof T["_"]["columns"] & string,
+  options: JsonUpsertOptions = {},
+) {
   const columns = Object.entries(getTableColumns(table)).map(([property, column]) => ({
     property,
     name: column.name,
@@ -465,11 +509,17 @@ function jsonUpsert<T extends PgTable>(table: T, key: keyof T["_"]["columns"] & 
   const recordType = columns.map((column) => `${quoted(column.name)} ${column.type}`).join(", ");
   const updates = columns
     .filter((column) => column !== keyColumn)
-    .map((column) => `${quoted(column.name)} = excluded.${quoted(column.name)}`)
+    .map(
+      (column) => `${quoted(column.name)} = ${options.onConflict?.[column.name] ?? `excluded.${quoted(column.name)}`}`,
+    )
     .join(", ");
   const tableName = quoted(getTableConfig(table).name);
-  const head = `insert into ${tableName} (${list}) select ${list} from jsonb_to_recordset(`;
-  const tail = `::jsonb) as x(${recordType}) on conflict (${quoted(keyColumn.name)}) do update set ${updates}`;
+  const head = "with incoming as (select * from jsonb_to_recordset(";
+  const tail =
+    `::jsonb) as x(${recordType}))${options.with ? `, ${options.with}` : ""} ` +
+    `insert into ${tableName} as t (${list}) select ${list} from incoming ` +
+    `on conflict (${quoted(keyColumn.name)}) do update set ${updates}` +
+    (options.returning ? ` returning ${options.returning}` : "");
   return (rows: readonly Record<string, unknown>[]): SQL => {
     const records = rows.map((row) => {
       const record: Record<string, unknown> = {};
@@ -483,7 +533,39 @@ function jsonUpsert<T extends PgTable>(table: T, key: keyof T["_"]["columns"] & 
   };
 }
 
-const upsertListings = jsonUpsert(listings, "code");
+/**
+ * The listings upsert, with the price history (ADR 0033) in the same
+ * statement: for every incoming listing already stored, one
+ * `listing_price_changes` row per price (sale, rent, condo fee, IPTU) whose
+ * value differs from the stored one (a price appearing or disappearing
+ * included); a listing seen for the first time records nothing.
+ * `first_seen_at` is never overwritten (a stored row without one, synced
+ * before the column existed, gets its `DataCadastro`). `price_reduced_at`
+ * becomes the sync time when the sale or rent price dropped, null when one
+ * rose (and none dropped), else stays. Returns one row per listing written,
+ * each with `price_changes`, the number of change rows inserted.
+ */
+const upsertListings = jsonUpsert(listings, "code", {
+  with: `price_changes as (
+    insert into ${quotedName(listingPriceChanges)} (listing_code, field, old_value, new_value, changed_at)
+    select i.code, f.field, f.old_value, f.new_value, i.synced_at
+      from incoming i
+      join listings l on l.code = i.code
+     cross join lateral (values ('sale', l.sale_price, i.sale_price),
+                                ('rent', l.rent_price, i.rent_price),
+                                ('condo_fee', l.condo_fee, i.condo_fee),
+                                ('iptu', l.iptu, i.iptu)) as f(field, old_value, new_value)
+     where f.old_value is distinct from f.new_value
+    returning 1)`,
+  onConflict: {
+    first_seen_at: `coalesce(t.first_seen_at, ((excluded.data->>'registeredAt') || 'T00:00:00${AGENCY_UTC_OFFSET}')::timestamptz)`,
+    price_reduced_at: `case
+      when excluded.sale_price < t.sale_price or excluded.rent_price < t.rent_price then excluded.synced_at
+      when excluded.sale_price > t.sale_price or excluded.rent_price > t.rent_price then null
+      else t.price_reduced_at end`,
+  },
+  returning: "(select count(*) from price_changes)::int as price_changes",
+});
 const upsertCondominiums = jsonUpsert(condominiums, "slug");
 const upsertBrokers = jsonUpsert(brokers, "code");
 
@@ -533,7 +615,10 @@ class BatchWriter {
       await this.db.transaction(async (tx) => {
         if (condos.length) await tx.execute(upsertCondominiums(condos));
         if (brokerRows.length) await tx.execute(upsertBrokers(brokerRows));
-        if (rows.length) await tx.execute(upsertListings(dedupe(rows)));
+        if (rows.length) {
+          const written = await tx.execute<{ price_changes: number }>(upsertListings(dedupe(rows)));
+          this.counters.priceChanges += Number(written.rows[0]?.price_changes ?? 0);
+        }
       });
       this.counters.writeMs += performance.now() - started;
       this.counters.upserted += rows.length;
@@ -543,6 +628,11 @@ class BatchWriter {
     this.pending = this.pending.then(write);
     return this.pending;
   }
+}
+
+/** The quoted SQL name of a table. */
+function quotedName(table: PgTable): string {
+  return `"${getTableConfig(table).name.replace(/"/g, '""')}"`;
 }
 
 /** Last row per code (one statement may not update a row twice). */

@@ -14,6 +14,7 @@ const wire: VistaListingWire = {
   Status: "Venda e Aluguel",
   ExibirNoSite: "Sim",
   DestaqueWeb: "Sim",
+  DataCadastro: "2023-03-15 10:20:00",
   DataAtualizacao: "2024-09-08",
   Latitude: "-25.4434667",
   Longitude: "-49.2766142",
@@ -273,6 +274,7 @@ describe("toListing", () => {
       "category",
       "status",
       "updatedAt",
+      "registeredAt",
       "latitude",
       "longitude",
       "bedrooms",
@@ -372,6 +374,7 @@ describe("toListing", () => {
 
   it("maps dates, '0000-00-00' to null", () => {
     expect(listing.updatedAt).toBe("2024-09-08");
+    expect(listing.registeredAt).toBe("2023-03-15");
     expect(listing.deliveryDate).toBeNull();
   });
 

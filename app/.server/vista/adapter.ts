@@ -387,6 +387,7 @@ export function toListing(wire: VistaListingWire): Listing {
     category,
     status: text(wire.Status),
     updatedAt: parseDate(wire.DataAtualizacao) ?? parseDate(wire.DataHoraAtualizacao),
+    registeredAt: parseDate(wire.DataCadastro),
     latitude: coordinates.latitude,
     longitude: coordinates.longitude,
     bedrooms: parseCount(wire.Dormitorios),

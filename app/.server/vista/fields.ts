@@ -84,6 +84,7 @@ export const LISTING_FIELDS: readonly VistaFieldSpec[] = [
   "Status",
   "ExibirNoSite",
   "DestaqueWeb",
+  "DataCadastro",
   "DataAtualizacao",
   "Latitude",
   "Longitude",

@@ -11,8 +11,11 @@
  *   with photo, price, facts and a link, fetched from `/mapa/pontos?imovel=`).
  * - Tiles come from `MAP_TILE_URL` with its attribution; when tiles fail
  *   (offline) a small notice appears and markers keep working.
- * - After the visitor pans or zooms, a real "Buscar nesta área" button appears;
- *   it hands the visible bounding box to `onSearchArea`.
+ * - After the visitor pans or zooms, the visible bounding box goes to
+ *   `onAreaChange` once the map has been still for {@link AREA_DEBOUNCE_MS}
+ *   (the page then reloads the list and the count for it, ADR 0038).
+ * - Close price labels never overlap: points within {@link CLUSTER_RADIUS} px
+ *   (wider than a label) join a cluster, even in pairs.
  */
 import { Link } from "@remix-run/react";
 import L from "leaflet";
@@ -38,8 +41,8 @@ export interface ListingsMapProps {
   tileAttribution: string;
   /** The searched area: the map starts on it; otherwise it fits every point. */
   area: BoundingBox | null;
-  /** Called with the visible box when "Buscar nesta área" is pressed. */
-  onSearchArea(box: BoundingBox): void;
+  /** Called with the visible box after the visitor moved the map (debounced). */
+  onAreaChange(box: BoundingBox): void;
   /** Code of the listing whose marker is highlighted (hovered list card). */
   highlightCode?: string | null;
   /** Accessible name of the map region. */
@@ -55,20 +58,28 @@ const DEFAULT_ZOOM = 11;
 /** Highest zoom the tiles offer; supercluster stops clustering one below. */
 const MAX_ZOOM = 18;
 const CLUSTER_MAX_ZOOM = 17;
+/** Cluster radius in px: a price label is up to ~90 px wide and 28 px tall. */
+const CLUSTER_RADIUS = 80;
+/** ms the map must stay still before the list follows it. */
+export const AREA_DEBOUNCE_MS = 450;
 
 /** The map (default export for `React.lazy`). */
 export default function ListingsMap(props: ListingsMapProps) {
-  const { pointsUrl, tileUrl, tileAttribution, area, onSearchArea, highlightCode, label } = props;
+  const { pointsUrl, tileUrl, tileAttribution, area, onAreaChange, highlightCode, label } = props;
   const [points, setPoints] = useState<MapPoint[] | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [tilesFailed, setTilesFailed] = useState(false);
-  const [moved, setMoved] = useState(false);
   const mapRef = useRef<L.Map | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const onAreaChangeRef = useRef(onAreaChange);
+  onAreaChangeRef.current = onAreaChange;
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   useEffect(() => {
     const controller = new AbortController();
     setLoadFailed(false);
-    fetch(pointsUrl, { signal: controller.signal, headers: { Accept: "application/json" } })
+    // Same request as the page's <link rel="preload" as="fetch">, so the preloaded body is reused.
+    fetch(pointsUrl, { signal: controller.signal })
       .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
       .then((body: unknown) => setPoints(decodeMapPoints(body)))
       .catch(() => {
@@ -79,7 +90,12 @@ export default function ListingsMap(props: ListingsMapProps) {
 
   const index = useMemo(() => {
     if (!points) return null;
-    const cluster: Index = new Supercluster({ radius: 60, extent: 256, maxZoom: CLUSTER_MAX_ZOOM, minPoints: 3 });
+    const cluster: Index = new Supercluster({
+      radius: CLUSTER_RADIUS,
+      extent: 256,
+      maxZoom: CLUSTER_MAX_ZOOM,
+      minPoints: 2,
+    });
     cluster.load(
       points.map((p) => ({
         type: "Feature" as const,
@@ -90,23 +106,22 @@ export default function ListingsMap(props: ListingsMapProps) {
     return cluster;
   }, [points]);
 
-  // The area changed from outside (a new search): the list and the URL say
-  // where we are, so the button hides until the next move.
-  useEffect(() => setMoved(false), [area?.south, area?.west, area?.north, area?.east]);
-
-  const searchHere = () => {
-    const map = mapRef.current;
-    if (!map) return;
-    const bounds = map.getBounds();
-    const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
-    onSearchArea({
-      south: clamp(bounds.getSouth(), -90, 90),
-      west: clamp(bounds.getWest(), -180, 180),
-      north: clamp(bounds.getNorth(), -90, 90),
-      east: clamp(bounds.getEast(), -180, 180),
-    });
-    setMoved(false);
-  };
+  // The visitor moved the map: tell the page once the map is still.
+  const userMoved = useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const map = mapRef.current;
+      if (!map) return;
+      const bounds = map.getBounds();
+      const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+      onAreaChangeRef.current({
+        south: clamp(bounds.getSouth(), -90, 90),
+        west: clamp(bounds.getWest(), -180, 180),
+        north: clamp(bounds.getNorth(), -90, 90),
+        east: clamp(bounds.getEast(), -180, 180),
+      });
+    }, AREA_DEBOUNCE_MS);
+  }, []);
 
   const initialBounds = area ? L.latLngBounds([area.south, area.west], [area.north, area.east]) : undefined;
 
@@ -136,23 +151,13 @@ export default function ListingsMap(props: ListingsMapProps) {
             points={points}
             fitPoints={!area}
             highlightCode={highlightCode ?? null}
-            onUserMove={() => setMoved(true)}
+            onUserMove={userMoved}
           />
         ) : null}
       </MapContainer>
-      <div className={s.overlayTop}>
-        {moved ? (
-          <button type="button" className={s.searchButton} onClick={searchHere}>
-            Buscar nesta área
-          </button>
-        ) : null}
-      </div>
       <div className={s.overlayBottom} aria-live="polite">
         {tilesFailed ? <p className={s.notice}>Não foi possível carregar o mapa de fundo</p> : null}
         {loadFailed ? <p className={s.notice}>Não foi possível carregar os imóveis no mapa. Use a lista.</p> : null}
-        {points && !loadFailed ? (
-          <p className={s.pointCount}>{plural(points.length, "imóvel no mapa", "imóveis no mapa")}</p>
-        ) : null}
         {!points && !loadFailed ? <p className={s.pointCount}>Carregando imóveis…</p> : null}
       </div>
     </div>

@@ -82,6 +82,7 @@ function detailsOf(f: ListingFilters): string[] {
   for (const slug of f.amenities ?? []) out.push(amenityLabel(slug));
   if (f.launch) out.push("Lançamentos");
   if (f.exclusive) out.push("Exclusivos");
+  if (f.priceReduced) out.push("Preço reduzido");
   if (f.code) out.push(`Código ${f.code}`);
   return out;
 }

@@ -22,6 +22,7 @@ export type QueryKey =
   | "amenities"
   | "launch"
   | "exclusive"
+  | "priceReduced"
   | "code"
   | "sort"
   | "page";
@@ -122,6 +123,7 @@ export const QUERY_FACETS: readonly QueryFacet[] = [
   },
   { key: "launch", param: "lancamento", parse: yes, format: () => "sim" },
   { key: "exclusive", param: "exclusivo", parse: yes, format: () => "sim" },
+  { key: "priceReduced", param: "preco-reduzido", parse: yes, format: () => "sim" },
   { key: "code", param: "codigo", parse: parseCode },
   {
     key: "sort",
@@ -208,6 +210,7 @@ export function normalizeFilters(filters: ListingFilters): ListingFilters {
   if (amenities.length) out.amenities = amenities;
   if (filters.launch === true) out.launch = true;
   if (filters.exclusive === true) out.exclusive = true;
+  if (filters.priceReduced === true) out.priceReduced = true;
   const code = filters.code != null ? parseCode(filters.code) : undefined;
   if (code) out.code = code;
   if (filters.sort && filters.sort !== DEFAULT_SORT && SORT_ORDERS.includes(filters.sort)) out.sort = filters.sort;

@@ -9,7 +9,14 @@ import type { Purpose } from "~/domain/listing";
 export const LISTINGS_PAGE_SIZE = 24;
 
 /** Sort orders (docs/product.md: mais recentes, menor preço, maior preço, maior área, menor custo mensal). */
-export const SORT_ORDERS = ["recentes", "menor-preco", "maior-preco", "maior-area", "menor-custo-mensal"] as const;
+export const SORT_ORDERS = [
+  "recentes",
+  "menor-preco",
+  "maior-preco",
+  "maior-area",
+  "menor-custo-mensal",
+  "preco-reduzido",
+] as const;
 
 /** A sort order, as written in the `ordem` query parameter. */
 export type SortOrder = (typeof SORT_ORDERS)[number];
@@ -24,6 +31,7 @@ export const SORT_LABELS: Record<SortOrder, string> = {
   "maior-preco": "Maior preço",
   "maior-area": "Maior área",
   "menor-custo-mensal": "Menor custo mensal",
+  "preco-reduzido": "Preço reduzido recentemente",
 };
 
 /** Chips of the minimum facets (quartos, suítes, vagas, banheiros): "1+" … "4+". */
@@ -77,6 +85,8 @@ export interface ListingFilters {
   launch?: true;
   /** Only listings exclusive to the agency (`exclusivo=sim`); never `false`. */
   exclusive?: true;
+  /** Only listings whose sale or rent price dropped in the last 30 days (`preco-reduzido=sim`, ADR 0033); never `false`. */
+  priceReduced?: true;
   /**
    * Listing code (`codigo`, Vista `Codigo`), upper case, 1–40 characters of
    * letters, digits, ".", "_", "-". Listings whose code starts with it

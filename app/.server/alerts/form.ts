@@ -1,0 +1,165 @@
+/**
+ * The action of the "Criar alerta" form (ADR 0034), with the contact forms'
+ * defences (ADR 0015, `../leads/form-guard`):
+ *
+ * 1. honeypot filled → the bot gets the normal success answer, nothing is stored;
+ * 2. Conform + `alertFormSchema` → 400 with pt-BR messages per field;
+ * 3. signed render time missing/forged → 400, sent too fast → 400 asking to send again;
+ * 4. the page is not a list, search or map page (or an unknown `{filtros}`) → 400;
+ * 5. the same form sent again (same key, same data) → the first result;
+ * 6. per-IP rate limit ({@link ALERT_FORM_LIMIT}) → 429 with `Retry-After`;
+ *    more than 5 unconfirmed alerts for one address in a day → 429;
+ * 7. `createAlert` (alert + confirmation e-mail in one transaction) → JSON
+ *    for a hydrated form (confirmation in place), else a 303 to
+ *    `/alertas/criar?enviado=1` ("Confirme seu e-mail"). A database failure
+ *    answers 503 with the data still in the form.
+ */
+import { json, redirect } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { createHash, randomUUID } from "node:crypto";
+import { RateLimiterRes } from "rate-limiter-flexible";
+import { ALERT_CREATE_PATH, alertFormSchema, type AlertActionData } from "~/lib/alerts";
+import { LEAD_FORM_FIELDS } from "~/lib/leads";
+import { getVocabulary } from "../catalogue/vocabulary";
+import type { Db } from "../db";
+import { boundedReply, type ReplyOptions } from "../form-reply";
+import { checkStartedAt, honeypotFilled, retryAfterText } from "../leads/form-guard";
+import { createLimiter, defaultRateLimitStore, type Limiter } from "../rate-limit";
+import { singleton } from "../singleton";
+import { alertSearchOf, createAlert, findAlertByKey } from "./store";
+
+/** Alerts one IP may create per window (each sends a confirmation e-mail). */
+export const ALERT_FORM_LIMIT = { points: 5, durationSeconds: 600 } as const;
+
+const STARTED_AT_SHAPE = /^\d{10,16}\.[0-9a-f]{64}$/;
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/** The process's per-IP limiter of the alert form (in PostgreSQL with `DATABASE_URL`, else in memory). */
+export function alertFormLimiter(): Limiter {
+  return singleton("alert-form-limiter", () =>
+    createLimiter({ keyPrefix: "alert-form", ...ALERT_FORM_LIMIT }, defaultRateLimitStore()),
+  );
+}
+
+/** Options of {@link handleAlertForm}. */
+export interface HandleAlertFormOptions {
+  clientIp?: string;
+  db?: Db;
+  limiter?: Limiter;
+  /** Clock, ms (tests). */
+  now?: number;
+  /** Session secrets of the render time (tests). */
+  secrets?: string[];
+  /** Origin of the e-mail's links (default `PUBLIC_URL`). */
+  publicUrl?: string;
+}
+
+/** Handles a POST of "Criar alerta". Never throws for bad input: every outcome is a Response. */
+export async function handleAlertForm(request: Request, options: HandleAlertFormOptions = {}): Promise<Response> {
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return json({ error: "Formulário inválido." }, { status: 400, headers: NO_STORE });
+  }
+  const enhanced = formData.get(LEAD_FORM_FIELDS.enhanced) === "1";
+  const startedAt = formData.get(LEAD_FORM_FIELDS.startedAt);
+  const keepStarted = typeof startedAt === "string" && STARTED_AT_SHAPE.test(startedAt) ? startedAt : undefined;
+  const submission = parseWithZod(formData, { schema: alertFormSchema });
+  const reply = (replyOptions?: ReplyOptions) => boundedReply(submission, alertFormSchema, replyOptions);
+  const answer = (result: SubmissionResult<string[]>, status: number, sent = false, headers: HeadersInit = {}) =>
+    json<AlertActionData>(
+      { form: "alert-search", result, sent, startedAt: sent ? undefined : keepStarted },
+      { status, headers: { ...NO_STORE, ...headers } },
+    );
+  const succeed = () =>
+    enhanced
+      ? answer(reply({ resetForm: true }), 200, true)
+      : redirect(`${ALERT_CREATE_PATH}?enviado=1`, { status: 303, headers: NO_STORE });
+
+  if (honeypotFilled(formData.get(LEAD_FORM_FIELDS.honeypot))) {
+    console.warn("[alertas] formulário descartado: campo-armadilha preenchido");
+    return succeed();
+  }
+  if (submission.status !== "success") return answer(reply(), 400);
+  const started = checkStartedAt(startedAt, options.now, options.secrets);
+  if (started === "invalid") {
+    return answer(
+      reply({ formErrors: ["Não foi possível criar o alerta. Recarregue a página e tente de novo."] }),
+      400,
+    );
+  }
+  if (started === "too-fast") {
+    return answer(reply({ formErrors: ["Confira seu e-mail e clique em “Criar alerta” novamente."] }), 400);
+  }
+
+  const input = submission.value;
+  const formKey = formData.get(LEAD_FORM_FIELDS.idempotencyKey);
+  const key = createHash("sha256")
+    .update(
+      JSON.stringify([
+        typeof formKey === "string" && formKey.trim() ? formKey.trim().slice(0, 200) : randomUUID(),
+        input.email,
+        input.name ?? "",
+        input.page,
+      ]),
+    )
+    .digest("hex");
+  try {
+    const vocabulary = await getVocabulary({ db: options.db });
+    const search = alertSearchOf(input.page, vocabulary);
+    if (!search) {
+      return answer(
+        reply({ formErrors: ["Esta página não tem uma busca que possa virar alerta. Volte à lista de imóveis."] }),
+        400,
+      );
+    }
+    if (await findAlertByKey(key, options.db)) return succeed();
+    try {
+      await (options.limiter ?? alertFormLimiter()).consume(options.clientIp || "unknown");
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+      return answer(
+        reply({ formErrors: [`Você criou muitos alertas em pouco tempo. ${retryAfterText(seconds)}`] }),
+        429,
+        false,
+        { "Retry-After": String(seconds) },
+      );
+    }
+    const created = await createAlert(
+      { email: input.email, name: input.name, search },
+      {
+        idempotencyKey: key,
+        vocabulary,
+        db: options.db,
+        now: options.now != null ? new Date(options.now) : undefined,
+        publicUrl: options.publicUrl,
+      },
+    );
+    if ("tooMany" in created) {
+      return answer(
+        reply({
+          formErrors: [
+            "Este e-mail já tem muitos alertas esperando confirmação. Confirme-os pelo link enviado ou tente amanhã.",
+          ],
+        }),
+        429,
+        false,
+        { "Retry-After": "86400" },
+      );
+    }
+  } catch (error) {
+    console.error("[alertas] não foi possível criar o alerta", error);
+    return answer(
+      reply({
+        formErrors: [
+          "Não conseguimos criar o alerta agora. Tente novamente em instantes: seus dados continuam no formulário.",
+        ],
+      }),
+      503,
+    );
+  }
+  return succeed();
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "listings" ADD COLUMN "price_reduced_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "listings_price_reduced_idx" ON "listings" USING btree ("price_reduced_at" desc,"code") WHERE "listings"."price_reduced_at" is not null and "listings"."removed_at" is null;

@@ -1,0 +1,45 @@
+/** Styles of the header's favourites link (`favourites-link.tsx`). Theme variables only (docs/style.md §7). */
+import { style } from "@vanilla-extract/css";
+import * as fr from "~/styles/fragments.css";
+import { vars } from "~/styles/theme.css";
+
+/** Icon link, narrow like the search link; the label shows from 1200 px. */
+export const link = style({
+  position: "relative",
+  gap: "6px",
+  minWidth: "44px",
+  justifyContent: "center",
+  paddingInline: "10px",
+  selectors: { "&:focus-visible": fr.focusRing },
+});
+
+/** The bar's link: from 480 px only (on narrower phones it would squeeze the logo; the menu has it). */
+export const barOnly = style({
+  display: "none",
+  "@media": { "(min-width: 480px)": { display: "inline-flex" } },
+});
+
+/** The menu's item: the word and the count. */
+export const menuItem = style([fr.inlineCenter, { gap: vars.space.sm }]);
+
+/** "Favoritos" beside the heart on wide screens. */
+export const text = style({
+  display: "none",
+  "@media": { "(min-width: 1200px)": { display: "inline" } },
+});
+
+/** The count bubble (hidden from assistive technology: the link's name carries the count). */
+export const count = style([
+  fr.centered,
+  {
+    minWidth: "20px",
+    height: "20px",
+    paddingInline: "5px",
+    borderRadius: vars.radius.pill,
+    background: vars.color.secondary,
+    color: vars.color.onSecondary,
+    fontSize: vars.fontSize.xs,
+    fontWeight: 700,
+    lineHeight: 1,
+  },
+]);

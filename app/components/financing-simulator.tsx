@@ -1,0 +1,241 @@
+/**
+ * "Simule o financiamento" on a sale listing
+ * (docs/decisions/0035-financing-simulator.md): down payment, term, yearly
+ * rate and system, with SAC and Price side by side — first and last
+ * instalment, total paid, total interest and the income usually required.
+ *
+ * Without JavaScript it is a GET form on the listing's own URL
+ * (`?entrada=&prazo=&juros=&sistema=#simulador`): the loader reads the
+ * parameters and the page comes back with the figures, or a pt-BR message
+ * beside each refused field. "Falar com um corretor" submits the same form
+ * with `contato=1` to `#mais-informacoes`, and the loader puts the
+ * simulation in the lead form's message. Once hydrated, the figures follow
+ * every keystroke (the calculation is pure, `~/lib/financing`), "Simular"
+ * only updates the URL, and "Falar com um corretor" fills the message,
+ * scrolls to the form and focuses it.
+ */
+import { useNavigate } from "@remix-run/react";
+import { Fragment, useState, type FormEvent, type MouseEvent } from "react";
+import type { AmortisationSummary, FinancingResult } from "~/lib/financing";
+import {
+  type FinancingSimulatorData,
+  formatPercent,
+  formatTerm,
+  readSimulation,
+  shownSystems,
+  SIMULATION_PARAMS,
+  SIMULATOR_ANCHOR,
+  simulationMessage,
+  SYSTEM_LABELS,
+} from "~/lib/financing-form";
+import { formatPrice, formatPriceCents } from "~/lib/format";
+import { button } from "~/styles/ui.css";
+import * as p from "./detail-page.css";
+import * as s from "./financing-simulator.css";
+import { Field, SelectField } from "./forms";
+
+/** Props of {@link FinancingSimulator}. */
+export interface FinancingSimulatorProps extends FinancingSimulatorData {
+  /** The listing code (in the broker message). */
+  code: string;
+  /** `id` of the "mais informações" form, whose `message` the broker button fills. */
+  leadFormId: string;
+}
+
+/** A rate as typed in the field: "10,99". */
+const rateText = (rate: number) => formatPercent(rate).replace("%", "");
+
+const SYSTEM_NOTES = { sac: "parcelas decrescentes", price: "parcelas fixas" } as const;
+
+/** The simulator section; see the module comment. */
+export function FinancingSimulator(props: FinancingSimulatorProps) {
+  const { price, settings, code, path, leadFormId } = props;
+  const navigate = useNavigate();
+  const [query, setQuery] = useState(props.query);
+  const simulation = readSimulation(new URLSearchParams(query), price, settings);
+  const { values, errors, result } = simulation;
+
+  const formQuery = (form: HTMLFormElement) => {
+    const next: Record<string, string> = {};
+    for (const [name, value] of new FormData(form)) if (typeof value === "string") next[name] = value;
+    return next;
+  };
+  const onChange = (event: FormEvent<HTMLFormElement>) => setQuery(formQuery(event.currentTarget));
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const search = new URLSearchParams(formQuery(event.currentTarget)).toString();
+    navigate(`?${search}#${SIMULATOR_ANCHOR}`, { replace: true, preventScrollReset: true });
+  };
+  const onContact = (event: MouseEvent<HTMLButtonElement>) => {
+    const message = document.querySelector<HTMLTextAreaElement>(`#${leadFormId} textarea[name="message"]`);
+    if (!result || !message) return; // The plain submission: the loader reports the errors or fills the message.
+    event.preventDefault();
+    const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")?.set;
+    setValue?.call(message, simulationMessage(code, result, values.sistema));
+    message.dispatchEvent(new Event("input", { bubbles: true }));
+    message.closest("form")?.scrollIntoView({ behavior: "smooth", block: "start" });
+    message.focus({ preventScroll: true });
+  };
+  const rateLink = (rate: number) => {
+    const search = new URLSearchParams({ ...query, [SIMULATION_PARAMS.rate]: rateText(rate) });
+    search.delete(SIMULATION_PARAMS.contact);
+    return `${path}?${search}#${SIMULATOR_ANCHOR}`;
+  };
+  const onBank = (event: MouseEvent<HTMLAnchorElement>, rate: number) => {
+    event.preventDefault();
+    const next = { ...query, [SIMULATION_PARAMS.rate]: rateText(rate) };
+    setQuery(next);
+    const input = event.currentTarget.closest("form")?.elements.namedItem(SIMULATION_PARAMS.rate);
+    if (input instanceof HTMLInputElement) input.value = next[SIMULATION_PARAMS.rate]!;
+  };
+
+  return (
+    <section id={SIMULATOR_ANCHOR} className={p.section} aria-labelledby="simulador-titulo" data-price={price}>
+      <h2 id="simulador-titulo">Simule o financiamento</h2>
+      <p className={s.muted}>
+        Estimativa para o valor de venda de {formatPrice(price)}, com juros efetivos ao ano. Não inclui seguros
+        obrigatórios (MIP e DFI), taxas do banco, correção pela TR nem custos de escritura e ITBI; as condições finais
+        dependem da análise de crédito do banco.
+      </p>
+      <form
+        method="get"
+        action={`${path}#${SIMULATOR_ANCHOR}`}
+        className={s.form}
+        noValidate
+        onChange={onChange}
+        onSubmit={onSubmit}
+      >
+        <div className={s.fields}>
+          <Field
+            label="Entrada (R$)"
+            hint="Mínimo de 20% do valor."
+            errors={[errors.entrada]}
+            inputProps={{
+              name: SIMULATION_PARAMS.downPayment,
+              defaultValue: values.entrada,
+              inputMode: "decimal",
+              autoComplete: "off",
+              maxLength: 20,
+            }}
+          />
+          <Field
+            label="Prazo (meses)"
+            hint="Até 420 meses (35 anos)."
+            errors={[errors.prazo]}
+            inputProps={{
+              name: SIMULATION_PARAMS.term,
+              defaultValue: values.prazo,
+              inputMode: "numeric",
+              autoComplete: "off",
+              maxLength: 20,
+            }}
+          />
+          <Field
+            label="Juros (% ao ano)"
+            hint="Taxa efetiva anual."
+            errors={[errors.juros]}
+            inputProps={{
+              name: SIMULATION_PARAMS.rate,
+              defaultValue: values.juros,
+              inputMode: "decimal",
+              autoComplete: "off",
+              maxLength: 20,
+            }}
+          />
+          <SelectField
+            label="Sistema de amortização"
+            selectProps={{ name: SIMULATION_PARAMS.system, defaultValue: values.sistema }}
+          >
+            <option value="ambos">SAC e Price</option>
+            <option value="sac">SAC</option>
+            <option value="price">Price</option>
+          </SelectField>
+        </div>
+        {settings.banks.length ? (
+          <ul className={s.banks} aria-label="Juros de bancos">
+            {settings.banks.map((bank) => (
+              <li key={bank.name}>
+                <a
+                  className={s.bank}
+                  href={rateLink(bank.yearlyRatePercent)}
+                  aria-current={result?.yearlyRatePercent === bank.yearlyRatePercent || undefined}
+                  onClick={(event) => onBank(event, bank.yearlyRatePercent)}
+                >
+                  {bank.name} {formatPercent(bank.yearlyRatePercent)} a.a.
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className={s.actions}>
+          <button type="submit" className={button.outline}>
+            Simular
+          </button>
+          <button
+            type="submit"
+            name={SIMULATION_PARAMS.contact}
+            value="1"
+            formAction={`${path}#${leadFormId}`}
+            className={button.primary}
+            onClick={onContact}
+          >
+            Falar com um corretor
+          </button>
+        </div>
+      </form>
+
+      <div aria-live="polite" data-financing-results="">
+        {result ? <Results result={result} systems={shownSystems(values.sistema)} /> : null}
+      </div>
+    </section>
+  );
+}
+
+function Results({ result, systems }: { result: FinancingResult; systems: ReturnType<typeof shownSystems> }) {
+  if (result.financed === 0)
+    return <p className={s.summary}>Sem financiamento: a entrada cobre todo o valor do imóvel.</p>;
+  return (
+    <div className={s.form}>
+      <p className={s.summary}>
+        Valor financiado <strong>{formatPriceCents(result.financed)}</strong> em {formatTerm(result.termMonths)} a{" "}
+        {formatPercent(result.yearlyRatePercent)} ao ano ({formatPercent(result.monthlyRate * 100)} ao mês).
+      </p>
+      <div className={s.results}>
+        {systems.map((system) => (
+          <SystemCard
+            key={system}
+            title={`${SYSTEM_LABELS[system]} · ${SYSTEM_NOTES[system]}`}
+            figures={result.systems[system]}
+            system={system}
+          />
+        ))}
+      </div>
+      <p className={s.muted}>
+        Estimativa. Renda mínima considerando parcela de até 30% da renda bruta mensal, a regra usual dos bancos.
+      </p>
+    </div>
+  );
+}
+
+function SystemCard({ title, figures, system }: { title: string; figures: AmortisationSummary; system: string }) {
+  const rows: [string, string][] = [
+    ["Primeira parcela", formatPriceCents(figures.firstInstalment)],
+    ["Última parcela", formatPriceCents(figures.lastInstalment)],
+    ["Total pago", formatPriceCents(figures.totalPaid)],
+    ["Total de juros", formatPriceCents(figures.totalInterest)],
+    ["Renda mínima", formatPriceCents(figures.requiredIncome)],
+  ];
+  return (
+    <article className={s.card} data-system={system}>
+      <h3 className={s.cardTitle}>{title}</h3>
+      <dl className={s.figures}>
+        {rows.map(([label, value]) => (
+          <Fragment key={label}>
+            <dt className={s.term}>{label}</dt>
+            <dd className={s.value}>{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    </article>
+  );
+}

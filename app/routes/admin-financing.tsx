@@ -1,0 +1,97 @@
+/**
+ * `/admin/financiamento`: the financing simulator's defaults shown on every
+ * sale listing — the yearly effective rate, the term in months and optional
+ * named bank rates, one per line ("Caixa: 10,99"). Saved in `site_settings`
+ * and used from the next page view (docs/decisions/0035-financing-simulator.md).
+ * Admin only; never cached.
+ */
+import { getFormProps } from "@conform-to/react";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { requireRole } from "~/.server/auth";
+import { assertSameOrigin } from "~/.server/auth/protection";
+import { AdminPageHeader } from "~/components/admin-nav";
+import * as s from "~/components/admin.css";
+import { Field, FormAlert, TextareaField } from "~/components/forms";
+import { useZodForm } from "~/components/use-zod-form";
+import { privatePage, privatePageHeaders } from "~/lib/cache-control";
+import { MAX_TERM_MONTHS, MIN_TERM_MONTHS } from "~/lib/financing";
+import { MAX_BANK_RATES } from "~/lib/financing-form";
+import { financingSettingsSchema } from "~/lib/financing-settings";
+import { button } from "~/styles/ui.css";
+import { financingPageData, handleFinancingAction } from "./admin-financing.server";
+
+/** Guard (admin), then the settings in effect and whether they were saved here. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, "admin");
+  return json(await financingPageData(), { headers: privatePage() });
+}
+
+/** Never cached. */
+export const headers = privatePageHeaders;
+
+/** Title and `noindex`. */
+export const meta: MetaFunction = () => [
+  { title: "Financiamento | Administração" },
+  { name: "robots", content: "noindex" },
+];
+
+/** Guard (admin, revocation checked), Origin check, then save (`./admin-financing.server`). */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireRole(request, "admin", { checkRevoked: true });
+  assertSameOrigin(request);
+  return handleFinancingAction(request, user.uid);
+}
+
+/** The financing form. */
+export default function AdminFinancingPage() {
+  const { saved, values } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useZodForm(financingSettingsSchema, {
+    id: "financiamento",
+    lastResult: actionData?.result,
+    defaultValue: values,
+  });
+  const control = { className: s.control };
+
+  return (
+    <div className={s.page}>
+      <AdminPageHeader title="Simulador de financiamento">
+        {saved ? "Valores salvos nesta administração." : "O site usa os valores padrão."} O simulador aparece nos
+        imóveis à venda; é uma estimativa sem seguros (MIP e DFI) nem tarifas.
+      </AdminPageHeader>
+
+      <Form method="post" {...getFormProps(form)} className={s.form} noValidate>
+        <FormAlert id={form.errorId} className={s.alert} message={form.errors?.[0]} />
+        <div className={s.row}>
+          <Field
+            label="Juros padrão (% ao ano)"
+            field={fields.defaultRate}
+            hint="Taxa efetiva anual, por exemplo 11,5."
+            inputProps={{ ...control, inputMode: "decimal" }}
+          />
+          <Field
+            label="Prazo padrão (meses)"
+            field={fields.defaultTerm}
+            type="number"
+            hint="360 meses = 30 anos; no máximo 420 (35 anos)."
+            inputProps={{ ...control, min: MIN_TERM_MONTHS, max: MAX_TERM_MONTHS, step: 1 }}
+          />
+        </div>
+        <TextareaField
+          label="Taxas de bancos"
+          field={fields.banks}
+          optional
+          hint={`Uma por linha, nome e juros ao ano, por exemplo "Caixa: 10,99" (até ${MAX_BANK_RATES}). Aparecem como atalhos no simulador.`}
+          textareaProps={{ ...control, rows: 4 }}
+        />
+        <div className={s.row}>
+          <button type="submit" className={button.dark} disabled={busy}>
+            Salvar financiamento
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+/** Styles of `/favoritos` (`favourites.tsx`) and `/comparar` (`compare.tsx`): phone first (360 px). */
+import { style } from "@vanilla-extract/css";
+import * as fr from "~/styles/fragments.css";
+import { vars } from "~/styles/theme.css";
+
+/** The page's vertical rhythm. */
+export const page = style([fr.column, { gap: vars.space.lg, paddingBlock: `${vars.space.lg} ${vars.space.xxl}` }]);
+
+/** Title block. */
+export const header = style([fr.column, { gap: vars.space.xs }]);
+
+/** Page title. */
+export const title = style({ margin: 0, fontSize: vars.fontSize.xxl, lineHeight: 1.15 });
+
+/** Muted text. */
+export const muted = style({ margin: 0, color: vars.color.textMuted });
+
+/** A row of buttons that wraps. */
+export const actions = style([fr.wrapFlex, { gap: vars.space.sm, alignItems: "center" }]);
+
+/** An error or notice panel. */
+export const notice = style({
+  margin: 0,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.error}`,
+  color: vars.color.error,
+  background: vars.color.surface,
+  fontWeight: 600,
+});
+
+/** The saved listings. */
+export const list = style([fr.plainList, { display: "grid", gap: vars.space.md }]);
+
+/** One saved listing: photo beside the text from 600 px, above it on phones. */
+export const item = style({
+  display: "grid",
+  gridTemplateColumns: "1fr",
+  gap: vars.space.md,
+  padding: vars.space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  boxShadow: vars.shadow.card,
+  "@media": { "(min-width: 600px)": { gridTemplateColumns: "200px 1fr" } },
+});
+
+/** Photo frame, 4:3. */
+export const photo = style({
+  display: "block",
+  width: "100%",
+  aspectRatio: "4 / 3",
+  objectFit: "cover",
+  borderRadius: vars.radius.sm,
+  background: vars.color.light,
+});
+
+/** Text column of an item. */
+export const body = style([fr.column, { gap: vars.space.xs, minWidth: 0 }]);
+
+/** Category and code line. */
+export const kicker = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+
+/** Listing title. */
+export const itemTitle = style({ margin: 0, fontSize: vars.fontSize.lg, lineHeight: 1.25 });
+
+/** Price line. */
+export const price = style({ margin: 0, fontWeight: 700 });
+
+/** Status "Disponível". */
+export const available = style({ margin: 0, color: vars.color.success, fontSize: vars.fontSize.sm, fontWeight: 600 });
+
+/** Status "Este imóvel saiu do catálogo". */
+export const gone = style({ margin: 0, color: vars.color.error, fontWeight: 600 });
+
+/** The controls of an item (compare checkbox, remove). */
+export const itemActions = style([fr.wrapFlex, { gap: vars.space.md, alignItems: "center", marginTop: vars.space.xs }]);
+
+/** A checkbox with its label, 44 px high. */
+export const check = style([
+  fr.inlineCenter,
+  { gap: vars.space.sm, minHeight: "44px", cursor: "pointer", fontWeight: 600 },
+]);
+
+/** The checkbox itself, larger than the default. */
+export const checkbox = style({ width: "20px", height: "20px", accentColor: vars.color.secondary });
+
+/** The share and compare panel. */
+export const panel = style([
+  fr.column,
+  {
+    gap: vars.space.sm,
+    padding: vars.space.md,
+    borderRadius: vars.radius.md,
+    background: vars.color.light,
+  },
+]);
+
+/** Panel heading. */
+export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.lg });
+
+/** The shared link, breakable on phones. */
+export const shareLink = style({ overflowWrap: "anywhere", fontSize: vars.fontSize.sm });
+
+/** Polite status line (copy confirmation). */
+export const status = style({ margin: 0, minHeight: "1.2em", fontSize: vars.fontSize.sm });
+
+/** Scroll box of the comparison table (keyboard-scrollable). */
+export const tableScroll = style({
+  // Positioned, so the visually hidden texts inside it scroll with it instead of widening the page.
+  position: "relative",
+  overflowX: "auto",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  selectors: { "&:focus-visible": fr.focusRing },
+});
+
+/** The comparison table. */
+export const table = style({
+  borderCollapse: "separate",
+  borderSpacing: 0,
+  width: "100%",
+  fontSize: vars.fontSize.sm,
+});
+
+/** A listing's column cell. */
+export const cell = style({
+  width: "150px",
+  minWidth: "150px",
+  padding: vars.space.sm,
+  borderBottom: `1px solid ${vars.color.border}`,
+  textAlign: "left",
+  verticalAlign: "top",
+  background: vars.color.surface,
+  "@media": { "(min-width: 900px)": { width: "220px", minWidth: "200px" } },
+});
+
+/** The first column (what each row is): stays in view while the table scrolls sideways. */
+export const rowHead = style({
+  position: "sticky",
+  left: 0,
+  zIndex: 1,
+  minWidth: "104px",
+  maxWidth: "130px",
+  padding: vars.space.sm,
+  borderBottom: `1px solid ${vars.color.border}`,
+  borderRight: `1px solid ${vars.color.border}`,
+  background: vars.color.light,
+  textAlign: "left",
+  verticalAlign: "top",
+  fontWeight: 600,
+});
+
+/** The photo in the table head. */
+export const comparePhoto = style({
+  display: "block",
+  width: "100%",
+  aspectRatio: "4 / 3",
+  objectFit: "cover",
+  borderRadius: vars.radius.sm,
+  background: vars.color.light,
+  marginBottom: vars.space.xs,
+});
+
+/** Amenity marks: ✓ in the success colour, — muted. */
+export const yes = style({ color: vars.color.success, fontWeight: 700 });
+export const no = style({ color: vars.color.textMuted });

@@ -1,0 +1,330 @@
+/**
+ * `npm run bench:web`: what a phone visitor's browser gets, page type by page
+ * type (docs/decisions/0039-fast-on-a-phone.md).
+ *
+ * 1. **Build budgets**: for each public page type, the JavaScript and CSS its
+ *    first load asks for (the Remix manifest of `build/`: entry, root, layout
+ *    and page route modules with their imports), gzip-compressed, against the
+ *    budgets below.
+ * 2. **Lighthouse 12** (mobile, its default simulated throttling) with Debian's
+ *    Chromium against the production build (`node build/node/server.js`) on
+ *    the embedded catalogue: `RUNS` runs per page type, the median of each
+ *    figure in a table with the targets ✓/✗. Every report is kept as JSON
+ *    under `.cache/bench-web/`.
+ *
+ * It never fails on a missed target; it is not part of `npm test`. Flags:
+ * `--runs=<n>` (default 3), `--only=<type,…>` (e.g. `--only=home,listing`),
+ * `--skip-lighthouse` (budgets only), `--build` (`npm run build` first; else
+ * an existing `build/` is used). `CHROME_PATH` overrides `/usr/bin/chromium`.
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import net from "node:net";
+import path from "node:path";
+import { pathToFileURL, fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const cacheDir = path.join(root, ".cache/bench-web");
+const args = process.argv.slice(2);
+const flag = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
+const RUNS = Math.max(1, Number(flag("runs") ?? 3));
+const ONLY = flag("only")?.split(",");
+
+/** A public page type: where to find an example URL and which routes its first load runs. */
+interface PageType {
+  key: string;
+  label: string;
+  /** Route ids of the first load, outermost first (root excluded), as in remix.config.js. */
+  routes: string[];
+  /** A fixed path, or a function finding one on the running site. */
+  path: string | ((origin: string) => Promise<string>);
+  /** Lighthouse performance target (score 0–100). */
+  performance: number;
+  /** JavaScript budget of the first load, KB (gzip, 1 KB = 1024 bytes). */
+  jsKb: number;
+}
+
+/** CSS budget of a first load, KB gzip: one layout's styles plus the page's. */
+const CSS_BUDGET_KB = 20;
+/** Lighthouse targets shared by every page type. */
+const TARGETS = { tbtMs: 200, lcpMs: 2500, cls: 0.02, otherScores: 100 } as const;
+
+/** Finds the first `href` matching `pattern` on the page at `from`. */
+function firstLink(from: string, pattern: RegExp): (origin: string) => Promise<string> {
+  return async (origin) => {
+    const html = await (await fetch(origin + from)).text();
+    const match = pattern.exec(html);
+    if (!match) throw new Error(`nenhum link ${pattern} em ${from}`);
+    return match[1].replaceAll("&amp;", "&");
+  };
+}
+
+const PAGE_TYPES: PageType[] = [
+  { key: "home", label: "/", routes: ["layouts/default", "routes/home"], path: "/", performance: 95, jsKb: 110 },
+  {
+    key: "list",
+    label: "lista",
+    routes: ["layouts/default", "routes/listings-filtered"],
+    path: "/todos-os-imoveis/aluguel-apartamento-sao-paulo-moema",
+    performance: 95,
+    jsKb: 110,
+  },
+  {
+    key: "listing",
+    label: "imóvel",
+    routes: ["layouts/default", "routes/listing"],
+    path: firstLink("/todos-os-imoveis/aluguel-apartamento-sao-paulo-moema", /href="(\/detalhes\/[^"/]+\/[^"/?#]+)"/),
+    performance: 95,
+    jsKb: 110,
+  },
+  {
+    key: "condominium",
+    label: "condomínio",
+    routes: ["layouts/default", "routes/condominium"],
+    path: firstLink("/condominios", /href="(\/detalhes\/[^"/?#]+)"/),
+    performance: 95,
+    jsKb: 110,
+  },
+  {
+    key: "search",
+    label: "/busca?q=moema",
+    routes: ["layouts/default", "routes/search"],
+    path: "/busca?q=moema",
+    performance: 95,
+    jsKb: 110,
+  },
+  {
+    key: "about",
+    label: "/sobre",
+    routes: ["layouts/about", "routes/about"],
+    path: "/sobre",
+    performance: 95,
+    jsKb: 110,
+  },
+  { key: "map", label: "/mapa", routes: ["layouts/default", "routes/map"], path: "/mapa", performance: 90, jsKb: 170 },
+];
+
+/** The part of Remix's server build manifest read here. */
+interface AssetsManifest {
+  entry: { module: string; imports: string[] };
+  routes: Record<string, { module: string; imports?: string[]; css?: string[] } | undefined>;
+}
+
+/** JS and CSS of one page type's first load, bytes gzip. */
+interface BuildWeight {
+  jsBytes: number;
+  cssBytes: number;
+  jsFiles: number;
+  cssFiles: number;
+}
+
+/** Sums the gzip size of the files a page type's first load asks for. */
+function buildWeight(manifest: AssetsManifest, routeIds: string[]): BuildWeight {
+  const js = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
+  const css = new Set<string>();
+  for (const id of ["root", ...routeIds]) {
+    const route = manifest.routes[id];
+    if (!route) throw new Error(`rota ${id} ausente do manifesto`);
+    js.add(route.module);
+    for (const file of route.imports ?? []) js.add(file);
+    for (const file of route.css ?? []) css.add(file);
+  }
+  const gz = (file: string) => gzipSync(fs.readFileSync(path.join(root, "build/client", file))).length;
+  const sum = (files: Set<string>) => [...files].reduce((total, file) => total + gz(file), 0);
+  return { jsBytes: sum(js), cssBytes: sum(css), jsFiles: js.size, cssFiles: css.size };
+}
+
+/** One Lighthouse run's figures. */
+interface RunFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  tbtMs: number;
+  lcpMs: number;
+  cls: number;
+  /** Transferred JavaScript, bytes. */
+  jsBytes: number;
+  /** DOM elements. */
+  domSize: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+const mark = (ok: boolean) => (ok ? "✓" : "✗");
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Starts the production build on the embedded defaults and waits for a finished sync. */
+async function startSite(): Promise<{ origin: string; child: ChildProcess }> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { NODE_ENV: "production" };
+  for (const [name, value] of Object.entries(process.env)) {
+    if (!/^(FIREBASE_|VISTA_|DATABASE_URL|PUBLIC_URL|SMTP_URL|GA_|GTM_|DATA_DIR|PORT$)/.test(name)) env[name] = value;
+  }
+  Object.assign(env, {
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: path.join(cacheDir, "data"),
+    VISTA_SANDBOX_PORT: "0",
+    FIREBASE_AUTH_EMULATOR_PORT: "0",
+    SYNC_INTERVAL_SECONDS: "86400",
+  });
+  const log = fs.openSync(path.join(cacheDir, "server.log"), "w");
+  const child = spawn(process.execPath, ["build/node/server.js"], { cwd: root, env, stdio: ["ignore", log, log] });
+  fs.closeSync(log);
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20 * 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`o servidor saiu (veja ${cacheDir}/server.log)`);
+    try {
+      const health = (await (await fetch(`${origin}/health/server`)).json()) as { sync?: { lastSuccessAt?: string } };
+      if (health.sync?.lastSuccessAt) return { origin, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  child.kill("SIGTERM");
+  throw new Error("o catálogo não sincronizou em 20 minutos");
+}
+
+/** Runs Lighthouse (mobile defaults) once on `url` with the Chrome at `port`; keeps the JSON report. */
+async function runLighthouse(url: string, port: number, reportFile: string): Promise<RunFigures> {
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+  });
+  if (!result) throw new Error(`Lighthouse não devolveu resultado para ${url}`);
+  await fsp.writeFile(reportFile, typeof result.report === "string" ? result.report : JSON.stringify(result.lhr));
+  const { lhr } = result;
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const resources = (
+    lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] }
+  )?.items;
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    tbtMs: numeric("total-blocking-time"),
+    lcpMs: numeric("largest-contentful-paint"),
+    cls: numeric("cumulative-layout-shift"),
+    jsBytes: resources?.find((item) => item.resourceType === "script")?.transferSize ?? 0,
+    domSize: numeric("dom-size"),
+  };
+}
+
+async function main(): Promise<void> {
+  await fsp.mkdir(cacheDir, { recursive: true });
+  if (args.includes("--build") || !fs.existsSync(path.join(root, "build/node/server.js"))) {
+    execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  }
+  const types = PAGE_TYPES.filter((type) => !ONLY || ONLY.includes(type.key));
+
+  const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as {
+    assets: AssetsManifest;
+  };
+  console.log("\nOrçamento do build (primeira carga, gzip)\n");
+  console.log("| página | JS KB | meta | CSS KB | meta | arquivos JS/CSS |");
+  console.log("|---|---|---|---|---|---|");
+  const budgets: Record<string, BuildWeight> = {};
+  for (const type of types) {
+    const weight = buildWeight(build.assets, type.routes);
+    budgets[type.key] = weight;
+    console.log(
+      `| ${type.label} | ${kb(weight.jsBytes)} | ≤ ${type.jsKb} ${mark(weight.jsBytes <= type.jsKb * 1024)} | ` +
+        `${kb(weight.cssBytes)} | ≤ ${CSS_BUDGET_KB} ${mark(weight.cssBytes <= CSS_BUDGET_KB * 1024)} | ` +
+        `${weight.jsFiles}/${weight.cssFiles} |`,
+    );
+  }
+  if (args.includes("--skip-lighthouse")) {
+    await fsp.writeFile(path.join(cacheDir, "last.json"), JSON.stringify({ budgets }, null, 2));
+    return;
+  }
+
+  const site = await startSite();
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromeFlags: [
+      "--no-sandbox",
+      "--headless",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  const results: Record<string, { url: string; runs: RunFigures[] }> = {};
+  try {
+    for (const type of types) {
+      const pagePath = typeof type.path === "string" ? type.path : await type.path(site.origin);
+      const url = site.origin + pagePath;
+      // One untimed load first, so server caches and image variants are warm for every counted run.
+      await fetch(url).then((response) => response.arrayBuffer());
+      const runs: RunFigures[] = [];
+      for (let run = 1; run <= RUNS; run += 1) {
+        runs.push(await runLighthouse(url, chrome.port, path.join(cacheDir, `${type.key}-${run}.json`)));
+        process.stdout.write(`  ${type.label} execução ${run}/${RUNS}: desempenho ${runs.at(-1)?.performance}\n`);
+      }
+      results[type.key] = { url: pagePath, runs };
+    }
+  } finally {
+    await chrome.kill();
+    site.child.kill("SIGTERM");
+  }
+
+  console.log(`\nLighthouse 12, celular (throttling simulado), mediana de ${RUNS} execuções\n`);
+  console.log("| página | desempenho | a11y/bp/seo | TBT ms | LCP s | CLS | JS KB | DOM |");
+  console.log("|---|---|---|---|---|---|---|---|");
+  const summary: Record<string, Record<string, number>> = {};
+  for (const type of types) {
+    const runs = results[type.key].runs;
+    const m = (pick: (run: RunFigures) => number) => median(runs.map(pick));
+    const figures = {
+      performance: m((r) => r.performance),
+      accessibility: m((r) => r.accessibility),
+      bestPractices: m((r) => r.bestPractices),
+      seo: m((r) => r.seo),
+      tbtMs: m((r) => r.tbtMs),
+      lcpMs: m((r) => r.lcpMs),
+      cls: m((r) => r.cls),
+      jsBytes: m((r) => r.jsBytes),
+      domSize: m((r) => r.domSize),
+    };
+    summary[type.key] = figures;
+    const others = [figures.accessibility, figures.bestPractices, figures.seo];
+    console.log(
+      `| ${type.label} | ${figures.performance} ${mark(figures.performance >= type.performance)} | ` +
+        `${others.join("/")} ${mark(others.every((score) => score >= TARGETS.otherScores))} | ` +
+        `${Math.round(figures.tbtMs)} ${mark(figures.tbtMs <= TARGETS.tbtMs)} | ` +
+        `${(figures.lcpMs / 1000).toFixed(1)} ${mark(figures.lcpMs <= TARGETS.lcpMs)} | ` +
+        `${figures.cls.toFixed(3)} ${mark(figures.cls <= TARGETS.cls)} | ` +
+        `${kb(figures.jsBytes)} ${mark(figures.jsBytes <= type.jsKb * 1024)} | ${figures.domSize} |`,
+    );
+  }
+  await fsp.writeFile(path.join(cacheDir, "last.json"), JSON.stringify({ budgets, results, summary }, null, 2));
+  console.log(`\nRelatórios JSON em ${path.relative(root, cacheDir)}/`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,130 @@
+/**
+ * Saved-search alerts end to end (ADR 0034): "Criar alerta" on a list page
+ * with JavaScript (confirmation in place) and without (the "Confirme seu
+ * e-mail" page); the confirmation e-mail the embedded mail transport writes
+ * into DATA_DIR/outbox, its signed link → "Alerta confirmado"; the management
+ * page lists the alert; the e-mail's `List-Unsubscribe` link cancels it with
+ * one POST of `List-Unsubscribe=One-Click` (RFC 8058), and a forged link is
+ * the 400 error screen. The digest itself (new listings and price drops after
+ * a catalogue change) runs in the integration suite
+ * (tests/integration/alerts.test.ts), where the clock and the read model are
+ * under the test's control.
+ *
+ * Each test sends from its own client IP (`X-Forwarded-For`) so the per-IP
+ * limit of one does not touch another; forms wait out the minimum fill time.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { dataDir } from "../../playwright.config";
+import { expect, test } from "./fixtures";
+import { waitForHydration } from "./helpers";
+
+const FILL_TIME_MS = 3_300;
+const outboxDir = path.resolve(dataDir, "outbox");
+const LIST = "/todos-os-imoveis/venda-apartamento";
+
+/** An outbox e-mail with its quoted-printable encoding undone. */
+function decoded(raw: string): string {
+  return Buffer.from(
+    raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
+}
+
+/** The alert e-mails of `kind` sent to `email`, decoded. */
+function alertMails(email: string, kind: "confirm" | "digest"): string[] {
+  if (!fs.existsSync(outboxDir)) return [];
+  return fs
+    .readdirSync(outboxDir)
+    .map((file) => fs.readFileSync(path.join(outboxDir, file), "utf8"))
+    .filter((raw) => raw.includes(`X-Alert-Mail: ${kind}`) && raw.includes(`To: ${email}`))
+    .map(decoded);
+}
+
+/** Waits for the confirmation e-mail to `email` and returns it. */
+async function confirmationMail(email: string): Promise<string> {
+  await expect.poll(() => alertMails(email, "confirm").length, { timeout: 20_000, intervals: [500] }).toBe(1);
+  return alertMails(email, "confirm")[0]!;
+}
+
+/** The path and query of the first link to `route` in a mail. */
+function link(mail: string, route: string): string {
+  const match = new RegExp(`https?://[^\\s"<>]+${route.replace(/\//g, "\\/")}\\?token=[A-Za-z0-9_.-]+`).exec(mail);
+  if (!match) throw new Error(`no ${route} link`);
+  return match[0].replace(/^https?:\/\/[^/]+/, "");
+}
+
+const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}@example.com`;
+
+test("cria o alerta numa lista, confirma pelo e-mail, gerencia e cancela com um clique", async ({ page }) => {
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": "10.43.0.1" });
+  await page.goto(LIST);
+  await waitForHydration(page);
+  const form = page.getByRole("form", { name: "Receba novidades desta busca" });
+  await expect(form).toBeVisible();
+  await form.getByLabel("E-mail").fill("nao-e-email");
+  await form.getByRole("button", { name: "Criar alerta" }).click();
+  await expect(form.getByText("Informe um e-mail válido, por exemplo nome@exemplo.com.br.")).toBeVisible();
+
+  const email = uniqueEmail("alerta-js");
+  await form.getByLabel("E-mail").fill(email);
+  await form.getByLabel("Nome do alerta").fill("Apê para comprar");
+  await page.waitForTimeout(FILL_TIME_MS);
+  await form.getByRole("button", { name: "Criar alerta" }).click();
+  await expect(form.getByRole("status")).toContainText("Enviamos um link de confirmação");
+  await expect(page).toHaveURL(LIST);
+
+  const mail = await confirmationMail(email);
+  expect(mail).toContain("Apartamentos à venda");
+  await page.goto(link(mail, "/alertas/confirmar"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alerta confirmado");
+  await expect(page.getByText("Apartamentos à venda")).toBeVisible();
+
+  await page.getByRole("link", { name: "Gerenciar meus alertas" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Meus alertas");
+  const item = page.locator("[data-alert-id]");
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText("Apê para comprar");
+  await expect(item).toContainText("Ativo");
+  await item.getByRole("button", { name: "Pausar" }).click();
+  await expect(page.locator("[data-alert-id]")).toContainText("Pausado");
+
+  // RFC 8058: the List-Unsubscribe URL, POSTed with List-Unsubscribe=One-Click, cancels without more questions.
+  const header = /List-Unsubscribe:\s*<([^>]+)>/.exec(mail)?.[1];
+  expect(header).toMatch(/\/alertas\/cancelar\?token=/);
+  expect(mail).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+  const unsubscribe = header!.replace(/^https?:\/\/[^/]+/, "");
+  const response = await page.request.post(unsubscribe, {
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    data: "List-Unsubscribe=One-Click",
+  });
+  expect(response.status()).toBe(200);
+  await page.goto(unsubscribe);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alerta cancelado");
+  await page.goto(link(mail, "/alertas"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nenhum alerta ativo");
+});
+
+test("um link de alerta adulterado mostra a tela de erro com 400", async ({ page, consoleGuard }) => {
+  consoleGuard.expectHttpError(/\/alertas\/confirmar/, 400);
+  const response = await page.goto("/alertas/confirmar?token=adulterado.abc");
+  expect(response?.status()).toBe(400);
+  await expect(page.getByText("Este link de alerta é inválido.", { exact: false })).toBeVisible();
+});
+
+test.describe("sem JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("o formulário leva a “Confirme seu e-mail” e o e-mail chega", async ({ page }) => {
+    await page.setExtraHTTPHeaders({ "X-Forwarded-For": "10.43.0.2" });
+    await page.goto(LIST);
+    const form = page.getByRole("form", { name: "Receba novidades desta busca" });
+    const email = uniqueEmail("alerta-semjs");
+    await form.getByLabel("E-mail").fill(email);
+    await page.waitForTimeout(FILL_TIME_MS);
+    await form.getByRole("button", { name: "Criar alerta" }).click();
+    await expect(page).toHaveURL("/alertas/criar?enviado=1");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirme seu e-mail");
+    await confirmationMail(email);
+  });
+});

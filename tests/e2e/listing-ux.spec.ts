@@ -1,0 +1,241 @@
+/**
+ * The listing page and the cards as the big portals present them
+ * (docs/decisions/0036-listing-contact-bar.md), at 360×800 and 1366×900:
+ * price and key facts in the first screen, the phone contact bar (WhatsApp
+ * through `/obrigado-whatsapp`, "Mensagem" to the form), nothing clipped
+ * inside listing and condominium cards, no "0 suítes"/"0 vagas", no repeated
+ * amenities, and the "mais informações" form that takes an e-mail alone and
+ * confirms in place.
+ */
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { LISTINGS_PATH, listingPaths, resultList, waitForHydration } from "./helpers";
+
+/** Minimum fill time of the forms (app/.server/leads/form-guard.ts `MIN_FILL_MS`) plus a margin. */
+const FILL_TIME_MS = 3_300;
+
+const PHONE = { width: 360, height: 800 };
+const DESKTOP = { width: 1366, height: 900 };
+
+/** A transparent 1×1 PNG for the map tiles (the tests run offline). */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
+
+test.beforeEach(async ({ context }) => {
+  await context.route(/tile\.openstreetmap\.org/, (route) =>
+    route.fulfill({ status: 200, contentType: "image/png", body: PNG }),
+  );
+});
+
+/**
+ * Problems inside the cards matched by `selector`: a descendant box outside
+ * the card's box, or a text element whose content is wider than its box
+ * (`scrollWidth > clientWidth`). Visually hidden text (clipped on purpose) is skipped.
+ */
+async function clippedInCards(page: Page, selector: string): Promise<{ count: number; problems: string[] }> {
+  return page.evaluate((cardSelector) => {
+    const problems: string[] = [];
+    const cards = [...document.querySelectorAll<HTMLElement>(cardSelector)];
+    for (const card of cards) {
+      const box = card.getBoundingClientRect();
+      const name = card.getAttribute("href") ?? "";
+      for (const el of card.querySelectorAll<HTMLElement>("*")) {
+        const style = getComputedStyle(el);
+        if (style.clip !== "auto") continue; // visually hidden text
+        const rect = el.getBoundingClientRect();
+        if (rect.width === 0 && rect.height === 0) continue;
+        if (rect.left < box.left - 0.5 || rect.right > box.right + 0.5) {
+          problems.push(
+            `${name}: <${el.tagName.toLowerCase()}> "${el.textContent?.trim().slice(0, 40)}" sai do cartão`,
+          );
+        }
+        const hasText = [...el.childNodes].some((node) => node.nodeType === 3 && node.textContent?.trim());
+        if (hasText && style.display !== "inline" && el.scrollWidth > el.clientWidth + 1) {
+          problems.push(
+            `${name}: "${el.textContent?.trim().slice(0, 40)}" cortado (${el.scrollWidth} > ${el.clientWidth})`,
+          );
+        }
+      }
+    }
+    return { count: cards.length, problems };
+  }, selector);
+}
+
+/** A listing page whose amenities include both a generic and a specific label in Vista's data. */
+async function listingWithRepeatedAmenities(page: Page): Promise<string> {
+  // The sandbox sets Portaria with Portaria24Hrs and ArCondicionado with Split (server/vista-sandbox/text.ts).
+  for (const filter of ["portaria-24h", "ar-condicionado"]) {
+    for (const path of (await listingPaths(page.request, `${LISTINGS_PATH}?comodidades=${filter}`)).slice(0, 8)) {
+      const html = await (await page.request.get(path)).text();
+      if (html.includes(">Portaria 24h<") || html.includes(">Ar-condicionado split<")) return path;
+    }
+  }
+  throw new Error("nenhum imóvel com Portaria 24h ou Ar-condicionado split nas primeiras páginas");
+}
+
+for (const [label, viewport] of [
+  ["celular", PHONE],
+  ["computador", DESKTOP],
+] as const) {
+  test.describe(`${label} ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test("preço e principais características na primeira tela", async ({ page }) => {
+      const [path] = await listingPaths(page.request);
+      await page.goto(path!);
+      await waitForHydration(page);
+      const price =
+        viewport === PHONE
+          ? page.getByTestId("header-price")
+          : page
+              .getByRole("region", { name: "Valores" })
+              .getByTestId(/^(sale|rent)-price$/)
+              .first();
+      await expect(price).toBeInViewport({ ratio: 1 });
+      await expect(price).toContainText(/R\$\s?[\d.]+/);
+      const facts = page.getByRole("list", { name: "Principais características" });
+      await expect(facts.getByRole("listitem").first()).toBeInViewport({ ratio: 1 });
+      if (viewport === PHONE) {
+        // The contact bar is over the bottom of the screen: the facts are above it.
+        const bar = await page.getByRole("navigation", { name: "Contato sobre este imóvel" }).boundingBox();
+        const first = await facts.getByRole("listitem").first().boundingBox();
+        expect(first!.y + first!.height).toBeLessThanOrEqual(bar!.y);
+      }
+    });
+
+    test("nada cortado dentro dos cartões de imóveis e de condomínios", async ({ page }) => {
+      await page.goto(LISTINGS_PATH);
+      await expect(resultList(page).getByRole("link").first()).toBeVisible();
+      const listings = await clippedInCards(page, "a[data-listing-code]");
+      expect(listings.count).toBeGreaterThanOrEqual(12);
+      expect(listings.problems).toEqual([]);
+      await expect(page.getByTestId("card-photo-count").first()).toContainText(/\d+ fotos$/);
+
+      await page.goto("/condominios");
+      const condominiums = await clippedInCards(page, 'main li > a[href^="/detalhes/"]');
+      expect(condominiums.count).toBeGreaterThan(0);
+      expect(condominiums.problems).toEqual([]);
+    });
+  });
+}
+
+test.describe("celular: barra de contato", () => {
+  test.use({ viewport: PHONE });
+
+  test("fica à vista até o fim da página, sem cobrir o conteúdo, e o WhatsApp passa por /obrigado-whatsapp", async ({
+    page,
+  }) => {
+    await page.setExtraHTTPHeaders({ "X-Forwarded-For": "10.42.0.1" });
+    const [path] = await listingPaths(page.request);
+    await page.goto(path!);
+    await waitForHydration(page);
+    const bar = page.getByRole("navigation", { name: "Contato sobre este imóvel" });
+    await expect(bar.getByTestId("contact-bar-price")).toHaveText(/^R\$\s?[\d.,]+( mil| mi)?$/);
+
+    // Lazy sections may grow the page: scroll until the bottom stays the bottom.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          window.scrollTo(0, document.documentElement.scrollHeight);
+          return Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight;
+        }),
+      )
+      .toBe(true);
+    await expect(bar).toBeInViewport({ ratio: 1 });
+    // The end of the page (the bottom of the footer's content) stays above the bar.
+    const contentBottom = await page.evaluate(() => {
+      const footer = document.querySelector("footer");
+      const last = footer
+        ? [...footer.querySelectorAll("p, a")].filter((el) => el.getClientRects().length).pop()
+        : null;
+      return last ? last.getBoundingClientRect().bottom : 0;
+    });
+    const barBox = await bar.boundingBox();
+    expect(contentBottom).toBeGreaterThan(0);
+    expect(contentBottom).toBeLessThanOrEqual(barBox!.y + 1);
+
+    const whatsapp = bar.getByRole("link", { name: "WhatsApp" });
+    await expect(whatsapp).toHaveAttribute("href", /^\/obrigado-whatsapp\?/);
+    await page
+      .context()
+      .route(/^https:\/\/(api\.)?wa\.me\//, (route) =>
+        route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>WhatsApp</title>" }),
+      );
+    const [popup] = await Promise.all([page.waitForEvent("popup"), whatsapp.click()]);
+    await popup.waitForURL(/^https:\/\/wa\.me\//);
+    await popup.close();
+
+    await bar.getByRole("link", { name: "Mensagem" }).click();
+    const form = page.getByRole("form", { name: "Mais informações sobre este imóvel" });
+    await expect(form.getByLabel("Nome")).toBeFocused();
+    await expect(form.getByLabel("Nome")).toBeInViewport();
+  });
+
+  test("some enquanto o aviso de cookies espera uma escolha", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ viewport: PHONE, baseURL, storageState: { cookies: [], origins: [] } });
+    const page = await context.newPage();
+    const [path] = await listingPaths(page.request);
+    await page.goto(path!);
+    const banner = page.getByRole("region", { name: "Aviso de cookies" });
+    await expect(banner).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Contato sobre este imóvel" })).toBeHidden();
+    await banner.getByRole("button").first().click();
+    await expect(banner).toBeHidden();
+    await expect(page.getByRole("navigation", { name: "Contato sobre este imóvel" })).toBeVisible();
+    await context.close();
+  });
+});
+
+test.describe("conteúdo do imóvel", () => {
+  test.use({ viewport: DESKTOP });
+
+  test("sem “0 suítes” nem “0 vagas” e sem comodidades repetidas", async ({ page }) => {
+    // Server-rendered HTML of a few listings: a fact is <span>{value}</span><span>{label}</span>.
+    for (const path of (await listingPaths(page.request)).slice(0, 4)) {
+      const html = await (await page.request.get(path)).text();
+      expect(html).not.toMatch(/>0<\/span><span[^>]*>(suítes|vagas|dormitórios|banheiros)</);
+    }
+
+    await page.goto(await listingWithRepeatedAmenities(page));
+    const items = await page
+      .locator("section")
+      .filter({ has: page.getByRole("heading", { name: /^(Características do imóvel|Infraestrutura)/ }) })
+      .getByRole("listitem")
+      .allInnerTexts();
+    const labels = items.map((item) => item.trim());
+    expect(labels.length).toBeGreaterThan(0);
+    const keys = labels.map((item) =>
+      item
+        .normalize("NFD")
+        .replace(/\p{M}/gu, "")
+        .toLowerCase()
+        .replace(/[-\s]+/g, " "),
+    );
+    expect(new Set(keys).size, labels.join(", ")).toBe(keys.length);
+    if (labels.includes("Portaria 24h")) expect(labels).not.toContain("Portaria");
+    if (labels.includes("Ar-condicionado split")) expect(labels).not.toContain("Ar-condicionado");
+  });
+
+  test("mais informações aceita só o e-mail e confirma no lugar do formulário", async ({ page }) => {
+    await page.setExtraHTTPHeaders({ "X-Forwarded-For": "10.42.0.2" });
+    const [path] = await listingPaths(page.request);
+    await page.goto(path!);
+    await waitForHydration(page);
+    const form = page.getByRole("form", { name: "Mais informações sobre este imóvel" });
+    await form.getByLabel("Nome").fill(`Só E-mail ${Date.now().toString(36)}`);
+    await page.waitForTimeout(FILL_TIME_MS);
+    await form.getByRole("button", { name: "Enviar mensagem" }).click();
+    await expect(form.getByText("Informe seu e-mail ou seu telefone.")).toBeVisible();
+    await expect(form.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
+
+    await form.getByLabel("E-mail").fill("so-email@example.com");
+    await form.getByRole("button", { name: "Enviar mensagem" }).click();
+    const sent = page.getByRole("status").filter({ hasText: "Mensagem enviada!" });
+    await expect(sent).toBeVisible();
+    await expect(sent).toBeFocused();
+    await expect(sent).toBeInViewport();
+    await expect(form).toHaveCount(0);
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * The map page as the big portals do it (ADR 0038), the home without repeated
+ * listings, and where an admin lands after signing in.
+ *
+ * - 1366×900: the map takes most of the width beside the list; zooming the
+ *   map updates the list, the count and the URL by itself, and the counts agree.
+ * - 360×800: a full-screen map and a "Ver lista" toggle that nothing covers,
+ *   also above the consent banner.
+ *
+ * Tiles are answered 404 (no internet here), declared to the console guard.
+ */
+import type { Page } from "@playwright/test";
+import { ADMIN_EMAIL, adminPassword } from "./auth-helpers";
+import { expect, test, type ConsoleGuard } from "./fixtures";
+import { parseCount, waitForHydration } from "./helpers";
+
+const TILES = /^https:\/\/tile\.openstreetmap\.org\//;
+
+async function tilesOffline(page: Page, consoleGuard: ConsoleGuard): Promise<void> {
+  consoleGuard.expectHttpError(TILES, 404);
+  await page.route(TILES, (route) => route.fulfill({ status: 404, contentType: "text/plain", body: "" }));
+}
+
+/** The one count above the map ("12.650 imóveis no mapa"). */
+async function headerCount(page: Page): Promise<number> {
+  const text = await page.getByTestId("contagem-mapa").innerText();
+  return parseCount(/^([\d.]+) imóve/.exec(text)![1]);
+}
+
+/** The total of the list's status line ("Mostrando 1–24 de 12.650 imóveis", "37 imóveis nesta área do mapa"). */
+async function listCount(page: Page): Promise<number> {
+  const text = await page.getByRole("region", { name: "Imóveis na lista" }).getByRole("status").innerText();
+  const match = /de ([\d.]+) imóve/.exec(text) ?? /^([\d.]+) imóve/.exec(text);
+  return match ? parseCount(match[1]) : 0;
+}
+
+test.describe("desktop 1366×900", () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+
+  test("o mapa ocupa a maior parte da largura e a lista segue o mapa sem clique", async ({ page, consoleGuard }) => {
+    await tilesOffline(page, consoleGuard);
+    await page.goto("/mapa");
+    await waitForHydration(page);
+    const map = page.locator(".leaflet-container");
+    await expect(page.getByRole("button", { name: /imóveis nesta região$/ }).first()).toBeVisible();
+
+    const mapBox = (await map.boundingBox())!;
+    expect(mapBox.width).toBeGreaterThan(1366 / 2);
+    const list = (await page.locator("#lista").boundingBox())!;
+    expect(list.x + list.width).toBeLessThanOrEqual(mapBox.x);
+    // About two card columns beside the map.
+    const cards = page.locator("#lista [data-listing-code]");
+    const [first, second] = [(await cards.nth(0).boundingBox())!, (await cards.nth(1).boundingBox())!];
+    expect(Math.abs(first.y - second.y)).toBeLessThan(2);
+
+    // Counts agree: the header, the list and the points served to the map.
+    const before = await headerCount(page);
+    expect(await listCount(page)).toBe(before);
+    const points = await (await page.request.get("/mapa/pontos")).json();
+    expect(points.n).toBe(before);
+
+    // Zoom into a neighbourhood: no button to press, the list, the count and the URL follow.
+    await page.getByRole("button", { name: "Aproximar" }).click();
+    await page.getByRole("button", { name: "Aproximar" }).click();
+    await page.getByRole("button", { name: "Aproximar" }).click();
+    await expect(page).toHaveURL(/[?&]area=-?[\d.]+,-?[\d.]+,-?[\d.]+,-?[\d.]+$/);
+    await expect(page.getByTestId("contagem-mapa")).toContainText("nesta área do mapa");
+    const after = await headerCount(page);
+    expect(after).toBeLessThan(before);
+    expect(await listCount(page)).toBe(after);
+    await expect(page.getByRole("button", { name: "Buscar nesta área" })).toHaveCount(0);
+    // The same Leaflet map stayed, and a reload keeps the view.
+    await expect(map).toHaveCount(1);
+    const url = page.url();
+    await page.reload();
+    await expect(page).toHaveURL(url);
+    expect(await headerCount(page)).toBe(after);
+  });
+
+  test("/mapa/pontos responde com ETag e 304", async ({ request }) => {
+    const first = await request.get("/mapa/pontos?finalidade=venda");
+    expect(first.status()).toBe(200);
+    const etag = first.headers()["etag"];
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await request.get("/mapa/pontos?finalidade=venda", { headers: { "If-None-Match": etag } });
+    expect(again.status()).toBe(304);
+    expect(again.headers()["etag"]).toBe(etag);
+  });
+});
+
+test.describe("celular 360×800", () => {
+  test.use({ viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true });
+
+  test("mapa em tela cheia e o botão de lista visível, também acima do aviso de cookies", async ({
+    browser,
+    baseURL,
+    consoleGuard,
+  }) => {
+    // A fresh context without the consent cookie: the banner shows.
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 360, height: 800 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await tilesOffline(page, consoleGuard);
+    await page.goto("/mapa");
+    await waitForHydration(page);
+    const banner = page.getByTestId("consent-banner");
+    await expect(banner).toBeVisible();
+
+    const map = page.locator(".leaflet-container");
+    await expect(map).toBeVisible();
+    const box = (await map.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(359);
+    expect(box.y + box.height).toBeGreaterThanOrEqual(799);
+    expect(box.height).toBeGreaterThan(800 * 0.7);
+
+    const toggle = page.getByRole("button", { name: "Ver lista" });
+    await expect(toggle).toBeVisible();
+    const t = (await toggle.boundingBox())!;
+    const b = (await banner.boundingBox())!;
+    expect(t.y + t.height).toBeLessThanOrEqual(b.y);
+    // Nothing covers its centre.
+    const onTop = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x, y)?.closest("button")?.textContent ?? null,
+      [t.x + t.width / 2, t.y + t.height / 2],
+    );
+    expect(onTop).toBe("Ver lista");
+
+    await toggle.click();
+    await expect(page.getByRole("heading", { name: "Imóveis na lista" })).toBeVisible();
+    await expect(map).toBeHidden();
+    await page.getByRole("button", { name: "Ver mapa" }).click();
+    await expect(map).toBeVisible();
+    await context.close();
+  });
+});
+
+test("a página inicial não mostra o mesmo imóvel duas vezes", async ({ page }) => {
+  await page.goto("/");
+  const codes = await page
+    .locator("main [data-listing-code]")
+    .evaluateAll((els) => els.map((el) => el.getAttribute("data-listing-code")));
+  expect(codes.length).toBeGreaterThan(0);
+  expect(new Set(codes).size).toBe(codes.length);
+});
+
+test("o administrador entra e cai em /admin, com o link na barra", async ({ page, baseURL }) => {
+  await page.goto("/login-corretores");
+  await page.getByLabel("E-mail").fill(ADMIN_EMAIL);
+  await page.getByLabel("Senha").fill(adminPassword());
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(`${baseURL}/admin`);
+  // The public pages' signed-in bar links the administration.
+  await page.goto("/");
+  const bar = page.getByTestId("barra-corretor");
+  await expect(bar.getByRole("link", { name: "Administração" })).toHaveAttribute("href", "/admin");
+  await bar.getByRole("link", { name: "Administração" }).click();
+  await expect(page).toHaveURL(`${baseURL}/admin`);
+});
