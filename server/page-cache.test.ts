@@ -40,6 +40,10 @@ describe("page cache middleware", () => {
       else if (req.path === "/cookie") {
         res.setHeader("Cache-Control", "public, max-age=60");
         res.setHeader("Set-Cookie", "x=1");
+      } else if (req.path === "/etag") {
+        res.setHeader("Cache-Control", "public, max-age=60");
+        res.setHeader("ETag", '"v1"');
+        if (req.headers["if-none-match"] === '"v1"') return void res.status(304).end();
       } else if (req.path === "/missing")
         return void res.status(404).setHeader("Cache-Control", "public, max-age=60").end("no");
       else res.setHeader("Cache-Control", "public, max-age=60, s-maxage=300");
@@ -76,6 +80,16 @@ describe("page cache middleware", () => {
       await fetch(`${base}${path}`);
       expect(renders.get(path)).toBe(2);
     }
+  });
+
+  it("leaves responses with their own ETag to the app, which answers If-None-Match with 304", async () => {
+    const first = await fetch(`${base}/etag`);
+    expect(first.headers.get("etag")).toBe('"v1"');
+    const again = await fetch(`${base}/etag`);
+    expect(again.headers.get("x-page-cache")).toBe("miss");
+    expect(again.headers.get("etag")).toBe('"v1"');
+    expect((await fetch(`${base}/etag`, { headers: { "If-None-Match": '"v1"' } })).status).toBe(304);
+    expect(renders.get("/etag")).toBe(3);
   });
 
   it("bypasses the cache for requests carrying a personal cookie", async () => {

@@ -9,7 +9,8 @@
  * list page p95 ≤ 150 ms at 50 concurrent clients).
  *
  * What is stored: GET responses with status 200, a `Cache-Control` that says
- * `public` (and neither `private` nor `no-store`), no `Set-Cookie`, and a body
+ * `public` (and neither `private` nor `no-store`), no `Set-Cookie`, no `ETag`
+ * (such a response answers `If-None-Match` with 304 itself), and a body
  * under {@link PageCacheOptions.maxEntryBytes}; kept for the smaller of the
  * response's `s-maxage` (else `max-age`) and `maxTtlMs`. The key is the
  * trusted origin (`res.locals.origin`, set by the request guards: never a
@@ -188,7 +189,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       collect(chunk, rest[0]);
       const lifetime = Math.min(maxTtlMs, sharedCacheLifetimeMs(res.getHeader("Cache-Control")?.toString()));
-      if (res.statusCode === 200 && !tooBig && lifetime > 0 && !res.getHeader("Set-Cookie")) {
+      // A response with its own ETag answers revalidations (304) itself: a replay would lose that.
+      const revalidates = res.getHeader("ETag") !== undefined;
+      if (res.statusCode === 200 && !tooBig && lifetime > 0 && !res.getHeader("Set-Cookie") && !revalidates) {
         const headers: [string, string][] = [];
         for (const [name, value] of Object.entries(res.getHeaders())) {
           if (value === undefined || SKIPPED_HEADERS.has(name.toLowerCase())) continue;

@@ -76,7 +76,8 @@ export const financingSettingsSchema = z.object({
     .int("Informe um número inteiro de meses.")
     .min(MIN_TERM_MONTHS, `Use pelo menos ${MIN_TERM_MONTHS} mês.`)
     .max(MAX_TERM_MONTHS, `Use no máximo ${MAX_TERM_MONTHS} meses (35 anos).`),
-  banks: z.preprocess((value) => value ?? "", banksSchema),
+  // Optional at the top: Conform turns an empty field into undefined before the string rules run.
+  banks: banksSchema.optional().transform((banks) => banks ?? []),
 });
 
 /** The validated form value as settings. */

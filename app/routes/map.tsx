@@ -198,7 +198,7 @@ function MapScreen({ data }: { data: OkData }) {
       </header>
 
       <div className={s.split}>
-        <div className={s.listArea} id="lista">
+        <div className={s.listArea} id="area-da-lista">
           <div className={s.listTools}>
             <a
               className={s.filtersButton}

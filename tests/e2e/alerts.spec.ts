@@ -13,45 +13,21 @@
  * Each test sends from its own client IP (`X-Forwarded-For`) so the per-IP
  * limit of one does not touch another; forms wait out the minimum fill time.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { dataDir } from "../../playwright.config";
+import { alertMails as mailsIn, mailLink as link, unsubscribeLink } from "./alert-mails";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./helpers";
 
 const FILL_TIME_MS = 3_300;
-const outboxDir = path.resolve(dataDir, "outbox");
 const LIST = "/todos-os-imoveis/venda-apartamento";
 
-/** An outbox e-mail with its quoted-printable encoding undone. */
-function decoded(raw: string): string {
-  return Buffer.from(
-    raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    "latin1",
-  ).toString("utf8");
-}
-
-/** The alert e-mails of `kind` sent to `email`, decoded. */
-function alertMails(email: string, kind: "confirm" | "digest"): string[] {
-  if (!fs.existsSync(outboxDir)) return [];
-  return fs
-    .readdirSync(outboxDir)
-    .map((file) => fs.readFileSync(path.join(outboxDir, file), "utf8"))
-    .filter((raw) => raw.includes(`X-Alert-Mail: ${kind}`) && raw.includes(`To: ${email}`))
-    .map(decoded);
-}
+/** The e2e server's alert e-mails of `kind` sent to `email`, decoded. */
+const alertMails = (email: string, kind: "confirm" | "digest") => mailsIn(dataDir, email, kind);
 
 /** Waits for the confirmation e-mail to `email` and returns it. */
 async function confirmationMail(email: string): Promise<string> {
   await expect.poll(() => alertMails(email, "confirm").length, { timeout: 20_000, intervals: [500] }).toBe(1);
   return alertMails(email, "confirm")[0]!;
-}
-
-/** The path and query of the first link to `route` in a mail. */
-function link(mail: string, route: string): string {
-  const match = new RegExp(`https?://[^\\s"<>]+${route.replace(/\//g, "\\/")}\\?token=[A-Za-z0-9_.-]+`).exec(mail);
-  if (!match) throw new Error(`no ${route} link`);
-  return match[0].replace(/^https?:\/\/[^/]+/, "");
 }
 
 const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}@example.com`;
@@ -90,16 +66,15 @@ test("cria o alerta numa lista, confirma pelo e-mail, gerencia e cancela com um 
   await expect(page.locator("[data-alert-id]")).toContainText("Pausado");
 
   // RFC 8058: the List-Unsubscribe URL, POSTed with List-Unsubscribe=One-Click, cancels without more questions.
-  const header = /List-Unsubscribe:\s*<([^>]+)>/.exec(mail)?.[1];
-  expect(header).toMatch(/\/alertas\/cancelar\?token=/);
+  const unsubscribe = unsubscribeLink(mail);
+  expect(unsubscribe).toMatch(/^\/alertas\/cancelar\?token=/);
   expect(mail).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
-  const unsubscribe = header!.replace(/^https?:\/\/[^/]+/, "");
-  const response = await page.request.post(unsubscribe, {
+  const response = await page.request.post(unsubscribe!, {
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     data: "List-Unsubscribe=One-Click",
   });
   expect(response.status()).toBe(200);
-  await page.goto(unsubscribe);
+  await page.goto(unsubscribe!);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alerta cancelado");
   await page.goto(link(mail, "/alertas"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nenhum alerta ativo");

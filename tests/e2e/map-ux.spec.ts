@@ -12,7 +12,7 @@
 import type { Page } from "@playwright/test";
 import { ADMIN_EMAIL, adminPassword } from "./auth-helpers";
 import { expect, test, type ConsoleGuard } from "./fixtures";
-import { parseCount, waitForHydration } from "./helpers";
+import { installHydrationProbe, parseCount, waitForHydration } from "./helpers";
 
 const TILES = /^https:\/\/tile\.openstreetmap\.org\//;
 
@@ -27,10 +27,10 @@ async function headerCount(page: Page): Promise<number> {
   return parseCount(/^([\d.]+) imóve/.exec(text)![1]);
 }
 
-/** The total of the list's status line ("Mostrando 1–24 de 12.650 imóveis", "37 imóveis nesta área do mapa"). */
+/** The total of the list's status line ("Mostrando 1–24 de 12.650 imóveis", "Mostrando os 37 imóveis"). */
 async function listCount(page: Page): Promise<number> {
   const text = await page.getByRole("region", { name: "Imóveis na lista" }).getByRole("status").innerText();
-  const match = /de ([\d.]+) imóve/.exec(text) ?? /^([\d.]+) imóve/.exec(text);
+  const match = /de ([\d.]+) imóve/.exec(text) ?? /os ([\d.]+) imóve/.exec(text);
   return match ? parseCount(match[1]) : 0;
 }
 
@@ -46,10 +46,10 @@ test.describe("desktop 1366×900", () => {
 
     const mapBox = (await map.boundingBox())!;
     expect(mapBox.width).toBeGreaterThan(1366 / 2);
-    const list = (await page.locator("#lista").boundingBox())!;
+    const list = (await page.locator("#area-da-lista").boundingBox())!;
     expect(list.x + list.width).toBeLessThanOrEqual(mapBox.x);
     // About two card columns beside the map.
-    const cards = page.locator("#lista [data-listing-code]");
+    const cards = page.getByRole("region", { name: "Imóveis na lista" }).locator("[data-listing-code]");
     const [first, second] = [(await cards.nth(0).boundingBox())!, (await cards.nth(1).boundingBox())!];
     expect(Math.abs(first.y - second.y)).toBeLessThan(2);
 
@@ -103,6 +103,9 @@ test.describe("celular 360×800", () => {
       isMobile: true,
       hasTouch: true,
     });
+    // The config's preset consent cookie reaches manual contexts too: start without a choice.
+    await context.clearCookies();
+    await installHydrationProbe(context);
     const page = await context.newPage();
     await tilesOffline(page, consoleGuard);
     await page.goto("/mapa");

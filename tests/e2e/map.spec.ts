@@ -30,8 +30,8 @@ async function listTotal(page: Page): Promise<number> {
   const status = mapList(page).getByRole("status");
   await expect(status).toHaveText(/\d/);
   const text = await status.innerText();
-  // "Mostrando 1–24 de 13.640 imóveis" or "37 imóveis nesta área do mapa".
-  const match = /de ([\d.]+) imóve/.exec(text) ?? /^([\d.]+) imóve/.exec(text);
+  // "Mostrando 1–24 de 13.640 imóveis" or "Mostrando os 37 imóveis".
+  const match = /de ([\d.]+) imóve/.exec(text) ?? /os ([\d.]+) imóve/.exec(text);
   return match ? parseCount(match[1]) : 0;
 }
 
@@ -60,7 +60,7 @@ test("o mapa carrega, agrupa, e a lista e a URL seguem o mapa", async ({ page, c
   await page.getByRole("button", { name: "Aproximar" }).click();
   await page.getByRole("button", { name: "Aproximar" }).click();
   await expect(page).toHaveURL(/[?&]area=-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?$/);
-  await expect(mapList(page).getByRole("status")).toContainText("nesta área do mapa");
+  await expect(page.getByTestId("contagem-mapa")).toContainText("nesta área do mapa");
   const after = await listTotal(page);
   expect(after).toBeLessThan(before);
   // The same Leaflet map stayed (client navigation, no reload).
@@ -97,7 +97,7 @@ test("um marcador abre o cartão do imóvel com link para a página", async ({ p
   const area = [lat / 1e5 - d, lng / 1e5 - d, lat / 1e5 + d, lng / 1e5 + d].map((v) => v.toFixed(5)).join(",");
   await page.goto(`/mapa?finalidade=venda&area=${area}`);
   await waitForHydration(page);
-  await expect(page.getByText("nesta área do mapa")).toBeVisible();
+  await expect(page.getByTestId("contagem-mapa")).toContainText("nesta área do mapa");
 
   // Price markers are zero-size anchors: their label (the visible part) is the inner span.
   const marker = page.getByRole("button", { name: /^Imóvel .+: R\$/ }).first();

@@ -351,7 +351,8 @@ describe("login route", () => {
       params: {},
       context: { clientIp: "10.0.0.1" },
     })) as Response;
-    expect(evil.headers.get("Location")).toBe("/painel");
+    // An unsafe redirectTo is ignored: the role's landing page (admins: /admin).
+    expect(evil.headers.get("Location")).toBe("/admin");
     // Signed value; Max-Age is the absolute lifetime (30 days), the row enforces the 5-day idle expiry.
     expect(await serializeSessionCookie("a".repeat(43))).toMatch(
       /^session=[^;]+\.[^;]+; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/,

@@ -21,6 +21,8 @@ export interface ReferenceRow {
   monthlyCostSale?: number | null;
   monthlyCostRent?: number | null;
   updatedAt?: string | null;
+  /** When the sale or rent price last dropped (sync time), null when it did not. */
+  priceReducedAt?: Date | null;
 }
 
 /** Does an active row match the filters (search.ts module comment: price rule)? */
@@ -65,6 +67,11 @@ function sortKey(row: ReferenceRow, f: ListingFilters): [number, number | string
               : row.monthlyCostSale;
       return [0, cost ?? null];
     }
+    case "preco-reduzido":
+      // Recent drops first (newest drop first, ties by update date), then the rest by update date.
+      return row.priceReducedAt
+        ? [0, `${row.priceReducedAt.toISOString()}|${row.updatedAt ?? ""}`]
+        : [1, row.updatedAt ?? null];
     default:
       return [0, row.updatedAt ?? null];
   }
@@ -72,7 +79,12 @@ function sortKey(row: ReferenceRow, f: ListingFilters): [number, number | string
 
 /** Codes of the matching rows in the order the page shows them (ties by code). */
 export function referenceSearch(rows: ReferenceRow[], f: ListingFilters): string[] {
-  const descending = !f.sort || f.sort === "recentes" || f.sort === "maior-preco" || f.sort === "maior-area";
+  const descending =
+    !f.sort ||
+    f.sort === "recentes" ||
+    f.sort === "maior-preco" ||
+    f.sort === "maior-area" ||
+    f.sort === "preco-reduzido";
   return rows
     .filter((r) => matchesFilters(r, f))
     .sort((a, b) => {

@@ -46,6 +46,7 @@ beforeAll(async () => {
       monthlyCostSale: listings.monthlyCostSale,
       monthlyCostRent: listings.monthlyCostRent,
       updatedAt: listings.updatedAt,
+      priceReducedAt: listings.priceReducedAt,
       condominiumSlug: listings.condominiumSlug,
     })
     .from(listings)

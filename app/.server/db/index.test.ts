@@ -22,6 +22,8 @@ describe("openDatabase (PGlite in memory) + migrate", () => {
       "condominiums",
       "lead_deliveries",
       "leads",
+      // Price history (migration 0012).
+      "listing_price_changes",
       "listings",
       // Members and uploads (migration 0007).
       "member_files",
@@ -34,6 +36,9 @@ describe("openDatabase (PGlite in memory) + migrate", () => {
       "privacy_actions",
       "redirects",
       "roles",
+      // Saved-search alerts and their e-mail outbox (migration 0013).
+      "search_alert_mails",
+      "search_alerts",
       "sessions",
       "site_settings",
       "sync_state",

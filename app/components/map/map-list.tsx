@@ -46,13 +46,13 @@ export function MapList(props: MapListProps) {
   const first = (page - 1) * pageSize + 1;
   const last = first + items.length - 1;
   const noun = total === 1 ? "imóvel" : "imóveis";
-  const where = inArea ? " nesta área do mapa" : "";
+  // The page's heading already gives the count and where; the list says which of them it shows.
   const summary =
     total === 0
-      ? `Nenhum imóvel${where}`
+      ? "Nenhum imóvel para mostrar"
       : pageCount > 1
-        ? `Mostrando ${formatCount(first)}–${formatCount(last)} de ${formatCount(total)} ${noun}${where}`
-        : `${formatCount(total)} ${noun}${where}`;
+        ? `Mostrando ${formatCount(first)}–${formatCount(last)} de ${formatCount(total)} ${noun}`
+        : `Mostrando ${total === 1 ? "o" : `os ${formatCount(total)}`} ${noun}`;
   const over = (event: MouseEvent | FocusEvent) => onHighlight?.(codeOf(event.target));
 
   return (
