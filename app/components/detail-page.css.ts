@@ -162,8 +162,8 @@ globalStyle('body:has([data-contact-bar]):not(:has([data-testid="consent-banner"
 /** The short price at the start of the bar. */
 export const contactBarPrice = style({
   display: "grid",
-  flex: "1 1 auto",
-  minWidth: 0,
+  // The short price never shrinks under the buttons ("R$ 276 mil", "R$ 12.500"): the buttons give way.
+  flex: "0 0 auto",
   lineHeight: 1.2,
 });
 
@@ -183,7 +183,9 @@ export const contactBarButton = style({});
 
 // Inside the bar (more specific than the button variants whatever the stylesheet order).
 globalStyle(`${contactBar} ${contactBarButton}`, {
-  flex: "0 0 auto",
+  flex: "1 1 auto",
+  minWidth: 0,
+  justifyContent: "center",
   minHeight: "44px",
   paddingInline: "10px",
   gap: vars.space.xs,

@@ -15,8 +15,9 @@ export const link = style({
 
 /** The bar's link: from 480 px only (on narrower phones it would squeeze the logo; the menu has it). */
 export const barOnly = style({
-  display: "none",
-  "@media": { "(min-width: 480px)": { display: "inline-flex" } },
+  // Doubled class: wins over the header link's own display whatever the stylesheet order.
+  selectors: { "&&": { display: "none" } },
+  "@media": { "(min-width: 480px)": { selectors: { "&&": { display: "inline-flex" } } } },
 });
 
 /** The menu's item: the word and the count. */

@@ -133,6 +133,13 @@ test.describe("celular: barra de contato", () => {
     await waitForHydration(page);
     const bar = page.getByRole("navigation", { name: "Contato sobre este imóvel" });
     await expect(bar.getByTestId("contact-bar-price")).toHaveText(/^R\$\s?[\d.,]+( mil| mi)?$/);
+    // The whole price shows: its text ends before the first button starts.
+    const priceBox = (await bar.getByTestId("contact-bar-price").boundingBox())!;
+    const firstButton = (await bar.getByRole("link").first().boundingBox())!;
+    expect(priceBox.x + priceBox.width).toBeLessThanOrEqual(firstButton.x);
+    expect(
+      await bar.getByTestId("contact-bar-price").evaluate((element) => element.scrollWidth <= element.clientWidth + 1),
+    ).toBe(true);
 
     // Lazy sections may grow the page: scroll until the bottom stays the bottom.
     await expect
