@@ -1,5 +1,5 @@
 /**
- * Price history end to end, with a saved-search alert confirmed first
+ * Price history and the saved-search digest end to end
  * (docs/decisions/0033-price-history.md, 0034-saved-search-alerts.md): a
  * server of its own syncs every 10 s from a Vista sandbox of its own (a small
  * published catalogue, about 2 % of the data set). A visitor creates an alert
@@ -7,9 +7,11 @@
  * sale listing's price (`touch`: −2 %, `DataAtualizacao` today, as a CRM edit
  * would). After the next delta sync the listing page shows the change in
  * "Histórico de preço" with "Baixou 2% em dd/mm" beside the price, the list
- * filtered by "Preço reduzido" shows its card with the badge. The server
- * runs on a PostgreSQL database of its own (TEST_DATABASE_URL). The digest
- * itself is tested in tests/integration/alerts.test.ts.
+ * filtered by "Preço reduzido" shows its card with the badge. A day passes
+ * for the alert (its last digest moved 24 h back in the database) and the
+ * server restarts: the digest check, 90 s after start, mails the drop, and
+ * the digest's one-click `List-Unsubscribe` POST (RFC 8058) ends the alert.
+ * The server runs on a PostgreSQL database of its own (TEST_DATABASE_URL).
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -26,7 +28,7 @@ import {
   type Health,
   type SpawnedServer,
 } from "./spawned-server";
-import { alertMails, mailLink } from "./alert-mails";
+import { alertMails, mailLink, unsubscribeLink } from "./alert-mails";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./helpers";
 
@@ -47,6 +49,17 @@ const adminUrl = process.env.TEST_DATABASE_URL?.trim();
   let port: number;
   let env: Record<string, string>;
   let server: SpawnedServer | undefined;
+
+  /** Runs one statement on the server's database. */
+  async function sql(text: string, values: unknown[] = []): Promise<void> {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(text, values);
+    } finally {
+      await client.end();
+    }
+  }
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
@@ -91,7 +104,7 @@ const adminUrl = process.env.TEST_DATABASE_URL?.trim();
     }
   });
 
-  test("a price lowered in Vista shows in the history, beside the price and as a badge after the next sync", async ({
+  test("a price lowered in Vista shows in the history, beside the price, as a badge and in the alert digest", async ({
     page,
   }) => {
     const site = server!;
@@ -118,6 +131,12 @@ const adminUrl = process.env.TEST_DATABASE_URL?.trim();
       .toBe(1);
     await page.goto(site.url + mailLink(alertMails(site.dataDir, email, "confirm")[0]!, "/alertas/confirmar"));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alerta confirmado");
+    // A day passes for the alert: its last digest (set at confirmation) moves 24 h back, at the
+    // millisecond precision the app writes it with (the digest claims the alert by comparing it).
+    await sql(
+      "update search_alerts set last_digest_at = date_trunc('milliseconds', now() - interval '24 hours') where email = $1",
+      [email],
+    );
 
     const before = (await (await fetch(`${site.url}/health/server`)).json()) as Health;
     const touched = sandbox!.touch([code]);
@@ -142,5 +161,35 @@ const adminUrl = process.env.TEST_DATABASE_URL?.trim();
     const card = page.locator(`a[href="${pathname}"]`).first();
     await expect(card).toBeVisible();
     await expect(page.getByText("Preço reduzido", { exact: true }).first()).toBeVisible();
+
+    // A restart runs the digest check 90 s later (then hourly): it mails the drop and links the listing;
+    // its List-Unsubscribe POST ends the alert in one click.
+    await page.goto("about:blank");
+    await stopServer(site, { killAfterMs: 10_000 });
+    server = await spawnServer({ port, dataDir, env });
+    const restarted = server;
+    await expect
+      .poll(() => alertMails(restarted.dataDir, email, "digest").length, { timeout: 150_000, intervals: [1000] })
+      .toBe(1)
+      .catch((error: unknown) => {
+        const lines = restarted
+          .output()
+          .split("\n")
+          .filter((line) => line.includes("[alertas]"));
+        throw new Error(`${String(error)}\n${lines.slice(-10).join("\n")}`);
+      });
+    const digest = alertMails(restarted.dataDir, email, "digest")[0]!;
+    expect(digest).toContain("Preços reduzidos (1)");
+    expect(digest).toContain(`${restarted.url}${pathname}`);
+    const unsubscribe = unsubscribeLink(digest);
+    expect(unsubscribe).toMatch(/^\/alertas\/cancelar\?token=/);
+    const response = await fetch(restarted.url + unsubscribe!, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(response.status).toBe(200);
+    await page.goto(restarted.url + mailLink(digest, "/alertas"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nenhum alerta ativo");
   });
 });
