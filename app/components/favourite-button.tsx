@@ -16,6 +16,7 @@ import { FAVOURITE_FIELDS, FAVOURITE_TOGGLE_PATH, MAX_FAVOURITES } from "~/lib/f
 import { useFavourites } from "~/lib/use-favourites";
 import { visuallyHidden } from "~/styles/ui.css";
 import { useToast } from "./toast";
+import { HeartIcon } from "./icons";
 import * as s from "./favourite-button.css";
 
 /** The site's toast API when a provider is mounted (always on real pages), else null. */
@@ -25,28 +26,6 @@ function useOptionalToast(): ReturnType<typeof useToast> | null {
   } catch {
     return null;
   }
-}
-
-/** A heart outline (24×24, Lucide style); filled through CSS when pressed. */
-export function HeartIcon({ size = 22, className }: { size?: number; className?: string }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      focusable="false"
-      aria-hidden="true"
-      className={className}
-    >
-      <path d="M19 14c1.49-1.46 3-3.21 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.76 0-3 .5-4.5 2-1.5-1.5-2.74-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4.05 3 5.5l7 7Z" />
-    </svg>
-  );
 }
 
 /** Props of {@link FavouriteButton}. */
@@ -98,7 +77,7 @@ export function FavouriteButton({ code, title, variant = "card", onChange }: Fav
         title={label}
         data-favourite-code={code}
       >
-        <HeartIcon className={s.heart} />
+        <HeartIcon size={22} className={s.heart} />
         {variant === "page" ? (
           <>
             <span>{label}</span>

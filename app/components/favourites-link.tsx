@@ -8,7 +8,7 @@
 import { Link } from "@remix-run/react";
 import { FAVOURITES_PATH } from "~/lib/favourites";
 import { useFavourites } from "~/lib/use-favourites";
-import { HeartIcon } from "./favourite-button";
+import { HeartIcon } from "./icons";
 import * as s from "./favourites-link.css";
 
 /** Props of {@link FavouritesLink}. */

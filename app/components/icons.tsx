@@ -80,6 +80,11 @@ export const InfoIcon = icon({ d: "M12 16v-4M12 8h.01", circles: [[12, 12, 10]] 
 /** A cross (close buttons). */
 export const CloseIcon = icon({ d: "M18 6 6 18M6 6l12 12" });
 
+/** A heart outline (favourites); the favourite button fills it through CSS when pressed. */
+export const HeartIcon = icon({
+  d: "M19 14c1.49-1.46 3-3.21 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.76 0-3 .5-4.5 2-1.5-1.5-2.74-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4.05 3 5.5l7 7Z",
+});
+
 /** Three horizontal bars (mobile menu). */
 export const MenuIcon = icon({ d: "M4 6h16M4 12h16M4 18h16" });
 

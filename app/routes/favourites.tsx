@@ -17,7 +17,7 @@ import { favouriteEntries, type FavouriteEntry } from "~/.server/catalogue/favou
 import { siteOrigin } from "~/.server/origin";
 import { getTheme } from "~/.server/theme";
 import { EmptyState } from "~/components/empty-state";
-import { HeartIcon } from "~/components/favourite-button";
+import { HeartIcon } from "~/components/icons";
 import { WhatsAppIcon } from "~/components/icons";
 import { whatsAppShareUrl } from "~/components/share-buttons";
 import { useToast } from "~/components/toast";
