@@ -168,6 +168,29 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * The embedded Vista sandbox's port, the same at every run (kept in the cache
+ * directory): photo URLs carry the sandbox's origin, and a catalogue synced
+ * from another port would answer its photos with 400.
+ */
+async function sandboxPort(): Promise<number> {
+  const file = path.join(cacheDir, "sandbox-port");
+  const saved = Number(fs.existsSync(file) ? fs.readFileSync(file, "utf8") : NaN);
+  if (saved > 0 && (await isFree(saved))) return saved;
+  const port = await freePort();
+  fs.writeFileSync(file, String(port));
+  return port;
+}
+
+/** Whether nothing listens on `port` (127.0.0.1). */
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}
+
 /** Starts the production build on the embedded defaults and waits for a finished sync. */
 async function startSite(): Promise<{ origin: string; child: ChildProcess }> {
   const port = await freePort();
@@ -179,7 +202,7 @@ async function startSite(): Promise<{ origin: string; child: ChildProcess }> {
     NODE_ENV: "production",
     PORT: String(port),
     DATA_DIR: path.join(cacheDir, "data"),
-    VISTA_SANDBOX_PORT: "0",
+    VISTA_SANDBOX_PORT: String(await sandboxPort()),
     FIREBASE_AUTH_EMULATOR_PORT: "0",
     SYNC_INTERVAL_SECONDS: "86400",
   });

@@ -5,6 +5,7 @@ import {
   type GoogleTagCsp,
   googleTagSources,
   HSTS_MAX_AGE_SECONDS,
+  isSubresourcePath,
   permissionsPolicy,
   securityHeaders,
 } from "./security-headers";
@@ -19,6 +20,7 @@ async function serve(options: { https: boolean; googleTag?: GoogleTagCsp }) {
   });
   app.use(securityHeaders({ ...options, production: true, imageSources: ["https://tile.openstreetmap.org"] }));
   app.get("/", (_req, res) => void res.send("ok"));
+  app.get(["/assets/:file", "/imagens"], (_req, res) => void res.type("application/javascript").send("1"));
   const server = app.listen(0);
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -71,6 +73,39 @@ describe("security headers", () => {
     expect(secure.headers.get("x-frame-options")).toBe("DENY");
     expect(secure.headers.get("x-content-type-options")).toBe("nosniff");
     expect(secure.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+});
+
+describe("subresources", () => {
+  it("carry only nosniff, CORP and HSTS: no document policy on scripts, styles and photos", async () => {
+    const server = await serve({ https: true });
+    try {
+      for (const path of ["/assets/root-abc123.js", "/assets/site-shell-abc.css", "/imagens?src=x&w=480"]) {
+        const headers = (await fetch(`${server.base}${path}`)).headers;
+        expect(headers.get("x-content-type-options"), path).toBe("nosniff");
+        expect(headers.get("cross-origin-resource-policy"), path).toBe("same-origin");
+        expect(headers.get("strict-transport-security"), path).toContain("max-age=");
+        expect(headers.get("content-security-policy"), path).toBeNull();
+        expect(headers.get("permissions-policy"), path).toBeNull();
+      }
+      // An SVG can be opened as a document: it keeps the whole set.
+      const svg = (await fetch(`${server.base}/assets/marker-abc.svg`)).headers;
+      expect(svg.get("content-security-policy")).toContain("default-src 'self'");
+      expect(svg.get("x-frame-options")).toBe("DENY");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("are told apart by path", () => {
+    expect(isSubresourcePath("/assets/entry.client-CgYmDNA7.js")).toBe(true);
+    expect(isSubresourcePath("/assets/fonts/inter.woff2")).toBe(true);
+    expect(isSubresourcePath("/imagens")).toBe(true);
+    expect(isSubresourcePath("/assets/icons.svg")).toBe(false);
+    expect(isSubresourcePath("/assets")).toBe(false);
+    expect(isSubresourcePath("/")).toBe(false);
+    expect(isSubresourcePath("/imagens-do-predio")).toBe(false);
+    expect(isSubresourcePath("/todos-os-imoveis/x.js")).toBe(false);
   });
 });
 

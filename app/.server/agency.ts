@@ -10,13 +10,8 @@
  * (ADR 0001).
  */
 import { eq, sql } from "drizzle-orm";
-import {
-  type AgencyFormValue,
-  type AgencyProfile,
-  DEFAULT_LEAD_RETENTION_MONTHS,
-  normalizeCnpj,
-  toAgencyProfile,
-} from "~/lib/agency";
+import { type AgencyProfile, DEFAULT_LEAD_RETENTION_MONTHS } from "~/lib/agency";
+import { type AgencyFormValue, normalizeCnpj, toAgencyProfile } from "~/lib/agency-form";
 import { normalizeBrazilianPhone } from "~/lib/phone";
 import { publicContentChanged } from "./admin/content-changed";
 import { type Config, defaultTitle, getConfig } from "./config";

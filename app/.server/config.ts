@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { z } from "zod";
-import { isCnpj } from "~/lib/agency";
+import { isCnpj } from "~/lib/agency-form";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 

@@ -6,21 +6,21 @@
  *
  * Progressive enhancement like the contact forms (`./lead-form`): without
  * JavaScript a plain POST to `/alertas/criar` (errors on that page, success
- * → "Confirme seu e-mail"); once hydrated, Conform validates with the same
- * zod schema, the form posts through a fetcher and the confirmation shows in
- * place. Honeypot, signed render time and idempotency key as in ADR 0015.
+ * → "Confirme seu e-mail"); once hydrated, the form posts through a fetcher
+ * and the confirmation shows in place, and the same zod schema as the
+ * action's validates on blur once the visitor first focuses the form
+ * (`./use-lazy-validation`). Honeypot, signed render time and idempotency key as in ADR 0015.
  */
-import { getFormProps } from "@conform-to/react";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { LeadFormTokens } from "~/.server/leads/form-guard";
-import { ALERT_CREATE_PATH, ALERT_NAME_MAX, alertFormSchema, type AlertActionData } from "~/lib/alerts";
-import { LEAD_FORM_FIELDS } from "~/lib/leads";
+import { ALERT_CREATE_PATH, ALERT_NAME_MAX, type AlertActionData } from "~/lib/alert-fields";
+import { LEAD_EMAIL_MAX, LEAD_FORM_FIELDS } from "~/lib/lead-fields";
 import { LGPD_PATH } from "~/lib/paths";
 import { button } from "~/styles/ui.css";
 import { Field, FormAlert } from "./forms";
 import * as s from "./alert-form.css";
-import { useZodForm } from "./use-zod-form";
+import { useLazyValidation } from "./use-lazy-validation";
 
 /** Props of {@link AlertForm}. */
 export interface AlertFormProps {
@@ -50,11 +50,13 @@ export function AlertForm({ tokens, lastResult, headingLevel = 2, ...props }: Al
     if (fetcher.data?.sent) setKey(crypto.randomUUID());
   }, [fetcher.data]);
 
-  const [form, fields] = useZodForm(alertFormSchema, {
+  const { form, field, formErrors } = useLazyValidation({
     id: "criar-alerta",
+    load: () => import("./public-form-validators").then((validators) => validators.alertValidator),
     lastResult: last?.result,
-    defaultValue: { page },
   });
+  const email = field("email");
+  const name = field("name");
   const pending = fetcher.state !== "idle";
   const Heading = headingLevel === 3 ? "h3" : "h2";
 
@@ -62,8 +64,7 @@ export function AlertForm({ tokens, lastResult, headingLevel = 2, ...props }: Al
     <fetcher.Form
       method="post"
       action={ALERT_CREATE_PATH}
-      {...getFormProps(form)}
-      noValidate
+      {...form}
       className={s.form}
       aria-labelledby="criar-alerta-titulo"
       aria-busy={pending || undefined}
@@ -85,25 +86,41 @@ export function AlertForm({ tokens, lastResult, headingLevel = 2, ...props }: Al
       </div>
       <div className={s.row}>
         <Field
-          field={fields.email}
           label="E-mail"
-          type="email"
-          inputProps={{ autoComplete: "email", inputMode: "email", placeholder: "nome@exemplo.com.br" }}
+          errors={email.errors}
+          inputProps={{
+            id: email.id,
+            name: email.name,
+            defaultValue: email.defaultValue,
+            type: "email",
+            autoComplete: "email",
+            inputMode: "email",
+            placeholder: "nome@exemplo.com.br",
+            maxLength: LEAD_EMAIL_MAX,
+            required: true,
+          }}
         />
         <Field
-          field={fields.name}
           label="Nome do alerta"
           optional
-          inputProps={{ autoComplete: "off", maxLength: ALERT_NAME_MAX, placeholder: "Ex.: Apê perto do metrô" }}
+          errors={name.errors}
+          inputProps={{
+            id: name.id,
+            name: name.name,
+            defaultValue: name.defaultValue,
+            autoComplete: "off",
+            maxLength: ALERT_NAME_MAX,
+            placeholder: "Ex.: Apê perto do metrô",
+          }}
         />
         <button type="submit" className={`${button.primary} ${s.submit}`} disabled={pending}>
           {pending ? "Criando…" : "Criar alerta"}
         </button>
       </div>
-      {fields.page.errors?.length ? (
+      {field("page").errors?.length ? (
         <FormAlert message="Não foi possível ler a busca desta página. Recarregue a página e tente de novo." />
       ) : null}
-      <FormAlert id={form.errorId} message={form.errors?.length ? form.errors.join(" ") : undefined} />
+      <FormAlert id="criar-alerta-erro" message={formErrors?.length ? formErrors.join(" ") : undefined} />
       {fetcher.data?.sent ? (
         <p className={s.sent} role="status" tabIndex={-1}>
           <strong>Quase lá!</strong> Enviamos um link de confirmação para o seu e-mail. O alerta começa quando você

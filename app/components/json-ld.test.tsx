@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { Condominium } from "~/domain/condominium";
 import type { Listing } from "~/domain/listing";
-import { agencyFormSchema, toAgencyProfile } from "~/lib/agency";
+import { agencyFormSchema, toAgencyProfile } from "~/lib/agency-form";
 import { agencyJsonLd, breadcrumbJsonLd, condominiumJsonLd, JsonLd, listingJsonLd, serializeJsonLd } from "./json-ld";
 
 const listing = {

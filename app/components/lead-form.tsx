@@ -7,10 +7,12 @@
  *
  * Progressive enhancement: without JavaScript the form is a plain POST to the
  * page's own action (errors come back beside each field; success goes to
- * `/obrigado`). Once hydrated, Conform validates with the same zod schema on
- * blur, the form posts through a fetcher (pending state on the button) and
- * success replaces the form, in place, with a confirmation panel that takes
- * the focus (a polite live region) and offers to send another message.
+ * `/obrigado`). Once hydrated, the form posts through a fetcher (pending
+ * state on the button) and success replaces the form, in place, with a
+ * confirmation panel that takes the focus (a polite live region) and offers
+ * to send another message. The same zod schema as the action's validates on
+ * blur once the visitor first focuses the form: it is loaded then, not with
+ * the page (`./use-lazy-validation`).
  *
  * "Mais informações" and "avise-me" ask for a phone or an e-mail, at least one
  * (`requireContact`, docs/decisions/0036-listing-contact-bar.md).
@@ -19,24 +21,26 @@
  * browser after hydration, and again after each success), a signed render
  * time and a honeypot (app/.server/leads/form-guard.ts).
  */
-import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { Link, useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { LeadFormTokens } from "~/.server/leads/form-guard";
 import type { LeadActionData } from "~/.server/leads/submission";
 import {
+  LEAD_EMAIL_MAX,
   LEAD_FORM_FIELDS,
+  LEAD_LOCATION_MAX,
   LEAD_MESSAGE_MAX,
-  leadFormSchemas,
+  LEAD_NAME_MAX,
+  LEAD_PHONE_MAX,
   LGPD_REQUEST_TYPES,
   type LeadFormKind,
-} from "~/lib/leads";
+} from "~/lib/lead-fields";
 import { LGPD_PATH } from "~/lib/paths";
 import { button } from "~/styles/ui.css";
 import { Field, FormAlert, SelectField, TextareaField } from "./forms";
 import { SuccessIcon } from "./icons";
 import * as s from "./lead-form.css";
-import { useZodForm } from "./use-zod-form";
+import { type LazyField, useLazyValidation } from "./use-lazy-validation";
 
 /** What each form says once it was sent (the in-place confirmation with JavaScript). */
 export const LEAD_SENT_TEXT: Record<LeadFormKind, { title: string; description: string }> = {
@@ -80,7 +84,6 @@ export interface LeadFormProps {
 /** One of the three contact forms; see the module comment. */
 export function LeadForm(props: LeadFormProps) {
   const { kind, tokens } = props;
-  const schema = leadFormSchemas[kind];
   const fetcher = useFetcher<LeadActionData>({ key: `lead-${kind}` });
   const actionData = useActionData<LeadActionData | undefined>();
   const pageResult = actionData && typeof actionData === "object" && actionData.form === kind ? actionData : undefined;
@@ -110,15 +113,15 @@ export function LeadForm(props: LeadFormProps) {
     if (sent) panelRef.current?.focus();
   }, [sent]);
 
-  const [form, fields] = useZodForm(schema, {
+  const { form, field, formErrors } = useLazyValidation({
     id: props.id,
+    load: () => import("./public-form-validators").then((validators) => validators.leadValidator(kind)),
     lastResult: last?.result,
-    defaultValue: { kind, ...props.defaultValue },
+    defaultValue: props.defaultValue,
   });
   const pending = fetcher.state !== "idle";
   const Heading = props.headingLevel === 3 ? "h3" : "h2";
   const headingId = `${props.id}-titulo`;
-  const all = fields as unknown as Record<string, FieldMetadata<string>>;
 
   if (sent) {
     const text = LEAD_SENT_TEXT[kind];
@@ -150,8 +153,7 @@ export function LeadForm(props: LeadFormProps) {
   return (
     <fetcher.Form
       method="post"
-      {...getFormProps(form)}
-      noValidate
+      {...form}
       className={`${s.form} ${props.className ?? ""}`}
       aria-labelledby={headingId}
       aria-busy={pending || undefined}
@@ -177,15 +179,17 @@ export function LeadForm(props: LeadFormProps) {
         </label>
       </div>
 
-      <TextField field={all.name} label="Nome" autoComplete="name" />
+      <TextField field={field("name")} label="Nome" autoComplete="name" maxLength={LEAD_NAME_MAX} required />
       {kind === "sell" ? (
         <>
-          <PhoneField field={all.phone} />
+          <PhoneField field={field("phone")} required />
           <TextField
-            field={all.location}
+            field={field("location")}
             label="Onde fica o imóvel?"
             autoComplete="street-address"
             placeholder="Endereço, bairro e cidade"
+            maxLength={LEAD_LOCATION_MAX}
+            required
           />
         </>
       ) : null}
@@ -193,29 +197,29 @@ export function LeadForm(props: LeadFormProps) {
         <>
           <p className={s.pairHint}>Informe um telefone, um e-mail ou os dois.</p>
           <div className={s.row}>
-            <PhoneField field={all.phone} />
-            <EmailField field={all.email} />
+            <PhoneField field={field("phone")} />
+            <EmailField field={field("email")} />
           </div>
-          <TextareaField
-            field={all.message}
-            label="Mensagem"
-            textareaProps={{ rows: 4, maxLength: LEAD_MESSAGE_MAX }}
-          />
+          <MessageField field={field("message")} label="Mensagem" />
         </>
       ) : null}
       {kind === "alert" ? (
         <div className={s.row}>
-          <EmailField field={all.email} optional />
-          <PhoneField field={all.phone} optional />
+          <EmailField field={field("email")} optional />
+          <PhoneField field={field("phone")} optional />
         </div>
       ) : null}
       {kind === "lgpd" ? (
         <>
           <div className={s.row}>
-            <EmailField field={all.email} />
-            <PhoneField field={all.phone} optional />
+            <EmailField field={field("email")} required />
+            <PhoneField field={field("phone")} optional />
           </div>
-          <SelectField field={all.request} label="O que você quer pedir?">
+          <SelectField
+            label="O que você quer pedir?"
+            errors={field("request").errors}
+            selectProps={{ ...fieldAttributes(field("request")), required: true }}
+          >
             <option value="">Escolha uma opção</option>
             {Object.entries(LGPD_REQUEST_TYPES).map(([value, label]) => (
               <option key={value} value={value}>
@@ -223,15 +227,11 @@ export function LeadForm(props: LeadFormProps) {
               </option>
             ))}
           </SelectField>
-          <TextareaField
-            field={all.message}
-            label="Detalhes da solicitação"
-            textareaProps={{ rows: 4, maxLength: LEAD_MESSAGE_MAX }}
-          />
+          <MessageField field={field("message")} label="Detalhes da solicitação" />
         </>
       ) : null}
 
-      <FormAlert id={form.errorId} message={form.errors?.length ? form.errors.join(" ") : undefined} />
+      <FormAlert id={`${props.id}-erro`} message={formErrors?.length ? formErrors.join(" ") : undefined} />
       <button type="submit" className={`${button.primary} ${s.submit}`} disabled={pending}>
         {pending ? "Enviando…" : props.submitLabel}
       </button>
@@ -245,36 +245,75 @@ export function LeadForm(props: LeadFormProps) {
   );
 }
 
-/** A text input of the form kit, with its autofill hint and placeholder. */
+/** The id, name and default value of a field, as attributes of its control. */
+function fieldAttributes(field: LazyField) {
+  return { id: field.id, name: field.name, defaultValue: field.defaultValue };
+}
+
+/** A text input of the form kit, with its autofill hint, placeholder and limits. */
 function TextField({
+  field,
   autoComplete,
   placeholder,
   type = "text",
+  maxLength,
+  required,
   ...frame
 }: {
-  field: FieldMetadata<string>;
+  field: LazyField;
   label: string;
   type?: "text" | "tel" | "email";
   autoComplete: string;
   placeholder?: string;
+  maxLength: number;
+  required?: boolean;
   optional?: boolean;
 }) {
   const inputMode = type === "text" ? undefined : type;
-  return <Field {...frame} type={type} inputProps={{ autoComplete, inputMode, placeholder }} />;
+  return (
+    <Field
+      {...frame}
+      errors={field.errors}
+      inputProps={{ ...fieldAttributes(field), type, autoComplete, inputMode, placeholder, maxLength, required }}
+    />
+  );
 }
 
-/** A contact field: its label, input type, autofill hint and placeholder. */
+/** A message: a four-line textarea of at most {@link LEAD_MESSAGE_MAX} characters, required. */
+function MessageField({ field, label }: { field: LazyField; label: string }) {
+  return (
+    <TextareaField
+      label={label}
+      errors={field.errors}
+      textareaProps={{ ...fieldAttributes(field), rows: 4, maxLength: LEAD_MESSAGE_MAX, required: true }}
+    />
+  );
+}
+
+/** A contact field: its label, input type, autofill hint, placeholder and limit. */
 const CONTACT_FIELDS = {
-  phone: { label: "Telefone ou WhatsApp", type: "tel", autoComplete: "tel", placeholder: "(11) 91234-5678" },
-  email: { label: "E-mail", type: "email", autoComplete: "email", placeholder: "nome@exemplo.com.br" },
+  phone: {
+    label: "Telefone ou WhatsApp",
+    type: "tel",
+    autoComplete: "tel",
+    placeholder: "(11) 91234-5678",
+    maxLength: LEAD_PHONE_MAX,
+  },
+  email: {
+    label: "E-mail",
+    type: "email",
+    autoComplete: "email",
+    placeholder: "nome@exemplo.com.br",
+    maxLength: LEAD_EMAIL_MAX,
+  },
 } as const;
 
 /** "Telefone ou WhatsApp": a Brazilian phone with area code. */
-function PhoneField(props: { field: FieldMetadata<string>; optional?: boolean }) {
+function PhoneField(props: { field: LazyField; optional?: boolean; required?: boolean }) {
   return <TextField {...props} {...CONTACT_FIELDS.phone} />;
 }
 
 /** "E-mail". */
-function EmailField(props: { field: FieldMetadata<string>; optional?: boolean }) {
+function EmailField(props: { field: LazyField; optional?: boolean; required?: boolean }) {
   return <TextField {...props} {...CONTACT_FIELDS.email} />;
 }

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  addressLines,
-  agencyFormDefaults,
-  agencyFormSchema,
-  formatOpeningHoursLine,
-  isCnpj,
-  normalizeCnpj,
-  parseOpeningHoursLine,
-  toAgencyProfile,
-} from "./agency";
+import { addressLines, formatOpeningHoursLine, parseOpeningHoursLine } from "./agency";
+import { agencyFormDefaults, agencyFormSchema, isCnpj, normalizeCnpj, toAgencyProfile } from "./agency-form";
 
 /** A valid form post (strings, as a browser sends them). */
 const VALID = {

@@ -5,11 +5,11 @@ import {
   DEFAULT_PASSWORD_POLICY,
   loginPath,
   passwordProblems,
-  resetConfirmSchema,
   ROLE_DEFINITIONS,
   roleSatisfies,
   safeRedirectPath,
 } from "./auth";
+import { resetConfirmSchema } from "./auth-forms";
 
 describe("safeRedirectPath", () => {
   it("keeps same-site paths with their query", () => {

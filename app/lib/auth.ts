@@ -1,12 +1,10 @@
 /**
  * Authentication pieces shared by the server and the pages: the
  * session user's shape (docs/spec.txt §3 "Session user"), the roles and their
- * Portuguese labels, the form schemas of the login and
- * password-reset pages (one zod schema per form, docs/style.md §5) and the
- * `redirectTo` rule.
+ * Portuguese labels, the password policy and the `redirectTo` rule. The
+ * sign-in forms' zod schemas (one per form, docs/style.md §5) are
+ * `./auth-forms`.
  */
-import { z } from "zod";
-import { accountEmail, singleLineText } from "./text-fields";
 import { ADMIN_PATH, LOGIN_PATH, PANEL_PATH } from "~/lib/paths";
 
 /** Role names (docs/spec.txt §6: `admin` is recognised, an `agent` middleware exists). */
@@ -162,94 +160,9 @@ export function passwordProblems(password: string, policy: PasswordPolicy): stri
   return problems;
 }
 
-const email = accountEmail("Informe o seu e-mail.");
-
-/** The login form: e-mail and password; the password is checked by the identity service. */
-export const loginSchema = z.object({
-  email,
-  password: z
-    .string({ required_error: "Informe a sua senha." })
-    .min(1, "Informe a sua senha.")
-    .max(4096, "A senha deve ter no máximo 4096 caracteres."),
-  redirectTo: z.string().max(2000).optional(),
-});
-
-/**
- * A new password as the forms and the API take it: required, at least the
- * default policy's minimum (the identity service's own policy, which may be
- * stricter, is checked on the server), at most 4096 characters (`maxMessage`
- * when longer).
- */
-export function newPasswordField(maxMessage = "A senha deve ter no máximo 4096 caracteres.") {
-  return z
-    .string({ required_error: "Informe a nova senha." })
-    .min(
-      DEFAULT_PASSWORD_POLICY.minLength,
-      `A senha deve ter pelo menos ${DEFAULT_PASSWORD_POLICY.minLength} caracteres.`,
-    )
-    .max(4096, maxMessage);
-}
-
-/**
- * An object schema of `shape` plus a new password ({@link newPasswordField})
- * and its confirmation, refined so that the two match ("As senhas não
- * conferem." on `confirmPassword`).
- */
-export function withNewPassword<T extends z.ZodRawShape>(shape: T) {
-  return z
-    .object({
-      ...shape,
-      newPassword: newPasswordField(),
-      confirmPassword: z
-        .string({ required_error: "Repita a nova senha." })
-        .max(4096, "A senha deve ter no máximo 4096 caracteres."),
-    })
-    .refine((value) => value.newPassword === value.confirmPassword, {
-      path: ["confirmPassword"],
-      message: "As senhas não conferem.",
-    });
-}
-
-/** Step 1 of the password reset (docs/spec.txt §3 "Reset password": email). */
-export const resetRequestSchema = z.object({
-  intent: z.literal("request"),
-  email,
-});
-
 /** The answer of the reset request: identical whether or not the e-mail has an account (no account enumeration). */
 export const RESET_REQUESTED_MESSAGE =
   "Se houver uma conta com este e-mail, enviamos um código de 6 números. Ele vale por 15 minutos.";
 
 /** Length of the e-mailed reset code (digits). */
 export const RESET_CODE_LENGTH = 6;
-
-/**
- * Step 2 of the password reset (docs/spec.txt §3: email, newPassword; plus the mailed
- * code and a confirmation). The policy is checked with {@link passwordProblems}
- * by the action (the identity service's policy may be stricter than the
- * default minimum of 6).
- */
-export const resetConfirmSchema = withNewPassword({
-  intent: z.literal("confirm"),
-  email,
-  code: singleLineText({
-    max: 20,
-    min: 0,
-    required: "Informe o código recebido por e-mail.",
-    maxMessage: `O código tem ${RESET_CODE_LENGTH} números.`,
-    controlMessage: `O código tem ${RESET_CODE_LENGTH} números.`,
-    rules: (value) =>
-      value.regex(new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`), `O código tem ${RESET_CODE_LENGTH} números.`),
-  }),
-});
-
-/** The quick lookup form of /painel: a Vista listing code. */
-export const listingLookupSchema = z.object({
-  codigo: singleLineText({
-    max: 40,
-    min: 0,
-    required: "Informe o código do imóvel.",
-    maxMessage: "Código longo demais.",
-    rules: (value) => value.regex(/^[A-Za-z0-9-]+$/, "Use apenas letras, números e hífen."),
-  }),
-});

@@ -44,10 +44,10 @@ export {
   type SortOrder,
   type VocabularyCity,
   type VocabularyEntry,
+  MAIN_PARAMS,
 } from "./filters/types";
 export {
   isTrackingParam,
-  MAIN_PARAMS,
   normalizeFilters,
   parseAmount,
   parseCode,

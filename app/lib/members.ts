@@ -1,22 +1,11 @@
 /**
  * Team members (docs/product.md "Member"): the admin form's one
- * zod schema (docs/style.md §5, pt-BR messages beside each field), paths, and the
- * list's filters. Shared by the browser and the server.
+ * zod schema (docs/style.md §5, pt-BR messages beside each field) and the
+ * list's filters (their paths are in `./paths`). Shared by the browser and the server.
  */
 import { z } from "zod";
 import { multiLineText, singleLineText } from "./text-fields";
 import { whatsAppNumber } from "./phone";
-import { ADMIN_MEMBERS_PATH } from "~/lib/paths";
-
-/** Public profile path of a member: `/membro/{slug}` (docs/spec.txt §2 `/membro/{id}`). */
-export function memberPath(slug: string): string {
-  return `/membro/${slug}`;
-}
-
-/** Admin edit page of a member. */
-export function adminMemberPath(id: number): string {
-  return `${ADMIN_MEMBERS_PATH}/${id}`;
-}
 
 /** Status filter of the admin list: active, inactive (including deleted), or all. */
 const MEMBER_STATUS_FILTERS = ["ativos", "inativos", "todos"] as const;

@@ -52,6 +52,17 @@ export const ADMIN_LEADS_CSV_PATH = "/admin/leads/exportar.csv";
 export const ADMIN_REDIRECTS_PATH = "/admin/redirecionamentos";
 /** Team members (ADR 0019). */
 export const ADMIN_MEMBERS_PATH = "/admin/membros";
+
+/** Public profile path of a member: `/membro/{slug}` (docs/spec.txt §2 `/membro/{id}`). */
+export function memberPath(slug: string): string {
+  return `/membro/${slug}`;
+}
+
+/** Admin edit page of a member. */
+export function adminMemberPath(id: number): string {
+  return `${ADMIN_MEMBERS_PATH}/${id}`;
+}
+
 /** The agency's data: razão social, CNPJ, address, contacts, encarregado. */
 export const ADMIN_AGENCY_PATH = "/admin/imobiliaria";
 /** The financing simulator's defaults (ADR 0035). */

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { itGivesNull, itMaps } from "../../tests/mocks/unit-cases";
-import {
-  firstWhatsAppNumber,
-  formatPhone,
-  normalizeBrazilianPhone,
-  normalizePhone,
-  telHref,
-  whatsAppNumber,
-} from "./phone";
+import { firstWhatsAppNumber, formatPhone, normalizeBrazilianPhone, telHref, whatsAppNumber } from "./phone";
 
 describe("normalizeBrazilianPhone", () => {
   itMaps("accepts Brazilian numbers", normalizeBrazilianPhone, [
@@ -51,20 +44,6 @@ describe("whatsAppNumber", () => {
     expect(firstWhatsAppNumber("11987654321", "1133334444")).toBe("5511987654321");
     expect(firstWhatsAppNumber("", null)).toBeNull();
   });
-});
-
-describe("normalizePhone (E.164)", () => {
-  itMaps("normalises to E.164", normalizePhone, [
-    ["(11) 91234-5678", "+5511912345678"],
-    ["11 3456-7890", "+551134567890"],
-    ["5511912345678", "+5511912345678"],
-    ["+55 11 91234-5678", "+5511912345678"],
-    ["+351 912 345 678", "+351912345678"],
-    ["", ""],
-    ["  ", ""],
-  ]);
-
-  itGivesNull("refuses", normalizePhone, ["abc", "1234", "+123", "11 91234-5678 ramal 2"]);
 });
 
 describe("formatPhone", () => {

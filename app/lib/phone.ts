@@ -3,16 +3,16 @@
  * database keeps for a lead, the E.164 form the identity service stores, the
  * number WhatsApp wants and the pt-BR display "(11) 91234-5678".
  *
- * Built on `libphonenumber-js` with its `min` metadata (parsing, possible
- * lengths and national formats of every country, small enough for the
- * browser bundle). The Brazilian rules of a lead's phone (area code 11–99,
- * a mobile is 9 + eight digits, a landline starts with 2–5) are stricter than
- * the library's "possible number" and are checked here.
+ * The Brazilian rules of a lead's phone (area code 11–99, a mobile is 9 +
+ * eight digits, a landline starts with 2–5) are checked here by hand, and the
+ * display layout is the national one Anatel's numbering plan gives every
+ * number: "(DD) NNNNN-NNNN" or "(DD) NNNN-NNNN". Nothing here needs a phone
+ * library, so every page can show a phone without one; the E.164 form of any
+ * country's number (admins typing a broker's phone) is `./phone-e164`.
  */
-import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 
 /** Brazil's country calling code. */
-const BRAZIL_CALLING_CODE = "55";
+export const BRAZIL_CALLING_CODE = "55";
 
 /**
  * The national digits of a Brazilian number: area code (DDD) + number, 10
@@ -20,7 +20,7 @@ const BRAZIL_CALLING_CODE = "55";
  * are leading zeros (trunk "0" or the "00" of an international call) and a
  * "55" country code. Null for any other number of digits.
  */
-function brazilianDigits(input: string | null | undefined): string | null {
+export function brazilianDigits(input: string | null | undefined): string | null {
   let digits = (input ?? "").replace(/\D/g, "").replace(/^0+/, "");
   if ((digits.length === 12 || digits.length === 13) && digits.startsWith(BRAZIL_CALLING_CODE))
     digits = digits.slice(2);
@@ -28,7 +28,7 @@ function brazilianDigits(input: string | null | undefined): string | null {
 }
 
 /** True when `input` is written as an international number of another country ("+351 …"). */
-function isForeign(input: string): boolean {
+export function isForeign(input: string): boolean {
   return /^\s*\+/.test(input) && !/^\s*\+\s*55/.test(input);
 }
 
@@ -74,25 +74,6 @@ export function firstWhatsAppNumber(...phones: (string | null | undefined)[]): s
 }
 
 /**
- * A phone as the identity service stores it (E.164, e.g. "+5511912345678")
- * from what an admin types: "+…" an international number of a possible
- * length for its country, or a Brazilian number with area code (10 or 11
- * digits, optional "55" prefix), punctuation ignored. "" for an empty value,
- * null when it cannot be a phone.
- */
-export function normalizePhone(value: string): string | null {
-  const trimmed = value.trim();
-  if (!trimmed) return "";
-  if (/[^\d\s()+.-]/.test(trimmed)) return null;
-  if (trimmed.startsWith("+")) {
-    const parsed = parsePhoneNumberFromString(trimmed);
-    return parsed?.isPossible() ? parsed.number : null;
-  }
-  const digits = brazilianDigits(trimmed);
-  return digits ? `+${BRAZIL_CALLING_CODE}${digits}` : null;
-}
-
-/**
  * A phone for display: "(11) 98765-4321" for "11987654321", "5511987654321",
  * "+5511987654321", "+55 11 98765-4321" or "011 98765-4321"; "(11) 3333-4444"
  * for a landline. Anything else (not a 10–11-digit Brazilian number, or
@@ -101,9 +82,6 @@ export function normalizePhone(value: string): string | null {
 export function formatPhone(phone: string): string {
   const digits = isForeign(phone) ? null : brazilianDigits(phone);
   if (!digits) return phone;
-  const national = parsePhoneNumberFromString(digits, "BR")?.formatNational() ?? "";
-  if (national.startsWith("(")) return national;
-  // Numbers outside today's numbering plan (e.g. an old 8-digit mobile) get the same layout by hand.
   const split = digits.length === 11 ? 7 : 6;
   return `(${digits.slice(0, 2)}) ${digits.slice(2, split)}-${digits.slice(split)}`;
 }

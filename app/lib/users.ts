@@ -2,12 +2,13 @@
  * Shared pieces of user administration (the admin's "Usuários" pages and the
  * JSON API `/api/auth…`, docs/spec.txt §7): the zod schemas of the invite and
  * edit forms (the same schemas validate the admin pages and the API bodies;
- * phones in E.164 through `normalizePhone` of `./phone`) and the list's sort
+ * phones in E.164 through `normalizePhone` of `./phone-e164`) and the list's sort
  * keys (paths: `~/lib/admin`).
  */
 import { z } from "zod";
-import { ROLE_NAMES, withNewPassword } from "./auth";
-import { normalizePhone } from "./phone";
+import { ROLE_NAMES } from "./auth";
+import { withNewPassword } from "./auth-forms";
+import { normalizePhone } from "./phone-e164";
 import { accountEmail, singleLineText } from "./text-fields";
 
 /** Users per page of the list. */

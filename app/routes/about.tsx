@@ -21,7 +21,7 @@ import { agencyJsonLd, JsonLd } from "~/components/json-ld";
 import { MemberPortrait } from "~/components/member-portrait";
 import { addressLines, formatOpeningHoursLine } from "~/lib/agency";
 import { formatPhone } from "~/lib/phone";
-import { memberPath } from "~/lib/members";
+import { memberPath } from "~/lib/paths";
 import { pageMeta } from "~/lib/meta";
 import { ABOUT_PATH, LISTINGS_PATH } from "~/lib/paths";
 import { container } from "~/styles/ui.css";

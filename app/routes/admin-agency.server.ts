@@ -10,7 +10,7 @@ import { json } from "@remix-run/node";
 import { agencyProfileSaved, getAgencyProfile, saveAgencyProfile } from "~/.server/agency";
 import { redirectWithToast } from "~/.server/flash";
 import { boundedReply } from "~/.server/form-reply";
-import { agencyFormDefaults, agencyFormSchema } from "~/lib/agency";
+import { agencyFormDefaults, agencyFormSchema } from "~/lib/agency-form";
 import { privatePage } from "~/lib/cache-control";
 import { ADMIN_AGENCY_PATH } from "~/lib/paths";
 

@@ -31,7 +31,8 @@ import { readMemberUpload, storeMemberFiles, storeMemberPhoto } from "~/.server/
 import { getFileStorage } from "~/.server/storage";
 import { privatePage } from "~/lib/cache-control";
 import { pageNotFound } from "~/lib/errors";
-import { adminMemberPath, memberFormSchema } from "~/lib/members";
+import { memberFormSchema } from "~/lib/members";
+import { adminMemberPath } from "~/lib/paths";
 
 /** What the action answers when it does not redirect: the form's Conform reply, a page alert, or an upload's message. */
 export interface MemberActionData {

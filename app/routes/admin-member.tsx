@@ -23,7 +23,7 @@ import * as s from "~/components/admin.css";
 import { FormAlert } from "~/components/forms";
 import { privatePage, privatePageHeaders } from "~/lib/cache-control";
 import { pageNotFound } from "~/lib/errors";
-import { memberPath } from "~/lib/members";
+import { memberPath } from "~/lib/paths";
 import { ADMIN_MEMBERS_PATH } from "~/lib/paths";
 import { formIntent, type MemberActionData, memberIdOf, uploadIntent } from "./admin-member.server";
 

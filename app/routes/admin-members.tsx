@@ -14,7 +14,8 @@ import * as m from "~/components/admin-member.css";
 import * as s from "~/components/admin.css";
 import { Field, SelectField } from "~/components/forms";
 import { privatePage, privatePageHeaders } from "~/lib/cache-control";
-import { adminMemberPath, memberListParams, memberPath } from "~/lib/members";
+import { memberListParams } from "~/lib/members";
+import { adminMemberPath, memberPath } from "~/lib/paths";
 import { ADMIN_MEMBERS_PATH } from "~/lib/paths";
 import { button } from "~/styles/ui.css";
 

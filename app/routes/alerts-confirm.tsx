@@ -15,7 +15,7 @@ import { getTheme } from "~/.server/theme";
 import { EmptyState } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-screen";
 import { SuccessIcon } from "~/components/icons";
-import { ALERTS_PATH } from "~/lib/alerts";
+import { ALERTS_PATH } from "~/lib/alert-fields";
 import { button, container } from "~/styles/ui.css";
 
 export async function loader({ request }: LoaderFunctionArgs) {

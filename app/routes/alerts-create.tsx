@@ -14,7 +14,7 @@ import { AlertForm } from "~/components/alert-form";
 import { EmptyState } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-screen";
 import { SuccessIcon } from "~/components/icons";
-import { ALERT_PAGE_MAX, type AlertActionData } from "~/lib/alerts";
+import { ALERT_PAGE_MAX, type AlertActionData } from "~/lib/alert-fields";
 import { LISTINGS_PATH } from "~/lib/paths";
 import { button, container } from "~/styles/ui.css";
 

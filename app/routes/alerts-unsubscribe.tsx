@@ -18,7 +18,7 @@ import { getTheme } from "~/.server/theme";
 import { EmptyState } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-screen";
 import { SuccessIcon } from "~/components/icons";
-import { ALERT_UNSUBSCRIBE_PATH, ALERTS_PATH } from "~/lib/alerts";
+import { ALERT_UNSUBSCRIBE_PATH, ALERTS_PATH } from "~/lib/alert-fields";
 import { LISTINGS_PATH } from "~/lib/paths";
 import { button, container } from "~/styles/ui.css";
 

@@ -18,7 +18,7 @@ import { redirectWithToast } from "~/.server/flash";
 import { getTheme } from "~/.server/theme";
 import { EmptyState } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-screen";
-import { ALERTS_PATH } from "~/lib/alerts";
+import { ALERTS_PATH } from "~/lib/alert-fields";
 import { formatDate } from "~/lib/format";
 import { LISTINGS_PATH } from "~/lib/paths";
 import { button, container } from "~/styles/ui.css";

@@ -20,7 +20,7 @@ import { ListingGrid } from "~/components/listing-grid";
 import { MemberPortrait } from "~/components/member-portrait";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
 import { pageNotFound } from "~/lib/errors";
-import { memberPath } from "~/lib/members";
+import { memberPath } from "~/lib/paths";
 import { pageMeta } from "~/lib/meta";
 import { whatsAppContactPath } from "~/lib/urls";
 import { button, container } from "~/styles/ui.css";

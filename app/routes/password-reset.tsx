@@ -34,7 +34,8 @@ import {
 } from "~/components/auth-card";
 import * as s from "~/components/auth-form.css";
 import { Field, FormAlert } from "~/components/forms";
-import { RESET_REQUESTED_MESSAGE, resetConfirmSchema, resetRequestSchema } from "~/lib/auth";
+import { RESET_REQUESTED_MESSAGE } from "~/lib/auth";
+import { resetConfirmSchema, resetRequestSchema } from "~/lib/auth-forms";
 import { privatePage, privatePageHeaders } from "~/lib/cache-control";
 import { LOGIN_PATH, PASSWORD_RESET_PATH, SET_PASSWORD_PATH } from "~/lib/paths";
 import { button } from "~/styles/ui.css";

@@ -190,6 +190,32 @@ test.describe("com JavaScript", () => {
     expect((await deliveredLeads(name)).size).toBe(1);
   });
 
+  test("a validação do navegador só é baixada quando o visitante chega ao formulário", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    // The validators' chunk holds zod and Conform: the first load must not ask for it.
+    const validators = () => scripts.filter((url) => /\/assets\/public-form-validators-[\w-]+\.js$/.test(url));
+    expect(scripts.length).toBeGreaterThan(5);
+    expect(validators()).toEqual([]);
+
+    const form = page.getByRole("form", { name: "Quero vender meu imóvel" });
+    // A field left before the validator arrives is still checked once it has.
+    await form.getByLabel("Telefone ou WhatsApp").fill("12");
+    await form.getByLabel("Nome").focus();
+    await expect(form.getByText("Informe um telefone válido com DDD, por exemplo (11) 91234-5678.")).toBeVisible();
+    expect(validators()).toHaveLength(1);
+    // A submit with errors stays on the page, shows every error and focuses the first invalid field.
+    await form.getByRole("button", { name: "Quero uma avaliação" }).click();
+    await expect(form.getByText("Informe seu nome.")).toBeVisible();
+    await expect(form.getByLabel("Nome")).toBeFocused();
+    await expect(form.getByLabel("Nome")).toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveURL("/");
+  });
+
   test("mais informações: um clique duplo gera um único contato", async ({ page }) => {
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": "10.41.0.2" });
     const [, listingPath] = await listingPaths(page.request);

@@ -20,7 +20,7 @@ import { leadFormTokens, MIN_FILL_MS } from "~/.server/leads/form-guard";
 import { deliverDue } from "~/.server/leads/worker";
 import type { MailMessage } from "~/.server/mail/transport";
 import { setSingleton } from "~/.server/singleton";
-import { agencyFormSchema } from "~/lib/agency";
+import { agencyFormSchema } from "~/lib/agency-form";
 import * as lgpd from "~/routes/lgpd";
 import * as thankYou from "~/routes/thank-you";
 import { createTestPglite, type TestDatabase } from "./helpers/database";

@@ -7,7 +7,8 @@
  * 400 before it reaches the database.
  */
 import { z } from "zod";
-import { loginSchema, newPasswordField, ROLE_NAMES } from "~/lib/auth";
+import { ROLE_NAMES } from "~/lib/auth";
+import { loginSchema, newPasswordField } from "~/lib/auth-forms";
 import { infoLeadFields, requireContact, sellLeadSchema } from "~/lib/leads";
 import { singleLineText } from "~/lib/text-fields";
 

@@ -11,7 +11,7 @@
 import { json, type TypedResponse } from "@remix-run/node";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { HistoryEntry, ListingPrivateData } from "~/domain/listing";
-import { listingLookupSchema } from "~/lib/auth";
+import { listingLookupSchema } from "~/lib/auth-forms";
 import { pageNotFound } from "~/lib/errors";
 import { privatePage } from "~/lib/cache-control";
 import { listingPath } from "~/lib/urls";

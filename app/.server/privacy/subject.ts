@@ -2,13 +2,13 @@
  * Who a data-subject search is about (LGPD art. 18): an e-mail address or a
  * phone number as an admin types it, normalised the way the site stores
  * them — e-mail lower-case and trimmed (the lead forms' `emailSchema`),
- * phone through `normalizePhone` (`~/lib/phone`) to E.164. Leads keep a
+ * phone through `normalizePhone` (`~/lib/phone-e164`) to E.164. Leads keep a
  * Brazilian phone as national digits (DDD + number), users as E.164 and
  * members as typed, so phone columns are compared by their digits against
  * every stored form ({@link Subject} `phoneDigits`).
  */
 import { createHash } from "node:crypto";
-import { normalizePhone } from "~/lib/phone";
+import { normalizePhone } from "~/lib/phone-e164";
 
 /** Most characters accepted in the search box (an e-mail has at most 254). */
 export const SUBJECT_INPUT_MAX = 254;

@@ -3,15 +3,7 @@
  * search forms' fields (see the module comment of `~/lib/filters`).
  */
 import { LISTINGS_PATH } from "~/lib/paths";
-import {
-  formatFacet,
-  isTrackingParam,
-  MAIN_PARAMS,
-  normalizeFilters,
-  PURPOSE_ALIASES,
-  QUERY_FACETS,
-  safeSlugify,
-} from "./facets";
+import { formatFacet, isTrackingParam, normalizeFilters, PURPOSE_ALIASES, QUERY_FACETS, safeSlugify } from "./facets";
 import {
   decodeSegment,
   indexOf,
@@ -21,7 +13,7 @@ import {
   type SegmentFilters,
   type VocabularyIndex,
 } from "./segment";
-import type { FilterVocabulary, ListingFilters, ParsedFilters } from "./types";
+import { type FilterVocabulary, type ListingFilters, MAIN_PARAMS, type ParsedFilters } from "./types";
 
 function queryPart(name: string, value: string | number): string {
   return `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`;

@@ -140,16 +140,6 @@ function positive(value: number | undefined): number | undefined {
   return value != null && value > 0 ? value : undefined;
 }
 
-/** Names of the main-facet query parameters (search forms; canonical only when the segment is ambiguous). */
-export const MAIN_PARAMS = {
-  purpose: "finalidade",
-  category: "tipo",
-  city: "cidade",
-  neighbourhood: "bairro",
-  /** "cidade" or "cidade/bairro" in one value (home search box). */
-  place: "local",
-} as const;
-
 /** Words accepted for each purpose in `finalidade` (slugified). */
 export const PURPOSE_ALIASES: Record<string, Purpose> = {
   venda: "venda",

@@ -135,3 +135,13 @@ export type ParsedFilters = { filters: ListingFilters; canonical: string } | { n
 export function compareSlugs(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** Names of the main-facet query parameters (search forms; canonical only when the segment is ambiguous). */
+export const MAIN_PARAMS = {
+  purpose: "finalidade",
+  category: "tipo",
+  city: "cidade",
+  neighbourhood: "bairro",
+  /** "cidade" or "cidade/bairro" in one value (home search box). */
+  place: "local",
+} as const;
