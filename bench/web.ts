@@ -225,8 +225,8 @@ async function startSite(): Promise<{ origin: string; child: ChildProcess }> {
   throw new Error("o catálogo não sincronizou em 20 minutos");
 }
 
-/** Runs Lighthouse (mobile defaults) once on `url` with the Chrome at `port`; keeps the JSON report. */
-async function runLighthouse(url: string, port: number, reportFile: string): Promise<RunFigures> {
+/** Runs Lighthouse (mobile defaults) once on `url` with the Chrome at `port`; keeps the JSON report at `reportFile` (null: a warm-up run, not kept). */
+async function runLighthouse(url: string, port: number, reportFile: string | null): Promise<RunFigures> {
   const result = await lighthouse(url, {
     port,
     output: "json",
@@ -234,7 +234,9 @@ async function runLighthouse(url: string, port: number, reportFile: string): Pro
     onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
   });
   if (!result) throw new Error(`Lighthouse não devolveu resultado para ${url}`);
-  await fsp.writeFile(reportFile, typeof result.report === "string" ? result.report : JSON.stringify(result.lhr));
+  if (reportFile) {
+    await fsp.writeFile(reportFile, typeof result.report === "string" ? result.report : JSON.stringify(result.lhr));
+  }
   const { lhr } = result;
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -300,8 +302,9 @@ async function main(): Promise<void> {
     for (const type of types) {
       const pagePath = typeof type.path === "string" ? type.path : await type.path(site.origin);
       const url = site.origin + pagePath;
-      // One untimed load first, so server caches and image variants are warm for every counted run.
-      await fetch(url).then((response) => response.arrayBuffer());
+      // One untimed run first, in the same browser: the server's page cache and every photo variant the
+      // page asks for are ready, so no counted run shares the CPU with the server resizing photos.
+      await runLighthouse(url, chrome.port, null);
       const runs: RunFigures[] = [];
       for (let run = 1; run <= RUNS; run += 1) {
         runs.push(await runLighthouse(url, chrome.port, path.join(cacheDir, `${type.key}-${run}.json`)));

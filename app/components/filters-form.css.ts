@@ -229,6 +229,20 @@ export const checkList = style({
   borderRadius: vars.radius.md,
 });
 
+/** "Ver todos os N bairros": a text button under the first neighbourhoods, a full-size touch target. */
+export const moreButton = style({
+  alignSelf: "flex-start",
+  minHeight: "44px",
+  padding: 0,
+  border: "none",
+  background: "none",
+  color: vars.color.primary,
+  fontSize: vars.fontSize.sm,
+  fontWeight: 600,
+  textDecoration: "underline",
+  cursor: "pointer",
+});
+
 /** One checkbox row. */
 export const check = style([
   fr.centerRow,

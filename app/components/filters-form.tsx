@@ -99,6 +99,28 @@ const COUNT_DEBOUNCE_MS = 300;
 /** Wide screens: the open sidebar (the CSS uses the same breakpoint). */
 const WIDE_QUERY = "(min-width: 960px)";
 
+/**
+ * How many neighbourhoods the list shows at first: the chosen ones, then the
+ * ones with most listings. The rest are drawn only when asked for ("Ver todos
+ * os N bairros", or a search in "Procurar bairro"): a city's 100 checkboxes
+ * were a third of the list page's elements, and every form control is work
+ * for the browser while the page loads (docs/decisions/0040-fast-on-a-phone-changes.md).
+ */
+const FIRST_NEIGHBOURHOODS = 8;
+
+/**
+ * The neighbourhoods shown before "Ver todos": every chosen one, then the
+ * busiest up to {@link FIRST_NEIGHBOURHOODS}, in the list's order.
+ */
+function firstNeighbourhoods<T extends { slug: string; count: number }>(all: T[], selected: ReadonlySet<string>): T[] {
+  const busiest = all
+    .filter((nb) => !selected.has(nb.slug))
+    .sort((a, b) => b.count - a.count)
+    .slice(0, Math.max(0, FIRST_NEIGHBOURHOODS - selected.size));
+  const keep = new Set([...selected, ...busiest.map((nb) => nb.slug)]);
+  return all.filter((nb) => keep.has(nb.slug));
+}
+
 /** How many facets are set (for the "Filtros" badge). */
 export function activeFilterCount(f: ListingFilters): number {
   return (
@@ -504,6 +526,7 @@ function FilterFields(props: {
   // The city whose neighbourhoods are listed follows the select without a navigation (the sheet).
   const [citySlug, setCitySlug] = useState(filters.city ?? "");
   const [nbQuery, setNbQuery] = useState("");
+  const [allNeighbourhoods, setAllNeighbourhoods] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
@@ -515,6 +538,10 @@ function FilterFields(props: {
     ? [...city.neighbourhoods].sort((a, b) => Number(selected.has(b.slug)) - Number(selected.has(a.slug)))
     : [];
   const folded = foldText(nbQuery.trim());
+  // The chosen and the busiest neighbourhoods first; the rest once asked for (or searched), see FIRST_NEIGHBOURHOODS.
+  const listAll = allNeighbourhoods || Boolean(folded) || neighbourhoods.length <= FIRST_NEIGHBOURHOODS + 2;
+  const first = listAll ? neighbourhoods : firstNeighbourhoods(neighbourhoods, selected);
+  const rest = listAll ? [] : neighbourhoods.filter((nb) => !first.includes(nb));
   // Facet counts are for the applied city; another city falls back to the vocabulary's totals.
   const nbCount = (slug: string, fallback: number) =>
     counts && city?.slug === filters.city ? (counts.neighbourhoods[slug] ?? 0) : fallback;
@@ -617,7 +644,7 @@ function FilterFields(props: {
                   />
                 ) : null}
                 <ul className={s.checkList}>
-                  {neighbourhoods.map((nb) => {
+                  {first.map((nb) => {
                     const checked = selected.has(nb.slug);
                     const n = nbCount(nb.slug, nb.count);
                     const hiddenByQuery = !!folded && !checked && !foldText(nb.label).includes(folded);
@@ -637,6 +664,45 @@ function FilterFields(props: {
                     );
                   })}
                 </ul>
+                {rest.length ? (
+                  <>
+                    {hydrated ? (
+                      <button
+                        type="button"
+                        className={s.moreButton}
+                        onClick={(event) => {
+                          // The first of the added neighbourhoods takes the focus the button had.
+                          const list = event.currentTarget.previousElementSibling;
+                          const firstAdded = rest[0]?.slug;
+                          setAllNeighbourhoods(true);
+                          requestAnimationFrame(() =>
+                            list
+                              ?.querySelector<HTMLInputElement>(
+                                `input[value="${firstAdded}"], input[value$="/${firstAdded}"]`,
+                              )
+                              ?.focus(),
+                          );
+                        }}
+                      >
+                        Ver todos os {formatCount(neighbourhoods.length)} bairros
+                      </button>
+                    ) : null}
+                    {/* Without JavaScript the whole list; with it, this is inert text, never parsed into the DOM. */}
+                    <noscript>
+                      <ul className={s.checkList}>
+                        {rest.map((nb) => (
+                          <li key={nb.slug}>
+                            <label className={s.check}>
+                              <input type="checkbox" name={MAIN_PARAMS.neighbourhood} value={nb.slug} />
+                              {nb.label}
+                              <span className={s.optionCount}>{formatCount(nb.count)}</span>
+                            </label>
+                          </li>
+                        ))}
+                      </ul>
+                    </noscript>
+                  </>
+                ) : null}
               </>
             ) : (
               <p className={s.hint}>Escolha uma cidade para ver os bairros.</p>

@@ -129,6 +129,15 @@ test.describe("celular (360 × 800)", () => {
       await expect(page).toHaveURL(`${LISTINGS_PATH}/aluguel?quartos=2`);
       expect(await readTotal(page)).toBeGreaterThan(0);
     });
+
+    test("todos os bairros da cidade estão no formulário", async ({ page }) => {
+      await page.goto(`${LISTINGS_PATH}/sao-paulo`);
+      await page.getByText("Filtros", { exact: true }).click();
+      const neighbourhoods = page.getByRole("form", { name: "Filtros" }).getByRole("group", { name: "Bairros" });
+      // The first eight and, from the <noscript> list, every other one of the city.
+      expect(await neighbourhoods.getByRole("checkbox").count()).toBeGreaterThan(20);
+      await expect(neighbourhoods.getByRole("button", { name: /^Ver todos os/ })).toHaveCount(0);
+    });
   });
 
   test("os campos de busca mostram o exemplo e as palavras digitadas inteiros", async ({ page }) => {
@@ -175,6 +184,35 @@ test.describe("celular (360 × 800)", () => {
 
 test.describe("tela larga (1366 × 900)", () => {
   test.use({ viewport: DESKTOP });
+
+  test("bairros: os marcados e os com mais imóveis primeiro, os outros quando pedidos", async ({ page }) => {
+    await page.goto(`${LISTINGS_PATH}/sao-paulo`);
+    await waitForHydration(page);
+    const neighbourhoods = page.getByRole("form", { name: "Filtros" }).getByRole("group", { name: "Bairros" });
+    const boxes = neighbourhoods.getByRole("checkbox");
+    await expect(boxes).toHaveCount(8);
+    // The eight shown have at least as many listings as any other (the counts are in the labels).
+    const shownCounts = (await boxes.evaluateAll((inputs) => inputs.map((i) => i.parentElement!.textContent!))).map(
+      (text) => parseCount(/([\d.]+)$/.exec(text)![1]!),
+    );
+    const more = neighbourhoods.getByRole("button", { name: /^Ver todos os [\d.]+ bairros$/ });
+    const all = parseCount(/([\d.]+) bairros/.exec(await more.innerText())![1]!);
+    expect(all).toBeGreaterThan(8);
+    await more.click();
+    await expect(boxes).toHaveCount(all);
+    const allCounts = (await boxes.evaluateAll((inputs) => inputs.map((i) => i.parentElement!.textContent!))).map(
+      (text) => parseCount(/([\d.]+)$/.exec(text)![1]!),
+    );
+    const eighth = [...allCounts].sort((a, b) => b - a)[7]!;
+    expect(Math.min(...shownCounts)).toBeGreaterThanOrEqual(eighth);
+    // The focus moves to the first neighbourhood added, not to the page.
+    await expect(page.locator(":focus")).toHaveAttribute("type", "checkbox");
+    // Searching lists every match, shown first or not.
+    await page.goto(`${LISTINGS_PATH}/sao-paulo`);
+    await waitForHydration(page);
+    await neighbourhoods.getByRole("searchbox", { name: "Procurar bairro" }).fill("a");
+    expect(await boxes.count()).toBeGreaterThan(8);
+  });
 
   test("seções recolhíveis: as mais usadas abertas, as outras com o resumo do que está marcado", async ({ page }) => {
     await page.goto(LISTINGS_PATH);
