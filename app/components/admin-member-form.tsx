@@ -11,7 +11,8 @@ import { type MemberBasics, memberFormSchema } from "~/lib/members";
 import { ADMIN_MEMBERS_PATH } from "~/lib/paths";
 import { button } from "~/styles/ui.css";
 import * as s from "./admin.css";
-import { CheckboxField, Field, FormAlert, TextareaField } from "./forms";
+import { FormAlert } from "./forms";
+import { CheckboxField, Field, TextareaField } from "./conform-fields";
 import { useZodForm } from "./use-zod-form";
 
 /** The values of an existing member the form starts from (`brokerCode` "" when none). */

@@ -6,7 +6,8 @@
  */
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import type { CSSProperties } from "react";
-import { ErrorList, Field } from "./forms";
+import { ErrorList } from "./forms";
+import { Field } from "./conform-fields";
 import { readableTextOn } from "~/lib/appearance";
 import * as s from "./admin.css";
 

@@ -8,7 +8,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import * as s from "~/components/auth-form.css";
-import { Field } from "~/components/forms";
+import { Field } from "~/components/conform-fields";
 import { LOGIN_PATH } from "~/lib/paths";
 
 /** `<title>` "{page} – Área do corretor | {site title}" and `noindex`. */

@@ -4,12 +4,12 @@
  * everywhere (WCAG 2.2: 1.3.1 labels, 3.3.1 errors identified in text,
  * 4.1.2 `aria-invalid`/`aria-describedby`).
  *
- * Each field takes either a Conform field (`field`: its id, name, default
- * value, constraints and errors) or plain `inputProps` with `errors` (server
- * messages of a form without Conform). Errors are pt-BR strings from the
- * schemas; only the first is shown beside the field.
+ * Each field takes its control's attributes (`inputProps`, `textareaProps`,
+ * `selectProps`: id, name, default value, limits) and its `errors`. Errors are
+ * pt-BR strings from the schemas; only the first is shown beside the field.
+ * The admin's Conform forms pass Conform's field metadata through
+ * `./conform-fields`, so a public page's form loads no Conform.
  */
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import {
   useId,
   useState,
@@ -81,30 +81,21 @@ interface FieldFrame {
   className?: string;
 }
 
-/** Ids and ARIA attributes shared by the controls: Conform's when a `field` is given. */
-function useFieldIds(
-  field: FieldMetadata<unknown> | undefined,
-  givenId: string | undefined,
-  errors: ListOfErrors,
-  hint: ReactNode,
-) {
+/** Ids and ARIA attributes shared by the controls. */
+function useFieldIds(givenId: string | undefined, errors: ListOfErrors, hint: ReactNode) {
   const fallback = useId();
-  const id = field?.id ?? givenId ?? fallback;
-  const errorId = field?.errorId ?? `${id}-erro`;
+  const id = givenId ?? fallback;
+  const errorId = `${id}-erro`;
   const hintId = hint ? `${id}-dica` : undefined;
-  const shown = field ? field.errors : errors;
+  const shown = errors;
   const invalid = Boolean(shown?.some(Boolean));
   const describedBy = [invalid ? errorId : undefined, hintId].filter(Boolean).join(" ") || undefined;
   return { id, errorId, hintId, shown, invalid, describedBy };
 }
 
-/**
- * The attributes of a field's control: Conform's (`conform`), then the
- * caller's (`own`), then the id and the ARIA state worked out by `useFieldIds`.
- */
-function controlProps<T extends object>(ids: ReturnType<typeof useFieldIds>, conform: object, own: T | undefined) {
+/** The attributes of a field's control: the caller's (`own`), then the id and the ARIA state of `useFieldIds`. */
+function controlProps<T extends object>(ids: ReturnType<typeof useFieldIds>, own: T | undefined) {
   return {
-    ...conform,
     ...own,
     id: ids.id,
     "aria-invalid": ids.invalid || undefined,
@@ -134,56 +125,47 @@ function Frame(
 
 /** Props of {@link Field}. */
 export interface FieldProps extends FieldFrame {
-  /** A Conform field: id, name, default value, constraints and errors come from it. */
-  field?: FieldMetadata<string> | FieldMetadata<number> | FieldMetadata<unknown>;
-  /** The input type (with a Conform field; otherwise put `type` in `inputProps`). */
-  type?: Parameters<typeof getInputProps>[1]["type"];
   inputProps?: InputHTMLAttributes<HTMLInputElement>;
 }
 
 /** A labelled input with its hint and first error. */
-export function Field({ field, type = "text", inputProps, ...frame }: FieldProps) {
-  const ids = useFieldIds(field, inputProps?.id, frame.errors, frame.hint);
-  const conform = field ? getInputProps(field as FieldMetadata<string>, { type, ariaAttributes: false }) : {};
+export function Field({ inputProps, ...frame }: FieldProps) {
+  const ids = useFieldIds(inputProps?.id, frame.errors, frame.hint);
   return (
     <Frame {...frame} {...ids}>
-      <input className={s.control} {...controlProps(ids, conform, inputProps)} key={field?.key} />
+      <input className={s.control} {...controlProps(ids, inputProps)} />
     </Frame>
   );
 }
 
 /** Props of {@link TextareaField}. */
 export interface TextareaFieldProps extends FieldFrame {
-  field?: FieldMetadata<string> | FieldMetadata<unknown>;
   textareaProps?: TextareaHTMLAttributes<HTMLTextAreaElement>;
 }
 
 /** A labelled textarea with its hint and first error. */
-export function TextareaField({ field, textareaProps, ...frame }: TextareaFieldProps) {
-  const ids = useFieldIds(field, textareaProps?.id, frame.errors, frame.hint);
-  const conform = field ? getTextareaProps(field as FieldMetadata<string>, { ariaAttributes: false }) : {};
+export function TextareaField({ textareaProps, ...frame }: TextareaFieldProps) {
+  const ids = useFieldIds(textareaProps?.id, frame.errors, frame.hint);
   return (
     <Frame {...frame} {...ids}>
-      <textarea className={s.textarea} {...controlProps(ids, conform, textareaProps)} key={field?.key} />
+      <textarea className={s.textarea} {...controlProps(ids, textareaProps)} />
     </Frame>
   );
 }
 
 /** Props of {@link SelectField}. */
 export interface SelectFieldProps extends FieldFrame {
-  field?: FieldMetadata<string> | FieldMetadata<unknown>;
   selectProps?: SelectHTMLAttributes<HTMLSelectElement>;
   /** The `<option>`s. */
   children: ReactNode;
 }
 
 /** A labelled select with its hint and first error. */
-export function SelectField({ field, selectProps, children, ...frame }: SelectFieldProps) {
-  const ids = useFieldIds(field, selectProps?.id, frame.errors, frame.hint);
-  const conform = field ? getSelectProps(field as FieldMetadata<string>, { ariaAttributes: false }) : {};
+export function SelectField({ selectProps, children, ...frame }: SelectFieldProps) {
+  const ids = useFieldIds(selectProps?.id, frame.errors, frame.hint);
   return (
     <Frame {...frame} {...ids}>
-      <select className={s.control} {...controlProps(ids, conform, selectProps)} key={field?.key}>
+      <select className={s.control} {...controlProps(ids, selectProps)}>
         {children}
       </select>
     </Frame>
@@ -193,7 +175,6 @@ export function SelectField({ field, selectProps, children, ...frame }: SelectFi
 /** Props of {@link CheckboxField}. */
 export interface CheckboxFieldProps {
   label: ReactNode;
-  field?: FieldMetadata<boolean> | FieldMetadata<string> | FieldMetadata<unknown>;
   inputProps?: InputHTMLAttributes<HTMLInputElement>;
   errors?: ListOfErrors;
   hint?: ReactNode;
@@ -201,15 +182,12 @@ export interface CheckboxFieldProps {
 }
 
 /** A checkbox inside its label (the whole line is the 44 px target), with its first error. */
-export function CheckboxField({ label, field, inputProps, errors, hint, className }: CheckboxFieldProps) {
-  const ids = useFieldIds(field, inputProps?.id, errors, hint);
-  const conform = field
-    ? getInputProps(field as FieldMetadata<string>, { type: "checkbox", ariaAttributes: false })
-    : {};
+export function CheckboxField({ label, inputProps, errors, hint, className }: CheckboxFieldProps) {
+  const ids = useFieldIds(inputProps?.id, errors, hint);
   return (
     <div className={className}>
       <label className={s.checkbox} htmlFor={ids.id}>
-        <input {...controlProps(ids, conform, { type: "checkbox", ...inputProps })} key={field?.key} />
+        <input {...controlProps(ids, { type: "checkbox", ...inputProps })} />
         {label}
       </label>
       {hint ? (

@@ -6,7 +6,8 @@
  */
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { CheckboxField, DoubleCheckButton, Field, FormAlert, SelectField } from "./forms";
+import { DoubleCheckButton, FormAlert } from "./forms";
+import { CheckboxField, Field, SelectField } from "./conform-fields";
 import { ADMIN_REDIRECTS_PATH } from "~/lib/paths";
 import { redirectFormSchema, type RedirectRow } from "~/lib/redirects";
 import { button, visuallyHidden } from "~/styles/ui.css";

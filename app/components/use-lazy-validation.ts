@@ -48,6 +48,7 @@ export interface LazyField {
 /** Props of the `<form>` element. */
 export interface LazyFormProps {
   id: string;
+  ref: (form: HTMLFormElement | null) => void;
   noValidate: true;
   onFocus: (event: FocusEvent<HTMLFormElement>) => void;
   onBlur: (event: FocusEvent<HTMLFormElement>) => void;
@@ -125,9 +126,11 @@ export function useLazyValidation(options: LazyValidationOptions): {
 
   const form: LazyFormProps = {
     id,
+    ref: useCallback((element: HTMLFormElement | null) => {
+      formRef.current = element;
+    }, []),
     noValidate: true,
-    onFocus: (event) => {
-      formRef.current = event.currentTarget;
+    onFocus: () => {
       if (loading.current) return;
       loading.current = load().then(
         (loaded) => {
@@ -152,7 +155,6 @@ export function useLazyValidation(options: LazyValidationOptions): {
       if (name && touched.current.has(name)) revalidate(event.currentTarget);
     },
     onSubmit: (event) => {
-      formRef.current = event.currentTarget;
       if (!validator.current) return;
       const all = validator.current(new FormData(event.currentTarget));
       if (Object.keys(all).length === 0) return;

@@ -33,7 +33,8 @@ import {
   usePostPending,
 } from "~/components/auth-card";
 import * as s from "~/components/auth-form.css";
-import { Field, FormAlert } from "~/components/forms";
+import { FormAlert } from "~/components/forms";
+import { Field } from "~/components/conform-fields";
 import { RESET_REQUESTED_MESSAGE } from "~/lib/auth";
 import { resetConfirmSchema, resetRequestSchema } from "~/lib/auth-forms";
 import { privatePage, privatePageHeaders } from "~/lib/cache-control";
