@@ -3,13 +3,12 @@ import { style } from "@vanilla-extract/css";
 import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
 
-/** Icon link, narrow like the search link; the label shows from 1200 px. */
+/** Icon link, 44 px square like the search link; the badge is placed against it. */
 export const link = style({
   position: "relative",
-  gap: "6px",
   minWidth: "44px",
   justifyContent: "center",
-  paddingInline: "10px",
+  paddingInline: "12px",
   selectors: { "&:focus-visible": fr.focusRing },
 });
 
@@ -23,19 +22,21 @@ export const barOnly = style({
 /** The menu's item: the word and the count. */
 export const menuItem = style([fr.inlineCenter, { gap: vars.space.sm }]);
 
-/** "Favoritos" beside the heart on wide screens. */
-export const text = style({
-  display: "none",
-  "@media": { "(min-width: 1200px)": { display: "inline" } },
-});
-
-/** The count bubble (hidden from assistive technology: the link's name carries the count). */
+/**
+ * The count bubble on the heart's top right corner, ringed in the surface
+ * colour to stand off the drawing (hidden from assistive technology: the
+ * link's name carries the count).
+ */
 export const count = style([
   fr.centered,
   {
+    position: "absolute",
+    top: "3px",
+    insetInlineStart: "calc(50% + 2px)",
     minWidth: "20px",
     height: "20px",
     paddingInline: "5px",
+    border: `2px solid ${vars.color.surface}`,
     borderRadius: vars.radius.pill,
     background: vars.color.secondary,
     color: vars.color.onSecondary,

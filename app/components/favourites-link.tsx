@@ -1,12 +1,17 @@
 /**
  * The header's "Favoritos" link with the number of saved listings
- * (docs/decisions/0032-favourites-and-compare.md): in the bar, a heart, the
- * count when there is any, the word from 1200 px; in the folded menu of
- * phones, an item "Favoritos (3)". The count follows every heart on the
- * page (`useFavourites`); its accessible name is e.g. "Favoritos (3)".
+ * (docs/decisions/0032-favourites-and-compare.md): in the bar, a heart with
+ * the count as a badge on its corner when there is any (the icon alone, as
+ * the portals show it, so the bar's width does not depend on the count; the
+ * word is in its tooltip and accessible name); in the folded menu, an item
+ * "Favoritos (3)". The count follows every heart on the page
+ * (`useFavourites`). The bar link's accessible name is "Favoritos" or e.g.
+ * "Favoritos: 3 imóveis", which holds the visible count as a word of its own
+ * (WCAG 2.5.3 Label in Name; checkers drop a parenthesised "(3)").
  */
 import { Link } from "@remix-run/react";
 import { FAVOURITES_PATH } from "~/lib/favourites";
+import { plural } from "~/lib/format";
 import { useFavourites } from "~/lib/use-favourites";
 import { HeartIcon } from "./icons";
 import * as s from "./favourites-link.css";
@@ -24,17 +29,17 @@ export interface FavouritesLinkProps {
 /** The link: see the module comment. */
 export function FavouritesLink({ className, current, variant = "bar" }: FavouritesLinkProps) {
   const { codes } = useFavourites();
-  const label = codes.length ? `Favoritos (${codes.length})` : "Favoritos";
   if (variant === "menu") {
     return (
       <Link to={FAVOURITES_PATH} className={className} aria-current={current ? "page" : undefined}>
         <span className={s.menuItem}>
           <HeartIcon size={20} />
-          {label}
+          {codes.length ? `Favoritos (${codes.length})` : "Favoritos"}
         </span>
       </Link>
     );
   }
+  const label = codes.length ? `Favoritos: ${plural(codes.length, "imóvel", "imóveis")}` : "Favoritos";
   return (
     <Link
       to={FAVOURITES_PATH}
@@ -45,7 +50,6 @@ export function FavouritesLink({ className, current, variant = "bar" }: Favourit
       data-favourites-count={codes.length}
     >
       <HeartIcon size={20} />
-      <span className={s.text}>Favoritos</span>
       {codes.length ? (
         <span className={s.count} aria-hidden="true">
           {codes.length}

@@ -6,7 +6,7 @@ import { style } from "@vanilla-extract/css";
 import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
 
-/** The card: one link covering the whole card. */
+/** The card: one link covering the whole card, named by its content. */
 export const card = style([
   fr.linkCard,
   {
@@ -20,8 +20,13 @@ export const card = style([
   },
 ]);
 
-/** Photo frame, fixed 4:3 ratio so the grid does not jump while images load. */
+/**
+ * Photo frame, fixed 4:3 ratio so the grid does not jump while images load.
+ * Drawn first although it comes last in the link, whose name (its content)
+ * then starts with the kind, code and title rather than the photo count.
+ */
 export const media = style({
+  order: -1,
   position: "relative",
   aspectRatio: "4 / 3",
   background: vars.color.light,
@@ -127,12 +132,11 @@ export const price = style({
   color: vars.color.primary,
 });
 
-/** Small label before a price ("Venda", "Aluguel"). */
+/** Small label before a price ("Venda", "Aluguel"), a space apart from it. */
 export const priceLabel = style({
   fontSize: vars.fontSize.xs,
   fontWeight: 500,
   color: vars.color.textMuted,
-  marginRight: vars.space.xs,
   textTransform: "uppercase",
 });
 
@@ -157,7 +161,8 @@ export const fees = style({
 /** One fee, kept on one line; a dot before every fee but the first. */
 export const fee = style({
   whiteSpace: "nowrap",
-  selectors: { "& + &::before": { content: '"·"', marginInlineEnd: vars.space.xs } },
+  // The space is part of the content, so a screen reader reads "R$ 1.500 · IPTU", not "·IPTU".
+  selectors: { "& + &::before": { content: '"· "' } },
 });
 
 /** "📷 12" over the bottom right corner of the photo. */

@@ -1,7 +1,11 @@
 /**
  * A listing card: cover photo, badges, title, location, key figures and
- * prices. The whole card is one link to the listing page (`listing.path`),
- * whose accessible name is the card's heading; the photo's alt text names the listing. Money in BRL
+ * prices. The whole card is one link to the listing page (`listing.path`)
+ * named by its content, so the name holds every word the card shows (WCAG
+ * 2.5.3 Label in Name): the kind, code and title come first in the markup
+ * (the photo is drawn above them by CSS), the photo itself is decorative
+ * (`alt=""`, the title is beside it) and the lists inside carry no label of
+ * their own, which would replace their items in the link's name. Money in BRL
  * (`formatPrice`), area in m²; the photo goes through `imageUrl()`. The photo
  * shows how many photos the listing has ("📷 12", read "12 fotos"); the title
  * is clamped to two lines (the full title in its `title` attribute) and every
@@ -9,7 +13,7 @@
  * Used by the home sections, the listings page and (F) the similar listings.
  */
 import { Link } from "@remix-run/react";
-import { useId, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { Purpose } from "~/domain/listing";
 import type { ListingSummary } from "~/domain/listing-summary";
 import { formatArea, formatPrice, plural } from "~/lib/format";
@@ -36,10 +40,9 @@ const PHOTO_WIDTH = 480;
 const PHOTO_HEIGHT = 360;
 const PHOTO_SIZES = "(min-width: 1200px) 300px, (min-width: 700px) 45vw, 100vw";
 
-/** One listing as a clickable card (single link, accessible name from the title). */
+/** One listing as a clickable card (single link named by its content; the heart button beside it). */
 export function ListingCard({ listing, purpose, headingLevel = 3, eager = false }: ListingCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const titleId = useId();
   const title = listing.title || `${listing.category} em ${listing.neighbourhood}`;
   const location = [listing.neighbourhood, listing.city].filter(Boolean).join(", ");
   const showSale = listing.salePrice != null && purpose !== "aluguel";
@@ -76,14 +79,12 @@ export function ListingCard({ listing, purpose, headingLevel = 3, eager = false 
 
   const saleLine = showSale ? (
     <p className={s.price} key="venda">
-      <span className={s.priceLabel}>Venda</span>
-      {formatPrice(listing.salePrice)}
+      <span className={s.priceLabel}>Venda</span> {formatPrice(listing.salePrice)}
     </p>
   ) : null;
   const rentLine = showRent ? (
     <p className={s.price} key="aluguel">
-      <span className={s.priceLabel}>Aluguel</span>
-      {formatPrice(listing.rentPrice)}
+      <span className={s.priceLabel}>Aluguel</span> {formatPrice(listing.rentPrice)}
       <span className={s.perMonth}>/mês</span>
     </p>
   ) : null;
@@ -98,13 +99,32 @@ export function ListingCard({ listing, purpose, headingLevel = 3, eager = false 
   const photoCount = listing.photoCount ?? 0;
 
   const card = (
-    <Link
-      className={s.card}
-      to={listing.path}
-      prefetch="intent"
-      aria-labelledby={titleId}
-      data-listing-code={listing.code}
-    >
+    <Link className={s.card} to={listing.path} prefetch="intent" data-listing-code={listing.code}>
+      <div className={s.body}>
+        <p className={s.kicker}>
+          {listing.category}
+          {listing.code ? ` · Cód. ${listing.code}` : ""}
+        </p>
+        <Heading className={s.title} title={title}>
+          {title}
+        </Heading>
+        {location ? <p className={s.location}>{location}</p> : null}
+        {facts.length > 0 ? (
+          <ul className={s.facts}>
+            {facts.map((f) => (
+              <li key={f.key} className={s.fact}>
+                {f.icon}
+                {f.text}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className={s.prices}>
+          {rentFirst ? [rentLine, saleLine] : [saleLine, rentLine]}
+          {!showSale && !showRent ? <p className={s.price}>Consulte</p> : null}
+          {fees.length > 0 ? <p className={s.fees}>{feeLine}</p> : null}
+        </div>
+      </div>
       <div className={s.media}>
         {listing.coverPhotoUrl ? (
           <img
@@ -114,7 +134,8 @@ export function ListingCard({ listing, purpose, headingLevel = 3, eager = false 
             sizes={PHOTO_SIZES}
             width={PHOTO_WIDTH}
             height={PHOTO_HEIGHT}
-            alt={`Foto de ${title}`}
+            // Decorative here: the link already carries the title (an image beside its text in one link).
+            alt=""
             loading={eager ? "eager" : "lazy"}
             decoding="async"
           />
@@ -129,7 +150,7 @@ export function ListingCard({ listing, purpose, headingLevel = 3, eager = false 
           </span>
         ) : null}
         {badges.length > 0 ? (
-          <ul className={s.badges} aria-label="Destaques">
+          <ul className={s.badges}>
             {badges.map((b) => (
               <li key={b.label} className={b.accent ? `${s.badge} ${s.badgeAccent}` : s.badge}>
                 {b.label}
@@ -137,31 +158,6 @@ export function ListingCard({ listing, purpose, headingLevel = 3, eager = false 
             ))}
           </ul>
         ) : null}
-      </div>
-      <div className={s.body}>
-        <p className={s.kicker}>
-          {listing.category}
-          {listing.code ? ` · Cód. ${listing.code}` : ""}
-        </p>
-        <Heading className={s.title} id={titleId} title={title}>
-          {title}
-        </Heading>
-        {location ? <p className={s.location}>{location}</p> : null}
-        {facts.length > 0 ? (
-          <ul className={s.facts} aria-label="Características">
-            {facts.map((f) => (
-              <li key={f.key} className={s.fact}>
-                {f.icon}
-                {f.text}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <div className={s.prices}>
-          {rentFirst ? [rentLine, saleLine] : [saleLine, rentLine]}
-          {!showSale && !showRent ? <p className={s.price}>Consulte</p> : null}
-          {fees.length > 0 ? <p className={s.fees}>{feeLine}</p> : null}
-        </div>
       </div>
     </Link>
   );

@@ -3,7 +3,12 @@ import { style } from "@vanilla-extract/css";
 import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
 
-const desktop = "(min-width: 860px)";
+/** From here the bar carries the primary navigation items and the "Menu" drop-down the rest. */
+const barNav = "(min-width: 960px)";
+/** From here the bar carries the whole navigation and the menu is gone. */
+const fullNav = "(min-width: 1240px)";
+/** Phones and small tablets: the "Menu" button and the WhatsApp label. */
+const phone = "(max-width: 959.98px)";
 
 export const header = style({
   position: "sticky",
@@ -21,22 +26,33 @@ export const bar = style({
   justifyContent: "space-between",
   gap: vars.space.sm,
   height: vars.layout.headerHeight,
-  "@media": { "(min-width: 600px)": { gap: vars.space.md } },
+  "@media": {
+    "(min-width: 600px)": { gap: vars.space.md },
+    [barNav]: { gap: vars.space.sm },
+  },
 });
 
+/** The logo link: may shrink (its name cut with an ellipsis) on phones only; whole from 960 px. */
 export const homeLink = style({
   display: "inline-flex",
   minWidth: 0,
   textDecoration: "none",
   borderRadius: vars.radius.sm,
+  "@media": { [barNav]: { flexShrink: 0 } },
 });
 
 export const desktopNav = style({
   display: "none",
-  "@media": { [desktop]: { display: "block" } },
+  "@media": { [barNav]: { display: "block", flexShrink: 0 } },
 });
 
-export const navList = style([fr.centerRow, { gap: vars.space.xs }, fr.plainList]);
+export const navList = style([fr.centerRow, { gap: "2px" }, fr.plainList]);
+
+/** A navigation item that is not primary: in the bar only from 1240 px (always in the menu). */
+export const secondaryItem = style({
+  display: "none",
+  "@media": { [fullNav]: { display: "list-item" } },
+});
 
 export const navLink = style([
   fr.inlineCenter,
@@ -48,6 +64,9 @@ export const navLink = style([
     fontWeight: 600,
     color: vars.color.text,
     textDecoration: "none",
+    // A label never wraps and the link never shrinks: the breakpoints above keep the bar wide enough.
+    whiteSpace: "nowrap",
+    flexShrink: 0,
     transition: "background-color 150ms ease, color 150ms ease",
     selectors: {
       "&:hover": { background: vars.color.light },
@@ -56,12 +75,16 @@ export const navLink = style([
   },
 ]);
 
+/** A text link of the bar's navigation: tighter than the icon links' 44 px pills. */
+export const barNavLink = style({ paddingInline: "10px" });
+
 /** The search icon link: pushed to the end of the bar, narrower padding than a text link. */
 export const searchLink = style({ marginInlineStart: "auto", paddingInline: "10px" });
 
 export const menu = style({
   position: "relative",
-  "@media": { [desktop]: { display: "none" } },
+  flexShrink: 0,
+  "@media": { [fullNav]: { display: "none" } },
 });
 
 export const menuButton = style([
@@ -74,6 +97,7 @@ export const menuButton = style([
     border: `1px solid ${vars.color.border}`,
     background: vars.color.surface,
     fontWeight: 600,
+    whiteSpace: "nowrap",
     cursor: "pointer",
     listStyle: "none",
     userSelect: "none",
@@ -94,6 +118,24 @@ export const menuPanel = style({
   borderBottom: `1px solid ${vars.color.border}`,
   boxShadow: vars.shadow.raised,
   padding: `${vars.space.sm} ${vars.space.md} ${vars.space.lg}`,
+  "@media": {
+    // Beside the bar's navigation: a drop-down under the button instead of a sheet.
+    [barNav]: {
+      position: "absolute",
+      insetInline: "auto 0",
+      top: `calc(100% + ${vars.space.sm})`,
+      width: "320px",
+      maxHeight: `calc(100dvh - ${vars.layout.headerHeight} - ${vars.space.md})`,
+      border: `1px solid ${vars.color.border}`,
+      borderRadius: vars.radius.md,
+      padding: `${vars.space.xs} ${vars.space.md} ${vars.space.sm}`,
+    },
+  },
+});
+
+/** The menu button's "Menu": visually hidden on the narrowest phones, where it would cut the logo. */
+export const menuButtonText = style({
+  "@media": { "(max-width: 399.98px)": fr.visuallyHidden },
 });
 
 export const menuList = style([{ display: "grid" }, fr.plainList]);
@@ -114,9 +156,9 @@ export const menuLink = style({
   },
 });
 
-export const menuLinkIcon = style({ color: vars.color.textMuted });
+export const menuLinkIcon = style({ flexShrink: 0, color: vars.color.textMuted });
 
-/** The header's WhatsApp button: WhatsApp green mark, label from 600 px. */
+/** The header's WhatsApp button: WhatsApp green mark, label where the bar has room. */
 export const whatsappLink = style({
   gap: "6px",
   minWidth: "44px",
@@ -126,8 +168,11 @@ export const whatsappLink = style({
   "@media": { "(min-width: 600px)": { paddingInline: "10px" } },
 });
 
-/** "WhatsApp" beside the mark (hidden on narrow phones, where the mark alone has an accessible name). */
+/**
+ * "WhatsApp" beside the mark from 600 px until the navigation joins the bar
+ * (960 px); the mark alone elsewhere, named by the link's `aria-label`.
+ */
 export const whatsappText = style({
   display: "none",
-  "@media": { "(min-width: 600px)": { display: "inline" } },
+  "@media": { [`(min-width: 600px) and ${phone}`]: { display: "inline" } },
 });

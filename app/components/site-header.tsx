@@ -1,10 +1,13 @@
 /**
  * The public site header: the horizontal logo linking home and the main
  * navigation ("Comprar", "Alugar", "Todos os imóveis", "Condomínios", "Mapa",
- * "Quero vender", "Sobre"). On small screens the
- * navigation folds into a `<details>` menu, which opens and closes without
- * JavaScript; with JavaScript it also closes on navigation, Escape and a click
- * outside.
+ * "Quero vender", "Sobre"), the search, favourites and WhatsApp icons. The
+ * bar stays one line at every width, the way the big portals lay it out: from
+ * 1240 px the whole navigation is in the bar; from 960 px the bar keeps the
+ * primary items (buying, renting, the catalogue) and a "Menu" drop-down holds
+ * all of them; narrower screens fold the navigation into the menu alone. The
+ * menu is a `<details>`, which opens and closes without JavaScript; with
+ * JavaScript it also closes on navigation, Escape and a click outside.
  */
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -24,6 +27,8 @@ export interface NavItem {
   to: string;
   /** Whether the item is the current section for a pathname. */
   isCurrent: (pathname: string) => boolean;
+  /** Kept in the bar at medium widths (960–1239 px), where the others are only in the menu. */
+  primary: boolean;
 }
 
 /** First segment after `/todos-os-imoveis/`, e.g. "venda-apartamento-moema", or "". */
@@ -42,16 +47,19 @@ function listingFilters(pathname: string): string | null {
 export const mainNavigation: readonly NavItem[] = [
   {
     label: "Comprar",
+    primary: true,
     to: `${LISTINGS_PATH}/venda`,
     isCurrent: (pathname) => /^venda(?:-|$)/.test(listingFilters(pathname) ?? "-"),
   },
   {
     label: "Alugar",
+    primary: true,
     to: `${LISTINGS_PATH}/aluguel`,
     isCurrent: (pathname) => /^aluguel(?:-|$)/.test(listingFilters(pathname) ?? "-"),
   },
   {
     label: "Todos os imóveis",
+    primary: true,
     to: LISTINGS_PATH,
     isCurrent: (pathname) => {
       const filters = listingFilters(pathname);
@@ -60,23 +68,27 @@ export const mainNavigation: readonly NavItem[] = [
   },
   {
     label: "Condomínios",
+    primary: false,
     to: CONDOMINIUMS_PATH,
     isCurrent: (pathname) => isPage(pathname, CONDOMINIUMS_PATH),
   },
   {
     label: "Mapa",
+    primary: false,
     to: MAP_PATH,
     isCurrent: (pathname) => isPage(pathname, MAP_PATH),
   },
   {
     // The "quero vender" form's own section on the home page.
     label: "Quero vender",
+    primary: false,
     to: "/#quero-vender",
     isCurrent: () => false,
   },
   {
     // The agency and its team; a member's page (/membro/{id}) belongs to it.
     label: "Sobre",
+    primary: false,
     to: ABOUT_PATH,
     isCurrent: (pathname) => isPage(pathname, ABOUT_PATH) || pathname.startsWith("/membro/"),
   },
@@ -87,22 +99,28 @@ function isPage(pathname: string, path: string): boolean {
   return pathname === path || pathname === `${path}/`;
 }
 
-/** The navigation items as a list of links, the current section marked with `aria-current`. */
+/**
+ * The navigation items as a list of links, the current section marked with
+ * `aria-current`; `secondaryClassName` goes on the items that are not
+ * {@link NavItem.primary}.
+ */
 function NavLinks({
   pathname,
   listClassName,
   linkClassName,
+  secondaryClassName,
   withChevron = false,
 }: {
   pathname: string;
   listClassName: string;
   linkClassName: string;
+  secondaryClassName?: string;
   withChevron?: boolean;
 }) {
   return (
     <ul className={listClassName}>
       {mainNavigation.map((item) => (
-        <li key={item.to}>
+        <li key={item.to} className={item.primary ? undefined : secondaryClassName}>
           <Link to={item.to} className={linkClassName} aria-current={item.isCurrent(pathname) ? "page" : undefined}>
             {item.label}
             {withChevron ? <ChevronRightIcon size={20} className={styles.menuLinkIcon} /> : null}
@@ -193,13 +211,18 @@ export function SiteHeader({ theme, whatsapp = false }: SiteHeaderProps) {
         ) : null}
 
         <nav aria-label="Principal" className={styles.desktopNav}>
-          <NavLinks pathname={pathname} listClassName={styles.navList} linkClassName={styles.navLink} />
+          <NavLinks
+            pathname={pathname}
+            listClassName={styles.navList}
+            linkClassName={`${styles.navLink} ${styles.barNavLink}`}
+            secondaryClassName={styles.secondaryItem}
+          />
         </nav>
 
         <details ref={menuRef} className={styles.menu}>
           <summary className={styles.menuButton}>
             <MenuIcon size={20} />
-            <span>Menu</span>
+            <span className={styles.menuButtonText}>Menu</span>
           </summary>
           <nav aria-label="Principal (menu)" className={styles.menuPanel}>
             <NavLinks pathname={pathname} listClassName={styles.menuList} linkClassName={styles.menuLink} withChevron />

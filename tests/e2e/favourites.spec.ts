@@ -6,7 +6,9 @@
  * to someone else (a fresh browser context) who can save it, two favourites
  * are compared side by side (also at 360 px, where the table scrolls with its
  * first column in view), and the heart works without JavaScript (a form post
- * that toggles the cookie and comes back).
+ * that toggles the cookie and comes back). The header keeps one line from
+ * 360 to 1366 px with and without favourites: no label wraps, the logo is
+ * never cut, and every navigation item is in the bar or in its menu.
  */
 import type { Browser, Page } from "@playwright/test";
 import { consentStorageState } from "../../playwright.config";
@@ -21,6 +23,50 @@ function hearts(page: Page) {
 /** The header's favourites link. */
 function favouritesLink(page: Page) {
   return page.getByRole("banner").getByRole("link", { name: /^Favoritos/ });
+}
+
+/** The main navigation's labels (app/components/site-header.tsx `mainNavigation`). */
+const NAV_LABELS = ["Comprar", "Alugar", "Todos os imóveis", "Condomínios", "Mapa", "Quero vender", "Sobre"];
+
+/**
+ * What breaks the header's one-line layout at the current width: an item of
+ * the bar outside the bar or over the previous one, a text cut (wider than
+ * its box, like the logo's ellipsis) or wrapped onto a second line, an icon
+ * squeezed below its 20 px. The folded menu's panel is left out.
+ */
+async function headerLayoutProblems(page: Page): Promise<string[]> {
+  return page.getByRole("banner").evaluate((header) => {
+    const problems: string[] = [];
+    const bar = header.querySelector<HTMLElement>('a[href="/"]')!.parentElement!;
+    const barBox = bar.getBoundingClientRect();
+    const name = (el: Element) => el.getAttribute("aria-label") ?? el.textContent?.trim() ?? el.tagName;
+    const shown = (el: Element) => el.getBoundingClientRect().width > 0 && !el.closest("details > nav");
+    let previousRight = -Infinity;
+    for (const item of [...bar.children].filter(shown)) {
+      const box = item.getBoundingClientRect();
+      if (box.left < barBox.left - 0.5 || box.right > barBox.right + 0.5 || box.bottom > barBox.bottom + 0.5) {
+        problems.push(`${name(item)}: fora da barra`);
+      }
+      if (box.left < previousRight - 0.5) problems.push(`${name(item)}: sobre o item anterior`);
+      previousRight = box.right;
+    }
+    for (const el of [...bar.querySelectorAll<HTMLElement>("*")].filter(shown)) {
+      if (getComputedStyle(el).clip !== "auto") continue; // visually hidden text
+      if (el instanceof SVGElement) {
+        if (el.tagName === "svg" && el.getBoundingClientRect().width < 19)
+          problems.push(`${name(el.parentElement!)}: ícone espremido`);
+        continue;
+      }
+      const text = [...el.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+      if (!text) continue;
+      if (el.scrollWidth > el.clientWidth + 1) problems.push(`"${el.textContent?.trim()}": cortado`);
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      if (lines.size > 1) problems.push(`"${text.textContent?.trim()}": em ${lines.size} linhas`);
+    }
+    return problems;
+  });
 }
 
 /** The codes of the items listed on `/favoritos`, in order. */
@@ -62,7 +108,7 @@ test("favoritar, recarregar, ver em /favoritos, compartilhar e comparar", async 
   await second.focus();
   await page.keyboard.press("Space");
   await expect(second).toHaveAttribute("aria-pressed", "true");
-  await expect(favouritesLink(page)).toHaveAccessibleName("Favoritos (2)");
+  await expect(favouritesLink(page)).toHaveAccessibleName("Favoritos: 2 imóveis");
   // The cookie is the source of truth; localStorage mirrors it (newest first).
   const mirror = await page.evaluate(() => localStorage.getItem("favoritos"));
   expect(JSON.parse(mirror!)).toEqual([codes[1], codes[0]]);
@@ -71,7 +117,7 @@ test("favoritar, recarregar, ver em /favoritos, compartilhar e comparar", async 
   await page.reload({ waitUntil: "domcontentloaded" });
   await expect(hearts(page).nth(0)).toHaveAttribute("aria-pressed", "true");
   await expect(hearts(page).nth(1)).toHaveAttribute("aria-pressed", "true");
-  await expect(favouritesLink(page)).toHaveAccessibleName("Favoritos (2)");
+  await expect(favouritesLink(page)).toHaveAccessibleName("Favoritos: 2 imóveis");
 
   // /favoritos lists them with their prices and status.
   await favouritesLink(page).click();
@@ -126,6 +172,45 @@ test("favoritar, recarregar, ver em /favoritos, compartilhar e comparar", async 
   }
 });
 
+test("o cabeçalho cabe numa linha de 360 a 1366 px, com e sem favoritos", async ({ page, context, baseURL }) => {
+  test.setTimeout(120_000);
+  // None, one, and a two-digit count (the widest badge).
+  const lists = [[], ["AP10398"], Array.from({ length: 12 }, (_, i) => `AP${10398 + i}`)];
+  for (const codes of lists) {
+    await context.clearCookies({ name: "favoritos" });
+    if (codes.length) await context.addCookies([{ name: "favoritos", value: codes.join("|"), url: baseURL }]);
+    for (const width of [1366, 1280, 1024, 960, 600, 360]) {
+      const at = `${width} px, ${codes.length} favorito(s)`;
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/sobre", { waitUntil: "domcontentloaded" });
+      expect(await headerLayoutProblems(page), at).toEqual([]);
+
+      // Every navigation item is in the bar or, folded, in the "Menu".
+      const bar = page.getByRole("navigation", { name: "Principal", exact: true });
+      const folded: string[] = [];
+      for (const label of NAV_LABELS) {
+        if (!(await bar.getByRole("link", { name: label, exact: true }).isVisible())) folded.push(label);
+      }
+      if (width >= 960) {
+        // The favourites link is in the bar, named with its count as a word.
+        await expect(favouritesLink(page), at).toBeVisible();
+        await expect(favouritesLink(page), at).toHaveAccessibleName(
+          codes.length === 0 ? "Favoritos" : `Favoritos: ${codes.length} ${codes.length === 1 ? "imóvel" : "imóveis"}`,
+        );
+        // Buying, renting and the catalogue always stay in the bar.
+        expect(folded, at).not.toContain("Comprar");
+        expect(folded, at).not.toContain("Todos os imóveis");
+      }
+      if (folded.length) {
+        await page.getByRole("banner").locator("summary").click();
+        const menu = page.getByRole("navigation", { name: "Principal (menu)" });
+        for (const label of folded)
+          await expect(menu.getByRole("link", { name: label, exact: true }), at).toBeVisible();
+      }
+    }
+  }
+});
+
 test.describe("em um celular (360 px)", () => {
   test.use({ viewport: { width: 360, height: 800 } });
 
@@ -166,7 +251,7 @@ test("sem JavaScript, o coração é um formulário que alterna o favorito", asy
   // Back on the same page, the heart now filled by the server.
   await expect(page).toHaveURL(LISTINGS_PATH);
   await expect(page.locator(`button[data-favourite-code="${code}"]`).first()).toHaveAttribute("aria-pressed", "true");
-  await expect(favouritesLink(page)).toHaveAccessibleName("Favoritos (1)");
+  await expect(favouritesLink(page)).toHaveAccessibleName("Favoritos: 1 imóvel");
 
   await page.goto("/favoritos");
   expect(await listedCodes(page)).toEqual([code]);

@@ -4,9 +4,13 @@
  * price and key facts in the first screen, the phone contact bar (WhatsApp
  * through `/obrigado-whatsapp`, "Mensagem" to the form), nothing clipped
  * inside listing and condominium cards, no "0 suítes"/"0 vagas", no repeated
- * amenities, and the "mais informações" form that takes an e-mail alone and
+ * amenities, every card link named by all the text it shows (WCAG 2.5.3,
+ * checked with axe-core's `label-content-name-mismatch`, the rule Lighthouse
+ * reports), and the "mais informações" form that takes an e-mail alone and
  * confirms in place.
  */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { LISTINGS_PATH, listingPaths, resultList, waitForHydration } from "./helpers";
@@ -63,6 +67,34 @@ async function clippedInCards(page: Page, selector: string): Promise<{ count: nu
   }, selector);
 }
 
+/** axe-core's browser script (axe-core comes with the `lighthouse` dev dependency). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * The elements that break WCAG 2.5.3 Label in Name on the current page
+ * (axe-core's `label-content-name-mismatch`: an `aria-label` or
+ * `aria-labelledby` name that leaves out visible text), as their HTML.
+ */
+async function labelInNameViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type Result = { violations: { nodes: { html: string }[] }[] };
+    const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<Result> } };
+    const result = await axe.run(document, {
+      runOnly: { type: "rule", values: ["label-content-name-mismatch"] },
+    });
+    return result.violations.flatMap((violation) => violation.nodes.map((node) => node.html));
+  });
+}
+
+/** `text` as a regular expression source: special characters escaped, any run of spaces matching any. */
+function looseText(text: string): string {
+  return text
+    .trim()
+    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+    .replace(/\s+/g, "\\s+");
+}
+
 /** A listing page whose amenities include both a generic and a specific label in Vista's data. */
 async function listingWithRepeatedAmenities(page: Page): Promise<string> {
   // The sandbox sets Portaria with Portaria24Hrs and ArCondicionado with Split (server/vista-sandbox/text.ts).
@@ -117,6 +149,41 @@ for (const [label, viewport] of [
       const condominiums = await clippedInCards(page, 'main li > a[href^="/detalhes/"]');
       expect(condominiums.count).toBeGreaterThan(0);
       expect(condominiums.problems).toEqual([]);
+    });
+
+    test("o nome de cada cartão (e do link de favoritos) contém todo o texto que ele mostra", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      // With a favourite, so the header's link shows its count.
+      await context.addCookies([{ name: "favoritos", value: "AP10398", url: baseURL }]);
+      await page.goto(LISTINGS_PATH);
+      await page.waitForLoadState("load"); // the list streams in: check whole cards
+      const card = resultList(page).locator("a[data-listing-code]").first();
+      await expect(card).toBeVisible();
+      expect(await labelInNameViolations(page)).toEqual([]);
+
+      // The name starts with the kind, code and title, and holds the location, every figure and price.
+      const parts = await card.evaluate((link) => {
+        // Each element's own text (not its children's), e.g. "R$ 276.000" of "Venda R$ 276.000".
+        const ownText = (el: Element) =>
+          [...el.childNodes]
+            .filter((node) => node.nodeType === Node.TEXT_NODE)
+            .map((node) => node.textContent)
+            .join("")
+            .trim();
+        const heading = link.querySelector("h2, h3")!;
+        const kicker = link.querySelector("p")!;
+        const rest = [...link.querySelectorAll("*")].filter((el) => el !== heading && el !== kicker).map(ownText);
+        return { kicker: ownText(kicker), title: ownText(heading), rest: rest.filter(Boolean) };
+      });
+      expect(parts.kicker).toMatch(/ · Cód\. /);
+      expect(parts.rest.some((part) => part.includes("R$"))).toBe(true);
+      const holdsRest = parts.rest.map((part) => `(?=.*${looseText(part)})`).join("");
+      await expect(card).toHaveAccessibleName(
+        new RegExp(`^${holdsRest}${looseText(parts.kicker)}\\s+${looseText(parts.title)}\\s`, "s"),
+      );
     });
   });
 }
