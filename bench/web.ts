@@ -20,12 +20,14 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
+import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { pathToFileURL, fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import sharp from "sharp";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const cacheDir = path.join(root, ".cache/bench-web");
@@ -198,8 +200,30 @@ function isFree(port: number): Promise<boolean> {
   });
 }
 
+/**
+ * A map tile server on this machine (`/{z}/{x}/{y}.png`, blank 256 px tiles
+ * like the tile servers' standard ones): the machine has no internet, and
+ * tiles failing to load would count as console errors against the map's
+ * best-practices score. A blank tile weighs a few hundred bytes where a real
+ * one weighs about 20 KB: the map's figures leave the tiles' download out.
+ */
+async function startTileServer(): Promise<{ url: string; close: () => void }> {
+  const tile = await sharp({
+    create: { width: 256, height: 256, channels: 3, background: { r: 236, g: 236, b: 232 } },
+  })
+    .png()
+    .toBuffer();
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { "Content-Type": "image/png", "Cache-Control": "public, max-age=86400" });
+    response.end(tile);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return { url: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`, close: () => server.close() };
+}
+
 /** Starts the production build on the embedded defaults and waits for a finished sync. */
-async function startSite(): Promise<{ origin: string; child: ChildProcess }> {
+async function startSite(tileUrl: string): Promise<{ origin: string; child: ChildProcess }> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { NODE_ENV: "production" };
   for (const [name, value] of Object.entries(process.env)) {
@@ -212,6 +236,7 @@ async function startSite(): Promise<{ origin: string; child: ChildProcess }> {
     VISTA_SANDBOX_PORT: String(await sandboxPort()),
     FIREBASE_AUTH_EMULATOR_PORT: "0",
     SYNC_INTERVAL_SECONDS: "86400",
+    MAP_TILE_URL: tileUrl,
   });
   const log = fs.openSync(path.join(cacheDir, "server.log"), "w");
   const child = spawn(process.execPath, ["build/node/server.js"], { cwd: root, env, stdio: ["ignore", log, log] });
@@ -314,7 +339,8 @@ async function main(): Promise<void> {
     return;
   }
 
-  const site = await startSite();
+  const tiles = await startTileServer();
+  const site = await startSite(tiles.url);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
     chromeFlags: [
@@ -345,6 +371,7 @@ async function main(): Promise<void> {
   } finally {
     await chrome.kill();
     site.child.kill("SIGTERM");
+    tiles.close();
   }
 
   console.log(`\nLighthouse 12, celular (throttling simulado), mediana de ${RUNS} execuções\n`);

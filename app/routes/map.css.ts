@@ -5,7 +5,9 @@
  *   (about two card columns, scrolling on its own, filters folded above it)
  *   sits beside a map that takes the rest of the width.
  * - Phones with JavaScript (`data-view` set after hydration): a full-screen
- *   map or the list, switched by a floating toggle.
+ *   map or the list, switched by a floating toggle. Until hydration sets
+ *   `data-view`, a browser that runs scripts already draws the map view
+ *   (`scripting: enabled`), so hydrating moves nothing (layout shift was 0.92).
  * - Phones without JavaScript: the list, then the map's placeholder.
  */
 import { globalStyle, style } from "@vanilla-extract/css";
@@ -13,6 +15,12 @@ import { vars } from "~/styles/theme.css";
 
 const wide = "(min-width: 960px)";
 const narrow = "(max-width: 959.98px)";
+/** A phone whose browser runs scripts: before hydration its page is drawn as the map view it will get. */
+const narrowScripted = "(max-width: 959.98px) and (scripting: enabled)";
+/** The page in the phone's map view, chosen with the toggle. */
+const inMapView = '[data-view="map"]';
+/** Selector of the page before hydration (no `data-view` yet). */
+const beforeHydration = ":not([data-view])";
 /** The viewport under the site header. */
 const screenHeight = `calc(100dvh - ${vars.layout.headerHeight})`;
 
@@ -28,19 +36,32 @@ export const page = style({
       minHeight: "520px",
       padding: `${vars.space.sm} ${vars.space.lg} ${vars.space.md}`,
     },
-    [narrow]: {
-      selectors: {
-        '&[data-view="map"]': {
-          display: "flex",
-          flexDirection: "column",
-          height: screenHeight,
-          minHeight: "420px",
-          padding: 0,
-        },
-      },
-    },
+    [narrow]: { selectors: { [`&${inMapView}`]: fullScreen() } },
+    [narrowScripted]: { selectors: { [`&${beforeHydration}`]: fullScreen() } },
   },
 });
+
+/** The page as the phone's full-screen map view. */
+function fullScreen() {
+  return {
+    display: "flex",
+    flexDirection: "column",
+    height: screenHeight,
+    minHeight: "420px",
+    padding: 0,
+  } as const;
+}
+
+/**
+ * `@media` rules applying `rules` to a child of the page in the phone's map
+ * view: chosen with the toggle, or before hydration when scripts run.
+ */
+function mapViewRules<T extends object>(rules: T) {
+  return {
+    [narrow]: { selectors: { [`${page}${inMapView} &`]: rules } },
+    [narrowScripted]: { selectors: { [`${page}${beforeHydration} &`]: rules } },
+  };
+}
 
 /** Heading block: one compact line on wide screens. */
 export const header = style({
@@ -50,17 +71,13 @@ export const header = style({
   columnGap: vars.space.md,
   rowGap: vars.space.xs,
   marginBottom: vars.space.sm,
-  "@media": {
-    [narrow]: {
-      selectors: { [`${page}[data-view="map"] &`]: { padding: `${vars.space.xs} ${vars.space.md}`, marginBottom: 0 } },
-    },
-  },
+  "@media": mapViewRules({ padding: `${vars.space.xs} ${vars.space.md}`, marginBottom: 0 }),
 });
 
 /** Breadcrumbs: their own line (hidden on the phone's full-screen map). */
 export const crumbs = style({
   flexBasis: "100%",
-  "@media": { [narrow]: { selectors: { [`${page}[data-view="map"] &`]: { display: "none" } } } },
+  "@media": mapViewRules({ display: "none" }),
 });
 globalStyle(`${crumbs} nav, ${crumbs} ol`, { margin: 0 });
 
@@ -69,7 +86,7 @@ export const title = style({
   margin: 0,
   fontSize: vars.fontSize.xl,
   lineHeight: 1.25,
-  "@media": { [narrow]: { selectors: { [`${page}[data-view="map"] &`]: { fontSize: vars.fontSize.lg } } } },
+  "@media": mapViewRules({ fontSize: vars.fontSize.lg }),
 });
 
 /** The one count (ADR 0038). */
@@ -91,7 +108,7 @@ export const split = style({
       gridTemplateColumns: "clamp(340px, 42vw, 700px) minmax(0, 1fr)",
       gap: vars.space.md,
     },
-    [narrow]: { selectors: { [`${page}[data-view="map"] &`]: { flex: "1 1 auto", minHeight: 0 } } },
+    ...mapViewRules({ flex: "1 1 auto", minHeight: 0 }),
   },
 });
 
@@ -111,11 +128,12 @@ export const listArea = style({
     },
     [narrow]: {
       selectors: {
-        [`${page}[data-view="map"] &`]: { display: "none" },
+        [`${page}${inMapView} &`]: { display: "none" },
         // Room for the floating toggle under the last card.
         [`${page}[data-view="list"] &`]: { paddingBottom: "88px" },
       },
     },
+    [narrowScripted]: { selectors: { [`${page}${beforeHydration} &`]: { display: "none" } } },
   },
 });
 
@@ -162,10 +180,11 @@ export const mapArea = style({
     [wide]: { height: "100%" },
     [narrow]: {
       selectors: {
-        [`${page}[data-view="map"] &`]: { flex: "1 1 auto", minHeight: 0 },
+        [`${page}${inMapView} &`]: { flex: "1 1 auto", minHeight: 0 },
         [`${page}[data-view="list"] &`]: { display: "none" },
       },
     },
+    [narrowScripted]: { selectors: { [`${page}${beforeHydration} &`]: { flex: "1 1 auto", minHeight: 0 } } },
   },
 });
 
@@ -176,7 +195,7 @@ export const mapBox = style({
   minHeight: "240px",
   "@media": {
     [wide]: { height: "100%", minHeight: "400px" },
-    [narrow]: { selectors: { [`${page}[data-view="map"] &`]: { height: "100%", minHeight: 0 } } },
+    ...mapViewRules({ height: "100%", minHeight: 0 }),
   },
 });
 

@@ -24,7 +24,7 @@
 import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import leafletCss from "leaflet/dist/leaflet.css?url";
-import { lazy, Suspense, useCallback, useEffect, useState, type MouseEvent } from "react";
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useState, type MouseEvent } from "react";
 import { listingsOnMap, unlocatedCount } from "~/.server/catalogue/map";
 import { getVocabulary } from "~/.server/catalogue/vocabulary";
 import { getConfig } from "~/.server/config";
@@ -308,6 +308,11 @@ function MapPlaceholder({ text }: { text: string }) {
  */
 function ViewToggle({ view, onChange }: { view: PhoneView; onChange(view: PhoneView): void }) {
   const [lift, setLift] = useState(0);
+  // Placed before its first paint: a button that appears where it stays is no layout shift.
+  useLayoutEffect(() => {
+    const banner = document.querySelector('[data-testid="consent-banner"]');
+    if (banner) setLift(banner.getBoundingClientRect().height);
+  }, []);
   useEffect(() => {
     if (typeof ResizeObserver === "undefined") return;
     let banner: Element | null = null;
