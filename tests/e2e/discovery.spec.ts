@@ -6,27 +6,14 @@
  * Assertions are about behaviour, never fixed listings.
  *
  * Map tiles: the tests run offline, so requests to the tile server are
- * answered here with a transparent 1×1 PNG (otherwise Chromium logs each
+ * answered with a blank tile (`stubMapTiles`; otherwise Chromium logs each
  * failed tile as a console error).
  */
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { LISTINGS_PATH, waitForHydration } from "./helpers";
-
-/** A transparent 1×1 PNG. */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
-  "base64",
-);
-
-async function stubTiles(page: Page): Promise<void> {
-  await page.route(/tile\.openstreetmap\.org/, (route) =>
-    route.fulfill({ status: 200, contentType: "image/png", body: PNG }),
-  );
-}
+import { LISTINGS_PATH, stubMapTiles, waitForHydration } from "./helpers";
 
 test("anúncio → cartão do corretor → carteira do corretor", async ({ page }) => {
-  await stubTiles(page);
+  await stubMapTiles(page);
   await page.goto(LISTINGS_PATH);
   const firstCard = page.getByRole("list", { name: "Imóveis encontrados" }).getByRole("link").first();
   await firstCard.click();
@@ -51,7 +38,7 @@ test("anúncio → cartão do corretor → carteira do corretor", async ({ page 
 });
 
 test("índice de condomínios → condomínio (com mapa) → unidade", async ({ page }) => {
-  await stubTiles(page);
+  await stubMapTiles(page);
   await page.goto("/condominios");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Condomínios");
   const cards = page.getByRole("list", { name: "Condomínios" });

@@ -12,7 +12,7 @@ import { simulateFinancing } from "../../app/lib/financing";
 import { formatPriceCents } from "../../app/lib/format";
 import { ADMIN_EMAIL, adminPassword, SESSION_COOKIE, sessionCookieFor } from "./auth-helpers";
 import { expect, test } from "./fixtures";
-import { listingPaths, LISTINGS_PATH, waitForHydration } from "./helpers";
+import { listingPaths, LISTINGS_PATH, stubMapTiles, waitForHydration } from "./helpers";
 
 /** A listing for sale (the first card of `/todos-os-imoveis/venda`). */
 async function saleListing(request: APIRequestContext): Promise<string> {
@@ -94,6 +94,8 @@ test.describe("sem JavaScript", () => {
 });
 
 test("com JavaScript os valores acompanham os campos e o corretor recebe a simulação", async ({ page, request }) => {
+  // The broker button scrolls past the listing's location map, whose tiles then load.
+  await stubMapTiles(page);
   const path = await saleListing(request);
   await page.goto(path);
   await waitForHydration(page);

@@ -12,6 +12,23 @@ export const LISTINGS_PATH = "/todos-os-imoveis";
 /** Listings per results page (docs/product.md "page size 24"). */
 export const PAGE_SIZE = 24;
 
+/** A transparent 1×1 PNG: every map tile while the tests run (no internet here). */
+const BLANK_TILE = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
+
+/**
+ * Answers the map tile server's requests of `target` (a page or a whole
+ * context) with a blank tile; otherwise Chromium logs each failed tile as a
+ * console error, which the fixtures' console guard fails on.
+ */
+export async function stubMapTiles(target: Page | BrowserContext): Promise<void> {
+  await target.route(/tile\.openstreetmap\.org/, (route) =>
+    route.fulfill({ status: 200, contentType: "image/png", body: BLANK_TILE }),
+  );
+}
+
 /** A desktop Chrome user agent without "HeadlessChrome", which isbot would call a bot (ADR 0003). */
 export const DESKTOP_USER_AGENT =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";

@@ -17,7 +17,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { dataDir } from "../../playwright.config";
 import { expect, test } from "./fixtures";
-import { listingPaths, waitForHydration } from "./helpers";
+import { listingPaths, stubMapTiles, waitForHydration } from "./helpers";
 
 /** The agency number the e2e server runs with (playwright.config.ts). */
 const AGENCY_WHATSAPP = "5511900001111";
@@ -150,19 +150,9 @@ test.describe("sem JavaScript", () => {
   });
 });
 
-/** A transparent 1×1 PNG for the map tiles (the tests run offline). */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
-  "base64",
-);
-
 test.describe("com JavaScript", () => {
   test.beforeEach(async ({ page }) => {
-    await page
-      .context()
-      .route(/tile\.openstreetmap\.org/, (route) =>
-        route.fulfill({ status: 200, contentType: "image/png", body: PNG }),
-      );
+    await stubMapTiles(page.context());
   });
 
   test("quero vender: erro ao sair do campo, envio sem sair da página e aviso de sucesso", async ({ page }) => {

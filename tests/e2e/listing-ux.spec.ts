@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { LISTINGS_PATH, listingPaths, resultList, waitForHydration } from "./helpers";
+import { LISTINGS_PATH, listingPaths, resultList, stubMapTiles, waitForHydration } from "./helpers";
 
 /** Minimum fill time of the forms (app/.server/leads/form-guard.ts `MIN_FILL_MS`) plus a margin. */
 const FILL_TIME_MS = 3_300;
@@ -21,16 +21,8 @@ const FILL_TIME_MS = 3_300;
 const PHONE = { width: 360, height: 800 };
 const DESKTOP = { width: 1366, height: 900 };
 
-/** A transparent 1×1 PNG for the map tiles (the tests run offline). */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
-  "base64",
-);
-
 test.beforeEach(async ({ context }) => {
-  await context.route(/tile\.openstreetmap\.org/, (route) =>
-    route.fulfill({ status: 200, contentType: "image/png", body: PNG }),
-  );
+  await stubMapTiles(context);
 });
 
 /**
