@@ -20,7 +20,7 @@ import { LGPD_PATH } from "~/lib/paths";
 import { button } from "~/styles/ui.css";
 import { Field, FormAlert } from "./forms";
 import * as s from "./alert-form.css";
-import { useLazyValidation } from "./use-lazy-validation";
+import { fieldAttributes, useLazyValidation } from "./use-lazy-validation";
 
 /** Props of {@link AlertForm}. */
 export interface AlertFormProps {
@@ -89,9 +89,7 @@ export function AlertForm({ tokens, lastResult, headingLevel = 2, ...props }: Al
           label="E-mail"
           errors={email.errors}
           inputProps={{
-            id: email.id,
-            name: email.name,
-            defaultValue: email.defaultValue,
+            ...fieldAttributes(email),
             type: "email",
             autoComplete: "email",
             inputMode: "email",
@@ -105,9 +103,7 @@ export function AlertForm({ tokens, lastResult, headingLevel = 2, ...props }: Al
           optional
           errors={name.errors}
           inputProps={{
-            id: name.id,
-            name: name.name,
-            defaultValue: name.defaultValue,
+            ...fieldAttributes(name),
             autoComplete: "off",
             maxLength: ALERT_NAME_MAX,
             placeholder: "Ex.: Apê perto do metrô",

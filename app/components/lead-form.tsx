@@ -40,7 +40,7 @@ import { button } from "~/styles/ui.css";
 import { Field, FormAlert, SelectField, TextareaField } from "./forms";
 import { SuccessIcon } from "./icons";
 import * as s from "./lead-form.css";
-import { type LazyField, useLazyValidation } from "./use-lazy-validation";
+import { fieldAttributes, type LazyField, useLazyValidation } from "./use-lazy-validation";
 
 /** What each form says once it was sent (the in-place confirmation with JavaScript). */
 export const LEAD_SENT_TEXT: Record<LeadFormKind, { title: string; description: string }> = {
@@ -243,11 +243,6 @@ export function LeadForm(props: LeadFormProps) {
       </p>
     </fetcher.Form>
   );
-}
-
-/** The id, name and default value of a field, as attributes of its control. */
-function fieldAttributes(field: LazyField) {
-  return { id: field.id, name: field.name, defaultValue: field.defaultValue };
 }
 
 /** A text input of the form kit, with its autofill hint, placeholder and limits. */

@@ -45,6 +45,11 @@ export interface LazyField {
   errors: string[] | undefined;
 }
 
+/** A field's id, name and default value, as attributes of its control (`inputProps` of the form kit). */
+export function fieldAttributes(field: LazyField): { id: string; name: string; defaultValue: string | undefined } {
+  return { id: field.id, name: field.name, defaultValue: field.defaultValue };
+}
+
 /** Props of the `<form>` element. */
 export interface LazyFormProps {
   id: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LEAD_NAME_MAX, parseLeadInput } from "./leads";
+import { LEAD_NAME_MAX } from "./lead-fields";
+import { parseLeadInput } from "./leads";
 import { CONTROL_CHARACTER_MESSAGE, SINGLE_LINE_MESSAGE } from "./text-fields";
 
 /** The per-field messages of a parse, or none when it succeeded. */

@@ -21,20 +21,6 @@ import {
 } from "./lead-fields";
 import { multiLineText, singleLineText } from "./text-fields";
 
-export {
-  LEAD_EMAIL_MAX,
-  LEAD_FORM_FIELDS,
-  LEAD_LOCATION_MAX,
-  LEAD_MESSAGE_MAX,
-  LEAD_NAME_MAX,
-  LEAD_PAGE_MAX,
-  LEAD_PHONE_MAX,
-  LEAD_UTM_VALUE_MAX,
-  LGPD_REQUEST_TYPES,
-  type LeadFormKind,
-  type LgpdRequestType,
-} from "./lead-fields";
-
 const requiredText = (label: string, max: number) => singleLineText({ max, required: `Informe ${label}.` });
 
 /** Name of the visitor: 2–{@link LEAD_NAME_MAX} characters, one line. */

@@ -20,7 +20,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { createHash, randomUUID } from "node:crypto";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { ALERT_CREATE_PATH, alertFormSchema, type AlertActionData } from "~/lib/alerts";
-import { LEAD_FORM_FIELDS } from "~/lib/leads";
+import { LEAD_FORM_FIELDS } from "~/lib/lead-fields";
 import { getVocabulary } from "../catalogue/vocabulary";
 import type { Db } from "../db";
 import { boundedReply, type ReplyOptions } from "../form-reply";

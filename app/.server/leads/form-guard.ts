@@ -22,7 +22,8 @@
  */
 import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { RateLimiterRes } from "rate-limiter-flexible";
-import { LEAD_FORM_FIELDS, type LeadInput } from "~/lib/leads";
+import { LEAD_FORM_FIELDS } from "~/lib/lead-fields";
+import type { LeadInput } from "~/lib/leads";
 import { getSessionSecrets } from "../flash";
 import { createLimiter, defaultRateLimitStore, type Limiter, type RateLimitStore } from "../rate-limit";
 import { singleton } from "../singleton";

@@ -5,7 +5,8 @@
  * first lead and writes nothing (insert … on conflict do nothing + select).
  */
 import { eq } from "drizzle-orm";
-import { LGPD_REQUEST_TYPES, parseLeadInput, type LeadInput, type LeadInputRaw } from "~/lib/leads";
+import { LGPD_REQUEST_TYPES } from "~/lib/lead-fields";
+import { parseLeadInput, type LeadInput, type LeadInputRaw } from "~/lib/leads";
 import { getConfig } from "../config";
 import { getDb, type Db } from "../db";
 import { brokers, leadDeliveries, leads, listings, type LeadChannel } from "../db/schema";

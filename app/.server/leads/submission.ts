@@ -20,7 +20,8 @@ import { json, redirect } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { randomUUID } from "node:crypto";
-import { leadFormSchemas, type LeadFormKind, type LeadInput } from "~/lib/leads";
+import type { LeadFormKind } from "~/lib/lead-fields";
+import { leadFormSchemas, type LeadInput } from "~/lib/leads";
 import type { Db } from "../db";
 import { boundedReply, type ReplyOptions } from "../form-reply";
 import {

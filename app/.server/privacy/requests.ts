@@ -5,7 +5,7 @@
  * counted here in calendar days in São Paulo.
  */
 import { asc, eq, sql } from "drizzle-orm";
-import { LGPD_REQUEST_TYPES } from "~/lib/leads";
+import { LGPD_REQUEST_TYPES } from "~/lib/lead-fields";
 import { type Db } from "../db";
 import { leads, type LeadStatus } from "../db/schema";
 
