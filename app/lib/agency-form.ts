@@ -1,6 +1,6 @@
 /**
  * The "Dados da imobiliária" form (`/admin/imobiliaria`): one zod schema for
- * the browser and the server (docs/style.md §5), with pt-BR messages beside
+ * the browser and the server (one schema per form, the same on both sides), with pt-BR messages beside
  * each field; every text is bounded and refuses control characters
  * (`./text-fields`). What the form saves is an {@link AgencyProfile}.
  */

@@ -2,7 +2,7 @@
  * Authentication pieces shared by the server and the pages: the
  * session user's shape (docs/spec.txt §3 "Session user"), the roles and their
  * Portuguese labels, the password policy and the `redirectTo` rule. The
- * sign-in forms' zod schemas (one per form, docs/style.md §5) are
+ * sign-in forms' zod schemas (one per form, shared by browser and server) are
  * `./auth-forms`.
  */
 import { ADMIN_PATH, LOGIN_PATH, PANEL_PATH } from "~/lib/paths";

@@ -6,7 +6,7 @@
  * docs/decisions/0039-fast-on-a-phone.md).
  */
 
-/** Most characters a message may have (docs/product.md). */
+/** Most characters a message may have: 2,000 (the product's rule for contact messages). */
 export const LEAD_MESSAGE_MAX = 2000;
 /** Most characters of a visitor's name. */
 export const LEAD_NAME_MAX = 120;

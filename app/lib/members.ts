@@ -1,6 +1,6 @@
 /**
  * Team members (docs/product.md "Member"): the admin form's one
- * zod schema (docs/style.md §5, pt-BR messages beside each field) and the
+ * zod schema (shared by browser and server, pt-BR messages beside each field) and the
  * list's filters (their paths are in `./paths`). Shared by the browser and the server.
  */
 import { z } from "zod";

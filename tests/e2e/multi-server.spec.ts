@@ -29,7 +29,16 @@ import pg from "pg";
 import { startAuthEmulator, type RunningAuthEmulator } from "../../server/auth-emulator";
 import { startVistaSandbox, type RunningVistaSandbox } from "../../server/vista-sandbox";
 import { startSmtpSink, type SmtpSink } from "../integration/helpers/smtp-sink";
-import { freePort, spawnServer, stopServer, waitForHealth, waitUntil, type SpawnedServer } from "./spawned-server";
+import {
+  createScratchDatabase,
+  freePort,
+  type ScratchDatabase,
+  spawnServer,
+  stopServer,
+  waitForHealth,
+  waitUntil,
+  type SpawnedServer,
+} from "./spawned-server";
 
 const adminUrl = process.env.TEST_DATABASE_URL?.trim();
 /** Failed sign-ins per client IP in 15 minutes (LOGIN_IP_LIMIT in app/.server/auth/protection.ts). */
@@ -63,7 +72,7 @@ async function until<T>(check: () => Promise<T | undefined>, timeoutMs: number, 
   // Skipped when TEST_DATABASE_URL is unset (no PostgreSQL to create a database on); CI sets it.
   test.describe.configure({ timeout: 90_000 });
 
-  const databaseName = `multi_${randomBytes(4).toString("hex")}`;
+  let database: ScratchDatabase | undefined;
   const sandboxLog: string[] = [];
   const sessionSecret = randomBytes(32).toString("hex");
   let smtp: SmtpSink;
@@ -77,13 +86,8 @@ async function until<T>(check: () => Promise<T | undefined>, timeoutMs: number, 
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database "${databaseName}"`);
-    await admin.end();
-    const parsed = new URL(adminUrl!);
-    parsed.pathname = `/${databaseName}`;
-    databaseUrl = parsed.toString();
+    database = await createScratchDatabase(adminUrl!, "multi");
+    databaseUrl = database.url;
 
     smtp = await startSmtpSink();
 
@@ -134,10 +138,7 @@ async function until<T>(check: () => Promise<T | undefined>, timeoutMs: number, 
     await Promise.all([stopServer(a, { killAfterMs: 10_000 }), stopServer(b, { killAfterMs: 10_000 })]);
     await Promise.all([sandbox?.close(), emulator?.stop(), smtp?.close()]);
     if (sandboxDir) fs.rmSync(sandboxDir, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists "${databaseName}" with (force)`);
-    await admin.end();
+    await database?.drop();
   });
 
   test("syncs once, shares saves, sessions and limits, and delivers each lead once", async () => {
@@ -158,7 +159,10 @@ async function until<T>(check: () => Promise<T | undefined>, timeoutMs: number, 
       // 2. An admin signs in on A; the session cookie works on B.
       const previousHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
       process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.hostPort;
-      const firebase = initializeApp({ projectId: emulator.projectId }, `multi-${databaseName}`);
+      const firebase = initializeApp(
+        { projectId: emulator.projectId },
+        `multi-${new URL(databaseUrl).pathname.slice(1)}`,
+      );
       const email = "admin-cluster@imobiliaria.example";
       const password = "senha-cluster-1234";
       try {

@@ -13,19 +13,20 @@
  * the digest's one-click `List-Unsubscribe` POST (RFC 8058) ends the alert.
  * The server runs on a PostgreSQL database of its own (TEST_DATABASE_URL).
  */
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { startVistaSandbox, type RunningVistaSandbox } from "../../server/vista-sandbox";
 import {
+  createScratchDatabase,
   EMBEDDED_ENV,
   freePort,
   spawnServer,
   stopServer,
   waitForHealth,
   type Health,
+  type ScratchDatabase,
   type SpawnedServer,
 } from "./spawned-server";
 import { alertMails, mailLink, unsubscribeLink } from "./alert-mails";
@@ -41,7 +42,7 @@ const adminUrl = process.env.TEST_DATABASE_URL?.trim();
   // Skipped when TEST_DATABASE_URL is unset (the server's read model is a PostgreSQL database of its own); CI sets it.
   test.describe.configure({ timeout: 360_000 });
 
-  const databaseName = `price_${randomBytes(4).toString("hex")}`;
+  let database: ScratchDatabase | undefined;
   let databaseUrl: string;
   let sandbox: RunningVistaSandbox | undefined;
   let sandboxDir: string;
@@ -63,13 +64,8 @@ const adminUrl = process.env.TEST_DATABASE_URL?.trim();
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database "${databaseName}"`);
-    await admin.end();
-    const parsed = new URL(adminUrl!);
-    parsed.pathname = `/${databaseName}`;
-    databaseUrl = parsed.toString();
+    database = await createScratchDatabase(adminUrl!, "price");
+    databaseUrl = database.url;
 
     sandboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "imobiliaria-price-vista-"));
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "imobiliaria-price-"));
@@ -96,12 +92,7 @@ const adminUrl = process.env.TEST_DATABASE_URL?.trim();
     await stopServer(server, { killAfterMs: 10_000 });
     await sandbox?.close();
     for (const dir of [sandboxDir, dataDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
-    if (databaseUrl) {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists "${databaseName}" with (force)`);
-      await admin.end();
-    }
+    await database?.drop();
   });
 
   test("a price lowered in Vista shows in the history, beside the price, as a badge and in the alert digest", async ({
