@@ -85,13 +85,16 @@ interface EmulatorModules {
   AgentProjectState: new (projectId: string) => EmulatorProjectState;
 }
 
+/** The emulator's app factory inside firebase-tools. */
+const EMULATOR_SERVER_MODULE = "firebase-tools/lib/emulator/auth/server.js";
+
 let modulesPromise: Promise<EmulatorModules> | undefined;
 
 /** Loads the emulator's app factory (with lazily compiled schemas) and its project state class, once. */
 function loadEmulator(): Promise<EmulatorModules> {
   modulesPromise ??= (async () => {
     const require = createRequire(import.meta.url);
-    const serverPath = require.resolve("firebase-tools/lib/emulator/auth/server.js");
+    const serverPath = require.resolve(EMULATOR_SERVER_MODULE);
     const fromEmulator = createRequire(serverPath);
     // Same module instance as the emulator's own `require("exegesis-express")`.
     const exegesisExpress = fromEmulator("exegesis-express") as {
@@ -286,36 +289,78 @@ function persistingHandler(
   };
 }
 
+/** An Auth emulator whose port is bound and whose app may still be loading (see {@link bindAuthEmulator}). */
+export interface BoundAuthEmulator {
+  projectId: string;
+  /** `host:port`, the value of `FIREBASE_AUTH_EMULATOR_HOST` for firebase-admin. */
+  hostPort: string;
+  /** Base URL, e.g. `http://127.0.0.1:9099` (no trailing slash). */
+  url: string;
+  port: number;
+  /**
+   * Resolves once the emulator answers (its accounts imported); rejects when
+   * it cannot load. Requests that arrive before wait for it; after a failure
+   * they get 503.
+   */
+  ready: Promise<RunningAuthEmulator>;
+  /** Stops listening, drops open connections and waits for the last accounts write. */
+  stop(): Promise<void>;
+}
+
 /**
- * Starts an Auth emulator for `projectId`: empty, or with the accounts saved
- * in `persistDir` by an earlier run, which it then keeps up to date there.
+ * Binds the emulator's port at once and loads the emulator (about 1 s of CPU:
+ * firebase-tools' modules) only when `loadAfter` settles, so a server can
+ * answer its first pages before paying for it (ADR 0041). Its address is
+ * known from the start: `FIREBASE_AUTH_EMULATOR_HOST` can be set before the
+ * emulator answers, and its clients' requests wait for it meanwhile.
+ *
+ * Checked before binding (cheap, so the caller fails early): the project
+ * id, that firebase-tools is installed, and the accounts file.
  * @throws {Error} when the project id does not start with `demo-`, the port is
- *   taken, or the accounts file exists but cannot be read as an account list.
+ *   taken, the accounts file exists but cannot be read as an account list, or
+ *   firebase-tools is not installed (code MODULE_NOT_FOUND).
  */
-export async function startAuthEmulator(options: StartAuthEmulatorOptions = {}): Promise<RunningAuthEmulator> {
+export async function bindAuthEmulator(
+  options: StartAuthEmulatorOptions & { loadAfter?: Promise<unknown> } = {},
+): Promise<BoundAuthEmulator> {
   const projectId = options.projectId ?? DEMO_PROJECT_ID;
   if (!projectId.startsWith("demo-"))
     throw new Error(`Auth emulator: the project id must start with "demo-" (got ${projectId})`);
   const host = options.host ?? "127.0.0.1";
-  const { createApp, AgentProjectState } = await loadEmulator();
-  const state = new AgentProjectState(projectId);
-  let handler = await createApp(projectId, SINGLE_PROJECT_NO_WARNING, new Map([[projectId, state]]));
-
+  createRequire(import.meta.url).resolve(EMULATOR_SERVER_MODULE);
   let accountsFile: string | undefined;
-  let importedAccounts = 0;
-  let idle: () => Promise<void> = async () => undefined;
+  let saved: EmulatorUser[] = [];
   if (options.persistDir) {
     fs.mkdirSync(options.persistDir, { recursive: true, mode: 0o700 });
     accountsFile = path.join(options.persistDir, ACCOUNTS_FILE);
-    const saved = readAccounts(accountsFile);
-    importAccounts(state, saved);
-    importedAccounts = saved.length;
-    const writer = accountWriter(accountsFile, state);
-    handler = persistingHandler(handler, () => writer.persist());
-    idle = () => writer.idle();
+    saved = readAccounts(accountsFile);
   }
 
-  const server = createServer(handler);
+  let idle: () => Promise<void> = async () => undefined;
+  const handler = (async () => {
+    await options.loadAfter?.catch(() => undefined);
+    const { createApp, AgentProjectState } = await loadEmulator();
+    const state = new AgentProjectState(projectId);
+    const app = await createApp(projectId, SINGLE_PROJECT_NO_WARNING, new Map([[projectId, state]]));
+    if (!accountsFile) return app;
+    importAccounts(state, saved);
+    const writer = accountWriter(accountsFile, state);
+    idle = () => writer.idle();
+    return persistingHandler(app, () => writer.persist());
+  })();
+  // Not a rejection left unhandled when nobody awaits `ready`: requests then get 503.
+  handler.catch(() => undefined);
+
+  const server = createServer((req, res) => {
+    handler.then(
+      (serve) => serve(req, res),
+      () => {
+        res.statusCode = 503;
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify({ error: { code: 503, message: "EMULATOR_NOT_LOADED" } }));
+      },
+    );
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, host, () => {
@@ -325,13 +370,20 @@ export async function startAuthEmulator(options: StartAuthEmulatorOptions = {}):
   });
   const port = (server.address() as AddressInfo).port;
   let stopping: Promise<void> | undefined;
-  return {
+  const bound: BoundAuthEmulator = {
     projectId,
     hostPort: `${host}:${port}`,
     url: `http://${host}:${port}`,
     port,
-    accountsFile,
-    importedAccounts,
+    ready: handler.then(() => ({
+      projectId,
+      hostPort: bound.hostPort,
+      url: bound.url,
+      port,
+      accountsFile,
+      importedAccounts: saved.length,
+      stop: bound.stop,
+    })),
     stop() {
       stopping ??= (async () => {
         await new Promise<void>((resolve) => {
@@ -343,4 +395,22 @@ export async function startAuthEmulator(options: StartAuthEmulatorOptions = {}):
       return stopping;
     },
   };
+  return bound;
+}
+
+/**
+ * Starts an Auth emulator for `projectId`: empty, or with the accounts saved
+ * in `persistDir` by an earlier run, which it then keeps up to date there.
+ * Resolves once it answers.
+ * @throws {Error} when the project id does not start with `demo-`, the port is
+ *   taken, or the accounts file exists but cannot be read as an account list.
+ */
+export async function startAuthEmulator(options: StartAuthEmulatorOptions = {}): Promise<RunningAuthEmulator> {
+  const bound = await bindAuthEmulator(options);
+  try {
+    return await bound.ready;
+  } catch (error) {
+    await bound.stop();
+    throw error;
+  }
 }

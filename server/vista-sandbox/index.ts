@@ -8,7 +8,7 @@ import fs from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { createVistaSandboxHandler, type VistaSandboxControls, type VistaSandboxOptions } from "./handler";
+import { SANDBOX_KEY, createVistaSandboxHandler, type VistaSandboxControls, type VistaSandboxOptions } from "./handler";
 
 export { SANDBOX_KEY, createVistaSandboxHandler } from "./handler";
 export type { SandboxKeyPolicy, VistaSandboxControls, VistaSandboxHandler, VistaSandboxOptions } from "./handler";
@@ -99,8 +99,59 @@ function sandboxUrl(host: string, port: number): string {
  * @throws {Error} when a fixed port is taken or the data set is missing.
  */
 export async function startVistaSandbox(options: StartVistaSandboxOptions): Promise<RunningVistaSandbox> {
-  const handler = await createVistaSandboxHandler(options);
-  const server = createServer(handler);
+  const bound = await bindVistaSandbox(options);
+  try {
+    return await bound.ready;
+  } catch (error) {
+    await bound.close();
+    throw error;
+  }
+}
+
+/** A sandbox whose port is bound and whose catalogue may still be loading (see {@link bindVistaSandbox}). */
+export interface BoundVistaSandbox {
+  /** Base URL to use as `VISTA_URL` (no trailing slash). */
+  url: string;
+  port: number;
+  /** The sandbox key: requests made with it before the catalogue is loaded wait for it. */
+  key: string;
+  /** As in {@link RunningVistaSandbox.previousUrl}. */
+  previousUrl?: string;
+  /**
+   * Resolves once the catalogue is loaded and the sandbox answers; rejects when
+   * it cannot load. Requests that arrive before wait for it; after a failure
+   * they get 503.
+   */
+  ready: Promise<RunningVistaSandbox>;
+  /** Stops listening and drops open connections. */
+  close(): Promise<void>;
+}
+
+/**
+ * Binds the sandbox's port at once (same port rules as {@link startVistaSandbox})
+ * and builds its catalogue (about 0.5 s of CPU) only when `loadAfter` settles,
+ * so a server can answer its first pages before paying for it (ADR 0041).
+ * Its URL and key are known from the start; requests wait for the catalogue.
+ * @throws {Error} when a fixed port is taken.
+ */
+export async function bindVistaSandbox(
+  options: StartVistaSandboxOptions & { loadAfter?: Promise<unknown> },
+): Promise<BoundVistaSandbox> {
+  const handler = (async () => {
+    await options.loadAfter?.catch(() => undefined);
+    return createVistaSandboxHandler(options);
+  })();
+  // Not a rejection left unhandled when nobody awaits `ready`: requests then get 503.
+  handler.catch(() => undefined);
+  const server = createServer((req, res) => {
+    handler.then(
+      (serve) => serve(req, res),
+      () => {
+        res.statusCode = 503;
+        res.end();
+      },
+    );
+  });
   server.keepAliveTimeout = 10_000;
   const host = options.host ?? "127.0.0.1";
   const requested = options.port ?? 0;
@@ -124,27 +175,35 @@ export async function startVistaSandbox(options: StartVistaSandboxOptions): Prom
   const { port } = server.address() as AddressInfo;
   const url = sandboxUrl(host, port);
   let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()));
+      server.closeAllConnections();
+    });
+    return closing;
+  };
   return {
-    key: handler.key,
-    touch: handler.touch,
-    remove: handler.remove,
-    hide: handler.hide,
-    patch: handler.patch,
-    setFaults: handler.setFaults,
-    leads: handler.leads,
-    stats: handler.stats,
-    listing: handler.listing,
-    reset: handler.reset,
     url,
     port,
+    key: SANDBOX_KEY,
     previousUrl,
-    server,
-    close() {
-      closing ??= new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      });
-      return closing;
-    },
+    close,
+    ready: handler.then((loaded) => ({
+      key: loaded.key,
+      touch: loaded.touch,
+      remove: loaded.remove,
+      hide: loaded.hide,
+      patch: loaded.patch,
+      setFaults: loaded.setFaults,
+      leads: loaded.leads,
+      stats: loaded.stats,
+      listing: loaded.listing,
+      reset: loaded.reset,
+      url,
+      port,
+      previousUrl,
+      server,
+      close,
+    })),
   };
 }

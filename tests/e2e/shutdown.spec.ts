@@ -9,15 +9,17 @@
  *   first sync runs: every request either gets a whole response or is refused
  *   a connection once the server stopped listening; none is reset; exit 0 with
  *   the shutdown line, within SHUTDOWN_TIMEOUT_SECONDS;
- * - a restart on the same DATA_DIR (stopped mid-sync) opens the database and
- *   syncs again, and stops with exit 0 during that sync.
+ * - a restart on the same DATA_DIR (stopped mid-sync) listens before the Auth
+ *   emulator and the sandbox load (a sign-in sent at once waits for the
+ *   emulator and succeeds), opens the database and syncs again, and stops with
+ *   exit 0 during that sync.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { EMBEDDED_ENV, spawnServer, stopServer, waitForHealth, type SpawnedServer } from "./spawned-server";
+import { EMBEDDED_ENV, spawnServer, stopServer, waitForHealth, waitUntil, type SpawnedServer } from "./spawned-server";
 
 test.describe.configure({ mode: "serial" });
 
@@ -111,6 +113,24 @@ test("a restart on a DATA_DIR stopped mid-sync opens the database; SIGTERM durin
   test.setTimeout(180_000);
   expect(sharedDataDir, "the drain test ran first").not.toBe("");
   const server = await startServer(sharedDataDir);
+  // The site answers before the Auth emulator and the sandbox load; a sign-in sent at once waits for them.
+  await waitUntil(server, async () => server.output().includes("[http] site pronto"), {
+    timeoutMs: 60_000,
+    what: () => "the site listening",
+  });
+  const password = readFileSync(path.join(sharedDataDir, "auth-admin-password"), "utf8").trim();
+  const signIn = await fetch(`${server.url}/login-corretores`, {
+    method: "POST",
+    headers: { Origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: "admin@imobiliaria.localhost", password, redirectTo: "/admin" }),
+    redirect: "manual",
+  });
+  expect(signIn.status, server.output()).toBe(302);
+  const output = server.output();
+  const listening = output.indexOf("[http] site pronto");
+  expect(output.indexOf("[auth] emulador do Firebase Auth em")).toBeGreaterThan(listening);
+  expect(output.indexOf("[vista] sandbox Vista embutido em")).toBeGreaterThan(listening);
+
   const health = await waitForHealth(server, (report) => report.sync?.running === true);
   expect(health.database?.ok).toBe(true);
   const { code, signal } = await stopServer(server);

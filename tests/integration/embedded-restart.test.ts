@@ -7,7 +7,9 @@
  *   answered) and across a clean stop; the seeded admin is neither duplicated
  *   nor reset by a later seed;
  * - the Vista sandbox started with port 0 keeps its origin across restarts of
- *   one data folder, and reports the old origin when it had to move.
+ *   one data folder, and reports the old origin when it had to move;
+ * - both can bind their port first and load later: requests made meanwhile
+ *   wait and are answered once they load.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
@@ -17,8 +19,8 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createIdentityBackend, type IdentityBackend } from "~/.server/auth/firebase";
 import { SEED_ADMIN_UID, seedAdmin } from "~/.server/auth/seed";
-import { ACCOUNTS_FILE, startAuthEmulator } from "../../server/auth-emulator";
-import { SANDBOX_PORT_FILE, startVistaSandbox } from "../../server/vista-sandbox";
+import { ACCOUNTS_FILE, bindAuthEmulator, startAuthEmulator } from "../../server/auth-emulator";
+import { SANDBOX_KEY, SANDBOX_PORT_FILE, bindVistaSandbox, startVistaSandbox } from "../../server/vista-sandbox";
 import { createTestPglite, type TestDatabase } from "./helpers/database";
 
 const CHILD = path.resolve("tests/integration/helpers/auth-emulator-child.ts");
@@ -245,5 +247,70 @@ describe("Vista sandbox with port 0", () => {
     await expect(fs.stat(path.join(dataDir, "vista-sandbox", SANDBOX_PORT_FILE))).rejects.toMatchObject({
       code: "ENOENT",
     });
+  });
+});
+
+describe("bound at once, loaded later (a restart answers its first page sooner)", () => {
+  /** A promise and the function that settles it. */
+  function gate(): { opened: Promise<void>; open: () => void } {
+    let open: () => void = () => undefined;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    return { opened, open };
+  }
+  /** Whether `promise` is still pending after `ms` milliseconds. */
+  async function pendingAfter(promise: Promise<unknown>, ms: number): Promise<boolean> {
+    const still = Symbol("pending");
+    const outcome = await Promise.race([promise, new Promise((resolve) => setTimeout(() => resolve(still), ms))]);
+    return outcome === still;
+  }
+
+  it("the Auth emulator holds requests until it loads, then answers them with its saved accounts", async () => {
+    const persistDir = path.join(tmp, "deferred-auth");
+    const first = await startAuthEmulator({ persistDir });
+    await backendFor(first.hostPort).auth.createUser({
+      uid: "ana",
+      email: "ana@exemplo.com.br",
+      password: "senha-da-ana",
+    });
+    await first.stop();
+
+    const { opened, open } = gate();
+    const bound = await bindAuthEmulator({ persistDir, loadAfter: opened });
+    const early = signIn(bound.url, "ana@exemplo.com.br", "senha-da-ana");
+    expect(await pendingAfter(early, 300)).toBe(true);
+    expect(await pendingAfter(bound.ready, 0)).toBe(true);
+    open();
+    const running = await bound.ready;
+    expect(running.importedAccounts).toBe(1);
+    expect(running.hostPort).toBe(bound.hostPort);
+    expect((await early).status).toBe(200);
+    await bound.stop();
+  });
+
+  it("refuses a broken accounts file before binding, without waiting for the load", async () => {
+    const persistDir = path.join(tmp, "deferred-broken");
+    await fs.mkdir(persistDir, { recursive: true });
+    await fs.writeFile(path.join(persistDir, ACCOUNTS_FILE), "{not json");
+    await expect(bindAuthEmulator({ persistDir, loadAfter: new Promise(() => undefined) })).rejects.toThrow(
+      /not valid JSON/,
+    );
+  });
+
+  it("the Vista sandbox holds requests until its catalogue is built, then answers them", async () => {
+    const { opened, open } = gate();
+    const bound = await bindVistaSandbox({ port: 0, dataDir: path.join(tmp, "deferred-sandbox"), loadAfter: opened });
+    expect(bound.key).toBe(SANDBOX_KEY);
+    const pesquisa = JSON.stringify({ fields: ["Codigo"], paginacao: { pagina: 1, quantidade: 1 } });
+    const early = fetch(`${bound.url}/imoveis/listar?key=${bound.key}&pesquisa=${encodeURIComponent(pesquisa)}`, {
+      headers: { Accept: "application/json" },
+    });
+    expect(await pendingAfter(early, 300)).toBe(true);
+    open();
+    const running = await bound.ready;
+    expect(running.url).toBe(bound.url);
+    const response = await early;
+    expect(response.status).toBe(200);
+    expect(Object.keys((await response.json()) as object)).toHaveLength(1);
+    await bound.close();
   });
 });
