@@ -32,6 +32,7 @@ import { ToastProvider } from "~/components/toast";
 import { errorScreenTexts } from "~/lib/errors";
 import { type RootData, useOptionalRootData, useRootData } from "~/lib/root-data";
 import { useNonce } from "~/lib/nonce";
+import { ModulePreloads } from "~/components/module-preloads";
 import { useBuildPolling } from "~/lib/use-build-polling";
 import { brandColorVariables } from "~/styles/brand";
 import "~/styles/global.css";
@@ -142,6 +143,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta property="og:locale" content="pt_BR" />
         <Meta />
         <Links />
+        <ModulePreloads nonce={nonce} />
         <GoogleTag />
       </head>
       <body>

@@ -19,6 +19,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import morgan from "morgan";
 import { ConfigError, getConfig, mapTileImageSource } from "../app/.server/config";
 import { type Database, getDb, migrate } from "../app/.server/db";
@@ -317,8 +318,17 @@ async function start(): Promise<void> {
     const buildPath = path.join(buildDir, "server/index.js");
     build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
     setBuildId(build.assets.version);
-    app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+    // Precompressed at build time (.br, .gz beside each file; vite.config.ts): sent as they are, so the
+    // compression below skips them (they already carry Content-Encoding).
+    const precompressed = { enableBrotli: true, orderPreference: ["br", "gzip"] };
+    app.use(
+      "/assets",
+      expressStaticGzip(path.join(buildDir, "client/assets"), {
+        ...precompressed,
+        serveStatic: { immutable: true, maxAge: "1y" },
+      }),
+    );
+    app.use(expressStaticGzip(path.join(buildDir, "client"), { ...precompressed, serveStatic: { maxAge: "1h" } }));
     app.use(
       morgan("short", {
         skip: (req, res) => res.statusCode < 400 && (req.url?.startsWith("/imagens") || req.url === "/health/server"),

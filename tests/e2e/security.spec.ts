@@ -3,7 +3,9 @@
  * production build (docs/decisions/0021-trusted-origin-and-input-hygiene.md):
  * foreign hosts, poisoned caches, links mailed to a foreign host, hostile
  * paths, parameters and bodies (a fast-check property: never a 5xx), foreign
- * origins on writes, oversized bodies, and the security headers of a real page.
+ * origins on writes, oversized bodies, and the security headers of a real page
+ * (the module preloads carry the nonce too; scripts and styles are sent
+ * precompressed).
  *
  * Requests go out through `node:http` with the target exactly as written
  * (fetch and Playwright's request context would normalise `..`, `\` and
@@ -11,6 +13,8 @@
  * documentation range: the test peer is loopback, which TRUST_PROXY trusts,
  * so the per-IP rate limits of the forms keep their budget for other specs.
  */
+import http from "node:http";
+import zlib from "node:zlib";
 import { rawRequest, type RawAnswer } from "../integration/helpers/raw-request";
 import fc from "fast-check";
 import { baseURL } from "../../playwright.config";
@@ -301,3 +305,84 @@ test.describe("security headers", () => {
     }
   });
 });
+
+test.describe("scripts reach the browser early, compressed once at build time", () => {
+  test("every module of the first load is preloaded from <head> with this answer's nonce, and the browser fetches it from there", async ({
+    page,
+  }) => {
+    const answer = await send("GET", "/todos-os-imoveis");
+    const nonce = /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"] ?? ""))?.[1] ?? "";
+    const head = answer.body.slice(0, answer.body.indexOf("</head>"));
+    const preloaded = [...head.matchAll(/<link rel="modulepreload" href="([^"]+)" nonce="([^"]+)"/g)];
+    expect(preloaded.length).toBeGreaterThan(5);
+    for (const [, , linkNonce] of preloaded) expect(linkNonce).toBe(nonce);
+    const preloadedHrefs = new Set(preloaded.map((match) => match[1]));
+    // What the inline module script imports first: the route modules, then the client entry.
+    const imported = [...answer.body.matchAll(/import(?: \* as route\d+ from |\()"(\/assets\/[^"]+\.js)"/g)].map(
+      (match) => match[1],
+    );
+    expect(imported.length).toBeGreaterThan(1);
+    for (const href of imported) expect(preloadedHrefs, href).toContain(href);
+
+    // Chromium: the scripts are asked for by the parser (the preloads), not later by the module loader.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    const initiators = new Map<string, string>();
+    cdp.on("Network.requestWillBeSent", (event) => {
+      const url = new URL(event.request.url);
+      if (url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js") && !initiators.has(url.pathname))
+        initiators.set(url.pathname, event.initiator.type);
+    });
+    await page.goto("/todos-os-imoveis");
+    await expect.poll(() => imported.every((href) => initiators.has(href!))).toBe(true);
+    for (const href of imported) expect(initiators.get(href!), href).toBe("parser");
+  });
+
+  test("scripts and styles are sent as built: brotli or gzip by Accept-Encoding, the same bytes once decoded, cached for a year", async () => {
+    const page = await send("GET", "/");
+    const assets = [
+      /\/assets\/entry\.client-[\w-]+\.js/.exec(page.body)?.[0],
+      /\/assets\/root-[\w-]+\.css/.exec(page.body)?.[0],
+    ];
+    for (const asset of assets) {
+      expect(asset).toBeDefined();
+      const plain = await fetchBytes(asset!, "identity");
+      expect(plain.encoding, asset).toBeUndefined();
+      const brotli = await fetchBytes(asset!, "gzip, deflate, br, zstd");
+      expect(brotli.encoding, asset).toBe("br");
+      expect(brotli.cacheControl, asset).toContain("immutable");
+      expect(brotli.vary, asset).toContain("Accept-Encoding");
+      expect(zlib.brotliDecompressSync(brotli.body).equals(plain.body), asset).toBe(true);
+      expect(brotli.body.length, asset).toBeLessThan(plain.body.length);
+      const gzip = await fetchBytes(asset!, "gzip");
+      expect(gzip.encoding, asset).toBe("gzip");
+      expect(zlib.gunzipSync(gzip.body).equals(plain.body), asset).toBe(true);
+    }
+  });
+});
+
+/** GET `target` with `acceptEncoding`; the body as sent (not decoded). */
+function fetchBytes(
+  target: string,
+  acceptEncoding: string,
+): Promise<{ encoding?: string; cacheControl?: string; vary?: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      { host: base.hostname, port: base.port, path: target, headers: { "Accept-Encoding": acceptEncoding } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({
+            encoding: response.headers["content-encoding"],
+            cacheControl: response.headers["cache-control"],
+            vary: response.headers["vary"],
+            body: Buffer.concat(chunks),
+          }),
+        );
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+  });
+}
