@@ -13,9 +13,10 @@
  * (`unlocatedCount`) and linked to the list page. Without JavaScript the page
  * is a usable list with the filters and pagination links.
  *
- * Browser: after hydration the map module (`*.client.tsx`, Leaflet) loads
- * lazily into a fixed box (no layout shift) while the points, preloaded by a
- * `<link rel="preload">`, download. When the visitor pans or zooms, the list
+ * Browser: the map module (`*.client.tsx`, Leaflet) is fetched as soon as this
+ * route module runs and renders once the page is hydrated, into a fixed box (no
+ * layout shift); the points, preloaded by a `<link rel="preload">`, download
+ * with the page, and the map starts on them (or on the searched area). When the visitor pans or zooms, the list
  * and the count follow (debounced): a client navigation that replaces the
  * history entry with `/mapa?…&area=…`, so reload and back keep the view.
  * Desktop: the list (two card columns, scrolling on its own) beside a map
@@ -61,7 +62,13 @@ import { MAP_PATH } from "~/lib/paths";
 import { leadFormTokens } from "~/.server/leads/form-guard";
 import { siteOrigin } from "~/.server/origin";
 
-const ListingsMap = lazy(() => import("~/components/map/listings-map.client"));
+/**
+ * The map module (Leaflet, ~45 KB): asked for as soon as this route module runs in the browser,
+ * so it downloads and evaluates while the page hydrates, instead of after (the map can only
+ * render once hydrated). Never on the server: Leaflet touches `window` at import.
+ */
+const mapModule = typeof document === "undefined" ? null : import("~/components/map/listings-map.client");
+const ListingsMap = lazy(() => mapModule ?? import("~/components/map/listings-map.client"));
 
 /** Canonical redirects are stable for a while, but follow vocabulary changes. */
 const REDIRECT_CACHE = "public, max-age=300";

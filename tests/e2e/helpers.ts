@@ -13,7 +13,7 @@ export const LISTINGS_PATH = "/todos-os-imoveis";
 export const PAGE_SIZE = 24;
 
 /** A transparent 1×1 PNG: every map tile while the tests run (no internet here). */
-const BLANK_TILE = Buffer.from(
+export const BLANK_TILE = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
   "base64",
 );

@@ -10,7 +10,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test, type ConsoleGuard } from "./fixtures";
-import { parseCount, waitForHydration } from "./helpers";
+import { BLANK_TILE, parseCount, waitForHydration } from "./helpers";
 
 /** Tile requests of the default `MAP_TILE_URL`. */
 const TILES = /^https:\/\/tile\.openstreetmap\.org\//;
@@ -85,6 +85,23 @@ test("o mapa carrega, agrupa, e a lista e a URL seguem o mapa", async ({ page, c
     .evaluateAll((els) => els.map((el) => el.getAttribute("data-listing-code")));
   expect(codes.length).toBeGreaterThan(0);
   for (const code of codes) expect(insideCodes.has(code!)).toBe(true);
+});
+
+test("o mapa abre já enquadrado nos imóveis: uma só vista, ladrilhos de um só zoom, URL sem área", async ({ page }) => {
+  const zooms: number[] = [];
+  await page.route(TILES, (route) => {
+    const zoom = /\.org\/(\d+)\//.exec(route.request().url())?.[1];
+    if (zoom) zooms.push(Number(zoom));
+    return route.fulfill({ status: 200, contentType: "image/png", body: BLANK_TILE });
+  });
+  await page.goto("/mapa");
+  await waitForHydration(page);
+  await expect(page.getByRole("button", { name: /^[\d.]+ imóveis nesta região$/ }).first()).toBeVisible();
+  await expect.poll(() => zooms.length).toBeGreaterThan(0);
+  // Leaflet asks for the tiles of its current zoom only: one level means the map never showed
+  // another view first (São Paulo at zoom 11, then a jump to the points).
+  expect(new Set(zooms)).toEqual(new Set([zooms[0]]));
+  expect(new URL(page.url()).searchParams.has("area")).toBe(false);
 });
 
 test("um marcador abre o cartão do imóvel com link para a página", async ({ page, consoleGuard }) => {

@@ -1,7 +1,7 @@
 /**
  * The interactive map of `/mapa` (ADR 0009). Client only:
- * Leaflet touches `window` at import, so this module is loaded lazily after
- * hydration (`map.tsx`) and never on the server.
+ * Leaflet touches `window` at import, so this module is imported by `map.tsx`
+ * in the browser only (fetched early, rendered once hydrated), never on the server.
  *
  * - Points come from `/mapa/pontos` (compact payload, decoded once) and are
  *   indexed once with supercluster; each move asks `getClusters` for the
@@ -52,7 +52,7 @@ export interface ListingsMapProps {
 type PointProps = { code: string; price: number | null; purpose: MapPoint["purpose"] };
 type Index = Supercluster<PointProps, Supercluster.AnyProps>;
 
-/** Greater São Paulo, shown until the points arrive. */
+/** Greater São Paulo: the first view when the points could not be loaded. */
 const DEFAULT_CENTER: L.LatLngTuple = [-23.55, -46.63];
 const DEFAULT_ZOOM = 11;
 /** Highest zoom the tiles offer; supercluster stops clustering one below. */
@@ -60,6 +60,14 @@ const MAX_ZOOM = 18;
 const CLUSTER_MAX_ZOOM = 17;
 /** Cluster radius in px: a price label is up to ~90 px wide and 28 px tall. */
 const CLUSTER_RADIUS = 80;
+/** How the map fits the points: a margin in px, and not closer than a street (one listing). */
+const FIT_OPTIONS: L.FitBoundsOptions = { padding: [24, 24], maxZoom: 15, animate: false };
+
+/** The box around `points` (at least one). */
+function pointsBounds(points: readonly MapPoint[]): L.LatLngBounds {
+  return L.latLngBounds(points.map((p) => [p.lat, p.lng] as L.LatLngTuple));
+}
+
 /** ms the map must stay still before the list follows it. */
 export const AREA_DEBOUNCE_MS = 450;
 
@@ -123,38 +131,54 @@ export default function ListingsMap(props: ListingsMapProps) {
     }, AREA_DEBOUNCE_MS);
   }, []);
 
-  const initialBounds = area ? L.latLngBounds([area.south, area.west], [area.north, area.east]) : undefined;
+  // The first view: the searched area, else the points (preloaded by the page, so they come
+  // quickly): one first view and one set of tiles, not São Paulo then a jump to the points.
+  // Only a failed load starts on São Paulo. MapContainer reads these at creation only.
+  const startPoints = useRef<MapPoint[] | null>(null);
+  const ready = area !== null || points !== null || loadFailed;
+  if (ready && !mapRef.current && !area && points && points.length > 0) startPoints.current = points;
+  const initialBounds = area
+    ? L.latLngBounds([area.south, area.west], [area.north, area.east])
+    : startPoints.current
+      ? pointsBounds(startPoints.current)
+      : undefined;
 
   return (
     <div className={s.frame}>
-      <MapContainer
-        ref={mapRef}
-        className={s.map}
-        {...(initialBounds ? { bounds: initialBounds } : { center: DEFAULT_CENTER, zoom: DEFAULT_ZOOM })}
-        maxZoom={MAX_ZOOM}
-        minZoom={3}
-        scrollWheelZoom
-        worldCopyJump={false}
-        zoomControl={false}
-      >
-        <ZoomControl position="topleft" zoomInTitle="Aproximar" zoomOutTitle="Afastar" />
-        <MapAccessibility label={label} />
-        <TileLayer
-          url={tileUrl}
-          attribution={tileAttribution}
+      {ready ? (
+        <MapContainer
+          ref={mapRef}
+          className={s.map}
+          {...(initialBounds
+            ? { bounds: initialBounds, boundsOptions: area ? undefined : FIT_OPTIONS }
+            : { center: DEFAULT_CENTER, zoom: DEFAULT_ZOOM })}
           maxZoom={MAX_ZOOM}
-          eventHandlers={{ tileerror: () => setTilesFailed(true) }}
-        />
-        {index && points ? (
-          <ClusterLayer
-            index={index}
-            points={points}
-            fitPoints={!area}
-            highlightCode={highlightCode ?? null}
-            onUserMove={userMoved}
+          minZoom={3}
+          scrollWheelZoom
+          worldCopyJump={false}
+          zoomControl={false}
+        >
+          <ZoomControl position="topleft" zoomInTitle="Aproximar" zoomOutTitle="Afastar" />
+          <MapAccessibility label={label} />
+          <TileLayer
+            url={tileUrl}
+            attribution={tileAttribution}
+            maxZoom={MAX_ZOOM}
+            eventHandlers={{ tileerror: () => setTilesFailed(true) }}
           />
-        ) : null}
-      </MapContainer>
+          {index && points ? (
+            <ClusterLayer
+              index={index}
+              points={points}
+              fitPoints={!area && points !== startPoints.current}
+              highlightCode={highlightCode ?? null}
+              onUserMove={userMoved}
+            />
+          ) : null}
+        </MapContainer>
+      ) : (
+        <div className={s.map} />
+      )}
       <div className={s.overlayBottom} aria-live="polite">
         {tilesFailed ? <p className={s.notice}>Não foi possível carregar o mapa de fundo</p> : null}
         {loadFailed ? <p className={s.notice}>Não foi possível carregar os imóveis no mapa. Use a lista.</p> : null}
@@ -202,14 +226,13 @@ function ClusterLayer({
     setFeatures(index.getClusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom));
   }, [map, index]);
 
-  // New points (first load or new filters): fit them when no area is searched. Keyed on the
-  // index only: a later search of an area must not refit the map.
+  // New points (new filters; the first ones when the map did not start on them): fit them when
+  // no area is searched. Keyed on the index only: a later search of an area must not refit the map.
   useEffect(() => {
     if (fitPoints && points.length > 0) {
-      const bounds = L.latLngBounds(points.map((p) => [p.lat, p.lng] as L.LatLngTuple));
       fitting.current = true;
       try {
-        map.fitBounds(bounds, { padding: [24, 24], maxZoom: 15, animate: false });
+        map.fitBounds(pointsBounds(points), FIT_OPTIONS);
       } finally {
         fitting.current = false;
       }
