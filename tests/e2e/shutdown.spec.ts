@@ -32,7 +32,13 @@ function startServer(dataDir: string): Promise<SpawnedServer> {
     dataDir,
     // This process's whole environment, as a server started by hand would get it.
     inheritServerSettings: true,
-    env: { ...EMBEDDED_ENV, SHUTDOWN_TIMEOUT_SECONDS: String(SHUTDOWN_TIMEOUT_SECONDS) },
+    env: {
+      ...EMBEDDED_ENV,
+      SHUTDOWN_TIMEOUT_SECONDS: String(SHUTDOWN_TIMEOUT_SECONDS),
+      // Its own Auth emulator (and seeded admin), even when this worker pointed
+      // FIREBASE_AUTH_EMULATOR_HOST at the main e2e server's for other specs.
+      FIREBASE_AUTH_EMULATOR_HOST: "",
+    },
   });
 }
 
