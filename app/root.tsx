@@ -143,13 +143,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta property="og:locale" content="pt_BR" />
         <Meta />
         <Links />
-        <ModulePreloads nonce={nonce} />
         <GoogleTag />
       </head>
       <body>
         <IconSprite />
         <ToastProvider flash={data?.toast ?? null}>{children}</ToastProvider>
         {/* Top of the page on every navigation unless the URL has a hash (docs/spec.txt §2). */}
+        <ModulePreloads nonce={nonce} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

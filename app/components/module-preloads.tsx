@@ -1,15 +1,17 @@
 /**
  * `<link rel="modulepreload">` for the scripts of the first page, with the
- * request's CSP nonce, in `<head>`.
+ * request's CSP nonce, rendered just before `<Scripts>` at the end of `<body>`.
  *
- * Remix 2's `<Scripts>` writes the same links at the end of `<body>` without
- * the nonce. Under the site's policy (`script-src 'nonce-…' 'strict-dynamic'`,
+ * Remix 2's `<Scripts>` writes the same links without the nonce. Under the
+ * site's policy (`script-src 'nonce-…' 'strict-dynamic'`,
  * server/security-headers.ts) a modulepreload without the nonce is never
  * fetched, so every module waited until the inline module script at the very
- * end of the document asked for it (on `/mapa`: scripts requested 0.75 s
- * after the document arrived). With the nonce, and in `<head>`, the browser
- * fetches them while it parses the page (ADR 0042). The links `<Scripts>`
- * still writes are ignored by the browser (no request, no console message).
+ * end of the document ran, one level of imports at a time (on `/mapa`: the
+ * first script requested 0.75 s after the document arrived). With the nonce
+ * the browser's preload scanner fetches them all while it parses the page
+ * (ADR 0042). At the end of `<body>`, not in `<head>`: the stylesheets and the
+ * page's images are asked for first. The links `<Scripts>` still writes are
+ * ignored by the browser (no request, no console message).
  *
  * The list is the one `<Scripts>` computes: the route manifest (Remix loads it
  * at start-up unless lazy route discovery is on), the client entry and its
@@ -40,7 +42,7 @@ export function modulePreloadHrefs(
   return [...new Set(hrefs)];
 }
 
-/** The nonced preload links of the current page (render once, in `<head>`). */
+/** The nonced preload links of the current page (render once, before `<Scripts>`). */
 export function ModulePreloads({ nonce }: { nonce: string }) {
   const context = useContext(UNSAFE_RemixContext);
   const matches = useMatches();
