@@ -28,6 +28,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { deferredListener } from "./deferred-listener";
 
 /** Options of {@link startAuthEmulator}. */
 export interface StartAuthEmulatorOptions {
@@ -348,19 +349,13 @@ export async function bindAuthEmulator(
     idle = () => writer.idle();
     return persistingHandler(app, () => writer.persist());
   })();
-  // Not a rejection left unhandled when nobody awaits `ready`: requests then get 503.
-  handler.catch(() => undefined);
-
-  const server = createServer((req, res) => {
-    handler.then(
-      (serve) => serve(req, res),
-      () => {
-        res.statusCode = 503;
-        res.setHeader("content-type", "application/json");
-        res.end(JSON.stringify({ error: { code: 503, message: "EMULATOR_NOT_LOADED" } }));
-      },
-    );
-  });
+  const server = createServer(
+    deferredListener(handler, (res) => {
+      res.statusCode = 503;
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ error: { code: 503, message: "EMULATOR_NOT_LOADED" } }));
+    }),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, host, () => {

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { deferredListener } from "../deferred-listener";
 import { SANDBOX_KEY, createVistaSandboxHandler, type VistaSandboxControls, type VistaSandboxOptions } from "./handler";
 
 export { SANDBOX_KEY, createVistaSandboxHandler } from "./handler";
@@ -141,17 +142,12 @@ export async function bindVistaSandbox(
     await options.loadAfter?.catch(() => undefined);
     return createVistaSandboxHandler(options);
   })();
-  // Not a rejection left unhandled when nobody awaits `ready`: requests then get 503.
-  handler.catch(() => undefined);
-  const server = createServer((req, res) => {
-    handler.then(
-      (serve) => serve(req, res),
-      () => {
-        res.statusCode = 503;
-        res.end();
-      },
-    );
-  });
+  const server = createServer(
+    deferredListener(handler, (res) => {
+      res.statusCode = 503;
+      res.end();
+    }),
+  );
   server.keepAliveTimeout = 10_000;
   const host = options.host ?? "127.0.0.1";
   const requested = options.port ?? 0;
