@@ -106,9 +106,13 @@ let startup: Promise<void> = Promise.resolve();
  * of a restart by about 2 s (ADR 0041). Requests to the emulator or the
  * sandbox made before they load wait for them.
  */
+let backgroundStarted = false;
 let startBackground: () => void = () => undefined;
 const backgroundStart = new Promise<void>((resolve) => {
-  startBackground = resolve;
+  startBackground = () => {
+    backgroundStarted = true;
+    resolve();
+  };
 });
 
 /** Logs and closes everything that started, in dependency order; exits 0, or 1 past the timeout. */
@@ -277,8 +281,9 @@ async function start(): Promise<void> {
   // same-origin writes (docs/decisions/0021-trusted-origin-and-input-hygiene.md).
   const app = express();
   app.disable("x-powered-by");
+  // Only until the background work has started: no listener per request after that.
   app.use((_req, res, next) => {
-    res.once("finish", startBackground);
+    if (!backgroundStarted) res.once("finish", startBackground);
     next();
   });
   app.set("trust proxy", trustProxySetting(config.TRUST_PROXY));
