@@ -2,6 +2,7 @@
  * Shapes and formatting of the analytics figures shared by the admin
  * dashboard and the broker panel (docs/decisions/0030-first-party-analytics.md).
  */
+import { formatNumber } from "~/lib/format";
 
 /** One listing's figures over a period. */
 export interface ListingFigures {
@@ -18,5 +19,5 @@ export interface ListingFigures {
 
 /** A conversion rate in pt-BR ("3,5%"), "—" when there is none. */
 export function formatPercent(value: number | null): string {
-  return value === null ? "—" : `${value.toLocaleString("pt-BR", { maximumFractionDigits: 1 })}%`;
+  return value === null ? "—" : `${formatNumber(value, 1)}%`;
 }

@@ -18,7 +18,7 @@ import {
   MIN_TERM_MONTHS,
   simulateFinancing,
 } from "./financing";
-import { formatPrice, formatPriceCents } from "./format";
+import { formatNumber, formatPrice, formatPriceCents } from "./format";
 
 /** One named bank rate offered as a shortcut ("Caixa", 10.99). */
 export interface BankRate {
@@ -99,17 +99,14 @@ export interface Simulation {
 /** Longest text accepted in a field (longer: refused with a message). */
 const MAX_FIELD_LENGTH = 20;
 
-const percentFormat = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 2 });
-const moneyInput = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 2, minimumFractionDigits: 0 });
-
 /** "10,99%" for 10.99. */
 export function formatPercent(value: number): string {
-  return `${percentFormat.format(value)}%`;
+  return `${formatNumber(value, 2)}%`;
 }
 
 /** "100.000" or "100.000,5" for a field's value (BRL, no symbol). */
 export function formatMoneyInput(value: number): string {
-  return moneyInput.format(value);
+  return formatNumber(value, 2);
 }
 
 /** "360 meses (30 anos)", "18 meses (1 ano e 6 meses)", "1 mês". */
@@ -205,7 +202,7 @@ export function readSimulation(params: URLSearchParams, price: number, settings:
 
   const rateText = fieldText(params.get(SIMULATION_PARAMS.rate));
   let rate: number | null = settings.defaultYearlyRatePercent;
-  let juros = percentFormat.format(settings.defaultYearlyRatePercent);
+  let juros = formatNumber(settings.defaultYearlyRatePercent, 2);
   const rateMessage = `Informe os juros ao ano entre 0 e ${MAX_YEARLY_RATE_PERCENT}%, por exemplo 10,99.`;
   if (rateText === null || rateText.length > MAX_FIELD_LENGTH) {
     errors.juros = rateMessage;

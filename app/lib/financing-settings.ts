@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { MAX_TERM_MONTHS, MAX_YEARLY_RATE_PERCENT, MIN_TERM_MONTHS } from "./financing";
 import { type BankRate, type FinancingSettings, MAX_BANK_RATES, parseDecimal } from "./financing-form";
+import { formatNumber } from "./format";
 import { multiLineText, singleLineText } from "./text-fields";
 
 /** Longest bank name. */
@@ -41,7 +42,7 @@ export function parseBankLine(line: string): BankRate | null {
 
 /** A bank rate as its form line: "Caixa: 10,99". */
 export function formatBankLine(bank: BankRate): string {
-  return `${bank.name}: ${bank.yearlyRatePercent.toLocaleString("pt-BR", { maximumFractionDigits: 2 })}`;
+  return `${bank.name}: ${formatNumber(bank.yearlyRatePercent, 2)}`;
 }
 
 const banksSchema = multiLineText({ max: 800 }).transform((value, ctx) => {
@@ -88,7 +89,7 @@ export function toFinancingSettings(value: z.output<typeof financingSettingsSche
 /** Settings as the form's text values. */
 export function financingFormDefaults(settings: FinancingSettings) {
   return {
-    defaultRate: settings.defaultYearlyRatePercent.toLocaleString("pt-BR", { maximumFractionDigits: 2 }),
+    defaultRate: formatNumber(settings.defaultYearlyRatePercent, 2),
     defaultTerm: String(settings.defaultTermMonths),
     banks: settings.banks.map(formatBankLine).join("\n"),
   };

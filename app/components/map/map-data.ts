@@ -6,6 +6,7 @@
  */
 import type { Purpose } from "~/domain/listing";
 import { filtersToFormEntries, isTrackingParam, type ListingFilters } from "~/lib/filters";
+import { formatNumber } from "~/lib/format";
 import { MAP_PATH, MAP_POINTS_PATH } from "~/lib/paths";
 
 /** Name of the bounding-box query parameter (`area=south,west,north,east`). */
@@ -165,22 +166,19 @@ export function mapPointsUrl(filters: ListingFilters): string {
   return query ? `${MAP_POINTS_PATH}?${query}` : MAP_POINTS_PATH;
 }
 
-const oneDecimal = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 1 });
-const whole = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 0 });
-
 /**
  * The short price of a marker label, in BRL: "R$ 1,2 mi", "R$ 850 mil",
  * "R$ 3.500" (below ten thousand, e.g. rents, in full); "Consulte" when unknown.
  */
 export function formatShortPrice(price: number | null): string {
   if (price == null || !(price > 0)) return "Consulte";
-  if (price >= 1_000_000) return `R$ ${oneDecimal.format(Math.floor(price / 100_000) / 10)} mi`;
-  if (price >= 10_000) return `R$ ${whole.format(Math.floor(price / 1_000))} mil`;
-  return `R$ ${whole.format(Math.round(price))}`;
+  if (price >= 1_000_000) return `R$ ${formatNumber(Math.floor(price / 100_000) / 10, 1)} mi`;
+  if (price >= 10_000) return `R$ ${formatNumber(Math.floor(price / 1_000))} mil`;
+  return `R$ ${formatNumber(Math.round(price))}`;
 }
 
 /** The count of a cluster bubble: "8", "245", "1,2 mil" (pt-BR). */
 export function formatClusterCount(count: number): string {
-  if (count < 1000) return whole.format(count);
-  return `${oneDecimal.format(Math.floor(count / 100) / 10)} mil`;
+  if (count < 1000) return formatNumber(count);
+  return `${formatNumber(Math.floor(count / 100) / 10, 1)} mil`;
 }
