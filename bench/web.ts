@@ -12,6 +12,9 @@
  *    the embedded catalogue: `RUNS` runs per page type, the median of each
  *    figure in a table with the targets ✓/✗. Every report is kept as JSON
  *    under `.cache/bench-web/`.
+ * 3. **Map markers** (with the map page type): when `/mapa` shows its first
+ *    marker, median of `--marker-runs` loads (default 5) on the local
+ *    connection and on an emulated phone network (bench/map-markers.ts).
  *
  * It never fails on a missed target; it is not part of `npm test`. Flags:
  * `--runs=<n>` (default 3), `--only=<type,…>` (e.g. `--only=home,listing`),
@@ -29,6 +32,7 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import sharp from "sharp";
+import { FIRST_MARKER_TARGET_MS, measureMapMarkers, PHONE_NETWORK, type MarkerFigures } from "./map-markers";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const cacheDir = path.join(root, ".cache/bench-web");
@@ -36,6 +40,7 @@ const args = process.argv.slice(2);
 const flag = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
 const RUNS = Math.max(1, Number(flag("runs") ?? 3));
 const ONLY = flag("only")?.split(",");
+const MARKER_RUNS = Math.max(1, Number(flag("marker-runs") ?? 5));
 
 /** A public page type: where to find an example URL and which routes its first load runs. */
 interface PageType {
@@ -371,6 +376,7 @@ async function main(): Promise<void> {
     ],
   });
   const results: Record<string, { url: string; runs: RunFigures[] }> = {};
+  let markers: { local: MarkerFigures; phone: MarkerFigures } | null = null;
   try {
     for (const type of types) {
       const pagePath = typeof type.path === "string" ? type.path : await type.path(site.origin);
@@ -384,6 +390,9 @@ async function main(): Promise<void> {
         process.stdout.write(`  ${type.label} execução ${run}/${RUNS}: desempenho ${runs.at(-1)?.performance}\n`);
       }
       results[type.key] = { url: pagePath, runs };
+      if (type.key === "map") {
+        markers = await measureMapMarkers(url, MARKER_RUNS, process.env.CHROME_PATH ?? "/usr/bin/chromium");
+      }
     }
   } finally {
     await chrome.kill();
@@ -420,11 +429,36 @@ async function main(): Promise<void> {
         `${kb(figures.jsBytes)} ${mark(figures.jsBytes <= type.jsKb * 1024)} | ${figures.domSize} |`,
     );
   }
-  await fsp.writeFile(path.join(cacheDir, "last.json"), JSON.stringify({ budgets, results, summary }, null, 2));
+  if (markers) printMarkers(markers);
+  await fsp.writeFile(
+    path.join(cacheDir, "last.json"),
+    JSON.stringify({ budgets, results, summary, markers }, null, 2),
+  );
   if (types.some((type) => type.noindex)) {
     console.log("\n¹ SEO sem a auditoria is-crawlable: a página é `noindex, follow` de propósito (ADR 0010).");
   }
   console.log(`\nRelatórios JSON em ${path.relative(root, cacheDir)}/`);
+}
+
+/** The map's first-marker table: medians in ms from navigation start, with the target. */
+function printMarkers(markers: { local: MarkerFigures; phone: MarkerFigures }): void {
+  const ms = (value: number) => (Number.isFinite(value) ? String(Math.round(value)) : "—");
+  const { latencyMs, downloadBytesPerSecond } = PHONE_NETWORK;
+  console.log(`\nMapa: primeiro marcador (ms desde a navegação, mediana de ${markers.local.runs} cargas)\n`);
+  console.log("| rede | documento | pontos | hidratada | mapa | primeiro marcador | mín–máx |");
+  console.log("|---|---|---|---|---|---|---|");
+  const rows: [string, MarkerFigures][] = [
+    ["local", markers.local],
+    [`celular (${latencyMs} ms, ${((downloadBytesPerSecond * 8) / 1e6).toFixed(0)} Mbit/s)`, markers.phone],
+  ];
+  for (const [label, figures] of rows) {
+    console.log(
+      `| ${label} | ${ms(figures.document)} | ${ms(figures.points)} | ${ms(figures.hydrated)} | ${ms(figures.map)} | ` +
+        `${ms(figures.marker)} ${label === "local" ? mark(figures.marker <= FIRST_MARKER_TARGET_MS) : ""} | ` +
+        `${ms(figures.markerMin)}–${ms(figures.markerMax)} |`,
+    );
+  }
+  console.log(`\nMeta: primeiro marcador em até ${FIRST_MARKER_TARGET_MS} ms na conexão local (mediana).`);
 }
 
 main().catch((error: unknown) => {

@@ -25,7 +25,7 @@
 import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import leafletCss from "leaflet/dist/leaflet.css?url";
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useState, type MouseEvent } from "react";
+import { useCallback, useEffect, useLayoutEffect, useState, type MouseEvent } from "react";
 import { listingsOnMap, unlocatedCount } from "~/.server/catalogue/map";
 import { getVocabulary } from "~/.server/catalogue/vocabulary";
 import { getConfig } from "~/.server/config";
@@ -41,6 +41,7 @@ import {
   parseBoundingBox,
   type BoundingBox,
 } from "~/components/map/map-data";
+import type ListingsMapComponent from "~/components/map/listings-map.client";
 import { MapList } from "~/components/map/map-list";
 import { useHydrated } from "~/components/use-hydrated";
 import { CatalogueUpdating } from "~/components/results-page";
@@ -62,13 +63,44 @@ import { MAP_PATH } from "~/lib/paths";
 import { leadFormTokens } from "~/.server/leads/form-guard";
 import { siteOrigin } from "~/.server/origin";
 
+/** The map component (default export of the client-only map module). */
+type MapComponent = typeof ListingsMapComponent;
+
+/** The map component once its module has loaded (so the first render after hydration can use it). */
+let loadedMap: MapComponent | null = null;
+
 /**
  * The map module (Leaflet, ~45 KB): asked for as soon as this route module runs in the browser,
  * so it downloads and evaluates while the page hydrates, instead of after (the map can only
  * render once hydrated). Never on the server: Leaflet touches `window` at import.
  */
-const mapModule = typeof document === "undefined" ? null : import("~/components/map/listings-map.client");
-const ListingsMap = lazy(() => mapModule ?? import("~/components/map/listings-map.client"));
+const mapModule =
+  typeof document === "undefined"
+    ? null
+    : import("~/components/map/listings-map.client").then((module) => (loadedMap = module.default));
+// A failure is shown by the page once hydrated (`useMapComponent`), not reported as unhandled.
+mapModule?.catch(() => undefined);
+
+/**
+ * The map component once the page is hydrated and its module has loaded; null before, and
+ * "failed" when the module could not be loaded. Not `React.lazy`: a lazy component shows its
+ * Suspense fallback once even when its module is already there, and React then waits about
+ * 300 ms before it reveals the content.
+ */
+function useMapComponent(hydrated: boolean): MapComponent | "failed" | null {
+  const [state, setState] = useState<MapComponent | "failed" | null>(null);
+  useEffect(() => {
+    if (!hydrated || loadedMap) return;
+    let live = true;
+    (mapModule ?? import("~/components/map/listings-map.client").then((module) => (loadedMap = module.default)))
+      .then((component) => live && setState(() => component))
+      .catch(() => live && setState("failed"));
+    return () => {
+      live = false;
+    };
+  }, [hydrated]);
+  return hydrated ? (loadedMap ?? state) : null;
+}
 
 /** Canonical redirects are stable for a while, but follow vocabulary changes. */
 const REDIRECT_CACHE = "public, max-age=300";
@@ -175,6 +207,7 @@ function MapScreen({ data }: { data: OkData }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const hydrated = useHydrated();
+  const ListingsMap = useMapComponent(hydrated);
   const [highlight, setHighlight] = useState<string | null>(null);
   const [view, setView] = useState<PhoneView>("map");
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -240,18 +273,18 @@ function MapScreen({ data }: { data: OkData }) {
         <div className={s.mapArea} id="mapa">
           <h2 className={visuallyHidden}>Mapa</h2>
           <div className={s.mapBox}>
-            {hydrated ? (
-              <Suspense fallback={<MapPlaceholder text="Carregando o mapa…" />}>
-                <ListingsMap
-                  pointsUrl={data.pointsUrl}
-                  tileUrl={data.tiles.url}
-                  tileAttribution={data.tiles.attribution}
-                  area={area}
-                  onAreaChange={onAreaChange}
-                  highlightCode={highlight}
-                  label="Mapa dos imóveis. Use a lista de imóveis para navegar pelo teclado."
-                />
-              </Suspense>
+            {ListingsMap && ListingsMap !== "failed" ? (
+              <ListingsMap
+                pointsUrl={data.pointsUrl}
+                tileUrl={data.tiles.url}
+                tileAttribution={data.tiles.attribution}
+                area={area}
+                onAreaChange={onAreaChange}
+                highlightCode={highlight}
+                label="Mapa dos imóveis. Use a lista de imóveis para navegar pelo teclado."
+              />
+            ) : ListingsMap === "failed" ? (
+              <MapPlaceholder text="Não foi possível carregar o mapa. Os imóveis estão na lista." />
             ) : (
               // Server render: also what a visitor without JavaScript keeps seeing.
               <MapPlaceholder text="Carregando o mapa…" />

@@ -104,6 +104,17 @@ test("o mapa abre já enquadrado nos imóveis: uma só vista, ladrilhos de um s�
   expect(new URL(page.url()).searchParams.has("area")).toBe(false);
 });
 
+test("sem o módulo do mapa (falha de rede), o quadro diz isso e a lista continua", async ({ page, consoleGuard }) => {
+  const mapModule = /\/assets\/listings-map\.client-[\w-]+\.js$/;
+  consoleGuard.expectHttpError(mapModule, 503);
+  await page.route(mapModule, (route) => route.fulfill({ status: 503, contentType: "text/plain", body: "" }));
+  await page.goto("/mapa");
+  await waitForHydration(page);
+  await expect(page.getByText("Não foi possível carregar o mapa. Os imóveis estão na lista.")).toBeVisible();
+  await expect(page.locator(".leaflet-container")).toHaveCount(0);
+  await expect(mapList(page).getByRole("link", { name: /R\$/ }).first()).toBeVisible();
+});
+
 test("um marcador abre o cartão do imóvel com link para a página", async ({ page, consoleGuard }) => {
   await tilesOffline(page, consoleGuard);
   // A small area around one real point: the map opens on it with price labels.

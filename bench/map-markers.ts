@@ -1,0 +1,123 @@
+/**
+ * How soon `/mapa` shows its first markers, for `npm run bench:web`
+ * (docs/decisions/0009-map.md): Chromium through Playwright opens the page in
+ * a fresh context `runs` times and records, from the start of navigation, when
+ * the document arrived, when the points (`/mapa/pontos`) finished, when the
+ * page was hydrated (`data-view` set), when the Leaflet container appeared and
+ * when the first marker did. Once on the local connection, once on an
+ * emulated phone network ({@link PHONE_NETWORK}).
+ */
+import { chromium, type Browser } from "playwright";
+
+/** A phone on a good 4G connection: round trip in ms, download and upload in bytes/s. */
+export const PHONE_NETWORK = { latencyMs: 85, downloadBytesPerSecond: (9 * 1e6) / 8, uploadBytesPerSecond: 1e6 / 8 };
+
+/** Target: the median first marker, ms from navigation start (the page used to take 3.6–4.6 s). */
+export const FIRST_MARKER_TARGET_MS = 3000;
+
+/** One page load's milestones, ms from navigation start (NaN when it never happened). */
+export interface MarkerRun {
+  document: number;
+  points: number;
+  hydrated: number;
+  map: number;
+  marker: number;
+}
+
+/** Medians of {@link MarkerRun} over the runs of one network. */
+export type MarkerFigures = MarkerRun & { runs: number; markerMin: number; markerMax: number };
+
+const median = (values: number[]) => {
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : Number.NaN;
+};
+
+async function loadOnce(browser: Browser, url: string, phoneNetwork: boolean): Promise<MarkerRun> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const marks: Record<string, number> = {};
+      (window as unknown as { __marks: Record<string, number> }).__marks = marks;
+      new MutationObserver(() => {
+        if (!marks.hydrated && document.querySelector("[data-view]")) marks.hydrated = performance.now();
+        if (!marks.map && document.querySelector(".leaflet-container")) marks.map = performance.now();
+        if (!marks.marker && document.querySelector(".leaflet-marker-icon")) marks.marker = performance.now();
+      }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-view"] });
+    });
+    if (phoneNetwork) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: PHONE_NETWORK.latencyMs,
+        downloadThroughput: PHONE_NETWORK.downloadBytesPerSecond,
+        uploadThroughput: PHONE_NETWORK.uploadBytesPerSecond,
+      });
+    }
+    await page.goto(url, { waitUntil: "domcontentloaded" });
+    await page.waitForSelector(".leaflet-marker-icon", { timeout: 60_000 });
+    return await page.evaluate(() => {
+      const marks = (window as unknown as { __marks: Record<string, number> }).__marks;
+      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+      const points = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((entry) =>
+        entry.name.includes("/mapa/pontos"),
+      );
+      return {
+        document: navigation?.responseEnd ?? Number.NaN,
+        points: points?.responseEnd ?? Number.NaN,
+        hydrated: marks.hydrated ?? Number.NaN,
+        map: marks.map ?? Number.NaN,
+        marker: marks.marker ?? Number.NaN,
+      };
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Loads `url` (the map page) `runs` times on the local connection and `runs`
+ * times on {@link PHONE_NETWORK}, after one untimed load; returns the medians.
+ * @throws when Chromium cannot start or a load shows no marker in 60 s.
+ */
+export async function measureMapMarkers(
+  url: string,
+  runs: number,
+  executablePath: string,
+): Promise<{ local: MarkerFigures; phone: MarkerFigures }> {
+  const browser = await chromium.launch({
+    executablePath,
+    args: [
+      "--no-sandbox",
+      "--headless",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  try {
+    await loadOnce(browser, url, false);
+    const figures = async (phoneNetwork: boolean): Promise<MarkerFigures> => {
+      const all: MarkerRun[] = [];
+      for (let run = 0; run < runs; run += 1) all.push(await loadOnce(browser, url, phoneNetwork));
+      const pick = (key: keyof MarkerRun) => median(all.map((run) => run[key]));
+      const markers = all.map((run) => run.marker).filter((value) => Number.isFinite(value));
+      return {
+        runs,
+        document: pick("document"),
+        points: pick("points"),
+        hydrated: pick("hydrated"),
+        map: pick("map"),
+        marker: pick("marker"),
+        markerMin: Math.min(...markers),
+        markerMax: Math.max(...markers),
+      };
+    };
+    return { local: await figures(false), phone: await figures(true) };
+  } finally {
+    await browser.close();
+  }
+}
