@@ -15,6 +15,8 @@ import * as f from "./detail-fragments.css";
 /** Page body spacing. */
 export const page = style({
   display: "grid",
+  // One column no wider than the screen, whatever its content's widest line (a long condominium name).
+  gridTemplateColumns: "minmax(0, 1fr)",
   gap: vars.space.lg,
   paddingBottom: vars.space.xxl,
   "@media": {
@@ -88,6 +90,7 @@ export const header = style({
 /** The side column, sticky from 1024 px (the price box stays in view while the page scrolls). */
 export const aside = style({
   display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr)",
   gap: vars.space.md,
   minWidth: 0,
   "@media": {
@@ -302,8 +305,8 @@ export const muted = style([f.mutedText]);
 /** "Atualizado em …" line. */
 export const updated = style([f.iconLine, f.mutedText]);
 
-/** Full-width WhatsApp call in the price box. */
-export const fullWidth = style({ width: "100%" });
+/** Full-width calls of the price box; their label may take two lines on the narrowest phones (320 px). */
+export const fullWidth = style({ width: "100%", whiteSpace: "normal", textAlign: "center" });
 
 /** WhatsApp green for the call to action, dark enough for white text at 16 px (5.0:1, WCAG AA). */
 export const whatsapp = style({

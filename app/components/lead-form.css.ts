@@ -52,8 +52,8 @@ export const trap = style({
   overflow: "hidden",
 });
 
-/** Full-width submit. */
-export const submit = style({ width: "100%" });
+/** Full-width submit; its label may take two lines on the narrowest phones (320 px) rather than touch the edges. */
+export const submit = style({ width: "100%", whiteSpace: "normal", textAlign: "center" });
 
 /** The privacy-policy link of the note. */
 export const noteLink = style({ color: "inherit", textDecoration: "underline" });

@@ -136,6 +136,8 @@ export const placeCount = style({ color: vars.color.textMuted, fontSize: vars.fo
 /** The "Quer vender seu imóvel?" block. */
 export const sell = style({
   display: "grid",
+  // One column that may be narrower than its content's widest word or field: no sideways scroll at 320 px.
+  gridTemplateColumns: "minmax(0, 1fr)",
   gap: vars.space.lg,
   alignItems: "center",
   padding: vars.space.lg,
@@ -144,7 +146,7 @@ export const sell = style({
   color: vars.color.onPrimary,
   "@media": {
     "(min-width: 768px)": { padding: vars.space.xl },
-    "(min-width: 960px)": { gridTemplateColumns: "1fr minmax(360px, 420px)", padding: vars.space.xxl },
+    "(min-width: 960px)": { gridTemplateColumns: "minmax(0, 1fr) minmax(360px, 420px)", padding: vars.space.xxl },
   },
 });
 

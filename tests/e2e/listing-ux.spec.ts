@@ -7,13 +7,21 @@
  * amenities, every card link named by all the text it shows (WCAG 2.5.3,
  * checked with axe-core's `label-content-name-mismatch`, the rule Lighthouse
  * reports), and the "mais informações" form that takes an e-mail alone and
- * confirms in place.
+ * confirms in place; and no public page wider than the screen at 320 and
+ * 360 px.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { LISTINGS_PATH, listingPaths, resultList, stubMapTiles, waitForHydration } from "./helpers";
+import {
+  installHydrationProbe,
+  LISTINGS_PATH,
+  listingPaths,
+  resultList,
+  stubMapTiles,
+  waitForHydration,
+} from "./helpers";
 
 /** Minimum fill time of the forms (app/.server/leads/form-guard.ts `MIN_FILL_MS`) plus a margin. */
 const FILL_TIME_MS = 3_300;
@@ -252,6 +260,43 @@ test.describe("celular: barra de contato", () => {
     await expect(page.getByRole("navigation", { name: "Contato sobre este imóvel" })).toBeVisible();
     await context.close();
   });
+});
+
+test.describe("telas estreitas", () => {
+  for (const width of [320, 360]) {
+    test(`nenhuma página pública rola para o lado a ${width} px`, async ({ browser, baseURL, request }) => {
+      const context = await browser.newContext({ baseURL, viewport: { width, height: 720 }, isMobile: true });
+      await installHydrationProbe(context);
+      await stubMapTiles(context);
+      const page = await context.newPage();
+      const [listing] = await listingPaths(request);
+      const condominium = /href="(\/detalhes\/[^"/?#]+)"/.exec(await (await request.get("/condominios")).text())?.[1];
+      expect(condominium).toBeDefined();
+      const paths = ["/", LISTINGS_PATH, listing!, condominium!, "/condominios", "/busca?q=moema", "/mapa", "/sobre"];
+      for (const path of paths) {
+        await page.goto(path);
+        await waitForHydration(page);
+        const wider = await page.evaluate(() => {
+          const width = document.documentElement.clientWidth;
+          return [...document.querySelectorAll("body *")]
+            .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+            .filter((el) => {
+              // Inside a box that scrolls or clips on its own (a swipeable row, a gallery) is fine.
+              for (let up = el.parentElement; up; up = up.parentElement) {
+                const overflow = getComputedStyle(up).overflowX;
+                if (overflow !== "visible" && up.getBoundingClientRect().right <= width + 0.5) return false;
+              }
+              return true;
+            })
+            .map((el) => `${el.tagName.toLowerCase()} "${el.textContent?.trim().slice(0, 30)}"`)
+            .slice(0, 5);
+        });
+        expect(wider, path).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
+      }
+      await context.close();
+    });
+  }
 });
 
 test.describe("conteúdo do imóvel", () => {
