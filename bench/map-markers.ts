@@ -12,6 +12,17 @@ import { chromium, type Browser } from "playwright";
 /** A phone on a good 4G connection: round trip in ms, download and upload in bytes/s. */
 export const PHONE_NETWORK = { latencyMs: 85, downloadBytesPerSecond: (9 * 1e6) / 8, uploadBytesPerSecond: 1e6 / 8 };
 
+/** Flags of Debian's Chromium for headless measurements on this machine (no sandbox, no background traffic). */
+export const HEADLESS_CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--headless",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
 /** Target: the median first marker, ms from navigation start (the page used to take 3.6–4.6 s). */
 export const FIRST_MARKER_TARGET_MS = 3000;
 
@@ -86,18 +97,7 @@ export async function measureMapMarkers(
   runs: number,
   executablePath: string,
 ): Promise<{ local: MarkerFigures; phone: MarkerFigures }> {
-  const browser = await chromium.launch({
-    executablePath,
-    args: [
-      "--no-sandbox",
-      "--headless",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  const browser = await chromium.launch({ executablePath, args: HEADLESS_CHROMIUM_FLAGS });
   try {
     await loadOnce(browser, url, false);
     const figures = async (phoneNetwork: boolean): Promise<MarkerFigures> => {

@@ -32,7 +32,13 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import sharp from "sharp";
-import { FIRST_MARKER_TARGET_MS, measureMapMarkers, PHONE_NETWORK, type MarkerFigures } from "./map-markers";
+import {
+  FIRST_MARKER_TARGET_MS,
+  HEADLESS_CHROMIUM_FLAGS,
+  measureMapMarkers,
+  PHONE_NETWORK,
+  type MarkerFigures,
+} from "./map-markers";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const cacheDir = path.join(root, ".cache/bench-web");
@@ -365,15 +371,7 @@ async function main(): Promise<void> {
   const site = await startSite(tiles.url);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    chromeFlags: [
-      "--no-sandbox",
-      "--headless",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    chromeFlags: HEADLESS_CHROMIUM_FLAGS,
   });
   const results: Record<string, { url: string; runs: RunFigures[] }> = {};
   let markers: { local: MarkerFigures; phone: MarkerFigures } | null = null;
