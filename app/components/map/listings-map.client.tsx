@@ -89,7 +89,11 @@ function clusterIndex(points: readonly MapPoint[]): Index {
   return index;
 }
 
-/** Downloads and decodes the points at `url`; rejects on an HTTP error or a network failure. */
+/**
+ * Downloads and decodes the points at `url` (the same request as the page's
+ * `<link rel="preload" as="fetch">`, so a preloaded body is reused); rejects on
+ * an HTTP error or a network failure.
+ */
 function fetchPoints(url: string, signal?: AbortSignal): Promise<MapPoint[]> {
   return fetch(url, { signal })
     .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
@@ -139,7 +143,7 @@ function loadPoints(url: string, signal: AbortSignal): Promise<MapPoint[]> {
   return early ?? fetchPoints(url, signal);
 }
 
-/** The map (default export for `React.lazy`). */
+/** The map (default export, loaded by the `/mapa` route as soon as it runs in the browser). */
 export default function ListingsMap(props: ListingsMapProps) {
   const { pointsUrl, tileUrl, tileAttribution, area, onAreaChange, highlightCode, label } = props;
   const [points, setPoints] = useState<MapPoint[] | null>(() => takeArrivedPoints(pointsUrl));
