@@ -90,11 +90,10 @@ mapModule?.catch(() => undefined);
 function useMapComponent(hydrated: boolean): MapComponent | "failed" | null {
   const [state, setState] = useState<MapComponent | "failed" | null>(null);
   useEffect(() => {
-    if (!hydrated || loadedMap) return;
+    // Effects run in the browser only, where `mapModule` is always set.
+    if (!hydrated || loadedMap || !mapModule) return;
     let live = true;
-    (mapModule ?? import("~/components/map/listings-map.client").then((module) => (loadedMap = module.default)))
-      .then((component) => live && setState(() => component))
-      .catch(() => live && setState("failed"));
+    mapModule.then((component) => live && setState(() => component)).catch(() => live && setState("failed"));
     return () => {
       live = false;
     };
