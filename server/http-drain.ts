@@ -11,8 +11,9 @@
  * 2. every response not yet started, and every request still arriving on an open
  *    connection, is answered with `Connection: close`, so Node closes that
  *    connection right after the response and the client knows not to reuse it;
- * 3. once no request has been in flight for `idleGraceMs`, the connections left
- *    (idle browsers) are closed;
+ * 3. once no request has been in flight for `idleGraceMs`, and one more read of
+ *    the sockets brings none (the quiet time may be a blocked event loop), the
+ *    connections left (idle browsers) are closed;
  * 4. at `deadlineMs`, whatever remains is cut (a request that hangs).
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
@@ -51,11 +52,13 @@ export function trackConnections(server: Server): HttpDrain {
   const responses = new Set<ServerResponse>();
   let draining = false;
   let lastActivity = Date.now();
+  let requestsRead = 0;
 
   const onRequest = (_req: IncomingMessage, res: ServerResponse) => {
     // A request read during the drain still gets its answer, and its connection then closes.
     if (draining) res.setHeader("Connection", "close");
     responses.add(res);
+    requestsRead += 1;
     lastActivity = Date.now();
     res.once("close", () => {
       responses.delete(res);
@@ -93,7 +96,14 @@ export function trackConnections(server: Server): HttpDrain {
           server.closeAllConnections();
           break;
         }
-        if (responses.size === 0 && now - lastActivity >= idleGraceMs) server.closeIdleConnections();
+        if (responses.size === 0 && now - lastActivity >= idleGraceMs) {
+          // After a blocked event loop, timers run before sockets are read: requests may sit
+          // unread in the socket buffers, and closing those connections would reset them. Let
+          // one I/O poll run (setImmediate comes after it), and close only if it read nothing.
+          const readBefore = requestsRead;
+          await new Promise((resolve) => setImmediate(resolve));
+          if (responses.size === 0 && requestsRead === readBefore) server.closeIdleConnections();
+        }
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
       await closed;
