@@ -9,16 +9,21 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { InlineStylesheetsProvider, readInlineStylesheets } from "~/components/document-links";
 import { captureServerMarkup } from "~/components/error-screen";
 
 captureServerMarkup();
+// The stylesheets the server wrote inline, read before React takes over the <head> (ADR 0045).
+const inlineStylesheets = readInlineStylesheets();
 
 function hydrate(): void {
   startTransition(() => {
     hydrateRoot(
       document,
       <StrictMode>
-        <RemixBrowser />
+        <InlineStylesheetsProvider value={inlineStylesheets}>
+          <RemixBrowser />
+        </InlineStylesheetsProvider>
       </StrictMode>,
     );
   });

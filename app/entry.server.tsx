@@ -1,8 +1,9 @@
 /**
  * Server entry: streams the HTML. Bots and crawlers (isbot) get the complete
  * document at once (`onAllReady`), browsers the shell as soon as it is ready
- * (`onShellReady`); the Remix template's behaviour. Errors are logged once,
- * unless the visitor aborted the request.
+ * (`onShellReady`); the Remix template's behaviour. The built stylesheets
+ * are written inline (`DocumentLinks`). Errors are logged once, unless the
+ * visitor aborted the request.
  */
 import { PassThrough } from "node:stream";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
@@ -11,6 +12,8 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { createStripNulTransform } from "./.server/strip-nul";
+import { builtStylesheetText } from "./.server/stylesheets";
+import { InlineStylesheetsProvider } from "./components/document-links";
 import { NonceProvider } from "./lib/nonce";
 
 /** Time after which a streaming render is aborted, ms (Remix template default). */
@@ -31,7 +34,10 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
+        {/* The first load's stylesheets inline in the document (ADR 0045). */}
+        <InlineStylesheetsProvider value={builtStylesheetText}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
+        </InlineStylesheetsProvider>
       </NonceProvider>,
       {
         nonce: nonce || undefined,

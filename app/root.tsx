@@ -11,7 +11,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import { isRouteErrorResponse, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
 import { type CSSProperties, type ReactNode, useEffect } from "react";
 import { getBuildId } from "~/.server/build-info";
 import { getConfig } from "~/.server/config";
@@ -23,6 +23,7 @@ import { getOptionalUser } from "~/.server/auth";
 import { getTheme, type ThemeColors } from "~/.server/theme";
 import { AnalyticsBeacon } from "~/components/analytics-beacon";
 import { ConsentBanner } from "~/components/consent-banner";
+import { DocumentLinks } from "~/components/document-links";
 import { GeneralErrorBoundary, markHydrated } from "~/components/error-screen";
 import { GoogleTag } from "~/components/google-tag";
 import * as errorStyles from "~/components/error-screen.css";
@@ -142,7 +143,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {theme ? <meta property="og:site_name" content={theme.title} /> : null}
         <meta property="og:locale" content="pt_BR" />
         <Meta />
-        <Links />
+        <DocumentLinks />
         <GoogleTag />
       </head>
       <body>

@@ -87,7 +87,9 @@ describe("trackConnections().drain", () => {
     const { port } = server.address() as AddressInfo;
     const agent = new http.Agent({ keepAlive: true });
     await new Promise<void>((resolve, reject) =>
-      http.get({ host: "127.0.0.1", port, path: "/", agent }, (res) => res.resume().on("end", resolve)).on("error", reject),
+      http
+        .get({ host: "127.0.0.1", port, path: "/", agent }, (res) => res.resume().on("end", resolve))
+        .on("error", reject),
     );
     const idleSocket = Object.values(agent.freeSockets).flat()[0];
     expect(idleSocket).toBeDefined();

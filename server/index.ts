@@ -24,6 +24,7 @@ import morgan from "morgan";
 import { ConfigError, getConfig, mapTileImageSource } from "../app/.server/config";
 import { type Database, getDb, migrate } from "../app/.server/db";
 import { setBuildId } from "../app/.server/build-info";
+import { setStylesheetDirectory } from "../app/.server/stylesheets";
 import { startSyncScheduler } from "../app/.server/sync";
 import { startLeadWorker } from "../app/.server/leads/worker";
 import { startAlertDigest } from "../app/.server/alerts/digest";
@@ -323,6 +324,8 @@ async function start(): Promise<void> {
     const buildPath = path.join(buildDir, "server/index.js");
     build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
     setBuildId(build.assets.version);
+    // The first load's stylesheets travel inside the document (ADR 0045).
+    setStylesheetDirectory(path.join(buildDir, "client"));
     // Precompressed at build time (.br, .gz beside each file; vite.config.ts): sent as they are, so the
     // compression below skips them (they already carry Content-Encoding).
     const precompressed = { enableBrotli: true, orderPreference: ["br", "gzip"] };
