@@ -25,7 +25,7 @@
 import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import leafletCss from "leaflet/dist/leaflet.css?url";
-import { useCallback, useEffect, useLayoutEffect, useState, type MouseEvent } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from "react";
 import { listingsOnMap, unlocatedCount } from "~/.server/catalogue/map";
 import { getVocabulary } from "~/.server/catalogue/vocabulary";
 import { getConfig } from "~/.server/config";
@@ -212,10 +212,18 @@ function MapScreen({ data }: { data: OkData }) {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const loading = navigation.state === "loading" && navigation.location.pathname === MAP_PATH;
 
+  // Read by onAreaChange when the map settles, which may be after the visitor left the map.
+  const navigationRef = useRef(navigation);
+  navigationRef.current = navigation;
   // The list follows the map: same filters, first page, the visible box; the entry is replaced.
+  // Not while the visitor is leaving the map (a card's "Ver imóvel"): a new navigation would
+  // cancel theirs, and the map settles up to AREA_DEBOUNCE_MS after its last move (a popup's pan).
   const onAreaChange = useCallback(
-    (box: BoundingBox) =>
-      navigate(mapUrl({ ...filters, page: undefined }, box), { replace: true, preventScrollReset: true }),
+    (box: BoundingBox) => {
+      const pending = navigationRef.current;
+      if (pending.state !== "idle" && pending.location.pathname !== MAP_PATH) return;
+      navigate(mapUrl({ ...filters, page: undefined }, box), { replace: true, preventScrollReset: true });
+    },
     [navigate, filters],
   );
   const hrefFor = (page: number) => mapUrl({ ...filters, page: page > 1 ? page : undefined }, area);

@@ -8,7 +8,7 @@
  * for those tile URLs only is declared with `consoleGuard.expectHttpError`
  * (ADR 0009). Any other console error still fails the test.
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test, type ConsoleGuard } from "./fixtures";
 import { BLANK_TILE, parseCount, waitForHydration } from "./helpers";
 
@@ -115,8 +115,8 @@ test("sem o módulo do mapa (falha de rede), o quadro diz isso e a lista continu
   await expect(mapList(page).getByRole("link", { name: /R\$/ }).first()).toBeVisible();
 });
 
-test("um marcador abre o cartão do imóvel com link para a página", async ({ page, consoleGuard }) => {
-  await tilesOffline(page, consoleGuard);
+/** Opens, on a small area around one real point, a marker's card (a Leaflet popup) and returns it. */
+async function openMarkerCard(page: Page): Promise<Locator> {
   // A small area around one real point: the map opens on it with price labels.
   const body = await (await page.request.get("/mapa/pontos?finalidade=venda")).json();
   expect(body.n).toBeGreaterThan(0);
@@ -140,13 +140,42 @@ test("um marcador abre o cartão do imóvel com link para a página", async ({ p
     await spot.dispatchEvent("click");
     await page.locator(".leaflet-popup").getByRole("button", { name: /Cód\./ }).first().click();
   }
-  const card = page.locator(".leaflet-popup");
+  return page.locator(".leaflet-popup");
+}
+
+test("um marcador abre o cartão do imóvel com link para a página", async ({ page, consoleGuard }) => {
+  await tilesOffline(page, consoleGuard);
+  const card = await openMarkerCard(page);
   await expect(card.getByText(/^Venda R\$/)).toBeVisible();
   const link = card.getByRole("link", { name: "Ver imóvel" });
   await expect(link).toHaveAttribute("href", /^\/detalhes\/[^/]+\/[^/]+$/);
   const href = await link.getAttribute("href");
   await link.click();
   await expect(page).toHaveURL(href!);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("o mapa que se move depois do clique em “Ver imóvel” não cancela a ida ao imóvel", async ({
+  page,
+  consoleGuard,
+}) => {
+  await tilesOffline(page, consoleGuard);
+  const card = await openMarkerCard(page);
+  const link = card.getByRole("link", { name: "Ver imóvel" });
+  const href = (await link.getAttribute("href"))!;
+  // The listing's data takes 1.5 s: the map settles (AREA_DEBOUNCE_MS after a move) while it loads.
+  await page.route(
+    (url) => url.pathname === href && url.searchParams.has("_data"),
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    },
+  );
+  await link.click();
+  // The map moves after the click (a pan with the keyboard, as the popup's own pan does).
+  await page.locator(".leaflet-container").focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page).toHaveURL(href, { timeout: 15_000 });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
