@@ -10,9 +10,9 @@
  * client-side navigation. See docs/decisions (bots and client-side errors).
  */
 import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
-import { isbot } from "isbot";
 import { type MouseEvent, useEffect, useState } from "react";
 import { errorScreenTexts } from "~/lib/errors";
+import { useOptionalRootData } from "~/lib/root-data";
 import { button } from "~/styles/ui.css";
 import { ArrowLeftIcon } from "./icons";
 import * as styles from "./error-screen.css";
@@ -88,12 +88,22 @@ function serverRenderedAnError(): boolean {
 }
 
 /**
- * Whether `error` is a client-side error seen by a bot: not a Response, in the
- * browser, with a bot user agent, and not the server's own error page being
- * hydrated. Exported for tests.
+ * Whether `error` is a client-side error seen by a bot: not a Response, not
+ * the server's own error page being hydrated, and `bot` (the server found a
+ * crawler's User-Agent, see {@link isBotPage}). Exported for tests.
  */
-export function isClientErrorForBot(error: unknown, userAgent: string, fromServer: boolean): boolean {
-  return !isRouteErrorResponse(error) && !fromServer && isbot(userAgent);
+export function isClientErrorForBot(error: unknown, bot: boolean, fromServer: boolean): boolean {
+  return !isRouteErrorResponse(error) && !fromServer && bot;
+}
+
+/**
+ * Whether the server rendered this page for a crawler: the root loader's
+ * consent variant `bot` (isbot on the request's User-Agent, no consent
+ * cookie; `~/lib/consent`). Read from the page's data so that the browser
+ * does not load isbot's pattern list; false when the root data is missing.
+ */
+function isBotPage(root: ReturnType<typeof useOptionalRootData>): boolean {
+  return root?.consent.variant === "bot";
 }
 
 /** What a bot sees instead of the error screen: the server HTML of the same URL, or nothing. */
@@ -117,8 +127,8 @@ export function GeneralErrorBoundary() {
   const error = useRouteError();
   const isResponse = isRouteErrorResponse(error);
   const [fromServer] = useState(() => typeof document === "undefined" || (!hydrated && serverRenderedAnError()));
-  const hideFromBot =
-    typeof document !== "undefined" && isClientErrorForBot(error, window.navigator.userAgent, fromServer);
+  const bot = isBotPage(useOptionalRootData());
+  const hideFromBot = typeof document !== "undefined" && isClientErrorForBot(error, bot, fromServer);
 
   useEffect(() => {
     if (!isResponse) console.error(error);

@@ -49,11 +49,11 @@ import { formatCount } from "~/lib/format";
 import {
   MAIN_PARAMS,
   MINIMUM_CHOICES,
-  parseFilters,
   type FilterVocabulary,
   type ListingFilters,
   type MinimumFacet,
 } from "~/lib/filters";
+import type { parseFilters } from "~/lib/filters/parse";
 import { LISTINGS_PATH, LIVE_COUNT_PATH, SEARCH_PATH } from "~/lib/paths";
 import { foldText } from "~/lib/search-text";
 import { button, visuallyHidden } from "~/styles/ui.css";
@@ -95,6 +95,26 @@ const LIVE_COUNT_ACTIONS = new Set([LISTINGS_PATH, SEARCH_PATH]);
 
 /** ms after the last change before the sheet counts again. */
 const COUNT_DEBOUNCE_MS = 300;
+
+let filtersReader: Promise<typeof parseFilters> | undefined;
+
+/**
+ * The URL reader (`~/lib/filters/parse`, which carries the slug library), in a
+ * chunk of its own: the summaries need it only once a choice changes, so the
+ * page's first load goes without it (docs/decisions/0046-lighter-first-loads.md).
+ * Requested when the sheet opens or a field takes focus; a failed load is
+ * tried again next time.
+ */
+function loadFiltersReader(): Promise<typeof parseFilters> {
+  filtersReader ??= import("~/lib/filters/parse").then(
+    (module) => module.parseFilters,
+    (error: unknown) => {
+      filtersReader = undefined;
+      throw error;
+    },
+  );
+  return filtersReader;
+}
 
 /** Wide screens: the open sidebar (the CSS uses the same breakpoint). */
 const WIDE_QUERY = "(min-width: 960px)";
@@ -259,8 +279,16 @@ export function FiltersForm({
   }, []);
 
   const readForm = (form: HTMLFormElement) => {
-    const parsed = parseFilters(undefined, formParams(form), vocabulary);
-    setCurrent("notFound" in parsed ? {} : parsed.filters);
+    const params = formParams(form);
+    loadFiltersReader().then(
+      (parseFilters) => {
+        const parsed = parseFilters(undefined, params, vocabulary);
+        setCurrent("notFound" in parsed ? {} : parsed.filters);
+      },
+      () => {
+        // Offline or a new deployment: the summaries keep what they show; the form still submits.
+      },
+    );
   };
 
   const count = useCallback(
@@ -318,6 +346,7 @@ export function FiltersForm({
   // Phones with JavaScript: the "Filtros" button opens the sheet instead of unfolding the form.
   const onSummaryClick = (event: MouseEvent<HTMLElement>) => {
     if (window.matchMedia(WIDE_QUERY).matches) return;
+    void loadFiltersReader().catch(() => undefined);
     event.preventDefault();
     if (detailsRef.current) detailsRef.current.open = true;
     setSheet(true);
@@ -441,6 +470,7 @@ export function FiltersForm({
           aria-label="Filtros"
           onChange={onChange}
           onSubmit={onSubmit}
+          onFocus={() => void loadFiltersReader().catch(() => undefined)}
         >
           {hidden.map(([name, value], i) => (
             <input key={`${name}-${i}`} type="hidden" name={name} value={value} />

@@ -52,6 +52,13 @@ describe("consentVariant", () => {
     expect(consentVariant(undefined, CHROME)).toBe("none");
     expect(consentVariant("consentimento=v9:analytics=1", CHROME)).toBe("none");
     expect(consentVariant(undefined, GOOGLEBOT)).toBe("bot");
+    // Lighthouse is an auditor: no banner, and client-side errors hidden like a crawler's.
+    expect(
+      consentVariant(
+        undefined,
+        "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.0.0 Mobile Safari/537.36 Chrome-Lighthouse",
+      ),
+    ).toBe("bot");
     expect(consentVariant(undefined, undefined)).toBe("none");
   });
 });

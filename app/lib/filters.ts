@@ -24,8 +24,8 @@
  *
  * Isomorphic and pure: used by loaders, links and forms alike. The code lives
  * in `./filters/`: `types` (shapes and constants), `facets` (query parameters
- * and normalisation), `segment` (the readable path segment), `codec` (URLs and
- * form fields), `describe` (headings and labels) and `widen` (broader-search
+ * and normalisation), `segment` (the readable path segment), `codec` (writing URLs and
+ * form fields), `parse` (reading them), `describe` (headings and labels) and `widen` (broader-search
  * suggestions); this module is the public entry.
  */
 export {
@@ -49,11 +49,12 @@ export {
 export {
   isTrackingParam,
   normalizeFilters,
-  parseAmount,
   parseCode,
   QUERY_FACETS,
   type QueryFacet,
+  type QueryKey,
 } from "./filters/facets";
-export { canonicalRedirect, filtersToFormEntries, filtersToUrl, hasFilters, parseFilters } from "./filters/codec";
+export { canonicalRedirect, filtersToFormEntries, filtersToUrl, hasFilters } from "./filters/codec";
+export { parseAmount, parseFilters, QUERY_READERS, type QueryReader } from "./filters/parse";
 export { describeFilters, pluralizeCategory, type FiltersDescription } from "./filters/describe";
 export { widerSearches, type WiderSearch } from "./filters/widen";

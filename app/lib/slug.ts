@@ -9,3 +9,12 @@ import slugifyLib from "@sindresorhus/slugify";
 export function slugify(text: string): string {
   return slugifyLib(text ?? "", { decamelize: false });
 }
+
+/** {@link slugify} that never throws: "" for text the library rejects. */
+export function safeSlugify(text: string): string {
+  try {
+    return slugify(text);
+  } catch {
+    return "";
+  }
+}

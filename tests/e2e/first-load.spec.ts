@@ -1,13 +1,34 @@
 /**
  * What a public page asks of the browser while it loads, beyond what a
- * visitor sees: no locale data. The first `Intl` call of a page (a number or
- * date format, a collator, `toLocaleString`, `localeCompare`) loads the
- * browser's locale data, 60–200 ms of main thread on a phone before the page
- * responds; the site writes its pt-BR numbers and dates itself (`~/lib/format`,
- * ADR 0043).
+ * visitor sees:
+ * - no locale data. The first `Intl` call of a page (a number or date format,
+ *   a collator, `toLocaleString`, `localeCompare`) loads the browser's locale
+ *   data, 60–200 ms of main thread on a phone before the page responds; the
+ *   site writes its pt-BR numbers and dates itself (`~/lib/format`, ADR 0043);
+ * - no code it needs only later: the slug library comes with the filters'
+ *   URL reader on the first choice in the form, and isbot's pattern list
+ *   stays on the server (ADR 0046).
  */
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { listingPaths, LISTINGS_PATH, stubMapTiles, waitForHydration } from "./helpers";
+import { LISTINGS_PATH, publicPagePaths, stubMapTiles, waitForHydration } from "./helpers";
+
+/** Texts that only the slug library's and isbot's code contain (option and pattern words that survive minifying). */
+const LATER_CODE = { slug: "decamelize", isbot: "biglotron" } as const;
+
+/** Collects the text of every script the page receives, from now on. */
+function recordScripts(page: Page): string[] {
+  const texts: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") {
+      response.text().then(
+        (text) => texts.push(text),
+        () => undefined,
+      );
+    }
+  });
+  return texts;
+}
 
 test.describe("primeira carga", () => {
   test.beforeEach(async ({ page }) => {
@@ -47,11 +68,7 @@ test.describe("primeira carga", () => {
     request,
   }) => {
     await stubMapTiles(page);
-    const [listing] = await listingPaths(request);
-    const condominiums = await (await request.get("/condominios")).text();
-    const condominium = /href="(\/detalhes\/[^"/?#]+)"/.exec(condominiums)?.[1];
-    expect(condominium).toBeDefined();
-    const paths = ["/", LISTINGS_PATH, listing!, condominium!, "/busca?q=moema", "/sobre", "/mapa"];
+    const paths = await publicPagePaths(request);
     for (const path of paths) {
       await page.goto(path);
       await waitForHydration(page);
@@ -61,5 +78,24 @@ test.describe("primeira carga", () => {
       const calls = await page.evaluate(() => (window as unknown as { __localeCalls: string[] }).__localeCalls);
       expect(calls, path).toEqual([]);
     }
+  });
+
+  test("a lista carrega a biblioteca de slugs só na primeira escolha de filtro, e o isbot nunca", async ({ page }) => {
+    const scripts = recordScripts(page);
+    await page.goto(LISTINGS_PATH);
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    expect(scripts.length).toBeGreaterThan(5);
+    expect(scripts.filter((text) => text.includes(LATER_CODE.isbot))).toEqual([]);
+    expect(scripts.filter((text) => text.includes(LATER_CODE.slug))).toEqual([]);
+
+    // The first choice brings the reader (what the phone sheet's summaries read) and applies.
+    await page
+      .getByRole("form", { name: "Filtros" })
+      .getByRole("radio", { name: /^Alugar/ })
+      .check();
+    await expect.poll(() => scripts.some((text) => text.includes(LATER_CODE.slug))).toBe(true);
+    await expect(page).toHaveURL(/\/aluguel/);
+    expect(scripts.filter((text) => text.includes(LATER_CODE.isbot))).toEqual([]);
   });
 });

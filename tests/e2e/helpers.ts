@@ -138,3 +138,15 @@ export async function listingPaths(request: APIRequestContext, listPath = LISTIN
   expect(unique.length, `listing links on ${listPath}`).toBeGreaterThan(0);
   return unique;
 }
+
+/**
+ * One path of each public page type, as a visitor first loads them: home, the
+ * list, a listing, a condominium, a search, `/sobre` and the map.
+ */
+export async function publicPagePaths(request: APIRequestContext): Promise<string[]> {
+  const [listing] = await listingPaths(request);
+  const condominiums = await (await request.get("/condominios")).text();
+  const condominium = /href="(\/detalhes\/[^"/?#]+)"/.exec(condominiums)?.[1];
+  expect(condominium, "a condominium link on /condominios").toBeDefined();
+  return ["/", LISTINGS_PATH, listing!, condominium!, "/busca?q=moema", "/sobre", "/mapa"];
+}

@@ -7,7 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { listingPaths, LISTINGS_PATH, stubMapTiles, waitForHydration } from "./helpers";
+import { listingPaths, LISTINGS_PATH, publicPagePaths, stubMapTiles, waitForHydration } from "./helpers";
 
 /**
  * The stylesheets the document holds: inline ones by their `data-href`, the
@@ -36,15 +36,12 @@ test.describe("estilos na primeira carga", () => {
     request,
   }) => {
     await stubMapTiles(page);
-    const [listing] = await listingPaths(request);
-    const condominiums = await (await request.get("/condominios")).text();
-    const condominium = /href="(\/detalhes\/[^"/?#]+)"/.exec(condominiums)?.[1];
-    expect(condominium).toBeDefined();
+    const paths = await publicPagePaths(request);
     const cssRequests: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "stylesheet" || /\.css(\?|$)/.test(request.url())) cssRequests.push(request.url());
     });
-    for (const path of ["/", LISTINGS_PATH, listing!, condominium!, "/busca?q=moema", "/sobre", "/mapa"]) {
+    for (const path of paths) {
       cssRequests.length = 0;
       await page.goto(path);
       await waitForHydration(page);

@@ -1,12 +1,10 @@
 /**
- * The query-parameter facets of the listings URL (ADR 0011): how each one is
- * read from a parameter and written back, and the normalisation that makes
- * equal filter sets deep-equal.
+ * The query-parameter facets of the listings URL (ADR 0011): their canonical
+ * order, names and written form, and the normalisation that makes equal
+ * filter sets deep-equal. How each one is read back is `./parse`.
  */
-import type { Purpose } from "~/domain/listing";
 import { AMENITY_SLUGS } from "../amenities";
-import { slugify } from "../slug";
-import { compareSlugs, DEFAULT_SORT, PURPOSES, SORT_ORDERS, type ListingFilters, type SortOrder } from "./types";
+import { compareSlugs, DEFAULT_SORT, PURPOSES, SORT_ORDERS, type ListingFilters } from "./types";
 
 /** Keys of {@link ListingFilters} carried by a query parameter. */
 export type QueryKey =
@@ -27,63 +25,13 @@ export type QueryKey =
   | "sort"
   | "page";
 
-/** A facet carried by a query parameter. */
+/** A facet carried by a query parameter (its reader: `QUERY_READERS` in `./parse`). */
 export interface QueryFacet {
   key: QueryKey;
   /** Canonical parameter name. */
   param: string;
-  /** Value from one parameter text; undefined when malformed or the default. */
-  parse(raw: string): number | string | string[] | true | undefined;
-  /**
-   * Multi-valued facets only: the value from every occurrence of the
-   * parameter (repeated parameters and comma lists merge); undefined when none
-   * is valid. Single-valued facets take the first valid occurrence.
-   */
-  parseAll?(raws: string[]): string[] | undefined;
   /** Canonical text of a value (default `String(value)`). */
   format?(value: NonNullable<ListingFilters[QueryKey]>): string;
-}
-
-/** Largest integer accepted in a numeric parameter (BRL; avoids float trouble). */
-const MAX_AMOUNT = 1_000_000_000_000;
-
-/**
- * A non-negative integer written as "500000", "500.000" (pt-BR thousands),
- * optionally with "R$" and ",00" cents (dropped); undefined otherwise.
- */
-export function parseAmount(raw: string): number | undefined {
-  const text = raw.replace(/\s+/g, "").replace(/^R\$/i, "");
-  const match = /^(\d+|\d{1,3}(?:\.\d{3})+)(?:,\d{1,2})?$/.exec(text);
-  if (!match) return undefined;
-  const value = Number(match[1].replace(/\./g, ""));
-  return Number.isSafeInteger(value) && value <= MAX_AMOUNT ? value : undefined;
-}
-
-function intRange(min: number, max: number) {
-  return (raw: string): number | undefined => {
-    if (!/^\d{1,6}$/.test(raw.trim())) return undefined;
-    const value = Number(raw.trim());
-    return value >= min && value <= max ? value : undefined;
-  };
-}
-
-/** Words read as "yes" in `lancamento` / `exclusivo` (canonical "sim"). */
-const YES = new Set(["sim", "s", "1", "true", "yes", "on"]);
-
-function yes(raw: string): true | undefined {
-  return YES.has(safeSlugify(raw)) ? true : undefined;
-}
-
-/** Amenity slugs in a `comodidades` value ("piscina,aceita-pet"); unknown ones are dropped. */
-function amenityList(raws: string[]): string[] | undefined {
-  const found = new Set<string>();
-  for (const raw of raws) {
-    for (const part of raw.split(",")) {
-      const slug = safeSlugify(part);
-      if (AMENITY_SLUGS.has(slug)) found.add(slug);
-    }
-  }
-  return found.size ? [...found].sort(compareSlugs) : undefined;
 }
 
 /** Longest listing code accepted in `codigo`. */
@@ -105,50 +53,23 @@ export function parseCode(raw: string): string | undefined {
  * exclusivo, code; `ordem` and `pagina` stay last.
  */
 export const QUERY_FACETS: readonly QueryFacet[] = [
-  { key: "priceMin", param: "preco-min", parse: (raw) => positive(parseAmount(raw)) },
-  { key: "priceMax", param: "preco-max", parse: (raw) => positive(parseAmount(raw)) },
-  { key: "bedroomsMin", param: "quartos", parse: intRange(1, 20) },
-  { key: "suitesMin", param: "suites", parse: intRange(1, 20) },
-  { key: "parkingMin", param: "vagas", parse: intRange(1, 20) },
-  { key: "bathroomsMin", param: "banheiros", parse: intRange(1, 20) },
-  { key: "areaMin", param: "area-min", parse: (raw) => positive(parseAmount(raw)) },
-  { key: "areaMax", param: "area-max", parse: (raw) => positive(parseAmount(raw)) },
-  { key: "condoFeeMax", param: "condominio-max", parse: (raw) => positive(parseAmount(raw)) },
-  {
-    key: "amenities",
-    param: "comodidades",
-    parse: (raw) => amenityList([raw]),
-    parseAll: amenityList,
-    format: (value) => (value as string[]).join(","),
-  },
-  { key: "launch", param: "lancamento", parse: yes, format: () => "sim" },
-  { key: "exclusive", param: "exclusivo", parse: yes, format: () => "sim" },
-  { key: "priceReduced", param: "preco-reduzido", parse: yes, format: () => "sim" },
-  { key: "code", param: "codigo", parse: parseCode },
-  {
-    key: "sort",
-    param: "ordem",
-    parse: (raw) => {
-      const value = slugify(raw) as SortOrder;
-      return SORT_ORDERS.includes(value) && value !== DEFAULT_SORT ? value : undefined;
-    },
-  },
-  { key: "page", param: "pagina", parse: intRange(2, 100_000) },
+  { key: "priceMin", param: "preco-min" },
+  { key: "priceMax", param: "preco-max" },
+  { key: "bedroomsMin", param: "quartos" },
+  { key: "suitesMin", param: "suites" },
+  { key: "parkingMin", param: "vagas" },
+  { key: "bathroomsMin", param: "banheiros" },
+  { key: "areaMin", param: "area-min" },
+  { key: "areaMax", param: "area-max" },
+  { key: "condoFeeMax", param: "condominio-max" },
+  { key: "amenities", param: "comodidades", format: (value) => (value as string[]).join(",") },
+  { key: "launch", param: "lancamento", format: () => "sim" },
+  { key: "exclusive", param: "exclusivo", format: () => "sim" },
+  { key: "priceReduced", param: "preco-reduzido", format: () => "sim" },
+  { key: "code", param: "codigo" },
+  { key: "sort", param: "ordem" },
+  { key: "page", param: "pagina" },
 ];
-
-function positive(value: number | undefined): number | undefined {
-  return value != null && value > 0 ? value : undefined;
-}
-
-/** Words accepted for each purpose in `finalidade` (slugified). */
-export const PURPOSE_ALIASES: Record<string, Purpose> = {
-  venda: "venda",
-  comprar: "venda",
-  compra: "venda",
-  aluguel: "aluguel",
-  alugar: "aluguel",
-  locacao: "aluguel",
-};
 
 /** Query parameters kept through a canonical redirect but never part of the canonical URL. */
 export function isTrackingParam(name: string): boolean {
@@ -206,13 +127,4 @@ export function normalizeFilters(filters: ListingFilters): ListingFilters {
   if (filters.sort && filters.sort !== DEFAULT_SORT && SORT_ORDERS.includes(filters.sort)) out.sort = filters.sort;
   if (filters.page != null && filters.page > 1) out.page = Math.floor(filters.page);
   return out;
-}
-
-/** Slugify that never throws (returns "" for text slugify rejects). */
-export function safeSlugify(text: string): string {
-  try {
-    return slugify(text);
-  } catch {
-    return "";
-  }
 }
