@@ -97,4 +97,30 @@ test.describe("estilos na primeira carga", () => {
     expect(back.inline.sort()).toEqual(listStyles);
     expect(back.links).toEqual([]);
   });
+
+  test.describe("sem JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("toda parte de uma página de imóvel à venda tem seus estilos no documento", async ({ page, request }) => {
+      const [path] = await listingPaths(request, `${LISTINGS_PATH}/venda`);
+      await page.goto(path!);
+      await expect(page.locator("#simulador")).toBeVisible();
+      // Every element with a class has at least one class that a rule of the document's stylesheets names.
+      const unstyled = await page.evaluate(() => {
+        const named = new Set<string>();
+        const collect = (rules: CSSRuleList) => {
+          for (const rule of rules) {
+            if (rule instanceof CSSStyleRule)
+              for (const [, name] of rule.selectorText.matchAll(/\.([\w-]+)/g)) named.add(name);
+            if ("cssRules" in rule) collect((rule as CSSGroupingRule).cssRules);
+          }
+        };
+        for (const sheet of document.styleSheets) collect(sheet.cssRules);
+        return [...document.body.querySelectorAll("[class]")]
+          .filter((element) => element.classList.length && ![...element.classList].some((name) => named.has(name)))
+          .map((element) => element.outerHTML.slice(0, 120));
+      });
+      expect(unstyled).toEqual([]);
+    });
+  });
 });
