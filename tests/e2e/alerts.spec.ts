@@ -38,9 +38,15 @@ test("cria o alerta numa lista, confirma pelo e-mail, gerencia e cancela com um 
   await waitForHydration(page);
   const form = page.getByRole("form", { name: "Receba novidades desta busca" });
   await expect(form).toBeVisible();
+  // Client-side validation: the validator arrives after the first focus and checks the field once left;
+  // then a submit with the error is stopped in the browser (no request, no 400 in the console).
   await form.getByLabel("E-mail").fill("nao-e-email");
+  await form.getByLabel("E-mail").press("Tab");
+  const invalid = form.getByText("Informe um e-mail válido, por exemplo nome@exemplo.com.br.");
+  await expect(invalid).toBeVisible();
   await form.getByRole("button", { name: "Criar alerta" }).click();
-  await expect(form.getByText("Informe um e-mail válido, por exemplo nome@exemplo.com.br.")).toBeVisible();
+  await expect(invalid).toBeVisible();
+  await expect(form.getByLabel("E-mail")).toBeFocused();
 
   const email = uniqueEmail("alerta-js");
   await form.getByLabel("E-mail").fill(email);
