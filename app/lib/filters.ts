@@ -24,9 +24,12 @@
  *
  * Isomorphic and pure: used by loaders, links and forms alike. The code lives
  * in `./filters/`: `types` (shapes and constants), `facets` (query parameters
- * and normalisation), `segment` (the readable path segment), `codec` (writing URLs and
- * form fields), `parse` (reading them), `describe` (headings and labels) and `widen` (broader-search
- * suggestions); this module is the public entry.
+ * and normalisation), `segment` (the readable path segment), `codec` (writing
+ * URLs and form fields), `parse` (reading them; the only part that needs the
+ * slug library, so browser code that only writes URLs imports `codec`'s
+ * functions through here without it, ADR 0046), `describe` (headings and
+ * labels) and `widen` (broader-search suggestions); this module is the public
+ * entry.
  */
 export {
   DEFAULT_SORT,
