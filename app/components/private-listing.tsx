@@ -6,7 +6,6 @@
  * (`Cache-Control: private, no-store`), never from the public loader. Without
  * JavaScript the panel shows a link to `/painel/imovel/{code}`.
  */
-import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { HistoryEntry, ListingPrivateData } from "~/domain/listing";
 import { privateListingPath } from "~/lib/auth";
@@ -14,6 +13,7 @@ import { formatDate } from "~/lib/format";
 import { formatPhone, telHref } from "~/lib/phone";
 import { useOptionalRootData } from "~/lib/root-data";
 import * as s from "./private-listing.css";
+import { PrivatePanelFrame, PrivatePanelLoading } from "./private-panel-frame";
 
 /** What `/painel/imovel/{code}` returns (JSON for the panel, HTML for the page). */
 export interface PrivateListingData {
@@ -142,15 +142,9 @@ export function PrivatePanel({ code }: { code: string }) {
   }, [signedIn, path]);
   if (!signedIn) return null;
   return (
-    <section className={s.panel} aria-labelledby="painel-privado-titulo" data-testid="painel-privado">
-      <span className={s.badge}>Área do corretor · visível só para você</span>
-      <h2 id="painel-privado-titulo" className={s.heading}>
-        Dados internos do imóvel {code}
-      </h2>
+    <PrivatePanelFrame code={code}>
       {state.kind === "loading" ? (
-        <p className={s.muted}>
-          Carregando… <Link to={path}>Abrir os dados internos</Link>
-        </p>
+        <PrivatePanelLoading code={code} />
       ) : state.kind === "failed" ? (
         <p className={s.muted}>{state.message}</p>
       ) : state.data.listing ? (
@@ -158,6 +152,6 @@ export function PrivatePanel({ code }: { code: string }) {
       ) : (
         <p className={s.muted}>{state.data.error}</p>
       )}
-    </section>
+    </PrivatePanelFrame>
   );
 }

@@ -12,6 +12,7 @@
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { type ComponentType, useEffect, useState } from "react";
 import { getListingPage } from "~/.server/catalogue/detail";
 import { priceHistoryOf } from "~/.server/catalogue/price-history";
 import { getDb } from "~/.server/db";
@@ -28,13 +29,14 @@ import { JsonLd } from "~/components/json-ld";
 import { LeadForm } from "~/components/lead-form";
 import { ContactBar, INFO_FORM_ID, ListingAside, ListingHeader, RemovedListing } from "~/components/listing-page";
 import { PriceDropNote, PriceHistorySection } from "~/components/price-history";
-import { PrivatePanel } from "~/components/private-listing";
+import { PrivatePanelFrame, PrivatePanelLoading } from "~/components/private-panel-frame";
 import { listingVideos, VideoEmbed } from "~/components/video-embed";
 import { dedupeAmenities } from "~/lib/amenities";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
 import { pageNotFound } from "~/lib/errors";
 import { formatDate } from "~/lib/format";
 import { OG_IMAGE_WIDTH, pageMeta } from "~/lib/meta";
+import { useOptionalRootData } from "~/lib/root-data";
 
 /** Radius (m) of the shaded circle on the listing's approximate map (coordinates rounded to ~100 m). */
 const APPROXIMATE_RADIUS_METRES = 250;
@@ -61,7 +63,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     newValue: change.newValue,
     changedAt: change.changedAt.toISOString(),
   }));
-  return json({ ...view, leadForm: leadFormTokens(), financing, priceHistory }, { headers });
+  // The playable videos are worked out here: the page's first load goes without the parsing of video ids.
+  const videos = listingVideos(view.listing);
+  return json({ ...view, leadForm: leadFormTokens(), financing, priceHistory, videos }, { headers });
 }
 
 /** The "mais informações" form: the listing code is this page's, whatever the form says. */
@@ -112,8 +116,8 @@ export default function ListingRoute() {
 type PageData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: "listing" }>;
 
 function ListingPage({ data }: { data: PageData }) {
-  const { listing, title } = data;
-  const videos = listingVideos(listing);
+  const { listing, title, videos } = data;
+  const signedIn = Boolean(useOptionalRootData()?.user);
   // One list of amenities for the page: no label twice, none already said more precisely.
   const [features, infrastructure] = dedupeAmenities([listing.features, listing.infrastructure], {
     orientation: listing.orientation,
@@ -158,7 +162,7 @@ function ListingPage({ data }: { data: PageData }) {
 
       <div className={p.content}>
         {/* Broker area: owner and prontuário for a signed-in broker, loaded after hydration. */}
-        <PrivatePanel code={listing.code} />
+        {signedIn ? <BrokerPanel code={listing.code} /> : null}
         <TextSection id="descricao" title="Descrição" text={listing.webDescription || listing.description} />
         <AmenitiesSection id="caracteristicas" title="Características do imóvel" items={features} />
         <AmenitiesSection
@@ -212,5 +216,33 @@ function ListingPage({ data }: { data: PageData }) {
         ) : null}
       </div>
     </DetailFrame>
+  );
+}
+
+/**
+ * The broker's panel (owner and prontuário) for a signed-in broker: its code,
+ * which fetches and shows the private data, is loaded after hydration, so
+ * that no visitor's first load carries it (ADR 0046); until then, and without
+ * JavaScript, its frame with the link to the private page.
+ */
+function BrokerPanel({ code }: { code: string }) {
+  const [Panel, setPanel] = useState<ComponentType<{ code: string }> | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    import("~/components/private-listing").then(
+      (module) => {
+        if (mounted) setPanel(() => module.PrivatePanel);
+      },
+      () => undefined, // Offline or a new deployment: the link to the private page stays.
+    );
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  if (Panel) return <Panel code={code} />;
+  return (
+    <PrivatePanelFrame code={code}>
+      <PrivatePanelLoading code={code} />
+    </PrivatePanelFrame>
   );
 }

@@ -33,6 +33,27 @@ test.describe("sem JavaScript", () => {
     await expect(page.getByTestId("barra-corretor")).toHaveText(/^Administrador\s*Administração\s*Sair$/);
   });
 
+  test("no imóvel, o corretor sem JavaScript vê o quadro dos dados internos com o link para eles", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const broker = await createBroker({ uid: "painel-sem-js", brokerCode: "8", displayName: "Beatriz Sem JS" });
+    const cookie = await sessionCookieFor(broker.email, broker.password);
+    await context.addCookies([{ name: SESSION_COOKIE, value: cookie, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+    const [path] = await listingPaths(page.request);
+    await page.goto(path!);
+    const panel = page.getByTestId("painel-privado");
+    await expect(panel.getByRole("heading", { level: 2 })).toHaveText(/^Dados internos do imóvel \S+$/);
+    const code = splitListingPath(path!).id;
+    await expect(panel.getByRole("link", { name: "Abrir os dados internos" })).toHaveAttribute(
+      "href",
+      `/painel/imovel/${code}`,
+    );
+    // No owner data in a page that loaded no script.
+    await expect(panel.locator("[data-private]")).toHaveCount(0);
+  });
+
   test("um login limitado mostra a mensagem ao lado do formulário", async ({ page, consoleGuard }) => {
     consoleGuard.expectHttpError(/\/login-corretores$/, 401);
     consoleGuard.expectHttpError(/\/login-corretores$/, 429);
