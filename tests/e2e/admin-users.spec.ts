@@ -9,6 +9,7 @@
  */
 import type { Page } from "@playwright/test";
 import {
+  addSessionCookie,
   ADMIN_EMAIL,
   adminPassword,
   createBroker,
@@ -41,9 +42,7 @@ test("o admin convida um usuário, ele cria a senha e entra; depois é promovido
 }) => {
   const email = `convite-${Date.now()}@corretores.example`;
   const adminCookie = await sessionCookieFor(ADMIN_EMAIL, adminPassword());
-  await page
-    .context()
-    .addCookies([{ name: SESSION_COOKIE, value: adminCookie, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+  await addSessionCookie(page.context(), baseURL!, adminCookie);
 
   await page.goto("/admin/usuarios");
   await waitForHydration(page);
@@ -109,9 +108,7 @@ test.describe("sem JavaScript", () => {
     expect([await panel(first), await panel(second)]).toEqual([200, 200]);
 
     const adminCookie = await sessionCookieFor(ADMIN_EMAIL, adminPassword());
-    await page
-      .context()
-      .addCookies([{ name: SESSION_COOKIE, value: adminCookie, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+    await addSessionCookie(page.context(), baseURL!, adminCookie);
     await page.goto(`/admin/usuarios?editar=${broker.uid}`);
     const sessions = page.getByRole("region", { name: `Sessões ativas de ${broker.email}` });
     await expect(sessions.getByTestId("sessao")).toHaveCount(2);

@@ -9,7 +9,7 @@
  * by every spec).
  */
 import type { BrowserContext, Page } from "@playwright/test";
-import { ADMIN_EMAIL, adminPassword, SESSION_COOKIE, sessionCookieFor } from "./auth-helpers";
+import { addSessionCookie, ADMIN_EMAIL, adminPassword, sessionCookieFor } from "./auth-helpers";
 import sharp from "sharp";
 import { consentStorageState, expect, test } from "./fixtures";
 import { ADMIN_SECTIONS } from "../../app/lib/admin";
@@ -20,7 +20,7 @@ const FILL_TIME_MS = 3_300;
 
 async function signInAsAdmin(context: BrowserContext, baseURL: string): Promise<void> {
   const value = await sessionCookieFor(ADMIN_EMAIL, adminPassword());
-  await context.addCookies([{ name: SESSION_COOKIE, value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+  await addSessionCookie(context, baseURL, value);
 }
 
 /** The toast area (docs/spec.txt §2 "Toast notification area"). */

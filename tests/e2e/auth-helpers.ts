@@ -10,7 +10,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { request as playwrightRequest } from "@playwright/test";
+import { type BrowserContext, request as playwrightRequest } from "@playwright/test";
 import { getApps, initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
 import { authEmulatorPort, baseURL, dataDir } from "../../playwright.config";
@@ -79,6 +79,14 @@ export async function revokeSessions(uid: string): Promise<void> {
 
 /** Name of the session cookie on the e2e server (plain http: no `__Host-` prefix). */
 export const SESSION_COOKIE = "session";
+
+/**
+ * Signs `context` in with a session cookie from {@link sessionCookieFor}
+ * (`url`: the site's origin, the e2e `baseURL`), as the browser would keep it.
+ */
+export async function addSessionCookie(context: BrowserContext, url: string, value: string): Promise<void> {
+  await context.addCookies([{ name: SESSION_COOKIE, value, url, httpOnly: true, sameSite: "Lax" }]);
+}
 
 /**
  * Signs in through `POST /login-corretores` (in a throw-away request context,

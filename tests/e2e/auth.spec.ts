@@ -8,6 +8,7 @@
  */
 import { consentStorageState, expect, test } from "./fixtures";
 import {
+  addSessionCookie,
   ADMIN_EMAIL,
   adminPassword,
   createBroker,
@@ -40,7 +41,7 @@ test.describe("sem JavaScript", () => {
   }) => {
     const broker = await createBroker({ uid: "painel-sem-js", brokerCode: "8", displayName: "Beatriz Sem JS" });
     const cookie = await sessionCookieFor(broker.email, broker.password);
-    await context.addCookies([{ name: SESSION_COOKIE, value: cookie, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+    await addSessionCookie(context, baseURL!, cookie);
     const [path] = await listingPaths(page.request);
     await page.goto(path!);
     const panel = page.getByTestId("painel-privado");
@@ -178,7 +179,7 @@ test("área do corretor: painel privado no imóvel, meus imóveis e busca por c�
 }) => {
   const broker = await createBroker({ uid: "painel", brokerCode: "7", displayName: "Carlos Eduardo" });
   const cookie = await sessionCookieFor(broker.email, broker.password);
-  await context.addCookies([{ name: SESSION_COOKIE, value: cookie, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+  await addSessionCookie(context, baseURL!, cookie);
 
   await page.goto("/painel");
   await expect(page.getByRole("heading", { level: 1, name: "Painel do corretor" })).toBeVisible();

@@ -8,7 +8,7 @@
  */
 import type { Browser } from "@playwright/test";
 import sharp from "sharp";
-import { ADMIN_EMAIL, adminPassword, SESSION_COOKIE, sessionCookieFor } from "./auth-helpers";
+import { addSessionCookie, ADMIN_EMAIL, adminPassword, sessionCookieFor } from "./auth-helpers";
 import { consentStorageState, expect, test } from "./fixtures";
 import { waitForHydration } from "./helpers";
 
@@ -28,7 +28,7 @@ test("o admin cria um membro com foto, vê o membro em /sobre, desativa e reativ
   consoleGuard,
 }) => {
   const value = await sessionCookieFor(ADMIN_EMAIL, adminPassword());
-  await context.addCookies([{ name: SESSION_COOKIE, value, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+  await addSessionCookie(context, baseURL!, value);
   page.on("dialog", (dialog) => void dialog.accept());
   const suffix = Date.now().toString(36);
   const name = `Marina Teste ${suffix}`;

@@ -8,7 +8,7 @@
  * nothing for that e-mail while the audit trail shows the action.
  */
 import fs from "node:fs/promises";
-import { ADMIN_EMAIL, adminPassword, SESSION_COOKIE, sessionCookieFor } from "./auth-helpers";
+import { addSessionCookie, ADMIN_EMAIL, adminPassword, sessionCookieFor } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./helpers";
 
@@ -38,7 +38,7 @@ test("o admin encontra, exporta e anonimiza os dados de quem fez um pedido LGPD"
 
   // The admin.
   const value = await sessionCookieFor(ADMIN_EMAIL, adminPassword());
-  await context.addCookies([{ name: SESSION_COOKIE, value, url: baseURL!, httpOnly: true, sameSite: "Lax" }]);
+  await addSessionCookie(context, baseURL!, value);
   const requestRow = page.getByTestId("pedido-lgpd").filter({ hasText: email });
   await expect
     .poll(
