@@ -5,6 +5,11 @@ import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 import tsconfigPaths from "vite-tsconfig-paths";
 import remixConfig from "./remix.config.js";
+import { CLIENT_ROUTE_QUERY, shellChunks } from "./scripts/client-chunks";
+
+/** The browser build's entries every page loads: the browser entry and the root route (ADR 0047). */
+const alwaysLoaded = (entryId: string) =>
+  entryId.endsWith("/app/entry.client.tsx") || entryId.endsWith(`/app/root.tsx${CLIENT_ROUTE_QUERY}`);
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
@@ -22,9 +27,19 @@ export default defineConfig(({ isSsrBuild }) => ({
       }),
   ],
   server: { port: 3000 },
-  build: { target: "es2022", reportCompressedSize: false },
+  build: {
+    target: "es2022",
+    reportCompressedSize: false,
+    // What every page loads in two chunks, not twenty-odd (ADR 0047).
+    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: shellChunks(alwaysLoaded) } },
+  },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "server/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+    ],
     environment: "node",
     testTimeout: 60_000,
     hookTimeout: 120_000,

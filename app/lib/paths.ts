@@ -28,6 +28,23 @@ export const CONSENT_PATH = "/preferencias-de-cookies";
 export const COOKIE_PREFERENCES_PATH = "/lgpd#cookies";
 /** The WhatsApp hand-off: records the contact, then sends the visitor to WhatsApp. */
 export const WHATSAPP_CONTACT_PATH = "/obrigado-whatsapp";
+
+/**
+ * The link of a WhatsApp button: `/obrigado-whatsapp?imovel=<code>&origem=<page path>`
+ * plus the page's `utm_*` parameters, so the contact is recorded as a lead
+ * before the visitor continues to `wa.me`.
+ * @param page Path of the page the button is on (starting with "/").
+ * @param search The page's query string (only `utm_*` parameters are kept).
+ */
+export function whatsAppContactPath(options: { page: string; code?: string | null; search?: string }): string {
+  const params = new URLSearchParams();
+  if (options.code) params.set("imovel", options.code);
+  params.set("origem", options.page);
+  for (const [name, value] of new URLSearchParams(options.search ?? "")) {
+    if (/^utm_[a-z_]{1,30}$/.test(name) && value && value.length <= 200) params.append(name, value);
+  }
+  return `${WHATSAPP_CONTACT_PATH}?${params}`;
+}
 /** What the client polls to learn that a new build is live. */
 export const BUILD_LATEST_PATH = "/builds/latest.json";
 

@@ -2,7 +2,6 @@
  * Canonical public URLs of catalogue pages (docs/spec.txt §2 routes; docs/product.md).
  */
 import { slugify } from "./slug";
-import { WHATSAPP_CONTACT_PATH } from "~/lib/paths";
 
 /** What a listing URL needs. */
 export interface ListingUrlParts {
@@ -31,21 +30,4 @@ export function listingPath(parts: ListingUrlParts): string {
 /** Canonical path of a condominium page: `/detalhes/{condominio}`. */
 export function condominiumPath(slug: string): string {
   return `/detalhes/${slug}`;
-}
-
-/**
- * The link of a WhatsApp button: `/obrigado-whatsapp?imovel=<code>&origem=<page path>`
- * plus the page's `utm_*` parameters, so the contact is recorded as a lead
- * before the visitor continues to `wa.me`.
- * @param page Path of the page the button is on (starting with "/").
- * @param search The page's query string (only `utm_*` parameters are kept).
- */
-export function whatsAppContactPath(options: { page: string; code?: string | null; search?: string }): string {
-  const params = new URLSearchParams();
-  if (options.code) params.set("imovel", options.code);
-  params.set("origem", options.page);
-  for (const [name, value] of new URLSearchParams(options.search ?? "")) {
-    if (/^utm_[a-z_]{1,30}$/.test(name) && value && value.length <= 200) params.append(name, value);
-  }
-  return `${WHATSAPP_CONTACT_PATH}?${params}`;
 }

@@ -20,12 +20,10 @@ import { ListingGrid } from "~/components/listing-grid";
 import { MemberPortrait } from "~/components/member-portrait";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
 import { pageNotFound } from "~/lib/errors";
-import { memberPath } from "~/lib/paths";
+import { ABOUT_PATH, memberPath, whatsAppContactPath } from "~/lib/paths";
 import { pageMeta } from "~/lib/meta";
-import { whatsAppContactPath } from "~/lib/urls";
 import { button, container } from "~/styles/ui.css";
 import * as s from "./team.css";
-import { ABOUT_PATH } from "~/lib/paths";
 
 /** Listings shown on the profile (the rest are on `/corretor/{code}`). */
 const PROFILE_LISTINGS = 12;

@@ -9,9 +9,9 @@ import { breadcrumbJsonLd, condominiumJsonLd, listingJsonLd, type JsonLdNode } f
 import { purposesOf, type Listing } from "~/domain/listing";
 import { formatArea, formatDate, formatPrice, formatPriceCents, plural } from "~/lib/format";
 import { imageUrl } from "~/lib/images";
-import { LISTINGS_PATH } from "~/lib/paths";
+import { LISTINGS_PATH, whatsAppContactPath } from "~/lib/paths";
 import { firstWhatsAppNumber } from "~/lib/phone";
-import { condominiumPath, whatsAppContactPath } from "~/lib/urls";
+import { condominiumPath } from "~/lib/urls";
 import { getConfig } from "../config";
 import { siteOrigin } from "../origin";
 import { getTheme } from "../theme";

@@ -1,0 +1,71 @@
+import type { ManualChunkMeta, ModuleInfo } from "rollup";
+import { describe, expect, it } from "vitest";
+import { CLIENT_ROUTE_QUERY, SHELL_CHUNK, shellChunks, VENDOR_CHUNK } from "./client-chunks";
+
+/** A module graph as Rollup's `manualChunks` sees it: static and dynamic imports by id. */
+function graph(modules: Record<string, { imports?: string[]; dynamic?: string[]; entry?: boolean }>): ManualChunkMeta {
+  return {
+    getModuleIds: () => Object.keys(modules)[Symbol.iterator](),
+    getModuleInfo: (id) => {
+      const module = modules[id];
+      if (!module) return null;
+      return {
+        id,
+        isEntry: module.entry ?? false,
+        importedIds: module.imports ?? [],
+        dynamicallyImportedIds: module.dynamic ?? [],
+      } as unknown as ModuleInfo;
+    },
+  };
+}
+
+const ENTRY = "/site/app/entry.client.tsx";
+const ROOT = "/site/app/root.tsx";
+const LIST = "/site/app/routes/listings.tsx";
+const REACT = "/site/node_modules/react/index.js";
+const LEAFLET = "/site/node_modules/leaflet/dist/leaflet-src.js";
+
+const meta = graph({
+  [ENTRY]: { entry: true, imports: [REACT, "/site/app/components/error-screen.tsx"] },
+  [ROOT + CLIENT_ROUTE_QUERY]: { entry: true, imports: [ROOT] },
+  [ROOT]: { imports: [REACT, "/site/app/components/site-shell.tsx", "/site/app/lib/format.ts"] },
+  "/site/app/components/site-shell.tsx": { imports: ["/site/app/components/icons.tsx"] },
+  "/site/app/components/icons.tsx": {},
+  "/site/app/components/error-screen.tsx": { dynamic: ["/site/app/lib/analytics-client.ts"] },
+  "/site/app/lib/format.ts": {},
+  "/site/app/lib/analytics-client.ts": { imports: ["/site/app/lib/format.ts"] },
+  [LIST + CLIENT_ROUTE_QUERY]: { entry: true, imports: [LIST] },
+  [LIST]: { imports: [REACT, "/site/app/lib/format.ts", "/site/app/components/filters-form.tsx", LEAFLET] },
+  "/site/app/components/filters-form.tsx": {},
+  [REACT]: {},
+  [LEAFLET]: {},
+});
+const chunkOf = shellChunks((id) => id === ENTRY || id === ROOT + CLIENT_ROUTE_QUERY);
+const assigned = (id: string) => chunkOf(id, meta);
+
+describe("shellChunks", () => {
+  it("puts the site's modules the entry and the root import, however deep, in the shell chunk", () => {
+    expect(assigned("/site/app/components/site-shell.tsx")).toBe(SHELL_CHUNK);
+    expect(assigned("/site/app/components/icons.tsx")).toBe(SHELL_CHUNK);
+    expect(assigned("/site/app/components/error-screen.tsx")).toBe(SHELL_CHUNK);
+    // Also imported by a route: every page loads it anyway.
+    expect(assigned("/site/app/lib/format.ts")).toBe(SHELL_CHUNK);
+  });
+
+  it("puts the packages they import in the vendor chunk", () => {
+    expect(assigned(REACT)).toBe(VENDOR_CHUNK);
+  });
+
+  it("leaves the entries and the root route module to their own chunks", () => {
+    expect(assigned(ENTRY)).toBeUndefined();
+    expect(assigned(ROOT + CLIENT_ROUTE_QUERY)).toBeUndefined();
+    expect(assigned(ROOT)).toBeUndefined();
+  });
+
+  it("leaves to Rollup what only a route or a dynamic import reaches", () => {
+    expect(assigned("/site/app/lib/analytics-client.ts")).toBeUndefined();
+    expect(assigned("/site/app/components/filters-form.tsx")).toBeUndefined();
+    expect(assigned(LIST)).toBeUndefined();
+    expect(assigned(LEAFLET)).toBeUndefined();
+  });
+});

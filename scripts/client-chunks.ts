@@ -1,0 +1,67 @@
+/**
+ * How the browser build groups the modules every page loads (ADR 0047).
+ *
+ * Remix makes the browser entry and each route module an entry of the Rollup
+ * build, and Rollup puts every module in a chunk shared by exactly the
+ * entries that import it. It does not know that the browser entry and the
+ * root route load on every page, so the root's own imports were cut into
+ * twenty-odd chunks of a few hundred bytes, one per set of other routes that
+ * also import them: twenty requests more on every first load, for code every
+ * page runs anyway.
+ *
+ * `shellChunks` gives Rollup that knowledge: a module the browser entry or the
+ * root route reaches through static imports goes to one of two chunks, `vendor`
+ * (packages) and `shell` (the site's own code). No page loads a byte it did not
+ * load before, since every page loads these modules, and a deploy that changes
+ * only the site's code leaves `vendor` cached. Everything else is chunked by
+ * Rollup as before.
+ */
+import type { GetManualChunk, ManualChunkMeta } from "rollup";
+
+/** The query Remix's Vite plugin appends to a route module to make it a browser build entry. */
+export const CLIENT_ROUTE_QUERY = "?__remix-build-client-route";
+
+/** Name of the chunk of packages (`node_modules`) every page loads. */
+export const VENDOR_CHUNK = "vendor";
+/** Name of the chunk of the site's own modules every page loads. */
+export const SHELL_CHUNK = "shell";
+
+/**
+ * Rollup's `manualChunks` for the browser build.
+ *
+ * @param isAlwaysLoaded whether a build entry's module id (the browser entry's
+ *   file, or a route module's file followed by {@link CLIENT_ROUTE_QUERY}) is
+ *   one every page loads: the browser entry and the root route.
+ * @returns the chunk name (`vendor` or `shell`) of a module those entries reach
+ *   through static imports, `undefined` for any other module (Rollup decides).
+ *   The entries themselves, and the route module behind a route entry, keep
+ *   their own chunks, so Remix's manifest still finds each route's file.
+ */
+export function shellChunks(isAlwaysLoaded: (entryId: string) => boolean): GetManualChunk {
+  let alwaysLoaded: Set<string> | undefined;
+  return (id, meta) => {
+    alwaysLoaded ??= staticallyReached(meta, isAlwaysLoaded);
+    if (!alwaysLoaded.has(id)) return undefined;
+    return /[\\/]node_modules[\\/]/.test(id) ? VENDOR_CHUNK : SHELL_CHUNK;
+  };
+}
+
+/**
+ * The modules reached through static imports from the entries `isAlwaysLoaded`
+ * accepts, without those entries and the route modules behind them.
+ */
+function staticallyReached(meta: ManualChunkMeta, isAlwaysLoaded: (entryId: string) => boolean): Set<string> {
+  const entries = [...meta.getModuleIds()].filter((id) => meta.getModuleInfo(id)?.isEntry && isAlwaysLoaded(id));
+  const own = new Set(entries.flatMap((id) => [id, id.replace(CLIENT_ROUTE_QUERY, "")]));
+  const reached = new Set<string>();
+  const queue = [...entries];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    for (const imported of meta.getModuleInfo(id)?.importedIds ?? []) {
+      if (reached.has(imported)) continue;
+      reached.add(imported);
+      queue.push(imported);
+    }
+  }
+  for (const id of own) reached.delete(id);
+  return reached;
+}
