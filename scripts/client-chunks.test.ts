@@ -24,6 +24,8 @@ const ROOT = "/site/app/root.tsx";
 const LIST = "/site/app/routes/listings.tsx";
 const REACT = "/site/node_modules/react/index.js";
 const LEAFLET = "/site/node_modules/leaflet/dist/leaflet-src.js";
+/** A virtual module of the CommonJS plugin (NUL-prefixed id), imported by React's wrapped modules. */
+const CJS_HELPERS = "\0commonjsHelpers.js";
 
 const meta = graph({
   [ENTRY]: { entry: true, imports: [REACT, "/site/app/components/error-screen.tsx"] },
@@ -37,7 +39,8 @@ const meta = graph({
   [LIST + CLIENT_ROUTE_QUERY]: { entry: true, imports: [LIST] },
   [LIST]: { imports: [REACT, "/site/app/lib/format.ts", "/site/app/components/filters-form.tsx", LEAFLET] },
   "/site/app/components/filters-form.tsx": {},
-  [REACT]: {},
+  [REACT]: { imports: [CJS_HELPERS] },
+  [CJS_HELPERS]: {},
   [LEAFLET]: {},
 });
 const chunkOf = shellChunks((id) => id === ENTRY || id === ROOT + CLIENT_ROUTE_QUERY);
@@ -52,8 +55,10 @@ describe("shellChunks", () => {
     expect(assigned("/site/app/lib/format.ts")).toBe(SHELL_CHUNK);
   });
 
-  it("puts the packages they import in the vendor chunk", () => {
+  it("puts the packages they import, and the build's helpers the packages use, in the vendor chunk", () => {
     expect(assigned(REACT)).toBe(VENDOR_CHUNK);
+    // In shell, it would make vendor and shell import each other.
+    expect(assigned(CJS_HELPERS)).toBe(VENDOR_CHUNK);
   });
 
   it("leaves the entries and the root route module to their own chunks", () => {

@@ -42,8 +42,19 @@ export function shellChunks(isAlwaysLoaded: (entryId: string) => boolean): GetMa
   return (id, meta) => {
     alwaysLoaded ??= staticallyReached(meta, isAlwaysLoaded);
     if (!alwaysLoaded.has(id)) return undefined;
-    return /[\\/]node_modules[\\/]/.test(id) ? VENDOR_CHUNK : SHELL_CHUNK;
+    return isPackageCode(id) ? VENDOR_CHUNK : SHELL_CHUNK;
   };
+}
+
+/**
+ * Whether a module is a package's or a build helper's: a file under
+ * `node_modules`, or a virtual module (its id starts with NUL, Rollup's
+ * convention), such as the CommonJS interop helpers that React's modules
+ * import. Were those in `shell`, `vendor` and `shell` would import each other,
+ * and React's code could run before the helper it needs.
+ */
+function isPackageCode(id: string): boolean {
+  return id.startsWith("\0") || /[\\/]node_modules[\\/]/.test(id);
 }
 
 /**

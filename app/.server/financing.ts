@@ -14,10 +14,10 @@ import {
   type FinancingSettings,
   type FinancingSimulatorData,
   MAX_BANK_RATES,
-  readSimulation,
   SIMULATION_PARAMS,
   simulationMessage,
 } from "~/lib/financing-form";
+import { readSimulation } from "~/lib/financing-simulation";
 import { publicContentChanged } from "./admin/content-changed";
 import { type Db, getDb } from "./db";
 import { siteSettings } from "./db/schema";
@@ -116,10 +116,10 @@ export async function listingFinancing(
   if (!price || !(price > 0)) return null;
   const settings = await getFinancingSettings(db);
   const query = simulatorQuery(url);
-  let message: string | null = null;
-  if (url.searchParams.get(SIMULATION_PARAMS.contact) === "1") {
-    const simulation = readSimulation(new URLSearchParams(query), price, settings);
-    if (simulation.result) message = simulationMessage(listing.code, simulation.result, simulation.values.sistema);
-  }
-  return { simulator: { price, settings, query, path }, message };
+  const simulation = readSimulation(new URLSearchParams(query), price, settings);
+  const message =
+    url.searchParams.get(SIMULATION_PARAMS.contact) === "1" && simulation.result
+      ? simulationMessage(listing.code, simulation.result, simulation.values.sistema)
+      : null;
+  return { simulator: { price, settings, query, simulation, path }, message };
 }

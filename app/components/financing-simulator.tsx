@@ -9,19 +9,22 @@
  * parameters and the page comes back with the figures, or a pt-BR message
  * beside each refused field. "Falar com um corretor" submits the same form
  * with `contato=1` to `#mais-informacoes`, and the loader puts the
- * simulation in the lead form's message. Once hydrated, the figures follow
- * every keystroke (the calculation is pure, `~/lib/financing`), "Simular"
- * only updates the URL, and "Falar com um corretor" fills the message,
- * scrolls to the form and focuses it.
+ * simulation in the lead form's message. The first render shows the
+ * loader's own simulation. Once hydrated, the reader and calculation
+ * (`~/lib/financing-simulation`, pure) are imported when a field first takes
+ * focus, and from then on the figures follow every keystroke; "Simular" only
+ * updates the URL, and "Falar com um corretor" fills the message, scrolls to
+ * the form and focuses it. Until the import has arrived, and if it fails,
+ * both buttons work as without JavaScript
+ * (docs/decisions/0047-shell-chunks-and-deferred-calculations.md).
  */
 import { useNavigate } from "@remix-run/react";
-import { Fragment, useState, type FormEvent, type MouseEvent } from "react";
+import { Fragment, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import type { AmortisationSummary, FinancingResult } from "~/lib/financing";
 import {
   type FinancingSimulatorData,
   formatPercent,
   formatTerm,
-  readSimulation,
   shownSystems,
   SIMULATION_PARAMS,
   SIMULATOR_ANCHOR,
@@ -47,12 +50,37 @@ const rateText = (rate: number) => formatPercent(rate).replace("%", "");
 
 const SYSTEM_NOTES = { sac: "parcelas decrescentes", price: "parcelas fixas" } as const;
 
+/** The simulator's reader and calculation, `~/lib/financing-simulation`'s `readSimulation`. */
+type SimulationReader = typeof import("~/lib/financing-simulation").readSimulation;
+
+/** Whether two query objects hold the same parameters. */
+function sameQuery(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
 /** The simulator section; see the module comment. */
 export function FinancingSimulator(props: FinancingSimulatorProps) {
   const { price, settings, code, path, leadFormId } = props;
   const navigate = useNavigate();
   const [query, setQuery] = useState(props.query);
-  const simulation = readSimulation(new URLSearchParams(query), price, settings);
+  const [reader, setReader] = useState<SimulationReader | null>(null);
+  const [readerFailed, setReaderFailed] = useState(false);
+  const readerRequested = useRef(false);
+  const requestReader = () => {
+    if (readerRequested.current) return;
+    readerRequested.current = true;
+    import("~/lib/financing-simulation").then(
+      (module) => setReader(() => module.readSimulation),
+      () => {
+        readerRequested.current = false; // The next focus tries again; meanwhile the buttons submit.
+        setReaderFailed(true);
+      },
+    );
+  };
+  // The loader's simulation is that of `props.query`; after an edit, the reader's.
+  const upToDate = reader !== null || sameQuery(query, props.query);
+  const simulation = reader ? reader(new URLSearchParams(query), price, settings) : props.simulation;
   const { values, errors, result } = simulation;
 
   const formQuery = (form: HTMLFormElement) => {
@@ -60,15 +88,22 @@ export function FinancingSimulator(props: FinancingSimulatorProps) {
     for (const [name, value] of new FormData(form)) if (typeof value === "string") next[name] = value;
     return next;
   };
-  const onChange = (event: FormEvent<HTMLFormElement>) => setQuery(formQuery(event.currentTarget));
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    requestReader();
+    setQuery(formQuery(event.currentTarget));
+  };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // "Falar com um corretor" that `onContact` did not handle: the plain submission, to the lead form.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter?.getAttribute("name") === SIMULATION_PARAMS.contact) return;
     event.preventDefault();
     const search = new URLSearchParams(formQuery(event.currentTarget)).toString();
     navigate(`?${search}#${SIMULATOR_ANCHOR}`, { replace: true, preventScrollReset: true });
   };
   const onContact = (event: MouseEvent<HTMLButtonElement>) => {
     const message = document.querySelector<HTMLTextAreaElement>(`#${leadFormId} textarea[name="message"]`);
-    if (!result || !message) return; // The plain submission: the loader reports the errors or fills the message.
+    // The plain submission: the loader reports the errors or fills the message.
+    if (!result || !message || !upToDate) return;
     event.preventDefault();
     const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")?.set;
     setValue?.call(message, simulationMessage(code, result, values.sistema));
@@ -83,6 +118,7 @@ export function FinancingSimulator(props: FinancingSimulatorProps) {
   };
   const onBank = (event: MouseEvent<HTMLAnchorElement>, rate: number) => {
     event.preventDefault();
+    requestReader();
     const next = { ...query, [SIMULATION_PARAMS.rate]: rateText(rate) };
     setQuery(next);
     const input = event.currentTarget.closest("form")?.elements.namedItem(SIMULATION_PARAMS.rate);
@@ -102,6 +138,7 @@ export function FinancingSimulator(props: FinancingSimulatorProps) {
         action={`${path}#${SIMULATOR_ANCHOR}`}
         className={s.form}
         noValidate
+        onFocus={requestReader}
         onChange={onChange}
         onSubmit={onSubmit}
       >
@@ -184,8 +221,9 @@ export function FinancingSimulator(props: FinancingSimulatorProps) {
         </div>
       </form>
 
-      <div aria-live="polite" data-financing-results="">
+      <div aria-live="polite" data-financing-results="" aria-busy={!upToDate || undefined}>
         {result ? <Results result={result} systems={shownSystems(values.sistema)} /> : null}
+        {readerFailed && !upToDate ? <p className={s.muted}>Toque em Simular para atualizar os valores.</p> : null}
       </div>
     </section>
   );

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_FINANCING_SETTINGS,
-  formatTerm,
-  parseDecimal,
-  readSimulation,
-  shownSystems,
-  simulationMessage,
-} from "./financing-form";
+import { DEFAULT_FINANCING_SETTINGS, formatTerm, shownSystems, simulationMessage } from "./financing-form";
+import { parseDecimal, readSimulation } from "./financing-simulation";
 import { financingSettingsSchema, parseBankLine } from "./financing-settings";
 
 describe("parseDecimal", () => {

@@ -1,23 +1,14 @@
 /**
  * The financing simulator's form on a sale listing, shared by the listing
- * loader and the browser (docs/decisions/0035-financing-simulator.md): the
- * query parameters `entrada` (down payment, BRL), `prazo` (term, months),
- * `juros` (yearly effective rate, %) and `sistema` ("ambos", "sac",
- * "price") are read leniently (pt-BR "100.000,50", "10,99", "10.99"),
- * every refusal has a pt-BR message for its field, and an empty or missing
- * parameter takes the default (20 % down, the admin's rate and term). Never
- * throws: a bad value is a message, not an error page.
+ * loader and the browser (docs/decisions/0035-financing-simulator.md): its
+ * settings and data, the query parameters `entrada` (down payment, BRL),
+ * `prazo` (term, months), `juros` (yearly effective rate, %) and `sistema`
+ * ("ambos", "sac", "price"), and how a simulation is written (figures, the
+ * lead message). Reading the parameters and calculating is
+ * `~/lib/financing-simulation`, which the browser loads only when a visitor
+ * edits the form (docs/decisions/0047-shell-chunks-and-deferred-calculations.md).
  */
-import {
-  AMORTISATION_SYSTEMS,
-  type AmortisationSystem,
-  type FinancingResult,
-  MAX_TERM_MONTHS,
-  MAX_YEARLY_RATE_PERCENT,
-  MIN_DOWN_PAYMENT_SHARE,
-  MIN_TERM_MONTHS,
-  simulateFinancing,
-} from "./financing";
+import type { AmortisationSystem, FinancingResult } from "./financing";
 import { formatNumber, formatPrice, formatPriceCents } from "./format";
 
 /** One named bank rate offered as a shortcut ("Caixa", 10.99). */
@@ -38,13 +29,18 @@ export interface FinancingSettings {
   banks: BankRate[];
 }
 
-/** What the listing loader passes to the simulator: the price, the admin's settings and the page's query parameters. */
+/**
+ * What the listing loader passes to the simulator: the price, the admin's
+ * settings, the page's query parameters and the simulation they give.
+ */
 export interface FinancingSimulatorData {
   /** Sale price (BRL, > 0). */
   price: number;
   settings: FinancingSettings;
   /** The simulator's query parameters as received (absent ones left out). */
   query: Record<string, string>;
+  /** {@link query} read and calculated by the server: what the form shows until the visitor edits it. */
+  simulation: Simulation;
   /** The listing's path (the form's action, without query). */
   path: string;
 }
@@ -96,9 +92,6 @@ export interface Simulation {
   result: FinancingResult | null;
 }
 
-/** Longest text accepted in a field (longer: refused with a message). */
-const MAX_FIELD_LENGTH = 20;
-
 /** "10,99%" for 10.99. */
 export function formatPercent(value: number): string {
   return `${formatNumber(value, 2)}%`;
@@ -118,115 +111,6 @@ export function formatTerm(months: number): string {
   const rest = months % 12;
   const inYears = unit(years, "ano", "anos") + (rest ? ` e ${unit(rest, "mês", "meses")}` : "");
   return `${head} (${inYears})`;
-}
-
-/**
- * A pt-BR or plain decimal number: "100.000,50", "100000,5", "100000.50",
- * "R$ 1.234", "10,99", "10.99 %". A dot is a thousands separator when a
- * comma is present or when it is followed by groups of exactly three digits
- * ("100.000"); otherwise a decimal point.
- * @returns the number, or null when the text is not one.
- */
-export function parseDecimal(text: string): number | null {
-  const cleaned = text
-    .replace(/^\s*R\$\s*/i, "")
-    .replace(/\s*%\s*$/, "")
-    .trim();
-  if (!/^\d[\d.,]*$/.test(cleaned)) return null;
-  let normalised: string;
-  if (cleaned.includes(",")) {
-    if (!/^\d{1,3}(\.\d{3})*(,\d+)?$|^\d+(,\d+)?$/.test(cleaned)) return null;
-    normalised = cleaned.replace(/\./g, "").replace(",", ".");
-  } else if (/^\d{1,3}(\.\d{3})+$/.test(cleaned)) {
-    normalised = cleaned.replace(/\./g, "");
-  } else if (/^\d+(\.\d+)?$/.test(cleaned)) {
-    normalised = cleaned;
-  } else {
-    return null;
-  }
-  const value = Number(normalised);
-  return Number.isFinite(value) ? value : null;
-}
-
-/** A parameter's text: missing → "", trimmed, control characters refused (null). */
-function fieldText(raw: string | null): string | null {
-  const text = (raw ?? "").trim();
-  return /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text) ? null : text;
-}
-
-/** The default down payment for a price: {@link MIN_DOWN_PAYMENT_SHARE} of it, rounded up to the real. */
-export function defaultDownPayment(price: number): number {
-  return Math.ceil(price * MIN_DOWN_PAYMENT_SHARE);
-}
-
-/**
- * Reads the simulator's query parameters for a listing.
- * @param params the page URL's search parameters.
- * @param price the listing's sale price (BRL, > 0).
- * @param settings the admin's defaults.
- */
-export function readSimulation(params: URLSearchParams, price: number, settings: FinancingSettings): Simulation {
-  const errors: Simulation["errors"] = {};
-  const minDown = defaultDownPayment(price);
-
-  const downText = fieldText(params.get(SIMULATION_PARAMS.downPayment));
-  let downPayment: number | null = minDown;
-  let entrada = formatMoneyInput(minDown);
-  if (downText === null || downText.length > MAX_FIELD_LENGTH) {
-    errors.entrada = "Informe a entrada em reais, por exemplo 150.000.";
-    downPayment = null;
-    entrada = "";
-  } else if (downText) {
-    entrada = downText;
-    downPayment = parseDecimal(downText);
-    if (downPayment === null) errors.entrada = "Informe a entrada em reais, por exemplo 150.000.";
-    else if (downPayment > price)
-      errors.entrada = `A entrada não pode passar do valor do imóvel (${formatPrice(price)}).`;
-    else if (downPayment < minDown)
-      errors.entrada = `Os bancos costumam exigir entrada de pelo menos 20% do valor (${formatPrice(minDown)}).`;
-  }
-
-  const termText = fieldText(params.get(SIMULATION_PARAMS.term));
-  let termMonths: number | null = settings.defaultTermMonths;
-  let prazo = String(settings.defaultTermMonths);
-  const termMessage = `Informe o prazo em meses, de ${MIN_TERM_MONTHS} a ${MAX_TERM_MONTHS} (35 anos).`;
-  if (termText === null || termText.length > MAX_FIELD_LENGTH) {
-    errors.prazo = termMessage;
-    termMonths = null;
-    prazo = "";
-  } else if (termText) {
-    prazo = termText;
-    termMonths = /^\d+$/.test(termText) ? Number(termText) : null;
-    if (termMonths === null || termMonths < MIN_TERM_MONTHS || termMonths > MAX_TERM_MONTHS) errors.prazo = termMessage;
-  }
-
-  const rateText = fieldText(params.get(SIMULATION_PARAMS.rate));
-  let rate: number | null = settings.defaultYearlyRatePercent;
-  let juros = formatNumber(settings.defaultYearlyRatePercent, 2);
-  const rateMessage = `Informe os juros ao ano entre 0 e ${MAX_YEARLY_RATE_PERCENT}%, por exemplo 10,99.`;
-  if (rateText === null || rateText.length > MAX_FIELD_LENGTH) {
-    errors.juros = rateMessage;
-    rate = null;
-    juros = "";
-  } else if (rateText) {
-    juros = rateText;
-    rate = parseDecimal(rateText.replace(".", ","));
-    if (rate === null || rate > MAX_YEARLY_RATE_PERCENT) errors.juros = rateMessage;
-  }
-
-  const systemText = params.get(SIMULATION_PARAMS.system) ?? "";
-  const sistema: SystemChoice = (AMORTISATION_SYSTEMS as readonly string[]).includes(systemText)
-    ? (systemText as AmortisationSystem)
-    : "ambos";
-
-  const values = { entrada, prazo, juros, sistema };
-  if (Object.keys(errors).length || downPayment === null || termMonths === null || rate === null)
-    return { values, errors, result: null };
-  return {
-    values,
-    errors,
-    result: simulateFinancing({ price, downPayment, termMonths, yearlyRatePercent: rate }),
-  };
 }
 
 /** The systems a choice shows, in order. */

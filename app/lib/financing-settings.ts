@@ -7,7 +7,8 @@
  */
 import { z } from "zod";
 import { MAX_TERM_MONTHS, MAX_YEARLY_RATE_PERCENT, MIN_TERM_MONTHS } from "./financing";
-import { type BankRate, type FinancingSettings, MAX_BANK_RATES, parseDecimal } from "./financing-form";
+import { type BankRate, type FinancingSettings, MAX_BANK_RATES } from "./financing-form";
+import { parseDecimal } from "./financing-simulation";
 import { formatNumber } from "./format";
 import { multiLineText, singleLineText } from "./text-fields";
 

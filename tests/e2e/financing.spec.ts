@@ -4,8 +4,9 @@
  * beside a bad field) while the canonical URL stays bare, and "Falar com um
  * corretor" puts the simulation in the "mais informações" message; with
  * JavaScript the figures follow the fields and the button fills and focuses
- * the message; the admin's default rate and term and bank rates reach the
- * page at once.
+ * the message; the calculation's code comes only when a field is edited
+ * (ADR 0047), and without it the buttons go through the loader; the admin's
+ * default rate and term and bank rates reach the page at once.
  */
 import type { APIRequestContext, Locator } from "@playwright/test";
 import { simulateFinancing } from "../../app/lib/financing";
@@ -124,6 +125,50 @@ test("com JavaScript os valores acompanham os campos e o corretor recebe a simul
   await expect(message).toHaveValue(/Juros: 9% ao ano/);
   await expect(message).toHaveValue(/SAC: parcelas de/);
   await expect(message).toHaveValue(/Price: parcelas de/);
+});
+
+test("a conta chega quando o visitante edita; sem ela, Simular e o corretor seguem pelo servidor", async ({
+  page,
+  request,
+  consoleGuard,
+}) => {
+  await stubMapTiles(page);
+  const path = await saleListing(request);
+  const calculation = /\/assets\/financing-simulation-[^/]*\.js$/;
+  const requested: string[] = [];
+  page.on("request", (r) => requested.push(r.url()));
+  await page.goto(path);
+  await waitForHydration(page);
+  const section = page.locator("#simulador");
+  const sac = section.locator('[data-system="sac"]');
+  // The first render shows the loader's figures; the calculation is not part of the first load.
+  await expect(figure(sac, "Primeira parcela")).toHaveText(/^R\$ /);
+  expect(requested.filter((url) => calculation.test(url))).toEqual([]);
+
+  // It cannot arrive: an edit says so, and "Simular" takes the figures from the loader.
+  await page.route(calculation, (route) => route.fulfill({ status: 503, body: "" }));
+  consoleGuard.expectHttpError(calculation, 503);
+  const rate = section.getByLabel("Juros (% ao ano)");
+  await rate.fill("9");
+  await expect(section.getByText("Toque em Simular para atualizar os valores.")).toBeVisible();
+  expect(requested.filter((url) => calculation.test(url))).toHaveLength(1);
+  await section.getByRole("button", { name: "Simular", exact: true }).click();
+  await expect(page).toHaveURL(/juros=9(&|#)/);
+  const price = await priceOf(section);
+  const expected = simulateFinancing({
+    price,
+    downPayment: Math.ceil(price * 0.2),
+    termMonths: Number(await section.getByLabel("Prazo (meses)").inputValue()),
+    yearlyRatePercent: 9,
+  });
+  await expect(figure(sac, "Primeira parcela")).toHaveText(formatPriceCents(expected.systems.sac.firstInstalment));
+  await expect(section.getByText("Toque em Simular para atualizar os valores.")).toHaveCount(0);
+
+  // "Falar com um corretor" with an edit the page could not calculate: the loader fills the message.
+  await rate.fill("8");
+  await section.getByRole("button", { name: "Falar com um corretor" }).click();
+  await expect(page).toHaveURL(/contato=1#mais-informacoes$/);
+  await expect(page.locator("#mais-informacoes").getByLabel("Mensagem")).toHaveValue(/Juros: 8% ao ano/);
 });
 
 test("o administrador muda os juros padrão e a página do imóvel passa a usá-los", async ({

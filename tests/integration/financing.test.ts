@@ -15,7 +15,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { onPublicContentChanged } from "~/.server/admin/content-changed";
 import { clearCaches } from "~/.server/cache";
 import { listings, siteSettings } from "~/.server/db/schema";
-import { readSimulation } from "~/lib/financing-form";
+import { readSimulation } from "~/lib/financing-simulation";
 import { formatPriceCents } from "~/lib/format";
 import { listingPath } from "~/lib/urls";
 import * as adminFinancing from "~/routes/admin-financing";
@@ -41,7 +41,12 @@ const request = (who: Who, pathAndQuery: string, form?: Record<string, string>, 
 interface ListingData {
   canonicalUrl: string;
   financing: {
-    simulator: { price: number; settings: { defaultYearlyRatePercent: number }; query: Record<string, string> };
+    simulator: {
+      price: number;
+      settings: { defaultYearlyRatePercent: number };
+      query: Record<string, string>;
+      simulation: ReturnType<typeof readSimulation>;
+    };
     message: string | null;
   } | null;
 }
@@ -53,14 +58,19 @@ async function listingData(path: string, query = ""): Promise<ListingData> {
   return (await response.json()) as ListingData;
 }
 
-/** What the simulator renders from the loader's data (the same pure function the component calls). */
+/**
+ * What the simulator renders first: the loader's own simulation, which must be
+ * what the browser's reader (the same pure function) makes of the same data.
+ */
 function simulationOf(data: ListingData) {
   const { simulator } = data.financing!;
-  return readSimulation(
+  const inBrowser = readSimulation(
     new URLSearchParams(simulator.query),
     simulator.price,
     simulator.settings as Parameters<typeof readSimulation>[2],
   );
+  expect(simulator.simulation).toEqual(inBrowser);
+  return simulator.simulation;
 }
 
 beforeAll(async () => {
