@@ -31,6 +31,7 @@ import {
   simulationMessage,
   SYSTEM_LABELS,
 } from "~/lib/financing-form";
+import type { readSimulation } from "~/lib/financing-simulation";
 import { formatPrice, formatPriceCents } from "~/lib/format";
 import { button } from "~/styles/ui.css";
 import * as p from "./detail-page.css";
@@ -51,7 +52,7 @@ const rateText = (rate: number) => formatPercent(rate).replace("%", "");
 const SYSTEM_NOTES = { sac: "parcelas decrescentes", price: "parcelas fixas" } as const;
 
 /** The simulator's reader and calculation, `~/lib/financing-simulation`'s `readSimulation`. */
-type SimulationReader = typeof import("~/lib/financing-simulation").readSimulation;
+type SimulationReader = typeof readSimulation;
 
 /** Whether two query objects hold the same parameters. */
 function sameQuery(a: Record<string, string>, b: Record<string, string>): boolean {
