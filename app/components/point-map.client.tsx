@@ -13,6 +13,7 @@
 import "leaflet/dist/leaflet.css";
 import { useState } from "react";
 import { Circle, CircleMarker, MapContainer, TileLayer } from "react-leaflet";
+import { tileLayerOptions } from "~/lib/map-tiles";
 import * as s from "./point-map.css";
 
 /** Props of {@link PointMapClient}. */
@@ -46,6 +47,7 @@ export default function PointMapClient({
       <MapContainer className={s.map} center={center} zoom={zoom} scrollWheelZoom={false} attributionControl>
         <TileLayer
           url={tileUrl}
+          {...tileLayerOptions(tileUrl)}
           attribution={tileAttribution}
           eventHandlers={{ tileerror: () => setTilesFailed(true) }}
         />

@@ -341,7 +341,8 @@ test.describe("scripts reach the browser early, compressed once at build time", 
     const page = await send("GET", "/");
     const assets = [
       /\/assets\/entry\.client-[\w-]+\.js/.exec(page.body)?.[0],
-      /\/assets\/root-[\w-]+\.css/.exec(page.body)?.[0],
+      // The stylesheet every page shares (ADR 0047).
+      /\/assets\/shell-[\w-]+\.css/.exec(page.body)?.[0],
     ];
     for (const asset of assets) {
       expect(asset).toBeDefined();

@@ -21,6 +21,7 @@ import { Link } from "@remix-run/react";
 import L from "leaflet";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents, ZoomControl } from "react-leaflet";
+import { tileLayerOptions } from "~/lib/map-tiles";
 import Supercluster from "supercluster";
 import type { ListingSummary } from "~/domain/listing-summary";
 import { formatArea, formatPrice, plural } from "~/lib/format";
@@ -224,6 +225,7 @@ export default function ListingsMap(props: ListingsMapProps) {
           <MapAccessibility label={label} />
           <TileLayer
             url={tileUrl}
+            {...tileLayerOptions(tileUrl)}
             attribution={tileAttribution}
             maxZoom={MAX_ZOOM}
             eventHandlers={{ tileerror: () => setTilesFailed(true) }}
