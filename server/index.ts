@@ -333,7 +333,8 @@ async function start(): Promise<void> {
       "/assets",
       expressStaticGzip(path.join(buildDir, "client/assets"), {
         ...precompressed,
-        serveStatic: { immutable: true, maxAge: "1y" },
+        // Hashed names never change: no revalidation or range headers to send with each of them (ADR 0047).
+        serveStatic: { immutable: true, maxAge: "1y", etag: false, lastModified: false, acceptRanges: false },
       }),
     );
     app.use(expressStaticGzip(path.join(buildDir, "client"), { ...precompressed, serveStatic: { maxAge: "1h" } }));

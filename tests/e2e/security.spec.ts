@@ -352,6 +352,8 @@ test.describe("scripts reach the browser early, compressed once at build time", 
       expect(brotli.encoding, asset).toBe("br");
       expect(brotli.cacheControl, asset).toContain("immutable");
       expect(brotli.vary, asset).toContain("Accept-Encoding");
+      // Immutable: nothing to revalidate or fetch in ranges, so no header for it on each file (ADR 0047).
+      expect(brotli.revalidation, asset).toEqual([undefined, undefined, undefined]);
       expect(zlib.brotliDecompressSync(brotli.body).equals(plain.body), asset).toBe(true);
       expect(brotli.body.length, asset).toBeLessThan(plain.body.length);
       const gzip = await fetchBytes(asset!, "gzip");
@@ -365,7 +367,13 @@ test.describe("scripts reach the browser early, compressed once at build time", 
 function fetchBytes(
   target: string,
   acceptEncoding: string,
-): Promise<{ encoding?: string; cacheControl?: string; vary?: string; body: Buffer }> {
+): Promise<{
+  encoding?: string;
+  cacheControl?: string;
+  vary?: string;
+  revalidation: (string | undefined)[];
+  body: Buffer;
+}> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       { host: base.hostname, port: base.port, path: target, headers: { "Accept-Encoding": acceptEncoding } },
@@ -377,6 +385,11 @@ function fetchBytes(
             encoding: response.headers["content-encoding"],
             cacheControl: response.headers["cache-control"],
             vary: response.headers["vary"],
+            revalidation: [
+              response.headers["etag"],
+              response.headers["last-modified"],
+              response.headers["accept-ranges"],
+            ],
             body: Buffer.concat(chunks),
           }),
         );
