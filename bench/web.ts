@@ -285,7 +285,6 @@ async function startSite(tileUrl: string): Promise<{ origin: string; child: Chil
   throw new Error("o catálogo não sincronizou em 20 minutos");
 }
 
-/** Runs Lighthouse (mobile defaults) once on `url` with the Chrome at `port`; keeps the JSON report at `reportFile` (null: a warm-up run, not kept). */
 /**
  * A category's score (0–100) as Lighthouse weighs it (audit weights over the
  * audits that have a score), leaving out the audits named in `skip`.
@@ -304,11 +303,23 @@ function categoryScore(lhr: LighthouseResult, id: string, skip: readonly string[
 
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
+/** Attempts per measured run: Lighthouse here now and then fails to record the trace (NO_NAVSTART). */
+const LIGHTHOUSE_ATTEMPTS = 3;
+
+/**
+ * Runs Lighthouse (mobile defaults) once on `url` with the Chrome at `port`;
+ * keeps the JSON report at `reportFile` (null: a warm-up run, not kept). A
+ * run Lighthouse reports as failed (`runtimeError`: its metrics are missing)
+ * is run again, up to {@link LIGHTHOUSE_ATTEMPTS} times, so it never enters
+ * the medians as zeros.
+ * @throws when every attempt failed.
+ */
 async function runLighthouse(
   url: string,
   port: number,
   reportFile: string | null,
   noindex = false,
+  attempt = 1,
 ): Promise<RunFigures> {
   const result = await lighthouse(url, {
     port,
@@ -317,6 +328,13 @@ async function runLighthouse(
     onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
   });
   if (!result) throw new Error(`Lighthouse não devolveu resultado para ${url}`);
+  if (result.lhr.runtimeError) {
+    if (attempt >= LIGHTHOUSE_ATTEMPTS) {
+      throw new Error(`Lighthouse falhou ${attempt} vezes em ${url}: ${result.lhr.runtimeError.code}`);
+    }
+    process.stdout.write(`  (Lighthouse falhou: ${result.lhr.runtimeError.code}; de novo)\n`);
+    return runLighthouse(url, port, reportFile, noindex, attempt + 1);
+  }
   if (reportFile) {
     await fsp.writeFile(reportFile, typeof result.report === "string" ? result.report : JSON.stringify(result.lhr));
   }
