@@ -11,11 +11,12 @@
  * with `contato=1` to `#mais-informacoes`, and the loader puts the
  * simulation in the lead form's message. The first render shows the
  * loader's own simulation. Once hydrated, the reader and calculation
- * (`~/lib/financing-simulation`, pure) are imported when a field first takes
- * focus, and from then on the figures follow every keystroke; "Simular" only
- * updates the URL, and "Falar com um corretor" fills the message, scrolls to
- * the form and focuses it. Until the import has arrived, and if it fails,
- * both buttons work as without JavaScript
+ * (`~/lib/financing-simulation`, pure) are imported when the form first
+ * takes focus or is first used, and from then on the figures follow every
+ * keystroke; "Simular" only updates the URL, and "Falar com um corretor"
+ * fills the message, scrolls to the form and focuses it. Until the import
+ * has arrived, and if it fails, "Simular" asks the loader and "Falar com um
+ * corretor" submits as without JavaScript
  * (docs/decisions/0047-shell-chunks-and-deferred-calculations.md).
  */
 import { useNavigate } from "@remix-run/react";
@@ -94,12 +95,14 @@ export function FinancingSimulator(props: FinancingSimulatorProps) {
     setQuery(formQuery(event.currentTarget));
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    // "Falar com um corretor" that `onContact` did not handle: the plain submission, to the lead form.
+    // "Falar com um corretor" on an edit the page has not calculated: the plain submission, whose loader fills the message.
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    if (submitter?.getAttribute("name") === SIMULATION_PARAMS.contact) return;
+    if (submitter?.getAttribute("name") === SIMULATION_PARAMS.contact && !upToDate) return;
     event.preventDefault();
-    const search = new URLSearchParams(formQuery(event.currentTarget)).toString();
-    navigate(`?${search}#${SIMULATOR_ANCHOR}`, { replace: true, preventScrollReset: true });
+    requestReader(); // A click need not focus the button (Safari).
+    const next = formQuery(event.currentTarget);
+    setQuery(next); // The loader's answer will be for exactly these parameters.
+    navigate(`?${new URLSearchParams(next)}#${SIMULATOR_ANCHOR}`, { replace: true, preventScrollReset: true });
   };
   const onContact = (event: MouseEvent<HTMLButtonElement>) => {
     const message = document.querySelector<HTMLTextAreaElement>(`#${leadFormId} textarea[name="message"]`);
@@ -120,10 +123,10 @@ export function FinancingSimulator(props: FinancingSimulatorProps) {
   const onBank = (event: MouseEvent<HTMLAnchorElement>, rate: number) => {
     event.preventDefault();
     requestReader();
-    const next = { ...query, [SIMULATION_PARAMS.rate]: rateText(rate) };
-    setQuery(next);
-    const input = event.currentTarget.closest("form")?.elements.namedItem(SIMULATION_PARAMS.rate);
-    if (input instanceof HTMLInputElement) input.value = next[SIMULATION_PARAMS.rate]!;
+    const form = event.currentTarget.closest("form");
+    const input = form?.elements.namedItem(SIMULATION_PARAMS.rate);
+    if (input instanceof HTMLInputElement) input.value = rateText(rate);
+    setQuery(form ? formQuery(form) : { ...query, [SIMULATION_PARAMS.rate]: rateText(rate) });
   };
 
   return (

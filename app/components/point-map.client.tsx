@@ -12,9 +12,13 @@
  */
 import "leaflet/dist/leaflet.css";
 import { useState } from "react";
+import L from "leaflet";
 import { Circle, CircleMarker, MapContainer, TileLayer } from "react-leaflet";
 import { tileLayerOptions } from "~/lib/map-tiles";
 import * as s from "./point-map.css";
+
+/** The last zoom level of the map and of its tiles (Leaflet's default, OpenStreetMap's standard tiles go one further). */
+const TILE_MAX_ZOOM = 18;
 
 /** Props of {@link PointMapClient}. */
 export interface PointMapClientProps {
@@ -47,7 +51,7 @@ export default function PointMapClient({
       <MapContainer className={s.map} center={center} zoom={zoom} scrollWheelZoom={false} attributionControl>
         <TileLayer
           url={tileUrl}
-          {...tileLayerOptions(tileUrl)}
+          {...tileLayerOptions(tileUrl, TILE_MAX_ZOOM, L.Browser.retina)}
           attribution={tileAttribution}
           eventHandlers={{ tileerror: () => setTilesFailed(true) }}
         />

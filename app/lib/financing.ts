@@ -166,7 +166,7 @@ export function priceSummary(financed: number, monthlyRate: number, termMonths: 
 /**
  * Simulates a loan with both systems.
  * @throws RangeError when the input is outside the documented ranges (the
- *   form layer, `./financing-form`, validates first and never lets that happen).
+ *   form layer, `./financing-simulation`, validates first and never lets that happen).
  */
 export function simulateFinancing(input: FinancingInput): FinancingResult {
   const { price, downPayment, termMonths, yearlyRatePercent } = input;

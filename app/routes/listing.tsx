@@ -173,7 +173,13 @@ function ListingPage({ data }: { data: PageData }) {
         <DetailsSection rows={data.detailRows} />
         <PriceHistorySection entries={data.priceHistory} />
         {data.financing ? (
-          <FinancingSimulator {...data.financing.simulator} code={listing.code} leadFormId="mais-informacoes" />
+          <FinancingSimulator
+            // A new listing starts from its own parameters, not the previous one's typing.
+            key={listing.code}
+            {...data.financing.simulator}
+            code={listing.code}
+            leadFormId="mais-informacoes"
+          />
         ) : null}
 
         {videos.length ? (

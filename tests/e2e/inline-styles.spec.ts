@@ -49,6 +49,10 @@ test.describe("estilos na primeira carga", () => {
       const { inline, disabled, links } = await documentStylesheets(page);
       // At least the stylesheet every page shares (the shell's, ADR 0047) and the page's own.
       expect(inline.length, path).toBeGreaterThan(1);
+      expect(
+        inline.filter((href) => /^\/assets\/shell-[\w-]+\.css$/.test(href)),
+        path,
+      ).toHaveLength(1);
       expect(new Set(inline).size, path).toBe(inline.length);
       expect(disabled, path).toEqual(inline);
       // Lazy chunks (the map, the gallery) add only the stylesheets the page did not carry, never one of its own again.

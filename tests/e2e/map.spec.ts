@@ -237,3 +237,42 @@ test.describe("sem JavaScript", () => {
     await expect(list.locator(":scope > li")).toHaveCount(24);
   });
 });
+
+test.describe("tela de alta densidade (2×)", () => {
+  test.use({ deviceScaleFactor: 2 });
+
+  test("os tiles vêm do nível seguinte, em metade do tamanho, e o último nível do mapa ainda tem fundo (ADR 0048)", async ({
+    page,
+  }) => {
+    const levels: number[] = [];
+    await page.route(TILES, (route) => {
+      levels.push(Number(new URL(route.request().url()).pathname.split("/")[1]));
+      return route.fulfill({ status: 200, contentType: "image/png", body: BLANK_TILE });
+    });
+    const tile = page.locator(".leaflet-tile-container img.leaflet-tile-loaded").first();
+    const zoomIn = page.getByRole("button", { name: "Aproximar" });
+
+    // The whole catalogue: a city-wide zoom, tiles of the next level drawn at 128 CSS px.
+    await page.goto("/mapa");
+    await waitForHydration(page);
+    await expect(tile).toBeVisible();
+    expect((await tile.boundingBox())?.width).toBeCloseTo(128, 0);
+    const firstLevels = new Set(levels);
+    expect(firstLevels.size).toBe(1);
+    expect([...firstLevels][0]).toBeLessThan(18);
+
+    // A few metres around one point: the map's last level (18). Its tiles are the provider's
+    // last level (18, not 19) drawn at 256 CSS px, and there are tiles.
+    const body = await (await page.request.get("/mapa/pontos")).json();
+    const [, lat, lng] = body.p[0] as [string, number, number];
+    const d = 0.0004;
+    const area = [lat / 1e5 - d, lng / 1e5 - d, lat / 1e5 + d, lng / 1e5 + d].map((v) => v.toFixed(5)).join(",");
+    levels.length = 0;
+    await page.goto(`/mapa?area=${area}`);
+    await waitForHydration(page);
+    await expect(zoomIn).toHaveClass(/leaflet-disabled/);
+    await expect(tile).toBeVisible();
+    expect((await tile.boundingBox())?.width).toBeCloseTo(256, 0);
+    expect(new Set(levels)).toEqual(new Set([18]));
+  });
+});

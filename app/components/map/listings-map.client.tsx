@@ -225,9 +225,8 @@ export default function ListingsMap(props: ListingsMapProps) {
           <MapAccessibility label={label} />
           <TileLayer
             url={tileUrl}
-            {...tileLayerOptions(tileUrl)}
+            {...tileLayerOptions(tileUrl, MAX_ZOOM, L.Browser.retina)}
             attribution={tileAttribution}
-            maxZoom={MAX_ZOOM}
             eventHandlers={{ tileerror: () => setTilesFailed(true) }}
           />
           {index && points ? (
