@@ -23,11 +23,7 @@ import { Server as NetServer } from "node:net";
 export interface DrainOptions {
   /** Time after which open connections are destroyed even with a response in flight (ms). */
   deadlineMs: number;
-  /**
-   * Quiet time, with no request in flight, before idle keep-alive connections are closed (ms).
-   * Default 1,000: a client whose own event loop stalls (a busy test runner on a loaded machine)
-   * may send its next request on a kept-alive connection that long after the previous answer.
-   */
+  /** Quiet time, with no request in flight, before idle keep-alive connections are closed (ms). Default 300. */
   idleGraceMs?: number;
 }
 
@@ -79,7 +75,7 @@ export function trackConnections(server: Server): HttpDrain {
     get draining() {
       return draining;
     },
-    async drain({ deadlineMs, idleGraceMs = 1_000 }) {
+    async drain({ deadlineMs, idleGraceMs = 300 }) {
       draining = true;
       for (const res of responses) if (!res.headersSent) res.setHeader("Connection", "close");
       const closed = new Promise<void>((resolve) => {

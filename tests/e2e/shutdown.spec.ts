@@ -42,7 +42,14 @@ function startServer(dataDir: string): Promise<SpawnedServer> {
   });
 }
 
-/** One GET over `agent`: "ok" for a whole response, "refused" when no connection could be made, else the error. */
+/**
+ * One GET over `agent`: "ok" for a whole response, "refused" when no connection could be made,
+ * else the error. A reset of a connection the request opened (not a kept-alive one) counts as
+ * refused: a connection still waiting in the kernel's accept queue when the server stops
+ * listening is reset instead of refused (Linux), and its request was never read, so a client may
+ * send it again as after a refusal. A reset of a kept-alive connection, the race the drain exists
+ * to avoid (ADR 0025), is still a failure.
+ */
 function get(agent: http.Agent, port: number, pathname: string): Promise<"ok" | "refused" | string> {
   return new Promise((resolve) => {
     const request = http.get({ host: "127.0.0.1", port, path: pathname, agent }, (response) => {
@@ -51,9 +58,10 @@ function get(agent: http.Agent, port: number, pathname: string): Promise<"ok" | 
       response.once("aborted", () => resolve("aborted response"));
       response.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
     });
-    request.once("error", (error: NodeJS.ErrnoException) =>
-      resolve(error.code === "ECONNREFUSED" ? "refused" : (error.code ?? error.message)),
-    );
+    request.once("error", (error: NodeJS.ErrnoException) => {
+      const neverAccepted = error.code === "ECONNRESET" && !request.reusedSocket;
+      resolve(error.code === "ECONNREFUSED" || neverAccepted ? "refused" : (error.code ?? error.message));
+    });
   });
 }
 
