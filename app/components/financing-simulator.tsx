@@ -123,10 +123,11 @@ export function FinancingSimulator(props: FinancingSimulatorProps) {
   const onBank = (event: MouseEvent<HTMLAnchorElement>, rate: number) => {
     event.preventDefault();
     requestReader();
-    const form = event.currentTarget.closest("form");
-    const input = form?.elements.namedItem(SIMULATION_PARAMS.rate);
+    // The links sit inside the form.
+    const form = event.currentTarget.closest("form")!;
+    const input = form.elements.namedItem(SIMULATION_PARAMS.rate);
     if (input instanceof HTMLInputElement) input.value = rateText(rate);
-    setQuery(form ? formQuery(form) : { ...query, [SIMULATION_PARAMS.rate]: rateText(rate) });
+    setQuery(formQuery(form));
   };
 
   return (
