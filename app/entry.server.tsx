@@ -11,9 +11,11 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { createInertModuleScriptTransform, moduleLoaderSource } from "./.server/inert-module-script";
 import { createStripNulTransform } from "./.server/strip-nul";
 import { builtStylesheetText } from "./.server/stylesheets";
 import { InlineStylesheetsProvider } from "./components/document-links";
+import { ModuleLoaderSourceContext } from "./components/module-loader";
 import { NonceProvider } from "./lib/nonce";
 
 /** Time after which a streaming render is aborted, ms (Remix template default). */
@@ -36,7 +38,10 @@ export default function handleRequest(
       <NonceProvider value={nonce}>
         {/* The first load's stylesheets inline in the document (ADR 0045). */}
         <InlineStylesheetsProvider value={builtStylesheetText}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
+          {/* The page's scripts start after its first paint (ADR 0049). */}
+          <ModuleLoaderSourceContext.Provider value={moduleLoaderSource}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
+          </ModuleLoaderSourceContext.Provider>
         </InlineStylesheetsProvider>
       </NonceProvider>,
       {
@@ -44,7 +49,7 @@ export default function handleRequest(
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body.pipe(createStripNulTransform()));
+          const stream = createReadableStreamFromReadable(body.pipe(createStripNulTransform()).pipe(createInertModuleScriptTransform()));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

@@ -33,7 +33,7 @@ import { ToastProvider } from "~/components/toast";
 import { errorScreenTexts } from "~/lib/errors";
 import { type RootData, useOptionalRootData, useRootData } from "~/lib/root-data";
 import { useNonce } from "~/lib/nonce";
-import { ModulePreloads } from "~/components/module-preloads";
+import { ModuleLoader } from "~/components/module-loader";
 import { useBuildPolling } from "~/lib/use-build-polling";
 import { brandColorVariables } from "~/styles/brand";
 import "~/styles/global.css";
@@ -150,9 +150,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <IconSprite />
         <ToastProvider flash={data?.toast ?? null}>{children}</ToastProvider>
         {/* Top of the page on every navigation unless the URL has a hash (docs/spec.txt §2). */}
-        <ModulePreloads nonce={nonce} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* Runs <Scripts>' module script, made inert by the server, after the first paint (ADR 0049). */}
+        <ModuleLoader nonce={nonce} />
       </body>
     </html>
   );

@@ -15,6 +15,10 @@
  * 3. **Map markers** (with the map page type): when `/mapa` shows its first
  *    marker, median of `--marker-runs` loads (default 5) on the local
  *    connection and on an emulated phone network (bench/map-markers.ts).
+ * 4. **Phone loads**: each page type loaded `--phone-runs` times (default 5)
+ *    in Chromium on Lighthouse's mobile network (slow 4G) with a 4× slower
+ *    CPU, emulated rather than simulated: first and largest contentful paint and hydration, medians
+ *    (bench/phone-loads.ts, ADR 0049).
  *
  * It never fails on a missed target; it is not part of `npm test`. Flags:
  * `--runs=<n>` (default 3), `--only=<type,…>` (e.g. `--only=home,listing`),
@@ -39,6 +43,7 @@ import {
   PHONE_NETWORK,
   type MarkerFigures,
 } from "./map-markers";
+import { CPU_SLOWDOWN, measurePhoneLoads, SLOW_4G, type PhoneLoadFigures } from "./phone-loads";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const cacheDir = path.join(root, ".cache/bench-web");
@@ -47,6 +52,7 @@ const flag = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?
 const RUNS = Math.max(1, Number(flag("runs") ?? 3));
 const ONLY = flag("only")?.split(",");
 const MARKER_RUNS = Math.max(1, Number(flag("marker-runs") ?? 5));
+const PHONE_RUNS = Math.max(1, Number(flag("phone-runs") ?? 5));
 
 /** A public page type: where to find an example URL and which routes its first load runs. */
 interface PageType {
@@ -393,6 +399,7 @@ async function main(): Promise<void> {
   });
   const results: Record<string, { url: string; runs: RunFigures[] }> = {};
   let markers: { local: MarkerFigures; phone: MarkerFigures } | null = null;
+  const phoneLoads: Record<string, PhoneLoadFigures> = {};
   try {
     for (const type of types) {
       const pagePath = typeof type.path === "string" ? type.path : await type.path(site.origin);
@@ -406,6 +413,12 @@ async function main(): Promise<void> {
         process.stdout.write(`  ${type.label} execução ${run}/${RUNS}: desempenho ${runs.at(-1)?.performance}\n`);
       }
       results[type.key] = { url: pagePath, runs };
+      phoneLoads[type.key] = await measurePhoneLoads(
+        url,
+        PHONE_RUNS,
+        process.env.CHROME_PATH ?? "/usr/bin/chromium",
+        SLOW_4G,
+      );
       if (type.key === "map") {
         markers = await measureMapMarkers(url, MARKER_RUNS, process.env.CHROME_PATH ?? "/usr/bin/chromium");
       }
@@ -445,15 +458,34 @@ async function main(): Promise<void> {
         `${kb(figures.jsBytes)} ${mark(figures.jsBytes <= type.jsKb * 1024)} | ${figures.domSize} |`,
     );
   }
+  printPhoneLoads(types, phoneLoads);
   if (markers) printMarkers(markers);
   await fsp.writeFile(
     path.join(cacheDir, "last.json"),
-    JSON.stringify({ budgets, results, summary, markers }, null, 2),
+    JSON.stringify({ budgets, results, summary, phoneLoads, markers }, null, 2),
   );
   if (types.some((type) => type.noindex)) {
     console.log("\n¹ SEO sem a auditoria is-crawlable: a página é `noindex, follow` de propósito (ADR 0010).");
   }
   console.log(`\nRelatórios JSON em ${path.relative(root, cacheDir)}/`);
+}
+
+/** The phone-load table: medians in ms from navigation start, measured (not simulated). */
+function printPhoneLoads(types: readonly PageType[], loads: Record<string, PhoneLoadFigures>): void {
+  const ms = (value: number) => (Number.isFinite(value) ? String(Math.round(value)) : "—");
+  const { latencyMs, downloadBytesPerSecond } = SLOW_4G;
+  const network = `4G lento, ${latencyMs} ms, ${((downloadBytesPerSecond * 8) / 1e6).toFixed(1)} Mbit/s, CPU ${CPU_SLOWDOWN}× mais lenta`;
+  console.log(`\nCelular emulado no Chromium (${network}; ms desde a navegação, mediana de ${PHONE_RUNS} cargas)\n`);
+  console.log("| página | primeira pintura (FCP) | maior pintura (LCP) | hidratada |");
+  console.log("|---|---|---|---|");
+  for (const type of types) {
+    const load = loads[type.key];
+    if (load) {
+      console.log(
+        `| ${type.label} | ${ms(load.firstContentfulPaint)} | ${ms(load.largestContentfulPaint)} | ${ms(load.hydrated)} |`,
+      );
+    }
+  }
 }
 
 /** The map's first-marker table: medians in ms from navigation start, with the target. */

@@ -13,7 +13,7 @@ import { simulateFinancing } from "../../app/lib/financing";
 import { formatPriceCents } from "../../app/lib/format";
 import { ADMIN_EMAIL, adminPassword, SESSION_COOKIE, sessionCookieFor } from "./auth-helpers";
 import { expect, test } from "./fixtures";
-import { listingPaths, LISTINGS_PATH, stubMapTiles, waitForHydration } from "./helpers";
+import { installHydrationProbe, listingPaths, LISTINGS_PATH, stubMapTiles, waitForHydration } from "./helpers";
 
 /** A listing for sale (the first card of `/todos-os-imoveis/venda`). */
 async function saleListing(request: APIRequestContext): Promise<string> {
@@ -187,9 +187,12 @@ test("o administrador muda os juros padrão e a página do imóvel passa a usá-
       sameSite: "Lax",
     },
   ]);
+  await installHydrationProbe(admin);
   const adminPage = await admin.newPage();
   const save = async (rate: string, term: string, banks: string) => {
     await adminPage.goto("/admin/financiamento");
+    // Typed once the page is hydrated: Conform then validates on blur and on submit.
+    await waitForHydration(adminPage);
     await adminPage.getByLabel("Juros padrão (% ao ano)").fill(rate);
     await adminPage.getByLabel("Prazo padrão (meses)").fill(term);
     await adminPage.getByLabel(/Taxas de bancos/).fill(banks);
