@@ -49,7 +49,9 @@ export default function handleRequest(
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body.pipe(createStripNulTransform()).pipe(createInertModuleScriptTransform()));
+          const stream = createReadableStreamFromReadable(
+            body.pipe(createStripNulTransform()).pipe(createInertModuleScriptTransform()),
+          );
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
