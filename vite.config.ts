@@ -27,6 +27,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       }),
   ],
   server: { port: 3000 },
+  // The map's clustering worker is a module worker (ADR 0049).
+  worker: { format: "es" as const, plugins: () => [tsconfigPaths()] },
   build: {
     target: "es2022",
     reportCompressedSize: false,

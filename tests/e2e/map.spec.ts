@@ -87,6 +87,46 @@ test("o mapa carrega, agrupa, e a lista e a URL seguem o mapa", async ({ page, c
   for (const code of codes) expect(insideCodes.has(code!)).toBe(true);
 });
 
+test("os pontos são agrupados num worker, fora da página; outra finalidade no mapa troca todos os marcadores", async ({
+  page,
+  consoleGuard,
+}) => {
+  await tilesOffline(page, consoleGuard);
+  await page.goto("/mapa");
+  await waitForHydration(page);
+  const clusters = page.getByRole("button", { name: /^[\d.]+ imóveis nesta região$/ });
+  await expect(clusters.first()).toBeVisible();
+  // ADR 0049: decoding and indexing run in the map's module worker.
+  expect(page.workers().map((worker) => new URL(worker.url()).pathname)).toContainEqual(
+    expect.stringMatching(/^\/assets\/cluster\.worker-[\w-]+\.js$/),
+  );
+
+  // The map fits every point of its filters: the markers add up to all of them.
+  const shown = async () => {
+    // The accessible name: the text after the visible (aria-hidden) label.
+    const names = await clusters.evaluateAll((els) =>
+      els.map((el) => (el.textContent ?? "").slice(el.querySelector('[aria-hidden="true"]')?.textContent?.length ?? 0)),
+    );
+    const inClusters = names.map((name) => parseCount(/([\d.]+) imóveis nesta região/.exec(name)?.[1] ?? "0"));
+    const single = await page.getByRole("button", { name: /^Imóvel .+: / }).count();
+    return inClusters.reduce((sum, count) => sum + count, single);
+  };
+  const total = async (query: string) =>
+    ((await (await page.request.get(`/mapa/pontos${query}`)).json()) as { n: number }).n;
+  await expect.poll(shown).toBe(await total(""));
+
+  // Another set of points on the same map (a client-side navigation): the worker indexes them instead.
+  const rentals = await total("?finalidade=aluguel");
+  await page.evaluate(() =>
+    (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate(
+      "/mapa?finalidade=aluguel",
+    ),
+  );
+  await expect(page).toHaveURL(/\/mapa\?finalidade=aluguel$/);
+  await expect(page.locator(".leaflet-container")).toHaveCount(1);
+  await expect.poll(shown).toBe(rentals);
+});
+
 test("o mapa abre já enquadrado nos imóveis: uma só vista, ladrilhos de um só zoom, URL sem área", async ({ page }) => {
   const zooms: number[] = [];
   await page.route(TILES, (route) => {

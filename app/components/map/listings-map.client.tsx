@@ -3,9 +3,10 @@
  * Leaflet touches `window` at import, so this module is imported by `map.tsx`
  * in the browser only (fetched early, rendered once hydrated), never on the server.
  *
- * - Points come from `/mapa/pontos` (compact payload, decoded once) and are
- *   indexed once with supercluster; each move asks `getClusters` for the
- *   viewport only, so 13,000+ points stay smooth. Clusters are count bubbles
+ * - Points come from `/mapa/pontos` (compact payload); a worker decodes and
+ *   indexes them with supercluster, off the main thread (`./cluster-client`,
+ *   ADR 0049), and answers each move with the markers of the viewport only,
+ *   so 13,000+ points stay smooth. Clusters are count bubbles
  *   (click → zoom to the expansion zoom, or list the listings when they share
  *   one spot); single points are price labels (DivIcons; click → popup card
  *   with photo, price, facts and a link, fetched from `/mapa/pontos?imovel=`).
@@ -19,15 +20,16 @@
  */
 import { Link } from "@remix-run/react";
 import L from "leaflet";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents, ZoomControl } from "react-leaflet";
 import { tileLayerOptions } from "~/lib/map-tiles";
-import Supercluster from "supercluster";
 import type { ListingSummary } from "~/domain/listing-summary";
 import { formatArea, formatPrice, plural } from "~/lib/format";
 import { escapeHtml } from "~/lib/html";
 import { imageUrl } from "~/lib/images";
-import { decodeMapPoints, formatClusterCount, formatShortPrice, type BoundingBox, type MapPoint } from "./map-data";
+import { formatClusterCount, formatShortPrice, type BoundingBox } from "./map-data";
+import { PointsIndex } from "./cluster-client";
+import { CLUSTER_MAX_ZOOM, MAX_ZOOM, type MarkerFeature, type PointProps, type PointsBounds } from "./cluster-index";
 import { visuallyHidden } from "~/styles/ui.css";
 import * as s from "./listings-map.css";
 import { MAP_POINTS_PATH } from "~/lib/paths";
@@ -50,55 +52,30 @@ export interface ListingsMapProps {
   label: string;
 }
 
-type PointProps = { code: string; price: number | null; purpose: MapPoint["purpose"] };
-type Index = Supercluster<PointProps, Supercluster.AnyProps>;
-
 /** Greater São Paulo: the first view when the points could not be loaded. */
 const DEFAULT_CENTER: L.LatLngTuple = [-23.55, -46.63];
 const DEFAULT_ZOOM = 11;
-/** Highest zoom the tiles offer; supercluster stops clustering one below. */
-const MAX_ZOOM = 18;
-const CLUSTER_MAX_ZOOM = 17;
-/** Cluster radius in px: a price label is up to ~90 px wide and 28 px tall. */
-const CLUSTER_RADIUS = 80;
 /** How the map fits the points: a margin in px, and not closer than a street (one listing). */
 const FIT_OPTIONS: L.FitBoundsOptions = { padding: [24, 24], maxZoom: 15, animate: false };
 
-/** The box around `points` (at least one). */
-function pointsBounds(points: readonly MapPoint[]): L.LatLngBounds {
-  return L.latLngBounds(points.map((p) => [p.lat, p.lng] as L.LatLngTuple));
+/** The box of a set of points as Leaflet's bounds. */
+function latLngBounds([south, west, north, east]: PointsBounds): L.LatLngBounds {
+  return L.latLngBounds([south, west], [north, east]);
 }
 
 /** ms the map must stay still before the list follows it. */
 export const AREA_DEBOUNCE_MS = 450;
 
-/** The supercluster index of `points` (about 140 ms for 13,000 points on this project's 2-core machine). */
-function clusterIndex(points: readonly MapPoint[]): Index {
-  const index: Index = new Supercluster({
-    radius: CLUSTER_RADIUS,
-    extent: 256,
-    maxZoom: CLUSTER_MAX_ZOOM,
-    minPoints: 2,
-  });
-  index.load(
-    points.map((p) => ({
-      type: "Feature" as const,
-      properties: { code: p.code, price: p.price, purpose: p.purpose },
-      geometry: { type: "Point" as const, coordinates: [p.lng, p.lat] },
-    })),
-  );
-  return index;
-}
-
 /**
- * Downloads and decodes the points at `url` (the same request as the page's
- * `<link rel="preload" as="fetch">`, so a preloaded body is reused); rejects on
- * an HTTP error or a network failure.
+ * Downloads the points at `url` (the same request as the page's
+ * `<link rel="preload" as="fetch">`, so a preloaded body is reused) and has
+ * the worker decode and index them; rejects on an HTTP error, a network
+ * failure or a bad payload.
  */
-function fetchPoints(url: string, signal?: AbortSignal): Promise<MapPoint[]> {
+function fetchPoints(url: string, signal?: AbortSignal): Promise<PointsIndex> {
   return fetch(url, { signal })
-    .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
-    .then((body: unknown) => decodeMapPoints(body));
+    .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject(new Error(String(response.status)))))
+    .then((body) => PointsIndex.load(body));
 }
 
 /**
@@ -106,12 +83,12 @@ function fetchPoints(url: string, signal?: AbortSignal): Promise<MapPoint[]> {
  * asked for and decoded as soon as this module runs, so that they are ready
  * when the page has hydrated and the map first renders: the map is then
  * created on its first render. Used once, by the first map on that URL; later
- * maps fetch (the browser's cache rules apply). They are indexed by the map,
- * not here: indexing before hydration only delayed the hydration by as much.
+ * maps fetch (the browser's cache rules apply). The worker decodes and
+ * indexes them meanwhile, off the main thread.
  */
-const earlyPoints = new Map<string, Promise<MapPoint[]>>();
+const earlyPoints = new Map<string, Promise<PointsIndex>>();
 /** Early points that have arrived, by URL (read synchronously by the first render). */
-const earlyArrived = new Map<string, MapPoint[]>();
+const earlyArrived = new Map<string, PointsIndex>();
 if (typeof document !== "undefined") {
   for (const link of document.querySelectorAll<HTMLLinkElement>(`link[rel="preload"][as="fetch"]`)) {
     const url = link.getAttribute("href");
@@ -127,7 +104,7 @@ if (typeof document !== "undefined") {
 }
 
 /** The early points of `url` if they have arrived, once (see {@link earlyPoints}); else null. */
-function takeArrivedPoints(url: string): MapPoint[] | null {
+function takeArrivedPoints(url: string): PointsIndex | null {
   const arrived = earlyArrived.get(url) ?? null;
   if (arrived) {
     earlyArrived.delete(url);
@@ -137,7 +114,7 @@ function takeArrivedPoints(url: string): MapPoint[] | null {
 }
 
 /** The early points of `url` once (see {@link earlyPoints}), or a new download. */
-function loadPoints(url: string, signal: AbortSignal): Promise<MapPoint[]> {
+function loadPoints(url: string, signal: AbortSignal): Promise<PointsIndex> {
   const early = earlyPoints.get(url);
   earlyPoints.delete(url);
   earlyArrived.delete(url);
@@ -147,7 +124,7 @@ function loadPoints(url: string, signal: AbortSignal): Promise<MapPoint[]> {
 /** The map (default export, loaded by the `/mapa` route as soon as it runs in the browser). */
 export default function ListingsMap(props: ListingsMapProps) {
   const { pointsUrl, tileUrl, tileAttribution, area, onAreaChange, highlightCode, label } = props;
-  const [points, setPoints] = useState<MapPoint[] | null>(() => takeArrivedPoints(pointsUrl));
+  const [points, setPoints] = useState<PointsIndex | null>(() => takeArrivedPoints(pointsUrl));
   const pointsFor = useRef<string | null>(points ? pointsUrl : null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [tilesFailed, setTilesFailed] = useState(false);
@@ -175,8 +152,6 @@ export default function ListingsMap(props: ListingsMapProps) {
     };
   }, [pointsUrl]);
 
-  const index = useMemo(() => (points ? clusterIndex(points) : null), [points]);
-
   // The visitor moved the map: tell the page once the map is still.
   const userMoved = useCallback(() => {
     clearTimeout(timer.current);
@@ -197,13 +172,13 @@ export default function ListingsMap(props: ListingsMapProps) {
   // The first view: the searched area, else the points (preloaded by the page, so they come
   // quickly): one first view and one set of tiles, not São Paulo then a jump to the points.
   // Only a failed load starts on São Paulo. MapContainer reads these at creation only.
-  const startPoints = useRef<MapPoint[] | null>(null);
+  const startPoints = useRef<PointsIndex | null>(null);
   const ready = area !== null || points !== null || loadFailed;
-  if (ready && !mapRef.current && !area && points && points.length > 0) startPoints.current = points;
+  if (ready && !mapRef.current && !area && points?.bounds) startPoints.current = points;
   const initialBounds = area
     ? L.latLngBounds([area.south, area.west], [area.north, area.east])
-    : startPoints.current
-      ? pointsBounds(startPoints.current)
+    : startPoints.current?.bounds
+      ? latLngBounds(startPoints.current.bounds)
       : undefined;
 
   return (
@@ -229,9 +204,8 @@ export default function ListingsMap(props: ListingsMapProps) {
             attribution={tileAttribution}
             eventHandlers={{ tileerror: () => setTilesFailed(true) }}
           />
-          {index && points ? (
+          {points ? (
             <ClusterLayer
-              index={index}
               points={points}
               fitPoints={!area && points !== startPoints.current}
               highlightCode={highlightCode ?? null}
@@ -262,47 +236,52 @@ function MapAccessibility({ label }: { label: string }) {
   return null;
 }
 
-type ClusterFeature = ReturnType<Index["getClusters"]>[number];
-
 /** Markers of the current viewport, recomputed on every move. */
 function ClusterLayer({
-  index,
   points,
   fitPoints,
   highlightCode,
   onUserMove,
 }: {
-  index: Index;
-  points: MapPoint[];
+  points: PointsIndex;
   fitPoints: boolean;
   highlightCode: string | null;
   onUserMove(): void;
 }) {
   const map = useMap();
-  const [features, setFeatures] = useState<ClusterFeature[]>([]);
+  const [features, setFeatures] = useState<MarkerFeature[]>([]);
   // True while we move the map ourselves (fitBounds without animation is synchronous).
   const fitting = useRef(false);
+  // Answers of the worker may arrive out of order: only the last request's is shown.
+  const lastRequest = useRef(0);
 
   const refresh = useCallback(() => {
     const b = map.getBounds();
     const zoom = Math.round(map.getZoom());
-    setFeatures(index.getClusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom));
-  }, [map, index]);
+    const request = ++lastRequest.current;
+    points
+      .markers([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom)
+      .then((next) => {
+        // A transition: React renders the markers in short tasks, not one long one (ADR 0049).
+        if (request === lastRequest.current) startTransition(() => setFeatures(next));
+      })
+      .catch(() => undefined); // newer points replaced these: their own layer shows them
+  }, [map, points]);
 
   // New points (new filters; the first ones when the map did not start on them): fit them when
-  // no area is searched. Keyed on the index only: a later search of an area must not refit the map.
+  // no area is searched. Keyed on the points only: a later search of an area must not refit the map.
   useEffect(() => {
-    if (fitPoints && points.length > 0) {
+    if (fitPoints && points.bounds) {
       fitting.current = true;
       try {
-        map.fitBounds(pointsBounds(points), FIT_OPTIONS);
+        map.fitBounds(latLngBounds(points.bounds), FIT_OPTIONS);
       } finally {
         fitting.current = false;
       }
     }
     refresh();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the index only, as said above
-  }, [index]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the points only, as said above
+  }, [points]);
 
   useMapEvents({
     moveend() {
@@ -313,30 +292,18 @@ function ClusterLayer({
 
   return (
     <>
-      {features.map((feature) => {
-        const [lng, lat] = feature.geometry.coordinates as [number, number];
-        const props = feature.properties as Supercluster.ClusterProperties & Partial<PointProps>;
-        if (props.cluster) {
-          return (
-            <ClusterMarker
-              key={`c${props.cluster_id}`}
-              index={index}
-              clusterId={props.cluster_id}
-              count={props.point_count}
-              position={[lat, lng]}
-            />
-          );
-        }
-        const point = props as PointProps;
-        return (
+      {features.map((feature) =>
+        feature.kind === "cluster" ? (
+          <ClusterMarker key={`c${feature.id}`} points={points} cluster={feature} />
+        ) : (
           <PointMarker
-            key={point.code}
-            point={point}
-            position={[lat, lng]}
-            highlighted={point.code === highlightCode}
+            key={feature.code}
+            point={feature}
+            position={[feature.lat, feature.lng]}
+            highlighted={feature.code === highlightCode}
           />
-        );
-      })}
+        ),
+      )}
     </>
   );
 }
@@ -373,21 +340,18 @@ function labelIcon(kind: "cluster" | "price" | "priceActive", text: string, name
 
 /** A cluster bubble: click zooms to where it splits, or lists its listings when they share one spot. */
 function ClusterMarker({
-  index,
-  clusterId,
-  count,
-  position,
+  points,
+  cluster,
 }: {
-  index: Index;
-  clusterId: number;
-  count: number;
-  position: L.LatLngTuple;
+  points: PointsIndex;
+  cluster: Extract<MarkerFeature, { kind: "cluster" }>;
 }) {
   const map = useMap();
   const [leaves, setLeaves] = useState<PointProps[] | null>(null);
+  const { id: clusterId, count, expansionZoom: expansion } = cluster;
+  const position: L.LatLngTuple = [cluster.lat, cluster.lng];
   const size = count < 100 ? 34 : count < 1000 ? 40 : count < 10_000 ? 48 : 56;
   const text = formatClusterCount(count);
-  const expansion = index.getClusterExpansionZoom(clusterId);
   const splits = expansion <= CLUSTER_MAX_ZOOM && expansion > map.getZoom();
   return (
     <Marker
@@ -396,7 +360,12 @@ function ClusterMarker({
       eventHandlers={{
         click: () => {
           if (splits) map.setView(position, expansion);
-          else setLeaves(index.getLeaves(clusterId, 50).map((leaf) => leaf.properties as PointProps));
+          else {
+            points
+              .leaves(clusterId, 50)
+              .then(setLeaves)
+              .catch(() => undefined); // newer points replaced these: this marker is going away
+          }
         },
       }}
     >
