@@ -7,10 +7,26 @@
  * when the first marker did. Once on the local connection, once on an
  * emulated phone network ({@link PHONE_NETWORK}).
  */
-import { chromium, type Browser } from "playwright";
+import { chromium, type Browser, type CDPSession, type Page } from "playwright";
 
 /** A phone on a good 4G connection: round trip in ms, download and upload in bytes/s. */
 export const PHONE_NETWORK = { latencyMs: 85, downloadBytesPerSecond: (9 * 1e6) / 8, uploadBytesPerSecond: 1e6 / 8 };
+
+/**
+ * Emulates `network` (round trip ms, bytes/s each way) for `page` through the
+ * DevTools protocol; returns the session for more emulation.
+ */
+export async function emulateNetwork(page: Page, network: typeof PHONE_NETWORK): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: network.latencyMs,
+    downloadThroughput: network.downloadBytesPerSecond,
+    uploadThroughput: network.uploadBytesPerSecond,
+  });
+  return cdp;
+}
 
 /** Flags of Debian's Chromium for headless measurements on this machine (no sandbox, no background traffic). */
 export const HEADLESS_CHROMIUM_FLAGS = [
@@ -56,16 +72,7 @@ async function loadOnce(browser: Browser, url: string, phoneNetwork: boolean): P
         if (!marks.marker && document.querySelector(".leaflet-marker-icon")) marks.marker = performance.now();
       }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-view"] });
     });
-    if (phoneNetwork) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send("Network.enable");
-      await cdp.send("Network.emulateNetworkConditions", {
-        offline: false,
-        latency: PHONE_NETWORK.latencyMs,
-        downloadThroughput: PHONE_NETWORK.downloadBytesPerSecond,
-        uploadThroughput: PHONE_NETWORK.uploadBytesPerSecond,
-      });
-    }
+    if (phoneNetwork) await emulateNetwork(page, PHONE_NETWORK);
     await page.goto(url, { waitUntil: "domcontentloaded" });
     await page.waitForSelector(".leaflet-marker-icon", { timeout: 60_000 });
     return await page.evaluate(() => {

@@ -9,7 +9,7 @@
  * hydrated the page and run its effects (the React DevTools hook).
  */
 import { chromium, type Browser } from "playwright";
-import { HEADLESS_CHROMIUM_FLAGS, PHONE_NETWORK } from "./map-markers";
+import { emulateNetwork, HEADLESS_CHROMIUM_FLAGS, PHONE_NETWORK } from "./map-markers";
 
 /** CPU slowdown of the emulated phone (Lighthouse's mobile default). */
 export const CPU_SLOWDOWN = 4;
@@ -80,14 +80,7 @@ async function loadOnce(browser: Browser, url: string, network: EmulatedNetwork)
   try {
     const page = await context.newPage();
     await page.addInitScript({ content: PROBE_SOURCE });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: network.latencyMs,
-      downloadThroughput: network.downloadBytesPerSecond,
-      uploadThroughput: network.uploadBytesPerSecond,
-    });
+    const cdp = await emulateNetwork(page, network);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
     await page.goto(url, { waitUntil: "load", timeout: 60_000 });
     await page.waitForFunction(() => !Number.isNaN((window as unknown as { __hydrated: number }).__hydrated), null, {

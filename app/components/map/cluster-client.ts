@@ -1,5 +1,5 @@
 /**
- * The main thread's side of the map's clustering (ADR 0049): one module
+ * The main thread's side of the map's clustering (ADR 0050): one module
  * worker (`./cluster.worker.ts`) decodes the points of `/mapa/pontos` and
  * indexes them with supercluster, off the main thread (about 30 ms for 13,000
  * points here, unthrottled; four times that on a mid-range phone), and

@@ -1,5 +1,5 @@
 /**
- * The map's clustering (ADR 0009; off the main thread, ADR 0049): the
+ * The map's clustering (ADR 0009; off the main thread, ADR 0050): the
  * supercluster index of the points of `/mapa/pontos` and the markers of a
  * viewport. Pure; run by the map's worker (`./cluster.worker.ts`) and by
  * unit tests.
@@ -94,5 +94,7 @@ export function markersIn(index: ClusterIndex, bbox: [number, number, number, nu
 
 /** Up to `limit` listings of a cluster (those that share a spot, for the bubble's list). */
 export function clusterLeaves(index: ClusterIndex, clusterId: number, limit: number): PointProps[] {
-  return index.getLeaves(clusterId, limit).map(({ properties: { code, price, purpose } }) => ({ code, price, purpose }));
+  return index
+    .getLeaves(clusterId, limit)
+    .map(({ properties: { code, price, purpose } }) => ({ code, price, purpose }));
 }

@@ -1,5 +1,5 @@
 /**
- * The map's worker (ADR 0049): decodes and indexes the points of
+ * The map's worker (ADR 0050): decodes and indexes the points of
  * `/mapa/pontos` and answers the markers of each viewport, so that none of
  * it runs on the page's main thread. Speaks `ClusterRequest` /
  * `ClusterResponse` (`./cluster-client.ts`); keeps the last loaded set only.

@@ -5,7 +5,7 @@
  *
  * - Points come from `/mapa/pontos` (compact payload); a worker decodes and
  *   indexes them with supercluster, off the main thread (`./cluster-client`,
- *   ADR 0049), and answers each move with the markers of the viewport only,
+ *   ADR 0050), and answers each move with the markers of the viewport only,
  *   so 13,000+ points stay smooth. Clusters are count bubbles
  *   (click → zoom to the expansion zoom, or list the listings when they share
  *   one spot); single points are price labels (DivIcons; click → popup card
@@ -262,7 +262,7 @@ function ClusterLayer({
     points
       .markers([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom)
       .then((next) => {
-        // A transition: React renders the markers in short tasks, not one long one (ADR 0049).
+        // A transition: React renders the markers in short tasks, not one long one (ADR 0050).
         if (request === lastRequest.current) startTransition(() => setFeatures(next));
       })
       .catch(() => undefined); // newer points replaced these: their own layer shows them
