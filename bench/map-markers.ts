@@ -54,7 +54,8 @@ export interface MarkerRun {
 /** Medians of {@link MarkerRun} over the runs of one network. */
 export type MarkerFigures = MarkerRun & { runs: number; markerMin: number; markerMax: number };
 
-const median = (values: number[]) => {
+/** The median of the finite values (the upper one of an even count); NaN when there are none. */
+export const median = (values: number[]) => {
   const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
   return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : Number.NaN;
 };

@@ -9,7 +9,7 @@
  * hydrated the page and run its effects (the React DevTools hook).
  */
 import { chromium, type Browser } from "playwright";
-import { emulateNetwork, HEADLESS_CHROMIUM_FLAGS, PHONE_NETWORK } from "./map-markers";
+import { emulateNetwork, HEADLESS_CHROMIUM_FLAGS, median, PHONE_NETWORK } from "./map-markers";
 
 /** CPU slowdown of the emulated phone (Lighthouse's mobile default). */
 export const CPU_SLOWDOWN = 4;
@@ -52,11 +52,6 @@ export interface PhoneLoad {
 
 /** Medians of {@link PhoneLoad} over `runs` loads. */
 export type PhoneLoadFigures = PhoneLoad & { runs: number };
-
-const median = (values: number[]) => {
-  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : Number.NaN;
-};
 
 /** A network to emulate: round trip in ms, download and upload in bytes/s. */
 export type EmulatedNetwork = typeof PHONE_NETWORK;
