@@ -1,8 +1,9 @@
 /**
  * Styles of the photo gallery (`gallery.tsx`). Without JavaScript the track is
- * a native horizontal scroll-snap strip (swipe or scroll through the photos);
- * once enhanced (`data-enhanced="true"`) keen-slider drives it, and these rules
- * replace keen-slider's own stylesheet (same declarations, no extra request).
+ * a native horizontal scroll-snap strip (swipe or scroll through the photos),
+ * and stays one once hydrated (`data-enhanced="true"`: live counter, arrows)
+ * until keen-slider drives it (`data-slider="true"`); these rules replace
+ * keen-slider's own stylesheet (same declarations, no extra request).
  * Theme variables only (docs/style.md §7); the fullscreen dialog uses the modal
  * stacking order (docs/spec.txt §9: modal 1100).
  */
@@ -38,7 +39,7 @@ export const track = style({
   aspectRatio: "3 / 2",
   selectors: {
     "&::-webkit-scrollbar": { display: "none" },
-    '&[data-enhanced="true"]': {
+    '&[data-slider="true"]': {
       overflow: "hidden",
       scrollSnapType: "none",
       userSelect: "none",
@@ -49,7 +50,7 @@ export const track = style({
       position: "relative",
       cursor: "grab",
     },
-    '&[data-enhanced="true"]:active': { cursor: "grabbing" },
+    '&[data-slider="true"]:active': { cursor: "grabbing" },
   },
   "@media": {
     // An explicit height, not aspect-ratio + max-height: a max-height would be

@@ -4,11 +4,14 @@
  *
  * Server-rendered and usable without JavaScript: the first photo is a real
  * `<img>` (eager, high priority), the others load lazily, the track is a
- * native scroll-snap strip and the thumbnails are `#foto-N` links. After
- * hydration keen-slider (loaded on demand) takes over with the spec's carousel
- * defaults ({@link CAROUSEL_DEFAULTS}), arrows, a live "3 / 8" counter,
- * keyboard navigation (←, →, Home, End) and a fullscreen viewer (a modal
- * `<dialog>`: Esc closes it, ← → navigate).
+ * native scroll-snap strip and the thumbnails are `#foto-N` links. Once
+ * hydrated, arrows, a live "3 / 8" counter, keyboard navigation (←, →, Home,
+ * End) and a fullscreen viewer (a modal `<dialog>`: Esc closes it, ← → navigate)
+ * work on that strip. keen-slider, with the spec's carousel defaults
+ * ({@link CAROUSEL_DEFAULTS}), is loaded when the visitor first reaches for
+ * the gallery (pointer over or down on it, a touch, focus) and takes over once
+ * the strip stops scrolling, on the photo then shown: a visitor who never
+ * touches the photos never downloads it (docs/decisions/0051).
  */
 import type { KeenSliderInstance, KeenSliderOptions, KeenSliderPlugin } from "keen-slider";
 import { type KeyboardEvent, type MouseEvent, type RefObject, useCallback, useEffect, useRef, useState } from "react";
@@ -96,6 +99,34 @@ export function carouselOptions(initial: number = CAROUSEL_DEFAULTS.defaultIndex
   } as KeenSliderOptions;
 }
 
+/**
+ * How long (ms) the native strip must go without a scroll event before the
+ * slider takes over or the counter follows a swipe: longer than the gap
+ * between two scroll events of a running swipe or smooth scroll.
+ */
+const SCROLL_SETTLE_MS = 120;
+
+/** Resolves once `element` has not scrolled for {@link SCROLL_SETTLE_MS}. */
+function scrollSettled(element: HTMLElement): Promise<void> {
+  return new Promise((resolve) => {
+    let timer = setTimeout(done, SCROLL_SETTLE_MS);
+    function onScroll() {
+      clearTimeout(timer);
+      timer = setTimeout(done, SCROLL_SETTLE_MS);
+    }
+    function done() {
+      element.removeEventListener("scroll", onScroll);
+      resolve();
+    }
+    element.addEventListener("scroll", onScroll, { passive: true });
+  });
+}
+
+/** The slide a native strip shows (0-based), from its scroll position. */
+function shownIndex(track: HTMLElement, count: number): number {
+  return track.clientWidth > 0 ? clampIndex(Math.round(track.scrollLeft / track.clientWidth), count) : 0;
+}
+
 /** Wraps `index` into 0…count-1. */
 function clampIndex(index: number, count: number): number {
   return Math.min(count - 1, Math.max(0, index));
@@ -103,14 +134,17 @@ function clampIndex(index: number, count: number): number {
 
 /**
  * Creates a keen-slider on `ref` while `active`, loading the library on
- * demand; `onChange` gets the index of the current slide. The slider starts
- * on `initial` as it is when the library has loaded (read through a ref), so
- * moves made on the native strip while it loaded are kept.
+ * demand; `onChange` gets the index of the current slide. The slider waits for
+ * the native strip to stop scrolling, then starts on the slide the strip
+ * shows (or on `initial` when it was never scrolled, as in the viewer), so
+ * moves made while it loaded are kept. While it runs the track carries
+ * `data-slider="true"` (keen-slider's styles, no native scrolling).
  */
 function useCarousel(
   ref: RefObject<HTMLElement>,
   active: boolean,
   initial: number,
+  count: number,
   onChange: (index: number) => void,
 ): RefObject<KeenSliderInstance | null> {
   const slider = useRef<KeenSliderInstance | null>(null);
@@ -123,16 +157,19 @@ function useCarousel(
     const container = ref.current;
     if (!active || !container) return;
     let cancelled = false;
-    import("keen-slider")
-      .then((mod) => {
+    Promise.all([import("keen-slider"), scrollSettled(container)])
+      .then(([mod]) => {
         if (cancelled) return;
         // The package's CommonJS build may arrive wrapped once more.
         const KeenSlider = (mod.default as unknown as { default?: typeof mod.default }).default ?? mod.default;
+        const start = container.scrollLeft > 0 ? shownIndex(container, count) : initialRef.current;
+        onChangeRef.current(start);
+        container.dataset.slider = "true";
         container.scrollLeft = 0;
         slider.current = new KeenSlider(
           container,
           {
-            ...carouselOptions(initialRef.current),
+            ...carouselOptions(start),
             slideChanged: (instance) => onChangeRef.current(instance.track.details.rel),
           },
           [thresholdPlugin(), bouncePlugin()],
@@ -146,10 +183,30 @@ function useCarousel(
       cancelled = true;
       slider.current?.destroy();
       slider.current = null;
+      delete container.dataset.slider;
     };
-  }, [ref, active]);
+  }, [ref, active, count]);
 
   return slider;
+}
+
+/**
+ * Shows slide `index` of a carousel: through the slider when it runs, else by
+ * scrolling the native strip (`onNative` gets the index, as the slider's
+ * `slideChanged` would).
+ */
+function moveCarousel(
+  slider: KeenSliderInstance | null,
+  track: HTMLElement | null,
+  index: number,
+  onNative: (index: number) => void,
+): void {
+  if (slider) {
+    slider.moveToIdx(index);
+    return;
+  }
+  track?.scrollTo({ left: index * track.clientWidth });
+  onNative(index);
 }
 
 /** Props of {@link Gallery}. */
@@ -195,6 +252,7 @@ function altText(photo: Photo, title: string, index: number, count: number): str
 export function Gallery({ photos, title }: GalleryProps) {
   const count = photos.length;
   const [enhanced, setEnhanced] = useState(false);
+  const [sliderWanted, setSliderWanted] = useState(false);
   const [current, setCurrent] = useState(0);
   const [viewerOpen, setViewerOpen] = useState(false);
   const [viewerIndex, setViewerIndex] = useState(0);
@@ -204,21 +262,37 @@ export function Gallery({ photos, title }: GalleryProps) {
   const thumbsRef = useRef<HTMLOListElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const viewerTrackRef = useRef<HTMLDivElement>(null);
-  const [initialIndex, setInitialIndex] = useState(0);
 
   useEffect(() => {
     // Keep the photo the visitor scrolled to before hydration.
     const track = trackRef.current;
-    if (track && track.clientWidth > 0)
-      setInitialIndex(clampIndex(Math.round(track.scrollLeft / track.clientWidth), count));
+    if (track) setCurrent(shownIndex(track, count));
     setEnhanced(true);
   }, [count]);
 
-  useEffect(() => setCurrent(initialIndex), [initialIndex]);
+  const slider = useCarousel(trackRef, sliderWanted && count > 1, current, count, setCurrent);
+  const viewer = useCarousel(viewerTrackRef, viewerOpen && count > 1, viewerIndex, count, setViewerIndex);
 
-  // The slider starts on the photo shown when its code arrives (the visitor may have moved the native strip meanwhile).
-  const slider = useCarousel(trackRef, enhanced && count > 1, current, setCurrent);
-  const viewer = useCarousel(viewerTrackRef, viewerOpen && count > 1, viewerIndex, setViewerIndex);
+  // Until the slider runs, the counter and thumbnails follow swipes on the native strip.
+  useEffect(() => {
+    const track = trackRef.current;
+    if (!track || count < 2) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onScroll = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (!slider.current) setCurrent(shownIndex(track, count));
+      }, SCROLL_SETTLE_MS);
+    };
+    track.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      clearTimeout(timer);
+      track.removeEventListener("scroll", onScroll);
+    };
+  }, [count, slider]);
+
+  /** The visitor reaches for the gallery: time to load the slider. */
+  const wantSlider = useCallback(() => setSliderWanted(true), []);
 
   // Keep the active thumbnail in view without scrolling the page.
   useEffect(() => {
@@ -232,19 +306,19 @@ export function Gallery({ photos, title }: GalleryProps) {
   }, [current]);
 
   const goTo = useCallback(
-    (index: number) => {
-      const target = clampIndex(index, count);
-      if (slider.current) {
-        slider.current.moveToIdx(target);
-        return;
-      }
-      // Slider not loaded (yet): move the native strip.
-      const track = trackRef.current;
-      track?.scrollTo({ left: target * track.clientWidth });
-      setCurrent(target);
-    },
+    (index: number) => moveCarousel(slider.current, trackRef.current, clampIndex(index, count), setCurrent),
     [count, slider],
   );
+  const viewerGoTo = useCallback(
+    (index: number) => moveCarousel(viewer.current, viewerTrackRef.current, clampIndex(index, count), setViewerIndex),
+    [count, viewer],
+  );
+
+  // The viewer opens on the photo seen in the page, on its native strip until the slider runs.
+  useEffect(() => {
+    const track = viewerTrackRef.current;
+    if (viewerOpen && track && !viewer.current) track.scrollLeft = viewerIndexRef.current * track.clientWidth;
+  }, [viewerOpen, viewer]);
 
   const openViewer = useCallback(() => {
     const dialog = dialogRef.current;
@@ -273,7 +347,11 @@ export function Gallery({ photos, title }: GalleryProps) {
       setViewerOpen(false);
       const index = viewerIndexRef.current;
       if (slider.current) slider.current.moveToIdx(index, false, { duration: 0 });
-      else setCurrent(index);
+      else {
+        const track = trackRef.current;
+        if (track) track.scrollLeft = index * track.clientWidth;
+        setCurrent(index);
+      }
     };
     dialog.addEventListener("close", onClose);
     return () => {
@@ -308,7 +386,7 @@ export function Gallery({ photos, title }: GalleryProps) {
     const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
     if (!step) return;
     event.preventDefault();
-    viewer.current?.moveToIdx(clampIndex(viewerIndex + step, count));
+    viewerGoTo(viewerIndex + step);
   }
 
   function onThumbClick(event: MouseEvent<HTMLAnchorElement>, index: number) {
@@ -328,7 +406,15 @@ export function Gallery({ photos, title }: GalleryProps) {
 
   const slideSizes = "(min-width: 1264px) 808px, (min-width: 1024px) 62vw, 100vw";
   return (
-    <section className={s.gallery} aria-roledescription="galeria" aria-label={`Fotos: ${title}`}>
+    <section
+      className={s.gallery}
+      aria-roledescription="galeria"
+      aria-label={`Fotos: ${title}`}
+      onPointerEnter={wantSlider}
+      onPointerDown={wantSlider}
+      onTouchStart={wantSlider}
+      onFocus={wantSlider}
+    >
       <div className={s.stage}>
         <div
           ref={trackRef}
@@ -435,11 +521,7 @@ export function Gallery({ photos, title }: GalleryProps) {
               </button>
             </div>
             <div className={s.dialogStage}>
-              <div
-                ref={viewerTrackRef}
-                className={`${s.track} ${s.dialogTrack}`}
-                data-enhanced={count > 1 ? "true" : undefined}
-              >
+              <div ref={viewerTrackRef} className={`${s.track} ${s.dialogTrack}`}>
                 {photos.map((photo, index) => (
                   <figure key={`${photo.url}-${index}`} className={s.slide} data-slide="">
                     <img
@@ -455,13 +537,7 @@ export function Gallery({ photos, title }: GalleryProps) {
                   </figure>
                 ))}
               </div>
-              {count > 1 ? (
-                <ArrowButtons
-                  index={viewerIndex}
-                  count={count}
-                  onMove={(index) => viewer.current?.moveToIdx(clampIndex(index, count))}
-                />
-              ) : null}
+              {count > 1 ? <ArrowButtons index={viewerIndex} count={count} onMove={viewerGoTo} /> : null}
             </div>
             <p className={s.dialogCaption}>{photos[viewerIndex]?.description ?? ""}</p>
           </>

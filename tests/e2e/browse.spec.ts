@@ -218,3 +218,41 @@ test("a galeria mantém a foto escolhida enquanto o código do carrossel ainda c
   await expect(counter).toHaveText(`2 / ${photos}`);
   await expect(slide(2)).toBeInViewport({ ratio: 0.9 });
 });
+
+test("o carrossel só é baixado quando o visitante chega à galeria, e assume a foto que o visitante deixou", async ({
+  page,
+}, testInfo) => {
+  const carouselRequests: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/keen-slider[^/]*\.js$/.test(request.url())) carouselRequests.push(request.url());
+  });
+  await page.goto(`${LISTINGS_PATH}/aluguel-apartamento-sao-paulo-moema`);
+  const [listingPath] = await cardPaths(page);
+  await page.goto(listingPath!);
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+  expect(carouselRequests, "a visitor who does not touch the photos never downloads the carousel").toEqual([]);
+
+  const gallery = page.getByRole("region", { name: /^Fotos: / });
+  const counter = gallery.getByTestId("gallery-counter");
+  const photos = Number((await counter.innerText()).split("/")[1]);
+  const slide = (n: number) => gallery.getByRole("figure", { name: `${n} de ${photos}` });
+  const track = gallery.getByRole("region", { name: /use as setas do teclado/ });
+  await expect(track).not.toHaveAttribute("data-slider", "true");
+
+  // A swipe on the native strip (scrolled here as a finger would): the counter follows it.
+  await track.evaluate((element) => element.scrollTo({ left: 2 * element.clientWidth }));
+  await expect(counter).toHaveText(`3 / ${photos}`);
+  await expect(slide(3)).toBeInViewport({ ratio: 0.9 });
+
+  // The visitor reaches for the photos: the slider loads and takes over on photo 3.
+  const loaded = page.waitForResponse(/\/assets\/keen-slider[^/]*\.js$/);
+  if (testInfo.project.name === "phone") await track.tap();
+  else await track.hover();
+  await loaded;
+  await expect(track).toHaveAttribute("data-slider", "true");
+  await expect(slide(1)).toHaveAttribute("style", /translate/);
+  await expect(slide(3)).toBeInViewport({ ratio: 0.9 });
+  await expect(counter).toHaveText(`3 / ${photos}`);
+  expect(carouselRequests).toHaveLength(1);
+});
