@@ -11,6 +11,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { InlineStylesheetsProvider, readInlineStylesheets } from "~/components/document-links";
 import { captureServerMarkup } from "~/components/error-screen";
+import { isIslandUpdateBeforeHydration } from "~/components/island";
 
 captureServerMarkup();
 // The stylesheets the server wrote inline, read before React takes over the <head> (ADR 0045).
@@ -24,5 +25,13 @@ startTransition(() => {
         <RemixBrowser />
       </InlineStylesheetsProvider>
     </StrictMode>,
+    {
+      // React's default (reportError), without the expected reports of islands (docs/decisions/0051).
+      onRecoverableError(error) {
+        if (isIslandUpdateBeforeHydration(error)) return;
+        if (typeof reportError === "function") reportError(error);
+        else console.error(error);
+      },
+    },
   );
 });

@@ -81,6 +81,15 @@ export function markHydrated(): void {
   hydrated = true;
 }
 
+/**
+ * Whether the page's hydration has completed: false on the server and during
+ * the first commit (the root layout's effect runs after its children's),
+ * true for anything React renders afterwards, such as a client-side navigation.
+ */
+export function isHydrated(): boolean {
+  return hydrated;
+}
+
 /** Whether the server itself rendered an error boundary for this page load. */
 function serverRenderedAnError(): boolean {
   const context = (window as unknown as { __remixContext?: { state?: { errors?: unknown } } }).__remixContext;

@@ -13,7 +13,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { listingsPageResponse } from "~/.server/catalogue/listings-page";
-import { AlertForm } from "~/components/alert-form";
+import { AlertFormIsland } from "~/components/alert-form-island";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { EmptyState } from "~/components/empty-state";
 import { FiltersForm } from "~/components/filters-form";
@@ -149,7 +149,7 @@ function Results({ data }: { data: OkData }) {
               <p>Tente ampliar a busca: remova um dos filtros abaixo para ver mais opções.</p>
             </EmptyState>
           )}
-          <AlertForm tokens={data.alertForm} />
+          <AlertFormIsland tokens={data.alertForm} />
         </section>
       </div>
     </div>

@@ -20,7 +20,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { searchPageResponse, type Shortcut } from "~/.server/catalogue/search-page";
-import { AlertForm } from "~/components/alert-form";
+import { AlertFormIsland } from "~/components/alert-form-island";
 import { EmptyState } from "~/components/empty-state";
 import { ListingGrid } from "~/components/listing-grid";
 import * as layout from "~/components/page-layout.css";
@@ -114,7 +114,7 @@ function NoResults({ data }: { data: ResultsData }) {
       >
         <p>Confira a grafia, use menos palavras ou tente o nome do bairro, da cidade ou do condomínio.</p>
       </EmptyState>
-      <AlertForm tokens={data.alertForm} />
+      <AlertFormIsland tokens={data.alertForm} />
       {data.didYouMean.length ? <ChipList title="Você quis dizer" items={data.didYouMean} /> : null}
       <ChipList title="Bairros mais procurados" items={data.shortcuts.neighbourhoods} />
     </>
@@ -175,7 +175,7 @@ function Results({ data, loading }: { data: ResultsData; loading: boolean }) {
         </ResultsToolbar>
         <ListingGrid listings={data.items} purpose={data.purpose} eagerCount={3} label="Imóveis encontrados" />
         <Pager page={data.page} pageCount={data.pageCount} hrefFor={(page) => searchUrl(data.q, page, chosen)} />
-        <AlertForm tokens={data.alertForm} />
+        <AlertFormIsland tokens={data.alertForm} />
       </section>
     </div>
   );

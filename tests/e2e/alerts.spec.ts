@@ -16,7 +16,7 @@
 import { dataDir } from "../../playwright.config";
 import { alertMails as mailsIn, mailLink as link, unsubscribeLink } from "./alert-mails";
 import { expect, test } from "./fixtures";
-import { waitForHydration } from "./helpers";
+import { hydrateIsland, waitForHydration } from "./helpers";
 
 const FILL_TIME_MS = 3_300;
 const LIST = "/todos-os-imoveis/venda-apartamento";
@@ -36,6 +36,7 @@ test("cria o alerta numa lista, confirma pelo e-mail, gerencia e cancela com um 
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": "10.43.0.1" });
   await page.goto(LIST);
   await waitForHydration(page);
+  await hydrateIsland(page, "criar-alerta");
   const form = page.getByRole("form", { name: "Receba novidades desta busca" });
   await expect(form).toBeVisible();
   // Client-side validation: the validator arrives after the first focus and checks the field once left;
@@ -84,6 +85,35 @@ test("cria o alerta numa lista, confirma pelo e-mail, gerencia e cancela com um 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alerta cancelado");
   await page.goto(link(mail, "/alertas"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nenhum alerta ativo");
+});
+
+test("o formulário de alerta chega quando o visitante se aproxima, e uma navegação antes disso não o perde", async ({
+  page,
+}) => {
+  const formCode: string[] = [];
+  page.on("request", (request) => {
+    // The form's own chunk, not the island's (`alert-form-island-…`), which the page imports.
+    if (/\/assets\/alert-form-(?!island-)[\w-]+\.js$/.test(request.url())) formCode.push(request.url());
+  });
+  await page.goto(LIST);
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+  const island = page.locator('[data-island="criar-alerta"]');
+  expect(formCode, "the form's code waits for the visitor").toEqual([]);
+  await expect(island).not.toHaveAttribute("data-island-hydrated");
+
+  // A client-side navigation while the form is still server HTML: the page and the form follow it.
+  await page.getByRole("navigation", { name: "Paginação" }).getByRole("link", { name: "Página 2" }).first().click();
+  await expect(page).toHaveURL(/pagina=2/);
+  await expect(page.getByRole("navigation", { name: "Paginação" }).locator('[aria-current="page"]')).toHaveText(/2/);
+  await hydrateIsland(page, "criar-alerta");
+  const form = page.getByRole("form", { name: "Receba novidades desta busca" });
+  await expect(form.locator('input[name="page"]')).toHaveValue(/pagina=2/);
+  // Hydrated: the validator runs in the browser.
+  await form.getByLabel("E-mail").fill("nao-e-email");
+  await form.getByLabel("E-mail").press("Tab");
+  await expect(form.getByText("Informe um e-mail válido, por exemplo nome@exemplo.com.br.")).toBeVisible();
+  expect(formCode).toHaveLength(1);
 });
 
 test("um link de alerta adulterado mostra a tela de erro com 400", async ({ page, consoleGuard }) => {

@@ -81,6 +81,19 @@ export async function waitForHydration(page: Page, timeoutMs = 15_000): Promise<
   }
 }
 
+/**
+ * Brings an island (`app/components/island.tsx`: a part of the page whose code
+ * comes when the visitor nears it) into view and waits until React has
+ * hydrated it. Call after {@link waitForHydration}.
+ */
+export async function hydrateIsland(page: Page, name: string, timeoutMs = 15_000): Promise<void> {
+  const island = page.locator(`[data-island="${name}"]`);
+  await island.locator("> *").first().scrollIntoViewIfNeeded();
+  await expect(island, `the island "${name}" did not hydrate`).toHaveAttribute("data-island-hydrated", "", {
+    timeout: timeoutMs,
+  });
+}
+
 /** `n` as the pages print counts: a pt-BR integer ("13.640"). */
 export function formatCount(n: number): string {
   return new Intl.NumberFormat("pt-BR").format(n);

@@ -7,7 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { listingPaths, LISTINGS_PATH, publicPagePaths, stubMapTiles, waitForHydration } from "./helpers";
+import { listingPaths, LISTINGS_PATH, publicPagePaths, stubMapTiles, waitForHydration, hydrateIsland } from "./helpers";
 
 /**
  * The stylesheets the document holds: inline ones by their `data-href`, the
@@ -46,6 +46,11 @@ test.describe("estilos na primeira carga", () => {
       await page.goto(path);
       await waitForHydration(page);
       if (path === "/mapa") await expect(page.locator(".leaflet-marker-icon").first()).toBeVisible();
+      // Islands, whose code comes later, were painted with the document's stylesheets too.
+      for (const name of await page
+        .locator("[data-island]:visible, [data-island]:has(> :visible)")
+        .evaluateAll((elements) => elements.map((element) => element.getAttribute("data-island") ?? "")))
+        await hydrateIsland(page, name);
       const { inline, disabled, links } = await documentStylesheets(page);
       // At least the stylesheet every page shares (the shell's, ADR 0047) and the page's own.
       expect(inline.length, path).toBeGreaterThan(1);
@@ -65,6 +70,8 @@ test.describe("estilos na primeira carga", () => {
         path,
       ).toEqual([]);
       expect(cssRequests.sort(), path).toEqual(links.map((link) => new URL(link.href, page.url()).href).sort());
+      // Only the map brings a stylesheet of its own (Leaflet's); no island does.
+      if (path !== "/mapa") expect(cssRequests, path).toEqual([]);
       // The site's styles apply: the header sticks to the top (unstyled, it would be static).
       await expect(page.locator("body > * header").first()).toHaveCSS("position", "sticky");
     }

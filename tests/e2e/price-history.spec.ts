@@ -31,7 +31,7 @@ import {
 } from "./spawned-server";
 import { alertMails, mailLink, unsubscribeLink } from "./alert-mails";
 import { expect, test } from "./fixtures";
-import { waitForHydration } from "./helpers";
+import { hydrateIsland, waitForHydration } from "./helpers";
 
 /** The alert form's minimum fill time (spam defence), ms, with a margin. */
 const FILL_TIME_MS = 3_300;
@@ -112,6 +112,7 @@ const adminUrl = process.env.TEST_DATABASE_URL?.trim();
     const email = `digest-${Date.now().toString(36)}@example.com`;
     await page.goto(`${site.url}/todos-os-imoveis/venda`);
     await waitForHydration(page);
+    await hydrateIsland(page, "criar-alerta");
     const form = page.getByRole("form", { name: "Receba novidades desta busca" });
     await form.getByLabel("E-mail").fill(email);
     await page.waitForTimeout(FILL_TIME_MS);

@@ -1,0 +1,163 @@
+/**
+ * Islands: parts of a page far below the first screen whose code is fetched,
+ * and which React hydrates, only when the visitor comes near them
+ * (docs/decisions/0051).
+ *
+ * The server renders an island's component as part of the page, inside a
+ * `<Suspense>` boundary. In the browser the component is a `lazy()` one whose
+ * code is requested once the island is within {@link ISLAND_MARGIN_PX} of the
+ * viewport, or the visitor points at, touches or focuses it. Until then React
+ * leaves the boundary's server HTML as it is (React 18's selective
+ * hydration): it shows, and its links and forms work as they do without
+ * JavaScript. Rendered after hydration (a client-side navigation), an island
+ * loads at once.
+ *
+ * Only for self-contained parts: React resets a `<textarea>` to its server
+ * text when it hydrates it, so a form whose textarea other code fills, or
+ * which a visitor may be typing into before its code arrives, stays out.
+ */
+import { useFetchers, useLocation, useNavigation } from "@remix-run/react";
+import { type ComponentType, lazy, memo, Suspense, useEffect, useRef, useState } from "react";
+import { isHydrated } from "./error-screen";
+import * as s from "./island.css";
+
+/** How far (px) beyond the viewport an island starts loading: about a phone screen of scrolling ahead. */
+export const ISLAND_MARGIN_PX = 800;
+
+/** Attribute an island's wrapper carries once its component has hydrated (tests wait for it). */
+export const ISLAND_HYDRATED_ATTRIBUTE = "data-island-hydrated";
+
+/** Events on an island that mean the visitor is about to use it. */
+const WAKE_EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin"] as const;
+
+/**
+ * Makes the component `load` fetches an island.
+ *
+ * @param load fetches the component (a dynamic `import()` of its module), so
+ *   that the browser build puts its code in a chunk of its own. The server
+ *   calls it at once and renders the component as soon as it has arrived (a
+ *   request during start-up streams it a moment later). In the browser a
+ *   failed load is logged and leaves the server HTML in place. The island's
+ *   module must import the component's stylesheets (`*.css`) itself: the
+ *   document carries the stylesheets of the page's static imports only.
+ * @param name the island's name, written as `data-island` on its wrapper.
+ * @returns a component taking the loaded component's props, rendered in a
+ *   wrapper with `display: contents`.
+ */
+export function island<P extends object>(load: () => Promise<ComponentType<P>>, name: string): ComponentType<P> {
+  if (typeof document === "undefined") {
+    let Loaded: ComponentType<P> | undefined;
+    const ready = load().then((Component) => {
+      Loaded = Component;
+    });
+    const Resolved = (props: P) => {
+      if (!Loaded) throw ready; // Suspense: React streams the island once it has arrived.
+      return <Loaded {...props} />;
+    };
+    return function ServerIsland(props: P) {
+      return (
+        <div className={s.island} data-island={name}>
+          <Suspense fallback={null}>
+            <Resolved {...props} />
+          </Suspense>
+        </div>
+      );
+    };
+  }
+
+  const BrowserIsland = (props: P) => {
+    const wrapper = useRef<HTMLDivElement>(null);
+    const [hydrated, setHydrated] = useState(false);
+    const [{ Lazy, wake }] = useState(() => deferredComponent(load, name, () => setHydrated(true)));
+    // New props (memo let them through), or a change of the router's state
+    // (a navigation, a fetcher), which React passes into the island through
+    // context: React can only apply either to the server HTML once the code is
+    // here, and holds a transition until then. Load now.
+    const location = useLocation();
+    const navigation = useNavigation();
+    const fetchers = useFetchers();
+    const routerState = `${location.key} ${navigation.state} ${fetchers.map((fetcher) => fetcher.state).join()}`;
+    const first = useRef({ props, routerState });
+    if (props !== first.current.props || routerState !== first.current.routerState) wake();
+
+    useEffect(() => {
+      const element = wrapper.current;
+      if (!element || isHydrated() || typeof IntersectionObserver === "undefined") {
+        wake();
+        return;
+      }
+      const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && wake(), {
+        rootMargin: `${ISLAND_MARGIN_PX}px 0px`,
+      });
+      for (const child of element.children) observer.observe(child);
+      for (const type of WAKE_EVENTS) element.addEventListener(type, wake, { passive: true, once: true });
+      return () => {
+        observer.disconnect();
+        for (const type of WAKE_EVENTS) element.removeEventListener(type, wake);
+      };
+    }, [wake]);
+
+    return (
+      <div
+        ref={wrapper}
+        className={s.island}
+        data-island={name}
+        {...(hydrated ? { [ISLAND_HYDRATED_ATTRIBUTE]: "" } : {})}
+      >
+        {/* A fallback shows when React gave up the server HTML (an update from above before the code came): load now. */}
+        <Suspense fallback={<WakeOnMount wake={wake} />}>
+          <Lazy {...props} />
+        </Suspense>
+      </div>
+    );
+  };
+  // A parent's render with equal props leaves the server HTML alone.
+  return memo(BrowserIsland) as unknown as ComponentType<P>;
+}
+
+/** Calls `wake` once mounted; renders nothing. */
+function WakeOnMount({ wake }: { wake: () => void }) {
+  useEffect(wake, [wake]);
+  return null;
+}
+
+/**
+ * Whether `error` is React's report that a Suspense boundary was updated
+ * before it hydrated and was rendered anew in the browser (React error 421).
+ * For an island that is expected, not a fault: a client-side navigation or
+ * a fetcher changes the router's context above it before its code came, and
+ * the island then renders from its code (see {@link island}).
+ */
+export function isIslandUpdateBeforeHydration(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /Minified React error #421\b|received an update before it finished hydrating/.test(message);
+}
+
+/**
+ * A `lazy()` component whose module is requested only after `wake()`, and
+ * which calls `onMounted` once it has hydrated or rendered.
+ */
+function deferredComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  name: string,
+  onMounted: () => void,
+): { Lazy: ComponentType<P>; wake: () => void } {
+  let wake!: () => void;
+  const woken = new Promise<void>((resolve) => (wake = resolve));
+  const Lazy = lazy(() =>
+    woken.then(load).then(
+      (Component) => ({
+        default: function Mounted(props: P) {
+          useEffect(onMounted, []);
+          return <Component {...props} />;
+        },
+      }),
+      (error: unknown) => {
+        console.error(`[ilha ${name}] o código não carregou`, error);
+        // Never settles: the boundary keeps the server HTML, which works as without JavaScript.
+        return new Promise<never>(() => undefined);
+      },
+    ),
+  );
+  return { Lazy: Lazy as unknown as ComponentType<P>, wake };
+}
