@@ -12,7 +12,7 @@ import { Amenities } from "./amenities";
 import { Breadcrumbs, type Crumb } from "./breadcrumbs";
 import * as p from "./detail-page.css";
 import { Gallery } from "./gallery";
-import { ListingGrid } from "./listing-grid";
+import { ListingGridIsland } from "./listing-grid-island";
 import { PointMap } from "./point-map";
 import { Prose } from "./prose";
 
@@ -125,7 +125,7 @@ export function ListingsSection(props: ListingsSectionProps) {
         {props.aside}
       </div>
       {listings.length ? (
-        <ListingGrid listings={listings} purpose={props.purpose} label={title} eagerCount={props.eagerCount} />
+        <ListingGridIsland listings={listings} purpose={props.purpose} label={title} eagerCount={props.eagerCount} />
       ) : (
         empty
       )}

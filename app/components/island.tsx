@@ -12,9 +12,9 @@
  * JavaScript. Rendered after hydration (a client-side navigation), an island
  * loads at once.
  *
- * Only for self-contained parts: React resets a `<textarea>` to its server
- * text when it hydrates it, so a form whose textarea other code fills, or
- * which a visitor may be typing into before its code arrives, stays out.
+ * React 18 puts a `<textarea>` back to its server text when it hydrates it;
+ * an island keeps what was typed (or filled in by other code) before its code
+ * arrived and gives it back, with an `input` event, once hydrated.
  */
 import { useFetchers, useLocation, useNavigation } from "@remix-run/react";
 import { type ComponentType, lazy, memo, Suspense, useEffect, useRef, useState } from "react";
@@ -68,7 +68,14 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
   const BrowserIsland = (props: P) => {
     const wrapper = useRef<HTMLDivElement>(null);
     const [hydrated, setHydrated] = useState(false);
-    const [{ Lazy, wake }] = useState(() => deferredComponent(load, name, () => setHydrated(true)));
+    const [{ Lazy, wake }] = useState(() =>
+      deferredComponent(
+        load,
+        name,
+        () => wrapper.current,
+        () => setHydrated(true),
+      ),
+    );
     // New props (memo let them through), or a change of the router's state
     // (a navigation, a fetcher), which React passes into the island through
     // context: React can only apply either to the server HTML once the code is
@@ -111,8 +118,35 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
       </div>
     );
   };
-  // A parent's render with equal props leaves the server HTML alone.
-  return memo(BrowserIsland) as unknown as ComponentType<P>;
+  // A parent's render with equal props (the same data, even in new objects) leaves the server HTML alone.
+  return memo(BrowserIsland, sameData) as unknown as ComponentType<P>;
+}
+
+/**
+ * Whether two values hold the same data: equal primitives, the same function
+ * or element, or plain objects and arrays whose entries hold the same data.
+ */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b) || !isPlainData(a) || !isPlainData(b)) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  return (
+    keysA.length === keysB.length &&
+    keysA.every(
+      (key) =>
+        Object.prototype.hasOwnProperty.call(b, key) &&
+        sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+    )
+  );
+}
+
+/** Whether `value` is an array or an object made by `{}` (not a React element, a Date, a class instance). */
+function isPlainData(value: object): boolean {
+  if (Array.isArray(value)) return true;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return (prototype === Object.prototype || prototype === null) && !("$$typeof" in value);
 }
 
 /** Calls `wake` once mounted; renders nothing. */
@@ -135,11 +169,13 @@ export function isIslandUpdateBeforeHydration(error: unknown): boolean {
 
 /**
  * A `lazy()` component whose module is requested only after `wake()`, and
- * which calls `onMounted` once it has hydrated or rendered.
+ * which calls `onMounted` once it has hydrated or rendered. It keeps the
+ * text of the textareas inside `container()` across hydration.
  */
 function deferredComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
   name: string,
+  container: () => HTMLElement | null,
   onMounted: () => void,
 ): { Lazy: ComponentType<P>; wake: () => void } {
   let wake!: () => void;
@@ -148,7 +184,13 @@ function deferredComponent<P extends object>(
     woken.then(load).then(
       (Component) => ({
         default: function Mounted(props: P) {
-          useEffect(onMounted, []);
+          // Read in the first render, before React hydrates (and resets) the textareas below.
+          const typed = useRef<TypedText[] | null>(null);
+          typed.current ??= typedTextareas(container());
+          useEffect(() => {
+            restoreTextareas(typed.current ?? []);
+            onMounted();
+          }, []);
           return <Component {...props} />;
         },
       }),
@@ -160,4 +202,25 @@ function deferredComponent<P extends object>(
     ),
   );
   return { Lazy: Lazy as unknown as ComponentType<P>, wake };
+}
+
+/** A textarea and the text it held before hydration. */
+type TypedText = { element: HTMLTextAreaElement; value: string };
+
+/** The textareas under `root` whose text differs from the server's. */
+function typedTextareas(root: HTMLElement | null): TypedText[] {
+  if (!root) return [];
+  return [...root.querySelectorAll("textarea")]
+    .filter((element) => element.value !== element.defaultValue)
+    .map((element) => ({ element, value: element.value }));
+}
+
+/** Gives each textarea its text back if hydration replaced it, telling listeners with an `input` event. */
+function restoreTextareas(typed: TypedText[]): void {
+  const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")?.set;
+  for (const { element, value } of typed) {
+    if (!element.isConnected || element.value === value || !setValue) continue;
+    setValue.call(element, value);
+    element.dispatchEvent(new Event("input", { bubbles: true }));
+  }
 }

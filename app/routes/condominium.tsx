@@ -17,7 +17,7 @@ import { AmenitiesSection, DetailFrame, DetailMap, TextSection } from "~/compone
 import { DetailsSection, LocationSection } from "~/components/detail-sections";
 import * as p from "~/components/detail-page.css";
 import { JsonLd } from "~/components/json-ld";
-import { LeadForm } from "~/components/lead-form";
+import { LeadFormIsland } from "~/components/lead-form-island";
 import { ShareButtons } from "~/components/share-buttons";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
 import { pageNotFound } from "~/lib/errors";
@@ -113,7 +113,7 @@ export default function CondominiumRoute() {
           saleCount={forSale.length}
           rentCount={forRent.length}
         />
-        <LeadForm
+        <LeadFormIsland
           kind="alert"
           id="avise-me"
           title={data.unitCount ? "Avise-me de novas unidades" : "Avise-me quando houver unidades"}

@@ -12,7 +12,6 @@
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { type ComponentType, useEffect, useState } from "react";
 import { getListingPage } from "~/.server/catalogue/detail";
 import { priceHistoryOf } from "~/.server/catalogue/price-history";
 import { getDb } from "~/.server/db";
@@ -24,12 +23,12 @@ import { AmenitiesSection, DetailFrame, DetailMap, ListingsSection, TextSection 
 import { DetailsSection, LocationSection } from "~/components/detail-sections";
 import * as p from "~/components/detail-page.css";
 import { CalendarIcon } from "~/components/icons";
-import { FinancingSimulator } from "~/components/financing-simulator";
+import { FinancingSimulatorIsland } from "~/components/financing-simulator-island";
 import { JsonLd } from "~/components/json-ld";
-import { LeadForm } from "~/components/lead-form";
+import { LeadFormIsland } from "~/components/lead-form-island";
 import { ContactBar, INFO_FORM_ID, ListingAside, ListingHeader, RemovedListing } from "~/components/listing-page";
 import { PriceDropNote, PriceHistorySection } from "~/components/price-history";
-import { PrivatePanelFrame, PrivatePanelLoading } from "~/components/private-panel-frame";
+import { BrokerPanelIsland } from "~/components/broker-panel-island";
 import { listingVideos, VideoEmbed } from "~/components/video-embed";
 import { dedupeAmenities } from "~/lib/amenities";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
@@ -162,7 +161,7 @@ function ListingPage({ data }: { data: PageData }) {
 
       <div className={p.content}>
         {/* Broker area: owner and prontuário for a signed-in broker, loaded after hydration. */}
-        {signedIn ? <BrokerPanel code={listing.code} /> : null}
+        {signedIn ? <BrokerPanelIsland code={listing.code} /> : null}
         <TextSection id="descricao" title="Descrição" text={listing.webDescription || listing.description} />
         <AmenitiesSection id="caracteristicas" title="Características do imóvel" items={features} />
         <AmenitiesSection
@@ -173,7 +172,7 @@ function ListingPage({ data }: { data: PageData }) {
         <DetailsSection rows={data.detailRows} />
         <PriceHistorySection entries={data.priceHistory} />
         {data.financing ? (
-          <FinancingSimulator
+          <FinancingSimulatorIsland
             // A new listing starts from its own parameters, not the previous one's typing.
             key={listing.code}
             {...data.financing.simulator}
@@ -198,7 +197,7 @@ function ListingPage({ data }: { data: PageData }) {
         />
         <DetailMap map={data.map} label="Mapa da localização aproximada" radiusMetres={APPROXIMATE_RADIUS_METRES} />
 
-        <LeadForm
+        <LeadFormIsland
           kind="info"
           id={INFO_FORM_ID}
           className={p.section}
@@ -222,33 +221,5 @@ function ListingPage({ data }: { data: PageData }) {
         ) : null}
       </div>
     </DetailFrame>
-  );
-}
-
-/**
- * The broker's panel (owner and prontuário) for a signed-in broker: its code,
- * which fetches and shows the private data, is loaded after hydration, so
- * that no visitor's first load carries it (ADR 0046); until then, and without
- * JavaScript, its frame with the link to the private page.
- */
-function BrokerPanel({ code }: { code: string }) {
-  const [Panel, setPanel] = useState<ComponentType<{ code: string }> | null>(null);
-  useEffect(() => {
-    let mounted = true;
-    import("~/components/private-listing").then(
-      (module) => {
-        if (mounted) setPanel(() => module.PrivatePanel);
-      },
-      () => undefined, // Offline or a new deployment: the link to the private page stays.
-    );
-    return () => {
-      mounted = false;
-    };
-  }, []);
-  if (Panel) return <Panel code={code} />;
-  return (
-    <PrivatePanelFrame code={code}>
-      <PrivatePanelLoading code={code} />
-    </PrivatePanelFrame>
   );
 }

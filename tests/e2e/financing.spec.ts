@@ -13,7 +13,14 @@ import { simulateFinancing } from "../../app/lib/financing";
 import { formatPriceCents } from "../../app/lib/format";
 import { ADMIN_EMAIL, adminPassword, SESSION_COOKIE, sessionCookieFor } from "./auth-helpers";
 import { expect, test } from "./fixtures";
-import { installHydrationProbe, listingPaths, LISTINGS_PATH, stubMapTiles, waitForHydration } from "./helpers";
+import {
+  hydrateIsland,
+  installHydrationProbe,
+  listingPaths,
+  LISTINGS_PATH,
+  stubMapTiles,
+  waitForHydration,
+} from "./helpers";
 
 /** A listing for sale (the first card of `/todos-os-imoveis/venda`). */
 async function saleListing(request: APIRequestContext): Promise<string> {
@@ -100,6 +107,7 @@ test("com JavaScript os valores acompanham os campos e o corretor recebe a simul
   const path = await saleListing(request);
   await page.goto(path);
   await waitForHydration(page);
+  await hydrateIsland(page, "simulador");
   const section = page.locator("#simulador");
   const price = await priceOf(section);
   const rate = section.getByLabel("Juros (% ao ano)");
@@ -139,6 +147,7 @@ test("a conta chega quando o visitante edita; sem ela, Simular e o corretor segu
   page.on("request", (r) => requested.push(r.url()));
   await page.goto(path);
   await waitForHydration(page);
+  await hydrateIsland(page, "simulador");
   const section = page.locator("#simulador");
   const sac = section.locator('[data-system="sac"]');
   // The first render shows the loader's figures; the calculation is not part of the first load.

@@ -17,7 +17,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { dataDir } from "../../playwright.config";
 import { expect, test } from "./fixtures";
-import { listingPaths, stubMapTiles, waitForHydration } from "./helpers";
+import { hydrateIsland, listingPaths, stubMapTiles, waitForHydration } from "./helpers";
 
 /** The agency number the e2e server runs with (playwright.config.ts). */
 const AGENCY_WHATSAPP = "5511900001111";
@@ -211,6 +211,7 @@ test.describe("com JavaScript", () => {
     const [, listingPath] = await listingPaths(page.request);
     await page.goto(listingPath!);
     await waitForHydration(page);
+    await hydrateIsland(page, "contato");
     const form = page.getByRole("form", { name: "Mais informações sobre este imóvel" });
     const name = visitor("Interessado ComJS");
     await form.getByLabel("Nome").fill(name);
@@ -231,6 +232,7 @@ test.describe("com JavaScript", () => {
     await page.goto("/condominios");
     await page.getByRole("main").locator('a[href^="/detalhes/"]').first().click();
     await waitForHydration(page);
+    await hydrateIsland(page, "contato");
     const form = page.getByRole("form", { name: /^Avise-me/ });
     const name = visitor("Aviso ComJS");
     await form.getByLabel("Nome").fill(name);

@@ -15,9 +15,10 @@ import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import {
+  hydrateIsland,
   installHydrationProbe,
-  LISTINGS_PATH,
   listingPaths,
+  LISTINGS_PATH,
   resultList,
   stubMapTiles,
   waitForHydration,
@@ -334,6 +335,7 @@ test.describe("conteúdo do imóvel", () => {
     const [path] = await listingPaths(page.request);
     await page.goto(path!);
     await waitForHydration(page);
+    await hydrateIsland(page, "contato");
     const form = page.getByRole("form", { name: "Mais informações sobre este imóvel" });
     await form.getByLabel("Nome").fill(`Só E-mail ${Date.now().toString(36)}`);
     await page.waitForTimeout(FILL_TIME_MS);
