@@ -11,6 +11,11 @@ import { CLIENT_ROUTE_QUERY, shellChunks } from "./scripts/client-chunks";
 const alwaysLoaded = (entryId: string) =>
   entryId.endsWith("/app/entry.client.tsx") || entryId.endsWith(`/app/root.tsx${CLIENT_ROUTE_QUERY}`);
 
+/** The catalogue's page types, by route module: what a visitor's site's own modules are shared by (ADR 0051). */
+const cataloguePages = ["home", "listings", "search", "map", "listing", "condominium"].map(
+  (route) => (entryId: string) => entryId.endsWith(`/app/routes/${route}.tsx${CLIENT_ROUTE_QUERY}`),
+);
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     vanillaExtractPlugin(),
@@ -33,7 +38,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: "es2022",
     reportCompressedSize: false,
     // What every page loads in two chunks, not twenty-odd (ADR 0047).
-    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: shellChunks(alwaysLoaded) } },
+    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: shellChunks(alwaysLoaded, cataloguePages) } },
   },
   test: {
     include: [

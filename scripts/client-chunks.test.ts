@@ -74,3 +74,43 @@ describe("shellChunks", () => {
     expect(assigned(LEAFLET)).toBeUndefined();
   });
 });
+
+describe("shellChunks with catalogue pages", () => {
+  const HOME = "/site/app/routes/home.tsx";
+  const LISTING = "/site/app/routes/listing.tsx";
+  const IMAGES = "/site/app/lib/images.ts";
+  const GALLERY = "/site/app/components/gallery.tsx";
+  const withPages = graph({
+    [ENTRY]: { entry: true, imports: [REACT] },
+    [ROOT + CLIENT_ROUTE_QUERY]: { entry: true, imports: [ROOT] },
+    [ROOT]: { imports: [REACT] },
+    [HOME + CLIENT_ROUTE_QUERY]: { entry: true, imports: [HOME] },
+    [HOME]: { imports: [IMAGES, "/site/node_modules/slug/index.js"] },
+    [LISTING + CLIENT_ROUTE_QUERY]: { entry: true, imports: [LISTING] },
+    [LISTING]: { imports: [GALLERY, "/site/node_modules/slug/index.js"] },
+    [GALLERY]: { imports: [IMAGES] },
+    [IMAGES]: {},
+    "/site/node_modules/slug/index.js": {},
+    [REACT]: {},
+  });
+  const page = (file: string) => (id: string) => id === file + CLIENT_ROUTE_QUERY;
+  const chunkOfPage = shellChunks(
+    (id) => id === ENTRY || id === ROOT + CLIENT_ROUTE_QUERY,
+    [page(HOME), page(LISTING)],
+  );
+
+  it("puts a site module every catalogue page reaches, however deep, in the shell", () => {
+    expect(chunkOfPage(IMAGES, withPages)).toBe(SHELL_CHUNK);
+  });
+
+  it("leaves to Rollup a module only some catalogue pages reach, packages, and the route modules", () => {
+    expect(chunkOfPage(GALLERY, withPages)).toBeUndefined();
+    expect(chunkOfPage("/site/node_modules/slug/index.js", withPages)).toBeUndefined();
+    expect(chunkOfPage(HOME, withPages)).toBeUndefined();
+  });
+
+  it("adds nothing when a catalogue page has no entry in the build", () => {
+    const missing = shellChunks(() => false, [page(HOME), page("/site/app/routes/gone.tsx")]);
+    expect(missing(IMAGES, withPages)).toBeUndefined();
+  });
+});

@@ -32,18 +32,39 @@ export const SHELL_CHUNK = "shell";
  * @param isAlwaysLoaded whether a build entry's module id (the browser entry's
  *   file, or a route module's file followed by {@link CLIENT_ROUTE_QUERY}) is
  *   one every page loads: the browser entry and the root route.
+ * @param catalogueRoutes one predicate per catalogue page type, each
+ *   accepting that page's route entries (ids as for `isAlwaysLoaded`); a site
+ *   module every one of them reaches also goes to `shell`.
  * @returns the chunk name (`vendor` or `shell`) of a module those entries reach
  *   through static imports, `undefined` for any other module (Rollup decides).
  *   The entries themselves, and the route module behind a route entry, keep
  *   their own chunks, so Remix's manifest still finds each route's file.
  */
-export function shellChunks(isAlwaysLoaded: (entryId: string) => boolean): GetManualChunk {
+export function shellChunks(
+  isAlwaysLoaded: (entryId: string) => boolean,
+  catalogueRoutes: readonly ((entryId: string) => boolean)[] = [],
+): GetManualChunk {
   let alwaysLoaded: Set<string> | undefined;
+  let everyCataloguePage: Set<string> | undefined;
   return (id, meta) => {
     alwaysLoaded ??= staticallyReached(meta, isAlwaysLoaded);
-    if (!alwaysLoaded.has(id)) return undefined;
-    return isPackageCode(id) ? VENDOR_CHUNK : SHELL_CHUNK;
+    if (alwaysLoaded.has(id)) return isPackageCode(id) ? VENDOR_CHUNK : SHELL_CHUNK;
+    everyCataloguePage ??= reachedByEach(meta, catalogueRoutes);
+    return everyCataloguePage.has(id) && !isPackageCode(id) ? SHELL_CHUNK : undefined;
   };
+}
+
+/**
+ * The modules that every one of the route entries `routes` names (one
+ * predicate per page type) reaches through static imports: empty without
+ * routes, or when a predicate matches no entry.
+ */
+function reachedByEach(meta: ManualChunkMeta, routes: readonly ((entryId: string) => boolean)[]): Set<string> {
+  if (!routes.length) return new Set();
+  const sets = routes.map((isRoute) => staticallyReached(meta, isRoute));
+  if (sets.some((set) => set.size === 0)) return new Set();
+  const [first, ...rest] = sets;
+  return new Set([...first!].filter((id) => rest.every((set) => set.has(id))));
 }
 
 /**
