@@ -191,6 +191,35 @@ function useCarousel(
 }
 
 /**
+ * While `active` and no slider runs, calls `onChange` with the slide the
+ * native strip on `ref` shows each time it stops scrolling (a swipe, a wheel).
+ */
+function useNativeSwipes(
+  ref: RefObject<HTMLElement>,
+  active: boolean,
+  count: number,
+  slider: RefObject<KeenSliderInstance | null>,
+  onChange: (index: number) => void,
+): void {
+  useEffect(() => {
+    const track = ref.current;
+    if (!active || !track) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onScroll = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (!slider.current) onChange(shownIndex(track, count));
+      }, SCROLL_SETTLE_MS);
+    };
+    track.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      clearTimeout(timer);
+      track.removeEventListener("scroll", onScroll);
+    };
+  }, [ref, active, count, slider, onChange]);
+}
+
+/**
  * Shows slide `index` of a carousel: through the slider when it runs, else by
  * scrolling the native strip (`onNative` gets the index, as the slider's
  * `slideChanged` would).
@@ -273,23 +302,9 @@ export function Gallery({ photos, title }: GalleryProps) {
   const slider = useCarousel(trackRef, sliderWanted && count > 1, current, count, setCurrent);
   const viewer = useCarousel(viewerTrackRef, viewerOpen && count > 1, viewerIndex, count, setViewerIndex);
 
-  // Until the slider runs, the counter and thumbnails follow swipes on the native strip.
-  useEffect(() => {
-    const track = trackRef.current;
-    if (!track || count < 2) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const onScroll = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        if (!slider.current) setCurrent(shownIndex(track, count));
-      }, SCROLL_SETTLE_MS);
-    };
-    track.addEventListener("scroll", onScroll, { passive: true });
-    return () => {
-      clearTimeout(timer);
-      track.removeEventListener("scroll", onScroll);
-    };
-  }, [count, slider]);
+  // Until the slider runs, the counters and thumbnails follow swipes on the native strips.
+  useNativeSwipes(trackRef, count > 1, count, slider, setCurrent);
+  useNativeSwipes(viewerTrackRef, viewerOpen && count > 1, count, viewer, setViewerIndex);
 
   /** The visitor reaches for the gallery: time to load the slider. */
   const wantSlider = useCallback(() => setSliderWanted(true), []);
