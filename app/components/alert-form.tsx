@@ -12,7 +12,7 @@
  * (`./use-lazy-validation`). Honeypot, signed render time and idempotency key as in ADR 0015.
  */
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import type { LeadFormTokens } from "~/.server/leads/form-guard";
 import { ALERT_CREATE_PATH, ALERT_NAME_MAX, type AlertActionData } from "~/lib/alert-fields";
 import { LEAD_EMAIL_MAX, LEAD_FORM_FIELDS } from "~/lib/lead-fields";
@@ -42,9 +42,13 @@ export function AlertForm({ tokens, lastResult, headingLevel = 2, ...props }: Al
   const last = fetcher.data ?? lastResult;
   const [enhanced, setEnhanced] = useState(false);
   const [key, setKey] = useState(tokens.idempotencyKey);
+  // A transition: React renders the form again in short tasks, not in one long one with the page's
+  // other updates after hydration (docs/decisions/0052-map-work-in-short-tasks.md).
   useEffect(() => {
-    setEnhanced(true);
-    setKey(crypto.randomUUID());
+    startTransition(() => {
+      setEnhanced(true);
+      setKey(crypto.randomUUID());
+    });
   }, []);
   useEffect(() => {
     if (fetcher.data?.sent) setKey(crypto.randomUUID());

@@ -58,6 +58,7 @@ import { LISTINGS_PATH, LIVE_COUNT_PATH, SEARCH_PATH } from "~/lib/paths";
 import { foldText } from "~/lib/search-text";
 import { button, visuallyHidden } from "~/styles/ui.css";
 import { CloseIcon, FilterIcon } from "./icons";
+import { useHydrated } from "./use-hydrated";
 import * as s from "./filters-form.css";
 
 /** Props of {@link FiltersForm}. */
@@ -557,8 +558,7 @@ function FilterFields(props: {
   const [citySlug, setCitySlug] = useState(filters.city ?? "");
   const [nbQuery, setNbQuery] = useState("");
   const [allNeighbourhoods, setAllNeighbourhoods] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   const city =
     vocabulary.cities.find((c) => c.slug === citySlug) ??

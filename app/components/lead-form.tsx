@@ -22,7 +22,7 @@
  * time and a honeypot (app/.server/leads/form-guard.ts).
  */
 import { Link, useActionData, useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { startTransition, useEffect, useRef, useState, type ReactNode } from "react";
 import type { LeadFormTokens } from "~/.server/leads/form-guard";
 import type { LeadActionData } from "~/.server/leads/submission";
 import {
@@ -91,9 +91,13 @@ export function LeadForm(props: LeadFormProps) {
 
   const [enhanced, setEnhanced] = useState(false);
   const [key, setKey] = useState(tokens.idempotencyKey);
+  // A transition: React renders the form again in short tasks, not in one long one with the page's
+  // other updates after hydration (docs/decisions/0052-map-work-in-short-tasks.md).
   useEffect(() => {
-    setEnhanced(true);
-    setKey(crypto.randomUUID());
+    startTransition(() => {
+      setEnhanced(true);
+      setKey(crypto.randomUUID());
+    });
   }, []);
 
   // A success answer (JSON, with JavaScript): the confirmation panel and a fresh key for the next request.

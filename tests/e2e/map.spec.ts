@@ -144,6 +144,36 @@ test("o mapa abre já enquadrado nos imóveis: uma só vista, ladrilhos de um s�
   expect(new URL(page.url()).searchParams.has("area")).toBe(false);
 });
 
+test("a atribuição dos ladrilhos está no mapa desde que ele aparece: nada se desloca quando os ladrilhos chegam", async ({
+  page,
+}) => {
+  await page.route(TILES, (route) => route.fulfill({ status: 200, contentType: "image/png", body: BLANK_TILE }));
+  // Every layout shift of the visit, with the classes of the elements that moved.
+  await page.addInitScript(() => {
+    const shifts: { value: number; sources: string[] }[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        sources: { node?: Node | null }[];
+      })[]) {
+        const sources = entry.sources.map((source) =>
+          source.node instanceof Element ? source.node.className : String(source.node?.nodeName),
+        );
+        shifts.push({ value: entry.value, sources });
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto("/mapa");
+  await expect(page.getByRole("button", { name: /^[\d.]+ imóveis nesta região$/ }).first()).toBeVisible();
+  await expect(page.locator("img.leaflet-tile-loaded").first()).toBeVisible();
+  const attribution = page.locator(".leaflet-control-attribution");
+  await expect(attribution).toContainText("OpenStreetMap");
+  expect((await attribution.innerText()).match(/OpenStreetMap/g)).toHaveLength(1);
+  const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: unknown[] }).layoutShifts);
+  expect(shifts).toEqual([]);
+});
+
 test("sem o módulo do mapa (falha de rede), o quadro diz isso e a lista continua", async ({ page, consoleGuard }) => {
   const mapModule = /\/assets\/listings-map\.client-[\w-]+\.js$/;
   consoleGuard.expectHttpError(mapModule, 503);

@@ -31,6 +31,7 @@ import { formatClusterCount, formatShortPrice, type BoundingBox } from "./map-da
 import { PointsIndex } from "./cluster-client";
 import { CLUSTER_MAX_ZOOM, MAX_ZOOM, type MarkerFeature, type PointProps, type PointsBounds } from "./cluster-index";
 import { visuallyHidden } from "~/styles/ui.css";
+import { NextTask, useNextTask } from "~/components/next-task";
 import * as s from "./listings-map.css";
 import { MAP_POINTS_PATH } from "~/lib/paths";
 
@@ -172,8 +173,11 @@ export default function ListingsMap(props: ListingsMapProps) {
   // The first view: the searched area, else the points (preloaded by the page, so they come
   // quickly): one first view and one set of tiles, not São Paulo then a jump to the points.
   // Only a failed load starts on São Paulo. MapContainer reads these at creation only.
+  // One task after mounting (ADR 0052): the page's render once hydrated, the map's creation and
+  // its tiles are three main-thread tasks instead of one long one.
+  const mounted = useNextTask();
   const startPoints = useRef<PointsIndex | null>(null);
-  const ready = area !== null || points !== null || loadFailed;
+  const ready = mounted && (area !== null || points !== null || loadFailed);
   if (ready && !mapRef.current && !area && points?.bounds) startPoints.current = points;
   const initialBounds = area
     ? L.latLngBounds([area.south, area.west], [area.north, area.east])
@@ -198,12 +202,15 @@ export default function ListingsMap(props: ListingsMapProps) {
         >
           <ZoomControl position="topleft" zoomInTitle="Aproximar" zoomOutTitle="Afastar" />
           <MapAccessibility label={label} />
-          <TileLayer
-            url={tileUrl}
-            {...tileLayerOptions(tileUrl, MAX_ZOOM, L.Browser.retina)}
-            attribution={tileAttribution}
-            eventHandlers={{ tileerror: () => setTilesFailed(true) }}
-          />
+          <TileAttribution attribution={tileAttribution} />
+          <NextTask>
+            <TileLayer
+              url={tileUrl}
+              {...tileLayerOptions(tileUrl, MAX_ZOOM, L.Browser.retina)}
+              attribution={tileAttribution}
+              eventHandlers={{ tileerror: () => setTilesFailed(true) }}
+            />
+          </NextTask>
           {points ? (
             <ClusterLayer
               points={points}
@@ -233,6 +240,21 @@ function MapAccessibility({ label }: { label: string }) {
     container.setAttribute("role", "region");
     container.setAttribute("aria-label", label);
   }, [map, label]);
+  return null;
+}
+
+/**
+ * Shows the tiles' attribution from the map's creation: the tile layer comes a task later
+ * ({@link NextTask}), and its attribution arriving then would widen the control (a layout shift).
+ * Leaflet counts each text's holders, so the layer adding the same text shows it once.
+ */
+function TileAttribution({ attribution }: { attribution: string }) {
+  const map = useMap();
+  useEffect(() => {
+    const control = map.attributionControl;
+    control?.addAttribution(attribution);
+    return () => void control?.removeAttribution(attribution);
+  }, [map, attribution]);
   return null;
 }
 
