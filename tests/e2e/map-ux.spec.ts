@@ -5,7 +5,7 @@
  * - 1366×900: the map takes most of the width beside the list; zooming the
  *   map updates the list, the count and the URL by itself, and the counts agree.
  * - 360×800: a full-screen map and a "Ver lista" toggle that nothing covers,
- *   also above the consent banner.
+ *   also above the consent banner, and that covers none of the map's notices.
  *
  * Tiles are answered 404 (no internet here), declared to the console guard.
  */
@@ -138,6 +138,27 @@ test.describe("celular 360×800", () => {
     await page.getByRole("button", { name: "Ver mapa" }).click();
     await expect(map).toBeVisible();
     await context.close();
+  });
+});
+
+test.describe("celular 360×800, sem mapa de fundo", () => {
+  test.use({ viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true });
+
+  test("o aviso de mapa de fundo indisponível fica acima do botão de lista, sem ser coberto", async ({
+    page,
+    consoleGuard,
+  }) => {
+    await tilesOffline(page, consoleGuard);
+    await page.goto("/mapa");
+    await waitForHydration(page);
+    const notice = page.getByText("Não foi possível carregar o mapa de fundo");
+    await expect(notice).toBeVisible();
+    const toggle = page.getByRole("button", { name: "Ver lista" });
+    const n = (await notice.boundingBox())!;
+    const t = (await toggle.boundingBox())!;
+    // The toggle floats above the map: the notice ends above it (the notice lets pointers through
+    // to the map, so elementFromPoint cannot tell what is drawn on top).
+    expect(n.y + n.height).toBeLessThanOrEqual(t.y);
   });
 });
 

@@ -35,6 +35,12 @@ export const overlayBottom = style({
   position: "absolute",
   left: vars.space.sm,
   bottom: "28px",
+  "@media": {
+    // Phones: above the page's floating "Ver lista" toggle (map.css.ts: 24 px from the bottom, 44 px high).
+    "(max-width: 959.98px)": {
+      bottom: `calc(${vars.space.lg} + 44px + ${vars.space.sm} + env(safe-area-inset-bottom, 0px))`,
+    },
+  },
   zIndex: 1000,
   display: "flex",
   flexDirection: "column",
