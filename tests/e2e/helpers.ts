@@ -5,6 +5,7 @@
  * (`app/routes/*.tsx`, `app/components/*.tsx`).
  */
 import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import type { ConsoleGuard } from "./fixtures";
 
 /** Path of the listings page (docs/spec.txt §2). */
 export const LISTINGS_PATH = "/todos-os-imoveis";
@@ -27,6 +28,19 @@ export async function stubMapTiles(target: Page | BrowserContext): Promise<void>
   await target.route(/tile\.openstreetmap\.org/, (route) =>
     route.fulfill({ status: 200, contentType: "image/png", body: BLANK_TILE }),
   );
+}
+
+/** Tile requests of the default `MAP_TILE_URL` (OpenStreetMap). */
+export const MAP_TILES = /^https:\/\/tile\.openstreetmap\.org\//;
+
+/**
+ * Answers every map tile of `page` with a 404, like a tile server out of
+ * reach (without network error noise), and declares those 404s to the
+ * console guard: the offline case the map page must survive (ADR 0009).
+ */
+export async function mapTilesOffline(page: Page, consoleGuard: ConsoleGuard): Promise<void> {
+  consoleGuard.expectHttpError(MAP_TILES, 404);
+  await page.route(MAP_TILES, (route) => route.fulfill({ status: 404, contentType: "text/plain", body: "" }));
 }
 
 /** A desktop Chrome user agent without "HeadlessChrome", which isbot would call a bot (ADR 0003). */

@@ -11,15 +11,8 @@
  */
 import type { Page } from "@playwright/test";
 import { ADMIN_EMAIL, adminPassword } from "./auth-helpers";
-import { expect, test, type ConsoleGuard } from "./fixtures";
-import { installHydrationProbe, parseCount, waitForHydration } from "./helpers";
-
-const TILES = /^https:\/\/tile\.openstreetmap\.org\//;
-
-async function tilesOffline(page: Page, consoleGuard: ConsoleGuard): Promise<void> {
-  consoleGuard.expectHttpError(TILES, 404);
-  await page.route(TILES, (route) => route.fulfill({ status: 404, contentType: "text/plain", body: "" }));
-}
+import { expect, test } from "./fixtures";
+import { installHydrationProbe, mapTilesOffline, parseCount, waitForHydration } from "./helpers";
 
 /** The one count above the map ("12.650 imóveis no mapa"). */
 async function headerCount(page: Page): Promise<number> {
@@ -38,7 +31,7 @@ test.describe("desktop 1366×900", () => {
   test.use({ viewport: { width: 1366, height: 900 } });
 
   test("o mapa ocupa a maior parte da largura e a lista segue o mapa sem clique", async ({ page, consoleGuard }) => {
-    await tilesOffline(page, consoleGuard);
+    await mapTilesOffline(page, consoleGuard);
     await page.goto("/mapa");
     await waitForHydration(page);
     const map = page.locator(".leaflet-container");
@@ -107,7 +100,7 @@ test.describe("celular 360×800", () => {
     await context.clearCookies();
     await installHydrationProbe(context);
     const page = await context.newPage();
-    await tilesOffline(page, consoleGuard);
+    await mapTilesOffline(page, consoleGuard);
     await page.goto("/mapa");
     await waitForHydration(page);
     const banner = page.getByTestId("consent-banner");
@@ -148,7 +141,7 @@ test.describe("celular 360×800, sem mapa de fundo", () => {
     page,
     consoleGuard,
   }) => {
-    await tilesOffline(page, consoleGuard);
+    await mapTilesOffline(page, consoleGuard);
     await page.goto("/mapa");
     await waitForHydration(page);
     const notice = page.getByText("Não foi possível carregar o mapa de fundo");

@@ -9,17 +9,8 @@
  * (ADR 0009). Any other console error still fails the test.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, test, type ConsoleGuard } from "./fixtures";
-import { BLANK_TILE, parseCount, waitForHydration } from "./helpers";
-
-/** Tile requests of the default `MAP_TILE_URL`. */
-const TILES = /^https:\/\/tile\.openstreetmap\.org\//;
-
-/** Answers every tile with a 404, like a tile server out of reach (but without network error noise). */
-async function tilesOffline(page: Page, consoleGuard: ConsoleGuard): Promise<void> {
-  consoleGuard.expectHttpError(TILES, 404);
-  await page.route(TILES, (route) => route.fulfill({ status: 404, contentType: "text/plain", body: "" }));
-}
+import { expect, test } from "./fixtures";
+import { BLANK_TILE, MAP_TILES, mapTilesOffline, parseCount, stubMapTiles, waitForHydration } from "./helpers";
 
 /** The list beside the map and its count line. */
 function mapList(page: Page) {
@@ -36,7 +27,7 @@ async function listTotal(page: Page): Promise<number> {
 }
 
 test("o mapa carrega, agrupa, e a lista e a URL seguem o mapa", async ({ page, consoleGuard }) => {
-  await tilesOffline(page, consoleGuard);
+  await mapTilesOffline(page, consoleGuard);
   await page.goto("/mapa");
   await waitForHydration(page);
 
@@ -91,7 +82,7 @@ test("os pontos são agrupados num worker, fora da página; outra finalidade no 
   page,
   consoleGuard,
 }) => {
-  await tilesOffline(page, consoleGuard);
+  await mapTilesOffline(page, consoleGuard);
   await page.goto("/mapa");
   await waitForHydration(page);
   const clusters = page.getByRole("button", { name: /^[\d.]+ imóveis nesta região$/ });
@@ -129,7 +120,7 @@ test("os pontos são agrupados num worker, fora da página; outra finalidade no 
 
 test("o mapa abre já enquadrado nos imóveis: uma só vista, ladrilhos de um só zoom, URL sem área", async ({ page }) => {
   const zooms: number[] = [];
-  await page.route(TILES, (route) => {
+  await page.route(MAP_TILES, (route) => {
     const zoom = /\.org\/(\d+)\//.exec(route.request().url())?.[1];
     if (zoom) zooms.push(Number(zoom));
     return route.fulfill({ status: 200, contentType: "image/png", body: BLANK_TILE });
@@ -147,7 +138,7 @@ test("o mapa abre já enquadrado nos imóveis: uma só vista, ladrilhos de um s�
 test("a atribuição dos ladrilhos está no mapa desde que ele aparece: nada se desloca quando os ladrilhos chegam", async ({
   page,
 }) => {
-  await page.route(TILES, (route) => route.fulfill({ status: 200, contentType: "image/png", body: BLANK_TILE }));
+  await stubMapTiles(page);
   // Every layout shift of the visit, with the classes of the elements that moved.
   await page.addInitScript(() => {
     const shifts: { value: number; sources: string[] }[] = [];
@@ -214,7 +205,7 @@ async function openMarkerCard(page: Page): Promise<Locator> {
 }
 
 test("um marcador abre o cartão do imóvel com link para a página", async ({ page, consoleGuard }) => {
-  await tilesOffline(page, consoleGuard);
+  await mapTilesOffline(page, consoleGuard);
   const card = await openMarkerCard(page);
   await expect(card.getByText(/^Venda R\$/)).toBeVisible();
   const link = card.getByRole("link", { name: "Ver imóvel" });
@@ -229,7 +220,7 @@ test("o mapa que se move depois do clique em “Ver imóvel” não cancela a id
   page,
   consoleGuard,
 }) => {
-  await tilesOffline(page, consoleGuard);
+  await mapTilesOffline(page, consoleGuard);
   const card = await openMarkerCard(page);
   const link = card.getByRole("link", { name: "Ver imóvel" });
   const href = (await link.getAttribute("href"))!;
@@ -254,7 +245,7 @@ test("parâmetros inválidos: área ignorada e URL canônica; pontos em JSON com
   request,
   consoleGuard,
 }) => {
-  await tilesOffline(page, consoleGuard);
+  await mapTilesOffline(page, consoleGuard);
   const redirect = await request.get("/mapa?area=abc&FINALIDADE=Aluguel&utm_source=x", { maxRedirects: 0 });
   expect(redirect.status()).toBe(301);
   expect(redirect.headers()["location"]).toBe("/mapa?finalidade=aluguel&utm_source=x");
@@ -315,7 +306,7 @@ test.describe("tela de alta densidade (2×)", () => {
     page,
   }) => {
     const levels: number[] = [];
-    await page.route(TILES, (route) => {
+    await page.route(MAP_TILES, (route) => {
       levels.push(Number(new URL(route.request().url()).pathname.split("/")[1]));
       return route.fulfill({ status: 200, contentType: "image/png", body: BLANK_TILE });
     });
