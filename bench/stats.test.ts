@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRandom, formatMs, percentile, summarize, targetMark } from "./stats";
+import { createRandom, formatMs, isBusyRun, percentile, summarize, targetMark } from "./stats";
 
 describe("createRandom", () => {
   it("repeats the same sequence for the same seed and differs for another", () => {
@@ -48,5 +48,21 @@ describe("formatting", () => {
     expect(targetMark(20, 20)).toBe("meta ✓");
     expect(targetMark(20.1, 20)).toBe("meta ✗");
     expect(targetMark(Number.NaN, 20)).toBe("meta ✗");
+  });
+});
+
+describe("isBusyRun", () => {
+  it("marks a run more than 15 % slower than the reference as busy, and no other", () => {
+    expect(isBusyRun(1700, 2800)).toBe(true);
+    expect(isBusyRun(2379, 2800)).toBe(true);
+    expect(isBusyRun(2381, 2800)).toBe(false);
+    expect(isBusyRun(2900, 2800)).toBe(false);
+    expect(isBusyRun(2000, 2800, 0.3)).toBe(false);
+  });
+
+  it("never discards a run whose speed or reference is unknown", () => {
+    expect(isBusyRun(Number.NaN, 2800)).toBe(false);
+    expect(isBusyRun(1000, Number.NaN)).toBe(false);
+    expect(isBusyRun(1000, 0)).toBe(false);
   });
 });

@@ -95,3 +95,24 @@ export function formatMs(ms: number): string {
 export function targetMark(value: number, target: number): string {
   return Number.isFinite(value) && value <= target ? "meta ✓" : "meta ✗";
 }
+
+/**
+ * How much slower than the session's usual speed a Lighthouse run's machine
+ * may have been (its `environment.benchmarkIndex`, Lighthouse's own CPU
+ * check taken just before the page loads) and still count: 0.15, i.e. an
+ * index below 85 % of the reference marks a machine busy with other work.
+ * On this 2-core machine a quiet run reads 2,500–2,900 and a run sharing the
+ * CPU with another job 1,700–2,000 (docs/decisions/0052-map-work-in-short-tasks.md).
+ */
+export const BUSY_TOLERANCE = 0.15;
+
+/**
+ * Whether a run with Lighthouse benchmark index `index` ran on a busy
+ * machine: below `(1 - tolerance)` times `reference` (the median index of the
+ * session's runs so far). False while there is no reference (NaN or ≤ 0) or
+ * the index itself is missing, so an unknown speed never discards a run.
+ */
+export function isBusyRun(index: number, reference: number, tolerance = BUSY_TOLERANCE): boolean {
+  if (!Number.isFinite(index) || !Number.isFinite(reference) || reference <= 0) return false;
+  return index < reference * (1 - tolerance);
+}
