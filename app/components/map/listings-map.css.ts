@@ -21,6 +21,12 @@ export const map = style({
   fontFamily: vars.font.body,
 });
 
+/**
+ * The zoom buttons' "+" and "−" in the site's typeface: Leaflet draws them in
+ * a monospace stack ("Lucida Console", Monaco) that loads one more font.
+ */
+globalStyle(`${map} .leaflet-control-zoom-in, ${map} .leaflet-control-zoom-out`, { fontFamily: "inherit" });
+
 /** Top overlay ("Buscar nesta área"). */
 export const overlayTop = style({
   position: "absolute",
