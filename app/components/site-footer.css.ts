@@ -2,7 +2,14 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
+/**
+ * The footer band. Below the fold on most pages, so its style, layout and
+ * text shaping wait until it nears the viewport (`content-visibility: auto`,
+ * 400 px high until first drawn, then its real height).
+ */
 export const footer = style({
+  contentVisibility: "auto",
+  containIntrinsicBlockSize: "auto 400px",
   marginTop: "auto",
   background: vars.color.primary,
   color: vars.color.onPrimary,
