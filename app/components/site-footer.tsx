@@ -27,7 +27,10 @@ export interface SiteFooterProps {
   theme: Pick<PublicTheme, "title" | "agencyName" | "description" | "creci" | "logos">;
   /** Year of the copyright line (from the root loader, so server and browser agree). */
   year: number;
-  /** The agency profile (root loader), or null when unknown (root error boundary): no contact column then. */
+  /**
+   * The agency profile (root loader), or null when unknown (root error
+   * boundary). The contact column shows only when the profile has a contact.
+   */
   agency?: AgencyProfile | null;
 }
 
@@ -46,6 +49,13 @@ export function SiteFooter({ theme, year, agency = null }: SiteFooterProps) {
         return url ? [{ network, url }] : [];
       })
     : [];
+  // No "Contato" heading over an empty column (a fresh install before the admin fills the profile in).
+  const hasContact = agency
+    ? address.length > 0 ||
+      Boolean(agency.phone || agency.whatsapp || agency.email) ||
+      agency.openingHours.length > 0 ||
+      social.length > 0
+    : false;
   return (
     <footer className={styles.footer}>
       <div className={container}>
@@ -78,7 +88,7 @@ export function SiteFooter({ theme, year, agency = null }: SiteFooterProps) {
               </li>
             </ul>
           </nav>
-          {agency ? (
+          {agency && hasContact ? (
             <section aria-labelledby="rodape-contato" data-testid="rodape-contato">
               <h2 id="rodape-contato" className={styles.heading}>
                 Contato

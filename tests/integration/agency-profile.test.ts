@@ -74,6 +74,42 @@ async function footerHtml(agency: RootData["agency"]): Promise<string> {
   return renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false }));
 }
 
+describe("the footer's contact column", () => {
+  const bare: RootData["agency"] = {
+    legalName: "Horizonte Imobiliária",
+    tradeName: "Horizonte",
+    cnpj: null,
+    creci: null,
+    street: null,
+    number: null,
+    complement: null,
+    neighbourhood: null,
+    city: null,
+    state: null,
+    postalCode: null,
+    phone: null,
+    whatsapp: null,
+    email: null,
+    openingHours: [],
+    social: {},
+    dpoName: null,
+    dpoEmail: null,
+    leadRetentionMonths: 24,
+  };
+
+  it("is left out while the profile has no contact, instead of a bare Contato heading", async () => {
+    const footer = await footerHtml(bare);
+    expect(footer).not.toContain("rodape-contato");
+    expect(footer).toContain("Todos os direitos reservados");
+  });
+
+  it("shows as soon as one contact is known", async () => {
+    const footer = await footerHtml({ ...bare, email: "contato@horizonte.com.br" });
+    expect(footer).toContain('data-testid="rodape-contato"');
+    expect(footer).toContain('href="mailto:contato@horizonte.com.br"');
+  });
+});
+
 describe("/admin/imobiliaria access", () => {
   it("sends an anonymous visitor to the sign-in page and refuses an agent (403), page and post", async () => {
     const anonymous = await answer(() => adminAgency.loader(args(request("anonymous", PATH))));
