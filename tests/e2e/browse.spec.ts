@@ -256,3 +256,24 @@ test("o carrossel só é baixado quando o visitante chega à galeria, e assume a
   await expect(counter).toHaveText(`3 / ${photos}`);
   expect(carouselRequests).toHaveLength(1);
 });
+
+test("voltar de um imóvel devolve a lista na mesma altura, com o mesmo cartão no mesmo lugar", async ({ page }) => {
+  await page.goto(`${LISTINGS_PATH}/aluguel-apartamento-sao-paulo-moema`);
+  await waitForHydration(page);
+  // A visitor reading down the list: every card above the one chosen has been on screen.
+  const cards = resultList(page).locator("a[data-listing-code]");
+  const chosen = cards.nth(14);
+  for (let step = 0; step < 30; step += 1) await page.mouse.wheel(0, 300);
+  await chosen.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, -100));
+  const code = await chosen.getAttribute("data-listing-code");
+  const top = () =>
+    page.locator(`main a[data-listing-code="${code}"]`).evaluate((card) => card.getBoundingClientRect().top);
+  const before = await top();
+
+  await chosen.click();
+  await expect(page).toHaveURL(new RegExp(`/${code}$`));
+  await page.goBack();
+  await expect(page).toHaveURL(/aluguel-apartamento-sao-paulo-moema$/);
+  await expect.poll(async () => Math.abs((await top()) - before)).toBeLessThanOrEqual(2);
+});
