@@ -14,6 +14,7 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { onPublicContentChanged } from "~/.server/admin/content-changed";
+import { defaultAgencyProfile } from "~/.server/agency";
 import { agencyProfile } from "~/.server/db/schema";
 import { SiteFooter } from "~/components/site-footer";
 import type { RootData } from "~/lib/root-data";
@@ -75,27 +76,8 @@ async function footerHtml(agency: RootData["agency"]): Promise<string> {
 }
 
 describe("the footer's contact column", () => {
-  const bare: RootData["agency"] = {
-    legalName: "Horizonte Imobiliária",
-    tradeName: "Horizonte",
-    cnpj: null,
-    creci: null,
-    street: null,
-    number: null,
-    complement: null,
-    neighbourhood: null,
-    city: null,
-    state: null,
-    postalCode: null,
-    phone: null,
-    whatsapp: null,
-    email: null,
-    openingHours: [],
-    social: {},
-    dpoName: null,
-    dpoEmail: null,
-    leadRetentionMonths: 24,
-  };
+  // The configuration's profile (no address, hours or social links), without its phone, WhatsApp and e-mail.
+  const bare: RootData["agency"] = { ...defaultAgencyProfile(), phone: null, whatsapp: null, email: null };
 
   it("is left out while the profile has no contact, instead of a bare Contato heading", async () => {
     const footer = await footerHtml(bare);
