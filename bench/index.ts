@@ -1,7 +1,8 @@
 /**
  * `npm run bench` (ADR 0012): server time of the search, map and
  * suggestion queries and the rendered list page's throughput, on PGlite and on
- * PostgreSQL, over the full demo catalogue. Prints a table (and the EXPLAIN
+ * PostgreSQL, over the full demo catalogue, and the CPU time the Vista
+ * sandbox spends drawing a photo. Prints a table (and the EXPLAIN
  * ANALYZE of the slowest search) and writes the same figures as JSON to
  * `.cache/bench/last.json`. It never fails on a missed target: it prints
  * "meta ✓ / ✗" beside each one. See bench/README.md.
@@ -49,6 +50,7 @@ import {
   type Measurement,
   type Repetitions,
 } from "./queries";
+import { measureSandboxPhotos, PHOTO_CPU_TARGET_MS } from "./sandbox-photos";
 import { formatMs, targetMark } from "./stats";
 import { filtersToUrl } from "../app/lib/filters";
 
@@ -368,6 +370,12 @@ async function main() {
     }
 
     printReport(reports, postgresNote, work.combos);
+    const photos = await measureSandboxPhotos();
+    say();
+    say(
+      `Fotos do sandbox Vista: ${formatMs(photos.cpuMsPerPhoto)} de CPU por foto 1200×800 ` +
+        `(${photos.photos} fotos) · ${targetMark(photos.cpuMsPerPhoto, PHOTO_CPU_TARGET_MS)} (≤ ${PHOTO_CPU_TARGET_MS} ms)`,
+    );
     const json = {
       date: new Date().toISOString(),
       commit: gitHead(),
@@ -384,6 +392,7 @@ async function main() {
       },
       postgres: postgresNote,
       databases: reports,
+      sandboxPhotos: photos,
     };
     await fsp.writeFile(path.join(cacheDir, "last.json"), `${JSON.stringify(json, null, 2)}\n`);
     say();

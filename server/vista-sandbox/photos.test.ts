@@ -95,16 +95,4 @@ describe("photo CDN", () => {
     expect(logo.response.headers.get("content-type")).toBe("image/png");
     expect(logo.bytes.subarray(1, 4).toString()).toBe("PNG");
   });
-
-  it("draws a full-size photo fast (< 60 ms per image)", async () => {
-    const requests = catalogue.listings.slice(100, 112).map((l) => resolvePhoto(`/fotos/${l.code}/1.jpg`, catalogue)!);
-    await renderPhoto(requests[0]!);
-    const started = process.cpuUsage();
-    for (const request of requests) await renderPhoto(request);
-    const used = process.cpuUsage(started);
-    // CPU time (all threads), so a busy shared machine does not make this flaky.
-    const perImage = (used.user + used.system) / 1000 / requests.length;
-    console.info(`[photos] ${perImage.toFixed(1)} ms CPU per 1200×800 JPEG`);
-    expect(perImage).toBeLessThan(60);
-  });
 });
