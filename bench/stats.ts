@@ -102,7 +102,7 @@ export function targetMark(value: number, target: number): string {
  * check taken just before the page loads) and still count: 0.15, i.e. an
  * index below 85 % of the reference marks a machine busy with other work.
  * On this 2-core machine a quiet run reads 2,500–2,900 and a run sharing the
- * CPU with another job 1,700–2,000 (docs/decisions/0053-footer-on-demand-and-busy-runs.md).
+ * CPU with another job 1,700–2,000 (docs/decisions/0053-where-tbt-goes-and-busy-runs.md).
  */
 export const BUSY_TOLERANCE = 0.15;
 

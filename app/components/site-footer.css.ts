@@ -2,23 +2,11 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-/**
- * The footer band. Below the fold on most pages, so its style, layout and
- * text shaping wait until it nears the viewport (`content-visibility: auto`).
- * Until first drawn it counts as about its usual height (800 px stacked on a
- * phone, 600 px in columns), so the page's height barely moves; once drawn
- * the browser keeps its real height, and the layout keeps the footer between
- * client-side navigations, so going back restores the exact scroll position.
- * Only the footer: the last thing on a page has nothing below it to misplace.
- */
 export const footer = style({
-  contentVisibility: "auto",
-  containIntrinsicBlockSize: "auto 800px",
   marginTop: "auto",
   background: vars.color.primary,
   color: vars.color.onPrimary,
   paddingBlock: `${vars.space.xxl} ${vars.space.lg}`,
-  "@media": { "(min-width: 768px)": { containIntrinsicBlockSize: "auto 600px" } },
 });
 
 export const grid = style({

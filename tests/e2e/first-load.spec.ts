@@ -7,21 +7,14 @@
  *   site writes its pt-BR numbers and dates itself (`~/lib/format`, ADR 0043);
  * - no code it needs only later: the slug library comes with the filters'
  *   URL reader on the first choice in the form, and isbot's pattern list
- *   stays on the server (ADR 0046);
- * - no layout of the footer until it nears the viewport
- *   (`content-visibility: auto`), while it stays in the accessibility tree.
+ *   stays on the server (ADR 0046).
  */
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { LISTINGS_PATH, publicPagePaths, stubMapTiles, waitForHydration } from "./helpers";
 
 /** Texts that only the slug library's and isbot's code contain (option and pattern words that survive minifying). */
 const LATER_CODE = { slug: "decamelize", isbot: "biglotron" } as const;
-
-/** Whether the browser draws `locator` now: false inside a `content-visibility: auto` subtree it skips. */
-function drawn(locator: Locator): Promise<boolean> {
-  return locator.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
-}
 
 /** Collects the text of every script the page receives, from now on. */
 function recordScripts(page: Page): string[] {
@@ -104,22 +97,5 @@ test.describe("primeira carga", () => {
     await expect.poll(() => scripts.some((text) => text.includes(LATER_CODE.slug))).toBe(true);
     await expect(page).toHaveURL(/\/aluguel/);
     expect(scripts.filter((text) => text.includes(LATER_CODE.isbot))).toEqual([]);
-  });
-
-  test("o rodapé só é desenhado quando o visitante chega perto dele, e segue na árvore de acessibilidade", async ({
-    page,
-  }) => {
-    await page.goto(LISTINGS_PATH);
-    await waitForHydration(page);
-    const footer = page.getByRole("contentinfo");
-    const lgpd = footer.getByRole("link", { name: "Privacidade e LGPD" });
-    expect(await drawn(page.locator("main a[data-listing-code] p").first())).toBe(true);
-    expect(await drawn(lgpd)).toBe(false);
-    // Not drawn is not hidden: its links are still named and reachable.
-    await expect(lgpd).toHaveAttribute("href", "/lgpd");
-    await expect(lgpd).toHaveAccessibleName("Privacidade e LGPD");
-
-    await lgpd.scrollIntoViewIfNeeded();
-    await expect.poll(() => drawn(lgpd)).toBe(true);
   });
 });
