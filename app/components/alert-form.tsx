@@ -12,7 +12,7 @@
  * (`./use-lazy-validation`). Honeypot, signed render time and idempotency key as in ADR 0015.
  */
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { startTransition, useEffect, useState } from "react";
+import { useEffect } from "react";
 import type { LeadFormTokens } from "~/.server/leads/form-guard";
 import { ALERT_CREATE_PATH, ALERT_NAME_MAX, type AlertActionData } from "~/lib/alert-fields";
 import { LEAD_EMAIL_MAX, LEAD_FORM_FIELDS } from "~/lib/lead-fields";
@@ -20,6 +20,7 @@ import { LGPD_PATH } from "~/lib/paths";
 import { button } from "~/styles/ui.css";
 import { Field, FormAlert } from "./forms";
 import * as s from "./alert-form.css";
+import { useEnhancedForm } from "./use-enhanced-form";
 import { fieldAttributes, useLazyValidation } from "./use-lazy-validation";
 
 /** Props of {@link AlertForm}. */
@@ -40,19 +41,10 @@ export function AlertForm({ tokens, lastResult, headingLevel = 2, ...props }: Al
   const page = props.page ?? `${location.pathname}${location.search}`;
   const fetcher = useFetcher<AlertActionData>({ key: "alert-search" });
   const last = fetcher.data ?? lastResult;
-  const [enhanced, setEnhanced] = useState(false);
-  const [key, setKey] = useState(tokens.idempotencyKey);
-  // A transition: React renders the form again in short tasks, not in one long one with the page's
-  // other updates after hydration (docs/decisions/0052-map-work-in-short-tasks.md).
+  const { enhanced, idempotencyKey: key, renewKey } = useEnhancedForm(tokens.idempotencyKey);
   useEffect(() => {
-    startTransition(() => {
-      setEnhanced(true);
-      setKey(crypto.randomUUID());
-    });
-  }, []);
-  useEffect(() => {
-    if (fetcher.data?.sent) setKey(crypto.randomUUID());
-  }, [fetcher.data]);
+    if (fetcher.data?.sent) renewKey();
+  }, [fetcher.data, renewKey]);
 
   const { form, field, formErrors } = useLazyValidation({
     id: "criar-alerta",

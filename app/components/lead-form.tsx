@@ -22,7 +22,7 @@
  * time and a honeypot (app/.server/leads/form-guard.ts).
  */
 import { Link, useActionData, useFetcher } from "@remix-run/react";
-import { startTransition, useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { LeadFormTokens } from "~/.server/leads/form-guard";
 import type { LeadActionData } from "~/.server/leads/submission";
 import {
@@ -40,6 +40,7 @@ import { button } from "~/styles/ui.css";
 import { Field, FormAlert, SelectField, TextareaField } from "./forms";
 import { SuccessIcon } from "./icons";
 import * as s from "./lead-form.css";
+import { useEnhancedForm } from "./use-enhanced-form";
 import { fieldAttributes, type LazyField, useLazyValidation } from "./use-lazy-validation";
 
 /** What each form says once it was sent (the in-place confirmation with JavaScript). */
@@ -89,16 +90,7 @@ export function LeadForm(props: LeadFormProps) {
   const pageResult = actionData && typeof actionData === "object" && actionData.form === kind ? actionData : undefined;
   const last = fetcher.data ?? pageResult;
 
-  const [enhanced, setEnhanced] = useState(false);
-  const [key, setKey] = useState(tokens.idempotencyKey);
-  // A transition: React renders the form again in short tasks, not in one long one with the page's
-  // other updates after hydration (docs/decisions/0052-map-work-in-short-tasks.md).
-  useEffect(() => {
-    startTransition(() => {
-      setEnhanced(true);
-      setKey(crypto.randomUUID());
-    });
-  }, []);
+  const { enhanced, idempotencyKey: key, renewKey } = useEnhancedForm(tokens.idempotencyKey);
 
   // A success answer (JSON, with JavaScript): the confirmation panel and a fresh key for the next request.
   const [sent, setSent] = useState(false);
@@ -109,9 +101,9 @@ export function LeadForm(props: LeadFormProps) {
     seen.current = data;
     if (data.sent) {
       setSent(true);
-      setKey(crypto.randomUUID());
+      renewKey();
     }
-  }, [fetcher.data]);
+  }, [fetcher.data, renewKey]);
   const panelRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (sent) panelRef.current?.focus();
