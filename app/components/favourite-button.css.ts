@@ -4,6 +4,7 @@
  */
 import { style } from "@vanilla-extract/css";
 import * as fr from "~/styles/fragments.css";
+import { filledHeartMask } from "./icons.css";
 import { vars } from "~/styles/theme.css";
 
 /** Frame around a listing card: positions the heart over the photo, outside the card's link. */
@@ -52,10 +53,9 @@ export const pageButton = style([
   },
 ]);
 
-/** The heart drawing: filled when saved. */
+/** The heart drawing: filled in when saved. */
 export const heart = style({
-  flexShrink: 0,
   selectors: {
-    "[aria-pressed='true'] > &": { fill: "currentColor" },
+    "[aria-pressed='true'] > &": filledHeartMask,
   },
 });
