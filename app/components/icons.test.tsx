@@ -12,7 +12,9 @@ const svgOf = (uri: string) => {
 describe("icons", () => {
   it("are one empty, decorative box of the given size, named in data-icon, with no drawing in the page", () => {
     const html = renderToString(<BedIcon size={16} className="x" />);
-    expect(html).toMatch(/^<span class="[^"]+ [^"]+ x" style="width:16px;height:16px" data-icon="bed" aria-hidden="true"><\/span>$/);
+    expect(html).toMatch(
+      /^<span class="[^"]+ [^"]+ x" style="width:16px;height:16px" data-icon="bed" aria-hidden="true"><\/span>$/,
+    );
     expect(html).not.toMatch(/<svg|<path|<use/);
     expect(renderToString(<BedIcon />)).toContain('style="width:24px;height:24px"');
   });
