@@ -2,7 +2,7 @@
  * `npm run bench` (ADR 0012): server time of the search, map and
  * suggestion queries and the rendered list page's throughput, on PGlite and on
  * PostgreSQL, over the full demo catalogue, and the CPU time the Vista
- * sandbox spends drawing a photo. Prints a table (and the EXPLAIN
+ * sandbox spends drawing a photo and building its catalogue. Prints a table (and the EXPLAIN
  * ANALYZE of the slowest search) and writes the same figures as JSON to
  * `.cache/bench/last.json`. It never fails on a missed target: it prints
  * "meta ✓ / ✗" beside each one. See bench/README.md.
@@ -50,6 +50,7 @@ import {
   type Measurement,
   type Repetitions,
 } from "./queries";
+import { CATALOGUE_CPU_TARGET_MS, measureCatalogueBuild } from "./sandbox-catalogue";
 import { measureSandboxPhotos, PHOTO_CPU_TARGET_MS } from "./sandbox-photos";
 import { formatMs, targetMark } from "./stats";
 import { filtersToUrl } from "../app/lib/filters";
@@ -376,6 +377,12 @@ async function main() {
       `Fotos do sandbox Vista: ${formatMs(photos.cpuMsPerPhoto)} de CPU por foto 1200×800 ` +
         `(${photos.photos} fotos) · ${targetMark(photos.cpuMsPerPhoto, PHOTO_CPU_TARGET_MS)} (≤ ${PHOTO_CPU_TARGET_MS} ms)`,
     );
+    const catalogueBuild = measureCatalogueBuild();
+    say(
+      `Catálogo do sandbox Vista: ${formatMs(catalogueBuild.cpuMs)} de CPU para montar ` +
+        `${catalogueBuild.listings.toLocaleString("pt-BR")} imóveis (a mais rápida de 3) · ` +
+        `${targetMark(catalogueBuild.cpuMs, CATALOGUE_CPU_TARGET_MS)} (≤ ${CATALOGUE_CPU_TARGET_MS} ms)`,
+    );
     const json = {
       date: new Date().toISOString(),
       commit: gitHead(),
@@ -393,6 +400,7 @@ async function main() {
       postgres: postgresNote,
       databases: reports,
       sandboxPhotos: photos,
+      sandboxCatalogue: catalogueBuild,
     };
     await fsp.writeFile(path.join(cacheDir, "last.json"), `${JSON.stringify(json, null, 2)}\n`);
     say();

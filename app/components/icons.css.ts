@@ -1,10 +1,16 @@
-import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
+import { createVar, globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { ICON_SHAPES, iconDataUri, type IconShape } from "./icon-shapes";
 
-/** The CSS of a mask showing `uri` over the whole box (with the prefix older WebKit needs). */
+/**
+ * The drawing of an icon, as CSS `url()` of its SVG: set by each icon's class
+ * (and the pressed heart), read once by {@link icon}'s mask, so that each
+ * drawing is written once in the stylesheet, not once per mask property.
+ */
+const drawing = createVar();
+
+/** The declarations that make `uri` an icon's drawing. */
 function mask(uri: string) {
-  const image = `url("${uri}")`;
-  return { maskImage: image, WebkitMaskImage: image };
+  return { vars: { [drawing]: `url("${uri}")` } };
 }
 
 /**
@@ -23,6 +29,8 @@ globalStyle(`:where(${icon})`, {
   display: "block",
   flexShrink: 0,
   backgroundColor: "currentColor",
+  maskImage: drawing,
+  WebkitMaskImage: drawing,
   maskRepeat: "no-repeat",
   WebkitMaskRepeat: "no-repeat",
   maskPosition: "center",
@@ -36,8 +44,8 @@ globalStyle(`:where(${icon})`, {
 });
 
 /** Each icon's drawing, by name (added to {@link icon}). */
-export const shape = styleVariants(ICON_SHAPES as Record<keyof typeof ICON_SHAPES, IconShape>, (drawing) =>
-  mask(iconDataUri(drawing)),
+export const shape = styleVariants(ICON_SHAPES as Record<keyof typeof ICON_SHAPES, IconShape>, (icon) =>
+  mask(iconDataUri(icon)),
 );
 
 /** The heart filled in: the drawing of a pressed favourite button (`favourite-button.css.ts`). */
