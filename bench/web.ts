@@ -9,8 +9,9 @@
  *    the budgets below; gzip sizes beside them.
  * 2. **Lighthouse 12** (mobile, its default simulated throttling) with Debian's
  *    Chromium against the production build (`node build/node/server.js`) on
- *    the embedded catalogue: `RUNS` runs per page type, the median of each
- *    figure in a table with the targets ✓/✗. Every report is kept as JSON
+ *    the embedded catalogue: `RUNS` runs per page type, in rounds (every
+ *    page type once per round, after one untimed run of each), the median of
+ *    each figure in a table with the targets ✓/✗. Every report is kept as JSON
  *    under `.cache/bench-web/`. A run Lighthouse's own CPU check shows was
  *    taken on a busy machine (`isBusyRun`: its benchmark index more than 15 %
  *    under the session's median) is measured again, up to `BUSY_RETRIES`
@@ -420,30 +421,39 @@ async function main(): Promise<void> {
   let markers: { local: MarkerFigures; phone: MarkerFigures } | null = null;
   const phoneLoads: Record<string, PhoneLoadFigures> = {};
   try {
+    const urls = new Map<string, { pagePath: string; url: string }>();
     for (const type of types) {
       const pagePath = typeof type.path === "string" ? type.path : await type.path(site.origin);
       const url = site.origin + pagePath;
+      urls.set(type.key, { pagePath, url });
       // One untimed run first, in the same browser: the server's page cache and every photo variant the
       // page asks for are ready, so no counted run shares the CPU with the server resizing photos.
       speeds.push((await runLighthouse(url, chrome.port, null, type.noindex)).benchmarkIndex);
-      const runs: RunFigures[] = [];
-      let busyRetries = 0;
-      for (let run = 1; run <= RUNS; run += 1) {
+      results[type.key] = { url: pagePath, runs: [], busyRetries: 0 };
+    }
+    // Rounds: each page type once per round, so that a slow spell of the machine (minutes, ADR 0053)
+    // falls on one run of several page types rather than on every run of one.
+    for (let run = 1; run <= RUNS; run += 1) {
+      for (const type of types) {
+        const { url } = urls.get(type.key)!;
+        const result = results[type.key];
         const report = path.join(cacheDir, `${type.key}-${run}.json`);
         let figures = await runLighthouse(url, chrome.port, report, type.noindex);
         for (let retry = 1; retry <= BUSY_RETRIES && isBusyRun(figures.benchmarkIndex, usualSpeed()); retry += 1) {
           process.stdout.write(
             `  (máquina ocupada: índice ${Math.round(figures.benchmarkIndex)} contra ${Math.round(usualSpeed())}; de novo)\n`,
           );
-          busyRetries += 1;
+          result.busyRetries += 1;
           await new Promise((resolve) => setTimeout(resolve, BUSY_PAUSE_MS));
           figures = await runLighthouse(url, chrome.port, report, type.noindex);
         }
         speeds.push(figures.benchmarkIndex);
-        runs.push(figures);
+        result.runs.push(figures);
         process.stdout.write(`  ${type.label} execução ${run}/${RUNS}: desempenho ${figures.performance}\n`);
       }
-      results[type.key] = { url: pagePath, runs, busyRetries };
+    }
+    for (const type of types) {
+      const { url } = urls.get(type.key)!;
       phoneLoads[type.key] = await measurePhoneLoads(
         url,
         PHONE_RUNS,
