@@ -27,6 +27,7 @@ import { DocumentLinks } from "~/components/document-links";
 import { GeneralErrorBoundary, markHydrated } from "~/components/error-screen";
 import { GoogleTag } from "~/components/google-tag";
 import * as errorStyles from "~/components/error-screen.css";
+import { IconSprite } from "~/components/icons";
 import { SiteShell } from "~/components/site-shell";
 import { ToastProvider } from "~/components/toast";
 import { errorScreenTexts } from "~/lib/errors";
@@ -146,6 +147,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <GoogleTag />
       </head>
       <body>
+        <IconSprite />
         <ToastProvider flash={data?.toast ?? null}>{children}</ToastProvider>
         {/* Top of the page on every navigation unless the URL has a hash (docs/spec.txt §2). */}
         <ScrollRestoration nonce={nonce} />

@@ -17,11 +17,9 @@ const STYLESHEET_HREF = /^\/assets\/[A-Za-z0-9._-]+\.css$/;
 /**
  * Largest stylesheet carried inline (bytes, before compression). Larger files
  * stay links: their text would make every document heavier than the request
- * it saves. Every stylesheet of ours fits, the shared one with the icons'
- * drawings (mostly repeated SVG boilerplate, which compresses to a sixth)
- * and Leaflet's included (docs/decisions/0054-icons-as-css-masks.md).
+ * it saves.
  */
-export const MAX_INLINE_STYLESHEET_BYTES = 40 * 1024;
+export const MAX_INLINE_STYLESHEET_BYTES = 32 * 1024;
 
 interface StylesheetStore {
   /** The client build's folder (`build/client`), or null: inline nothing. */

@@ -315,6 +315,8 @@ export const whatsapp = style({
   selectors: { "&:hover": { background: "#156a39" } },
 });
 
+globalStyle(`${whatsapp} svg`, { flexShrink: 0 });
+
 /** Section of similar listings / units. */
 export const listSection = style({
   display: "grid",

@@ -4,7 +4,6 @@
  */
 import { style } from "@vanilla-extract/css";
 import * as fr from "~/styles/fragments.css";
-import { filledHeartMask } from "./icons.css";
 import { vars } from "~/styles/theme.css";
 
 /** Frame around a listing card: positions the heart over the photo, outside the card's link. */
@@ -53,9 +52,10 @@ export const pageButton = style([
   },
 ]);
 
-/** The heart drawing: filled in when saved. */
+/** The heart drawing: filled when saved. */
 export const heart = style({
+  flexShrink: 0,
   selectors: {
-    "[aria-pressed='true'] > &": filledHeartMask,
+    "[aria-pressed='true'] > &": { fill: "currentColor" },
   },
 });

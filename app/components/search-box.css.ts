@@ -1,5 +1,5 @@
 /** Styles of `search-box.tsx` (the home hero's search). */
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
 import { input } from "./text-search-form.css";
@@ -98,3 +98,5 @@ export const submit = style({
   minHeight: "48px",
   "@media": { "(min-width: 640px) and (max-width: 899px)": { gridColumn: "1 / -1" } },
 });
+
+globalStyle(`${submit} svg`, { flexShrink: 0 });

@@ -52,8 +52,9 @@ async function headerLayoutProblems(page: Page): Promise<string[]> {
     }
     for (const el of [...bar.querySelectorAll<HTMLElement>("*")].filter(shown)) {
       if (getComputedStyle(el).clip !== "auto") continue; // visually hidden text
-      if (el.hasAttribute("data-icon")) {
-        if (el.getBoundingClientRect().width < 19) problems.push(`${name(el.parentElement!)}: ícone espremido`);
+      if (el instanceof SVGElement) {
+        if (el.tagName === "svg" && el.getBoundingClientRect().width < 19)
+          problems.push(`${name(el.parentElement!)}: ícone espremido`);
         continue;
       }
       const text = [...el.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());

@@ -21,7 +21,7 @@ test("um toast do servidor aparece com ícone e fecha em “Fechar”; cada tipo
     await expect(toast).toBeVisible();
     await expect(toast).toContainText(`${label}: Aviso de teste (${type})`);
     await expect(toast).toContainText("Descrição do aviso.");
-    await expect(toast.locator("[data-icon]").first()).toBeVisible();
+    await expect(toast.locator("svg").first()).toBeVisible();
     await waitForHydration(page);
     await toast.getByRole("button", { name: "Fechar" }).click();
     await expect(toast).toBeHidden();
