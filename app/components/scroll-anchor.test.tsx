@@ -1,0 +1,81 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { anchorCorrection, findScrollAnchor, layoutBox } from "./scroll-anchor";
+
+/** Gives `element` a laid-out box: `top` px below its offset parent (none: the document), `height` px tall. */
+function lay(element: HTMLElement, top: number, height: number, parent: HTMLElement | null = null, border = 0) {
+  Object.defineProperty(element, "offsetTop", { configurable: true, get: () => top });
+  Object.defineProperty(element, "offsetHeight", { configurable: true, get: () => height });
+  Object.defineProperty(element, "offsetParent", { configurable: true, get: () => parent });
+  Object.defineProperty(element, "clientTop", { configurable: true, get: () => border });
+}
+
+/** A list of card links laid out at `tops` (px from the document's top), each `height` px tall. */
+function cards(tops: number[], height = 300): HTMLElement {
+  const list = document.createElement("ul");
+  tops.forEach((top, i) => {
+    const link = document.createElement("a");
+    link.setAttribute("data-listing-code", `AP1000${i}`);
+    lay(link, top, height);
+    list.append(link);
+  });
+  document.body.append(list);
+  return list;
+}
+
+let scrollY = 0;
+beforeEach(() => {
+  scrollY = 0;
+  Object.defineProperty(window, "scrollY", { configurable: true, get: () => scrollY });
+});
+afterEach(() => document.body.replaceChildren());
+
+describe("layoutBox", () => {
+  it("adds the offsets up to the document, with the parents' borders, less the scroll", () => {
+    const frame = document.createElement("div");
+    const card = document.createElement("a");
+    lay(frame, 1200, 400, null, 1);
+    lay(card, 10, 380, frame);
+    scrollY = 1000;
+    expect(layoutBox(card)).toEqual({ top: 211, bottom: 591 });
+  });
+
+  it("ignores a transform: a card lifted on hover is measured where it is laid out", () => {
+    const [card] = cards([500]).children as unknown as HTMLElement[];
+    card!.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: 498, width: 360, height: 300 });
+    expect(layoutBox(card!).top).toBe(500);
+  });
+});
+
+describe("findScrollAnchor", () => {
+  it("takes the first card whose top is on screen, with its distance from the top", () => {
+    scrollY = 2000;
+    const list = cards([1300, 1650, 1960, 2270, 2580]);
+    expect(findScrollAnchor(list, 800)).toEqual({ code: "AP10003", top: 270 });
+  });
+
+  it("takes a card taller than the screen that fills it", () => {
+    const list = cards([-2000, -100], 1500);
+    expect(findScrollAnchor(list, 800)).toEqual({ code: "AP10001", top: -100 });
+  });
+
+  it("skips cards with no box (hidden) and finds none above or below every card", () => {
+    expect(findScrollAnchor(cards([100], 0), 800)).toBeNull();
+    expect(findScrollAnchor(cards([-900, -600]), 800)).toBeNull();
+    expect(findScrollAnchor(cards([820, 1200]), 800)).toBeNull();
+  });
+});
+
+describe("anchorCorrection", () => {
+  it("says how far to scroll for the card to stand where it stood", () => {
+    const list = cards([-700, -350, 185, 480]);
+    expect(anchorCorrection(list, { code: "AP10002", top: -40 })).toBe(225);
+    expect(anchorCorrection(list, { code: "AP10003", top: 567 })).toBe(-87);
+  });
+
+  it("leaves sub-pixel differences alone and gives up when the card is gone", () => {
+    const list = cards([120]);
+    expect(anchorCorrection(list, { code: "AP10000", top: 120.4 })).toBe(0);
+    expect(anchorCorrection(list, { code: "AP99999", top: 120 })).toBeNull();
+  });
+});

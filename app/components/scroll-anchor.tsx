@@ -1,0 +1,169 @@
+/**
+ * Going back (or forward) to a page puts the listing card that was at the
+ * top of the screen back where it was, to the pixel, instead of trusting the
+ * old scroll offset alone (docs/decisions/0055-cards-drawn-near-the-viewport.md).
+ *
+ * Remix's `<ScrollRestoration>` restores the offset; but the cards' text is
+ * drawn only as it nears the viewport (`content-visibility: auto`), and a
+ * list rendered anew counts the cards not drawn yet at an estimated height,
+ * so the old offset alone lands elsewhere. When a navigation leaves a page,
+ * the first card on screen and its distance from the top are kept for that
+ * history entry (in memory and `sessionStorage`, so a reload keeps them);
+ * when the visitor comes back to the entry, the page is scrolled so that the
+ * card is at that distance again, and again over the next frames while the
+ * cards around it are drawn at their real height.
+ */
+import { useLocation, useNavigation, useNavigationType } from "@remix-run/react";
+import { useEffect, useLayoutEffect } from "react";
+
+/** The elements a return is anchored on: the listing cards' links, which carry the listing's code. */
+export const SCROLL_ANCHOR_ATTRIBUTE = "data-listing-code";
+
+/** Where an anchor is kept across a reload (`sessionStorage`). */
+export const SCROLL_ANCHOR_STORAGE_KEY = "ancoras-de-rolagem";
+
+/** How many history entries keep an anchor; the oldest is dropped first. */
+const MAX_ENTRIES = 50;
+
+/** Frames over which the position is checked again after a return, while the cards near the viewport are drawn. */
+const CORRECTION_FRAMES = 4;
+
+/** Events by which the visitor scrolls on their own. */
+const VISITOR_SCROLL_EVENTS = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+
+/** The card a history entry is anchored on: its code, and its top's distance from the viewport's top (px). */
+export interface ScrollAnchor {
+  code: string;
+  top: number;
+}
+
+/**
+ * An element's box as laid out, in px from the viewport's top: transforms
+ * (a card lifted while the pointer is over it) do not move it, so the card
+ * the visitor clicked, still hovered, is measured where it sits.
+ */
+export function layoutBox(element: HTMLElement): { top: number; bottom: number } {
+  let top = 0;
+  for (let box: HTMLElement | null = element; box; box = box.offsetParent as HTMLElement | null) {
+    const parent = box.offsetParent as HTMLElement | null;
+    top += box.offsetTop + (parent?.clientTop ?? 0);
+  }
+  top -= window.scrollY;
+  return { top, bottom: top + element.offsetHeight };
+}
+
+/**
+ * The anchor element the visitor is looking at, in a viewport
+ * `viewportHeight` px tall: the first (in document order) whose top edge is
+ * on screen, else the first that reaches into it (a card taller than the
+ * screen); null when none does (the visitor is above or below every card,
+ * or the page has none). A card whose top is on screen was drawn at its
+ * real height, so what follows it comes back in place too.
+ */
+export function findScrollAnchor(root: ParentNode, viewportHeight: number): ScrollAnchor | null {
+  let reaching: ScrollAnchor | null = null;
+  for (const element of root.querySelectorAll<HTMLElement>(`[${SCROLL_ANCHOR_ATTRIBUTE}]`)) {
+    if (element.offsetHeight === 0) continue;
+    const box = layoutBox(element);
+    if (box.bottom <= 0 || box.top >= viewportHeight) continue;
+    const anchor = { code: element.getAttribute(SCROLL_ANCHOR_ATTRIBUTE) ?? "", top: box.top };
+    if (box.top >= 0) return anchor;
+    reaching ??= anchor;
+  }
+  return reaching;
+}
+
+/**
+ * How far (px) the page must scroll down for the anchor's card to stand
+ * where it stood: 0 when it does (within 1 px, the rounding of layout
+ * offsets), null when the page no longer has it.
+ */
+export function anchorCorrection(root: ParentNode, anchor: ScrollAnchor): number | null {
+  const element = root.querySelector<HTMLElement>(`[${SCROLL_ANCHOR_ATTRIBUTE}="${CSS.escape(anchor.code)}"]`);
+  if (!element) return null;
+  const offset = layoutBox(element).top - anchor.top;
+  return Math.abs(offset) < 1 ? 0 : offset;
+}
+
+/** The anchors of this tab's history entries, by Remix location key. */
+let anchors: Map<string, ScrollAnchor> | null = null;
+
+function savedAnchors(): Map<string, ScrollAnchor> {
+  if (anchors) return anchors;
+  anchors = new Map();
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(SCROLL_ANCHOR_STORAGE_KEY) ?? "[]") as unknown;
+    if (Array.isArray(stored)) {
+      for (const entry of stored) {
+        if (Array.isArray(entry) && typeof entry[0] === "string" && isAnchor(entry[1])) anchors.set(entry[0], entry[1]);
+      }
+    }
+  } catch {
+    // Storage blocked or unreadable: anchors live in memory only.
+  }
+  return anchors;
+}
+
+function isAnchor(value: unknown): value is ScrollAnchor {
+  const anchor = value as ScrollAnchor | null;
+  return typeof anchor?.code === "string" && typeof anchor.top === "number" && Number.isFinite(anchor.top);
+}
+
+/** Keeps (or, with null, forgets) the anchor of the entry `key`. */
+function saveAnchor(key: string, anchor: ScrollAnchor | null): void {
+  const all = savedAnchors();
+  all.delete(key);
+  if (anchor) all.set(key, anchor);
+  while (all.size > MAX_ENTRIES) all.delete(all.keys().next().value as string);
+  try {
+    sessionStorage.setItem(SCROLL_ANCHOR_STORAGE_KEY, JSON.stringify([...all]));
+  } catch {
+    // Storage full or blocked: the anchor still works within this page's life.
+  }
+}
+
+/**
+ * Rendered once, after `<ScrollRestoration>` (whose layout effect restores
+ * the offset first). Renders nothing.
+ */
+export function ScrollAnchorRestoration() {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const navigationType = useNavigationType();
+
+  // Leaving the entry: a navigation starts (the page still shows), or the document goes away.
+  useEffect(() => {
+    if (navigation.state !== "idle") saveAnchor(location.key, findScrollAnchor(document, window.innerHeight));
+  }, [navigation.state, location.key]);
+  useEffect(() => {
+    const onPageHide = () => saveAnchor(location.key, findScrollAnchor(document, window.innerHeight));
+    window.addEventListener("pagehide", onPageHide);
+    return () => window.removeEventListener("pagehide", onPageHide);
+  }, [location.key]);
+
+  // Back at an entry (back, forward, a reload): the card where it was.
+  useLayoutEffect(() => {
+    if (navigationType !== "POP" || location.hash) return;
+    const anchor = savedAnchors().get(location.key);
+    if (!anchor) return;
+    let frames = 0;
+    let frame = 0;
+    // The visitor's own scrolling wins: no correction after it.
+    const stop = () => {
+      cancelAnimationFrame(frame);
+      for (const type of VISITOR_SCROLL_EVENTS) window.removeEventListener(type, stop);
+    };
+    const correct = () => {
+      const offset = anchorCorrection(document, anchor);
+      if (offset !== null && offset !== 0) window.scrollBy(0, offset);
+      frames += 1;
+      if (offset === null || frames >= CORRECTION_FRAMES) stop();
+      else frame = requestAnimationFrame(correct);
+    };
+    for (const type of VISITOR_SCROLL_EVENTS) window.addEventListener(type, stop, { passive: true });
+    correct();
+    return stop;
+  }, [location.key, location.hash, navigationType]);
+
+  return null;
+}
