@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { anchorCorrection, findScrollAnchor, layoutBox } from "./scroll-anchor";
+import { anchorCorrection, findScrollAnchor, layoutBox, scrollsWithPage } from "./scroll-anchor";
 
 /** Gives `element` a laid-out box: `top` px below its offset parent (none: the document), `height` px tall. */
 function lay(element: HTMLElement, top: number, height: number, parent: HTMLElement | null = null, border = 0) {
@@ -63,6 +63,34 @@ describe("findScrollAnchor", () => {
     expect(findScrollAnchor(cards([100], 0), 800)).toBeNull();
     expect(findScrollAnchor(cards([-900, -600]), 800)).toBeNull();
     expect(findScrollAnchor(cards([820, 1200]), 800)).toBeNull();
+  });
+});
+
+describe("scrollsWithPage", () => {
+  /** A card inside a box with `overflowY`, whose content is `content` px tall in `height` px. */
+  function cardIn(overflowY: string, content: number, height: number): HTMLElement {
+    const box = document.createElement("div");
+    box.style.overflowY = overflowY;
+    Object.defineProperty(box, "scrollHeight", { configurable: true, get: () => content });
+    Object.defineProperty(box, "clientHeight", { configurable: true, get: () => height });
+    const card = document.createElement("a");
+    card.setAttribute("data-listing-code", "AP20000");
+    lay(card, 100, 300);
+    box.append(card);
+    document.body.append(box);
+    return card;
+  }
+
+  it("leaves out cards in a box that scrolls by itself, and their page gets no anchor from them", () => {
+    const card = cardIn("auto", 3000, 600);
+    expect(scrollsWithPage(card)).toBe(false);
+    expect(findScrollAnchor(document, 800)).toBeNull();
+    expect(anchorCorrection(document, { code: "AP20000", top: 50 })).toBeNull();
+  });
+
+  it("keeps cards in a box that does not scroll up and down (a row that scrolls sideways)", () => {
+    expect(scrollsWithPage(cardIn("auto", 400, 400))).toBe(true);
+    expect(scrollsWithPage(cardIn("visible", 3000, 600))).toBe(true);
   });
 });
 

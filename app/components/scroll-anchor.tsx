@@ -53,8 +53,23 @@ export function layoutBox(element: HTMLElement): { top: number; bottom: number }
 }
 
 /**
+ * Whether `element` moves with the page's own scrolling: no box between it
+ * and the document scrolls vertically by itself (as the map's list column
+ * does on a wide screen). A box that only scrolls sideways (a row of cards)
+ * does not count.
+ */
+export function scrollsWithPage(element: HTMLElement): boolean {
+  for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) {
+    const overflow = getComputedStyle(box).overflowY;
+    if ((overflow === "auto" || overflow === "scroll") && box.scrollHeight > box.clientHeight) return false;
+  }
+  return true;
+}
+
+/**
  * The anchor element the visitor is looking at, in a viewport
- * `viewportHeight` px tall: the first (in document order) whose top edge is
+ * `viewportHeight` px tall, among those that move with the page
+ * ({@link scrollsWithPage}): the first (in document order) whose top edge is
  * on screen, else the first that reaches into it (a card taller than the
  * screen); null when none does (the visitor is above or below every card,
  * or the page has none). A card whose top is on screen was drawn at its
@@ -65,7 +80,7 @@ export function findScrollAnchor(root: ParentNode, viewportHeight: number): Scro
   for (const element of root.querySelectorAll<HTMLElement>(`[${SCROLL_ANCHOR_ATTRIBUTE}]`)) {
     if (element.offsetHeight === 0) continue;
     const box = layoutBox(element);
-    if (box.bottom <= 0 || box.top >= viewportHeight) continue;
+    if (box.bottom <= 0 || box.top >= viewportHeight || !scrollsWithPage(element)) continue;
     const anchor = { code: element.getAttribute(SCROLL_ANCHOR_ATTRIBUTE) ?? "", top: box.top };
     if (box.top >= 0) return anchor;
     reaching ??= anchor;
@@ -80,7 +95,7 @@ export function findScrollAnchor(root: ParentNode, viewportHeight: number): Scro
  */
 export function anchorCorrection(root: ParentNode, anchor: ScrollAnchor): number | null {
   const element = root.querySelector<HTMLElement>(`[${SCROLL_ANCHOR_ATTRIBUTE}="${CSS.escape(anchor.code)}"]`);
-  if (!element) return null;
+  if (!element || !scrollsWithPage(element)) return null;
   const offset = layoutBox(element).top - anchor.top;
   return Math.abs(offset) < 1 ? 0 : offset;
 }
