@@ -163,21 +163,34 @@ export function ScrollAnchorRestoration() {
     if (!anchor) return;
     let frames = 0;
     let frame = 0;
-    // The visitor's own scrolling wins: no correction after it.
-    const stop = () => {
-      cancelAnimationFrame(frame);
-      for (const type of VISITOR_SCROLL_EVENTS) window.removeEventListener(type, stop);
-    };
+    let visitorScrolled = false;
     const correct = () => {
+      if (visitorScrolled) return;
       const offset = anchorCorrection(document, anchor);
       if (offset !== null && offset !== 0) window.scrollBy(0, offset);
       frames += 1;
-      if (offset === null || frames >= CORRECTION_FRAMES) stop();
-      else frame = requestAnimationFrame(correct);
+      if (offset !== null && frames < CORRECTION_FRAMES) frame = requestAnimationFrame(correct);
     };
-    for (const type of VISITOR_SCROLL_EVENTS) window.addEventListener(type, stop, { passive: true });
+    // The visitor's own scrolling wins: no correction after it.
+    const onVisitorScroll = () => {
+      visitorScrolled = true;
+      cancelAnimationFrame(frame);
+    };
+    // After a reload the browser may restore the old offset itself once the document has loaded, after
+    // hydration: the card is put back once more then.
+    const afterLoad = () => {
+      frames = 0;
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(correct);
+    };
+    for (const type of VISITOR_SCROLL_EVENTS) window.addEventListener(type, onVisitorScroll, { passive: true });
+    if (document.readyState !== "complete") window.addEventListener("load", afterLoad, { once: true });
     correct();
-    return stop;
+    return () => {
+      cancelAnimationFrame(frame);
+      for (const type of VISITOR_SCROLL_EVENTS) window.removeEventListener(type, onVisitorScroll);
+      window.removeEventListener("load", afterLoad);
+    };
   }, [location.key, location.hash, navigationType]);
 
   return null;

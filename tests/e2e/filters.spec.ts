@@ -19,7 +19,9 @@ async function optionCount(option: Locator): Promise<number> {
 /** Opens the first result and checks that the listing page shows its title. */
 async function openFirstListing(page: Page): Promise<void> {
   const card = resultList(page).getByRole("link").first();
-  const title = (await card.getByRole("heading").innerText()).trim();
+  // Its text, not its rendering: a card below the screen is not drawn yet (content-visibility), so has no innerText.
+  const title = ((await card.getByRole("heading").textContent()) ?? "").trim();
+  expect(title).not.toBe("");
   await card.click();
   await expect(page).toHaveURL(/\/detalhes\/[^/]+\/[^/]+$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
