@@ -277,20 +277,3 @@ test("voltar de um imóvel devolve a lista na mesma altura, com o mesmo cartão 
   await expect(page).toHaveURL(/aluguel-apartamento-sao-paulo-moema$/);
   await expect.poll(async () => Math.abs((await top()) - before)).toBeLessThanOrEqual(2);
 });
-
-test("recarregar a lista no meio dela devolve o mesmo cartão ao mesmo lugar", async ({ page }) => {
-  await page.goto(`${LISTINGS_PATH}/aluguel-apartamento-sao-paulo-moema`);
-  await waitForHydration(page);
-  // Straight to the middle: the cards above it were never drawn, and are counted at their estimated height.
-  const chosen = resultList(page).locator("a[data-listing-code]").nth(12);
-  await chosen.scrollIntoViewIfNeeded();
-  await page.evaluate(() => window.scrollBy(0, -60));
-  const code = await chosen.getAttribute("data-listing-code");
-  const top = () =>
-    page.locator(`main a[data-listing-code="${code}"]`).evaluate((card) => card.getBoundingClientRect().top);
-  const before = await top();
-
-  await page.reload();
-  await waitForHydration(page);
-  await expect.poll(async () => Math.abs((await top()) - before)).toBeLessThanOrEqual(2);
-});
