@@ -421,11 +421,11 @@ async function main(): Promise<void> {
   let markers: { local: MarkerFigures; phone: MarkerFigures } | null = null;
   const phoneLoads: Record<string, PhoneLoadFigures> = {};
   try {
-    const urls = new Map<string, { pagePath: string; url: string }>();
+    const urls = new Map<string, string>();
     for (const type of types) {
       const pagePath = typeof type.path === "string" ? type.path : await type.path(site.origin);
       const url = site.origin + pagePath;
-      urls.set(type.key, { pagePath, url });
+      urls.set(type.key, url);
       // One untimed run first, in the same browser: the server's page cache and every photo variant the
       // page asks for are ready, so no counted run shares the CPU with the server resizing photos.
       speeds.push((await runLighthouse(url, chrome.port, null, type.noindex)).benchmarkIndex);
@@ -435,7 +435,7 @@ async function main(): Promise<void> {
     // falls on one run of several page types rather than on every run of one.
     for (let run = 1; run <= RUNS; run += 1) {
       for (const type of types) {
-        const { url } = urls.get(type.key)!;
+        const url = urls.get(type.key)!;
         const result = results[type.key];
         const report = path.join(cacheDir, `${type.key}-${run}.json`);
         let figures = await runLighthouse(url, chrome.port, report, type.noindex);
@@ -453,7 +453,7 @@ async function main(): Promise<void> {
       }
     }
     for (const type of types) {
-      const { url } = urls.get(type.key)!;
+      const url = urls.get(type.key)!;
       phoneLoads[type.key] = await measurePhoneLoads(
         url,
         PHONE_RUNS,
