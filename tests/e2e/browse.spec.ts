@@ -9,6 +9,8 @@
  * the filtered count is smaller than the city's, page 2 shows other cards,
  * every card matches the filter, the gallery counter follows the controls.
  */
+import type { Page } from "@playwright/test";
+import { SCROLL_ANCHOR_STORAGE_KEY } from "../../app/components/scroll-anchor";
 import { expect, test } from "./fixtures";
 import { cardPaths, formatCount, LISTINGS_PATH, PAGE_SIZE, readTotal, resultList, waitForHydration } from "./helpers";
 
@@ -257,6 +259,27 @@ test("o carrossel só é baixado quando o visitante chega à galeria, e assume a
   expect(carouselRequests).toHaveLength(1);
 });
 
+/**
+ * Waits until the card `code` stands `before` px (± 2) from the viewport's top again; if it does not, the
+ * error says where it stands, the page's offset and the anchors the page kept (`sessionStorage`).
+ */
+async function expectCardBackAt(page: Page, code: string, before: number): Promise<void> {
+  const state = () =>
+    page.evaluate(
+      ({ selector, storageKey }) => ({
+        top: document.querySelector(selector)?.getBoundingClientRect().top ?? null,
+        scrollY: window.scrollY,
+        anchors: sessionStorage.getItem(storageKey),
+      }),
+      { selector: `main a[data-listing-code="${code}"]`, storageKey: SCROLL_ANCHOR_STORAGE_KEY },
+    );
+  try {
+    await expect.poll(async () => Math.abs(((await state()).top ?? Infinity) - before)).toBeLessThanOrEqual(2);
+  } catch (error) {
+    throw new Error(`card ${code} not back at ${before} px: ${JSON.stringify(await state())}`, { cause: error });
+  }
+}
+
 test("voltar de um imóvel devolve a lista na mesma altura, com o mesmo cartão no mesmo lugar", async ({ page }) => {
   await page.goto(`${LISTINGS_PATH}/aluguel-apartamento-sao-paulo-moema`);
   await waitForHydration(page);
@@ -275,5 +298,22 @@ test("voltar de um imóvel devolve a lista na mesma altura, com o mesmo cartão 
   await expect(page).toHaveURL(new RegExp(`/${code}$`));
   await page.goBack();
   await expect(page).toHaveURL(/aluguel-apartamento-sao-paulo-moema$/);
-  await expect.poll(async () => Math.abs((await top()) - before)).toBeLessThanOrEqual(2);
+  await expectCardBackAt(page, code!, before);
+});
+
+test("recarregar a lista no meio dela devolve o mesmo cartão ao mesmo lugar", async ({ page }) => {
+  await page.goto(`${LISTINGS_PATH}/aluguel-apartamento-sao-paulo-moema`);
+  await waitForHydration(page);
+  // Straight to the middle: the cards above it were never drawn, and are counted at their estimated height.
+  const chosen = resultList(page).locator("a[data-listing-code]").nth(12);
+  await chosen.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, -60));
+  const code = await chosen.getAttribute("data-listing-code");
+  const top = () =>
+    page.locator(`main a[data-listing-code="${code}"]`).evaluate((card) => card.getBoundingClientRect().top);
+  const before = await top();
+
+  await page.reload();
+  await waitForHydration(page);
+  await expectCardBackAt(page, code!, before);
 });
