@@ -7,6 +7,7 @@ import {
   findScrollAnchor,
   layoutBox,
   SCROLL_ANCHOR_STORAGE_KEY,
+  SCROLL_SETTLE_MS,
   ScrollAnchorRestoration,
   scrollsWithPage,
 } from "./scroll-anchor";
@@ -124,8 +125,12 @@ describe("ScrollAnchorRestoration", () => {
   /** Where the list's cards are laid out (px from the document's top) when it renders. */
   let tops: number[] = [];
 
-  /** A card list at "/" (each card a link, as Remix's `<Link>`, to "/imovel"), the component in the layout. */
-  function renderSite() {
+  /**
+   * A card list at "/" (each card a link, as Remix's `<Link>`, to "/imovel"), the component in the layout;
+   * the first entry has a key of its own, as Remix gives every document's (`keyed: false`: React Router's
+   * "default", that of an entry without history state).
+   */
+  function renderSite({ keyed = true } = {}) {
     function List() {
       const navigate = useNavigate();
       return (
@@ -148,21 +153,24 @@ describe("ScrollAnchorRestoration", () => {
         </ul>
       );
     }
-    const router = createMemoryRouter([
-      {
-        path: "/",
-        element: (
-          <>
-            <Outlet />
-            <ScrollAnchorRestoration />
-          </>
-        ),
-        children: [
-          { index: true, element: <List /> },
-          { path: "imovel", element: <p>Imóvel</p> },
-        ],
-      },
-    ]);
+    const router = createMemoryRouter(
+      [
+        {
+          path: "/",
+          element: (
+            <>
+              <Outlet />
+              <ScrollAnchorRestoration />
+            </>
+          ),
+          children: [
+            { index: true, element: <List /> },
+            { path: "imovel", element: <p>Imóvel</p> },
+          ],
+        },
+      ],
+      { initialEntries: [keyed ? { pathname: "/", key: `visita-${Math.random().toString(36).slice(2)}` } : "/"] },
+    );
     render(<RouterProvider router={router} future={{ v7_startTransition: true }} />);
     return router;
   }
@@ -204,6 +212,40 @@ describe("ScrollAnchorRestoration", () => {
     expect(screen.getByText("Cartão 1")).toBeTruthy();
     expect(scrollY).toBe(800);
     expect(layoutBox(screen.getByText("Cartão 1")).top).toBe(200);
+  });
+
+  it("keeps the card on screen once the scrolling settles, for a navigation started by code", async () => {
+    tops = [700, 1200, 1500];
+    scrollY = 1000;
+    const router = renderSite();
+    fireEvent.click(screen.getByText("Cartão 1"));
+    await act(() => router.navigate(-1));
+    expect(scrollY).toBe(1000);
+
+    // The visitor reads on (the card 2 now at 100 px), then a filter changed by key navigates: no click.
+    window.dispatchEvent(new Event("wheel"));
+    scrollY = 1400;
+    window.dispatchEvent(new Event("scroll"));
+    await new Promise((resolve) => setTimeout(resolve, SCROLL_SETTLE_MS + 50));
+    await act(() => router.navigate("/imovel"));
+    tops = [600, 1100, 1400];
+    await act(() => router.navigate(-1));
+
+    expect(layoutBox(screen.getByText("Cartão 2")).top).toBe(100);
+    expect(scrollY).toBe(1300);
+  });
+
+  it("keeps nothing for an entry without a key of its own, which other documents would share", async () => {
+    tops = [700, 1200, 1500];
+    scrollY = 1000;
+    const router = renderSite({ keyed: false });
+    expect(router.state.location.key).toBe("default");
+    fireEvent.click(screen.getByText("Cartão 1"));
+    tops = [500, 1000, 1300];
+    await act(() => router.navigate(-1));
+
+    expect(sessionStorage.getItem(SCROLL_ANCHOR_STORAGE_KEY)).toBeNull();
+    expect(window.scrollBy).not.toHaveBeenCalled();
   });
 
   it("leaves a new visit to the list alone: only a return is anchored", async () => {

@@ -33,6 +33,9 @@ const MAX_ENTRIES = 50;
  */
 export const RESTORE_WINDOW_MS = 1500;
 
+/** How long (ms) the page's scrolling must have stopped before the card on screen is kept again. */
+export const SCROLL_SETTLE_MS = 150;
+
 /** Events by which the visitor scrolls on their own. */
 const VISITOR_SCROLL_EVENTS = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
 
@@ -129,8 +132,17 @@ function isAnchor(value: unknown): value is ScrollAnchor {
   return typeof anchor?.code === "string" && typeof anchor.top === "number" && Number.isFinite(anchor.top);
 }
 
+/**
+ * React Router's key for an entry without history state: shared by every
+ * document opened that way, so nothing is kept for it. Remix's
+ * `<ScrollRestoration>` gives each document's entry a key of its own before
+ * hydration, so it shows up only if that script did not run.
+ */
+const UNKEYED_ENTRY = "default";
+
 /** Keeps (or, with null, forgets) the anchor of the entry `key`. */
 function saveAnchor(key: string, anchor: ScrollAnchor | null): void {
+  if (key === UNKEYED_ENTRY) return;
   const all = savedAnchors();
   all.delete(key);
   if (anchor) all.set(key, anchor);
@@ -156,18 +168,28 @@ export function ScrollAnchorRestoration() {
     entryKey.current = location.key;
   }, [location.key]);
 
-  // Leaving the entry. The anchor is measured while the page still shows, when the visitor starts a
-  // navigation (a click or a form sent, in the capture phase, before the router sees it; the browser's
-  // back or forward), when the router starts one by itself, and when the document goes away (a reload,
-  // another site). The router's "loading" state is only a fallback: its render is a transition, which
-  // React may merge with the next one on a busy main thread, so it is not always committed.
+  // Leaving the entry. The anchor is measured while the page still shows: once the page's scrolling
+  // has settled (so a navigation started by code, a filter changed by key, finds it current), when the
+  // visitor starts a navigation (a click or a form sent, in the capture phase, before the router sees
+  // it; the browser's back or forward), when the router starts one by itself, and when the document
+  // goes away (a reload, another site). The router's "loading" state is only a fallback: its render is
+  // a transition, which React may merge with the next one on a busy main thread, so it is not always
+  // committed.
   useEffect(() => {
     const keep = () => saveAnchor(entryKey.current, findScrollAnchor(document, window.innerHeight));
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    const onScroll = () => {
+      clearTimeout(settle);
+      settle = setTimeout(keep, SCROLL_SETTLE_MS);
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
     document.addEventListener("click", keep, { capture: true });
     document.addEventListener("submit", keep, { capture: true });
     window.addEventListener("popstate", keep, { capture: true });
     window.addEventListener("pagehide", keep);
     return () => {
+      clearTimeout(settle);
+      window.removeEventListener("scroll", onScroll);
       document.removeEventListener("click", keep, { capture: true });
       document.removeEventListener("submit", keep, { capture: true });
       window.removeEventListener("popstate", keep, { capture: true });
@@ -181,7 +203,7 @@ export function ScrollAnchorRestoration() {
   // Back at an entry (back, forward, a reload): the card where it was.
   useLayoutEffect(() => {
     if (navigationType !== "POP" || location.hash) return;
-    const anchor = savedAnchors().get(location.key);
+    const anchor = location.key === UNKEYED_ENTRY ? undefined : savedAnchors().get(location.key);
     if (!anchor) return;
     let frame = 0;
     let until = performance.now() + RESTORE_WINDOW_MS;
