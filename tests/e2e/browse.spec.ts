@@ -260,6 +260,27 @@ test("o carrossel só é baixado quando o visitante chega à galeria, e assume a
 });
 
 /**
+ * Where the card `code` stands (px from the viewport's top) once the page has settled: the same over three
+ * frames in a row. Right after a jump the cards that come near the viewport are drawn at their real height
+ * in the next frames, and the browser's own scroll anchoring moves the page to match.
+ */
+function settledTop(page: Page, code: string): Promise<number> {
+  return page.evaluate(async (selector) => {
+    const top = () => document.querySelector(selector)!.getBoundingClientRect().top;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    let last = top();
+    // At most 2 s at 60 frames a second: a page that never settles is measured where it is then.
+    for (let same = 0, frames = 0; same < 3 && frames < 120; frames += 1) {
+      await frame();
+      const now = top();
+      same = now === last ? same + 1 : 0;
+      last = now;
+    }
+    return last;
+  }, `main a[data-listing-code="${code}"]`);
+}
+
+/**
  * Waits until the card `code` stands `before` px (± 2) from the viewport's top again; if it does not, the
  * error says where it stands, the page's offset and the anchors the page kept (`sessionStorage`).
  */
@@ -290,9 +311,7 @@ test("voltar de um imóvel devolve a lista na mesma altura, com o mesmo cartão 
   await chosen.scrollIntoViewIfNeeded();
   await page.evaluate(() => window.scrollBy(0, -100));
   const code = await chosen.getAttribute("data-listing-code");
-  const top = () =>
-    page.locator(`main a[data-listing-code="${code}"]`).evaluate((card) => card.getBoundingClientRect().top);
-  const before = await top();
+  const before = await settledTop(page, code!);
 
   await chosen.click();
   await expect(page).toHaveURL(new RegExp(`/${code}$`));
@@ -309,9 +328,7 @@ test("recarregar a lista no meio dela devolve o mesmo cartão ao mesmo lugar", a
   await chosen.scrollIntoViewIfNeeded();
   await page.evaluate(() => window.scrollBy(0, -60));
   const code = await chosen.getAttribute("data-listing-code");
-  const top = () =>
-    page.locator(`main a[data-listing-code="${code}"]`).evaluate((card) => card.getBoundingClientRect().top);
-  const before = await top();
+  const before = await settledTop(page, code!);
 
   await page.reload();
   await waitForHydration(page);
