@@ -42,6 +42,9 @@ export const HEADLESS_CHROMIUM_FLAGS = [
 /** Target: the median first marker, ms from navigation start (the page used to take 3.6–4.6 s). */
 export const FIRST_MARKER_TARGET_MS = 3000;
 
+/** How long (ms) a load may take to show its first marker before it counts as a load without markers. */
+export const MARKER_TIMEOUT_MS = 60_000;
+
 /** One page load's milestones, ms from navigation start (NaN when it never happened). */
 export interface MarkerRun {
   document: number;
@@ -51,8 +54,19 @@ export interface MarkerRun {
   marker: number;
 }
 
-/** Medians of {@link MarkerRun} over the runs of one network. */
-export type MarkerFigures = MarkerRun & { runs: number; markerMin: number; markerMax: number };
+/**
+ * Medians of {@link MarkerRun} over the runs of one network, with the loads
+ * that showed no marker within {@link MARKER_TIMEOUT_MS} (`missing`) and what
+ * the page reported in them (`problems`: console errors, uncaught errors,
+ * failed or refused requests).
+ */
+export type MarkerFigures = MarkerRun & {
+  runs: number;
+  markerMin: number;
+  markerMax: number;
+  missing: number;
+  problems: string[];
+};
 
 /** The median of the finite values (the upper one of an even count); NaN when there are none. */
 export const median = (values: number[]) => {
@@ -60,10 +74,23 @@ export const median = (values: number[]) => {
   return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : Number.NaN;
 };
 
-async function loadOnce(browser: Browser, url: string, phoneNetwork: boolean): Promise<MarkerRun> {
+async function loadOnce(
+  browser: Browser,
+  url: string,
+  phoneNetwork: boolean,
+): Promise<MarkerRun & { problems: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   try {
     const page = await context.newPage();
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(`console: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => problems.push(`erro: ${error.message}`));
+    page.on("requestfailed", (request) => problems.push(`falhou: ${request.url()} ${request.failure()?.errorText}`));
+    page.on("response", (response) => {
+      if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+    });
     await page.addInitScript(() => {
       const marks: Record<string, number> = {};
       (window as unknown as { __marks: Record<string, number> }).__marks = marks;
@@ -75,8 +102,12 @@ async function loadOnce(browser: Browser, url: string, phoneNetwork: boolean): P
     });
     if (phoneNetwork) await emulateNetwork(page, PHONE_NETWORK);
     await page.goto(url, { waitUntil: "domcontentloaded" });
-    await page.waitForSelector(".leaflet-marker-icon", { timeout: 60_000 });
-    return await page.evaluate(() => {
+    const shown = await page.waitForSelector(".leaflet-marker-icon", { timeout: MARKER_TIMEOUT_MS }).then(
+      () => true,
+      () => false,
+    );
+    if (!shown) problems.push(`nenhum marcador em ${MARKER_TIMEOUT_MS} ms`);
+    const milestones = await page.evaluate(() => {
       const marks = (window as unknown as { __marks: Record<string, number> }).__marks;
       const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
       const points = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).find((entry) =>
@@ -90,6 +121,7 @@ async function loadOnce(browser: Browser, url: string, phoneNetwork: boolean): P
         marker: marks.marker ?? Number.NaN,
       };
     });
+    return { ...milestones, problems: shown ? [] : problems };
   } finally {
     await context.close();
   }
@@ -98,7 +130,9 @@ async function loadOnce(browser: Browser, url: string, phoneNetwork: boolean): P
 /**
  * Loads `url` (the map page) `runs` times on the local connection and `runs`
  * times on {@link PHONE_NETWORK}, after one untimed load; returns the medians.
- * @throws when Chromium cannot start or a load shows no marker in 60 s.
+ * A load that shows no marker in {@link MARKER_TIMEOUT_MS} is counted
+ * (`missing`), with what the page reported, instead of ending the bench.
+ * @throws when Chromium cannot start.
  */
 export async function measureMapMarkers(
   url: string,
@@ -109,10 +143,11 @@ export async function measureMapMarkers(
   try {
     await loadOnce(browser, url, false);
     const figures = async (phoneNetwork: boolean): Promise<MarkerFigures> => {
-      const all: MarkerRun[] = [];
+      const all: (MarkerRun & { problems: string[] })[] = [];
       for (let run = 0; run < runs; run += 1) all.push(await loadOnce(browser, url, phoneNetwork));
       const pick = (key: keyof MarkerRun) => median(all.map((run) => run[key]));
       const markers = all.map((run) => run.marker).filter((value) => Number.isFinite(value));
+      const missed = all.filter((run) => !Number.isFinite(run.marker));
       return {
         runs,
         document: pick("document"),
@@ -120,8 +155,10 @@ export async function measureMapMarkers(
         hydrated: pick("hydrated"),
         map: pick("map"),
         marker: pick("marker"),
-        markerMin: Math.min(...markers),
-        markerMax: Math.max(...markers),
+        markerMin: markers.length ? Math.min(...markers) : Number.NaN,
+        markerMax: markers.length ? Math.max(...markers) : Number.NaN,
+        missing: missed.length,
+        problems: missed.flatMap((run) => run.problems),
       };
     };
     return { local: await figures(false), phone: await figures(true) };
