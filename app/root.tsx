@@ -34,7 +34,6 @@ import { errorScreenTexts } from "~/lib/errors";
 import { type RootData, useOptionalRootData, useRootData } from "~/lib/root-data";
 import { useNonce } from "~/lib/nonce";
 import { ModuleLoader } from "~/components/module-loader";
-import { ScrollAnchorRestoration } from "~/components/scroll-anchor";
 import { useBuildPolling } from "~/lib/use-build-polling";
 import { brandColorVariables } from "~/styles/brand";
 import "~/styles/global.css";
@@ -152,8 +151,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <ToastProvider flash={data?.toast ?? null}>{children}</ToastProvider>
         {/* Top of the page on every navigation unless the URL has a hash (docs/spec.txt §2). */}
         <ScrollRestoration nonce={nonce} />
-        {/* After it: going back, the card that was on screen where it was (ADR 0055). */}
-        <ScrollAnchorRestoration />
         <Scripts nonce={nonce} />
         {/* Runs <Scripts>' module script, made inert by the server, after the first paint (ADR 0049). */}
         <ModuleLoader nonce={nonce} />

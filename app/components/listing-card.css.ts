@@ -58,26 +58,8 @@ export const badge = style([fr.badge, { fontWeight: 600 }]);
 /** Accent badge (Lançamento). */
 export const badgeAccent = style([fr.badgeAccent]);
 
-/**
- * Text body of the card. Off screen its style, layout and text shaping wait
- * until it nears the viewport (`content-visibility: auto`): a page of 24
- * cards draws the two or three in view first. Until then it counts as 230 px
- * high, about its height on a phone; once drawn, the browser remembers the
- * real one (`auto`). The containment stops at the body, so the card's shadow
- * and focus ring are never clipped. Going back to a list, the estimate would
- * put the old scroll offset elsewhere: `ScrollAnchorRestoration` puts the
- * card that was on screen back in place (docs/decisions/0055).
- */
-export const body = style([
-  fr.column,
-  {
-    gap: vars.space.xs,
-    padding: vars.space.md,
-    flex: 1,
-    contentVisibility: "auto",
-    containIntrinsicBlockSize: "auto 230px",
-  },
-]);
+/** Text body of the card. */
+export const body = style([fr.column, { gap: vars.space.xs, padding: vars.space.md, flex: 1 }]);
 
 /** "Apartamento · Moema" line above the title. */
 export const kicker = style({

@@ -9,8 +9,6 @@
  * the filtered count is smaller than the city's, page 2 shows other cards,
  * every card matches the filter, the gallery counter follows the controls.
  */
-import type { Page } from "@playwright/test";
-import { SCROLL_ANCHOR_STORAGE_KEY } from "../../app/components/scroll-anchor";
 import { expect, test } from "./fixtures";
 import { cardPaths, formatCount, LISTINGS_PATH, PAGE_SIZE, readTotal, resultList, waitForHydration } from "./helpers";
 
@@ -259,48 +257,6 @@ test("o carrossel só é baixado quando o visitante chega à galeria, e assume a
   expect(carouselRequests).toHaveLength(1);
 });
 
-/**
- * Where the card `code` stands (px from the viewport's top) once the page has settled: the same over three
- * frames in a row. Right after a jump the cards that come near the viewport are drawn at their real height
- * in the next frames, and the browser's own scroll anchoring moves the page to match.
- */
-function settledTop(page: Page, code: string): Promise<number> {
-  return page.evaluate(async (selector) => {
-    const top = () => document.querySelector(selector)!.getBoundingClientRect().top;
-    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    let last = top();
-    // At most 2 s at 60 frames a second: a page that never settles is measured where it is then.
-    for (let same = 0, frames = 0; same < 3 && frames < 120; frames += 1) {
-      await frame();
-      const now = top();
-      same = now === last ? same + 1 : 0;
-      last = now;
-    }
-    return last;
-  }, `main a[data-listing-code="${code}"]`);
-}
-
-/**
- * Waits until the card `code` stands `before` px (± 2) from the viewport's top again; if it does not, the
- * error says where it stands, the page's offset and the anchors the page kept (`sessionStorage`).
- */
-async function expectCardBackAt(page: Page, code: string, before: number): Promise<void> {
-  const state = () =>
-    page.evaluate(
-      ({ selector, storageKey }) => ({
-        top: document.querySelector(selector)?.getBoundingClientRect().top ?? null,
-        scrollY: window.scrollY,
-        anchors: sessionStorage.getItem(storageKey),
-      }),
-      { selector: `main a[data-listing-code="${code}"]`, storageKey: SCROLL_ANCHOR_STORAGE_KEY },
-    );
-  try {
-    await expect.poll(async () => Math.abs(((await state()).top ?? Infinity) - before)).toBeLessThanOrEqual(2);
-  } catch (error) {
-    throw new Error(`card ${code} not back at ${before} px: ${JSON.stringify(await state())}`, { cause: error });
-  }
-}
-
 test("voltar de um imóvel devolve a lista na mesma altura, com o mesmo cartão no mesmo lugar", async ({ page }) => {
   await page.goto(`${LISTINGS_PATH}/aluguel-apartamento-sao-paulo-moema`);
   await waitForHydration(page);
@@ -311,26 +267,13 @@ test("voltar de um imóvel devolve a lista na mesma altura, com o mesmo cartão 
   await chosen.scrollIntoViewIfNeeded();
   await page.evaluate(() => window.scrollBy(0, -100));
   const code = await chosen.getAttribute("data-listing-code");
-  const before = await settledTop(page, code!);
+  const top = () =>
+    page.locator(`main a[data-listing-code="${code}"]`).evaluate((card) => card.getBoundingClientRect().top);
+  const before = await top();
 
   await chosen.click();
   await expect(page).toHaveURL(new RegExp(`/${code}$`));
   await page.goBack();
   await expect(page).toHaveURL(/aluguel-apartamento-sao-paulo-moema$/);
-  await expectCardBackAt(page, code!, before);
-});
-
-test("recarregar a lista no meio dela devolve o mesmo cartão ao mesmo lugar", async ({ page }) => {
-  await page.goto(`${LISTINGS_PATH}/aluguel-apartamento-sao-paulo-moema`);
-  await waitForHydration(page);
-  // Straight to the middle: the cards above it were never drawn, and are counted at their estimated height.
-  const chosen = resultList(page).locator("a[data-listing-code]").nth(12);
-  await chosen.scrollIntoViewIfNeeded();
-  await page.evaluate(() => window.scrollBy(0, -60));
-  const code = await chosen.getAttribute("data-listing-code");
-  const before = await settledTop(page, code!);
-
-  await page.reload();
-  await waitForHydration(page);
-  await expectCardBackAt(page, code!, before);
+  await expect.poll(async () => Math.abs((await top()) - before)).toBeLessThanOrEqual(2);
 });

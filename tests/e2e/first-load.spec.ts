@@ -7,22 +7,14 @@
  *   site writes its pt-BR numbers and dates itself (`~/lib/format`, ADR 0043);
  * - no code it needs only later: the slug library comes with the filters'
  *   URL reader on the first choice in the form, and isbot's pattern list
- *   stays on the server (ADR 0046);
- * - no style or layout of the text of listing cards out of view: it is drawn
- *   as it nears the viewport (`content-visibility: auto`, ADR 0055), while
- *   staying in the accessibility tree.
+ *   stays on the server (ADR 0046).
  */
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { LISTINGS_PATH, publicPagePaths, stubMapTiles, waitForHydration } from "./helpers";
 
 /** Texts that only the slug library's and isbot's code contain (option and pattern words that survive minifying). */
 const LATER_CODE = { slug: "decamelize", isbot: "biglotron" } as const;
-
-/** Whether the browser draws `locator` now: false inside a `content-visibility: auto` subtree it skips. */
-function drawn(locator: Locator): Promise<boolean> {
-  return locator.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
-}
 
 /** Collects the text of every script the page receives, from now on. */
 function recordScripts(page: Page): string[] {
@@ -105,24 +97,5 @@ test.describe("primeira carga", () => {
     await expect.poll(() => scripts.some((text) => text.includes(LATER_CODE.slug))).toBe(true);
     await expect(page).toHaveURL(/\/aluguel/);
     expect(scripts.filter((text) => text.includes(LATER_CODE.isbot))).toEqual([]);
-  });
-
-  test("a lista desenha o texto só dos cartões perto da tela; os outros, quando o visitante rola até eles", async ({
-    page,
-  }) => {
-    await page.goto(LISTINGS_PATH);
-    await waitForHydration(page);
-    const cards = page.locator("main a[data-listing-code]");
-    expect(await cards.count()).toBeGreaterThan(8);
-    const kicker = (card: Locator) => card.locator("p").first();
-    const last = cards.last();
-
-    expect(await drawn(kicker(cards.first()))).toBe(true);
-    expect(await drawn(kicker(last))).toBe(false);
-    // Not drawn is not hidden: the card is still a link named by its text.
-    await expect(last).toHaveAccessibleName(/Cód\. [A-Z]+\d+/);
-
-    await last.scrollIntoViewIfNeeded();
-    await expect.poll(() => drawn(kicker(last))).toBe(true);
   });
 });
