@@ -54,6 +54,9 @@ export interface MarkerRun {
   marker: number;
 }
 
+/** One load's milestones, with what the page reported when it showed no marker (else empty). */
+type LoadRun = MarkerRun & { problems: string[] };
+
 /**
  * Medians of {@link MarkerRun} over the runs of one network, with the loads
  * that showed no marker within {@link MARKER_TIMEOUT_MS} (`missing`) and what
@@ -74,11 +77,7 @@ export const median = (values: number[]) => {
   return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : Number.NaN;
 };
 
-async function loadOnce(
-  browser: Browser,
-  url: string,
-  phoneNetwork: boolean,
-): Promise<MarkerRun & { problems: string[] }> {
+async function loadOnce(browser: Browser, url: string, phoneNetwork: boolean): Promise<LoadRun> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   try {
     const page = await context.newPage();
@@ -143,7 +142,7 @@ export async function measureMapMarkers(
   try {
     await loadOnce(browser, url, false);
     const figures = async (phoneNetwork: boolean): Promise<MarkerFigures> => {
-      const all: (MarkerRun & { problems: string[] })[] = [];
+      const all: LoadRun[] = [];
       for (let run = 0; run < runs; run += 1) all.push(await loadOnce(browser, url, phoneNetwork));
       const pick = (key: keyof MarkerRun) => median(all.map((run) => run[key]));
       const markers = all.map((run) => run.marker).filter((value) => Number.isFinite(value));
