@@ -6,11 +6,17 @@ import { style } from "@vanilla-extract/css";
 import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
 
-/** The card: one link covering the whole card, named by its content. */
+/**
+ * The card: one link covering the whole card, named by its content. Its
+ * first box (`::before`) holds the photo's 4:3 place, where {@link media}
+ * is laid over it.
+ */
 export const card = style([
   fr.linkCard,
   {
+    position: "relative",
     selectors: {
+      "&::before": { content: '""', aspectRatio: "4 / 3", flexShrink: 0 },
       "&:hover": fr.lifted,
       "&:focus-visible": fr.focusRing,
     },
@@ -21,13 +27,18 @@ export const card = style([
 ]);
 
 /**
- * Photo frame, fixed 4:3 ratio so the grid does not jump while images load.
- * Drawn first although it comes last in the link, whose name (its content)
- * then starts with the kind, code and title rather than the photo count.
+ * Photo frame, fixed 4:3 ratio, laid over the place the card keeps for it
+ * at its top. It comes last in the link, whose name (its content) then starts
+ * with the kind, code and title rather than the photo count. Its place does
+ * not depend on it being there: a browser that paints the card while the
+ * frame is still unparsed (a busy phone reading a long page) shows the text
+ * where it stays, not at the top of the card, to jump down when the photo
+ * arrives.
  */
 export const media = style({
-  order: -1,
-  position: "relative",
+  position: "absolute",
+  insetBlockStart: 0,
+  insetInline: 0,
   aspectRatio: "4 / 3",
   background: vars.color.light,
   overflow: "hidden",

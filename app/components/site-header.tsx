@@ -130,6 +130,9 @@ function NavLinks({
   );
 }
 
+/** The header's id (`#site-header`). */
+export const SITE_HEADER_ID = "site-header";
+
 /** Props of {@link SiteHeader}. */
 export interface SiteHeaderProps {
   theme: Pick<PublicTheme, "title" | "agencyName" | "logos">;
@@ -172,7 +175,7 @@ export function SiteHeader({ theme, whatsapp = false }: SiteHeaderProps) {
   }, []);
 
   return (
-    <header className={styles.header}>
+    <header id={SITE_HEADER_ID} className={styles.header}>
       {/* Who is signed in and "Sair"; nothing for visitors. */}
       <BrokerBar />
       <div className={`${container} ${styles.bar}`}>

@@ -5,8 +5,11 @@
  */
 import { Outlet } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-screen";
-import { SiteShell } from "~/components/site-shell";
+import { SiteShell, siteShellLinks } from "~/components/site-shell";
 import { useRootData } from "~/lib/root-data";
+
+/** The first frame waits for the whole header (see `siteShellLinks`). */
+export const links = siteShellLinks;
 
 /** Institutional page chrome around the matched page. */
 export default function AboutLayout() {

@@ -7,9 +7,14 @@
  *   site writes its pt-BR numbers and dates itself (`~/lib/format`, ADR 0043);
  * - no code it needs only later: the slug library comes with the filters'
  *   URL reader on the first choice in the form, and isbot's pattern list
- *   stays on the server (ADR 0046).
+ *   stays on the server (ADR 0046);
+ * - no frame with half a header: the first frame waits until the whole site
+ *   header is parsed, however the document arrives (`siteShellLinks`).
  */
+import { createServer, request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
+import { baseURL } from "../../playwright.config";
 import { expect, test } from "./fixtures";
 import { LISTINGS_PATH, publicPagePaths, stubMapTiles, waitForHydration } from "./helpers";
 
@@ -98,4 +103,134 @@ test.describe("primeira carga", () => {
     await expect(page).toHaveURL(/\/aluguel/);
     expect(scripts.filter((text) => text.includes(LATER_CODE.isbot))).toEqual([]);
   });
+});
+
+/**
+ * A proxy in front of the e2e server that sends each HTML document in two
+ * packets, `pauseMs` apart, cut where `cut` says (an index in the HTML): what
+ * a slow network or a busy phone does to a parser that paints what it has.
+ * Everything else passes through unchanged. `cuts` counts the documents cut.
+ */
+async function startSplittingProxy(
+  cut: (html: string) => number,
+  pauseMs = 700,
+): Promise<{ origin: string; server: Server; cuts: () => number }> {
+  let cuts = 0;
+  const server = createServer((incoming, outgoing) => {
+    const upstream = httpRequest(
+      new URL(incoming.url ?? "/", baseURL),
+      {
+        method: incoming.method,
+        headers: { ...incoming.headers, host: new URL(baseURL).host, "accept-encoding": "identity" },
+      },
+      (response) => {
+        const isHtml = String(response.headers["content-type"] ?? "").startsWith("text/html");
+        if (!isHtml) {
+          outgoing.writeHead(response.statusCode ?? 502, response.headers);
+          response.pipe(outgoing);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const html = Buffer.concat(chunks).toString("utf8");
+          const at = cut(html);
+          if (at <= 0) {
+            outgoing.writeHead(response.statusCode ?? 502, response.headers);
+            outgoing.end(html);
+            return;
+          }
+          cuts += 1;
+          const headers = { ...response.headers };
+          delete headers["content-length"];
+          outgoing.writeHead(response.statusCode ?? 502, headers);
+          outgoing.write(html.slice(0, at));
+          setTimeout(() => outgoing.end(html.slice(at)), pauseMs);
+        });
+      },
+    );
+    incoming.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, cuts: () => cuts };
+}
+
+/**
+ * From the first frame to the load event: whether some frame showed `partial`
+ * (a selector matching what is only there while the document is cut), and
+ * the classes of the elements inside `watched` that shifted.
+ */
+async function recordFrames(page: Page, partial: string, watched: string): Promise<void> {
+  await page.addInitScript(
+    ([partialSelector, watchedSelector]) => {
+      const record = { sawPartial: false, shifts: [] as string[] };
+      Object.assign(window, { frameRecord: record });
+      const frame = () => {
+        if (document.querySelector(partialSelector)) record.sawPartial = true;
+        if (document.readyState !== "complete") requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { sources: { node?: Node | null }[] })[]) {
+          for (const source of entry.sources) {
+            if (source.node instanceof Element && source.node.closest(watchedSelector)) {
+              record.shifts.push(source.node.className);
+            }
+          }
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    },
+    [partial, watched],
+  );
+}
+
+/** What {@link recordFrames} saw on the page that has loaded. */
+async function readFrames(page: Page): Promise<{ sawPartial: boolean; shifts: string[] }> {
+  await page.waitForLoadState("load");
+  return page.evaluate(
+    () => (window as unknown as { frameRecord: { sawPartial: boolean; shifts: string[] } }).frameRecord,
+  );
+}
+
+test("o primeiro quadro já tem o cabeçalho inteiro, mesmo com o documento chegando aos pedaços", async ({ page }) => {
+  // Cut right after the header's search link, before the favourites, WhatsApp and navigation links.
+  const proxy = await startSplittingProxy((html) => {
+    const search = html.indexOf('aria-label="Busca"');
+    return search < 0 ? -1 : html.indexOf("</a>", search) + "</a>".length;
+  });
+  try {
+    await stubMapTiles(page);
+    // A frame with the search link but not the navigation would be the half header.
+    await recordFrames(page, "#site-header a[aria-label='Busca']:not(:has(~ nav))", "#site-header");
+    // Both public layouts: "default" (home, catalogue, map) and "about".
+    for (const [index, path] of ["/", "/mapa", "/sobre"].entries()) {
+      await page.goto(`${proxy.origin}${path}`);
+      await expect(page.locator("#site-header nav").first()).toBeVisible();
+      expect(await readFrames(page), path).toEqual({ sawPartial: false, shifts: [] });
+      expect(proxy.cuts(), `${path} chegou cortado`).toBe(index + 1);
+    }
+  } finally {
+    await new Promise((resolve) => proxy.server.close(resolve));
+  }
+});
+
+test("um card desenhado antes da foto chegar já deixa o lugar dela: o texto não desce", async ({ page }) => {
+  // Cut the first card between its text and its photo frame (which comes last in the link).
+  const proxy = await startSplittingProxy((html) => {
+    const card = html.indexOf("data-listing-code=");
+    const textEnd = html.indexOf("</div></div><div", card);
+    return card < 0 || textEnd < 0 ? -1 : textEnd + "</div></div>".length;
+  });
+  try {
+    const firstCard = "main a[data-listing-code]";
+    // A card with its text but not yet its photo frame: the link's only child.
+    await recordFrames(page, `${firstCard}:not(:has(> :nth-child(2)))`, firstCard);
+    await page.goto(`${proxy.origin}${LISTINGS_PATH}`);
+    await expect(page.locator(firstCard).first()).toBeVisible();
+    // The cut was painted (the check is not vacuous), and nothing in the cards moved.
+    expect(await readFrames(page)).toEqual({ sawPartial: true, shifts: [] });
+    expect(proxy.cuts()).toBe(1);
+  } finally {
+    await new Promise((resolve) => proxy.server.close(resolve));
+  }
 });

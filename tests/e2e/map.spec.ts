@@ -139,17 +139,22 @@ test("a atribuição dos ladrilhos está no mapa desde que ele aparece: nada se 
   page,
 }) => {
   await stubMapTiles(page);
-  // Every layout shift of the visit, with the classes of the elements that moved.
+  // Every layout shift of the visit, with the elements that moved.
   await page.addInitScript(() => {
     const shifts: { value: number; sources: string[] }[] = [];
     Object.assign(window, { layoutShifts: shifts });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & {
         value: number;
-        sources: { node?: Node | null }[];
+        sources: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
       })[]) {
-        const sources = entry.sources.map((source) =>
-          source.node instanceof Element ? source.node.className : String(source.node?.nodeName),
+        const rect = (r: DOMRectReadOnly) => [r.x, r.y, r.width, r.height].map(Math.round).join(",");
+        // What moved, from where to where (x,y,width,height), when, and whether the document was still parsing.
+        const sources = entry.sources.map(
+          (source) =>
+            `${source.node instanceof Element ? source.node.className : String(source.node?.nodeName)} ` +
+            `${rect(source.previousRect)} → ${rect(source.currentRect)} at ${Math.round(entry.startTime)} ms, ` +
+            `viewport ${innerWidth}×${innerHeight}, ${document.readyState}`,
         );
         shifts.push({ value: entry.value, sources });
       }
