@@ -155,6 +155,13 @@ async function startSplittingProxy(
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, cuts: () => cuts };
 }
 
+/** Leaves the proxied page first (its late requests would fail as errors), then stops the proxy. */
+async function stopProxy(page: Page, server: Server): Promise<void> {
+  await page.goto("about:blank");
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+}
+
 /**
  * From the first frame to the load event: whether some frame showed `partial`
  * (a selector matching what is only there while the document is cut), and
@@ -210,7 +217,7 @@ test("o primeiro quadro já tem o cabeçalho inteiro, mesmo com o documento cheg
       expect(proxy.cuts(), `${path} chegou cortado`).toBe(index + 1);
     }
   } finally {
-    await new Promise((resolve) => proxy.server.close(resolve));
+    await stopProxy(page, proxy.server);
   }
 });
 
@@ -231,6 +238,6 @@ test("um card desenhado antes da foto chegar já deixa o lugar dela: o texto nã
     expect(await readFrames(page)).toEqual({ sawPartial: true, shifts: [] });
     expect(proxy.cuts()).toBe(1);
   } finally {
-    await new Promise((resolve) => proxy.server.close(resolve));
+    await stopProxy(page, proxy.server);
   }
 });
