@@ -114,3 +114,77 @@ describe("shellChunks with catalogue pages", () => {
     expect(missing(IMAGES, withPages)).toBeUndefined();
   });
 });
+
+describe("shellChunks with small shared modules", () => {
+  const route = (name: string) => `/site/app/routes/${name}.tsx`;
+  const BREADCRUMBS = "/site/app/components/breadcrumbs.tsx";
+  const GRID = "/site/app/components/listing-grid.tsx";
+  const FAVOURITES = "/site/app/lib/favourites.ts";
+  const HEART = "/site/app/components/favourite-button.tsx";
+  const SLUG = "/site/node_modules/slug/index.js";
+  const BREADCRUMBS_CSS = "/site/app/components/breadcrumbs.css.ts.vanilla.css?source=x";
+  const GRID_CSS = "/site/app/components/listing-grid.css.ts.vanilla.css?source=y";
+  const PAGES = ["home", "listings", "listing", "condominium"];
+  const code = (chars: number) => "x".repeat(chars);
+  const modules: Record<string, { imports?: string[]; importers?: string[]; entry?: boolean; code?: string }> = {
+    [ENTRY]: { entry: true, imports: [REACT] },
+    [ROOT + CLIENT_ROUTE_QUERY]: { entry: true, imports: [ROOT] },
+    [ROOT]: { imports: [REACT] },
+    // Three of four pages: small, large, and small but importing what only pages reach.
+    [route("home")]: { imports: [GRID, HEART] },
+    [route("listings")]: { imports: [BREADCRUMBS, GRID, HEART] },
+    [route("listing")]: { imports: [BREADCRUMBS, GRID, HEART] },
+    [route("condominium")]: { imports: [BREADCRUMBS] },
+    [BREADCRUMBS]: { imports: [REACT, BREADCRUMBS_CSS], code: code(900) },
+    [GRID]: { imports: [REACT, GRID_CSS], code: code(9_000) },
+    [BREADCRUMBS_CSS]: { importers: [BREADCRUMBS] },
+    [GRID_CSS]: { importers: [GRID] },
+    [HEART]: { imports: [FAVOURITES, SLUG], code: code(500) },
+    [FAVOURITES]: { code: code(300) },
+    [SLUG]: { code: code(100) },
+    [REACT]: {},
+  };
+  for (const page of PAGES) modules[route(page) + CLIENT_ROUTE_QUERY] = { entry: true, imports: [route(page)] };
+  const meta: ManualChunkMeta = {
+    getModuleIds: () => Object.keys(modules)[Symbol.iterator](),
+    getModuleInfo: (id) => {
+      const module = modules[id];
+      if (!module) return null;
+      return {
+        id,
+        isEntry: module.entry ?? false,
+        importedIds: module.imports ?? [],
+        importers: module.importers ?? [],
+        dynamicallyImportedIds: [],
+        code: module.code ?? "",
+      } as unknown as ModuleInfo;
+    },
+  };
+  const chunk = shellChunks(
+    (id) => id === ENTRY || id === ROOT + CLIENT_ROUTE_QUERY,
+    PAGES.map((page) => (id: string) => id === route(page) + CLIENT_ROUTE_QUERY),
+    { minPages: 3, maxCodeChars: 1_000 },
+  );
+
+  it("puts a small module most page types reach in the shell, with its stylesheet", () => {
+    expect(chunk(BREADCRUMBS, meta)).toBe(SHELL_CHUNK);
+    expect(chunk(BREADCRUMBS_CSS, meta)).toBe(SHELL_CHUNK);
+  });
+
+  it("never moves a stylesheet without the module that imports it", () => {
+    // Small and reached by three pages, but the grid that imports it stays out.
+    expect(chunk(GRID_CSS, meta)).toBeUndefined();
+  });
+
+  it("leaves a large one, one fewer pages reach, and packages to Rollup", () => {
+    expect(chunk(GRID, meta)).toBeUndefined();
+    expect(chunk(SLUG, meta)).toBeUndefined();
+  });
+
+  it("leaves a small module whose imports would pull another chunk into the shell", () => {
+    // The heart imports a package no always-loaded module imports: in shell, shell would import its chunk.
+    expect(chunk(HEART, meta)).toBeUndefined();
+    // What the heart imports from the site goes on its own merits (small, three pages reach it).
+    expect(chunk(FAVOURITES, meta)).toBe(SHELL_CHUNK);
+  });
+});

@@ -14,7 +14,12 @@
  * (packages) and `shell` (the site's own code). No page loads a byte it did not
  * load before, since every page loads these modules, and a deploy that changes
  * only the site's code leaves `vendor` cached. Everything else is chunked by
- * Rollup as before.
+ * Rollup as before, but for two kinds of the site's modules the catalogue's
+ * page types share, which go to `shell` too (ADR 0051, ADR 0057): those every
+ * page type reaches, and small ones most of them reach. A file of a few
+ * hundred bytes costs each page that loads it about as much again in HTTP
+ * headers, so it costs less inside `shell`, even for the pages that do not
+ * run it.
  */
 import type { GetManualChunk, ManualChunkMeta } from "rollup";
 
@@ -27,6 +32,18 @@ export const VENDOR_CHUNK = "vendor";
 export const SHELL_CHUNK = "shell";
 
 /**
+ * The small shared modules that go to `shell`: the site's modules at least
+ * `minPages` of the catalogue page types reach whose code (as Rollup holds
+ * it, before minifying) has at most `maxCodeChars` characters, and whose own
+ * imports are all in `shell`, `vendor` or this same set (else `shell` would
+ * import, and so every page load, another chunk).
+ */
+export interface SmallSharedModules {
+  minPages: number;
+  maxCodeChars: number;
+}
+
+/**
  * Rollup's `manualChunks` for the browser build.
  *
  * @param isAlwaysLoaded whether a build entry's module id (the browser entry's
@@ -35,6 +52,8 @@ export const SHELL_CHUNK = "shell";
  * @param catalogueRoutes one predicate per catalogue page type, each
  *   accepting that page's route entries (ids as for `isAlwaysLoaded`); a site
  *   module every one of them reaches also goes to `shell`.
+ * @param smallShared which smaller set of those pages' modules also goes to
+ *   `shell` ({@link SmallSharedModules}); none without it.
  * @returns the chunk name (`vendor` or `shell`) of a module those entries reach
  *   through static imports, `undefined` for any other module (Rollup decides).
  *   The entries themselves, and the route module behind a route entry, keep
@@ -43,15 +62,65 @@ export const SHELL_CHUNK = "shell";
 export function shellChunks(
   isAlwaysLoaded: (entryId: string) => boolean,
   catalogueRoutes: readonly ((entryId: string) => boolean)[] = [],
+  smallShared?: SmallSharedModules,
 ): GetManualChunk {
   let alwaysLoaded: Set<string> | undefined;
   let everyCataloguePage: Set<string> | undefined;
+  let small: Set<string> | undefined;
   return (id, meta) => {
     alwaysLoaded ??= staticallyReached(meta, isAlwaysLoaded);
     if (alwaysLoaded.has(id)) return isPackageCode(id) ? VENDOR_CHUNK : SHELL_CHUNK;
     everyCataloguePage ??= reachedByEach(meta, catalogueRoutes);
-    return everyCataloguePage.has(id) && !isPackageCode(id) ? SHELL_CHUNK : undefined;
+    if (everyCataloguePage.has(id) && !isPackageCode(id)) return SHELL_CHUNK;
+    small ??= smallShared
+      ? smallSharedModules(meta, catalogueRoutes, smallShared, new Set([...alwaysLoaded, ...everyCataloguePage]))
+      : new Set();
+    return small.has(id) ? SHELL_CHUNK : undefined;
   };
+}
+
+/**
+ * The modules of {@link SmallSharedModules} for `routes` (one predicate per
+ * catalogue page type); `loaded` holds what is already in `shell` or
+ * `vendor`.
+ */
+function smallSharedModules(
+  meta: ManualChunkMeta,
+  routes: readonly ((entryId: string) => boolean)[],
+  { minPages, maxCodeChars }: SmallSharedModules,
+  loaded: ReadonlySet<string>,
+): Set<string> {
+  const pages = new Map<string, number>();
+  for (const isRoute of routes) {
+    for (const id of staticallyReached(meta, isRoute)) pages.set(id, (pages.get(id) ?? 0) + 1);
+  }
+  const chosen = new Set(
+    [...pages]
+      .filter(([id, count]) => {
+        const code = meta.getModuleInfo(id)?.code;
+        return (
+          count >= minPages && !loaded.has(id) && !isPackageCode(id) && code != null && code.length <= maxCodeChars
+        );
+      })
+      .map(([id]) => id),
+  );
+  // Drop, until none is left, a module that imports something outside shell and vendor.
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const id of chosen) {
+      const imports = meta.getModuleInfo(id)?.importedIds ?? [];
+      if (imports.every((imported) => loaded.has(imported) || chosen.has(imported))) continue;
+      chosen.delete(id);
+      changed = true;
+    }
+  }
+  // A stylesheet goes with a module that imports it, never alone: `shell`'s styles are in every page, in its order.
+  for (const id of chosen) {
+    if (!/\.css(?:$|\?)/.test(id)) continue;
+    const importers = meta.getModuleInfo(id)?.importers ?? [];
+    if (!importers.some((importer) => chosen.has(importer))) chosen.delete(id);
+  }
+  return chosen;
 }
 
 /**
