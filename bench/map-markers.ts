@@ -101,10 +101,14 @@ async function loadOnce(browser: Browser, url: string, phoneNetwork: boolean): P
     });
     if (phoneNetwork) await emulateNetwork(page, PHONE_NETWORK);
     await page.goto(url, { waitUntil: "domcontentloaded" });
-    const shown = await page.waitForSelector(".leaflet-marker-icon", { timeout: MARKER_TIMEOUT_MS }).then(
-      () => true,
-      () => false,
-    );
+    // In the page, not "visible": a price marker is a zero-size anchor (its label hangs outside it), and
+    // Playwright would wait on the first marker's own box, which never grows, when that one is a price.
+    const shown = await page
+      .waitForSelector(".leaflet-marker-icon", { state: "attached", timeout: MARKER_TIMEOUT_MS })
+      .then(
+        () => true,
+        () => false,
+      );
     if (!shown) problems.push(`nenhum marcador em ${MARKER_TIMEOUT_MS} ms`);
     const milestones = await page.evaluate(() => {
       const marks = (window as unknown as { __marks: Record<string, number> }).__marks;
