@@ -2,8 +2,16 @@ import type { ManualChunkMeta, ModuleInfo } from "rollup";
 import { describe, expect, it } from "vitest";
 import { CLIENT_ROUTE_QUERY, SHELL_CHUNK, shellChunks, VENDOR_CHUNK } from "./client-chunks";
 
-/** A module graph as Rollup's `manualChunks` sees it: static and dynamic imports by id. */
-function graph(modules: Record<string, { imports?: string[]; dynamic?: string[]; entry?: boolean }>): ManualChunkMeta {
+/**
+ * A module graph as Rollup's `manualChunks` sees it: static and dynamic
+ * imports and importers by id, and each module's code (empty unless given).
+ */
+function graph(
+  modules: Record<
+    string,
+    { imports?: string[]; importers?: string[]; dynamic?: string[]; entry?: boolean; code?: string }
+  >,
+): ManualChunkMeta {
   return {
     getModuleIds: () => Object.keys(modules)[Symbol.iterator](),
     getModuleInfo: (id) => {
@@ -13,7 +21,9 @@ function graph(modules: Record<string, { imports?: string[]; dynamic?: string[];
         id,
         isEntry: module.entry ?? false,
         importedIds: module.imports ?? [],
+        importers: module.importers ?? [],
         dynamicallyImportedIds: module.dynamic ?? [],
+        code: module.code ?? "",
       } as unknown as ModuleInfo;
     },
   };
@@ -126,7 +136,7 @@ describe("shellChunks with small shared modules", () => {
   const GRID_CSS = "/site/app/components/listing-grid.css.ts.vanilla.css?source=y";
   const PAGES = ["home", "listings", "listing", "condominium"];
   const code = (chars: number) => "x".repeat(chars);
-  const modules: Record<string, { imports?: string[]; importers?: string[]; entry?: boolean; code?: string }> = {
+  const modules: Parameters<typeof graph>[0] = {
     [ENTRY]: { entry: true, imports: [REACT] },
     [ROOT + CLIENT_ROUTE_QUERY]: { entry: true, imports: [ROOT] },
     [ROOT]: { imports: [REACT] },
@@ -145,21 +155,7 @@ describe("shellChunks with small shared modules", () => {
     [REACT]: {},
   };
   for (const page of PAGES) modules[route(page) + CLIENT_ROUTE_QUERY] = { entry: true, imports: [route(page)] };
-  const meta: ManualChunkMeta = {
-    getModuleIds: () => Object.keys(modules)[Symbol.iterator](),
-    getModuleInfo: (id) => {
-      const module = modules[id];
-      if (!module) return null;
-      return {
-        id,
-        isEntry: module.entry ?? false,
-        importedIds: module.imports ?? [],
-        importers: module.importers ?? [],
-        dynamicallyImportedIds: [],
-        code: module.code ?? "",
-      } as unknown as ModuleInfo;
-    },
-  };
+  const meta = graph(modules);
   const chunk = shellChunks(
     (id) => id === ENTRY || id === ROOT + CLIENT_ROUTE_QUERY,
     PAGES.map((page) => (id: string) => id === route(page) + CLIENT_ROUTE_QUERY),
