@@ -65,34 +65,36 @@ export function shellChunks(
   smallShared?: SmallSharedModules,
 ): GetManualChunk {
   let alwaysLoaded: Set<string> | undefined;
+  let perPage: Set<string>[] | undefined;
   let everyCataloguePage: Set<string> | undefined;
   let small: Set<string> | undefined;
   return (id, meta) => {
     alwaysLoaded ??= staticallyReached(meta, isAlwaysLoaded);
     if (alwaysLoaded.has(id)) return isPackageCode(id) ? VENDOR_CHUNK : SHELL_CHUNK;
-    everyCataloguePage ??= reachedByEach(meta, catalogueRoutes);
+    perPage ??= catalogueRoutes.map((isRoute) => staticallyReached(meta, isRoute));
+    everyCataloguePage ??= reachedByEach(perPage);
     if (everyCataloguePage.has(id) && !isPackageCode(id)) return SHELL_CHUNK;
     small ??= smallShared
-      ? smallSharedModules(meta, catalogueRoutes, smallShared, new Set([...alwaysLoaded, ...everyCataloguePage]))
+      ? smallSharedModules(meta, perPage, smallShared, new Set([...alwaysLoaded, ...everyCataloguePage]))
       : new Set();
     return small.has(id) ? SHELL_CHUNK : undefined;
   };
 }
 
 /**
- * The modules of {@link SmallSharedModules} for `routes` (one predicate per
- * catalogue page type); `loaded` holds what is already in `shell` or
+ * The modules of {@link SmallSharedModules}, from what each catalogue page
+ * type reaches (`perPage`); `loaded` holds what is already in `shell` or
  * `vendor`.
  */
 function smallSharedModules(
   meta: ManualChunkMeta,
-  routes: readonly ((entryId: string) => boolean)[],
+  perPage: readonly Set<string>[],
   { minPages, maxCodeChars }: SmallSharedModules,
   loaded: ReadonlySet<string>,
 ): Set<string> {
   const pages = new Map<string, number>();
-  for (const isRoute of routes) {
-    for (const id of staticallyReached(meta, isRoute)) pages.set(id, (pages.get(id) ?? 0) + 1);
+  for (const reached of perPage) {
+    for (const id of reached) pages.set(id, (pages.get(id) ?? 0) + 1);
   }
   const chosen = new Set(
     [...pages]
@@ -124,13 +126,11 @@ function smallSharedModules(
 }
 
 /**
- * The modules that every one of the route entries `routes` names (one
- * predicate per page type) reaches through static imports: empty without
- * routes, or when a predicate matches no entry.
+ * The modules in every one of `sets` (what each page type reaches through
+ * static imports): empty without sets, or when a page type has no entry.
  */
-function reachedByEach(meta: ManualChunkMeta, routes: readonly ((entryId: string) => boolean)[]): Set<string> {
-  if (!routes.length) return new Set();
-  const sets = routes.map((isRoute) => staticallyReached(meta, isRoute));
+function reachedByEach(sets: readonly Set<string>[]): Set<string> {
+  if (!sets.length) return new Set();
   if (sets.some((set) => set.size === 0)) return new Set();
   const [first, ...rest] = sets;
   return new Set([...first!].filter((id) => rest.every((set) => set.has(id))));
