@@ -2,9 +2,13 @@
  * Pieces of the condominium page (`/detalhes/{condominio}`, docs/product.md
  * "Public site"): its header, the summary box (unit counts, price, condo-fee,
  * area and price-per-m² ranges) and the sections of units for sale and for
- * rent.
+ * rent, each showing its first units and a link to all of them
+ * (docs/decisions/0058).
  */
+import { useNavigate } from "@remix-run/react";
+import { useEffect, useRef, type MouseEvent } from "react";
 import type { ListingSummary } from "~/domain/listing-summary";
+import { shownUnitCount } from "~/lib/condominium-units";
 import { plural } from "~/lib/format";
 import { button } from "~/styles/ui.css";
 import { ListingsSection } from "./detail-layout";
@@ -72,30 +76,77 @@ export function CondominiumSummary({ unitCount, stats, saleCount, rentCount }: C
 
 /** Words of a units section, by purpose. */
 const UNITS_TEXT = {
-  venda: { title: "Unidades à venda", empty: "Nenhuma unidade à venda neste condomínio no momento." },
-  aluguel: { title: "Unidades para alugar", empty: "Nenhuma unidade para alugar neste condomínio no momento." },
+  venda: {
+    title: "Unidades à venda",
+    all: "unidades à venda",
+    empty: "Nenhuma unidade à venda neste condomínio no momento.",
+  },
+  aluguel: {
+    title: "Unidades para alugar",
+    all: "unidades para alugar",
+    empty: "Nenhuma unidade para alugar neste condomínio no momento.",
+  },
 } as const;
 
-/** The available units for one purpose (anchor `#{id}`, linked from the summary box), or a note when none. */
-export function UnitsSection({
-  id,
-  purpose,
-  units,
-}: {
+/** Props of {@link UnitsSection}. */
+export interface UnitsSectionProps {
+  /** The section's anchor (`#{id}`, linked from the summary box); its cards are `{id}-1`, `{id}-2`, … */
   id: string;
   purpose: keyof typeof UNITS_TEXT;
   units: ListingSummary[];
-}) {
+  /** Whether the page's query asks for every unit (`showsAllUnits`). */
+  allShown: boolean;
+  /** The page's query asking for every unit (`allUnitsSearch`). */
+  allUnitsSearch: string;
+}
+
+/**
+ * The available units for one purpose, or a note when none. A long section
+ * shows its first units (`UNITS_PREVIEW`) and a link to the page with
+ * every unit, landing on the first card it adds. Without JavaScript the link
+ * loads that page; with it, the page's URL is replaced in place (the way back
+ * from a unit comes back to every unit) and the focus moves to that card.
+ */
+export function UnitsSection({ id, purpose, units, allShown, allUnitsSearch: search }: UnitsSectionProps) {
   const text = UNITS_TEXT[purpose];
+  const shown = shownUnitCount(units.length, allShown);
+  const navigate = useNavigate();
+  const focusWhenShown = useRef<string | null>(null);
+
+  useEffect(() => {
+    const target = focusWhenShown.current;
+    if (!allShown || !target) return;
+    focusWhenShown.current = null;
+    document.getElementById(target)?.querySelector("a")?.focus();
+  }, [allShown]);
+
+  const firstAdded = `${id}-${shown + 1}`;
+  const showAll = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    focusWhenShown.current = firstAdded;
+    navigate({ search }, { replace: true, preventScrollReset: true });
+  };
+
   return (
     <ListingsSection
       id={id}
       anchor
       title={text.title}
-      listings={units}
+      listings={shown < units.length ? units.slice(0, shown) : units}
       purpose={purpose}
+      itemIdPrefix={id}
       aside={units.length ? <span className={p.muted}>{plural(units.length, "unidade", "unidades")}</span> : null}
       empty={<p className={p.muted}>{text.empty}</p>}
+      more={
+        shown < units.length ? (
+          <p className={p.moreUnits}>
+            <a className={button.outline} href={`${search}#${firstAdded}`} onClick={showAll}>
+              Ver todas as {units.length} {text.all}
+            </a>
+          </p>
+        ) : null
+      }
     />
   );
 }

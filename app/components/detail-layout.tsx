@@ -107,6 +107,10 @@ export interface ListingsSectionProps {
   eagerCount?: number;
   /** Without the page container (inside one already). */
   bare?: boolean;
+  /** Prefix of the cards' ids (`ListingGrid`'s `itemIdPrefix`). */
+  itemIdPrefix?: string;
+  /** Below the grid (a link to more listings). */
+  more?: ReactNode;
 }
 
 /** A titled grid of listing cards. */
@@ -125,10 +129,17 @@ export function ListingsSection(props: ListingsSectionProps) {
         {props.aside}
       </div>
       {listings.length ? (
-        <ListingGridIsland listings={listings} purpose={props.purpose} label={title} eagerCount={props.eagerCount} />
+        <ListingGridIsland
+          listings={listings}
+          purpose={props.purpose}
+          label={title}
+          eagerCount={props.eagerCount}
+          itemIdPrefix={props.itemIdPrefix}
+        />
       ) : (
         empty
       )}
+      {listings.length ? props.more : null}
     </section>
   );
 }

@@ -324,6 +324,12 @@ export const listSection = style({
   paddingTop: vars.space.xl,
 });
 
+/** The "ver todas as unidades" link below a condominium's first units, centred. */
+export const moreUnits = style({ margin: 0, display: "flex", justifyContent: "center" });
+
+// The button's words wrap on a narrow phone rather than widen the page.
+globalStyle(`${moreUnits} > a`, { whiteSpace: "normal", textAlign: "center", maxWidth: "100%" });
+
 /** Heading row of a list section: title and a link. */
 export const listHeader = style({
   display: "flex",

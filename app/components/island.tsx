@@ -10,7 +10,9 @@
  * leaves the boundary's server HTML as it is (React 18's selective
  * hydration): it shows, and its links and forms work as they do without
  * JavaScript. Rendered after hydration (a client-side navigation), an island
- * loads at once.
+ * loads at once; once an island of its kind has loaded its code, it renders in
+ * the same commit as the page, so the page has its full height when the
+ * router restores the scroll offset on the way back to it.
  *
  * React 18 puts a `<textarea>` back to its server text when it hydrates it;
  * an island keeps what was typed (or filled in by other code) before its code
@@ -65,17 +67,28 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
     };
   }
 
+  // The component once any island of this kind has loaded it: an island
+  // rendered after that (a client-side navigation, the way back to a page)
+  // renders at once, so the page has its full height when the router
+  // restores the scroll offset.
+  let loaded: ComponentType<P> | undefined;
+  const loadOnce = () =>
+    load().then((Component) => {
+      loaded = Component;
+      return Component;
+    });
+
   const BrowserIsland = (props: P) => {
     const wrapper = useRef<HTMLDivElement>(null);
     const [hydrated, setHydrated] = useState(false);
-    const [{ Lazy, wake }] = useState(() =>
-      deferredComponent(
-        load,
-        name,
-        () => wrapper.current,
-        () => setHydrated(true),
-      ),
-    );
+    const [{ Lazy, wake }] = useState(() => {
+      const container = () => wrapper.current;
+      const onMounted = () => setHydrated(true);
+      if (loaded && isHydrated()) {
+        return { Lazy: mountedComponent(loaded, container, onMounted), wake: () => undefined };
+      }
+      return deferredComponent(loadOnce, name, container, onMounted);
+    });
     // New props (memo let them through), or a change of the router's state
     // (a navigation, a fetcher), which React passes into the island through
     // context: React can only apply either to the server HTML once the code is
@@ -182,18 +195,7 @@ function deferredComponent<P extends object>(
   const woken = new Promise<void>((resolve) => (wake = resolve));
   const Lazy = lazy(() =>
     woken.then(load).then(
-      (Component) => ({
-        default: function Mounted(props: P) {
-          // Read in the first render, before React hydrates (and resets) the textareas below.
-          const typed = useRef<TypedText[] | null>(null);
-          typed.current ??= typedTextareas(container());
-          useEffect(() => {
-            restoreTextareas(typed.current ?? []);
-            onMounted();
-          }, []);
-          return <Component {...props} />;
-        },
-      }),
+      (Component) => ({ default: mountedComponent(Component, container, onMounted) }),
       (error: unknown) => {
         console.error(`[ilha ${name}] o código não carregou`, error);
         // Never settles: the boundary keeps the server HTML, which works as without JavaScript.
@@ -202,6 +204,27 @@ function deferredComponent<P extends object>(
     ),
   );
   return { Lazy: Lazy as unknown as ComponentType<P>, wake };
+}
+
+/**
+ * `Component` calling `onMounted` once it has hydrated or rendered, and
+ * keeping the text of the textareas inside `container()` across hydration.
+ */
+function mountedComponent<P extends object>(
+  Component: ComponentType<P>,
+  container: () => HTMLElement | null,
+  onMounted: () => void,
+): ComponentType<P> {
+  return function Mounted(props: P) {
+    // Read in the first render, before React hydrates (and resets) the textareas below.
+    const typed = useRef<TypedText[] | null>(null);
+    typed.current ??= typedTextareas(container());
+    useEffect(() => {
+      restoreTextareas(typed.current ?? []);
+      onMounted();
+    }, []);
+    return <Component {...props} />;
+  };
 }
 
 /** A textarea and the text it held before hydration. */

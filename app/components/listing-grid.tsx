@@ -20,6 +20,12 @@ export interface ListingGridProps {
   label?: string;
   /** "grid" (default) or "row": a swipeable row below 960 px (home sections). */
   layout?: "grid" | "row";
+  /**
+   * Gives each item the id `{itemIdPrefix}-{n}`, n counted from 1, so that a
+   * link can land on a given card (the condominium page's "ver todas" link
+   * lands on the first card it shows).
+   */
+  itemIdPrefix?: string;
 }
 
 /** Cards in a list (`<ul>`), one link each. */
@@ -30,12 +36,17 @@ export function ListingGrid({
   eagerCount = 0,
   label,
   layout = "grid",
+  itemIdPrefix,
 }: ListingGridProps) {
   const row = layout === "row";
   return (
     <ul className={row ? `${s.grid} ${s.row}` : s.grid} aria-label={label}>
       {listings.map((listing, i) => (
-        <li key={listing.code} className={row ? `${s.item} ${s.rowItem}` : s.item}>
+        <li
+          key={listing.code}
+          id={itemIdPrefix ? `${itemIdPrefix}-${i + 1}` : undefined}
+          className={row ? `${s.item} ${s.rowItem}` : s.item}
+        >
           <ListingCard listing={listing} purpose={purpose} headingLevel={headingLevel} eager={i < eagerCount} />
         </li>
       ))}

@@ -7,7 +7,7 @@
  * in the wrong case redirects 301 to the canonical one.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { getCondominiumPage } from "~/.server/catalogue/detail";
 import { condominiumPageView, DETAIL_REDIRECT_CACHE_CONTROL } from "~/.server/catalogue/detail-view";
 import { leadFormTokens } from "~/.server/leads/form-guard";
@@ -20,6 +20,7 @@ import { JsonLd } from "~/components/json-ld";
 import { LeadFormIsland } from "~/components/lead-form-island";
 import { ShareButtons } from "~/components/share-buttons";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
+import { allUnitsSearch, onlyAllUnitsChanged, showsAllUnits } from "~/lib/condominium-units";
 import { pageNotFound } from "~/lib/errors";
 import { OG_IMAGE_WIDTH, pageMeta } from "~/lib/meta";
 import { condominiumPath } from "~/lib/urls";
@@ -60,6 +61,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
  */
 export const headers = publicPageHeaders;
 
+/**
+ * Showing every unit (`?unidades=todas`) changes nothing in the data: no new
+ * request for this route's loader then, unless a form was sent.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => (!formMethod && onlyAllUnitsChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate);
+
 /** Title, description, canonical, Open Graph (cover image) and Twitter card. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Condomínio" }];
@@ -81,6 +93,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export default function CondominiumRoute() {
   const data = useLoaderData<typeof loader>();
   const { condominium, forSale, forRent } = data;
+  const [query] = useSearchParams();
+  const units = { allShown: showsAllUnits(query), allUnitsSearch: allUnitsSearch(query) };
 
   return (
     <DetailFrame
@@ -91,8 +105,8 @@ export default function CondominiumRoute() {
       dataAttributes={{ "data-condominium": condominium.slug }}
       after={
         <>
-          <UnitsSection id="a-venda" purpose="venda" units={forSale} />
-          <UnitsSection id="para-alugar" purpose="aluguel" units={forRent} />
+          <UnitsSection id="a-venda" purpose="venda" units={forSale} {...units} />
+          <UnitsSection id="para-alugar" purpose="aluguel" units={forRent} {...units} />
           {!data.unitCount ? (
             <div className={container}>
               <Link className={button.outline} to={data.neighbourhoodPath}>
