@@ -76,16 +76,8 @@ export function CondominiumSummary({ unitCount, stats, saleCount, rentCount }: C
 
 /** Words of a units section, by purpose. */
 const UNITS_TEXT = {
-  venda: {
-    title: "Unidades à venda",
-    all: "unidades à venda",
-    empty: "Nenhuma unidade à venda neste condomínio no momento.",
-  },
-  aluguel: {
-    title: "Unidades para alugar",
-    all: "unidades para alugar",
-    empty: "Nenhuma unidade para alugar neste condomínio no momento.",
-  },
+  venda: { title: "Unidades à venda", empty: "Nenhuma unidade à venda neste condomínio no momento." },
+  aluguel: { title: "Unidades para alugar", empty: "Nenhuma unidade para alugar neste condomínio no momento." },
 } as const;
 
 /** Props of {@link UnitsSection}. */
@@ -142,7 +134,7 @@ export function UnitsSection({ id, purpose, units, allShown, allUnitsSearch: sea
         shown < units.length ? (
           <p className={p.moreUnits}>
             <a className={button.outline} href={`${search}#${firstAdded}`} onClick={showAll}>
-              Ver todas as {units.length} {text.all}
+              Ver todas as {units.length} {text.title.toLowerCase()}
             </a>
           </p>
         ) : null
