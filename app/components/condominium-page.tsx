@@ -5,10 +5,10 @@
  * rent, each showing its first units and a link to all of them
  * (docs/decisions/0058).
  */
-import { useNavigate } from "@remix-run/react";
+import { useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, type MouseEvent } from "react";
 import type { ListingSummary } from "~/domain/listing-summary";
-import { shownUnitCount } from "~/lib/condominium-units";
+import { allUnitsSearch, showsAllUnits, shownUnitCount } from "~/lib/condominium-units";
 import { plural } from "~/lib/format";
 import { button } from "~/styles/ui.css";
 import { ListingsSection } from "./detail-layout";
@@ -86,21 +86,20 @@ export interface UnitsSectionProps {
   id: string;
   purpose: keyof typeof UNITS_TEXT;
   units: ListingSummary[];
-  /** Whether the page's query asks for every unit (`showsAllUnits`). */
-  allShown: boolean;
-  /** The page's query asking for every unit (`allUnitsSearch`). */
-  allUnitsSearch: string;
 }
 
 /**
  * The available units for one purpose, or a note when none. A long section
- * shows its first units (`UNITS_PREVIEW`) and a link to the page with
- * every unit, landing on the first card it adds. Without JavaScript the link
+ * shows its first units (`UNITS_PREVIEW`) unless the page's query asks for
+ * every unit (`?unidades=todas`), and a link to the page with every unit, landing on the first card it adds. Without JavaScript the link
  * loads that page; with it, the page's URL is replaced in place (the way back
  * from a unit comes back to every unit) and the focus moves to that card.
  */
-export function UnitsSection({ id, purpose, units, allShown, allUnitsSearch: search }: UnitsSectionProps) {
+export function UnitsSection({ id, purpose, units }: UnitsSectionProps) {
   const text = UNITS_TEXT[purpose];
+  const [query] = useSearchParams();
+  const allShown = showsAllUnits(query);
+  const search = allUnitsSearch(query);
   const shown = shownUnitCount(units.length, allShown);
   const navigate = useNavigate();
   const focusWhenShown = useRef<string | null>(null);
@@ -125,7 +124,7 @@ export function UnitsSection({ id, purpose, units, allShown, allUnitsSearch: sea
       id={id}
       anchor
       title={text.title}
-      listings={shown < units.length ? units.slice(0, shown) : units}
+      listings={units.slice(0, shown)}
       purpose={purpose}
       itemIdPrefix={id}
       aside={units.length ? <span className={p.muted}>{plural(units.length, "unidade", "unidades")}</span> : null}

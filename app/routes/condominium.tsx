@@ -1,13 +1,14 @@
 /**
  * `/detalhes/{condominio}`: a condominium page (docs/spec.txt §2 route table;
  * docs/product.md "Public site": name, description, amenities (`InfraEstrutura`),
- * photos, a single-point map, every available unit for sale and for rent,
- * price, condo-fee and price-per-m² ranges).
+ * photos, a single-point map, every available unit for sale and for rent (a
+ * long section shows its first units and a link to `?unidades=todas`,
+ * docs/decisions/0058), price, condo-fee and price-per-m² ranges).
  * An unknown slug is the 404 "Page Not Found: {path}" (docs/spec.txt §2, §5); a slug
  * in the wrong case redirects 301 to the canonical one.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { getCondominiumPage } from "~/.server/catalogue/detail";
 import { condominiumPageView, DETAIL_REDIRECT_CACHE_CONTROL } from "~/.server/catalogue/detail-view";
 import { leadFormTokens } from "~/.server/leads/form-guard";
@@ -20,7 +21,7 @@ import { JsonLd } from "~/components/json-ld";
 import { LeadFormIsland } from "~/components/lead-form-island";
 import { ShareButtons } from "~/components/share-buttons";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
-import { allUnitsSearch, onlyAllUnitsChanged, showsAllUnits } from "~/lib/condominium-units";
+import { onlyAllUnitsChanged } from "~/lib/condominium-units";
 import { pageNotFound } from "~/lib/errors";
 import { OG_IMAGE_WIDTH, pageMeta } from "~/lib/meta";
 import { condominiumPath } from "~/lib/urls";
@@ -93,8 +94,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export default function CondominiumRoute() {
   const data = useLoaderData<typeof loader>();
   const { condominium, forSale, forRent } = data;
-  const [query] = useSearchParams();
-  const units = { allShown: showsAllUnits(query), allUnitsSearch: allUnitsSearch(query) };
 
   return (
     <DetailFrame
@@ -105,8 +104,8 @@ export default function CondominiumRoute() {
       dataAttributes={{ "data-condominium": condominium.slug }}
       after={
         <>
-          <UnitsSection id="a-venda" purpose="venda" units={forSale} {...units} />
-          <UnitsSection id="para-alugar" purpose="aluguel" units={forRent} {...units} />
+          <UnitsSection id="a-venda" purpose="venda" units={forSale} />
+          <UnitsSection id="para-alugar" purpose="aluguel" units={forRent} />
           {!data.unitCount ? (
             <div className={container}>
               <Link className={button.outline} to={data.neighbourhoodPath}>
