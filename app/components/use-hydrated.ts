@@ -1,14 +1,26 @@
 import { startTransition, useEffect, useState } from "react";
+import { isHydrated } from "./error-screen";
 
 /**
  * False on the server and in the first client render, true once React has
  * hydrated: for parts that only make sense with JavaScript running (a map, a
- * field telling an action that a fetcher sent the form). The render that
- * follows is a transition, which React splits into short tasks: on `/mapa`
- * it renders the whole page once more, with the map (ADR 0050).
+ * field telling an action that a fetcher sent the form). A component mounted
+ * after the page's hydration (a client-side navigation) is true from its
+ * first render, so what depends on it is in the navigation's own commit: the
+ * map page's phone view is there when the router restores the window's
+ * offset on the way back. Not for a component inside an island, which React
+ * hydrates after the page: it would render its hydrated form over the
+ * server's HTML.
+ *
+ * The render that follows hydration is a transition, which React splits into
+ * short tasks: on `/mapa` it renders the whole page once more, with the map
+ * (ADR 0050).
  */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => startTransition(() => setHydrated(true)), []);
+  const [hydrated, setHydrated] = useState(isHydrated);
+  useEffect(() => {
+    if (!hydrated) startTransition(() => setHydrated(true));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
+  }, []);
   return hydrated;
 }

@@ -23,7 +23,7 @@
  * that fills the rest. Phone: a full-screen map and a "Lista"/"Mapa" toggle.
  */
 import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import leafletCss from "leaflet/dist/leaflet.css?url";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from "react";
 import { listingsOnMap, unlocatedCount } from "~/.server/catalogue/map";
@@ -56,6 +56,7 @@ import {
 } from "~/lib/filters";
 import { withPagingMeta } from "~/lib/list-pages";
 import { catalogueUpdatingMeta, pageMeta } from "~/lib/meta";
+import { readEntryState, sessionEntryStorage, writeEntryState } from "~/lib/entry-state";
 import { formatCount, plural } from "~/lib/format";
 import { visuallyHidden } from "~/styles/ui.css";
 import * as s from "./map.css";
@@ -208,7 +209,7 @@ function MapScreen({ data }: { data: OkData }) {
   const hydrated = useHydrated();
   const ListingsMap = useMapComponent(hydrated);
   const [highlight, setHighlight] = useState<string | null>(null);
-  const [view, setView] = useState<PhoneView>("map");
+  const { view, setView, listRef } = useWayBack(hydrated);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const loading = navigation.state === "loading" && navigation.location.pathname === MAP_PATH;
 
@@ -245,7 +246,7 @@ function MapScreen({ data }: { data: OkData }) {
       </header>
 
       <div className={s.split}>
-        <div className={s.listArea} id="area-da-lista">
+        <div className={s.listArea} id="area-da-lista" ref={listRef}>
           <div className={s.listTools}>
             <a
               className={s.filtersButton}
@@ -302,6 +303,76 @@ function MapScreen({ data }: { data: OkData }) {
       {hydrated ? <ViewToggle view={view} onChange={setView} /> : null}
     </div>
   );
+}
+
+/** How long the list column's offset waits for the column to be able to scroll that far, ms. */
+const RESTORE_WAIT_MS = 2_000;
+
+/** Events by which the visitor scrolls the list column themselves. */
+const VISITOR_SCROLL_EVENTS = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+
+/**
+ * What the way back restores besides the window's offset (ADR 0059): the view
+ * a phone showed (map or list) and, on wide screens, how far the list column
+ * was scrolled, both kept for the history entry (`location.key`, which a
+ * replaced entry changes, so it is written again for the new one). Restored
+ * only when the page is rendered by a client-side navigation, not when it
+ * hydrates: before hydration a phone draws the map view (ADR 0040), and a
+ * switch then would be a layout shift.
+ */
+function useWayBack(hydrated: boolean) {
+  const { key } = useLocation();
+  const [restored] = useState(() => (hydrated ? readEntryState(sessionEntryStorage(), key) : undefined));
+  const [view, setView] = useState<PhoneView>(restored?.view === "list" ? "list" : "map");
+  const listRef = useRef<HTMLDivElement>(null);
+  const listScroll = useRef(0);
+
+  useEffect(() => {
+    if (hydrated) writeEntryState(sessionEntryStorage(), key, { view });
+  }, [hydrated, key, view]);
+
+  // The list column scrolls in its own box on wide screens: its offset, before the first paint,
+  // or as soon as the column can scroll that far (the route's stylesheet may still be applying).
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const top = restored?.listScroll;
+    if (!list || typeof top !== "number" || top <= 0) return;
+    const apply = () => {
+      list.scrollTop = top;
+      listScroll.current = list.scrollTop;
+      return Math.abs(list.scrollTop - top) <= 1;
+    };
+    if (apply() || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => apply() && stop());
+    const stop = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      for (const type of VISITOR_SCROLL_EVENTS) list.removeEventListener(type, stop);
+    };
+    // Never against the visitor: their own scrolling ends the wait.
+    for (const type of VISITOR_SCROLL_EVENTS) list.addEventListener(type, stop, { passive: true });
+    const timer = setTimeout(stop, RESTORE_WAIT_MS);
+    observer.observe(list);
+    return stop;
+  }, [restored]);
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const onScroll = () => {
+      listScroll.current = list.scrollTop;
+    };
+    // Read on scroll, not when leaving: by then the column may be out of the document.
+    const save = () => writeEntryState(sessionEntryStorage(), key, { listScroll: Math.round(listScroll.current) });
+    list.addEventListener("scroll", onScroll, { passive: true });
+    window.addEventListener("pagehide", save);
+    return () => {
+      list.removeEventListener("scroll", onScroll);
+      window.removeEventListener("pagehide", save);
+      save();
+    };
+  }, [key]);
+
+  return { view, setView, listRef };
 }
 
 /**

@@ -6,6 +6,9 @@
  *   map updates the list, the count and the URL by itself, and the counts agree.
  * - 360×800: a full-screen map and a "Ver lista" toggle that nothing covers,
  *   also above the consent banner, and that covers none of the map's notices.
+ * - The way back from a listing opened in the list (ADR 0059): a phone finds
+ *   the list it left, at the same place, and a map that still works; a wide
+ *   screen finds the list column scrolled as it was.
  *
  * Tiles are answered 404 (no internet here), declared to the console guard.
  */
@@ -70,6 +73,40 @@ test.describe("desktop 1366×900", () => {
     expect(await headerCount(page)).toBe(after);
   });
 
+  test("a volta de um imóvel aberto na lista reencontra a coluna rolada como estava", async ({
+    page,
+    consoleGuard,
+  }) => {
+    await mapTilesOffline(page, consoleGuard);
+    await page.goto("/mapa");
+    await waitForHydration(page);
+    const column = page.locator("#area-da-lista");
+    const cards = column.locator("a[data-listing-code]");
+    const card = cards.nth(13);
+    await card.scrollIntoViewIfNeeded();
+    const code = (await card.getAttribute("data-listing-code"))!;
+    const scrolled = await column.evaluate((element) => element.scrollTop);
+    expect(scrolled).toBeGreaterThan(500); // the column, not the window, scrolled to reach it
+    const top = (await card.boundingBox())!.y;
+    const url = page.url();
+
+    await card.click();
+    await expect(page).toHaveURL(new RegExp(`/${code}$`));
+    await page.goBack();
+    await expect(page).toHaveURL(url);
+    await expect(cards.first()).toBeVisible();
+
+    // Restored as soon as the column can scroll that far (its stylesheet may apply a moment later).
+    await expect
+      .poll(() => column.evaluate((element) => element.scrollTop), { timeout: 3_000 })
+      .toBeGreaterThanOrEqual(scrolled - 2);
+    expect(Math.abs((await column.evaluate((element) => element.scrollTop)) - scrolled)).toBeLessThanOrEqual(2);
+    const back = column.locator(`a[data-listing-code="${code}"]`);
+    await expect(back).toBeInViewport();
+    // ± 2 px: the card is lifted by 2 px while the pointer is over it.
+    expect(Math.abs((await back.boundingBox())!.y - top)).toBeLessThanOrEqual(3);
+  });
+
   test("/mapa/pontos responde com ETag e 304", async ({ request }) => {
     const first = await request.get("/mapa/pontos?finalidade=venda");
     expect(first.status()).toBe(200);
@@ -131,6 +168,46 @@ test.describe("celular 360×800", () => {
     await page.getByRole("button", { name: "Ver mapa" }).click();
     await expect(map).toBeVisible();
     await context.close();
+  });
+});
+
+test.describe("celular 360×800, a volta de um imóvel", () => {
+  test.use({ viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true });
+
+  test("reencontra a lista no mesmo lugar, e o mapa funciona quando volta a ele", async ({ page, consoleGuard }) => {
+    await mapTilesOffline(page, consoleGuard);
+    await page.goto("/mapa");
+    await waitForHydration(page);
+    const map = page.locator(".leaflet-container");
+    await expect(map).toBeVisible();
+    await page.getByRole("button", { name: "Ver lista" }).click();
+    const cards = page.locator("#area-da-lista a[data-listing-code]");
+    const card = cards.nth(9);
+    await card.scrollIntoViewIfNeeded();
+    const code = (await card.getAttribute("data-listing-code"))!;
+    const top = (await card.boundingBox())!.y;
+    const url = page.url();
+
+    await card.click();
+    await expect(page).toHaveURL(new RegExp(`/${code}$`));
+    await page.goBack();
+    await expect(page).toHaveURL(url);
+
+    // The list, not the full-screen map, with the card where it was.
+    await expect(page.getByRole("button", { name: "Ver mapa" })).toBeVisible();
+    const back = page.locator(`#area-da-lista a[data-listing-code="${code}"]`);
+    await expect(back).toBeInViewport();
+    expect(Math.abs((await back.boundingBox())!.y - top)).toBeLessThanOrEqual(3);
+
+    // The map, created only now that its box shows, fills the screen and has its markers.
+    await page.getByRole("button", { name: "Ver mapa" }).click();
+    await expect(map).toBeVisible();
+    const box = (await map.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(359);
+    expect(box.height).toBeGreaterThan(800 * 0.7);
+    // Markers drawn on the screen (a map sized zero would put them all at one corner, or none).
+    await expect(map.locator(".leaflet-marker-icon").first()).toBeInViewport();
+    await expect(page).toHaveURL(url); // showing the map moved nothing by itself
   });
 });
 

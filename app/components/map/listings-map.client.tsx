@@ -20,7 +20,7 @@
  */
 import { Link } from "@remix-run/react";
 import L from "leaflet";
-import { startTransition, useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents, ZoomControl } from "react-leaflet";
 import { tileLayerOptions } from "~/lib/map-tiles";
 import type { ListingSummary } from "~/domain/listing-summary";
@@ -176,8 +176,10 @@ export default function ListingsMap(props: ListingsMapProps) {
   // One task after mounting (ADR 0052): the page's render once hydrated, the map's creation and
   // its tiles are three main-thread tasks instead of one long one.
   const mounted = useNextTask();
+  const frameRef = useRef<HTMLDivElement>(null);
+  const shown = useShown(frameRef);
   const startPoints = useRef<PointsIndex | null>(null);
-  const ready = mounted && (area !== null || points !== null || loadFailed);
+  const ready = mounted && shown && (area !== null || points !== null || loadFailed);
   if (ready && !mapRef.current && !area && points?.bounds) startPoints.current = points;
   const initialBounds = area
     ? L.latLngBounds([area.south, area.west], [area.north, area.east])
@@ -186,7 +188,7 @@ export default function ListingsMap(props: ListingsMapProps) {
       : undefined;
 
   return (
-    <div className={s.frame}>
+    <div className={s.frame} ref={frameRef}>
       {ready ? (
         <MapContainer
           ref={mapRef}
@@ -230,6 +232,34 @@ export default function ListingsMap(props: ListingsMapProps) {
       </div>
     </div>
   );
+}
+
+/**
+ * Whether the element has been laid out with a size at least once. Leaflet
+ * sizes a map when it creates it (and again only on a window resize): a map
+ * created in a hidden box (a phone's list view, restored by the way back)
+ * would keep a size of zero, and fitting the first view in it gives a
+ * meaningless zoom. So the map waits until its box is shown.
+ */
+function useShown(ref: RefObject<HTMLElement>): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (shown || !element) return;
+    const hasBox = () => element.offsetWidth > 0 && element.offsetHeight > 0;
+    if (hasBox() || typeof ResizeObserver === "undefined") {
+      setShown(true);
+      return;
+    }
+    const observer = new ResizeObserver(() => {
+      if (!hasBox()) return;
+      observer.disconnect();
+      setShown(true);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, shown]);
+  return shown;
 }
 
 /** Names the Leaflet container (focusable, arrow keys pan) for screen readers. */
