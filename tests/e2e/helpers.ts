@@ -43,6 +43,13 @@ export async function mapTilesOffline(page: Page, consoleGuard: ConsoleGuard): P
   await page.route(MAP_TILES, (route) => route.fulfill({ status: 404, contentType: "text/plain", body: "" }));
 }
 
+/** Opens `/mapa` with its tiles answered 404 (declared to `consoleGuard`) and waits for hydration. */
+export async function openMapOffline(page: Page, consoleGuard: ConsoleGuard): Promise<void> {
+  await mapTilesOffline(page, consoleGuard);
+  await page.goto("/mapa");
+  await waitForHydration(page);
+}
+
 /** A desktop Chrome user agent without "HeadlessChrome", which isbot would call a bot (ADR 0003). */
 export const DESKTOP_USER_AGENT =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";

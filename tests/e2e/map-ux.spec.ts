@@ -15,7 +15,7 @@
 import type { Page } from "@playwright/test";
 import { ADMIN_EMAIL, adminPassword } from "./auth-helpers";
 import { expect, test } from "./fixtures";
-import { installHydrationProbe, mapTilesOffline, parseCount, waitForHydration } from "./helpers";
+import { installHydrationProbe, openMapOffline, parseCount } from "./helpers";
 
 /** The one count above the map ("12.650 imóveis no mapa"). */
 async function headerCount(page: Page): Promise<number> {
@@ -34,9 +34,7 @@ test.describe("desktop 1366×900", () => {
   test.use({ viewport: { width: 1366, height: 900 } });
 
   test("o mapa ocupa a maior parte da largura e a lista segue o mapa sem clique", async ({ page, consoleGuard }) => {
-    await mapTilesOffline(page, consoleGuard);
-    await page.goto("/mapa");
-    await waitForHydration(page);
+    await openMapOffline(page, consoleGuard);
     const map = page.locator(".leaflet-container");
     await expect(page.getByRole("button", { name: /imóveis nesta região$/ }).first()).toBeVisible();
 
@@ -77,9 +75,7 @@ test.describe("desktop 1366×900", () => {
     page,
     consoleGuard,
   }) => {
-    await mapTilesOffline(page, consoleGuard);
-    await page.goto("/mapa");
-    await waitForHydration(page);
+    await openMapOffline(page, consoleGuard);
     const column = page.locator("#area-da-lista");
     const cards = column.locator("a[data-listing-code]");
     const card = cards.nth(13);
@@ -137,9 +133,7 @@ test.describe("celular 360×800", () => {
     await context.clearCookies();
     await installHydrationProbe(context);
     const page = await context.newPage();
-    await mapTilesOffline(page, consoleGuard);
-    await page.goto("/mapa");
-    await waitForHydration(page);
+    await openMapOffline(page, consoleGuard);
     const banner = page.getByTestId("consent-banner");
     await expect(banner).toBeVisible();
 
@@ -175,9 +169,7 @@ test.describe("celular 360×800, a volta de um imóvel", () => {
   test.use({ viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true });
 
   test("reencontra a lista no mesmo lugar, e o mapa funciona quando volta a ele", async ({ page, consoleGuard }) => {
-    await mapTilesOffline(page, consoleGuard);
-    await page.goto("/mapa");
-    await waitForHydration(page);
+    await openMapOffline(page, consoleGuard);
     const map = page.locator(".leaflet-container");
     await expect(map).toBeVisible();
     await page.getByRole("button", { name: "Ver lista" }).click();
@@ -218,9 +210,7 @@ test.describe("celular 360×800, sem mapa de fundo", () => {
     page,
     consoleGuard,
   }) => {
-    await mapTilesOffline(page, consoleGuard);
-    await page.goto("/mapa");
-    await waitForHydration(page);
+    await openMapOffline(page, consoleGuard);
     const notice = page.getByText("Não foi possível carregar o mapa de fundo");
     await expect(notice).toBeVisible();
     const toggle = page.getByRole("button", { name: "Ver lista" });

@@ -10,7 +10,15 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { BLANK_TILE, MAP_TILES, mapTilesOffline, parseCount, stubMapTiles, waitForHydration } from "./helpers";
+import {
+  BLANK_TILE,
+  MAP_TILES,
+  mapTilesOffline,
+  openMapOffline,
+  parseCount,
+  stubMapTiles,
+  waitForHydration,
+} from "./helpers";
 
 /** The list beside the map and its count line. */
 function mapList(page: Page) {
@@ -27,9 +35,7 @@ async function listTotal(page: Page): Promise<number> {
 }
 
 test("o mapa carrega, agrupa, e a lista e a URL seguem o mapa", async ({ page, consoleGuard }) => {
-  await mapTilesOffline(page, consoleGuard);
-  await page.goto("/mapa");
-  await waitForHydration(page);
+  await openMapOffline(page, consoleGuard);
 
   const map = page.getByRole("region", { name: /^Mapa dos imóveis/ });
   await expect(map).toBeVisible();
@@ -82,9 +88,7 @@ test("os pontos são agrupados num worker, fora da página; outra finalidade no 
   page,
   consoleGuard,
 }) => {
-  await mapTilesOffline(page, consoleGuard);
-  await page.goto("/mapa");
-  await waitForHydration(page);
+  await openMapOffline(page, consoleGuard);
   const clusters = page.getByRole("button", { name: /^[\d.]+ imóveis nesta região$/ });
   await expect(clusters.first()).toBeVisible();
   // ADR 0049: decoding and indexing run in the map's module worker.
