@@ -12,7 +12,7 @@
  *
  * Tiles are answered 404 (no internet here), declared to the console guard.
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { ADMIN_EMAIL, adminPassword } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 import { installHydrationProbe, openMapOffline, parseCount } from "./helpers";
@@ -28,6 +28,22 @@ async function listCount(page: Page): Promise<number> {
   const text = await page.getByRole("region", { name: "Imóveis na lista" }).getByRole("status").innerText();
   const match = /de ([\d.]+) imóve/.exec(text) ?? /os ([\d.]+) imóve/.exec(text);
   return match ? parseCount(match[1]) : 0;
+}
+
+/**
+ * Opens the listing of `card` (a card's link, in view) and goes back to the
+ * map page; returns the listing's code, the card's top before (px, viewport)
+ * and the map page's URL, which the way back must give again.
+ */
+async function openListingAndGoBack(page: Page, card: Locator): Promise<{ code: string; top: number; url: string }> {
+  const code = (await card.getAttribute("data-listing-code"))!;
+  const top = (await card.boundingBox())!.y;
+  const url = page.url();
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/${code}$`));
+  await page.goBack();
+  await expect(page).toHaveURL(url);
+  return { code, top, url };
 }
 
 test.describe("desktop 1366×900", () => {
@@ -80,16 +96,9 @@ test.describe("desktop 1366×900", () => {
     const cards = column.locator("a[data-listing-code]");
     const card = cards.nth(13);
     await card.scrollIntoViewIfNeeded();
-    const code = (await card.getAttribute("data-listing-code"))!;
     const scrolled = await column.evaluate((element) => element.scrollTop);
     expect(scrolled).toBeGreaterThan(500); // the column, not the window, scrolled to reach it
-    const top = (await card.boundingBox())!.y;
-    const url = page.url();
-
-    await card.click();
-    await expect(page).toHaveURL(new RegExp(`/${code}$`));
-    await page.goBack();
-    await expect(page).toHaveURL(url);
+    const { code, top } = await openListingAndGoBack(page, card);
     await expect(cards.first()).toBeVisible();
 
     // Restored as soon as the column can scroll that far (its stylesheet may apply a moment later).
@@ -176,14 +185,7 @@ test.describe("celular 360×800, a volta de um imóvel", () => {
     const cards = page.locator("#area-da-lista a[data-listing-code]");
     const card = cards.nth(9);
     await card.scrollIntoViewIfNeeded();
-    const code = (await card.getAttribute("data-listing-code"))!;
-    const top = (await card.boundingBox())!.y;
-    const url = page.url();
-
-    await card.click();
-    await expect(page).toHaveURL(new RegExp(`/${code}$`));
-    await page.goBack();
-    await expect(page).toHaveURL(url);
+    const { code, top, url } = await openListingAndGoBack(page, card);
 
     // The list, not the full-screen map, with the card where it was.
     await expect(page.getByRole("button", { name: "Ver mapa" })).toBeVisible();
