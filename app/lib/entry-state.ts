@@ -19,17 +19,8 @@ const MAX_ENTRY_KEY_LENGTH = 64;
 /** One entry's state: named values, each a string or a finite number. */
 export type EntryState = Record<string, string | number>;
 
-/** The part of `Storage` the store uses (sessionStorage in the browser). */
+/** The part of `Storage` the store uses (`sessionStorageOrNull()` in the browser). */
 export type EntryStorage = Pick<Storage, "getItem" | "setItem">;
-
-/** The tab's sessionStorage, or null where it cannot be used (server, privacy modes). */
-export function sessionEntryStorage(): EntryStorage | null {
-  try {
-    return typeof window === "undefined" ? null : window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
 
 function isState(value: unknown): value is EntryState {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;

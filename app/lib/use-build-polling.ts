@@ -12,14 +12,7 @@ import {
   isDocumentLinkClick,
   shouldForceFullLoad,
 } from "./build-polling";
-
-function sessionStorageOrNull(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
+import { sessionStorageOrNull } from "./browser-storage";
 
 /**
  * Watches for a new build. `buildId` is the id the page was loaded with (root

@@ -56,7 +56,8 @@ import {
 } from "~/lib/filters";
 import { withPagingMeta } from "~/lib/list-pages";
 import { catalogueUpdatingMeta, pageMeta } from "~/lib/meta";
-import { readEntryState, sessionEntryStorage, writeEntryState } from "~/lib/entry-state";
+import { sessionStorageOrNull } from "~/lib/browser-storage";
+import { readEntryState, writeEntryState } from "~/lib/entry-state";
 import { formatCount, plural } from "~/lib/format";
 import { visuallyHidden } from "~/styles/ui.css";
 import * as s from "./map.css";
@@ -322,13 +323,16 @@ const VISITOR_SCROLL_EVENTS = ["wheel", "touchstart", "keydown", "pointerdown"] 
  */
 function useWayBack(hydrated: boolean) {
   const { key } = useLocation();
-  const [restored] = useState(() => (hydrated ? readEntryState(sessionEntryStorage(), key) : undefined));
+  const [restored] = useState(() => (hydrated ? readEntryState(sessionStorageOrNull(), key) : undefined));
   const [view, setView] = useState<PhoneView>(restored?.view === "list" ? "list" : "map");
   const listRef = useRef<HTMLDivElement>(null);
   const listScroll = useRef(0);
+  // The entry when the page is left (a pan replaces it without remounting the page).
+  const entryKey = useRef(key);
+  entryKey.current = key;
 
   useEffect(() => {
-    if (hydrated) writeEntryState(sessionEntryStorage(), key, { view });
+    if (hydrated) writeEntryState(sessionStorageOrNull(), key, { view });
   }, [hydrated, key, view]);
 
   // The list column scrolls in its own box on wide screens: its offset, before the first paint,
@@ -362,7 +366,8 @@ function useWayBack(hydrated: boolean) {
       listScroll.current = list.scrollTop;
     };
     // Read on scroll, not when leaving: by then the column may be out of the document.
-    const save = () => writeEntryState(sessionEntryStorage(), key, { listScroll: Math.round(listScroll.current) });
+    const save = () =>
+      writeEntryState(sessionStorageOrNull(), entryKey.current, { listScroll: Math.round(listScroll.current) });
     list.addEventListener("scroll", onScroll, { passive: true });
     window.addEventListener("pagehide", save);
     return () => {
@@ -370,7 +375,7 @@ function useWayBack(hydrated: boolean) {
       window.removeEventListener("pagehide", save);
       save();
     };
-  }, [key]);
+  }, []);
 
   return { view, setView, listRef };
 }
