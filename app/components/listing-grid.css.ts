@@ -56,7 +56,8 @@ export const rowItem = style({ scrollSnapAlign: "start" });
  * it everything below the row, does not move when a card is drawn, on a swipe
  * or on the way back to a scrolled page. In `em`, so the reserve grows with
  * the reader's text size. A text taller than the reserve (text far larger
- * than usual) makes its row grow once, when it is drawn.
+ * than usual) makes its row grow once, when it is drawn. Measurements and
+ * alternatives: docs/decisions/0060-home-rows-drawn-near-the-viewport.md.
  */
 globalStyle(`${row} ${cardBody}`, {
   "@media": {

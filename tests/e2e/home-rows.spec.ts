@@ -22,7 +22,9 @@ function drawn(locator: Locator): Promise<boolean> {
 
 /** Waits for two frames, so that the browser has drawn what a scroll brought into view. */
 function nextFrames(page: Page): Promise<void> {
-  return page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  return page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }
 
 /** Starts recording layout shifts (not caused by input) in `window.__shifts`. */
@@ -68,14 +70,17 @@ for (const viewport of [
         const below = page.locator("main section").filter({ has: row }).locator("xpath=following-sibling::*[1]");
         const belowTop = await below.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
         for (let i = 0; i < count; i += 1) {
-          await row.evaluate((list, index) => {
+          await row.evaluate((list: HTMLElement, index) => {
             const item = list.children[index] as HTMLElement;
             list.scrollLeft = item.offsetLeft - list.offsetLeft;
           }, i);
           await nextFrames(page);
           expect(await drawn(cards.nth(i).locator("h3")), `cartão ${i + 1} desenhado`).toBe(true);
           expect((await row.boundingBox())!.height, `altura da fileira no cartão ${i + 1}`).toBeCloseTo(height, 1);
-          expect(await below.evaluate((el) => el.getBoundingClientRect().top + window.scrollY)).toBeCloseTo(belowTop, 1);
+          expect(await below.evaluate((el) => el.getBoundingClientRect().top + window.scrollY)).toBeCloseTo(
+            belowTop,
+            1,
+          );
         }
       }
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
