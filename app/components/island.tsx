@@ -19,9 +19,23 @@
  * arrived and gives it back, with an `input` event, once hydrated.
  */
 import { useFetchers, useLocation, useNavigation } from "@remix-run/react";
-import { type ComponentType, lazy, memo, Suspense, useEffect, useRef, useState } from "react";
+import {
+  type ComponentType,
+  type ContextType,
+  type ReactNode,
+  lazy,
+  memo,
+  Suspense,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { UNSAFE_DataRouterStateContext, UNSAFE_RouteContext } from "react-router-dom";
 import { isHydrated } from "./error-screen";
 import * as s from "./island.css";
+import { IslandHydrationContext } from "./use-hydrated";
 
 /** How far (px) beyond the viewport an island starts loading: about a phone screen of scrolling ahead. */
 export const ISLAND_MARGIN_PX = 800;
@@ -117,6 +131,21 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
       };
     }, [wake]);
 
+    // Until it has hydrated, the island's content sees the router as it was at its first render:
+    // see RouterShield. The same element while its props are the same, so a render of this
+    // component for the router's sake does not reach the boundary either.
+    const routerContext = useRouterContext();
+    const [firstRouterContext] = useState(routerContext);
+    const content = useMemo(
+      () => (
+        // A fallback shows when React gave up the server HTML (an update from above before the code came): load now.
+        <Suspense fallback={<WakeOnMount wake={wake} />}>
+          <Lazy {...props} />
+        </Suspense>
+      ),
+      [props, Lazy, wake],
+    );
+
     return (
       <div
         ref={wrapper}
@@ -124,10 +153,7 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
         data-island={name}
         {...(hydrated ? { [ISLAND_HYDRATED_ATTRIBUTE]: "" } : {})}
       >
-        {/* A fallback shows when React gave up the server HTML (an update from above before the code came): load now. */}
-        <Suspense fallback={<WakeOnMount wake={wake} />}>
-          <Lazy {...props} />
-        </Suspense>
+        <RouterShield value={hydrated ? routerContext : firstRouterContext}>{content}</RouterShield>
       </div>
     );
   };
@@ -160,6 +186,39 @@ function isPlainData(value: object): boolean {
   if (Array.isArray(value)) return true;
   const prototype = Object.getPrototypeOf(value) as unknown;
   return (prototype === Object.prototype || prototype === null) && !("$$typeof" in value);
+}
+
+/** The router's context values that change with each update of its state (`RouterShield`). */
+type RouterContextValues = {
+  state: ContextType<typeof UNSAFE_DataRouterStateContext>;
+  route: ContextType<typeof UNSAFE_RouteContext>;
+};
+
+/** The router's state and the current route's context, as the island's parent sees them. */
+function useRouterContext(): RouterContextValues {
+  const state = useContext(UNSAFE_DataRouterStateContext);
+  const route = useContext(UNSAFE_RouteContext);
+  return useMemo(() => ({ state, route }), [state, route]);
+}
+
+/**
+ * Provides the router's state and route context anew, with `value`, to an
+ * island's content. React holds a transition that changes a context above a
+ * boundary still showing server HTML until the boundary has hydrated, and
+ * React 18 renders every pending transition together: each update of the
+ * router's state (a transition, even when it changes nothing the island shows,
+ * as when Remix adds the routes it discovered) would make every later
+ * transition of the page (the map's markers) wait for the island's code. A
+ * provider of the same context stops React's search for the context's readers,
+ * so an island given its first values until it has hydrated holds nothing.
+ * Navigations and fetchers still wake it (`island`).
+ */
+function RouterShield({ value, children }: { value: RouterContextValues; children: ReactNode }) {
+  return (
+    <UNSAFE_DataRouterStateContext.Provider value={value.state}>
+      <UNSAFE_RouteContext.Provider value={value.route}>{children}</UNSAFE_RouteContext.Provider>
+    </UNSAFE_DataRouterStateContext.Provider>
+  );
 }
 
 /** Calls `wake` once mounted; renders nothing. */
@@ -195,7 +254,7 @@ function deferredComponent<P extends object>(
   const woken = new Promise<void>((resolve) => (wake = resolve));
   const Lazy = lazy(() =>
     woken.then(load).then(
-      (Component) => ({ default: mountedComponent(Component, container, onMounted) }),
+      (Component) => ({ default: mountedComponent(Component, container, onMounted, true) }),
       (error: unknown) => {
         console.error(`[ilha ${name}] o código não carregou`, error);
         // Never settles: the boundary keeps the server HTML, which works as without JavaScript.
@@ -209,11 +268,14 @@ function deferredComponent<P extends object>(
 /**
  * `Component` calling `onMounted` once it has hydrated or rendered, and
  * keeping the text of the textareas inside `container()` across hydration.
+ * `hydrating`: the component may be hydrating the island's server HTML after
+ * the page, which `useHydrated` is told (`IslandHydrationContext`).
  */
 function mountedComponent<P extends object>(
   Component: ComponentType<P>,
   container: () => HTMLElement | null,
   onMounted: () => void,
+  hydrating = false,
 ): ComponentType<P> {
   return function Mounted(props: P) {
     // Read in the first render, before React hydrates (and resets) the textareas below.
@@ -223,7 +285,13 @@ function mountedComponent<P extends object>(
       restoreTextareas(typed.current ?? []);
       onMounted();
     }, []);
-    return <Component {...props} />;
+    return hydrating ? (
+      <IslandHydrationContext.Provider value={true}>
+        <Component {...props} />
+      </IslandHydrationContext.Provider>
+    ) : (
+      <Component {...props} />
+    );
   };
 }
 

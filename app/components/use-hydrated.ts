@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from "react";
+import { createContext, startTransition, useContext, useEffect, useState } from "react";
 import { isHydrated } from "./error-screen";
 
 /**
@@ -8,19 +8,28 @@ import { isHydrated } from "./error-screen";
  * after the page's hydration (a client-side navigation) is true from its
  * first render, so what depends on it is in the navigation's own commit: the
  * map page's phone view is there when the router restores the window's
- * offset on the way back. Not for a component inside an island, which React
- * hydrates after the page: it would render its hydrated form over the
- * server's HTML.
+ * offset on the way back. Inside an island that React hydrates after the
+ * page (`IslandHydrationContext`), false in the first render too, so the
+ * island's first render matches its server HTML.
  *
  * The render that follows hydration is a transition, which React splits into
  * short tasks: on `/mapa` it renders the whole page once more, with the map
  * (ADR 0050).
  */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(isHydrated);
+  const hydratingIsland = useContext(IslandHydrationContext);
+  const [hydrated, setHydrated] = useState(() => !hydratingIsland && isHydrated());
   useEffect(() => {
     if (!hydrated) startTransition(() => setHydrated(true));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
   }, []);
   return hydrated;
 }
+
+/**
+ * True under an island (`./island`) whose server HTML React hydrates after
+ * the page: {@link useHydrated} then starts false there as it does in the
+ * page's own hydration (React would otherwise report a mismatch, error 418,
+ * and render the island anew).
+ */
+export const IslandHydrationContext = createContext(false);

@@ -162,16 +162,6 @@ export const filtersButton = style({
   selectors: { '&[aria-expanded="true"]': { borderColor: vars.color.primary } },
 });
 
-/** The filters: folded on wide screens until opened (phones: the form folds itself). */
-export const filters = style({
-  minWidth: 0,
-  "@media": { [wide]: { display: "none", selectors: { "&[data-open], &:target": { display: "block" } } } },
-});
-// Inside the list column the form's own sidebar behaviour (sticky, own scroll) is not wanted.
-globalStyle(`${filters} details`, {
-  "@media": { [wide]: { position: "static", maxHeight: "none", overflowY: "visible" } },
-});
-
 /** The map column. */
 export const mapArea = style({
   minWidth: 0,

@@ -30,11 +30,10 @@ import { listingsOnMap, unlocatedCount } from "~/.server/catalogue/map";
 import { getVocabulary } from "~/.server/catalogue/vocabulary";
 import { getConfig } from "~/.server/config";
 import { getTheme } from "~/.server/theme";
-import { AlertForm } from "~/components/alert-form";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { FiltersForm } from "~/components/filters-form";
 import {
   AREA_PARAM,
+  MAP_FILTERS_ID,
   mapCanonicalRedirect,
   mapPointsUrl,
   mapUrl,
@@ -42,7 +41,7 @@ import {
   type BoundingBox,
 } from "~/components/map/map-data";
 import type ListingsMapComponent from "~/components/map/listings-map.client";
-import { MapList } from "~/components/map/map-list";
+import { MapPanelIsland } from "~/components/map/map-panel-island";
 import { useHydrated } from "~/components/use-hydrated";
 import { CatalogueUpdating } from "~/components/results-page";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
@@ -200,9 +199,6 @@ type OkData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { state: 
 /** Which half a phone shows (wide screens show both). */
 type PhoneView = "map" | "list";
 
-/** Id of the filters box (the no-JS "Filtros" link targets it). */
-const FILTERS_ID = "filtros-mapa";
-
 function MapScreen({ data }: { data: OkData }) {
   const { filters, vocabulary, area } = data;
   const navigate = useNavigate();
@@ -228,7 +224,6 @@ function MapScreen({ data }: { data: OkData }) {
     },
     [navigate, filters],
   );
-  const hrefFor = (page: number) => mapUrl({ ...filters, page: page > 1 ? page : undefined }, area);
   const toggleFilters = (event: MouseEvent) => {
     event.preventDefault();
     setFiltersOpen((open) => !open);
@@ -251,33 +246,31 @@ function MapScreen({ data }: { data: OkData }) {
           <div className={s.listTools}>
             <a
               className={s.filtersButton}
-              href={`#${FILTERS_ID}`}
+              href={`#${MAP_FILTERS_ID}`}
               role={hydrated ? "button" : undefined}
               aria-expanded={hydrated ? filtersOpen : undefined}
-              aria-controls={FILTERS_ID}
+              aria-controls={MAP_FILTERS_ID}
               onClick={toggleFilters}
             >
               Filtros
             </a>
             {hasFilters(filters) ? <Link to={filtersListUrl(data)}>Ver em lista</Link> : null}
           </div>
-          <div className={s.filters} id={FILTERS_ID} data-open={filtersOpen || undefined}>
-            <FiltersForm filters={filters} vocabulary={vocabulary} action={MAP_PATH} />
-          </div>
-          <MapList
+          {/* Hidden on a phone's full-screen map: hydrated once shown (ADR 0061). */}
+          <MapPanelIsland
+            filters={filters}
+            vocabulary={vocabulary}
+            area={area}
+            filtersOpen={filtersOpen}
             items={data.items}
             total={data.total}
             page={data.page}
             pageCount={data.pageCount}
             pageSize={LISTINGS_PAGE_SIZE}
-            inArea={area != null}
-            purpose={filters.purpose}
-            hrefFor={hrefFor}
-            allHref={mapUrl({ ...filters, page: undefined })}
+            alertForm={data.alertForm}
             onHighlight={setHighlight}
             loading={loading}
           />
-          <AlertForm tokens={data.alertForm} headingLevel={3} />
         </div>
         <div className={s.mapArea} id="mapa">
           <h2 className={visuallyHidden}>Mapa</h2>

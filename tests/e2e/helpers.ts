@@ -109,7 +109,8 @@ export async function waitForHydration(page: Page, timeoutMs = 15_000): Promise<
  */
 export async function hydrateIsland(page: Page, name: string, timeoutMs = 15_000): Promise<void> {
   const island = page.locator(`[data-island="${name}"]`);
-  await island.locator("> *").first().scrollIntoViewIfNeeded();
+  // Its first part on screen (a part may be hidden, as the map's folded filters are).
+  await island.locator("> :visible").first().scrollIntoViewIfNeeded();
   await expect(island, `the island "${name}" did not hydrate`).toHaveAttribute("data-island-hydrated", "", {
     timeout: timeoutMs,
   });

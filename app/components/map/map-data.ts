@@ -15,6 +15,9 @@ export const AREA_PARAM = "area";
 /** Decimal places kept for coordinates (5 ≈ 1.1 m). */
 export const COORDINATE_DECIMALS = 5;
 
+/** Id of the map page's filters box (the page's "Filtros" button and its no-JS link target it). */
+export const MAP_FILTERS_ID = "filtros-mapa";
+
 /**
  * One listing on the map: code (Vista `Codigo`), WGS 84 latitude/longitude in
  * degrees, the price shown on its label in BRL and the purpose that price

@@ -1,0 +1,14 @@
+/** Styles of the map page's list panel (`map-panel.tsx`). */
+import { globalStyle, style } from "@vanilla-extract/css";
+
+const wide = "(min-width: 960px)";
+
+/** The filters: folded on wide screens until opened (phones: the form folds itself). */
+export const filters = style({
+  minWidth: 0,
+  "@media": { [wide]: { display: "none", selectors: { "&[data-open], &:target": { display: "block" } } } },
+});
+// Inside the list column the form's own sidebar behaviour (sticky, own scroll) is not wanted.
+globalStyle(`${filters} details`, {
+  "@media": { [wide]: { position: "static", maxHeight: "none", overflowY: "visible" } },
+});

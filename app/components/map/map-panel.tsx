@@ -1,0 +1,67 @@
+/**
+ * The list panel of `/mapa` (ADR 0038, ADR 0061): the folded filters, the
+ * list of the listings in view and the "Criar alerta" form. The page renders
+ * it as an island (`./map-panel-island`): on a phone's full-screen map the
+ * panel is hidden, so React hydrates it only once the visitor opens the list
+ * (or the map's area changes it); on a computer, beside the map, right after
+ * the page.
+ */
+import { AlertForm } from "~/components/alert-form";
+import { FiltersForm } from "~/components/filters-form";
+import type { ListingSummary } from "~/domain/listing-summary";
+import type { LeadFormTokens } from "~/.server/leads/form-guard";
+import type { FilterVocabulary, ListingFilters } from "~/lib/filters";
+import { MAP_PATH } from "~/lib/paths";
+import { MAP_FILTERS_ID, mapUrl, type BoundingBox } from "./map-data";
+import { MapList } from "./map-list";
+import * as s from "./map-panel.css";
+
+/** Props of {@link MapPanel}: the map page's loader data it shows. */
+export interface MapPanelProps {
+  filters: ListingFilters;
+  vocabulary: FilterVocabulary;
+  /** The searched area (`area=`), or null for the whole catalogue. */
+  area: BoundingBox | null;
+  /** Whether the filters box is open on wide screens (phones: the form folds itself). */
+  filtersOpen: boolean;
+  /** The listings of this page of the list (24 per page). */
+  items: ListingSummary[];
+  /** Matching listings with a location in total (inside the area when there is one). */
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  /** Signed render time and idempotency key of the alert form (`leadFormTokens()`). */
+  alertForm: LeadFormTokens;
+  /** Called with the code of the hovered/focused card, or null when it leaves. */
+  onHighlight(code: string | null): void;
+  /** True while a new list loads. */
+  loading: boolean;
+}
+
+/** The map page's list panel; see the module comment. */
+export function MapPanel(props: MapPanelProps) {
+  const { filters, vocabulary, area, filtersOpen } = props;
+  const hrefFor = (page: number) => mapUrl({ ...filters, page: page > 1 ? page : undefined }, area);
+  return (
+    <>
+      <div className={s.filters} id={MAP_FILTERS_ID} data-open={filtersOpen || undefined}>
+        <FiltersForm filters={filters} vocabulary={vocabulary} action={MAP_PATH} />
+      </div>
+      <MapList
+        items={props.items}
+        total={props.total}
+        page={props.page}
+        pageCount={props.pageCount}
+        pageSize={props.pageSize}
+        inArea={area != null}
+        purpose={filters.purpose}
+        hrefFor={hrefFor}
+        allHref={mapUrl({ ...filters, page: undefined })}
+        onHighlight={props.onHighlight}
+        loading={props.loading}
+      />
+      <AlertForm tokens={props.alertForm} headingLevel={3} />
+    </>
+  );
+}
