@@ -103,10 +103,10 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
       }
       return deferredComponent(loadOnce, name, container, onMounted);
     });
-    // New props (memo let them through), or a change of the router's state
-    // (a navigation, a fetcher), which React passes into the island through
-    // context: React can only apply either to the server HTML once the code is
-    // here, and holds a transition until then. Load now.
+    // New props (memo let them through): React can only apply them to the
+    // server HTML once the code is here, and holds a transition until then.
+    // A navigation or a fetcher: the island's content will see the router's
+    // new state once it has hydrated (RouterShield). Either way, load now.
     const location = useLocation();
     const navigation = useNavigation();
     const fetchers = useFetchers();
