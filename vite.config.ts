@@ -43,7 +43,16 @@ export default defineConfig(({ isSsrBuild }) => ({
     // What every page loads in two chunks, not twenty-odd (ADR 0047).
     rollupOptions: isSsrBuild
       ? {}
-      : { output: { manualChunks: shellChunks(alwaysLoaded, cataloguePages, smallSharedModules) } },
+      : {
+          output: {
+            manualChunks: shellChunks(alwaysLoaded, cataloguePages, smallSharedModules),
+            // Leaflet's stylesheet is emitted for map.tsx's `?url` import and as the map chunks' CSS;
+            // Rollup keeps one file, named after whichever came first, and the server build (which
+            // only sees the `?url` import) must name it the same: always after Leaflet.
+            assetFileNames: (asset) =>
+              asset.names.includes("leaflet.css") ? "assets/leaflet-[hash][extname]" : "assets/[name]-[hash][extname]",
+          },
+        },
   },
   test: {
     include: [
