@@ -10,6 +10,10 @@ import {
   filtersToUrl,
   hasFilters,
   type ListingFilters,
+  MAX_AMENITIES,
+  MAX_FILTERS_FOR_WIDER,
+  MAX_NEIGHBOURHOODS,
+  MAX_WIDER_SEARCHES,
   normalizeFilters,
   parseAmount,
   parseFilters,
@@ -17,6 +21,7 @@ import {
   SORT_ORDERS,
   widerSearches,
 } from "./filters";
+import { AMENITY_FILTERS } from "./amenities";
 import { CODEC_VOCABULARY } from "../../tests/mocks/vocabulary";
 
 /** A realistic vocabulary, with hyphenated slugs and a neighbourhood in two cities. */
@@ -226,7 +231,7 @@ describe("describeFilters", () => {
 });
 
 describe("widerSearches", () => {
-  it("removes one facet at a time", () => {
+  it("removes one facet at a time, the neighbourhoods together", () => {
     const f: ListingFilters = {
       purpose: "venda",
       city: "sao-paulo",
@@ -236,27 +241,58 @@ describe("widerSearches", () => {
       page: 2,
     };
     const wider = widerWithLabels(f, [
-      "Sem o bairro Moema",
-      "Sem o bairro Pinheiros",
-      "Em qualquer cidade",
+      "Em qualquer bairro de São Paulo",
       "Incluir imóveis para alugar",
       "Qualquer preço",
       "Qualquer número de quartos",
+      "Em qualquer cidade",
     ]);
-    expect(wider[0].filters).toEqual({
-      purpose: "venda",
-      city: "sao-paulo",
-      neighbourhoods: ["pinheiros"],
-      priceMax: 100,
-      bedroomsMin: 4,
-    });
-    expect(wider[2].filters).toEqual({ purpose: "venda", priceMax: 100, bedroomsMin: 4 });
-    expect(wider[4].filters).toEqual({
+    expect(wider[0].filters).toEqual({ purpose: "venda", city: "sao-paulo", priceMax: 100, bedroomsMin: 4 });
+    expect(wider[2].filters).toEqual({
       purpose: "venda",
       city: "sao-paulo",
       neighbourhoods: ["moema", "pinheiros"],
       bedroomsMin: 4,
     });
+    expect(wider[4].filters).toEqual({ purpose: "venda", priceMax: 100, bedroomsMin: 4 });
+  });
+
+  it("names the only neighbourhood it drops", () => {
+    widerWithLabels({ city: "sao-paulo", neighbourhoods: ["moema"] }, ["Sem o bairro Moema", "Em qualquer cidade"]);
+  });
+
+  it("offers at most MAX_WIDER_SEARCHES, and none past MAX_FILTERS_FOR_WIDER removable filters", () => {
+    const amenities = AMENITY_FILTERS.map((a) => a.slug);
+    const some = widerSearches({ city: "sao-paulo", amenities: amenities.slice(0, 10) }, vocabulary);
+    expect(some).toHaveLength(MAX_WIDER_SEARCHES);
+    expect(some.every((w) => w.filters.amenities?.length === 9)).toBe(true);
+    const limit = widerSearches({ amenities: amenities.slice(0, MAX_FILTERS_FOR_WIDER) }, vocabulary);
+    expect(limit).toHaveLength(MAX_WIDER_SEARCHES);
+    expect(widerSearches({ amenities: amenities.slice(0, MAX_FILTERS_FOR_WIDER), launch: true }, vocabulary)).toEqual(
+      [],
+    );
+  });
+});
+
+describe("caps on what one search carries", () => {
+  it("keeps the first MAX_NEIGHBOURHOODS neighbourhoods and MAX_AMENITIES amenities, in slug order", () => {
+    const neighbourhoods = Array.from(
+      { length: MAX_NEIGHBOURHOODS + 5 },
+      (_, i) => `bairro-${String(i).padStart(2, "0")}`,
+    );
+    const amenities = AMENITY_FILTERS.map((a) => a.slug);
+    const f = normalizeFilters({ city: "sao-paulo", neighbourhoods: [...neighbourhoods].reverse(), amenities });
+    expect(f.neighbourhoods).toEqual(neighbourhoods.slice(0, MAX_NEIGHBOURHOODS));
+    expect(f.amenities).toEqual([...amenities].sort().slice(0, MAX_AMENITIES));
+  });
+
+  it("redirects a URL over the caps to the capped canonical URL", () => {
+    const amenities = AMENITY_FILTERS.map((a) => a.slug);
+    const parsed = expectParsed(`/todos-os-imoveis?comodidades=${amenities.join(",")}`);
+    expect(parsed.filters.amenities).toHaveLength(MAX_AMENITIES);
+    expect(new URL(parsed.canonical, "http://localhost").searchParams.get("comodidades")!.split(",")).toHaveLength(
+      MAX_AMENITIES,
+    );
   });
 });
 
@@ -398,21 +434,20 @@ describe("query facets (ADR 0011)", () => {
       code: "X1",
     };
     const wider = widerWithLabels(f, [
-      "Qualquer número de suítes",
-      "Qualquer número de vagas",
-      "Qualquer número de banheiros",
-      "Qualquer área",
-      "Qualquer valor de condomínio",
+      "Qualquer código",
       "Sem exigir elevador",
       "Sem exigir piscina",
       "Incluir imóveis que não são lançamentos",
       "Incluir imóveis não exclusivos",
-      "Qualquer código",
+      "Qualquer número de suítes",
+      "Qualquer número de vagas",
+      "Qualquer número de banheiros",
     ]);
     for (const w of wider) expect(Object.keys(f).length - Object.keys(w.filters).length).toBeGreaterThanOrEqual(0);
-    expect(wider[5].filters.amenities).toEqual(["piscina"]);
-    expect(wider[3].filters).not.toHaveProperty("areaMin");
-    expect(wider[3].filters).not.toHaveProperty("areaMax");
+    expect(wider[1].filters.amenities).toEqual(["piscina"]);
+    const area = widerSearches({ areaMin: 10, areaMax: 90, condoFeeMax: 500 }, vocabulary);
+    expect(area.map((w) => w.label)).toEqual(["Qualquer área", "Qualquer valor de condomínio"]);
+    expect(area[0].filters).toEqual({ condoFeeMax: 500 });
   });
 
   it("round-trips the new facets through the form parameters, and counts them as filters", () => {

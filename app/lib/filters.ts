@@ -51,6 +51,8 @@ export {
 } from "./filters/types";
 export {
   isTrackingParam,
+  MAX_AMENITIES,
+  MAX_NEIGHBOURHOODS,
   normalizeFilters,
   parseCode,
   QUERY_FACETS,
@@ -60,4 +62,4 @@ export {
 export { canonicalRedirect, filtersToFormEntries, filtersToUrl, hasFilters } from "./filters/codec";
 export { parseAmount, parseFilters, QUERY_READERS, type QueryReader } from "./filters/parse";
 export { describeFilters, pluralizeCategory, type FiltersDescription } from "./filters/describe";
-export { widerSearches, type WiderSearch } from "./filters/widen";
+export { MAX_FILTERS_FOR_WIDER, MAX_WIDER_SEARCHES, widerSearches, type WiderSearch } from "./filters/widen";

@@ -15,7 +15,7 @@
  */
 import { json, redirect } from "@remix-run/node";
 import { facetCounts } from "~/.server/catalogue/facets";
-import { countListings, findListingPathByCode, searchListings } from "~/.server/catalogue/search";
+import { countListingsEach, findListingPathByCode, searchListings } from "~/.server/catalogue/search";
 import { getVocabulary, type Vocabulary } from "~/.server/catalogue/vocabulary";
 import { leadFormTokens } from "~/.server/leads/form-guard";
 import { siteOrigin } from "~/.server/origin";
@@ -53,26 +53,27 @@ const INDEXABLE_FACETS = new Set(["purpose", "category", "city", "neighbourhoods
  * the code.
  */
 async function searchWithCodeFallback(filters: ListingFilters) {
-  const run = (searched: ListingFilters) =>
-    Promise.all([searchListings(searched, { pageSize: LISTINGS_PAGE_SIZE }), facetCounts(searched)]);
-  const [result, counts] = await run(filters);
-  if (!filters.code || result.total > 0) return { searched: filters, result, counts, codeNotFound: null };
+  const search = (searched: ListingFilters) => searchListings(searched, { pageSize: LISTINGS_PAGE_SIZE });
+  if (!filters.code) {
+    const [result, counts] = await Promise.all([search(filters), facetCounts(filters)]);
+    return { searched: filters, result, counts, codeNotFound: null };
+  }
+  // With a code, the counts only of the filters shown: one set of facet queries per request (ADR 0062).
+  const result = await search(filters);
+  if (result.total > 0) return { searched: filters, result, counts: await facetCounts(filters), codeNotFound: null };
   const searched = { ...filters };
   delete searched.code;
-  const [otherResult, otherCounts] = await run(searched);
-  return { searched, result: otherResult, counts: otherCounts, codeNotFound: filters.code };
+  const [otherResult, counts] = await Promise.all([search(searched), facetCounts(searched)]);
+  return { searched, result: otherResult, counts, codeNotFound: filters.code };
 }
 
-/** Wider searches (one filter fewer each) that do find listings, with their counts. */
+/** Wider searches (one filter fewer each) that do find listings, with their counts: one query (ADR 0062). */
 async function widerSuggestions(filters: ListingFilters, vocabulary: Vocabulary) {
-  const wider = await Promise.all(
-    widerSearches(filters, vocabulary).map(async (w) => ({
-      label: w.label,
-      url: filtersToUrl(w.filters, vocabulary),
-      count: await countListings(w.filters),
-    })),
-  );
-  return wider.filter((w) => w.count > 0);
+  const wider = widerSearches(filters, vocabulary);
+  const counts = await countListingsEach(wider.map((w) => w.filters));
+  return wider
+    .map((w, i) => ({ label: w.label, url: filtersToUrl(w.filters, vocabulary), count: counts[i] }))
+    .filter((w) => w.count > 0);
 }
 
 /**

@@ -15,7 +15,7 @@
  */
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { countListings } from "~/.server/catalogue/search";
+import { countListingsEach } from "~/.server/catalogue/search";
 import { suggest } from "~/.server/catalogue/suggestions";
 import { searchText, TEXT_QUERY_MAX_LENGTH, type TextSearchResult } from "~/.server/catalogue/text-search";
 import { getVocabulary, type Vocabulary } from "~/.server/catalogue/vocabulary";
@@ -148,17 +148,14 @@ async function emptyResultHelp(
   q: string,
   vocabulary: Vocabulary,
 ): Promise<{ wider: Shortcut[]; didYouMean: Shortcut[] }> {
-  const [widerCounts, suggestions] = await Promise.all([
-    Promise.all(
-      widerSearches(result.filters, vocabulary).map(async (w) => ({
-        label: w.label,
-        url: filtersToUrl(w.filters, vocabulary),
-        count: await countListings(w.filters),
-      })),
-    ),
+  const widerFilters = widerSearches(result.filters, vocabulary);
+  const [counts, suggestions] = await Promise.all([
+    countListingsEach(widerFilters.map((w) => w.filters)),
     suggest(result.text || q, { vocabulary, limit: 6 }).catch(() => []),
   ]);
-  const wider = widerCounts.filter((w) => w.count > 0);
+  const wider = widerFilters
+    .map((w, i) => ({ label: w.label, url: filtersToUrl(w.filters, vocabulary), count: counts[i] }))
+    .filter((w) => w.count > 0);
   if (result.text && hasFilters(result.filters)) {
     wider.unshift({ label: `Buscar só por “${result.text}”`, url: searchUrl(result.text), count: -1 });
   }

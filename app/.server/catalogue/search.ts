@@ -288,6 +288,27 @@ export async function countListings(filters: ListingFilters, options: { db?: Db 
 }
 
 /**
+ * Active listings matching each of `filterSets`, in one scan of the listings
+ * (one `count(*) filter (where …)` per set): the empty state's wider searches
+ * (ADR 0062). Returns the counts in the order given; [] for no sets.
+ * @throws when the database fails.
+ */
+export async function countListingsEach(
+  filterSets: readonly ListingFilters[],
+  options: { db?: Db } = {},
+): Promise<number[]> {
+  if (filterSets.length === 0) return [];
+  const db = options.db ?? getDb().db;
+  const columns: Record<string, SQL<number>> = {};
+  filterSets.forEach((filters, i) => {
+    columns[`c${i}`] = sql<number>`count(*) filter (where ${filterConditions(filters)})`.mapWith(Number);
+  });
+  const rows = await db.select(columns).from(listings).where(isNull(listings.removedAt));
+  const row = rows[0] ?? {};
+  return filterSets.map((_, i) => Number(row[`c${i}`] ?? 0));
+}
+
+/**
  * The canonical path of the active listing with this code (Vista `Codigo`;
  * exact match first, then case-insensitive), or null when there is none.
  * Used by the search boxes' "código" field.

@@ -23,6 +23,7 @@ import { migrate as migratepglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { getConfig } from "../config";
 import { singleton } from "../singleton";
+import { queryCounter } from "./query-count";
 import * as schema from "./schema";
 
 export { schema };
@@ -153,7 +154,7 @@ function createPglite(options: OpenDatabaseOptions): Database {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const extensions = { pg_trgm, unaccent };
   const client = options.dataDir ? new PGlite(options.dataDir, { extensions }) : new PGlite({ extensions });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, logger: queryCounter }) as unknown as Db;
   const heldLocks = new Set<number>();
   let closing: Promise<void> | undefined;
   return {
@@ -210,7 +211,7 @@ function createPostgres(url: string, poolSize: number): Database {
   pool.on("error", (error) => {
     console.error(`[db] conexão ociosa com o PostgreSQL perdida: ${error.message}`);
   });
-  const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzleNodePg({ client: pool, schema, logger: queryCounter }) as unknown as Db;
   const listeners = new Set<Listening>();
   let closing: Promise<void> | undefined;
   return {

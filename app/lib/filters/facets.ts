@@ -71,6 +71,20 @@ export const QUERY_FACETS: readonly QueryFacet[] = [
   { key: "page", param: "pagina" },
 ];
 
+/**
+ * Most neighbourhoods one search may carry (ADR 0062): each scan of the
+ * listings tests every row against the list, so its length bounds the cost of
+ * a page. Past it the first ones (in slug order) are kept and the URL
+ * redirects to them.
+ */
+export const MAX_NEIGHBOURHOODS = 20;
+
+/**
+ * Most amenities one search may require (ADR 0062): more than this finds
+ * nothing in a real catalogue; past it the first ones (in slug order) are kept.
+ */
+export const MAX_AMENITIES = 12;
+
 /** Query parameters kept through a canonical redirect but never part of the canonical URL. */
 export function isTrackingParam(name: string): boolean {
   const lower = name.toLowerCase();
@@ -90,7 +104,9 @@ export function formatFacet(facet: QueryFacet, value: NonNullable<ListingFilters
 /**
  * Removes defaults and fixes order so that equal filter sets are deep-equal:
  * drops sort "recentes", page ≤ 1, empty strings and lists, non-positive
- * prices; sorts and de-duplicates neighbourhoods (dropped without a city);
+ * prices; sorts and de-duplicates neighbourhoods (dropped without a city)
+ * and amenities, keeping at most {@link MAX_NEIGHBOURHOODS} and
+ * {@link MAX_AMENITIES};
  * swaps a price range given upside down.
  */
 export function normalizeFilters(filters: ListingFilters): ListingFilters {
@@ -100,7 +116,7 @@ export function normalizeFilters(filters: ListingFilters): ListingFilters {
   if (filters.city) {
     out.city = filters.city;
     const nbs = [...new Set((filters.neighbourhoods ?? []).filter(Boolean))].sort(compareSlugs);
-    if (nbs.length) out.neighbourhoods = nbs;
+    if (nbs.length) out.neighbourhoods = nbs.slice(0, MAX_NEIGHBOURHOODS);
   }
   let min = filters.priceMin != null && filters.priceMin > 0 ? filters.priceMin : undefined;
   let max = filters.priceMax != null && filters.priceMax > 0 ? filters.priceMax : undefined;
@@ -118,7 +134,7 @@ export function normalizeFilters(filters: ListingFilters): ListingFilters {
   if (areaMax != null) out.areaMax = areaMax;
   if (filters.condoFeeMax != null && filters.condoFeeMax > 0) out.condoFeeMax = filters.condoFeeMax;
   const amenities = [...new Set((filters.amenities ?? []).filter((a) => AMENITY_SLUGS.has(a)))].sort(compareSlugs);
-  if (amenities.length) out.amenities = amenities;
+  if (amenities.length) out.amenities = amenities.slice(0, MAX_AMENITIES);
   if (filters.launch === true) out.launch = true;
   if (filters.exclusive === true) out.exclusive = true;
   if (filters.priceReduced === true) out.priceReduced = true;

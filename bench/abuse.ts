@@ -1,0 +1,179 @@
+/**
+ * `npm run bench:abuse` (ADR 0062): what hostile list URLs cost the
+ * production server on PGlite (the embedded default, where one request's
+ * queries hold the whole process), over the full demo catalogue. Prints
+ * figures and "meta ✓ / ✗"; never fails on a missed target.
+ *
+ * Measured, one request at a time unless said otherwise, each URL made unique
+ * so neither the page cache nor the facet-count cache answers it:
+ * - the attack URL: every São Paulo neighbourhood, every amenity and a random
+ *   `utm_source` (target: ≤ 100 ms);
+ * - the heaviest URL the caps accept: {@link MAX_NEIGHBOURHOODS}
+ *   neighbourhoods, {@link MAX_AMENITIES} amenities and every other facet,
+ *   with a random price (an empty result, so its wider searches run);
+ * - an ordinary page (apartments for sale in one neighbourhood, random price)
+ *   alone, then while 4 clients request attack URLs back to back (target: p50
+ *   within twice the idle p50), and `/health/server` meanwhile.
+ *
+ * Flags: `--fresh` rebuild the cached PGlite; `--build` rebuild the site;
+ * `--samples=<n>` requests per line (default 20).
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { loadVocabulary } from "../app/.server/catalogue/vocabulary";
+import { AMENITY_FILTERS } from "../app/lib/amenities";
+import { MAX_AMENITIES, MAX_NEIGHBOURHOODS } from "../app/lib/filters";
+import { preparePglite, startBenchSandbox } from "./catalogue";
+import { copyPglite, startServer, stopAllServers } from "./http";
+import { formatMs, summarize, targetMark, type LatencySummary } from "./stats";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const cacheDir = path.join(root, ".cache/bench");
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const samples = Math.max(3, Number(option("samples") ?? 20));
+const say = (line = "") => process.stdout.write(`${line}\n`);
+
+/** Targets of ADR 0062 (ms, and a ratio). */
+const TARGETS = { attackP50: 100, ordinaryUnderAttackRatio: 2 } as const;
+
+/** A query string that makes every URL unique (the page cache keys on the URL). */
+const unique = () => Math.random().toString(36).slice(2, 10);
+
+/** One GET, redirects not followed; its latency in ms. */
+async function timedGet(url: string): Promise<{ ms: number; status: number }> {
+  const started = performance.now();
+  const response = await fetch(url, { redirect: "manual", headers: { "User-Agent": "Mozilla/5.0 bench" } });
+  await response.arrayBuffer();
+  return { ms: performance.now() - started, status: response.status };
+}
+
+/** `count` sequential requests of `makeUrl()`, their latencies and status codes. */
+async function sequence(makeUrl: () => string, count: number) {
+  const times: number[] = [];
+  const statuses = new Map<number, number>();
+  for (let i = 0; i < count; i++) {
+    const { ms, status } = await timedGet(makeUrl());
+    times.push(ms);
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  }
+  return { summary: summarize(times), statuses };
+}
+
+/** Runs `clients` loops of `makeUrl()` requests until `stop()` resolves. */
+async function background(makeUrl: () => string, clients: number, until: Promise<unknown>): Promise<number> {
+  let done = false;
+  let requests = 0;
+  void until.finally(() => (done = true));
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (!done) {
+        await timedGet(makeUrl()).catch(() => undefined);
+        requests += 1;
+      }
+    }),
+  );
+  return requests;
+}
+
+function row(label: string, s: LatencySummary, statuses: Map<number, number>, note = ""): string {
+  const codes = [...statuses].map(([code, n]) => `${code}: ${n}`).join(", ");
+  return `${label.padEnd(44)} p50 ${formatMs(s.p50).padStart(9)}  p95 ${formatMs(s.p95).padStart(9)}  máx ${formatMs(s.max).padStart(9)}  (${codes})${note ? ` · ${note}` : ""}`;
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(root, "build/server/index.js")) || flag("build")) {
+    say("[bench:abuse] compilando o site (flock /tmp/e2e.lock npm run build) …");
+    const result = spawnSync("flock", ["/tmp/e2e.lock", "npm", "run", "build"], { cwd: root, stdio: "inherit" });
+    if (result.status !== 0) throw new Error(`npm run build falhou (código ${result.status})`);
+  }
+  const sandbox = await startBenchSandbox(path.join(cacheDir, "sandbox"));
+  try {
+    const bench = await preparePglite(path.join(cacheDir, "pglite"), flag("fresh"), {
+      sandbox,
+      log: (line) => say(`  [PGlite] ${line}`),
+    });
+    const vocabulary = await loadVocabulary(bench.database.db);
+    await bench.close();
+    const city = vocabulary.cities.find((c) => c.slug === "sao-paulo") ?? vocabulary.cities[0];
+    const nbs = city.neighbourhoods.map((nb) => nb.slug);
+    const busiest = [...city.neighbourhoods].sort((a, b) => b.count - a.count)[0].slug;
+    const dataDir = path.join(cacheDir, "server-abuse");
+    await copyPglite(path.join(cacheDir, "pglite"), dataDir);
+    const server = await startServer({
+      root,
+      dataDir,
+      vista: sandbox,
+      logFile: path.join(cacheDir, "server-abuse.log"),
+    });
+    try {
+      const list = `${server.origin}/todos-os-imoveis`;
+      const attack = () =>
+        `${list}?cidade=${city.slug}&${nbs.map((nb) => `bairro=${nb}`).join("&")}` +
+        `&comodidades=${AMENITY_FILTERS.map((a) => a.slug).join(",")}&utm_source=${unique()}`;
+      const capped = () =>
+        `${list}?cidade=${city.slug}&${nbs
+          .slice(0, MAX_NEIGHBOURHOODS)
+          .map((nb) => `bairro=${nb}`)
+          .join("&")}&comodidades=${AMENITY_FILTERS.slice(0, MAX_AMENITIES)
+          .map((a) => a.slug)
+          .join(",")}&preco-min=${1_000 + Math.floor(Math.random() * 1_000_000)}&quartos=2&vagas=1&suites=1` +
+        `&banheiros=1&area-min=20&condominio-max=9000&lancamento=sim&exclusivo=sim`;
+      const ordinary = () =>
+        `${list}?finalidade=venda&tipo=apartamento&cidade=${city.slug}&bairro=${busiest}&preco-min=${1_000 + Math.floor(Math.random() * 100_000)}`;
+      say();
+      say(`Abuso — ${city.neighbourhoods.length} bairros em ${city.label}, ${samples} pedidos por linha, PGlite`);
+      await sequence(ordinary, 3); // warm-up: JIT, first page render
+      const attackAlone = await sequence(attack, samples);
+      say(
+        row(
+          "URL de ataque (todos os bairros e comodidades)",
+          attackAlone.summary,
+          attackAlone.statuses,
+          `meta p50 ≤ ${TARGETS.attackP50} ms ${targetMark(attackAlone.summary.p50, TARGETS.attackP50)}`,
+        ),
+      );
+      const cappedAlone = await sequence(capped, samples);
+      say(row("URL mais pesada aceita (sem resultado)", cappedAlone.summary, cappedAlone.statuses));
+      const idle = await sequence(ordinary, samples);
+      say(row("página comum, servidor ocioso", idle.summary, idle.statuses));
+
+      for (const [label, makeUrl] of [
+        ["URL de ataque", attack],
+        ["URL mais pesada aceita", capped],
+      ] as const) {
+        let finish!: () => void;
+        const until = new Promise<void>((resolve) => (finish = resolve));
+        const load = background(makeUrl, 4, until);
+        const loaded = await sequence(ordinary, samples);
+        const health = await sequence(() => `${server.origin}/health/server`, Math.min(samples, 10));
+        finish();
+        const background4 = await load;
+        const limit = idle.summary.p50 * TARGETS.ordinaryUnderAttackRatio;
+        say(
+          row(
+            `página comum, 4 clientes de ${label}`,
+            loaded.summary,
+            loaded.statuses,
+            `meta p50 ≤ 2 × ocioso (${formatMs(limit)}) ${targetMark(loaded.summary.p50, limit)} · ${background4} pedidos de fundo`,
+          ),
+        );
+        say(row(`/health/server, 4 clientes de ${label}`, health.summary, health.statuses));
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await stopAllServers().catch(() => undefined);
+    await sandbox.close().catch(() => undefined);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
