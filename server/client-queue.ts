@@ -1,0 +1,87 @@
+/**
+ * One client's requests take turns (ADR 0062). On the embedded database
+ * (PGlite, in-process) every query of every request runs on one thread, so a
+ * client that keeps several uncached catalogue pages in flight takes the
+ * database from everyone else. Here each client — its IP as Express derives
+ * it under `TRUST_PROXY` — has at most {@link ClientQueueOptions.maxInFlight}
+ * requests being answered at once; its further requests wait in its own
+ * queue (first come, first served), and past
+ * {@link ClientQueueOptions.maxQueued} waiting ones it gets a 429 with
+ * `Retry-After`. Other clients never wait behind that queue.
+ *
+ * Placed after the static files and the page cache, so what they answer
+ * (cheap) is never queued. A request whose client went away while it waited
+ * is dropped from the queue without being answered.
+ */
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import pLimit, { type LimitFunction } from "p-limit";
+
+/** Options of {@link clientQueue}. */
+export interface ClientQueueOptions {
+  /** Requests of one client answered at once. */
+  maxInFlight: number;
+  /** Requests of one client waiting at most; one more is refused (429). */
+  maxQueued: number;
+  /** The client's key (default: `req.ip`, the socket's address without one). */
+  key?(req: Request): string;
+  /** Whether the request takes its turn (default: every request). */
+  applies?(req: Request): boolean;
+  /** Answers a refused request (429); `retryAfterSeconds` is already in `Retry-After`. */
+  reject(req: Request, res: Response): void;
+}
+
+/** The middleware and what it holds now (tests, health). */
+export interface ClientQueue {
+  middleware: RequestHandler;
+  /** Clients with a request in flight or waiting. */
+  readonly clients: number;
+}
+
+/** Seconds a refused client is asked to wait before trying again. */
+export const CLIENT_QUEUE_RETRY_AFTER_SECONDS = 2;
+
+/** The defaults of the server (2 at once, 16 waiting per client). */
+export const CLIENT_QUEUE_DEFAULTS = { maxInFlight: 2, maxQueued: 16 } as const;
+
+/** A per-client queue of requests (module comment). */
+export function clientQueue(options: ClientQueueOptions): ClientQueue {
+  const queues = new Map<string, { limit: LimitFunction; held: number }>();
+  const keyOf = options.key ?? ((req: Request) => req.ip ?? req.socket.remoteAddress ?? "unknown");
+
+  function middleware(req: Request, res: Response, next: NextFunction): void {
+    if (options.applies && !options.applies(req)) return next();
+    const key = keyOf(req);
+    let queue = queues.get(key);
+    if (!queue) {
+      queue = { limit: pLimit(options.maxInFlight), held: 0 };
+      queues.set(key, queue);
+    }
+    if (queue.limit.pendingCount >= options.maxQueued) {
+      res.set("Retry-After", String(CLIENT_QUEUE_RETRY_AFTER_SECONDS));
+      return options.reject(req, res);
+    }
+    const current = queue;
+    current.held += 1;
+    void current
+      .limit(
+        () =>
+          new Promise<void>((resolve) => {
+            // The client left while waiting: nothing to answer.
+            if (req.destroyed || res.writableEnded) return resolve();
+            res.once("close", () => resolve());
+            next();
+          }),
+      )
+      .finally(() => {
+        current.held -= 1;
+        if (current.held === 0 && queues.get(key) === current) queues.delete(key);
+      });
+  }
+
+  return {
+    middleware,
+    get clients() {
+      return queues.size;
+    },
+  };
+}
