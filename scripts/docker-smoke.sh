@@ -32,7 +32,13 @@ since() { echo "$(now) - $1" | bc | xargs printf '%.1f'; }
 cleanup() { docker rm -f "$NAME" >/dev/null 2>&1 || true; }
 trap cleanup EXIT
 
-health() { curl -fsS "http://127.0.0.1:${HOST_PORT}/health/server" 2>/dev/null; }
+# The full report only answers requests made inside the container (a loopback socket; from the
+# host, Docker's gateway is the peer and gets only {"status":…}; ADR 0066), so ask from there.
+health() {
+  docker exec "$NAME" node -e \
+    "fetch('http://127.0.0.1:3000/health/server').then(r=>r.text()).then(t=>console.log(t)).catch(()=>process.exit(1))" \
+    2>/dev/null
+}
 wait_for() { # wait_for <jq-like grep pattern> <timeout s>
   local deadline=$(( $(date +%s) + $2 ))
   until health | grep -q "$1"; do

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { useMigratedMemoryDatabase } from "~/test-support/database";
 import { type Database } from "./db";
-import { getHealth, staleAfterMs } from "./health";
+import {
+  getHealth,
+  type HealthReport,
+  isDirectLocalRequest,
+  isLoopbackAddress,
+  mayReadHealthDetails,
+  publicHealth,
+  staleAfterMs,
+} from "./health";
 import { writeSyncState } from "./sync/state";
 
 describe("getHealth", () => {
@@ -74,5 +82,56 @@ describe("getHealth", () => {
     };
     const slow = await getHealth({ database: hanging, scheduler: null, intervalSeconds: 300, now, timeoutMs: 50 });
     expect(slow.httpStatus).toBe(503);
+  });
+});
+
+describe("who reads the details", () => {
+  it("tells anyone the status only", () => {
+    const report = { status: "ok", database: { ok: true, kind: "postgres", latencyMs: 1 } } as HealthReport;
+    expect(publicHealth(report)).toEqual({ status: "ok" });
+  });
+
+  it("knows loopback addresses, IPv4-mapped too", () => {
+    for (const address of ["127.0.0.1", "127.1.2.3", "::1", "::ffff:127.0.0.1", "::FFFF:127.0.0.1"])
+      expect(isLoopbackAddress(address), address).toBe(true);
+    for (const address of [
+      "10.0.0.1",
+      "172.17.0.1",
+      "::ffff:10.0.0.1",
+      "::",
+      "0.0.0.0",
+      "127.0.0.1.evil",
+      "",
+      undefined,
+    ])
+      expect(isLoopbackAddress(address), String(address)).toBe(false);
+  });
+
+  it("counts a request as local only from a loopback socket without proxy headers", () => {
+    expect(isDirectLocalRequest("127.0.0.1", new Headers())).toBe(true);
+    expect(isDirectLocalRequest("127.0.0.1", new Headers({ "X-Forwarded-For": "203.0.113.1" }))).toBe(false);
+    expect(isDirectLocalRequest("::1", new Headers({ "X-Forwarded-Proto": "https" }))).toBe(false);
+    expect(isDirectLocalRequest("::1", new Headers({ "X-Real-IP": "203.0.113.1" }))).toBe(false);
+    expect(isDirectLocalRequest("::1", new Headers({ Via: "1.1 caddy" }))).toBe(false);
+    expect(isDirectLocalRequest("203.0.113.1", new Headers({ "X-Forwarded-For": "127.0.0.1" }))).toBe(false);
+  });
+
+  it("asks the admin guard only when there is a credential, and a failure is a no", async () => {
+    const asked: string[] = [];
+    const isAdmin = async (request: Request) => {
+      asked.push(request.headers.get("authorization") ?? request.headers.get("cookie") ?? "");
+      if (request.headers.get("authorization") === "Bearer boom") throw new Error("banco fora do ar");
+      return request.headers.get("authorization") === "Bearer admin";
+    };
+    const request = (headers: Record<string, string> = {}) =>
+      new Request("http://localhost/health/server", { headers });
+    expect(await mayReadHealthDetails(request(), "127.0.0.1", isAdmin)).toBe(true);
+    expect(await mayReadHealthDetails(request(), "203.0.113.1", isAdmin)).toBe(false);
+    expect(asked).toEqual([]);
+    expect(await mayReadHealthDetails(request({ Authorization: "Bearer admin" }), "203.0.113.1", isAdmin)).toBe(true);
+    expect(await mayReadHealthDetails(request({ Authorization: "Bearer agent" }), "203.0.113.1", isAdmin)).toBe(false);
+    expect(await mayReadHealthDetails(request({ Authorization: "Bearer boom" }), "203.0.113.1", isAdmin)).toBe(false);
+    expect(await mayReadHealthDetails(request({ Cookie: "a=1" }), "203.0.113.1", isAdmin)).toBe(false);
+    expect(asked).toEqual(["Bearer admin", "Bearer agent", "Bearer boom", "a=1"]);
   });
 });

@@ -10,6 +10,13 @@
  *
  * The body never contains the Vista key nor a URL carrying it: error messages
  * are the sync's (already redacted by the Vista client) and are redacted again.
+ *
+ * Who sees what (docs/decisions/0066-logs-exports-and-health-without-secrets.md):
+ * anyone gets only `{ status }` ({@link publicHealth}) with the same HTTP
+ * status, which is all the Docker HEALTHCHECK and Caddy's active check read;
+ * the full {@link HealthReport} (database kind, sync dates, counts, last
+ * error) goes to a signed-in admin and to a request made on this host
+ * ({@link isDirectLocalRequest}), such as an operator's `curl` or the tests.
  */
 import { sql } from "drizzle-orm";
 import { getConfig } from "./config";
@@ -160,4 +167,57 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new Error(`database did not answer within ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The answer of `GET /health/server` for anyone: the status only. */
+export interface PublicHealth {
+  status: HealthReport["status"];
+}
+
+/** The part of a report anyone may read. */
+export function publicHealth(report: HealthReport): PublicHealth {
+  return { status: report.status };
+}
+
+/** Whether `address` (a socket's remote address) is a loopback address: 127.0.0.0/8 or ::1, IPv4-mapped too. */
+export function isLoopbackAddress(address: string | null | undefined): boolean {
+  if (!address) return false;
+  const ip = address.toLowerCase().replace(/^::ffff:/, "");
+  return ip === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ip);
+}
+
+/** Whether a header is one a reverse proxy adds (`Forwarded`, `Via`, `X-Real-IP`, `X-Forwarded-*`). */
+function isForwardingHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower === "forwarded" || lower === "via" || lower === "x-real-ip" || lower.startsWith("x-forwarded-");
+}
+
+/**
+ * Whether a request was made on this host itself: its socket's remote
+ * address (never `X-Forwarded-For`, which a client chooses) is loopback, and
+ * it carries no header a reverse proxy adds. The second condition matters
+ * when nginx or Caddy runs on the same host: every visitor then arrives from
+ * 127.0.0.1, with the proxy's `X-Forwarded-For`.
+ */
+export function isDirectLocalRequest(peerAddress: string | null | undefined, headers: Headers): boolean {
+  if (!isLoopbackAddress(peerAddress)) return false;
+  for (const [name] of headers) if (isForwardingHeader(name)) return false;
+  return true;
+}
+
+/**
+ * Whether the requester may read the full report: a request made on this
+ * host, or one with a credential that `isAdmin` accepts (asked only when the
+ * request carries a cookie or an `Authorization` header, so the health
+ * checks of load balancers never touch the sessions table). A failing
+ * `isAdmin` counts as no.
+ */
+export async function mayReadHealthDetails(
+  request: Request,
+  peerAddress: string | null | undefined,
+  isAdmin: (request: Request) => Promise<boolean>,
+): Promise<boolean> {
+  if (isDirectLocalRequest(peerAddress, request.headers)) return true;
+  if (!request.headers.has("cookie") && !request.headers.has("authorization")) return false;
+  return isAdmin(request).catch(() => false);
 }

@@ -87,6 +87,47 @@ describe("safeReturnPath", () => {
       expect(safeReturnPath(value)).toBe("/");
     expect(safeReturnPath("https://evil.example/", "/lgpd")).toBe("/lgpd");
   });
+
+  it("refuses paths that normalise to another host: dot-segments, encoded slashes, tabs and newlines", () => {
+    for (const value of [
+      "/.//evil.example",
+      "/././/evil.example/x?y=1",
+      "/a/..//evil.example",
+      "/a/../..//evil.example",
+      "/%2e//evil.example",
+      "/%2E%2E//evil.example",
+      "/%2F/evil.example",
+      "/%2f%2fevil.example",
+      "/%252F%252Fevil.example",
+      "/%5Cevil.example",
+      "/%5C%5Cevil.example",
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\r\n/evil.example",
+      "/%09/evil.example",
+      "/%0A",
+      "/%E0%A4%A",
+      "/\u0000",
+      " /x",
+    ])
+      expect(safeReturnPath(value), JSON.stringify(value)).toBe("/");
+  });
+
+  it("gives a path that resolves to itself, so a browser goes where it says", () => {
+    for (const value of [
+      "/sobre",
+      "/a/./b/../c?x=%2F%2F#y",
+      "/busca?q=//evil.example",
+      "/todos-os-imoveis/a%20b",
+      "/desconto-10%25",
+    ]) {
+      const path = safeReturnPath(value);
+      const url = new URL(path, "https://site.example/somewhere/deep/");
+      expect(url.origin).toBe("https://site.example");
+      expect(`${url.pathname}${url.search}${url.hash}`).toBe(path);
+    }
+    expect(safeReturnPath("/a/./b/../c?x=%2F%2F#y")).toBe("/a/c?x=%2F%2F#y");
+  });
 });
 
 describe("stateForChoice", () => {

@@ -146,23 +146,64 @@ export function consentVariant(
   return userAgent && isbot(userAgent) ? "bot" : "none";
 }
 
+/** The dummy origin {@link safeReturnPath} resolves against (`.invalid` never resolves). */
+const RETURN_BASE = "http://return.invalid";
+
 /**
- * A safe place to send the visitor back to after the consent form: a path of
- * this site (starts with a single "/", no scheme, no host, no backslash, no
- * control character), with its query and hash; anything else, or nothing, is
- * `fallback` ("/"). Prevents an open redirect through the return field.
+ * `value` percent-decoded until it stops changing (at most 4 times); null when
+ * `value` itself has a malformed escape (a decoded `%` that starts no escape,
+ * as in `/10%25`, just ends the decoding).
+ */
+function fullyDecoded(value: string): string | null {
+  let text = value;
+  for (let i = 0; i < 4; i++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(text);
+    } catch {
+      return i === 0 ? null : text;
+    }
+    if (next === text) return text;
+    text = next;
+  }
+  return text;
+}
+
+/** Whether a resolved path could reach another host or scheme once decoded: `//…`, `/\…`, a control character. */
+function leavesTheSite(path: string): boolean {
+  const decoded = fullyDecoded(path);
+  return decoded === null || /^[/\\]{2}/.test(decoded) || /[\u0000-\u001f\u007f]/.test(decoded);
+}
+
+/**
+ * A safe place to send the visitor back to after the consent form (and the
+ * favourite toggle): a path of this site, with its query and hash; anything
+ * else, or nothing, is `fallback` ("/"). Prevents an open redirect through the
+ * return field.
+ *
+ * Refused: anything but a string of 1–2000 characters starting with one "/";
+ * a backslash or a control character (browsers drop tabs and newlines, so
+ * `/\t/evil.example` would become `//evil.example`); anything that, resolved
+ * as a URL against a dummy origin, lands on another origin, or whose path
+ * after dot-segments (`/.//evil.example`, `/a/..//evil.example`) or after
+ * percent-decoding (`/%2F/evil.example`, `/%5Cevil.example`, twice-encoded
+ * too) starts with `//` or `/\`. The answer is the resolved path, query and
+ * hash, which resolves to itself again.
  */
 export function safeReturnPath(value: unknown, fallback = "/"): string {
   if (typeof value !== "string" || value.length === 0 || value.length > 2000) return fallback;
   if (!value.startsWith("/") || value.startsWith("//") || /[\\\u0000-\u001f\u007f]/.test(value)) return fallback;
+  let url: URL;
   try {
-    const base = "http://consent.invalid";
-    const url = new URL(value, base);
-    if (url.origin !== base) return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    url = new URL(value, RETURN_BASE);
   } catch {
     return fallback;
   }
+  if (url.origin !== RETURN_BASE || leavesTheSite(url.pathname)) return fallback;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // The answer is used as a Location: it must mean the same path when a browser resolves it again.
+  if (!path.startsWith("/") || path.startsWith("//") || new URL(path, RETURN_BASE).href !== url.href) return fallback;
+  return path;
 }
 
 /**

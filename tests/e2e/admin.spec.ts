@@ -198,5 +198,5 @@ test("move um lead pelos status: novo, em atendimento, concluído", async ({ pag
   expect(csv.status()).toBe(200);
   expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
   const text = await csv.text();
-  expect(text).toContain(`;Quero vender;Concluído;;${name};11912345678;`);
+  expect(text).toContain(`;"Quero vender";"Concluído";"";"${name}";"11912345678";`);
 });

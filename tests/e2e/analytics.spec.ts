@@ -127,6 +127,6 @@ test("a visita aparece nas estatísticas do admin", async ({ page, browser, base
   const csv = await adminPage.request.get("/admin/estatisticas/exportar.csv?periodo=7");
   expect(csv.status()).toBe(200);
   expect(csv.headers()["content-type"]).toContain("text/csv");
-  expect((await csv.text()).startsWith("\uFEFFData;")).toBe(true);
+  expect((await csv.text()).startsWith('\uFEFF"Data";')).toBe(true);
   await admin.close();
 });

@@ -423,15 +423,15 @@ describe.each(kinds)("admin data on %s", (kind) => {
       });
     });
 
-    it("exports CSV for Excel pt-BR: BOM, semicolons, quoted fields, formulas neutralised, the filters applied", async () => {
+    it("exports CSV for Excel pt-BR: BOM, semicolons, every field quoted, formulas neutralised, the filters applied", async () => {
       const db = env.database.db;
       const csv = leadsToCsv(await leadsForExport({ tipo: "info" }, db));
       expect(csv.startsWith("\uFEFF")).toBe(true);
       const lines = csv.slice(1).split("\r\n");
-      expect(lines[0]).toBe(CSV_HEADER.join(";"));
+      expect(lines[0]).toBe(CSV_HEADER.map((name) => `"${name}"`).join(";"));
       expect(lines).toHaveLength(3); // header, one lead, trailing empty string
       expect(lines[1]).toContain(
-        "11/03/2025 00:30;Mais informações;Em atendimento;;Carlos Lima;1134567890;carlos@exemplo.com.br;INBOX1;",
+        `"11/03/2025 00:30";"Mais informações";"Em atendimento";"";"Carlos Lima";"1134567890";"carlos@exemplo.com.br";"INBOX1";`,
       );
       expect(lines[1]).toContain(`;"'=HYPERLINK(""x"") Tem vaga?";`);
       expect(lines[1]).toContain(

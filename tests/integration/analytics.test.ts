@@ -275,13 +275,13 @@ describe("/admin/estatisticas", () => {
       db: test.database.db,
     });
     expect(fileName).toMatch(/^estatisticas-\d{4}-\d{2}-\d{2}-a-\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(csv.startsWith("\uFEFFData;Visualizações de página;Visitantes;")).toBe(true);
+    expect(csv.startsWith('\uFEFF"Data";"Visualizações de página";"Visitantes";')).toBe(true);
     const lines = csv.trimEnd().split("\r\n");
     expect(lines).toHaveLength(1 + 7);
     const day = saoPauloDay(new Date());
     const todayLine = lines.at(-1)!.split(";");
-    expect(todayLine[0]).toBe(`${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`);
-    expect(todayLine.slice(1, 4)).toEqual(["2", "1", "1"]);
+    expect(todayLine[0]).toBe(`"${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}"`);
+    expect(todayLine.slice(1, 4)).toEqual(['"2"', '"1"', '"1"']);
   });
 });
 

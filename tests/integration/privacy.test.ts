@@ -164,8 +164,8 @@ describe("a person's records", () => {
     expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("Content-Disposition")).toMatch(/\.csv"$/);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await csv.arrayBuffer());
-    expect(text.startsWith("\uFEFFOrigem;ID;Data;Dados\r\n")).toBe(true);
-    expect(text.match(/^Contatos \(leads\);/gm)).toHaveLength(2);
+    expect(text.startsWith('\uFEFF"Origem";"ID";"Data";"Dados"\r\n')).toBe(true);
+    expect(text.match(/^"Contatos \(leads\)";/gm)).toHaveLength(2);
     expect(text).toContain("phone: 11912345678");
 
     const bad = await answer(() => exportRoute.loader(args(request("admin", "/admin/lgpd/exportar?q=xyz"))));

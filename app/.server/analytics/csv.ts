@@ -2,8 +2,10 @@
  * The CSV export of `/admin/estatisticas` (`/admin/estatisticas/exportar.csv`):
  * one row per São Paulo day of the period with page views, visitors, each
  * event type and the leads, for Excel in pt-BR like the leads export
- * (UTF-8 with BOM, `;`, CRLF; docs/decisions/0017-admin-redirects-appearance-leads.md).
+ * (UTF-8 with BOM, `;`, CRLF, every field quoted: `~/.server/csv`;
+ * docs/decisions/0017-admin-redirects-appearance-leads.md, 0066).
  */
+import { toCsv } from "../csv";
 import type { DayRow } from "./queries";
 import { ANALYTICS_EVENT_LABELS, type AnalyticsEventType } from "~/lib/analytics-events";
 
@@ -28,13 +30,6 @@ export const STATS_CSV_HEADER: readonly string[] = [
   "Leads",
 ];
 
-/** One CSV field: quoted when it holds `;`, `"`, CR or LF; a leading =, +, -, @ is neutralised (CSV injection). */
-function csvField(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** "2026-11-24" → "24/11/2026". */
 function brazilianDate(day: string): string {
   const [year, month, date] = day.split("-");
@@ -43,13 +38,14 @@ function brazilianDate(day: string): string {
 
 /** The CSV text (BOM, header, one line per day, CRLF). */
 export function statsToCsv(rows: readonly DayRow[]): string {
-  const lines = [STATS_CSV_HEADER.map(csvField).join(";")];
-  for (const row of rows) {
-    lines.push(
-      [brazilianDate(row.day), row.pageViews, row.visitors, ...EVENT_COLUMNS.map((type) => row.events[type]), row.leads]
-        .map(csvField)
-        .join(";"),
-    );
-  }
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return toCsv(
+    STATS_CSV_HEADER,
+    rows.map((row) => [
+      brazilianDate(row.day),
+      row.pageViews,
+      row.visitors,
+      ...EVENT_COLUMNS.map((type) => row.events[type]),
+      row.leads,
+    ]),
+  );
 }

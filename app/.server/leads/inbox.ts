@@ -7,18 +7,12 @@
  * the store and the worker are unchanged.
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
-import {
-  CHANNEL_LABELS,
-  CSV_MAX_ROWS,
-  formatSaoPaulo,
-  type InboxFilters,
-  INBOX_PAGE_SIZE,
-  LEAD_KIND_LABELS,
-  LEAD_STATUS_LABELS,
-  UNASSIGNED,
-} from "~/lib/lead-inbox";
+import { CSV_MAX_ROWS, type InboxFilters, INBOX_PAGE_SIZE, UNASSIGNED } from "~/lib/lead-inbox";
 import { type Db, getDb } from "../db";
 import { type LeadChannel, type LeadKind, leadDeliveries, leads, type LeadStatus, listings, users } from "../db/schema";
+
+// The CSV export is written in ./csv (the site's one CSV writer, `~/.server/csv`).
+export { CSV_HEADER, leadsToCsv } from "./csv";
 
 /** Delivery state of one channel, as the inbox shows it. */
 export interface InboxDelivery {
@@ -282,74 +276,6 @@ export async function leadsForExport(filters: Partial<InboxFilters>, db: Db = ge
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(CSV_MAX_ROWS);
   return withDeliveries(db, rows);
-}
-
-/** One CSV field: quoted when it holds `;`, `"`, CR or LF; a leading =, +, -, @ is neutralised (CSV injection). */
-function csvField(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** Columns of the CSV export, in order. */
-export const CSV_HEADER = [
-  "Data",
-  "Tipo",
-  "Status",
-  "Responsável",
-  "Nome",
-  "Telefone",
-  "E-mail",
-  "Imóvel",
-  "Condomínio",
-  "Localização",
-  "Mensagem",
-  "Página",
-  "UTM",
-  "Envios",
-];
-
-/**
- * The CSV export: UTF-8 with a byte-order mark and `;`
- * separators, CRLF line ends — what Excel in pt-BR opens directly (ADR 0017).
- * Dates in São Paulo time; "Envios" summarises each channel
- * ("E-mail da imobiliária: enviado; Vista (CRM): pendente (3 tentativas)").
- */
-export function leadsToCsv(rows: readonly InboxLead[]): string {
-  const lines = [CSV_HEADER.map(csvField).join(";")];
-  for (const lead of rows) {
-    const deliveries = lead.deliveries
-      .map(
-        (d) =>
-          `${CHANNEL_LABELS[d.channel]}: ${d.status === "sent" ? "enviado" : `pendente (${d.attempts} ${d.attempts === 1 ? "tentativa" : "tentativas"})`}`,
-      )
-      .join("; ");
-    lines.push(
-      [
-        formatSaoPaulo(lead.createdAt),
-        LEAD_KIND_LABELS[lead.kind],
-        LEAD_STATUS_LABELS[lead.status],
-        lead.assigned?.name ?? "",
-        lead.name,
-        lead.phone,
-        lead.email,
-        lead.listingCode,
-        lead.condominium,
-        lead.location,
-        lead.message,
-        lead.pageUrl,
-        lead.utm
-          ? Object.entries(lead.utm)
-              .map(([key, value]) => `${key}=${value}`)
-              .join("&")
-          : "",
-        deliveries,
-      ]
-        .map(csvField)
-        .join(";"),
-    );
-  }
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 
 /**

@@ -2,12 +2,24 @@
  * Outgoing e-mail: nodemailer over SMTP when `SMTP_URL` is
  * set, else the embedded default: every message written as an .eml file into
  * `DATA_DIR/outbox/{timestamp}-{id}.eml` (docs/architecture.md "Embedded defaults").
+ *
+ * Those files hold what the e-mails hold: invitation links with their token,
+ * password reset codes, alert links. They are the owner's only: the folder is
+ * mode 700 and each file 600, and a folder or files left readable by an older
+ * version are fixed when the mailer is created at start
+ * (docs/decisions/0066-logs-exports-and-health-without-secrets.md).
  */
 import { randomUUID } from "node:crypto";
+import type { Dirent } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../config";
+
+/** Mode of the outbox folder: the owner only. */
+export const OUTBOX_DIR_MODE = 0o700;
+/** Mode of each .eml file: read and write by the owner only. */
+export const OUTBOX_FILE_MODE = 0o600;
 
 /** One e-mail to send. */
 export interface MailMessage {
@@ -64,17 +76,55 @@ export function createMailer(options: MailerOptions): Mailer {
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  let fixed: Promise<void> | undefined;
+  // Once per mailer (again at the next message after a failure): what an older version left open.
+  const fixModes = () =>
+    (fixed ??= protectOutboxDir(options.outboxDir).catch((error: unknown) => {
+      fixed = undefined;
+      throw error;
+    }));
+  // At once, not at the first e-mail: the files already there stop being readable by others now.
+  fixModes().catch((error: unknown) =>
+    console.warn(`[mail] não foi possível proteger a pasta ${options.outboxDir}: ${(error as Error).message}`),
+  );
   return {
     kind: "file",
     async send(message) {
       const info = await transport.sendMail({ ...message, from: options.from });
-      await fs.mkdir(options.outboxDir, { recursive: true });
+      // Created here when missing (also after an operator removed it), with the owner's mode only.
+      await fs.mkdir(options.outboxDir, { recursive: true, mode: OUTBOX_DIR_MODE });
+      // A mode that cannot be fixed (another owner) was reported at start; the message still goes out, mode 600.
+      await fixModes().catch(() => undefined);
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(options.outboxDir, `${stamp}-${randomUUID()}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      await fs.writeFile(file, info.message as Buffer, { mode: OUTBOX_FILE_MODE, flag: "wx" });
     },
     close: () => transport.close(),
   };
+}
+
+/**
+ * Makes an existing outbox folder and the .eml files in it the owner's only
+ * ({@link OUTBOX_DIR_MODE}, {@link OUTBOX_FILE_MODE}), whatever modes an
+ * older version or the umask gave them. A missing folder (or file, removed
+ * meanwhile) is left alone: the mailer creates the folder with its first message.
+ * @throws when a mode cannot be changed (e.g. another owner).
+ */
+export async function protectOutboxDir(dir: string): Promise<void> {
+  const ignoreMissing = (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ENOENT") throw error;
+  };
+  let entries: Dirent[];
+  try {
+    await fs.chmod(dir, OUTBOX_DIR_MODE);
+    entries = await fs.readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    return ignoreMissing(error as NodeJS.ErrnoException);
+  }
+  for (const entry of entries) {
+    if (entry.isFile() && entry.name.endsWith(".eml"))
+      await fs.chmod(path.join(dir, entry.name), OUTBOX_FILE_MODE).catch(ignoreMissing);
+  }
 }
 
 /** The agency inbox of leads: `LEADS_EMAIL`, else a local placeholder (only with the file transport). */

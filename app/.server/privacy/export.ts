@@ -2,9 +2,11 @@
  * A person's records as files they can take away (LGPD art. 18 II and V,
  * art. 19 §2–3: "em formato que permita a sua utilização subsequente"):
  * JSON with the full records (times ISO 8601) and CSV for a spreadsheet
- * (UTF-8 with BOM, `;`, CRLF — what Excel in pt-BR opens, like the leads
- * export of ADR 0017), one row per record.
+ * (UTF-8 with BOM, `;`, CRLF, every field quoted — what Excel in pt-BR
+ * opens, like the leads export of ADR 0017; written by `~/.server/csv`,
+ * ADR 0066), one row per record.
  */
+import { toCsv } from "../csv";
 import type { PrivacySearchResult, PrivacyValue } from "./search";
 
 /** The JSON export's shape (`formatVersion` 1). */
@@ -44,12 +46,6 @@ export function privacyExportJson(result: PrivacySearchResult, now: Date = new D
   return `${JSON.stringify(value, null, 2)}\n`;
 }
 
-/** One CSV field: quoted when it holds `;`, `"`, CR or LF; a leading =, +, -, @ is neutralised (CSV injection). */
-function csvField(value: string): string {
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 function fieldText(value: PrivacyValue): string {
   if (value === null) return "";
   if (typeof value === "object") return JSON.stringify(value);
@@ -64,14 +60,13 @@ export const PRIVACY_CSV_HEADER = ["Origem", "ID", "Data", "Dados"] as const;
  * its fields as "campo: valor" lines in one cell.
  */
 export function privacyExportCsv(result: PrivacySearchResult): string {
-  const lines = [PRIVACY_CSV_HEADER.join(";")];
-  for (const group of result.groups) {
-    for (const record of group.records) {
+  const rows = result.groups.flatMap((group) =>
+    group.records.map((record) => {
       const data = Object.entries(record.fields)
         .map(([key, value]) => `${key}: ${fieldText(value)}`)
         .join("\n");
-      lines.push([group.label, record.id, record.date ?? "", data].map(csvField).join(";"));
-    }
-  }
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+      return [group.label, record.id, record.date ?? "", data];
+    }),
+  );
+  return toCsv(PRIVACY_CSV_HEADER, rows);
 }

@@ -130,11 +130,11 @@ describe("exports", () => {
 
   it("CSV has a BOM, `;`, one row per record, quoted fields and neutralised formulas", () => {
     const csv = privacyExportCsv(result);
-    expect(csv.startsWith("\uFEFFOrigem;ID;Data;Dados\r\n")).toBe(true);
+    expect(csv.startsWith('\uFEFF"Origem";"ID";"Data";"Dados"\r\n')).toBe(true);
     const rows = csv.slice(1).trimEnd().split("\r\n");
     expect(rows).toHaveLength(2);
     expect(rows[1]).toBe(
-      'Contatos (leads);l1;2026-01-02T03:04:05.000Z;"name: Ana; Silva\nmessage: =1+1\nutm: {""utm_source"":""g""}"',
+      `"Contatos (leads)";"l1";"2026-01-02T03:04:05.000Z";"name: Ana; Silva\nmessage: =1+1\nutm: {""utm_source"":""g""}"`,
     );
   });
 });
