@@ -1,52 +1,94 @@
 /**
- * `/alertas/confirmar?token=…` (ADR 0034): the double opt-in link of the
- * confirmation e-mail. A valid token confirms the alert (once; opening the
- * link again shows the same page) and the page says "Alerta confirmado". A
+ * `/alertas/confirmar?token=…` (ADR 0034, ADR 0064): the double opt-in link
+ * of the confirmation e-mail. The GET only shows the alert (described by its
+ * filters) and a "Confirmar" button, so a mail scanner that opens the link
+ * confirms nothing; the button POSTs to the same URL (a plain form: works
+ * without JavaScript; the site refuses cross-origin POSTs, and the signed
+ * token in the URL authorises) and the POST confirms the alert (once;
+ * confirming again changes nothing) and shows "Alerta confirmado". A
  * malformed or forged token is the error screen with 400, an expired one (or
- * an alert deleted meanwhile) with 410. Never cached, not indexed.
+ * an alert deleted or cancelled meanwhile) with 410. Never cached, not indexed.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { alertFailure } from "~/.server/alerts/pages";
-import { confirmAlert, describeAlert } from "~/.server/alerts/store";
+import { alertById, confirmAlert, describeAlert, type SearchAlertRow } from "~/.server/alerts/store";
 import { signAlertToken, verifyAlertToken } from "~/.server/alerts/tokens";
 import { getVocabulary } from "~/.server/catalogue/vocabulary";
+import { getDb } from "~/.server/db";
 import { getTheme } from "~/.server/theme";
 import { EmptyState } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-screen";
 import { SuccessIcon } from "~/components/icons";
-import { ALERTS_PATH } from "~/lib/alert-fields";
+import { ALERT_CONFIRM_PATH, ALERTS_PATH } from "~/lib/alert-fields";
 import { button, container } from "~/styles/ui.css";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+const HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
+
+/** The alert id of the request's confirmation token, or the thrown error screen (400/410). */
+function alertIdOfRequest(request: Request): string {
   const token = verifyAlertToken(new URL(request.url).searchParams.get("token"), "confirm");
   if (typeof token === "string") throw alertFailure(token);
+  return token.subject;
+}
+
+/** What the page shows of an alert: its filters' description, never its name or typed text. */
+async function view(alert: SearchAlertRow) {
   const vocabulary = await getVocabulary();
-  const confirmed = await confirmAlert(token.subject, { vocabulary });
+  return {
+    site: { title: getTheme().title },
+    description: describeAlert(alert, vocabulary),
+    confirmed: alert.confirmedAt != null,
+    // A `/busca` alert's path carries the typed text: linked only from the management page, once confirmed.
+    searchPath: alert.query ? null : alert.path,
+    manageUrl: `${ALERTS_PATH}?token=${encodeURIComponent(signAlertToken("manage", alert.email))}`,
+  };
+}
+
+/** The alert and whether it is confirmed already; changes nothing. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const id = alertIdOfRequest(request);
+  const alert = await alertById(getDb().db, id);
+  if (!alert || alert.unsubscribedAt) throw alertFailure("gone");
+  return json(await view(alert), { headers: HEADERS });
+}
+
+/** The "Confirmar" button: confirms the alert (idempotent) and records the agency's lead. */
+export async function action({ request }: ActionFunctionArgs) {
+  const id = alertIdOfRequest(request);
+  const confirmed = await confirmAlert(id, { vocabulary: await getVocabulary() });
   if (!confirmed) throw alertFailure("gone");
-  const { alert } = confirmed;
-  return json(
-    {
-      site: { title: getTheme().title },
-      description: describeAlert(alert, vocabulary),
-      name: alert.name,
-      searchPath: alert.path,
-      manageUrl: `${ALERTS_PATH}?token=${encodeURIComponent(signAlertToken("manage", alert.email))}`,
-    },
-    { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" } },
-  );
+  return json(await view(confirmed.alert), { headers: HEADERS });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Alerta confirmado | ${data?.site.title ?? "Imobiliária"}` },
+  { title: `${data?.confirmed ? "Alerta confirmado" : "Confirmar alerta"} | ${data?.site.title ?? "Imobiliária"}` },
   { name: "robots", content: "noindex" },
 ];
 
 export { GeneralErrorBoundary as ErrorBoundary };
 
-/** "Alerta confirmado" with the search and the ways on. */
+/** "Confirmar este alerta?" with the button, or "Alerta confirmado" with the ways on. */
 export default function AlertConfirmPage() {
-  const data = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>() ?? loaded;
+  const { search } = useLocation();
+  if (!data.confirmed) {
+    return (
+      <div className={container}>
+        <EmptyState title="Confirmar este alerta?" headingLevel={1}>
+          <p>{data.description}</p>
+          <p>Você vai receber um e-mail por dia, só quando houver imóveis novos ou preços reduzidos nesta busca.</p>
+          <Form method="post" action={`${ALERT_CONFIRM_PATH}${search}`} replace>
+            <button type="submit" className={button.primary}>
+              Confirmar
+            </button>
+          </Form>
+          <p>Se você não pediu este alerta, feche esta página: nada será enviado.</p>
+        </EmptyState>
+      </div>
+    );
+  }
   return (
     <div className={container}>
       <EmptyState
@@ -54,18 +96,17 @@ export default function AlertConfirmPage() {
         headingLevel={1}
         icon={<SuccessIcon size={28} />}
         actions={[
-          <Link key="search" className={button.primary} to={data.searchPath}>
-            Ver a busca
-          </Link>,
+          data.searchPath ? (
+            <Link key="search" className={button.primary} to={data.searchPath}>
+              Ver a busca
+            </Link>
+          ) : null,
           <a key="manage" className={button.outline} href={data.manageUrl}>
             Gerenciar meus alertas
           </a>,
-        ]}
+        ].filter((item) => item !== null)}
       >
-        <p>
-          {data.name ? <strong>{data.name}: </strong> : null}
-          {data.description}
-        </p>
+        <p>{data.description}</p>
         <p>Você vai receber um e-mail por dia, só quando houver imóveis novos ou preços reduzidos nesta busca.</p>
       </EmptyState>
     </div>

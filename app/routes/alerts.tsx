@@ -42,9 +42,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       email,
       alerts: alerts.map((alert) => ({
         id: alert.id,
-        name: alert.name,
+        // Until the owner confirms it, the alert's name and text search are whatever the form was sent with.
+        name: alert.confirmedAt ? alert.name : null,
         description: describeAlert(alert, vocabulary),
-        path: alert.path,
+        path: alert.confirmedAt || !alert.query ? alert.path : null,
         createdAt: alert.createdAt.toISOString(),
         status: !alert.confirmedAt ? ("pending" as const) : alert.pausedAt ? ("paused" as const) : ("active" as const),
       })),
@@ -123,8 +124,13 @@ export default function AlertsPage() {
             <strong>{alert.name || alert.description}</strong>
             {alert.name ? <span>{alert.description}</span> : null}
             <span className={s.meta}>
-              {STATUS_LABELS[alert.status]} · criado em {formatDate(alert.createdAt)} ·{" "}
-              <Link to={alert.path}>Ver a busca</Link>
+              {STATUS_LABELS[alert.status]} · criado em {formatDate(alert.createdAt)}
+              {alert.path ? (
+                <>
+                  {" · "}
+                  <Link to={alert.path}>Ver a busca</Link>
+                </>
+              ) : null}
             </span>
             <Form method="post" action={formAction} className={s.actions}>
               <input type="hidden" name="id" value={alert.id} />

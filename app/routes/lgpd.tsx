@@ -5,10 +5,13 @@
  * encarregado (LGPD art. 41), what each form and the broker area collect, the
  * purposes and legal bases (art. 7), sharing, the international transfer of
  * Firebase Authentication (art. 33), retention, the holder's rights (art. 18,
- * I–IX) and a form to exercise them: a lead of kind `lgpd` through the same
- * action as every contact form (`handleLeadForm`: spam defence, idempotency,
- * no-JS redirect to `/obrigado?assunto=lgpd`), with a receipt e-mailed to the
- * holder. Above "Seus direitos", the cookie preferences (`#cookies`): the
+ * I–IX) and a form to exercise them: a lead of kind `lgpd` through
+ * `handleLgpdRequestForm` (the contact forms' spam defence and answers, a
+ * single-use form token, no-JS redirect to `/obrigado?assunto=lgpd`), with a
+ * fixed-text receipt e-mailed to the holder under a per-address daily cap
+ * (docs/decisions/0064-public-forms-mail-only-what-the-agency-wrote.md). The
+ * page is never stored in a shared cache: each visitor gets the form's own
+ * token. Above "Seus direitos", the cookie preferences (`#cookies`): the
  * same choice as the consent banner, changeable at any time
  * (docs/decisions/0029-consent-and-google-analytics.md).
  */
@@ -18,85 +21,29 @@ import type { ReactNode } from "react";
 import { getAgencyProfile } from "~/.server/agency";
 import { SESSION_IDLE_MS, SESSION_LIFETIME_MS } from "~/.server/auth/session";
 import { leadFormTokens } from "~/.server/leads/form-guard";
-import { handleLeadForm } from "~/.server/leads/submission";
 import { siteOrigin } from "~/.server/origin";
+import { handleLgpdRequestForm } from "~/.server/privacy/request-form";
 import { getTheme } from "~/.server/theme";
 import { COOKIE_PREFERENCES_ID, CookiePreferences } from "~/components/consent-banner";
 import { LeadForm } from "~/components/lead-form";
 import { addressLines } from "~/lib/agency";
-import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
+import { publicPageHeaders } from "~/lib/cache-control";
 import { pageMeta } from "~/lib/meta";
 import { ABOUT_PATH, LGPD_PATH } from "~/lib/paths";
 import { formatPhone } from "~/lib/phone";
 import { useRootData } from "~/lib/root-data";
 import { container } from "~/styles/ui.css";
 import * as s from "./lgpd.css";
+import { COLLECTED_DATA, PURPOSES, SHARED_WITH, type TermItem } from "./lgpd-terms";
 
 /** Anchor of the request form. */
 const FORM_ID = "solicitacao-lgpd";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** "Quais dados coletamos": each form or area and the data it collects. */
-const COLLECTED_DATA: readonly TermItem[] = [
-  ["Quero vender meu imóvel:", " nome, telefone e a localização do imóvel."],
-  ["Mais informações sobre um imóvel:", " código do imóvel, nome, telefone, e-mail e a sua mensagem."],
-  ["Avise-me (condomínio):", " nome e e-mail ou telefone, e o condomínio de interesse."],
-  [
-    "Alertas de busca (“Criar alerta”):",
-    " e-mail, o nome do alerta (se informado) e os filtros ou o texto da busca, para enviar um resumo diário de imóveis novos e preços reduzidos depois que você confirmar pelo link do e-mail.",
-  ],
-  [
-    "Botão do WhatsApp:",
-    " o código do imóvel, a página de onde você clicou e os parâmetros de campanha (UTM) do endereço. A conversa em si acontece no WhatsApp.",
-  ],
-  [
-    "Solicitações desta página:",
-    " nome, e-mail, telefone (se informado), o tipo de pedido e os detalhes que você escrever.",
-  ],
-  [
-    "Área do corretor:",
-    " e-mail de acesso, dados da sessão (início, último uso), endereço IP e navegador (User-Agent).",
-  ],
-  [
-    "Registro de acesso a dados de proprietários:",
-    " quando um corretor consulta dados de um proprietário, registramos quem consultou, qual imóvel, quando, o endereço IP e o navegador (LGPD, art. 37).",
-  ],
-  ["Segurança:", " o endereço IP de quem envia formulários, usado apenas para limitar envios automáticos (spam)."],
-];
-
-/** "Para que usamos e com qual base legal": each purpose and its legal basis (LGPD art. 7). */
-const PURPOSES: readonly TermItem[] = [
-  [
-    "Responder aos seus contatos",
-    " (vender, mais informações, avise-me, WhatsApp): procedimentos preliminares a um contrato, a seu pedido (LGPD, art. 7º, V).",
-  ],
-  [
-    "Enviar os alertas de busca que você pediu",
-    ": consentimento, confirmado pelo link do e-mail e revogável a qualquer momento (LGPD, art. 7º, I, e art. 8º, § 5º).",
-  ],
-  ["Atender às solicitações de titulares", ": cumprimento de obrigação legal (LGPD, art. 7º, II, e art. 18)."],
-  [
-    "Segurança do site e da área do corretor",
-    " (sessões, registros de acesso, limite de envios): legítimo interesse (LGPD, art. 7º, IX), e o registro das operações exigido pelo art. 37.",
-  ],
-  [
-    "Guarda de registros de acesso à aplicação",
-    ": obrigação legal (Marco Civil da Internet, Lei nº 12.965/2014, art. 15; LGPD, art. 7º, II).",
-  ],
-];
-
-/** "Com quem compartilhamos": each recipient and what it receives. */
-const SHARED_WITH: readonly TermItem[] = [
-  [
-    "Vista (CRM imobiliário):",
-    " os pedidos de contato sobre imóveis são registrados no nosso sistema de gestão para que um corretor atenda.",
-  ],
-  ["Provedor de e-mail:", " os contatos chegam à nossa caixa de entrada e ao corretor responsável por e-mail."],
-  ["Firebase Authentication (Google):", " guarda o e-mail e a senha de acesso dos corretores."],
-  ["Hospedagem:", " o provedor onde o site e o banco de dados funcionam."],
-];
-
-/** The agency profile, the site title, the session lifetimes (days) and the form's tokens. */
+/**
+ * The agency profile, the site title, the session lifetimes (days) and the
+ * form's tokens; `private, no-store`, as the form token is single-use.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const agency = await getAgencyProfile();
   const theme = getTheme();
@@ -112,16 +59,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
       sessionDays: { idle: Math.round(SESSION_IDLE_MS / DAY_MS), lifetime: Math.round(SESSION_LIFETIME_MS / DAY_MS) },
       leadForm: leadFormTokens(),
     },
-    { headers: { "Cache-Control": PUBLIC_PAGE_CACHE } },
+    { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
-/** Public page cache policy (the action's answers are `private, no-store`). */
+/** The loader's cache policy (`private, no-store`), or an error's or the action's own. */
 export const headers = publicPageHeaders;
 
-/** The data-subject request form (a lead of kind `lgpd`). */
+/** The data-subject request form (a lead of kind `lgpd`, a receipt under the per-address cap). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  return handleLeadForm(request, { kind: "lgpd", clientIp: context.clientIp });
+  return handleLgpdRequestForm(request, { clientIp: context.clientIp });
 }
 
 /** Title, description and canonical. */
@@ -294,7 +241,7 @@ export default function LgpdPage() {
         id={FORM_ID}
         tokens={leadForm}
         title="Fazer uma solicitação"
-        intro="Conte o que você precisa. Enviamos uma confirmação para o seu e-mail."
+        intro="Conte o que você precisa. Enviamos um comprovante com o número do protocolo para o seu e-mail."
         submitLabel="Enviar solicitação"
       />
 
@@ -304,9 +251,6 @@ export default function LgpdPage() {
     </div>
   );
 }
-
-/** A `[term, text]` item of a {@link TermList}: the term is shown in bold, then the text (which starts with its own space or punctuation). */
-type TermItem = readonly [term: string, text: string];
 
 /** A list of the policy whose items start with a bold term. */
 function TermList({ items }: { items: readonly TermItem[] }) {

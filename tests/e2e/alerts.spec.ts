@@ -59,7 +59,10 @@ test("cria o alerta numa lista, confirma pelo e-mail, gerencia e cancela com um 
 
   const mail = await confirmationMail(email);
   expect(mail).toContain("Apartamentos à venda");
+  // Opening the link only asks (a mail scanner confirms nothing); the button confirms.
   await page.goto(link(mail, "/alertas/confirmar"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirmar este alerta?");
+  await page.getByRole("button", { name: "Confirmar" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alerta confirmado");
   await expect(page.getByText("Apartamentos à venda")).toBeVisible();
 
@@ -136,6 +139,11 @@ test.describe("sem JavaScript", () => {
     await form.getByRole("button", { name: "Criar alerta" }).click();
     await expect(page).toHaveURL("/alertas/criar?enviado=1");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirme seu e-mail");
-    await confirmationMail(email);
+    const mail = await confirmationMail(email);
+    // The confirmation page is a plain form too: the GET asks, the button's POST confirms.
+    await page.goto(link(mail, "/alertas/confirmar"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirmar este alerta?");
+    await page.getByRole("button", { name: "Confirmar" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Alerta confirmado");
   });
 });

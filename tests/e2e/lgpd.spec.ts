@@ -5,7 +5,8 @@
  * shows) and the encarregado (LGPD art. 41); a request sent without
  * JavaScript shows its errors beside the fields with the typed data kept,
  * then reaches `/obrigado?assunto=lgpd`, and the outbox gets the agency's
- * e-mail and the holder's receipt for that one lead.
+ * e-mail and the holder's receipt for that one lead; the receipt carries the
+ * protocol and repeats neither the name nor the message typed (ADR 0064).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -16,15 +17,18 @@ import { expect, test } from "./fixtures";
 const FILL_TIME_MS = 3_300;
 const outboxDir = path.resolve(dataDir, "outbox");
 
-/** The outbox e-mails (raw, soft line breaks removed) that mention `text`, by lead id (X-Lead-Id). */
+/** The outbox e-mails (raw, soft line breaks removed) of the leads of any e-mail that mentions `text`, by lead id (X-Lead-Id). */
 function mailsMentioning(text: string): Map<string, string[]> {
   const byLead = new Map<string, string[]>();
   if (!fs.existsSync(outboxDir)) return byLead;
-  for (const file of fs.readdirSync(outboxDir)) {
-    const raw = fs.readFileSync(path.join(outboxDir, file), "utf8").replace(/=\r?\n/g, "");
-    if (!raw.includes(text)) continue;
-    const id = /^X-Lead-Id: (\S+)/im.exec(raw)?.[1];
-    if (id) byLead.set(id, [...(byLead.get(id) ?? []), raw]);
+  const all = fs
+    .readdirSync(outboxDir)
+    .map((file) => fs.readFileSync(path.join(outboxDir, file), "utf8").replace(/=\r?\n/g, ""));
+  const leadOf = (raw: string) => /^X-Lead-Id: (\S+)/im.exec(raw)?.[1];
+  const ids = new Set(all.filter((raw) => raw.includes(text)).map(leadOf));
+  for (const raw of all) {
+    const id = leadOf(raw);
+    if (id && ids.has(id)) byLead.set(id, [...(byLead.get(id) ?? []), raw]);
   }
   return byLead;
 }
@@ -91,7 +95,11 @@ test.describe("sem JavaScript", () => {
         intervals: [500],
       })
       .toEqual([2]);
-    const [mails] = [...mailsMentioning(name).values()];
-    expect(mails!.filter((raw) => new RegExp(`^To: ${email.replace(/\./g, "\\.")}`, "im").test(raw))).toHaveLength(1);
+    const [[id, mails]] = [...mailsMentioning(name).entries()] as [[string, string[]]];
+    const receipts = mails.filter((raw) => new RegExp(`^To: ${email.replace(/\./g, "\\.")}`, "im").test(raw));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]).toContain(`Protocolo: ${id}`);
+    expect(receipts[0]).not.toContain(name);
+    expect(receipts[0]).not.toContain("Quero saber quais dados");
   });
 });

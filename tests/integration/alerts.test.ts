@@ -29,7 +29,13 @@ import {
   searchAlertMails,
   searchAlerts,
 } from "~/.server/db/schema";
-import { leadFormTokens, MIN_FILL_MS } from "~/.server/leads/form-guard";
+import {
+  checkStartedAt,
+  EXPIRED_FORM_MESSAGE,
+  FORM_TOKEN_MAX_AGE_MS,
+  leadFormTokens,
+  MIN_FILL_MS,
+} from "~/.server/leads/form-guard";
 import { createMailer, type Mailer } from "~/.server/mail/transport";
 import { deleteSubject, findSubjectRecords } from "~/.server/privacy";
 import { parseSubject } from "~/.server/privacy/subject";
@@ -208,13 +214,86 @@ describe("Criar alerta", () => {
   });
 });
 
+describe("mail the public can trigger (ADR 0064)", () => {
+  it("the confirmation of a /busca alert quotes neither the typed text nor its URL", async () => {
+    const text = "URGENTE: sua conta será bloqueada. Acesse http://evil.example/login";
+    const page = `/busca?${new URLSearchParams({ q: text, quartos: "2" })}`;
+    const response = await postCreate(
+      alertForm({ email: "isca@exemplo.com.br", name: "Aviso do banco", page, js: "1" }),
+      "10.2.1.1",
+    );
+    expect(response.status).toBe(200);
+    const [alert] = await alertsOf("isca@exemplo.com.br");
+    expect(alert!.query).toBe(text);
+    const [queued] = await db().select().from(searchAlertMails).where(eq(searchAlertMails.alertId, alert!.id));
+    const message = queued!.message as { subject: string; text: string; html: string };
+    for (const part of [message.subject, message.text, message.html]) {
+      expect(part).not.toContain("URGENTE");
+      expect(part).not.toContain("evil.example");
+      expect(part).not.toContain("Aviso do banco");
+      expect(part).not.toContain("/busca");
+    }
+    expect(message.text).toContain("Busca por texto");
+    // Neither does the confirmation page, before or after the button (no link to the search either).
+    const url = `/alertas/confirmar?token=${signAlertToken("confirm", alert!.id)}`;
+    const shown = await answer(() => confirmPage.loader(args(siteRequest(url))));
+    expect(JSON.stringify(await shown.json())).not.toMatch(/URGENTE|evil\.example|Aviso do banco/);
+    const confirmed = await answer(() => confirmPage.action(args(siteRequest(url, { method: "POST", body: "" }))));
+    const data = await confirmed.json();
+    expect(data).toMatchObject({ confirmed: true, searchPath: null });
+    expect(JSON.stringify(data)).not.toMatch(/URGENTE|evil\.example|Aviso do banco/);
+    // The agency's lead keeps the text the visitor searched for.
+    const [lead] = await db().select().from(leads).where(eq(leads.email, "isca@exemplo.com.br"));
+    expect(lead!.message).toContain(`Busca “${text}”`);
+    await db().delete(searchAlerts).where(eq(searchAlerts.id, alert!.id));
+  });
+
+  it("caps the unconfirmed alerts of one mailbox whatever its case or +tag, beside the e-mail field", async () => {
+    const addresses = ["caixa@exemplo.com.br", "Caixa+1@exemplo.com.br", "caixa+2@Exemplo.com.br"];
+    addresses.push("CAIXA+3@exemplo.com.br", "caixa+4@exemplo.com.br");
+    for (const [i, email] of addresses.entries()) {
+      expect((await postCreate(alertForm({ email, js: "1" }), `10.2.2.${i}`)).status).toBe(200);
+    }
+    const over = await postCreate(alertForm({ email: "caixa+5@exemplo.com.br", js: "1" }), "10.2.2.9");
+    expect(over.status).toBe(429);
+    const body = (await over.json()) as { result: { error: Record<string, string[]> } };
+    expect(body.result.error.email?.[0]).toMatch(/já recebeu muitos pedidos de confirmação hoje/);
+    expect(await alertsOf("caixa+5@exemplo.com.br")).toHaveLength(0);
+    // Another mailbox is not touched.
+    expect((await postCreate(alertForm({ email: "outra@exemplo.com.br", js: "1" }), "10.2.2.10")).status).toBe(200);
+  });
+
+  it("answers a form left open too long with a fresh token and a message to send again, storing nothing", async () => {
+    const old = leadFormTokens(Date.now() - FORM_TOKEN_MAX_AGE_MS - 60_000);
+    const fields = alertForm({ email: "antigo@exemplo.com.br", startedAt: old.startedAt, js: "1" });
+    const response = await postCreate(fields, "10.2.3.1");
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as {
+      startedAt: string;
+      result: { error: Record<string, string[]>; initialValue: Record<string, string> };
+    };
+    expect(body.result.error[""]).toEqual([EXPIRED_FORM_MESSAGE]);
+    expect(body.result.initialValue).toMatchObject({ email: "antigo@exemplo.com.br" });
+    expect(body.startedAt).not.toBe(old.startedAt);
+    expect(await alertsOf("antigo@exemplo.com.br")).toHaveLength(0);
+    // The fresh token is valid: sent after the minimum fill time, it is accepted.
+    expect(checkStartedAt(body.startedAt, Date.now() + MIN_FILL_MS)).toBe("ok");
+  });
+});
+
 describe("confirmation link", () => {
-  it("confirms the alert and records a lead of kind alert for the agency", async () => {
+  it("a GET only shows the alert and the button (a mail scanner confirms nothing); the POST confirms and records a lead", async () => {
     const [alert] = await alertsOf("maria@exemplo.com.br");
     const token = signAlertToken("confirm", alert!.id);
-    const response = await answer(() => confirmPage.loader(args(siteRequest(`/alertas/confirmar?token=${token}`))));
+    const url = `/alertas/confirmar?token=${token}`;
+    const shown = await answer(() => confirmPage.loader(args(siteRequest(url))));
+    expect(shown.status).toBe(200);
+    expect(await shown.json()).toMatchObject({ confirmed: false, description: expect.stringContaining("Moema") });
+    expect((await alertsOf("maria@exemplo.com.br"))[0]!.confirmedAt).toBeNull();
+
+    const response = await answer(() => confirmPage.action(args(siteRequest(url, { method: "POST", body: "" }))));
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ description: expect.stringContaining("Moema") });
+    expect(await response.json()).toMatchObject({ confirmed: true, description: expect.stringContaining("Moema") });
     const [confirmed] = await alertsOf("maria@exemplo.com.br");
     expect(confirmed!.confirmedAt).not.toBeNull();
     expect(confirmed!.leadId).not.toBeNull();
@@ -226,9 +305,11 @@ describe("confirmation link", () => {
     );
     expect(channels.sort()).toEqual(["email_agency", "vista"]);
 
-    // Opening the link again changes nothing.
-    const again = await answer(() => confirmPage.loader(args(siteRequest(`/alertas/confirmar?token=${token}`))));
-    expect(again.status).toBe(200);
+    // Opening the link again shows it confirmed; pressing the button again changes nothing.
+    const again = await answer(() => confirmPage.loader(args(siteRequest(url))));
+    expect(await again.json()).toMatchObject({ confirmed: true });
+    const twice = await answer(() => confirmPage.action(args(siteRequest(url, { method: "POST", body: "" }))));
+    expect(twice.status).toBe(200);
     expect(await db().select().from(leads).where(eq(leads.email, "maria@exemplo.com.br"))).toHaveLength(1);
   });
 
@@ -247,6 +328,16 @@ describe("confirmation link", () => {
     ).toBe(400);
     expect(await status(signAlertToken("manage", "joao@exemplo.com.br"))).toBe(400);
     expect(await status(signAlertToken("confirm", alert!.id, { now: Date.now() - 8 * 24 * 3600_000 }))).toBe(410);
+    const post = (token: string) =>
+      answer(() =>
+        confirmPage.action(
+          args(siteRequest(`/alertas/confirmar?token=${encodeURIComponent(token)}`, { method: "POST", body: "" })),
+        ),
+      );
+    expect((await post("abc.def")).status).toBe(400);
+    expect((await post(signAlertToken("confirm", alert!.id, { now: Date.now() - 8 * 24 * 3600_000 }))).status).toBe(
+      410,
+    );
     const [still] = await alertsOf("joao@exemplo.com.br");
     expect(still!.confirmedAt).toBeNull();
   });

@@ -8,7 +8,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/.server/db";
 import { brokers, leadDeliveries, leads, listings } from "~/.server/db/schema";
-import { createLeadRateLimiters, leadFormTokens, MIN_FILL_MS } from "~/.server/leads/form-guard";
+import {
+  createLeadRateLimiters,
+  EXPIRED_FORM_MESSAGE,
+  FORM_TOKEN_MAX_AGE_MS,
+  leadFormTokens,
+  MIN_FILL_MS,
+} from "~/.server/leads/form-guard";
 import { handleLeadForm, type LeadActionData } from "~/.server/leads/submission";
 import { listingCodeFromPath, safeSitePath, whatsAppHandOff } from "~/.server/leads/whatsapp";
 import type { Broker } from "~/domain/listing";
@@ -180,6 +186,21 @@ describe("contact form action", () => {
     ]);
     expect(data.result.initialValue).toMatchObject({ name: "Forjado" });
     expect([...(await leadsNamed("Rápido Demais")), ...(await leadsNamed("Forjado"))]).toHaveLength(0);
+  });
+
+  it("refuses a form left open past the maximum age with a fresh token, keeping the data", async () => {
+    const stale = await submit(post(sell("Aberto Demais", { js: "1", ...hidden(FORM_TOKEN_MAX_AGE_MS + 60_000) })));
+    expect(stale.status).toBe(400);
+    const data = (await stale.json()) as LeadActionData;
+    expect(data.result.error?.[""]).toEqual([EXPIRED_FORM_MESSAGE]);
+    expect(data.result.initialValue).toMatchObject({ name: "Aberto Demais" });
+    expect(await leadsNamed("Aberto Demais")).toHaveLength(0);
+    // The token that came back is fresh: sent again once a person could have, it is accepted.
+    const again = await submit(post(sell("Aberto Demais", { js: "1", startedAt: data.startedAt! })), {
+      now: Date.now() + MIN_FILL_MS + 1000,
+    });
+    expect(again.status).toBe(200);
+    expect(await leadsNamed("Aberto Demais")).toHaveLength(1);
   });
 
   it("limits leads per IP with 429 and a Portuguese message, other IPs unaffected", async () => {

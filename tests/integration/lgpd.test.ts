@@ -6,17 +6,28 @@
  * minimum fill time, idempotency, no-JS redirect to `/obrigado?assunto=lgpd`,
  * JSON for a hydrated page) and stores a lead of kind `lgpd` whose outbox
  * e-mails the agency and sends the holder a receipt promising an answer
- * within 15 days (LGPD art. 19, II).
+ * within 15 days (LGPD art. 19, II). ADR 0064: the receipt repeats nothing
+ * typed but carries the protocol; the form's token expires and is
+ * single-use; the receipts of one mailbox (case, `+tag`, Gmail dots) are
+ * capped per day, counted in the database, and a request over the cap is
+ * still recorded.
  */
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveAgencyProfile } from "~/.server/agency";
 import { leadDeliveries, leads } from "~/.server/db/schema";
-import { leadFormTokens, MIN_FILL_MS } from "~/.server/leads/form-guard";
+import {
+  checkStartedAt,
+  EXPIRED_FORM_MESSAGE,
+  FORM_TOKEN_MAX_AGE_MS,
+  leadFormTokens,
+  MIN_FILL_MS,
+} from "~/.server/leads/form-guard";
+import { normaliseEmail, normalisedEmailSql } from "~/.server/privacy/recipient";
 import { deliverDue } from "~/.server/leads/worker";
 import type { MailMessage } from "~/.server/mail/transport";
 import { setSingleton } from "~/.server/singleton";
@@ -81,10 +92,10 @@ const post = (fields: Record<string, string>) =>
 const leadsOf = (email: string) => test.database.db.select().from(leads).where(eq(leads.email, email));
 
 describe("/lgpd page", () => {
-  it("names the controller, its CNPJ, the encarregado and the retention, with the form's tokens (public cache)", async () => {
+  it("names the controller, its CNPJ, the encarregado and the retention, with the form's own tokens (never cached)", async () => {
     const response = await answer(() => lgpd.loader(args(siteRequest("/lgpd"))));
     expect(response.status).toBe(200);
-    expect(response.headers.get("Cache-Control")).toMatch(/^public/);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     const data = (await response.json()) as {
       agency: {
         legalName: string;
@@ -165,7 +176,14 @@ describe("the LGPD request form", () => {
     expect(receipt?.text).toContain("Marina Lopes, dpo@horizonte.com.br");
     expect(receipt?.text).toContain("https://www.horizonte.com.br/lgpd");
     expect(receipt?.replyTo).toBe("dpo@horizonte.com.br");
-    expect(receipt?.html).toContain("Quero que apaguem meus dados de contato.");
+    // Only the protocol comes from the request: no name, no message, no request type.
+    const [lead] = await leadsOf("joao@exemplo.com.br");
+    expect(receipt?.text).toContain(`Protocolo: ${lead!.id}`);
+    for (const part of [receipt!.subject, receipt!.text, receipt!.html]) {
+      expect(part).not.toContain("João");
+      expect(part).not.toContain("Quero que apaguem");
+      expect(part).not.toContain("Eliminação");
+    }
   });
 
   it("answers 400 with pt-BR messages beside the fields and keeps what was typed", async () => {
@@ -218,5 +236,80 @@ describe("the LGPD request form", () => {
     );
     expect(response.status).toBe(400);
     expect(await leadsOf("rapido@exemplo.com.br")).toHaveLength(0);
+  });
+});
+
+describe("ADR 0064: a form that mails the address it is given", () => {
+  const json = async (response: Response) =>
+    (await response.json()) as {
+      sent: boolean;
+      startedAt?: string;
+      result: { error?: Record<string, string[]>; initialValue?: Record<string, string> };
+    };
+
+  it("answers a form left open too long with a fresh token and a message to send again, keeping the data", async () => {
+    const old = leadFormTokens(Date.now() - FORM_TOKEN_MAX_AGE_MS - 60_000);
+    const fields = requestForm({ email: "demorado@exemplo.com.br", startedAt: old.startedAt, js: "1" });
+    const response = await answer(() => lgpd.action(args(post(fields), "10.1.1.1")));
+    expect(response.status).toBe(400);
+    const body = await json(response);
+    expect(body.result.error?.[""]).toEqual([EXPIRED_FORM_MESSAGE]);
+    expect(body.result.initialValue).toMatchObject({ name: "João Titular", message: fields.message });
+    expect(body.startedAt).not.toBe(old.startedAt);
+    expect(checkStartedAt(body.startedAt, Date.now() + MIN_FILL_MS)).toBe("ok");
+    expect(await leadsOf("demorado@exemplo.com.br")).toHaveLength(0);
+  });
+
+  it("uses a token once: the same form again is the first result, other data with it is refused with a fresh token", async () => {
+    const fields = requestForm({ email: "unico@exemplo.com.br", js: "1" });
+    const first = await json(await answer(() => lgpd.action(args(post(fields), "10.1.2.1"))));
+    expect(first.sent).toBe(true);
+    expect(first.startedAt).toMatch(/^\d+\.[0-9a-f]{64}$/);
+    expect((await json(await answer(() => lgpd.action(args(post(fields), "10.1.2.1"))))).sent).toBe(true);
+
+    const reused = await answer(() =>
+      lgpd.action(args(post({ ...fields, email: "outro-alvo@exemplo.com.br" }), "10.1.2.2")),
+    );
+    expect(reused.status).toBe(409);
+    const body = await json(reused);
+    expect(body.result.error?.[""]?.[0]).toMatch(/^Este formulário já foi enviado\./);
+    expect(body.startedAt).not.toBe(fields.startedAt);
+    expect(await leadsOf("unico@exemplo.com.br")).toHaveLength(1);
+    expect(await leadsOf("outro-alvo@exemplo.com.br")).toHaveLength(0);
+  });
+
+  it("sends at most 3 receipts a day to one mailbox, whatever its case, +tag or Gmail dots, and still records every request", async () => {
+    const addresses = ["Ana.Lima@gmail.com", "analima+1@gmail.com", "a.n.a.l.i.m.a+2@GoogleMail.com"];
+    addresses.push("ANALIMA+3@gmail.com");
+    for (const [i, email] of addresses.entries()) {
+      const response = await answer(() => lgpd.action(args(post(requestForm({ email })), `10.1.3.${i}`)));
+      expect(response.status).toBe(303);
+    }
+    const rows = await test.database.db
+      .select({ email: leads.email, channel: leadDeliveries.channel })
+      .from(leads)
+      .innerJoin(leadDeliveries, eq(leadDeliveries.leadId, leads.id))
+      .where(eq(normalisedEmailSql(leads.email), "analima@gmail.com"));
+    const requests = new Set(rows.map((row) => row.email));
+    expect(requests.size).toBe(4);
+    expect(rows.filter((row) => row.channel === "email_agency")).toHaveLength(4);
+    expect(rows.filter((row) => row.channel === "email_holder")).toHaveLength(3);
+    // Another mailbox still gets its receipt.
+    await answer(() => lgpd.action(args(post(requestForm({ email: "bia@gmail.com" })), "10.1.3.9")));
+    const [bia] = await leadsOf("bia@gmail.com");
+    const biaChannels = await test.database.db
+      .select({ channel: leadDeliveries.channel })
+      .from(leadDeliveries)
+      .where(eq(leadDeliveries.leadId, bia!.id));
+    expect(biaChannels.map((row) => row.channel).sort()).toEqual(["email_agency", "email_holder"]);
+  });
+
+  it("normalises addresses in SQL exactly as in TypeScript", async () => {
+    const samples = [" Ana.Souza+Alerta1@Exemplo.COM.br ", "J.O.A.O+x@Gmail.com", "joao@googlemail.com", "a+b+c@x.org"];
+    for (const sample of samples) {
+      const result = await test.database.db.execute(sql`select ${normalisedEmailSql(sql`${sample}::text`)} as n`);
+      const rows = (result as unknown as { rows: { n: string }[] }).rows;
+      expect(rows[0]!.n).toBe(normaliseEmail(sample));
+    }
   });
 });

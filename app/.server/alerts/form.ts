@@ -4,11 +4,16 @@
  *
  * 1. honeypot filled → the bot gets the normal success answer, nothing is stored;
  * 2. Conform + `alertFormSchema` → 400 with pt-BR messages per field;
- * 3. signed render time missing/forged → 400, sent too fast → 400 asking to send again;
+ * 3. signed render time missing/forged → 400, sent too fast → 400 asking to
+ *    send again; older than `FORM_TOKEN_MAX_AGE_MS` → 400 with a fresh token
+ *    and a message asking to send again (the typed data stays in the form).
+ *    The token is not single-use: the list pages that render it are shared
+ *    through caches (ADR 0064);
  * 4. the page is not a list, search or map page (or an unknown `{filtros}`) → 400;
  * 5. the same form sent again (same key, same data) → the first result;
  * 6. per-IP rate limit ({@link ALERT_FORM_LIMIT}) → 429 with `Retry-After`;
- *    more than 5 unconfirmed alerts for one address in a day → 429;
+ *    5 unconfirmed alerts for one address (normalised: `+tag`, case, Gmail
+ *    dots) in a day → 429 with the message beside the e-mail field;
  * 7. `createAlert` (alert + confirmation e-mail in one transaction) → JSON
  *    for a hydrated form (confirmation in place), else a 303 to
  *    `/alertas/criar?enviado=1` ("Confirme seu e-mail"). A database failure
@@ -24,7 +29,14 @@ import { LEAD_FORM_FIELDS } from "~/lib/lead-fields";
 import { getVocabulary } from "../catalogue/vocabulary";
 import type { Db } from "../db";
 import { boundedReply, type ReplyOptions } from "../form-reply";
-import { checkStartedAt, honeypotFilled, retryAfterText } from "../leads/form-guard";
+import {
+  checkStartedAt,
+  EXPIRED_FORM_MESSAGE,
+  honeypotFilled,
+  leadFormTokens,
+  retryAfterText,
+  STARTED_AT_SHAPE,
+} from "../leads/form-guard";
 import { createLimiter, defaultRateLimitStore, type Limiter } from "../rate-limit";
 import { singleton } from "../singleton";
 import { alertSearchOf, createAlert, findAlertByKey } from "./store";
@@ -32,7 +44,6 @@ import { alertSearchOf, createAlert, findAlertByKey } from "./store";
 /** Alerts one IP may create per window (each sends a confirmation e-mail). */
 export const ALERT_FORM_LIMIT = { points: 5, durationSeconds: 600 } as const;
 
-const STARTED_AT_SHAPE = /^\d{10,16}\.[0-9a-f]{64}$/;
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
 /** The process's per-IP limiter of the alert form (in PostgreSQL with `DATABASE_URL`, else in memory). */
@@ -68,9 +79,15 @@ export async function handleAlertForm(request: Request, options: HandleAlertForm
   const keepStarted = typeof startedAt === "string" && STARTED_AT_SHAPE.test(startedAt) ? startedAt : undefined;
   const submission = parseWithZod(formData, { schema: alertFormSchema });
   const reply = (replyOptions?: ReplyOptions) => boundedReply(submission, alertFormSchema, replyOptions);
-  const answer = (result: SubmissionResult<string[]>, status: number, sent = false, headers: HeadersInit = {}) =>
+  const answer = (
+    result: SubmissionResult<string[]>,
+    status: number,
+    sent = false,
+    headers: HeadersInit = {},
+    startedAt = keepStarted,
+  ) =>
     json<AlertActionData>(
-      { form: "alert-search", result, sent, startedAt: sent ? undefined : keepStarted },
+      { form: "alert-search", result, sent, startedAt: sent ? undefined : startedAt },
       { status, headers: { ...NO_STORE, ...headers } },
     );
   const succeed = () =>
@@ -92,6 +109,10 @@ export async function handleAlertForm(request: Request, options: HandleAlertForm
   }
   if (started === "too-fast") {
     return answer(reply({ formErrors: ["Confira seu e-mail e clique em “Criar alerta” novamente."] }), 400);
+  }
+  if (started === "expired") {
+    const fresh = leadFormTokens(options.now, options.secrets).startedAt;
+    return answer(reply({ formErrors: [EXPIRED_FORM_MESSAGE] }), 400, false, {}, fresh);
   }
 
   const input = submission.value;
@@ -141,9 +162,11 @@ export async function handleAlertForm(request: Request, options: HandleAlertForm
     if ("tooMany" in created) {
       return answer(
         reply({
-          formErrors: [
-            "Este e-mail já tem muitos alertas esperando confirmação. Confirme-os pelo link enviado ou tente amanhã.",
-          ],
+          fieldErrors: {
+            email: [
+              "Este e-mail já recebeu muitos pedidos de confirmação hoje. Confirme um alerta pelo link enviado ou tente amanhã.",
+            ],
+          },
         }),
         429,
         false,

@@ -23,8 +23,8 @@ export interface AlertConfirmEmailOptions {
   confirmUrl: string;
   /** Absolute management link with its token. */
   manageUrl: string;
-  /** Absolute URL of the search's page. */
-  searchUrl: string;
+  /** Absolute URL of the search's page; left out for a `/busca` alert (its URL carries the typed text). */
+  searchUrl?: string;
   /** Absolute one-click unsubscribe link and the `mailto:` address of `List-Unsubscribe`. */
   unsubscribeUrl: string;
   unsubscribeMailto: string;
@@ -51,7 +51,12 @@ function listUnsubscribe(url: string, mailto: string, alertId: string): Record<s
   };
 }
 
-/** The confirmation e-mail: "Confirme seu alerta", the search, the link (7 days) and what happens if ignored. */
+/**
+ * The confirmation e-mail: "Confirme seu alerta", the search as described by
+ * its filters (`describeAlert`: never the `/busca` text nor the alert's
+ * name, which whoever filled the form chose), the link to the confirmation
+ * page (7 days; the page asks for a click) and what happens if ignored.
+ */
 export function renderAlertConfirmEmail(options: AlertConfirmEmailOptions): MailMessage {
   const subject = `Confirme seu alerta de imóveis – ${oneLine(options.agencyTitle)}`;
   const what = `Você pediu para receber por e-mail, uma vez por dia, os imóveis novos e as reduções de preço desta busca: ${oneLine(options.description)}.`;
@@ -63,21 +68,22 @@ export function renderAlertConfirmEmail(options: AlertConfirmEmailOptions): Mail
     "",
     what,
     "",
-    `Para confirmar o alerta, abra este link: ${options.confirmUrl}`,
+    `Para confirmar o alerta, abra este link e clique em “Confirmar”: ${options.confirmUrl}`,
     "",
     validity,
     ignore,
     "",
-    `Ver a busca: ${options.searchUrl}`,
+    ...(options.searchUrl ? [`Ver a busca: ${options.searchUrl}`] : []),
     `Gerenciar seus alertas: ${options.manageUrl}`,
   ];
+  const search = options.searchUrl ? `<a href="${escapeHtml(options.searchUrl)}">Ver a busca</a> · ` : "";
   const html = [
     para("Olá,"),
     para(what),
     button(options.confirmUrl, "Confirmar alerta"),
     para(validity),
     para(ignore, "color:#666"),
-    `<p style="color:#666"><a href="${escapeHtml(options.searchUrl)}">Ver a busca</a> · <a href="${escapeHtml(options.manageUrl)}">Gerenciar seus alertas</a></p>`,
+    `<p style="color:#666">${search}<a href="${escapeHtml(options.manageUrl)}">Gerenciar seus alertas</a></p>`,
   ];
   return {
     to: options.alert.email,

@@ -23,14 +23,24 @@ import { defaultTitle, getConfig } from "../config";
 import { getDb, type Db } from "../db";
 import { leadDeliveries, leads, searchAlertMails, searchAlerts, type LeadChannel } from "../db/schema";
 import { leadsEmail } from "../mail/transport";
+import {
+  ALERT_CONFIRMATIONS_PER_ADDRESS_PER_DAY,
+  lockRecipient,
+  normaliseEmail,
+  normalisedEmailSql,
+  RECIPIENT_CAP_WINDOW_MS,
+} from "../privacy/recipient";
 import { renderAlertConfirmEmail } from "./mail";
 import { signAlertToken } from "./tokens";
 
 /** A stored alert. */
 export type SearchAlertRow = typeof searchAlerts.$inferSelect;
 
-/** Unconfirmed alerts (and their confirmation e-mails) one address may get per day: stops mail bombing. */
-export const UNCONFIRMED_PER_EMAIL_PER_DAY = 5;
+/**
+ * Unconfirmed alerts (and their confirmation e-mails) one address may get per
+ * day, the address normalised (`+tag`, case, Gmail dots): stops mail bombing.
+ */
+export const UNCONFIRMED_PER_EMAIL_PER_DAY = ALERT_CONFIRMATIONS_PER_ADDRESS_PER_DAY;
 
 /** What an alert searches: filters (sort and page left out), the `/busca` text (or null) and the page's path. */
 export interface AlertSearch {
@@ -85,17 +95,33 @@ export function alertSearchOf(page: string, vocabulary: FilterVocabulary): Alert
 }
 
 /**
- * The pt-BR description of an alert's search, for e-mails, the management
- * page and the lead: "Apartamentos à venda em Moema, São Paulo · Até R$ 800.000",
- * with `Busca “…”` first for a text search.
+ * The pt-BR description of an alert's search by its structured filters only,
+ * for everything the address's owner sees (e-mails, the confirmation,
+ * management and unsubscribe pages): "Apartamentos à venda em Moema, São
+ * Paulo · Até R$ 800.000"; a `/busca` alert is "Busca por texto" plus its
+ * filters. The text typed in `/busca` is never repeated: whoever creates an
+ * alert chooses it, and the mail goes to an address they typed (ADR 0064).
  */
 export function describeAlert(alert: Pick<SearchAlertRow, "filters" | "query">, vocabulary: FilterVocabulary): string {
   const description = describeFilters(alert.filters, vocabulary);
   const parts: string[] = [];
-  if (alert.query) parts.push(`Busca “${alert.query}”`);
+  if (alert.query) parts.push("Busca por texto");
   if (!alert.query || hasFilters(alert.filters)) parts.push(description.heading);
   parts.push(...description.details);
   return parts.join(" · ");
+}
+
+/**
+ * The description for the agency's lead (its inbox and Vista): as
+ * {@link describeAlert}, with the `/busca` text quoted first.
+ */
+export function describeAlertForAgency(
+  alert: Pick<SearchAlertRow, "filters" | "query">,
+  vocabulary: FilterVocabulary,
+): string {
+  const structured = describeAlert({ ...alert, query: null }, vocabulary);
+  if (!alert.query) return structured;
+  return hasFilters(alert.filters) ? `Busca “${alert.query}” · ${structured}` : `Busca “${alert.query}”`;
 }
 
 /** Site origin for links in e-mails: `PUBLIC_URL`, else http://localhost:{PORT}; no trailing slash. */
@@ -125,9 +151,11 @@ export type CreateAlertResult = { alert: SearchAlertRow; created: boolean } | { 
 /**
  * Stores an unconfirmed alert and queues its confirmation e-mail (a signed
  * link valid 7 days) in one transaction. The same idempotency key returns the
- * first alert and writes nothing. An address with
- * {@link UNCONFIRMED_PER_EMAIL_PER_DAY} unconfirmed alerts created in the
- * last 24 h gets `{ tooMany: true }`.
+ * first alert and writes nothing. An address (normalised: `+tag`, case and
+ * Gmail dots do not make another one) with {@link UNCONFIRMED_PER_EMAIL_PER_DAY}
+ * unconfirmed alerts created in the last 24 h gets `{ tooMany: true }`;
+ * counting and inserting hold the address's advisory lock, so several
+ * processes never exceed it.
  * @throws database errors.
  */
 export async function createAlert(
@@ -136,28 +164,29 @@ export async function createAlert(
 ): Promise<CreateAlertResult> {
   const db = options.db ?? getDb().db;
   const now = options.now ?? new Date();
-  const existing = await db
-    .select()
-    .from(searchAlerts)
-    .where(eq(searchAlerts.idempotencyKey, options.idempotencyKey))
-    .limit(1);
+  const byKey = eq(searchAlerts.idempotencyKey, options.idempotencyKey);
+  const existing = await db.select().from(searchAlerts).where(byKey).limit(1);
   if (existing[0]) return { alert: existing[0], created: false };
   const email = input.email.trim().toLowerCase();
-  const [recent] = await db
-    .select({ total: count() })
-    .from(searchAlerts)
-    .where(
-      and(
-        sql`lower(${searchAlerts.email}) = ${email}`,
-        isNull(searchAlerts.confirmedAt),
-        gte(searchAlerts.createdAt, new Date(now.getTime() - 24 * 3600 * 1000)),
-      ),
-    );
-  if ((recent?.total ?? 0) >= UNCONFIRMED_PER_EMAIL_PER_DAY) return { tooMany: true };
-
+  const mailbox = normaliseEmail(email);
   const publicUrl = alertPublicUrl(options.publicUrl);
   const agencyTitle = options.agencyTitle ?? defaultTitle(getConfig());
-  return db.transaction(async (tx) => {
+  return db.transaction(async (transaction): Promise<CreateAlertResult> => {
+    const tx = transaction as unknown as Db;
+    await lockRecipient(tx, mailbox);
+    const [first] = await tx.select().from(searchAlerts).where(byKey).limit(1);
+    if (first) return { alert: first, created: false };
+    const [recent] = await tx
+      .select({ total: count() })
+      .from(searchAlerts)
+      .where(
+        and(
+          eq(normalisedEmailSql(searchAlerts.email), mailbox),
+          isNull(searchAlerts.confirmedAt),
+          gte(searchAlerts.createdAt, new Date(now.getTime() - RECIPIENT_CAP_WINDOW_MS)),
+        ),
+      );
+    if ((recent?.total ?? 0) >= UNCONFIRMED_PER_EMAIL_PER_DAY) return { tooMany: true };
     const [alert] = await tx
       .insert(searchAlerts)
       .values({
@@ -169,24 +198,17 @@ export async function createAlert(
         idempotencyKey: options.idempotencyKey,
         createdAt: now,
       })
-      .onConflictDoNothing({ target: searchAlerts.idempotencyKey })
       .returning();
-    if (!alert) {
-      const [first] = await tx
-        .select()
-        .from(searchAlerts)
-        .where(eq(searchAlerts.idempotencyKey, options.idempotencyKey))
-        .limit(1);
-      if (!first) throw new Error("alert vanished after an idempotency conflict");
-      return { alert: first, created: false };
-    }
+    if (!alert) throw new Error("alert insert returned no row");
+    const token = (purpose: "confirm" | "unsubscribe") => signAlertToken(purpose, alert.id, { now: now.getTime() });
     const message = renderAlertConfirmEmail({
       alert,
       description: describeAlert(alert, options.vocabulary),
-      confirmUrl: `${publicUrl}${ALERT_CONFIRM_PATH}?token=${signAlertToken("confirm", alert.id, { now: now.getTime() })}`,
+      confirmUrl: `${publicUrl}${ALERT_CONFIRM_PATH}?token=${token("confirm")}`,
       manageUrl: `${publicUrl}${ALERTS_PATH}?token=${signAlertToken("manage", email, { now: now.getTime() })}`,
-      searchUrl: `${publicUrl}${alert.path}`,
-      unsubscribeUrl: `${publicUrl}${ALERT_UNSUBSCRIBE_PATH}?token=${signAlertToken("unsubscribe", alert.id, { now: now.getTime() })}`,
+      // A `/busca` alert's path carries the typed text: the e-mail does not link to it.
+      searchUrl: alert.query ? undefined : `${publicUrl}${alert.path}`,
+      unsubscribeUrl: `${publicUrl}${ALERT_UNSUBSCRIBE_PATH}?token=${token("unsubscribe")}`,
       unsubscribeMailto: leadsEmail(getConfig()),
       agencyTitle,
       messageIdDomain: new URL(publicUrl).hostname || "imobiliaria.localhost",
@@ -237,7 +259,7 @@ export async function confirmAlert(
       const again = await alertById(tx as unknown as Db, id);
       return again && !again.unsubscribedAt ? { alert: again, confirmedNow: false } : null;
     }
-    const description = describeAlert(alert, options.vocabulary);
+    const description = describeAlertForAgency(alert, options.vocabulary);
     const [lead] = await tx
       .insert(leads)
       .values({

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   checkStartedAt,
+  FORM_TOKEN_MAX_AGE_MS,
+  formTokenKey,
   honeypotFilled,
   leadFormTokens,
   MIN_FILL_MS,
@@ -16,7 +18,25 @@ describe("signed render time (minimum fill time)", () => {
     const { startedAt } = leadFormTokens(NOW, SECRETS);
     expect(checkStartedAt(startedAt, NOW + MIN_FILL_MS, SECRETS)).toBe("ok");
     expect(checkStartedAt(startedAt, NOW + MIN_FILL_MS - 1, SECRETS)).toBe("too-fast");
-    expect(checkStartedAt(startedAt, NOW + 86_400_000, SECRETS)).toBe("ok");
+    expect(checkStartedAt(startedAt, NOW + 3_600_000, SECRETS)).toBe("ok");
+  });
+
+  it("expires a token after its maximum age (2 hours), so one rendered form cannot serve for ever", () => {
+    const { startedAt } = leadFormTokens(NOW, SECRETS);
+    expect(FORM_TOKEN_MAX_AGE_MS).toBe(2 * 3_600_000);
+    expect(checkStartedAt(startedAt, NOW + FORM_TOKEN_MAX_AGE_MS, SECRETS)).toBe("ok");
+    expect(checkStartedAt(startedAt, NOW + FORM_TOKEN_MAX_AGE_MS + 1, SECRETS)).toBe("expired");
+    expect(checkStartedAt(startedAt, NOW + 86_400_000, SECRETS)).toBe("expired");
+    // Making a token younger needs the secret: an edited stamp is forged, not fresh.
+    const [, mac] = startedAt.split(".");
+    expect(checkStartedAt(`${NOW + 86_000_000}.${mac}`, NOW + 86_400_000, SECRETS)).toBe("invalid");
+  });
+
+  it("fingerprints one token per purpose", () => {
+    const { startedAt } = leadFormTokens(NOW, SECRETS);
+    expect(formTokenKey("lgpd", startedAt)).toMatch(/^[0-9a-f]{64}$/);
+    expect(formTokenKey("lgpd", startedAt)).toBe(formTokenKey("lgpd", startedAt));
+    expect(formTokenKey("lgpd", startedAt)).not.toBe(formTokenKey("alert", startedAt));
   });
 
   it("verifies with any rotated secret and rejects forged, malformed or future stamps", () => {

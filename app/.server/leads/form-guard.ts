@@ -10,6 +10,11 @@
  *   {@link MIN_FILL_MS} after it was rendered is refused with a message that
  *   asks to send again (the visitor's data stays in the form: nothing is lost).
  *   Cached pages only make the timestamp older, never younger.
+ * - Maximum age: a token older than {@link FORM_TOKEN_MAX_AGE_MS} is
+ *   "expired", so one rendered form cannot serve a script for days; the
+ *   form's action answers with a fresh token and a pt-BR message asking to
+ *   send again (the typed data stays in the form). Tokens are HMACs of the
+ *   render time: they cannot be forged or made younger.
  * - Rate limits per client IP with rate-limiter-flexible (counted in
  *   PostgreSQL with `DATABASE_URL`, shared by every server process; in memory
  *   on PGlite; `../rate-limit`, docs/decisions/0026-several-servers.md):
@@ -40,6 +45,16 @@ export const ENHANCED_FIELD = LEAD_FORM_FIELDS.enhanced;
 /** Shortest time (ms) between rendering a form and sending it that a person plausibly needs. */
 export const MIN_FILL_MS = 3000;
 
+/**
+ * Longest time (ms) between rendering a form and sending it: 2 hours. Far
+ * above a person's fill time plus the longest a public page is cached
+ * (`s-maxage` 5 min + 10 min stale), far below "one token for ever".
+ */
+export const FORM_TOKEN_MAX_AGE_MS = 2 * 60 * 60 * 1000;
+
+/** Shape of a signed render time, `<ms>.<64 hex>` ({@link checkStartedAt} checks the signature). */
+export const STARTED_AT_SHAPE = /^\d{10,16}\.[0-9a-f]{64}$/;
+
 /** Form leads (sell, info, alert) per IP per window. */
 export const FORM_LIMIT = { points: 5, durationSeconds: 600 } as const;
 /** WhatsApp contacts recorded per IP per window (the visitor always continues to WhatsApp). */
@@ -63,16 +78,21 @@ export function leadFormTokens(now: number = Date.now(), secrets: string[] = get
   return { startedAt: `${stamp}.${sign(stamp, secrets[0])}`, idempotencyKey: randomUUID() };
 }
 
+/** What {@link checkStartedAt} found: usable, sent too soon, too old, or not a token of ours. */
+export type StartedAtCheck = "ok" | "too-fast" | "expired" | "invalid";
+
 /**
  * Checks the signed start time of a submission.
  * @returns "ok"; "too-fast" when sent less than {@link MIN_FILL_MS} after rendering;
+ *   "expired" when rendered more than `maxAgeMs` (default {@link FORM_TOKEN_MAX_AGE_MS}) ago;
  *   "invalid" when missing, malformed, forged, or from the future (more than 1 min).
  */
 export function checkStartedAt(
   token: unknown,
   now: number = Date.now(),
   secrets: string[] = getSessionSecrets(),
-): "ok" | "too-fast" | "invalid" {
+  maxAgeMs: number = FORM_TOKEN_MAX_AGE_MS,
+): StartedAtCheck {
   if (typeof token !== "string") return "invalid";
   const match = /^(\d{10,16})\.([0-9a-f]{64})$/.exec(token);
   if (!match) return "invalid";
@@ -85,7 +105,21 @@ export function checkStartedAt(
   if (!valid) return "invalid";
   const elapsed = now - Number(stamp);
   if (elapsed < -60_000) return "invalid";
+  if (elapsed > maxAgeMs) return "expired";
   return elapsed < MIN_FILL_MS ? "too-fast" : "ok";
+}
+
+/** The pt-BR message beside a form whose token expired (the answer carries a fresh token). */
+export const EXPIRED_FORM_MESSAGE =
+  "Este formulário ficou aberto por muito tempo. Confira seus dados e clique em enviar novamente.";
+
+/**
+ * A fingerprint of one rendered form's token (SHA-256 of the signed render
+ * time, hex): the stored idempotency key of a form whose token is used once
+ * (the page that renders it is never shared through a cache).
+ */
+export function formTokenKey(purpose: string, startedAt: string): string {
+  return createHash("sha256").update(`form-token:${purpose}:${startedAt}`).digest("hex");
 }
 
 /** Whether the honeypot field carries anything (a bot filled every input). */

@@ -27,19 +27,19 @@ import { boundedReply, type ReplyOptions } from "../form-reply";
 import {
   checkStartedAt,
   ENHANCED_FIELD,
+  EXPIRED_FORM_MESSAGE,
   honeypotFilled,
   HONEYPOT_FIELD,
   IDEMPOTENCY_FIELD,
+  leadFormTokens,
   leadRateLimiters,
   retryAfterText,
+  STARTED_AT_SHAPE,
   STARTED_FIELD,
   storedIdempotencyKey,
   type LeadRateLimiters,
 } from "./form-guard";
 import { findLeadByKey, LeadValidationError, recordLead } from "./store";
-
-/** Shape of a signed render time (`checkStartedAt` checks the signature). */
-const STARTED_AT_SHAPE = /^\d{10,16}\.[0-9a-f]{64}$/;
 
 /** What the action answers (except the no-JS success redirect). */
 export interface LeadActionData {
@@ -128,6 +128,14 @@ export async function handleLeadForm(request: Request, options: HandleLeadFormOp
   }
   if (started === "too-fast") {
     return answer(reply({ formErrors: ["Confira seus dados e clique em enviar novamente."] }), 400);
+  }
+  if (started === "expired") {
+    // A fresh render time goes back with the message, so the next send is accepted.
+    const fresh = leadFormTokens(options.now, options.secrets).startedAt;
+    return json<LeadActionData>(
+      { form: kind, result: reply({ formErrors: [EXPIRED_FORM_MESSAGE] }), sent: false, startedAt: fresh },
+      { status: 400, headers: NO_STORE },
+    );
   }
 
   const lead: LeadInput = submission.value;
