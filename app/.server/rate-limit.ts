@@ -46,6 +46,16 @@ export interface Limiter {
   reward(key: string, points: number): Promise<unknown>;
   /** Forgets `key`. */
   delete(key: string): Promise<unknown>;
+  /** The points counted for `key` in its current window and the ms until that window ends; null when none. */
+  get(key: string): Promise<LimiterState | null>;
+  /** Refuses `key` for `seconds` from now (its count is set past the limit). */
+  block(key: string, seconds: number): Promise<unknown>;
+}
+
+/** What {@link Limiter.get} reports of a key. */
+export interface LimiterState {
+  consumedPoints: number;
+  msBeforeNext: number;
 }
 
 const tables = new WeakMap<Database, Promise<void>>();
@@ -116,6 +126,14 @@ export function createLimiter(
     async delete(key) {
       await ensureTable(database);
       return shared.delete(storedKey(key));
+    },
+    async get(key) {
+      await ensureTable(database);
+      return shared.get(storedKey(key));
+    },
+    async block(key, seconds) {
+      await ensureTable(database);
+      return shared.block(storedKey(key), seconds);
     },
   };
 }

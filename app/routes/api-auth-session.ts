@@ -5,7 +5,7 @@
  * - `POST` {email, password} → 201 `{ token, expiresAt }`: the server checks
  *   the password with the identity service itself and creates a session of
  *   kind "api"; send the token as `Authorization: Bearer <token>`. Same rate
- *   limits as the login form (429 with `Retry-After`); refusals are JSON
+ *   limits as the login form (`signInProtected`: 429 with `Retry-After`); refusals are JSON
  *   `{ error }` with the login form's pt-BR messages and statuses
  *   (401 wrong credentials, 403 disabled or no access, 503/502 identity service).
  * - `DELETE` → 204: ends the calling session (API token, or the session
@@ -21,10 +21,9 @@ import {
   getSession,
   requireUser,
   SIGN_IN_STATUS,
-  signInWithEmailPassword,
+  signInProtected,
   SignInRefused,
 } from "~/.server/auth";
-import { authRateLimiters, tooManyAttemptsMessage } from "~/.server/auth/protection";
 import { deleteSession } from "~/.server/auth/session";
 import { getDb } from "~/.server/db";
 
@@ -36,23 +35,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method === "DELETE") return endSession(request);
   if (request.method !== "POST") return methodNotAllowed(["POST", "DELETE"]);
   const { email, password } = await readJsonBody(request, apiSessionBody);
-  const ip = context.clientIp ?? "unknown";
-  const limited = await authRateLimiters().consumeLogin(ip, email);
-  if (limited)
-    return apiError(429, tooManyAttemptsMessage(limited.retryAfterSeconds), undefined, {
-      "Retry-After": String(limited.retryAfterSeconds),
-    });
   try {
-    const signedIn = await signInWithEmailPassword(getIdentityBackend(), getDb().db, email, password, {
+    const signedIn = await signInProtected(getIdentityBackend(), getDb().db, email, password, {
       kind: "api",
       ip: context.clientIp,
       userAgent: request.headers.get("User-Agent"),
     });
-    await authRateLimiters().resetLogin(ip, email);
     return apiJson({ token: signedIn.token, expiresAt: signedIn.session.expiresAt.toISOString() }, 201);
   } catch (error) {
     if (!(error instanceof SignInRefused)) throw error;
-    return apiError(SIGN_IN_STATUS[error.reason], error.userMessage);
+    const retryAfter = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
+    return apiError(SIGN_IN_STATUS[error.reason], error.userMessage, undefined, retryAfter);
   }
 }
 

@@ -3,7 +3,9 @@
  * broker login. The form posts e-mail and password to this route's action,
  * which signs in through the Identity Toolkit API on the server, so it works
  * without JavaScript; with JavaScript Conform validates in the browser first.
- * Protected by an Origin check and rate limits per IP and per e-mail; the
+ * Protected by an Origin check and the sign-in limits (failures per e-mail
+ * and IP, per IP, and a per-e-mail ceiling that never keeps a correct
+ * password out; docs/decisions/0065-sign-in-abuse-and-enumeration.md); the
  * identity errors a user can meet get Portuguese messages beside the form.
  * A successful sign-in creates a server-side session (IP and User-Agent
  * recorded) whose token goes into the signed session cookie
@@ -21,10 +23,10 @@ import {
   getPasswordPolicy,
   serializeSessionCookie,
   SIGN_IN_STATUS,
-  signInWithEmailPassword,
+  signInProtected,
   SignInRefused,
 } from "~/.server/auth";
-import { authRateLimiters, assertSameOrigin, tooManyAttemptsMessage } from "~/.server/auth/protection";
+import { assertSameOrigin } from "~/.server/auth/protection";
 import { getDb } from "~/.server/db";
 import { boundedReply } from "~/.server/form-reply";
 import { redirectWithToast } from "~/.server/flash";
@@ -56,7 +58,8 @@ export const headers = privatePageHeaders;
 export const meta = authPageMeta("Entrar");
 
 /**
- * Signs in: Origin check, zod, rate limits (429), Identity Toolkit; then a
+ * Signs in: Origin check, zod, then {@link signInProtected} (rate limits, 429
+ * with `Retry-After`; Identity Toolkit); then a
  * session row, its signed cookie and a redirect to `redirectTo` with a welcome toast.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -70,25 +73,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   const { email, password } = submission.value;
-  const limited = await authRateLimiters().consumeLogin(context.clientIp ?? "unknown", email);
-  if (limited) {
-    return json(
-      {
-        result: boundedReply(submission, loginSchema, {
-          formErrors: [tooManyAttemptsMessage(limited.retryAfterSeconds)],
-          hideFields: ["password"],
-        }),
-      },
-      { status: 429, headers: privatePage({ "Retry-After": String(limited.retryAfterSeconds) }) },
-    );
-  }
   try {
-    const signedIn = await signInWithEmailPassword(getIdentityBackend(), getDb().db, email, password, {
+    const signedIn = await signInProtected(getIdentityBackend(), getDb().db, email, password, {
       kind: "browser",
       ip: context.clientIp,
       userAgent: request.headers.get("User-Agent"),
     });
-    await authRateLimiters().resetLogin(context.clientIp ?? "unknown", email);
     const firstName = signedIn.user.displayName.split(/\s+/)[0] || signedIn.user.email;
     const admin = signedIn.user.role === "admin";
     return redirectWithToast(
@@ -102,9 +92,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   } catch (error) {
     if (!(error instanceof SignInRefused)) throw error;
+    const retryAfter = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
     return json(
       { result: boundedReply(submission, loginSchema, { formErrors: [error.userMessage], hideFields: ["password"] }) },
-      { status: SIGN_IN_STATUS[error.reason], headers: privatePage() },
+      { status: SIGN_IN_STATUS[error.reason], headers: privatePage(retryAfter) },
     );
   }
 }

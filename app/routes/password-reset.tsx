@@ -4,7 +4,10 @@
  * takes the e-mail, the code and the new password (the identity service's
  * policy, at least 6 characters by default). Step 1 answers the same whether
  * or not the e-mail has an account (the work runs after the answer, so
- * timing tells nothing either). Origin check and rate limits on both steps.
+ * timing tells nothing either); step 2 answers a wrong code the same way too,
+ * its attempts counted per (e-mail, IP) and per e-mail whether or not the
+ * account exists (docs/decisions/0065-sign-in-abuse-and-enumeration.md).
+ * Origin check and rate limits on both steps.
  * Works without JavaScript: the action's answer renders step 2.
  *
  * `?token=…` (an invitation link mailed before the set-password page had its
@@ -17,7 +20,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { authMailer } from "~/.server/api/context";
 import { getIdentityBackend, getPasswordPolicy } from "~/.server/auth";
 import { checkNewPassword, HIDE_PASSWORDS } from "~/.server/auth/password-form";
-import { confirmPasswordReset, RESET_MESSAGES, requestPasswordReset } from "~/.server/auth/password-reset";
+import { confirmResetCode, RESET_MESSAGES, requestPasswordReset } from "~/.server/auth/password-reset";
 import { assertSameOrigin, authRateLimiters, tooManyAttemptsMessage } from "~/.server/auth/protection";
 import { defaultTitle, getConfig } from "~/.server/config";
 import { getDb } from "~/.server/db";
@@ -102,7 +105,10 @@ async function requestCode(request: Request, formData: FormData, ip: string) {
   return answer({ step: "confirm", result, notice: RESET_REQUESTED_MESSAGE, email: submission.value.email });
 }
 
-/** Step 2: schema, rate limit, password policy, then the code; the passwords are never echoed. */
+/**
+ * Step 2: schema, rate limit, password policy, then the code (its own limits,
+ * the same for any address); the passwords are never echoed.
+ */
 async function confirmCode(formData: FormData, ip: string) {
   const submission = parseWithZod(formData, { schema: resetConfirmSchema });
   const refuse = (options: ReplyOptions, status: number, headers?: Record<string, string>) =>
@@ -120,11 +126,15 @@ async function confirmCode(formData: FormData, ip: string) {
   const backend = getIdentityBackend();
   const refusal = await checkNewPassword(backend, { ip, email, newPassword });
   if (refusal) return refuse(refusal.options, refusal.status, refusal.headers);
-  const outcome = await confirmPasswordReset(
+  const outcome = await confirmResetCode(
     { backend, db: getDb().db, secrets: getSessionSecrets() },
-    { email, code, newPassword },
+    { ip, email, code, newPassword },
   );
-  if (outcome !== "ok") return refuse({ formErrors: [RESET_MESSAGES[outcome]] }, 400);
+  if (outcome.limited) {
+    const seconds = outcome.limited.retryAfterSeconds;
+    return refuse({ formErrors: [tooManyAttemptsMessage(seconds)] }, 429, { "Retry-After": String(seconds) });
+  }
+  if (outcome.result !== "ok") return refuse({ formErrors: [RESET_MESSAGES[outcome.result]] }, 400);
   return redirectWithToast(
     LOGIN_PATH,
     { type: "success", title: "Senha alterada", description: "Entre com a nova senha.", duration: 6000 },

@@ -1,9 +1,9 @@
 /**
  * Auth state for e2e tests, seeded directly (docs/style.md §11): the seeded
  * admin's credentials (the server keeps the password in its data folder),
- * brokers created in the server's Firebase Auth emulator with firebase-admin
- * (role and Vista broker code as custom claims, which the site mirrors into
- * its users table at sign-in), and sign-in through the login form's POST to
+ * brokers invited through the site's admin API (the `users` row holds role
+ * and Vista broker code) with their password set in the server's Firebase
+ * Auth emulator with firebase-admin, and sign-in through the login form's POST to
  * get a session cookie (the signed cookie of a server-side session, ADR 0020)
  * for page and API requests.
  */
@@ -25,8 +25,13 @@ export function adminPassword(): string {
   return fs.readFileSync(path.resolve(projectRoot, dataDir, "auth-admin-password"), "utf8").trim();
 }
 
+/**
+ * firebase-admin on the server's Auth emulator: its REST API answers only
+ * under the access key the server wrote to its data folder (mode 600; ADR 0065).
+ */
 function emulatorAuth() {
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${authEmulatorPort}`;
+  const key = fs.readFileSync(path.resolve(projectRoot, dataDir, "auth-emulator", "access-key"), "utf8").trim();
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${authEmulatorPort}/${key}`;
   const app =
     getApps().find((candidate) => candidate.name === "e2e") ?? initializeApp({ projectId: "demo-imobiliaria" }, "e2e");
   return getAuth(app);
@@ -41,9 +46,35 @@ export interface TestBroker {
   brokerCode: string;
 }
 
+let adminToken: Promise<string> | undefined;
+
+/** An API session of the seeded admin (`POST /api/auth/session`), made once per worker. */
+function adminApiToken(): Promise<string> {
+  adminToken ??= (async () => {
+    const request = await playwrightRequest.newContext({ baseURL });
+    try {
+      const response = await request.post("/api/auth/session", {
+        data: { email: ADMIN_EMAIL, password: adminPassword() },
+      });
+      if (response.status() !== 201) throw new Error(`admin API session: HTTP ${response.status()}`);
+      return ((await response.json()) as { token: string }).token;
+    } finally {
+      await request.dispose();
+    }
+  })();
+  return adminToken;
+}
+
 /**
- * Creates (or resets) a broker with role `agent` in the server's Auth emulator.
- * `brokerCode` is a Vista broker code of the sandbox ("meus imóveis").
+ * Creates (or resets) a broker with role `agent`: the site's admin API
+ * invites the user (`POST /api/auth`: the `users` row with the role and the
+ * Vista broker code, and the Firebase account; on the embedded emulator a
+ * role comes only from that row, never from a custom claim anyone local
+ * could set — docs/decisions/0065-sign-in-abuse-and-enumeration.md), then the
+ * password is set in the server's Auth emulator with firebase-admin.
+ * `brokerCode` is a Vista broker code of the sandbox ("meus imóveis"). The
+ * returned `uid` is the one the site gave the account; `options.uid` names
+ * the e-mail.
  */
 export async function createBroker(options: {
   uid: string;
@@ -58,13 +89,20 @@ export async function createBroker(options: {
     displayName: options.displayName ?? "Carla Corretora",
     brokerCode: options.brokerCode ?? "1",
   };
-  const profile = { email: broker.email, password: broker.password, displayName: broker.displayName, disabled: false };
+  const request = await playwrightRequest.newContext({ baseURL });
   try {
-    await auth.updateUser(broker.uid, profile);
-  } catch {
-    await auth.createUser({ uid: broker.uid, ...profile });
+    const response = await request.post("/api/auth", {
+      headers: { Authorization: `Bearer ${await adminApiToken()}` },
+      data: { email: broker.email, displayName: broker.displayName, role: "agent", brokerCode: broker.brokerCode },
+    });
+    // 409: made by an earlier attempt of this test (a retry); the account is reset below.
+    if (response.status() !== 201 && response.status() !== 409)
+      throw new Error(`invite of ${broker.email}: HTTP ${response.status()} ${await response.text()}`);
+  } finally {
+    await request.dispose();
   }
-  await auth.setCustomUserClaims(broker.uid, { role: "agent", brokerCode: broker.brokerCode });
+  broker.uid = (await auth.getUserByEmail(broker.email)).uid;
+  await auth.updateUser(broker.uid, { password: broker.password, displayName: broker.displayName, disabled: false });
   return broker;
 }
 

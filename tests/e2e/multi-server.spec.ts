@@ -167,7 +167,11 @@ async function until<T>(check: () => Promise<T | undefined>, timeoutMs: number, 
       const password = "senha-cluster-1234";
       try {
         const user = await getAuth(firebase).createUser({ email, password, displayName: "Admin Cluster" });
-        await getAuth(firebase).setCustomUserClaims(user.uid, { role: "admin" });
+        // On the emulator a role comes only from a `users` row, never from a claim (ADR 0065).
+        await db.query(`insert into users (uid, email, display_name, role) values ($1, $2, 'Admin Cluster', 'admin')`, [
+          user.uid,
+          email,
+        ]);
       } finally {
         await deleteApp(firebase);
         if (previousHost === undefined) delete process.env.FIREBASE_AUTH_EMULATOR_HOST;

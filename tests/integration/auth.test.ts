@@ -12,11 +12,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createIdentityBackend, type IdentityBackend, setIdentityBackend } from "~/.server/auth/firebase";
 import { getOptionalUser, requireRole, requireUser } from "~/.server/auth/guards";
-import { confirmPasswordReset, requestPasswordReset } from "~/.server/auth/password-reset";
+import { confirmPasswordReset, confirmResetCode, requestPasswordReset } from "~/.server/auth/password-reset";
+import { createAuthRateLimiters } from "~/.server/auth/protection";
 import { seedAdmin } from "~/.server/auth/seed";
 import { readSessionToken, serializeSessionCookie, signedSessionCookieValue } from "~/.server/auth/session";
 import { signInWithEmailPassword, SignInRefused, signOut, type SignedIn } from "~/.server/auth/sign-in";
-import { listRoles } from "~/.server/auth/users";
+import { listRoles, mirrorUser } from "~/.server/auth/users";
 import { setSingleton } from "~/.server/singleton";
 import { createMailer } from "~/.server/mail/transport";
 import { ROLE_DEFINITIONS } from "~/lib/auth";
@@ -124,14 +125,16 @@ describe.each(kinds)("on %s", (kind) => {
       }
     });
 
-    it("an agent (role claim) is mirrored into users; admin routes answer 403; a user without role has no access", async () => {
+    it("an agent (role in its users row) signs in and its claim is mirrored; admin routes answer 403; a user without role has no access", async () => {
       await backend.auth.createUser({
         uid: `${p}agent-1`,
         email: `${p}carla@exemplo.com.br`,
         password: "senha-carla",
         displayName: "Carla Corretora",
       });
-      await backend.auth.setCustomUserClaims(`${p}agent-1`, { role: "agent", brokerCode: "7" });
+      await mirrorUser(kdb.database.db, await backend.auth.getUser(`${p}agent-1`), {
+        grant: { role: "agent", brokerCode: "7" },
+      });
       const agent = await signInWithEmailPassword(backend, kdb.database.db, `${p}carla@exemplo.com.br`, "senha-carla");
       expect(agent.user).toMatchObject({ role: "agent", brokerCode: "7", displayName: "Carla Corretora" });
       await expect(
@@ -154,23 +157,30 @@ describe.each(kinds)("on %s", (kind) => {
         "senha-estranho",
       ).catch((e: unknown) => e);
       expect((refused as SignInRefused).reason).toBe("no-access");
+      expect((await backend.auth.getUser(`${p}agent-1`)).customClaims).toEqual({ role: "agent", brokerCode: "7" });
     });
 
-    it("a disabled account is refused with its message", async () => {
+    it("an account disabled in the identity service is refused like a wrong password, right password or not", async () => {
       await backend.auth.createUser({
         uid: `${p}agent-off`,
         email: `${p}inativo@exemplo.com.br`,
         password: "senha-inativo",
         disabled: true,
       });
-      await backend.auth.setCustomUserClaims(`${p}agent-off`, { role: "agent" });
-      const error = await signInWithEmailPassword(
-        backend,
-        kdb.database.db,
-        `${p}inativo@exemplo.com.br`,
-        "senha-inativo",
-      ).catch((e: unknown) => e);
-      expect((error as SignInRefused).userMessage).toBe("Esta conta está desativada. Fale com o administrador.");
+      await mirrorUser(kdb.database.db, await backend.auth.getUser(`${p}agent-off`), { grant: { role: "agent" } });
+      // The service says USER_DISABLED before it checks the password: telling it would reveal the account.
+      for (const password of ["senha-inativo", "senha-errada"]) {
+        const error = await signInWithEmailPassword(
+          backend,
+          kdb.database.db,
+          `${p}inativo@exemplo.com.br`,
+          password,
+        ).catch((e: unknown) => e);
+        expect([(error as SignInRefused).reason, (error as SignInRefused).userMessage]).toEqual([
+          "credentials",
+          "E-mail ou senha incorretos.",
+        ]);
+      }
     });
 
     it("anonymous: a page redirects to the login with redirectTo, a resource route answers 401", async () => {
@@ -291,10 +301,11 @@ describe.each(kinds)("on %s", (kind) => {
       }
     });
 
-    it("blocks a code after 5 wrong attempts and refuses expired codes", async () => {
+    it("wrong codes count per e-mail and IP the same with and without an account, and never cancel the code", async () => {
       const sent: string[] = [];
       const mailer = { kind: "file" as const, send: async (m: { text: string }) => void sent.push(m.text), close() {} };
-      const deps = { backend, db: kdb.database.db, secrets: ["s".repeat(40)] };
+      const limiters = createAuthRateLimiters();
+      const deps = { backend, db: kdb.database.db, secrets: ["s".repeat(40)], limiters };
       const base = {
         mailer,
         resetPageUrl: `${ORIGIN}/r`,
@@ -304,11 +315,22 @@ describe.each(kinds)("on %s", (kind) => {
       await requestPasswordReset(deps, base);
       const code = /Seu código: (\d{6})/.exec(sent[0]!)![1]!;
       const wrong = code === "111111" ? "222222" : "111111";
-      const outcomes = [];
-      for (let i = 0; i < 5; i++)
-        outcomes.push(await confirmPasswordReset(deps, { email: base.email, code: wrong, newPassword: "x-senha-1" }));
-      expect(outcomes).toEqual(["invalid", "invalid", "invalid", "invalid", "blocked"]);
-      expect(await confirmPasswordReset(deps, { email: base.email, code, newPassword: "x-senha-1" })).toBe("blocked");
+      const attempts = async (email: string, ip: string) => {
+        const outcomes = [];
+        for (let i = 0; i < 6; i++) {
+          const outcome = await confirmResetCode(deps, { ip, email, code: wrong, newPassword: "x-senha-1" });
+          outcomes.push(outcome.limited ? "limited" : outcome.result);
+        }
+        return outcomes;
+      };
+      const existing = await attempts(base.email, "10.1.0.1");
+      const unknown = await attempts(`${p}ninguem-reset@exemplo.com.br`, "10.1.0.1");
+      expect(existing).toEqual(["invalid", "invalid", "invalid", "invalid", "invalid", "limited"]);
+      expect(unknown).toEqual(existing);
+      // The guesses cancelled nothing: the owner's code still works from their own IP.
+      const owner = await confirmResetCode(deps, { ip: "10.1.0.2", email: base.email, code, newPassword: "x-senha-1" });
+      expect(owner).toEqual({ result: "ok" });
+      await backend.auth.updateUser(`${p}agent-1`, { password: "senha-carla" });
 
       await requestPasswordReset(deps, { ...base, now: new Date(Date.now() - 16 * 60_000) });
       const late = /Seu código: (\d{6})/.exec(sent[1]!)![1]!;

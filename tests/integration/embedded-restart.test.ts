@@ -28,6 +28,7 @@ const CHILD = path.resolve("tests/integration/helpers/auth-emulator-child.ts");
 interface ChildInfo {
   hostPort: string;
   url: string;
+  accessUrl: string;
   importedAccounts: number;
   startMs: number;
 }
@@ -119,9 +120,9 @@ describe("Auth emulator with persistDir", () => {
     const second = await startChild(persistDir);
     expect(second.info.importedAccounts).toBe(2);
     const again = backendFor(second.info.hostPort).auth;
-    expect(await signIn(second.info.url, "ana@exemplo.com.br", "senha-nova")).toEqual({ status: 200 });
-    expect((await signIn(second.info.url, "ana@exemplo.com.br", "senha-antiga")).status).toBe(400);
-    expect(await signIn(second.info.url, "bia@exemplo.com.br", "senha-bia")).toEqual({
+    expect(await signIn(second.info.accessUrl, "ana@exemplo.com.br", "senha-nova")).toEqual({ status: 200 });
+    expect((await signIn(second.info.accessUrl, "ana@exemplo.com.br", "senha-antiga")).status).toBe(400);
+    expect(await signIn(second.info.accessUrl, "bia@exemplo.com.br", "senha-bia")).toEqual({
       status: 400,
       message: "USER_DISABLED",
     });
@@ -184,7 +185,7 @@ describe("Auth emulator with persistDir", () => {
       const first = await startAuthEmulator({ persistDir });
       const seeded = await seedAdmin(backendFor(first.hostPort), test.database.db, { email, dataDir });
       expect(seeded.created).toBe(true);
-      expect((await signIn(first.url, email, seeded.password)).status).toBe(200);
+      expect((await signIn(first.accessUrl, email, seeded.password)).status).toBe(200);
       await backendFor(first.hostPort).auth.updateUser(SEED_ADMIN_UID, { password: "trocada-pelo-admin" });
       const validSince = (await backendFor(first.hostPort).auth.getUser(SEED_ADMIN_UID)).tokensValidAfterTime;
       await first.stop();
@@ -193,8 +194,8 @@ describe("Auth emulator with persistDir", () => {
       const backend = backendFor(second.hostPort);
       const again = await seedAdmin(backend, test.database.db, { email, dataDir });
       expect(again).toMatchObject({ created: false, uid: SEED_ADMIN_UID, email, password: seeded.password });
-      expect((await signIn(second.url, email, "trocada-pelo-admin")).status).toBe(200);
-      expect((await signIn(second.url, email, seeded.password)).status).toBe(400);
+      expect((await signIn(second.accessUrl, email, "trocada-pelo-admin")).status).toBe(200);
+      expect((await signIn(second.accessUrl, email, seeded.password)).status).toBe(400);
       const users = (await backend.auth.listUsers()).users;
       expect(users.filter((user) => user.email === email).map((user) => user.uid)).toEqual([SEED_ADMIN_UID]);
       const admin = await backend.auth.getUser(SEED_ADMIN_UID);
@@ -276,7 +277,7 @@ describe("bound at once, loaded later (a restart answers its first page sooner)"
 
     const { opened, open } = gate();
     const bound = await bindAuthEmulator({ persistDir, loadAfter: opened });
-    const early = signIn(bound.url, "ana@exemplo.com.br", "senha-da-ana");
+    const early = signIn(bound.accessUrl, "ana@exemplo.com.br", "senha-da-ana");
     expect(await pendingAfter(early, 300)).toBe(true);
     expect(await pendingAfter(bound.ready, 0)).toBe(true);
     open();

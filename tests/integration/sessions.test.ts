@@ -46,7 +46,7 @@ import * as apiUsers from "~/routes/api-auth-users";
 import * as apiTokenCheck from "~/routes/api-token-check";
 import * as login from "~/routes/login";
 import * as logout from "~/routes/logout";
-import { answer, startAuthTestEnv, TEST_ORIGIN, type AuthTestEnv } from "./helpers/auth-env";
+import { answer, grantRoleRow, startAuthTestEnv, TEST_ORIGIN, type AuthTestEnv } from "./helpers/auth-env";
 
 const ORIGIN = TEST_ORIGIN;
 const CLIENT_IP = "203.0.113.7";
@@ -94,6 +94,7 @@ async function newAgent(uid: string) {
   const password = `senha-${uid}`;
   await env.backend.auth.createUser({ uid, email, password, displayName: `Corretor ${uid}` });
   await env.backend.auth.setCustomUserClaims(uid, { role: "agent" });
+  await grantRoleRow(env.backend, env.test, uid, { role: "agent" });
   const browser = await signInWithEmailPassword(env.backend, db(), email, password, { kind: "browser" });
   const api = await signInWithEmailPassword(env.backend, db(), email, password, { kind: "api" });
   return { uid, email, password, browser, api, cookie: await signedSessionCookieValue(browser.token) };

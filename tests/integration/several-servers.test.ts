@@ -152,7 +152,9 @@ const adminUrl = postgresTestUrl();
     const ip = "203.0.113.7";
     for (let i = 0; i < 30; i++) {
       // A different e-mail each time: only the per-IP rule can refuse.
-      expect(await (i % 2 ? onB : onA).consumeLogin(ip, `pessoa${i}@exemplo.com`)).toBeNull();
+      const limiters = i % 2 ? onB : onA;
+      expect(await limiters.consumeLogin(ip, `pessoa${i}@exemplo.com`)).toBeNull();
+      await limiters.settleLogin(ip, `pessoa${i}@exemplo.com`, "failure");
     }
     const refused = await onB.consumeLogin(ip, "mais-uma@exemplo.com");
     expect(refused?.retryAfterSeconds).toBeGreaterThan(14 * 60);
@@ -163,14 +165,44 @@ const adminUrl = postgresTestUrl();
     expect(rows[0].points).toBe(32);
   });
 
-  it("gives the point of a successful sign-in back on every process", async () => {
-    const onA = createAuthRateLimiters({ loginEmail: { points: 2, durationSeconds: 60 } }, test.database);
-    const onB = createAuthRateLimiters({ loginEmail: { points: 2, durationSeconds: 60 } }, other);
-    expect(await onA.consumeLogin("198.51.100.1", "Fulano@Exemplo.com")).toBeNull();
-    expect(await onB.consumeLogin("198.51.100.2", "fulano@exemplo.com")).toBeNull();
-    expect(await onA.consumeLogin("198.51.100.3", "fulano@exemplo.com")).not.toBeNull();
-    await onB.resetLogin("198.51.100.3", "fulano@exemplo.com");
-    expect(await onA.consumeLogin("198.51.100.3", "fulano@exemplo.com")).toBeNull();
+  it("shares the (e-mail, IP) failures and forgets them after a success on any process; the owner's other IP is never refused", async () => {
+    const rules = { loginPair: { points: 2, durationSeconds: 60 } };
+    const onA = createAuthRateLimiters(rules, test.database);
+    const onB = createAuthRateLimiters(rules, other);
+    const ip = "198.51.100.3";
+    const attempt = async (limiters: typeof onA, outcome: "success" | "failure", from = ip) => {
+      const limited = await limiters.consumeLogin(from, "Fulano@Exemplo.com");
+      if (!limited) await limiters.settleLogin(from, "fulano@exemplo.com", outcome);
+      return limited;
+    };
+    expect(await attempt(onA, "failure")).toBeNull();
+    expect(await attempt(onB, "success")).toBeNull();
+    expect(await attempt(onA, "failure")).toBeNull();
+    expect(await attempt(onB, "failure")).toBeNull();
+    expect(await attempt(onA, "success")).not.toBeNull();
+    expect(await attempt(onB, "success", "198.51.100.4")).toBeNull();
+  });
+
+  it("shares the e-mail's ceiling and its back-off: past it a failed pair is refused on every process, a clean one answered", async () => {
+    const rules = { loginEmail: { points: 2, durationSeconds: 3600 } };
+    const onA = createAuthRateLimiters(rules, test.database);
+    const onB = createAuthRateLimiters(rules, other);
+    const email = "alvo@exemplo.com";
+    for (const [limiters, ip] of [
+      [onA, "192.0.2.71"],
+      [onB, "192.0.2.72"],
+    ] as const) {
+      expect(await limiters.consumeLogin(ip, email)).toBeNull();
+      await limiters.settleLogin(ip, email, "failure");
+    }
+    const { rows } = await test.database.pool!.query(`select expire from "${RATE_LIMIT_TABLE}" where key = $1`, [
+      `login-email:${email}`,
+    ]);
+    // The first back-off: an hour from now (the block replaced the window).
+    expect(Number(rows[0].expire) - Date.now()).toBeGreaterThan(59 * 60_000);
+    expect(await onB.consumeLogin("192.0.2.71", email)).not.toBeNull();
+    expect(await onA.consumeLogin("192.0.2.73", email)).toBeNull();
+    await onA.settleLogin("192.0.2.73", email, "success");
   });
 
   it("shares the contact-form limit and hashes keys too long for the table", async () => {

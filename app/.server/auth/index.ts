@@ -25,7 +25,15 @@ export {
   sessionCookieName,
 } from "./session";
 export type { SessionKind, StoredSession } from "./session";
-export { NO_ACCESS_MESSAGE, SIGN_IN_STATUS, signInWithEmailPassword, SignInRefused, signOut } from "./sign-in";
-export type { SignedIn, SignInOptions } from "./sign-in";
+export {
+  FAILED_SIGN_IN_FLOOR_MS,
+  NO_ACCESS_MESSAGE,
+  SIGN_IN_STATUS,
+  signInProtected,
+  signInWithEmailPassword,
+  SignInRefused,
+  signOut,
+} from "./sign-in";
+export type { ProtectedSignInOptions, SignedIn, SignInOptions } from "./sign-in";
 export { findUser, listRoles, mirrorUser } from "./users";
 export type { StoredRole, StoredUser } from "./users";

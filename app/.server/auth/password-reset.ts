@@ -6,27 +6,29 @@
  *    a 6-digit code is created, stored as an HMAC (never the code), valid
  *    15 minutes, replacing earlier codes, and mailed in pt-BR. For any other
  *    e-mail nothing happens; the page answers the same either way.
- * 2. {@link confirmPasswordReset}: the newest code of the e-mail, at most
- *    {@link MAX_CODE_ATTEMPTS} wrong tries, single use (marked used in the same
- *    statement that checks it is unused); then firebase-admin sets the new
+ * 2. {@link confirmPasswordReset}: the newest code of the e-mail, single use
+ *    (marked used in the same statement that checks it is unused); wrong
+ *    tries are limited by the caller per (e-mail, IP) and per e-mail, the same
+ *    for any address (./protection); then firebase-admin sets the new
  *    password and revokes the user's refresh tokens, and the user's sessions
  *    on this site are deleted (docs/decisions/0020-server-side-sessions.md).
  */
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { RESET_CODE_LENGTH } from "~/lib/auth";
 import type { Db } from "../db";
 import { passwordResetCodes } from "../db/schema";
 import { resetCodeEmail } from "../mail/templates";
 import type { Mailer } from "../mail/transport";
 import type { IdentityBackend } from "./firebase";
+import { type AuthRateLimiters, authRateLimiters, type Limited } from "./protection";
 import { deleteUserSessions } from "./session";
 import { findUser, isRoleName } from "./users";
 
 /** Validity of a code, ms: 15 minutes (ADR 0016). */
 export const RESET_CODE_TTL_MS = 15 * 60_000;
 
-/** Wrong codes accepted against one code before it is blocked. */
+/** Wrong invitation tokens accepted against one token row before it is blocked (./invitation). */
 export const MAX_CODE_ATTEMPTS = 5;
 
 /** HMAC-SHA-256 hex of e-mail and code with `secret`. */
@@ -75,7 +77,8 @@ export async function requestPasswordReset(deps: PasswordResetDeps, request: Res
   }
   if (record.disabled) return false;
   const row = await findUser(deps.db, record.uid);
-  if (!row && !isRoleName(record.customClaims?.role)) return false;
+  // A claim gives access only with a real project (on the emulator anyone local can set one).
+  if (!row && (deps.backend.emulator || !isRoleName(record.customClaims?.role))) return false;
   if (row?.disabled) return false;
 
   const code = newResetCode();
@@ -111,9 +114,13 @@ export const RESET_MESSAGES: Record<Exclude<ResetOutcome, "ok">, string> = {
 
 /**
  * Step 2: checks the code and sets the new password (the caller checked the
- * password policy), ending every session of the user. "invalid" for no live
- * code or a wrong one (which counts an attempt), "blocked" after
- * {@link MAX_CODE_ATTEMPTS} wrong ones.
+ * password policy and counted the attempt in the reset-code limits,
+ * `consumeResetCode` of ./protection), ending every session of the user.
+ * "invalid" for no live code or a wrong one. A wrong code changes nothing
+ * stored: the attempts are counted by the limits, per (e-mail, IP) and per
+ * e-mail, the same for addresses with and without an account, so the answers
+ * never tell whether an account (or a pending code) exists, and guessing
+ * cannot cancel the owner's code.
  * @throws when firebase-admin refuses the password or the database fails.
  */
 export async function confirmPasswordReset(
@@ -134,23 +141,44 @@ export async function confirmPasswordReset(
     )
     .orderBy(desc(passwordResetCodes.createdAt))
     .limit(1);
-  if (!row) return "invalid";
-  if (row.attempts >= MAX_CODE_ATTEMPTS) return "blocked";
-  const given = Buffer.from(input.code.trim());
-  const matches = deps.secrets.some((secret) => {
-    const expected = Buffer.from(hashResetCode(email, input.code.trim(), secret), "hex");
-    const stored = Buffer.from(row.codeHash, "hex");
-    return given.length === RESET_CODE_LENGTH && expected.length === stored.length && timingSafeEqual(expected, stored);
+  const code = input.code.trim();
+  // Without a live code the same HMAC is computed against a stand-in, so both paths do the same work.
+  const stored = Buffer.from(row?.codeHash ?? hashResetCode(email, "-", deps.secrets[0]!), "hex");
+  const matches = deps.secrets.map((secret) => {
+    const expected = Buffer.from(hashResetCode(email, code, secret), "hex");
+    return expected.length === stored.length && timingSafeEqual(expected, stored);
   });
-  if (!matches) {
-    const [updated] = await deps.db
-      .update(passwordResetCodes)
-      .set({ attempts: sql`${passwordResetCodes.attempts} + 1` })
-      .where(eq(passwordResetCodes.id, row.id))
-      .returning({ attempts: passwordResetCodes.attempts });
-    return (updated?.attempts ?? MAX_CODE_ATTEMPTS) >= MAX_CODE_ATTEMPTS ? "blocked" : "invalid";
-  }
+  if (!row || code.length !== RESET_CODE_LENGTH || !matches.includes(true)) return "invalid";
   return spendAndSetPassword(deps, row, { password: input.newPassword }, now);
+}
+
+/** Outcome of {@link confirmResetCode}: refused by the limits, or the code's {@link ResetOutcome}. */
+export type LimitedResetOutcome =
+  { limited: Limited; result?: undefined } | { limited?: undefined; result: ResetOutcome };
+
+/**
+ * Step 2 inside the reset-code limits (the forms and the API use this):
+ * `consumeResetCode` first (refused: `limited`), then
+ * {@link confirmPasswordReset}, then the attempt is settled — a wrong code
+ * counts whether or not the address has an account or a code.
+ * @throws as {@link confirmPasswordReset}.
+ */
+export async function confirmResetCode(
+  deps: PasswordResetDeps & { limiters?: AuthRateLimiters },
+  input: { ip: string; email: string; code: string; newPassword: string; now?: Date },
+): Promise<LimitedResetOutcome> {
+  const limiters = deps.limiters ?? authRateLimiters();
+  const limited = await limiters.consumeResetCode(input.ip, input.email.trim());
+  if (limited) return { limited };
+  let result: ResetOutcome;
+  try {
+    result = await confirmPasswordReset(deps, input);
+  } catch (error) {
+    await limiters.settleResetCode(input.ip, input.email.trim(), "other");
+    throw error;
+  }
+  await limiters.settleResetCode(input.ip, input.email.trim(), result === "ok" ? "success" : "failure");
+  return { result };
 }
 
 /**

@@ -6,13 +6,15 @@
  * its own request, never a token a client handed in. With a real project the
  * returned ID token is also verified cryptographically (`verifyIdToken`,
  * revocation checked). Then the user is mirrored into `users` and a
- * server-side session row is created.
+ * server-side session row is created. {@link signInProtected} wraps it in
+ * the sign-in rate limits (docs/decisions/0065-sign-in-abuse-and-enumeration.md).
  */
 import type { UserRecord } from "firebase-admin/auth";
 import type { SessionUser } from "~/lib/auth";
 import type { Db } from "../db";
 import type { IdentityBackend } from "./firebase";
 import { IdentityError, SIGN_IN_MESSAGES, signInWithPassword } from "./identity";
+import { type AuthRateLimiters, authRateLimiters, tooManyAttemptsMessage } from "./protection";
 import {
   createSession,
   deleteSessionByToken,
@@ -29,6 +31,8 @@ export class SignInRefused extends Error {
     readonly reason: "credentials" | "too-many" | "disabled" | "network" | "no-access" | "unknown",
     /** pt-BR, shown beside the form. */
     readonly userMessage: string,
+    /** With "too-many" from this site's limits: seconds until the next attempt (the `Retry-After` header). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(userMessage);
   }
@@ -79,9 +83,11 @@ function firebaseCode(error: unknown): string {
  * Signs in with e-mail and password (docs/spec.txt §7 `accounts:signInWithPassword`)
  * and creates a session.
  * @returns the session token, its row and the session user.
- * @throws {SignInRefused} for wrong credentials, too many attempts, a
- *   disabled account, an unreachable identity service, an ID token that does
- *   not verify (real project), or a user without a role on this site.
+ * @throws {SignInRefused} for wrong credentials (an unknown e-mail and an
+ *   account disabled in the identity service give the same answer), too many
+ *   attempts, a row disabled on this site, an unreachable identity service,
+ *   an ID token that does not verify (real project), or a user without a
+ *   role on this site (on the emulator: without a `users` row).
  * @throws the database's error.
  */
 export async function signInWithEmailPassword(
@@ -97,16 +103,20 @@ export async function signInWithEmailPassword(
     ({ uid, idToken } = await signInWithPassword(backend, email, password, options.fetchImpl ?? fetch));
   } catch (error) {
     if (!(error instanceof IdentityError)) throw error;
+    // The identity service says USER_DISABLED before it checks the password, so
+    // that answer would tell anyone that the account exists: it is refused as a
+    // wrong password. (A row disabled on this site is told below, once the
+    // password has proved who is asking.)
+    const code = error.code === "USER_DISABLED" ? "INVALID_LOGIN_CREDENTIALS" : error.code;
     const reason = (
       {
         INVALID_LOGIN_CREDENTIALS: "credentials",
         TOO_MANY_ATTEMPTS_TRY_LATER: "too-many",
-        USER_DISABLED: "disabled",
         NETWORK: "network",
         UNKNOWN: "unknown",
       } as const
-    )[error.code];
-    throw new SignInRefused(reason, SIGN_IN_MESSAGES[error.code]);
+    )[code];
+    throw new SignInRefused(reason, SIGN_IN_MESSAGES[code]);
   }
   if (!backend.emulator) await verifyIssuedIdToken(backend, idToken, uid);
 
@@ -122,7 +132,8 @@ export async function signInWithEmailPassword(
     throw new SignInRefused("network", SIGN_IN_MESSAGES.NETWORK);
   }
   // The row takes `disabled` from the record, so a disabled account is refused just below.
-  const row = await mirrorUser(db, record, { signedIn: true });
+  // On the emulator anyone on this machine can set claims: only a `users` row gives a role there.
+  const row = await mirrorUser(db, record, { signedIn: true, trustClaims: !backend.emulator });
   if (!row) throw new SignInRefused("no-access", NO_ACCESS_MESSAGE);
   if (row.disabled) throw new SignInRefused("disabled", SIGN_IN_MESSAGES.USER_DISABLED);
   await mirrorRoleClaim(backend, row, record.customClaims).catch((error: unknown) => {
@@ -135,6 +146,64 @@ export async function signInWithEmailPassword(
     userAgent: options.userAgent,
   });
   return { token: created.token, session: created.session, user: toSessionUser(row, record.emailVerified) };
+}
+
+/**
+ * Shortest time, ms, before a refused password is answered with a real
+ * Firebase project, where the service takes measurably longer to refuse a
+ * wrong password of an existing account (it hashes it) than an unknown
+ * e-mail. The emulator answers both alike (about 1.5 ms through the login
+ * action, measured), so no floor is added there.
+ */
+export const FAILED_SIGN_IN_FLOOR_MS = 600;
+
+/** Options of {@link signInProtected}. */
+export interface ProtectedSignInOptions extends SignInOptions {
+  /** The limiters to count in (default: the process's, {@link authRateLimiters}). */
+  limiters?: AuthRateLimiters;
+  /** Floor of a wrong-password answer, ms (default {@link FAILED_SIGN_IN_FLOOR_MS} with a real project, 0 on the emulator). */
+  failureFloorMs?: number;
+  /** Waits `ms` (tests observe it instead of a clock). */
+  wait?: (ms: number) => Promise<void>;
+}
+
+/**
+ * {@link signInWithEmailPassword} inside the sign-in limits: the attempt is
+ * counted for its (e-mail, IP) pair and IP first (refused with "too-many"
+ * when over), then settled: a correct password forgets the pair's failures,
+ * a wrong one (or an unknown e-mail: the same answer) counts towards the
+ * e-mail's ceiling and is answered no sooner than the floor, anything else
+ * gives the attempt back. The identity service is asked for every e-mail.
+ * @throws {SignInRefused} as {@link signInWithEmailPassword}, or "too-many" with `retryAfterSeconds`.
+ */
+export async function signInProtected(
+  backend: IdentityBackend,
+  db: Db,
+  email: string,
+  password: string,
+  options: ProtectedSignInOptions = {},
+): Promise<SignedIn> {
+  const ip = options.ip || "unknown";
+  const limiters = options.limiters ?? authRateLimiters();
+  const limited = await limiters.consumeLogin(ip, email);
+  if (limited)
+    throw new SignInRefused("too-many", tooManyAttemptsMessage(limited.retryAfterSeconds), limited.retryAfterSeconds);
+  const started = performance.now();
+  try {
+    const signedIn = await signInWithEmailPassword(backend, db, email, password, options);
+    await limiters.settleLogin(ip, email, "success");
+    return signedIn;
+  } catch (error) {
+    const failed = error instanceof SignInRefused && error.reason === "credentials";
+    await limiters.settleLogin(ip, email, failed ? "failure" : "other");
+    if (failed) {
+      const floor = options.failureFloorMs ?? (backend.emulator ? 0 : FAILED_SIGN_IN_FLOOR_MS);
+      const remaining = floor - (performance.now() - started);
+      if (remaining > 0)
+        await (options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))))(remaining);
+    }
+    throw error;
+  }
 }
 
 /**

@@ -42,19 +42,22 @@ export interface UserGrant {
 /**
  * Mirrors a Firebase user into `users`, returning the row,
  * or null when the user has no row and no grant (no access to the broker area).
- * A new row takes its role from `grant`, else from the custom claim `role`
- * (and the Vista broker code from the claim `brokerCode`): claims can only be
- * set with the admin SDK (the seed, the admin area, an operator), so they are
- * trusted. An existing row keeps its role unless `grant` says otherwise, and
- * refreshes e-mail, name, phone and disabled from Firebase.
+ * A new row takes its role from `grant`, else — only with `trustClaims` —
+ * from the custom claim `role` (and the Vista broker code from the claim
+ * `brokerCode`). With a real project claims can only be set with the admin
+ * SDK and a service account (the admin area, an operator), so the sign-in
+ * trusts them; on the embedded emulator any local process can set them, so
+ * there a role comes only from a row (the seed, the admin area). An existing
+ * row keeps its role unless `grant` says otherwise, and refreshes e-mail,
+ * name, phone and disabled from Firebase.
  */
 export async function mirrorUser(
   db: Db,
   record: Pick<UserRecord, "uid" | "email" | "displayName" | "phoneNumber" | "disabled" | "customClaims">,
-  options: { grant?: UserGrant; signedIn?: boolean } = {},
+  options: { grant?: UserGrant; signedIn?: boolean; trustClaims?: boolean } = {},
 ): Promise<StoredUser | null> {
   const existing = await findUser(db, record.uid);
-  const claims = record.customClaims ?? {};
+  const claims = (options.trustClaims ? record.customClaims : undefined) ?? {};
   const claimRole = isRoleName(claims.role) ? claims.role : null;
   const role = options.grant?.role ?? existing?.role ?? claimRole;
   if (!role) return null;

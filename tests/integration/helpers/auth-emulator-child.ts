@@ -3,7 +3,7 @@
  * tests/integration/embedded-restart.test.ts: the test kills it with SIGKILL
  * to check that accounts survive a crash. Usage:
  * `tsx auth-emulator-child.ts <persistDir>`; prints one JSON line
- * `{"hostPort":…,"url":…,"importedAccounts":…,"startMs":…}` once listening, then waits.
+ * `{"hostPort":…,"url":…,"accessUrl":…,"importedAccounts":…,"startMs":…}` once listening, then waits.
  */
 import { startAuthEmulator } from "../../../server/auth-emulator";
 
@@ -18,6 +18,7 @@ process.stdout.write(
   `${JSON.stringify({
     hostPort: emulator.hostPort,
     url: emulator.url,
+    accessUrl: emulator.accessUrl,
     importedAccounts: emulator.importedAccounts,
     startMs: Math.round(performance.now() - started),
   })}\n`,

@@ -2,7 +2,8 @@
  * The set-up every test of protected routes shares (the route guards, the
  * admin pages and the API): a real Firebase Auth emulator in this process, a PGlite
  * read model installed as the process database, a throw-away DATA_DIR, the
- * seeded admin and one agent, each signed in once with a browser session
+ * seeded admin and one agent (its `users` row written as the admin area
+ * would: on the emulator a custom claim alone gives no role), each signed in once with a browser session
  * (the signed cookie, for pages) and an API session (the bearer token of
  * `POST /api/auth/session`). One per test file; `close()` in afterAll.
  */
@@ -14,6 +15,7 @@ import { createIdentityBackend, type IdentityBackend, setIdentityBackend } from 
 import { seedAdmin } from "~/.server/auth/seed";
 import { signedSessionCookieValue } from "~/.server/auth/session";
 import { signInWithEmailPassword } from "~/.server/auth/sign-in";
+import { isRoleName, mirrorUser } from "~/.server/auth/users";
 import { setSingleton } from "~/.server/singleton";
 import { startAuthEmulator } from "../../../server/auth-emulator";
 import { createTestPglite, type TestDatabase } from "./database";
@@ -63,6 +65,21 @@ async function signIn(
 }
 
 /**
+ * Writes the `users` row that gives `uid` the role (and broker code) named in
+ * `claims`, as the admin area does; without a role in `claims` nothing is written.
+ */
+export async function grantRoleRow(
+  backend: IdentityBackend,
+  test: TestDatabase,
+  uid: string,
+  claims: Record<string, unknown>,
+): Promise<void> {
+  if (!isRoleName(claims.role)) return;
+  const brokerCode = typeof claims.brokerCode === "string" ? claims.brokerCode : null;
+  await mirrorUser(test.database.db, await backend.auth.getUser(uid), { grant: { role: claims.role, brokerCode } });
+}
+
+/**
  * Starts the shared set-up.
  * @param name part of the temporary folder's name.
  * @param agent the agent's uid and custom claims (e.g. `{ role: "agent", brokerCode: "7" }`).
@@ -88,6 +105,8 @@ export async function startAuthTestEnv(
     displayName: "Carla Corretora",
   });
   await backend.auth.setCustomUserClaims(agent.uid, agent.claims);
+  // On the emulator a role comes only from a `users` row (ADR 0065), as the admin area would write it.
+  await grantRoleRow(backend, test, agent.uid, agent.claims);
   const agentUser = await signIn({ backend, test }, agent.uid, "carla@exemplo.com.br", "senha-carla");
   return {
     backend,
