@@ -5,8 +5,10 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createLimiter } from "./rate-limit";
 import {
   IMAGE_CACHE_CONTROL,
+  IMAGE_MISS_RULE,
   createImageService,
   handleImageRequest,
   isAllowedImageUrl,
@@ -24,6 +26,25 @@ let jpeg: Buffer;
 let hits: Record<string, number>;
 let cacheDir: string;
 let service: ImageService;
+
+/** Paths of the test source that the catalogue holds (any query string makes another URL). */
+const CATALOGUE_PATHS = new Set([
+  "/foto.jpg",
+  "/lenta.jpg",
+  "/erro.jpg",
+  "/texto.jpg",
+  "/redireciona-dentro.jpg",
+  "/redireciona-fora.jpg",
+  "/nao-existe.jpg",
+  "/a.jpg",
+]);
+/** The catalogue of these tests: {@link CATALOGUE_PATHS} on any loopback origin, without a query string. */
+const catalogue = {
+  has: async (href: string) => {
+    const url = new URL(href);
+    return url.hostname === "127.0.0.1" && url.search === "" && CATALOGUE_PATHS.has(url.pathname);
+  },
+};
 
 beforeAll(async () => {
   // A real 1200×800 JPEG with some structure, as Vista's CDN would serve.
@@ -65,13 +86,14 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
+  if (cacheDir) await rm(cacheDir, { recursive: true, force: true });
 });
 
 beforeEach(async () => {
   hits = {};
   if (cacheDir) await rm(cacheDir, { recursive: true, force: true });
   cacheDir = await mkdtemp(path.join(os.tmpdir(), "imagens-"));
-  service = createImageService({ cacheDir, extraOrigins: () => [origin], timeoutMs: 400 });
+  service = createImageService({ cacheDir, catalogue, extraOrigins: () => [origin], timeoutMs: 400 });
 });
 
 function request(src: string, w: number | string, headers: Record<string, string> = { Accept: CHROME_ACCEPT }) {
@@ -80,10 +102,13 @@ function request(src: string, w: number | string, headers: Record<string, string
 }
 
 describe("isAllowedImageUrl", () => {
-  it("allows Vista's CDN, any vistahost.com.br host and the configured origins only", () => {
+  it("allows Vista's photo CDN and the configured origins only, not other agencies' Vista hosts", () => {
     expect(isAllowedImageUrl(new URL("https://cdn.vistahost.com.br/a/b.jpg"), [])).toBe(true);
     expect(isAllowedImageUrl(new URL("http://cdn.vistahost.com.br/a/b.jpg"), [])).toBe(true);
-    expect(isAllowedImageUrl(new URL("https://imob-rest.vistahost.com.br/x.jpg"), [])).toBe(true);
+    const own = ["https://horizonte-rest.vistahost.com.br"];
+    expect(isAllowedImageUrl(new URL("https://horizonte-rest.vistahost.com.br/x.jpg"), own)).toBe(true);
+    expect(isAllowedImageUrl(new URL("https://imob-rest.vistahost.com.br/x.jpg"), own)).toBe(false);
+    expect(isAllowedImageUrl(new URL("https://imob-rest.vistahost.com.br/x.jpg"), [])).toBe(false);
     expect(isAllowedImageUrl(new URL("http://127.0.0.1:8787/fotos/1.jpg"), ["http://127.0.0.1:8787"])).toBe(true);
     expect(isAllowedImageUrl(new URL("http://127.0.0.1:9999/fotos/1.jpg"), ["http://127.0.0.1:8787"])).toBe(false);
     expect(isAllowedImageUrl(new URL("https://evilvistahost.com.br/x.jpg"), [])).toBe(false);
@@ -109,10 +134,22 @@ describe("parseImageRequest", () => {
     [{ src: "javascript:alert(1)", w: "640" }],
     [{ src: "/relative.jpg", w: "640" }],
     [{ src: "https://example.com/a.jpg", w: "640" }],
+    [{ src: "https://outra-rest.vistahost.com.br/a.jpg", w: "640" }],
+    [{ src: "https://cdn.vistahost.com.br/a.jpg", w: "0640" }],
+    [{ src: "https://cdn.vistahost.com.br/a.jpg", w: "+640" }],
+    [{ src: "https://cdn.vistahost.com.br/a.jpg", w: "640", v: "2" }],
   ])("rejects %j with status 400", (query) => {
     expect(() => parseImageRequest(new URLSearchParams(query as Record<string, string>), [])).toThrow(
       expect.objectContaining({ status: 400 }),
     );
+  });
+
+  it("rejects a repeated parameter", () => {
+    const src = encodeURIComponent("https://cdn.vistahost.com.br/a.jpg");
+    for (const query of [`src=${src}&w=640&w=320`, `src=${src}&src=${src}&w=640`])
+      expect(() => parseImageRequest(new URLSearchParams(query), []), query).toThrow(
+        expect.objectContaining({ status: 400 }),
+      );
   });
 });
 
@@ -158,7 +195,7 @@ describe("handleImageRequest", () => {
   it("caches on disk: the second request does not hit the source", async () => {
     const first = await request(`${origin}/foto.jpg`, 480);
     const firstBytes = Buffer.from(await first.arrayBuffer());
-    const again = createImageService({ cacheDir, extraOrigins: () => [origin] });
+    const again = createImageService({ cacheDir, catalogue, extraOrigins: () => [origin] });
     const second = await handleImageRequest(
       new Request(`http://site.test/imagens?src=${encodeURIComponent(`${origin}/foto.jpg`)}&w=480`, {
         headers: { Accept: CHROME_ACCEPT },
@@ -209,7 +246,7 @@ describe("handleImageRequest", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const closedOrigin = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
     await new Promise((resolve) => closed.close(resolve));
-    const unreachable = createImageService({ cacheDir, extraOrigins: () => [closedOrigin] });
+    const unreachable = createImageService({ cacheDir, catalogue, extraOrigins: () => [closedOrigin] });
     const response = await handleImageRequest(
       new Request(`http://site.test/imagens?src=${encodeURIComponent(`${closedOrigin}/a.jpg`)}&w=640`),
       unreachable,
@@ -220,6 +257,74 @@ describe("handleImageRequest", () => {
   it("follows redirects within allowed hosts only", async () => {
     expect((await request(`${origin}/redireciona-dentro.jpg`, 320)).status).toBe(200);
     expect((await request(`${origin}/redireciona-fora.jpg`, 320)).status).toBe(400);
+  });
+});
+
+describe("bounds of the image route (ADR 0067)", () => {
+  it("answers 400 to distinct query strings on an allowed host, without fetching or caching", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const response = await request(`${origin}/foto.jpg?v=${i}`, 640);
+      statuses.push(response.status);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+    }
+    // Parameters besides src and w, repeated ones, and widths written otherwise.
+    const src = encodeURIComponent(`${origin}/foto.jpg`);
+    for (const query of [`src=${src}&w=640&v=1`, `src=${src}&w=640&w=640`, `src=${src}&w=0640`, `w=640&src=${src}&x`]) {
+      const response = await handleImageRequest(new Request(`http://site.test/imagens?${query}`), service);
+      statuses.push(response.status);
+    }
+    expect(new Set(statuses)).toEqual(new Set([400]));
+    expect(hits).toEqual({});
+    expect(await readdir(cacheDir)).toEqual([]);
+  });
+
+  it("refuses another agency's vistahost.com.br host and a CDN path the catalogue does not hold", async () => {
+    const other = await request("https://outra-imobiliaria-rest.vistahost.com.br/fotos/AP1/1.jpg", 640);
+    expect(other.status).toBe(400);
+    expect(await other.text()).toContain("host not allowed");
+    const cdn = await request("https://cdn.vistahost.com.br/outra/vista.imobi/fotos/AP1/1.jpg", 640);
+    expect(cdn.status).toBe(400);
+    expect(await cdn.text()).toContain("not a photo of the catalogue");
+    expect(hits).toEqual({});
+  });
+
+  it("serves a catalogue photo, and 304 only for one", async () => {
+    const response = await request(`${origin}/foto.jpg`, 320);
+    expect(response.status).toBe(200);
+    const etag = response.headers.get("etag")!;
+    const again = await request(`${origin}/foto.jpg`, 320, { Accept: CHROME_ACCEPT, "If-None-Match": etag });
+    expect(again.status).toBe(304);
+    const outside = await request(`${origin}/foto.jpg?v=1`, 320, { Accept: CHROME_ACCEPT, "If-None-Match": "*" });
+    expect(outside.status).toBe(400);
+  });
+
+  it("answers 429 past the per-IP rate of cache misses, without fetching; cache hits and other IPs still pass", async () => {
+    const limited = createImageService({
+      cacheDir,
+      catalogue,
+      extraOrigins: () => [origin],
+      missLimiter: createLimiter({ ...IMAGE_MISS_RULE, keyPrefix: "imagens-test", points: 2 }, null),
+    });
+    const get = (w: number, clientIp: string) =>
+      handleImageRequest(
+        new Request(`http://site.test/imagens?src=${encodeURIComponent(`${origin}/foto.jpg`)}&w=${w}`, {
+          headers: { Accept: CHROME_ACCEPT },
+        }),
+        limited,
+        { clientIp },
+      );
+    expect((await get(160, "203.0.113.7")).status).toBe(200);
+    expect((await get(320, "203.0.113.7")).status).toBe(200);
+    const over = await get(480, "203.0.113.7");
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(over.headers.get("cache-control")).toBe("no-store");
+    expect(hits["/foto.jpg"]).toBe(2);
+    // Already cached: no miss to count.
+    expect((await get(160, "203.0.113.7")).status).toBe(200);
+    expect((await get(480, "198.51.100.2")).status).toBe(200);
+    expect(hits["/foto.jpg"]).toBe(3);
   });
 });
 
@@ -240,7 +345,13 @@ describe("disk cache budget", () => {
   });
 
   it("prunes after writes when the budget is exceeded", async () => {
-    const small = createImageService({ cacheDir, extraOrigins: () => [origin], maxCacheBytes: 1, pruneEvery: 1 });
+    const small = createImageService({
+      cacheDir,
+      catalogue,
+      extraOrigins: () => [origin],
+      maxCacheBytes: 1,
+      pruneEvery: 1,
+    });
     for (const w of [160, 320]) {
       const response = await handleImageRequest(
         new Request(`http://site.test/imagens?src=${encodeURIComponent(`${origin}/foto.jpg`)}&w=${w}`),

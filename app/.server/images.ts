@@ -3,29 +3,43 @@
  * browser never talks to Vista's hosts directly (docs/architecture.md "images").
  *
  * A request names a source URL and one of `IMAGE_WIDTHS` (`app/lib/images.ts`,
- * whose `imageUrl()` builds these URLs). The service checks the source host
- * against an allow-list (Vista's CDN `cdn.vistahost.com.br`, any
- * `*.vistahost.com.br`, and the origin of the Vista API in use, which is the
- * embedded sandbox on a fresh clone), fetches it with a timeout and without
- * following redirects to other hosts, resizes it with sharp (never enlarging),
- * encodes WebP (AVIF only when enabled and accepted; JPEG for clients that
- * accept neither) and caches the result on disk under
- * `<DATA_DIR>/cache/images/`, keyed by a hash of source, width and format.
+ * whose `imageUrl()` builds these URLs), and nothing else: any other or
+ * repeated parameter is a 400. The source must be on the agency's own hosts
+ * (Vista's photo CDN `cdn.vistahost.com.br` and the origin of the Vista API in
+ * use, which is the embedded sandbox on a fresh clone; no other
+ * `*.vistahost.com.br` tenant) and must be a photo URL the read model holds
+ * (`./image-catalogue`, asked on a disk-cache miss), else 400 before anything
+ * is fetched (ADR 0067). The
+ * service fetches it with a timeout and without following redirects to other
+ * hosts (`./image-source`), resizes it with sharp (never enlarging), encodes
+ * WebP (AVIF only when enabled and accepted; JPEG for clients that accept
+ * neither) and caches the result on disk under `<DATA_DIR>/cache/images/`,
+ * keyed by a hash of source, width and format (`./image-disk-cache` keeps its
+ * budget). Cache misses are rate-limited per client IP ({@link IMAGE_MISS_RULE}).
  *
- * Status codes: 400 for bad parameters or a host not allowed, 404 when the
- * source answers 404/410, 502 for any other upstream failure or timeout, or
- * for bytes sharp cannot decode. Never 500 for an upstream problem.
+ * Status codes: 400 for bad parameters, a host not allowed or a source the
+ * catalogue does not hold, 404 when the source answers 404/410, 429 past the
+ * per-IP rate of cache misses, 502 for any other upstream failure or timeout,
+ * or for bytes sharp cannot decode. Never 500 for an upstream problem.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { RateLimiterRes } from "rate-limiter-flexible";
 import sharp from "sharp";
 import { z } from "zod";
 import { IMAGE_WIDTHS } from "~/lib/images";
 import { getConfig } from "./config";
+import { getDb } from "./db";
+import { type CatalogueImages, createCatalogueImages } from "./image-catalogue";
+import { pruneImageCache } from "./image-disk-cache";
+import { downloadImage, ImageError, isAllowedImageUrl, vistaImageOrigins } from "./image-source";
+import { createLimiter as createRateLimiter, defaultRateLimitStore, type Limiter } from "./rate-limit";
 import { singleton } from "./singleton";
-import { getVistaTarget } from "./vista/target";
+
+export { ImageError, isAllowedImageUrl, vistaImageOrigins } from "./image-source";
+export { pruneImageCache } from "./image-disk-cache";
 
 /** Output encodings the service produces. */
 export type ImageFormat = "avif" | "webp" | "jpeg";
@@ -39,21 +53,16 @@ const CONTENT_TYPES: Record<ImageFormat, string> = {
   jpeg: "image/jpeg",
 };
 
-/** Hosts of Vista's photo CDN that are always allowed (docs/vista-api.md §4.2 "Photos"). */
-const VISTA_CDN_HOST = "cdn.vistahost.com.br";
-const VISTA_HOST_SUFFIX = ".vistahost.com.br";
+/** The only query parameters of `/imagens`, each exactly once. */
+const IMAGE_PARAMS = new Set(["src", "w"]);
 
-/** An expected failure of an image request, carrying the HTTP status to answer. */
-export class ImageError extends Error {
-  override name = "ImageError";
-  constructor(
-    /** 400 bad request, 404 source not found, 502 upstream failure. */
-    readonly status: 400 | 404 | 502,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/**
+ * Cache misses (a download and an encode) one client IP may cause: 120 per
+ * minute. A cold listing page costs about 25 (a results page's cards, or a
+ * gallery's photo and thumbnails), so a visitor browsing a cold catalogue
+ * stays under it; one client can no longer keep the encoder busy.
+ */
+export const IMAGE_MISS_RULE = { keyPrefix: "imagens-miss", points: 120, durationSeconds: 60 } as const;
 
 const querySchema = z.object({
   src: z
@@ -84,38 +93,17 @@ export interface ImageRequest {
 }
 
 /**
- * True when `url` may be fetched: `cdn.vistahost.com.br`, any
- * `*.vistahost.com.br` host (http or https), or exactly one of `extraOrigins`
- * (scheme + host + port, e.g. the embedded sandbox `http://127.0.0.1:8787`).
- * Credentials in the URL are never allowed.
- */
-export function isAllowedImageUrl(url: URL, extraOrigins: readonly string[]): boolean {
-  if (url.protocol !== "http:" && url.protocol !== "https:") return false;
-  if (url.username || url.password) return false;
-  const host = url.hostname.toLowerCase();
-  if (host === VISTA_CDN_HOST || host.endsWith(VISTA_HOST_SUFFIX)) return true;
-  return extraOrigins.includes(url.origin);
-}
-
-/**
- * The origins allowed besides Vista's own hosts: the origin of the Vista API
- * in use (`getVistaTarget().baseUrl`, the sandbox on a fresh clone, which
- * serves its photos like Vista's CDN). Empty when no Vista target is set.
- */
-export function vistaImageOrigins(): string[] {
-  try {
-    return [new URL(getVistaTarget().baseUrl).origin];
-  } catch {
-    return [];
-  }
-}
-
-/**
  * Validates the query of `/imagens` (`src`, `w`) with zod.
- * @throws {ImageError} 400 when a parameter is missing or malformed, `w` is not
- * one of `IMAGE_WIDTHS`, or the host of `src` is not allowed.
+ * @throws {ImageError} 400 when a parameter is missing, repeated, unknown or
+ * malformed, `w` is not one of `IMAGE_WIDTHS` written plainly, or the host of
+ * `src` is not allowed.
  */
 export function parseImageRequest(params: URLSearchParams, extraOrigins: readonly string[]): ImageRequest {
+  const names = [...params.keys()];
+  const unexpected = names.find((name, i) => !IMAGE_PARAMS.has(name) || names.indexOf(name) !== i);
+  if (unexpected !== undefined)
+    throw new ImageError(400, `${unexpected.slice(0, 40)}: unexpected or repeated parameter`);
+  if (!/^[1-9]\d*$/.test(params.get("w") ?? "")) throw new ImageError(400, "w: must be a plain integer");
   const parsed = querySchema.safeParse({ src: params.get("src") ?? undefined, w: params.get("w") ?? undefined });
   if (!parsed.success) {
     throw new ImageError(
@@ -161,8 +149,12 @@ export interface ResizedImage {
 export interface ImageServiceOptions {
   /** Folder of the disk cache (created on demand). */
   cacheDir: string;
-  /** Origins allowed besides Vista's hosts; a function so a sandbox registered later counts. */
+  /** The read model's photo URLs: a source it does not hold is refused (400) before any fetch. */
+  catalogue: Pick<CatalogueImages, "has">;
+  /** Origins allowed besides Vista's photo CDN; a function so a sandbox registered later counts. */
   extraOrigins?: () => readonly string[];
+  /** Cache misses per client IP ({@link IMAGE_MISS_RULE}); none: unlimited (tests). */
+  missLimiter?: Pick<Limiter, "consume">;
   /** Upstream timeout in ms (whole request, body included). Default 10000. */
   timeoutMs?: number;
   /** Largest accepted upstream body in bytes. Default 25 MB. */
@@ -177,20 +169,30 @@ export interface ImageServiceOptions {
   pruneEvery?: number;
 }
 
+/** One image to produce: source, width (px), format, and the client IP its cache miss is counted for. */
+export interface ImageJob extends ImageRequest {
+  format: ImageFormat;
+  /** Keys the per-IP rate of cache misses; "unknown" when absent. */
+  clientIp?: string;
+}
+
 /** Resizes and caches remote images; see the module comment. */
 export interface ImageService {
-  /** Origins allowed besides Vista's hosts, right now. */
+  /** Origins allowed besides Vista's photo CDN, right now. */
   extraOrigins(): readonly string[];
   /**
-   * The image at `src`, `width` px wide at most (never enlarged), in `format`.
-   * @throws {ImageError} 400 host not allowed (also after a redirect), 404
-   * source not found, 502 upstream failure, timeout or undecodable bytes.
+   * The image at `src`, `width` px wide at most (never enlarged), in `format`;
+   * the disk cache first, else (a miss) only a photo the catalogue holds.
+   * @throws {ImageError} 400 host not allowed (also after a redirect) or, on a
+   * miss, not a catalogue photo (not cacheable: the next sync may add it), 404
+   * source not found, 429 the client's cache misses are over the rate, 502
+   * upstream failure, timeout or undecodable bytes.
    */
-  get(request: ImageRequest & { format: ImageFormat }): Promise<ResizedImage>;
+  get(job: ImageJob): Promise<ResizedImage>;
 }
 
 /** A tiny counting semaphore: at most `max` jobs run at once, the rest wait in order. */
-function createLimiter(max: number) {
+function createSemaphore(max: number) {
   let active = 0;
   const waiting: (() => void)[] = [];
   return async function run<T>(job: () => Promise<T>): Promise<T> {
@@ -205,7 +207,17 @@ function createLimiter(max: number) {
   };
 }
 
-const MAX_REDIRECTS = 3;
+/** Counts one cache miss for `clientIp`; a limiter's own failure lets the request through. */
+async function countMiss(limiter: Pick<Limiter, "consume"> | undefined, clientIp: string | undefined): Promise<void> {
+  if (!limiter) return;
+  try {
+    await limiter.consume(clientIp || "unknown");
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) return;
+    const retryAfterSeconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+    throw new ImageError(429, "too many new images from this address", { retryAfterSeconds, transient: true });
+  }
+}
 
 /** Creates an image service; the site uses one per process ({@link getImageService}). */
 export function createImageService(options: ImageServiceOptions): ImageService {
@@ -213,7 +225,7 @@ export function createImageService(options: ImageServiceOptions): ImageService {
   const maxBytes = options.maxBytes ?? 25 * 1024 * 1024;
   const doFetch = options.fetch ?? fetch;
   const extraOrigins = options.extraOrigins ?? (() => []);
-  const limit = createLimiter(options.maxConcurrency ?? Math.max(1, Math.min(2, os.availableParallelism())));
+  const limit = createSemaphore(options.maxConcurrency ?? Math.max(1, Math.min(2, os.availableParallelism())));
   const inFlight = new Map<string, Promise<ResizedImage>>();
   const maxCacheBytes = options.maxCacheBytes ?? 2 * 1024 ** 3;
   const pruneEvery = options.pruneEvery ?? 200;
@@ -231,54 +243,6 @@ export function createImageService(options: ImageServiceOptions): ImageService {
       });
   }
 
-  async function download(src: URL): Promise<Buffer> {
-    const signal = AbortSignal.timeout(timeoutMs);
-    let url = src;
-    try {
-      for (let hop = 0; ; hop += 1) {
-        const response = await doFetch(url, {
-          redirect: "manual",
-          signal,
-          headers: { Accept: "image/avif,image/webp,image/jpeg,image/png,image/*;q=0.8" },
-        });
-        if (response.status >= 300 && response.status < 400 && response.headers.has("location")) {
-          await response.body?.cancel();
-          const next = new URL(response.headers.get("location")!, url);
-          if (hop >= MAX_REDIRECTS) throw new ImageError(502, "too many upstream redirects");
-          if (!isAllowedImageUrl(next, extraOrigins()))
-            throw new ImageError(400, "src: redirect to a host not allowed");
-          url = next;
-          continue;
-        }
-        if (response.status === 404 || response.status === 410) {
-          await response.body?.cancel();
-          throw new ImageError(404, "source image not found");
-        }
-        if (!response.ok || !response.body) {
-          await response.body?.cancel();
-          throw new ImageError(502, `upstream answered ${response.status}`);
-        }
-        const declared = Number(response.headers.get("content-length") ?? "0");
-        if (declared > maxBytes) {
-          await response.body.cancel();
-          throw new ImageError(502, "upstream image too large");
-        }
-        const chunks: Uint8Array[] = [];
-        let size = 0;
-        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-          size += chunk.byteLength;
-          if (size > maxBytes) throw new ImageError(502, "upstream image too large");
-          chunks.push(chunk);
-        }
-        return Buffer.concat(chunks);
-      }
-    } catch (error) {
-      if (error instanceof ImageError) throw error;
-      const reason = signal.aborted ? "upstream timeout" : "upstream unreachable";
-      throw new ImageError(502, reason);
-    }
-  }
-
   async function encode(input: Buffer, width: number, format: ImageFormat): Promise<Buffer> {
     try {
       const pipeline = sharp(input, { limitInputPixels: 50_000_000, failOn: "error" })
@@ -292,16 +256,26 @@ export function createImageService(options: ImageServiceOptions): ImageService {
     }
   }
 
-  async function produce(key: string, request: ImageRequest & { format: ImageFormat }): Promise<ResizedImage> {
-    const file = path.join(options.cacheDir, key.slice(0, 2), `${key}.${request.format}`);
-    const base = { contentType: CONTENT_TYPES[request.format], etag: `"${key.slice(0, 32)}"`, format: request.format };
+  async function produce(key: string, job: ImageJob): Promise<ResizedImage> {
+    const file = path.join(options.cacheDir, key.slice(0, 2), `${key}.${job.format}`);
+    const base = { contentType: CONTENT_TYPES[job.format], etag: `"${key.slice(0, 32)}"`, format: job.format };
     try {
       return { ...base, body: await readFile(file), cached: true };
     } catch {
       // cache miss
     }
-    const input = await download(request.src);
-    const body = await limit(() => encode(input, request.width, request.format));
+    // Only a miss asks the catalogue: a cached file was a catalogue photo when it was made.
+    if (!(await options.catalogue.has(job.src.href))) {
+      throw new ImageError(400, "src: not a photo of the catalogue", { transient: true });
+    }
+    await countMiss(options.missLimiter, job.clientIp);
+    const input = await downloadImage(job.src, {
+      fetch: doFetch,
+      timeoutMs,
+      maxBytes,
+      isAllowed: (url) => isAllowedImageUrl(url, extraOrigins()),
+    });
+    const body = await limit(() => encode(input, job.width, job.format));
     try {
       await mkdir(path.dirname(file), { recursive: true });
       const tmp = `${file}.${randomUUID()}.tmp`;
@@ -316,64 +290,16 @@ export function createImageService(options: ImageServiceOptions): ImageService {
 
   return {
     extraOrigins,
-    async get(request) {
-      if (!isAllowedImageUrl(request.src, extraOrigins())) throw new ImageError(400, "src: host not allowed");
-      const key = imageCacheKey(request.src.href, request.width, request.format);
+    async get(job) {
+      if (!isAllowedImageUrl(job.src, extraOrigins())) throw new ImageError(400, "src: host not allowed");
+      const key = imageCacheKey(job.src.href, job.width, job.format);
       const pending = inFlight.get(key);
       if (pending) return pending;
-      const job = produce(key, request).finally(() => inFlight.delete(key));
-      inFlight.set(key, job);
-      return job;
+      const promise = produce(key, job).finally(() => inFlight.delete(key));
+      inFlight.set(key, promise);
+      return promise;
     },
   };
-}
-
-/**
- * Keeps the disk cache under `maxBytes`: when the files under `cacheDir` add up
- * to more, the oldest (by modification time) are deleted until 80 % of the
- * budget remains. A deleted image is simply produced again on its next request.
- * @returns the bytes in the cache after pruning and how many files were deleted.
- */
-export async function pruneImageCache(cacheDir: string, maxBytes: number): Promise<{ bytes: number; deleted: number }> {
-  const files: { path: string; size: number; mtimeMs: number }[] = [];
-  let folders: string[];
-  try {
-    folders = await readdir(cacheDir);
-  } catch {
-    return { bytes: 0, deleted: 0 };
-  }
-  for (const folder of folders) {
-    let names: string[];
-    try {
-      names = await readdir(path.join(cacheDir, folder));
-    } catch {
-      continue;
-    }
-    for (const name of names) {
-      const file = path.join(cacheDir, folder, name);
-      try {
-        const info = await stat(file);
-        if (info.isFile()) files.push({ path: file, size: info.size, mtimeMs: info.mtimeMs });
-      } catch {
-        // removed meanwhile
-      }
-    }
-  }
-  let bytes = files.reduce((sum, file) => sum + file.size, 0);
-  if (bytes <= maxBytes) return { bytes, deleted: 0 };
-  let deleted = 0;
-  files.sort((a, b) => a.mtimeMs - b.mtimeMs);
-  for (const file of files) {
-    if (bytes <= maxBytes * 0.8) break;
-    try {
-      await unlink(file.path);
-      bytes -= file.size;
-      deleted += 1;
-    } catch {
-      // already gone
-    }
-  }
-  return { bytes, deleted };
 }
 
 /** Hex SHA-256 of source URL, width (px) and format: the disk-cache key and ETag seed. */
@@ -381,37 +307,48 @@ export function imageCacheKey(src: string, width: number, format: ImageFormat): 
   return createHash("sha256").update(`${src}\n${width}\n${format}`).digest("hex");
 }
 
-/** The process's image service: cache in `<DATA_DIR>/cache/images/`, Vista target origins allowed. */
+/**
+ * The process's image service: cache in `<DATA_DIR>/cache/images/`, the
+ * Vista target's origin allowed, the process database's photo URLs as the
+ * catalogue, and cache misses limited per IP ({@link IMAGE_MISS_RULE}, shared
+ * between processes on PostgreSQL).
+ */
 export function getImageService(): ImageService {
   return singleton("image-service", () =>
     createImageService({
       cacheDir: path.join(getConfig().dataDir, "cache", "images"),
       extraOrigins: vistaImageOrigins,
+      catalogue: createCatalogueImages({ db: () => getDb().db }),
+      missLimiter: createRateLimiter(IMAGE_MISS_RULE, defaultRateLimitStore()),
     }),
   );
 }
 
 function errorResponse(error: ImageError): Response {
+  const headers: Record<string, string> = {
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": error.status === 502 || error.options.transient ? "no-store" : "public, max-age=300",
+    "X-Content-Type-Options": "nosniff",
+  };
+  if (error.options.retryAfterSeconds) headers["Retry-After"] = String(error.options.retryAfterSeconds);
   return new Response(error.status === 400 ? `Parâmetros inválidos: ${error.message}` : error.message, {
     status: error.status,
-    headers: {
-      "Content-Type": "text/plain; charset=utf-8",
-      "Cache-Control": error.status === 502 ? "no-store" : "public, max-age=300",
-      "X-Content-Type-Options": "nosniff",
-    },
+    headers,
   });
 }
 
 /**
  * Answers one `/imagens` request: 200 with the image, `Cache-Control`
  * {@link IMAGE_CACHE_CONTROL}, a strong ETag and `Vary: Accept`; 304 when
- * `If-None-Match` matches; 400/404/502 as plain text (see the module comment).
+ * `If-None-Match` matches (nothing fetched or read); 400/404/429/502 as plain text
+ * (see the module comment). `clientIp` keys the rate of cache misses.
  * Unexpected errors are logged (never with a Vista key: image URLs carry none)
  * and answered 502.
  */
 export async function handleImageRequest(
   request: Request,
   service: ImageService = getImageService(),
+  { clientIp }: { clientIp?: string } = {},
 ): Promise<Response> {
   try {
     const parsed = parseImageRequest(new URL(request.url).searchParams, service.extraOrigins());
@@ -422,7 +359,7 @@ export async function handleImageRequest(
     if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
       return new Response(null, { status: 304, headers: common });
     }
-    const image = await service.get({ ...parsed, format });
+    const image = await service.get({ ...parsed, format, clientIp });
     return new Response(
       new Uint8Array(image.body.buffer as ArrayBuffer, image.body.byteOffset, image.body.byteLength),
       {
