@@ -79,6 +79,8 @@ export async function startServer(target: ServerTarget, timeoutMs = 240_000): Pr
     VISTA_URL: target.vista.url,
     VISTA_KEY: target.vista.key,
     SYNC_INTERVAL_SECONDS: "86400",
+    // Required in production with VISTA_URL: the child's own address.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
   };
   delete env.DATABASE_URL;
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;

@@ -15,23 +15,12 @@
  */
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
+import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express from "express";
-import expressStaticGzip from "express-static-gzip";
-import morgan from "morgan";
 import { ConfigError, getConfig, mapTileImageSource } from "../app/.server/config";
 import { type Database, getDb, migrate } from "../app/.server/db";
-import { setBuildId } from "../app/.server/build-info";
-import { setStylesheetDirectory } from "../app/.server/stylesheets";
-import { startSyncScheduler } from "../app/.server/sync";
-import { startLeadWorker } from "../app/.server/leads/worker";
-import { startAlertDigest } from "../app/.server/alerts/digest";
-import { startAlertMailWorker } from "../app/.server/alerts/outbox";
-import { mailerFromConfig } from "../app/.server/mail/transport";
-import { createVistaClient } from "../app/.server/vista";
-import { getVistaTarget, setVistaTarget } from "../app/.server/vista/target";
+import { setVistaTarget } from "../app/.server/vista/target";
 import { FLASH_COOKIE_NAME } from "../app/.server/flash";
 import { FAVOURITES_COOKIE } from "../app/lib/favourites";
 import { createPageCache } from "./page-cache";
@@ -39,15 +28,18 @@ import { bindVistaSandbox } from "./vista-sandbox";
 import type { BoundAuthEmulator } from "./auth-emulator";
 import { getIdentityBackend, SESSION_COOKIE_NAMES } from "../app/.server/auth";
 import { seedAdmin } from "../app/.server/auth/seed";
-import { startPrivacyMaintenance } from "../app/.server/privacy/retention";
-import { startAnalyticsMaintenance } from "../app/.server/analytics/maintenance";
 import { onPublicContentChanged } from "../app/.server/admin/content-changed";
 import { loadAppearance } from "../app/.server/appearance";
 import { loadRedirects } from "../app/.server/redirects";
 import { startClusterEvents } from "../app/.server/cluster-events";
+import { mountBuild } from "./app-build";
+import { startBackgroundWork } from "./background-work";
+import { CLIENT_QUEUE_DEFAULTS, clientQueue } from "./client-queue";
+import { createBoundedServer, SLOW_CLIENT_DEFAULTS } from "./connection-limit";
 import { trackConnections, type HttpDrain } from "./http-drain";
 import { redirectMiddleware } from "./redirects";
 import { createRemixHandler, type RemixHandler, requestGuards } from "./remix-handler";
+import { REJECTION_MESSAGES } from "./request-guards";
 import { securityHeaders } from "./security-headers";
 import { onStopSignal } from "./stop-signal";
 
@@ -205,7 +197,9 @@ async function startIdentity(): Promise<void> {
   } else if (config.FIREBASE_PROJECT_ID) {
     console.log(`[auth] usando o projeto Firebase ${config.FIREBASE_PROJECT_ID}`);
   } else {
-    console.log(`[auth] usando o emulador do Firebase Auth em ${process.env.FIREBASE_AUTH_EMULATOR_HOST}`);
+    // Host and port only: what follows them is the emulator's access key (ADR 0065).
+    const emulatorAddress = (process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "").split("/")[0];
+    console.log(`[auth] usando o emulador do Firebase Auth em ${emulatorAddress}`);
   }
 }
 
@@ -319,61 +313,45 @@ async function start(): Promise<void> {
     personalCookies: [FLASH_COOKIE_NAME, ...SESSION_COOKIE_NAMES, FAVOURITES_COOKIE],
   });
 
-  let build: ServerBuild | (() => Promise<ServerBuild>);
-  if (production) {
-    const buildPath = path.join(buildDir, "server/index.js");
-    build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-    setBuildId(build.assets.version);
-    // The first load's stylesheets travel inside the document (ADR 0045).
-    setStylesheetDirectory(path.join(buildDir, "client"));
-    // Precompressed at build time (.br, .gz beside each file; vite.config.ts): sent as they are, so the
-    // compression below skips them (they already carry Content-Encoding).
-    const precompressed = { enableBrotli: true, orderPreference: ["br", "gzip"] };
-    app.use(
-      "/assets",
-      expressStaticGzip(path.join(buildDir, "client/assets"), {
-        ...precompressed,
-        // Hashed names never change: no revalidation or range headers to send with each of them (ADR 0047).
-        serveStatic: { immutable: true, maxAge: "1y", etag: false, lastModified: false, acceptRanges: false },
-      }),
-    );
-    app.use(expressStaticGzip(path.join(buildDir, "client"), { ...precompressed, serveStatic: { maxAge: "1h" } }));
-    app.use(
-      morgan("short", {
-        skip: (req, res) => res.statusCode < 400 && (req.url?.startsWith("/imagens") || req.url === "/health/server"),
-      }),
-    );
-  } else {
-    // Development only: Vite is a dev dependency, absent from the production image.
-    const vite = await import("vite");
-    // VITE_HMR_PORT: lets several development servers run side by side (Vite's default is 24678).
-    const hmrPort = Number(process.env.VITE_HMR_PORT) || undefined;
-    const viteServer = await vite.createServer({
-      root,
-      server: { middlewareMode: true, hmr: hmrPort ? { port: hmrPort } : undefined },
-    });
-    running.closeVite = () => viteServer.close();
-    app.use(viteServer.middlewares);
-    build = () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
-    setBuildId("dev");
-    app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
-  }
+  // The build and its static files (server/app-build.ts).
+  const { build, closeVite } = await mountBuild(app, { production, buildDir, root });
+  running.closeVite = closeVite;
   checkpoint();
 
   // Route rules before the page cache and routing (docs/spec.txt §2); a saved rule or appearance empties the cache.
   app.use(redirectMiddleware());
   onPublicContentChanged(() => pageCache.clear());
   if (production) app.use(pageCache.middleware);
+  // One client's pages and data requests take turns (ADR 0062); images and the health check never wait.
+  const unqueued = new Set(["/imagens", "/health/server", "/builds/latest.json"]);
+  app.use(
+    clientQueue({
+      ...CLIENT_QUEUE_DEFAULTS,
+      applies: (req) => !unqueued.has(req.path),
+      reject: (req, res) => remix!.reject(req, res, { status: 429, message: REJECTION_MESSAGES.tooManyAtOnce }),
+    }).middleware,
+  );
   // `use`, not `all("*")`: every method and path reaches Remix (its "*" route answers unknown paths).
   remix = createRemixHandler({
     build,
     mode: config.NODE_ENV,
-    // The client IP as Express derived it under TRUST_PROXY (keys the per-IP rate limits).
-    getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+    // The client IP as Express derived it under TRUST_PROXY (keys the per-IP rate limits), and the
+    // socket's own peer, which no header can change (health details for this host, ADR 0066).
+    getLoadContext: (req) => ({
+      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      peerAddress: req.socket.remoteAddress,
+    }),
   });
   app.use(remix.handle);
 
-  const server = app.listen(config.PORT);
+  // Slow clients: header, body and keep-alive timeouts, and a cap of open connections per visitor
+  // address that trusted proxies (TRUST_PROXY) are exempt from (server/connection-limit.ts, ADR 0067).
+  const trustProxy = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  const server = createBoundedServer(app, {
+    ...SLOW_CLIENT_DEFAULTS,
+    isTrustedProxy: (address) => trustProxy(address, 0),
+  });
+  server.listen(config.PORT);
   // Tracked from the first request, so a stop drains it (server/http-drain.ts).
   running.drain = trackConnections(server);
   await new Promise<void>((resolve, reject) => {
@@ -387,40 +365,8 @@ async function start(): Promise<void> {
   if (running.authEmulator) await seedEmbeddedAdmin(running.authEmulator, database);
   checkpoint();
 
-  // 5. Background sync from Vista into the read model (one leader among processes).
-  running.scheduler = startSyncScheduler({
-    intervalSeconds: config.SYNC_INTERVAL_SECONDS,
-    getClient: () => createVistaClient(getVistaTarget()),
-    database,
-    onChange: () => pageCache.clear(),
-  });
-
-  // 5b. Lead outbox: e-mails and Vista leads, retried until delivered (ADR 0014).
-  const mailer = mailerFromConfig(config);
-  running.mailer = mailer;
-  running.leadWorker = startLeadWorker({
-    database,
-    mailer,
-    getVista: () => createVistaClient(getVistaTarget()),
-    onError: (error: unknown) => console.error("[leads] erro no envio de contatos", error),
-    onFailure: ({ channel, attempts, error }) =>
-      console.warn(`[leads] falha no envio (${channel}, tentativa ${attempts}): ${error}`),
-  });
-
-  // 5b'. Saved-search alerts: their e-mail outbox and the hourly check for daily digests (ADR 0034).
-  running.alertWorker = startAlertMailWorker({
-    database,
-    mailer,
-    onError: (error: unknown) => console.error("[alertas] erro no envio de e-mails", error),
-    onFailure: ({ kind, attempts, error }) =>
-      console.warn(`[alertas] falha no envio (${kind}, tentativa ${attempts}): ${error}`),
-  });
-  running.alertDigest = startAlertDigest({ database });
-
-  // 5c. Privacy maintenance: lead retention, old sessions and access records (ADR 0031).
-  running.privacy = startPrivacyMaintenance({ database });
-  // 5d. First-party analytics: 13-month retention and deletion of old salts (ADR 0030).
-  running.analytics = startAnalyticsMaintenance({ database });
+  // 5. The sync, the outboxes and the maintenance jobs (server/background-work.ts).
+  Object.assign(running, startBackgroundWork({ database, config, onCatalogueChange: () => pageCache.clear() }));
 }
 
 startup = start();

@@ -105,11 +105,12 @@ describe("createCatalogueImages", () => {
     reads = 0;
     const unknown = Array.from({ length: 50 }, (_, i) => catalogue.has(`${CDN}/AP1/capa.jpg?v=${i}`));
     expect(await Promise.all(unknown)).toEqual(Array(50).fill(false));
-    // One top-up: the database's clock, then the rows synced since the last read.
-    expect(reads).toBe(2);
+    // One top-up: the database's clock, the condominiums and brokers synced since the last read,
+    // then the listings a page at a time (the page's last code, its photos, and the next, empty page).
+    expect(reads).toBe(5);
     // A known URL never reads.
     expect(await catalogue.has(`${CDN}/AP1/a.jpg`)).toBe(true);
-    expect(reads).toBe(2);
+    expect(reads).toBe(5);
   });
 
   it("reads only the rows synced since the last read (with the overlap) at a top-up", async () => {
