@@ -17,9 +17,9 @@
  *   spreadsheets show the line as data. The neutralising above keeps a file
  *   split on commas free of formulas without it.
  *
- * No CSV library is a dependency of the site (`csv-stringify` would be the
- * one to take); this module is small and tested instead.
+ * The quoting and line layout are csv-stringify's; the neutralising is ours.
  */
+import { stringify } from "csv-stringify/sync";
 
 /** One value of a cell; null and undefined are written as an empty field. */
 export type CsvValue = string | number | null | undefined;
@@ -50,15 +50,27 @@ export function neutraliseFormulas(text: string): string {
   return text.replace(CELL_START_FORMULA, (_match, quotes: string) => `${quotes}'`);
 }
 
+/** csv-stringify's settings: `;`, CRLF, every field quoted (empty ones too). */
+const STRINGIFY_OPTIONS = {
+  delimiter: CSV_SEPARATOR,
+  record_delimiter: CSV_NEWLINE,
+  quoted: true,
+  quoted_empty: true,
+} as const;
+
+/** The text of one cell value, neutralised ("" for null and undefined). */
+function cellText(value: CsvValue): string {
+  return neutraliseFormulas(value === null || value === undefined ? "" : String(value));
+}
+
 /** One field: neutralised, quotes doubled, always quoted. */
 export function csvField(value: CsvValue): string {
-  const text = value === null || value === undefined ? "" : String(value);
-  return `"${neutraliseFormulas(text).replace(/"/g, '""')}"`;
+  return csvLine([value]);
 }
 
 /** One line (without its line end). */
 export function csvLine(values: readonly CsvValue[]): string {
-  return values.map(csvField).join(CSV_SEPARATOR);
+  return stringify([values.map(cellText)], STRINGIFY_OPTIONS).slice(0, -CSV_NEWLINE.length);
 }
 
 /** Options of {@link toCsv}. */
@@ -79,8 +91,7 @@ export function toCsv(
   rows: Iterable<readonly CsvValue[]>,
   options: CsvOptions = {},
 ): string {
-  const lines = [csvLine(header)];
-  for (const row of rows) lines.push(csvLine(row));
+  const records = [header, ...rows].map((row) => row.map(cellText));
   const sep = options.separatorLine ? `sep=${CSV_SEPARATOR}${CSV_NEWLINE}` : "";
-  return `${CSV_BOM}${sep}${lines.join(CSV_NEWLINE)}${CSV_NEWLINE}`;
+  return `${CSV_BOM}${sep}${stringify(records, STRINGIFY_OPTIONS)}`;
 }
