@@ -37,17 +37,21 @@ async function heldServer(maxInFlight: number, maxQueued: number) {
     reject: (_req, res) => void res.status(429).send("espere"),
   });
   const app = express();
-  app.use(queue.middleware);
-  app.get("/:id", (req, res) => {
-    reached.push(req.params.id);
-    waiting.set(req.params.id, () => res.send(req.params.id));
-    for (const listener of listeners.splice(0)) listener();
-  });
+  // The handler's promise settles only once the test releases the request: that ends its turn.
+  app.use(
+    queue.wrap(async (req, res) => {
+      const id = req.path.slice(1);
+      reached.push(id);
+      for (const listener of listeners.splice(0)) listener();
+      await new Promise<void>((resolve) => waiting.set(id, resolve));
+      if (!res.destroyed) res.send(id);
+    }),
+  );
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server!.once("listening", resolve));
   const port = (server!.address() as AddressInfo).port;
-  const get = (client: string, id: string) =>
-    fetch(`http://127.0.0.1:${port}/${id}`, { headers: { "x-client": client } });
+  const get = (client: string, id: string, signal?: AbortSignal) =>
+    fetch(`http://127.0.0.1:${port}/${id}`, { headers: { "x-client": client }, signal });
   /** Resolves once `list` holds `count` requests (re-checked at each arrival and each handler call). */
   const counted = (list: string[], count: number) =>
     new Promise<void>((resolve) => {
@@ -79,6 +83,23 @@ describe("clientQueue", () => {
     s.release("a2");
     expect(await (await second).text()).toBe("a2");
     expect(s.queue.clients).toBe(0);
+  });
+
+  it("keeps a turn until the work ends, also when the client hangs up", async () => {
+    const s = await heldServer(1, 4);
+    const gone = new AbortController();
+    const first = s.get("a", "a1", gone.signal).catch(() => "aborted");
+    await s.reachedCount(1);
+    gone.abort();
+    expect(await first).toBe("aborted");
+    const second = s.get("a", "a2");
+    await s.arrivedCount(2);
+    // The first request's work still runs: the second waits for it, not for the hang-up.
+    expect(s.reached).toEqual(["a1"]);
+    s.release("a1");
+    await s.reachedCount(2);
+    s.release("a2");
+    expect(await (await second).text()).toBe("a2");
   });
 
   it("refuses a client whose queue is full with 429 and Retry-After", async () => {

@@ -4,7 +4,7 @@
  * over the per-address cap are closed at once, exempt (trusted proxy)
  * addresses are never capped, and uploads get the time their size needs.
  */
-import { once } from "node:events";
+import { EventEmitter, once } from "node:events";
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
@@ -180,6 +180,34 @@ describe("connections per address", () => {
     expect(clients.every((client) => client.received().startsWith("HTTP/1.1 200 OK"))).toBe(true);
     expect(limit!.refused).toBe(0);
     expect(limit!.openFor("127.0.0.1")).toBe(0);
+  });
+});
+
+describe("connections per client network", () => {
+  it("counts every address of one IPv6 /64 together, and the exempt check on the address itself", () => {
+    const server = http.createServer();
+    const limit = limitConnectionsPerAddress(server, { maxPerAddress: 2, isExempt: (a) => a === "2001:db8:9::1" });
+    /** A socket from `remoteAddress`, as the server's `connection` event hands it; whether it was destroyed. */
+    const connect = (remoteAddress: string) => {
+      const socket = new EventEmitter() as EventEmitter & {
+        remoteAddress: string;
+        destroyed: boolean;
+        destroy(): void;
+      };
+      socket.remoteAddress = remoteAddress;
+      socket.destroyed = false;
+      socket.destroy = () => void (socket.destroyed = true);
+      server.emit("connection", socket);
+      return socket;
+    };
+    expect(connect("2001:db8:1:2::1").destroyed).toBe(false);
+    expect(connect("2001:db8:1:2::ffff").destroyed).toBe(false);
+    // A third address of the same /64 is the same client, over its cap.
+    expect(connect("2001:db8:1:2:abcd::7").destroyed).toBe(true);
+    expect(limit.openFor("2001:db8:1:2::42")).toBe(2);
+    // Another /64 is another client; an exempt address is never counted.
+    expect(connect("2001:db8:1:3::1").destroyed).toBe(false);
+    for (let i = 0; i < 3; i++) expect(connect("2001:db8:9::1").destroyed).toBe(false);
   });
 });
 

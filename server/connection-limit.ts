@@ -24,6 +24,7 @@
  */
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import { clientKey } from "./client-address";
 import { bodyPlan } from "./request-guards";
 
 /** Timeouts and caps of {@link boundSlowClients}; every duration in ms, every size in bytes. */
@@ -167,8 +168,10 @@ export function limitConnectionsPerAddress(server: Server, options: ConnectionLi
       socket.destroy();
       return;
     }
-    const address = normaliseAddress(raw);
-    if (options.isExempt?.(address)) return;
+    const exemptable = normaliseAddress(raw);
+    if (options.isExempt?.(exemptable)) return;
+    // Counted per client: every address of one IPv6 /64 together (./client-address).
+    const address = clientKey(exemptable);
     const count = open.get(address) ?? 0;
     if (count >= options.maxPerAddress) {
       refused += 1;
@@ -184,7 +187,7 @@ export function limitConnectionsPerAddress(server: Server, options: ConnectionLi
     });
   });
   return {
-    openFor: (address) => open.get(normaliseAddress(address)) ?? 0,
+    openFor: (address) => open.get(clientKey(normaliseAddress(address))) ?? 0,
     get refused() {
       return refused;
     },

@@ -322,15 +322,6 @@ async function start(): Promise<void> {
   app.use(redirectMiddleware());
   onPublicContentChanged(() => pageCache.clear());
   if (production) app.use(pageCache.middleware);
-  // One client's pages and data requests take turns (ADR 0062); images and the health check never wait.
-  const unqueued = new Set(["/imagens", "/health/server", "/builds/latest.json"]);
-  app.use(
-    clientQueue({
-      ...CLIENT_QUEUE_DEFAULTS,
-      applies: (req) => !unqueued.has(req.path),
-      reject: (req, res) => remix!.reject(req, res, { status: 429, message: REJECTION_MESSAGES.tooManyAtOnce }),
-    }).middleware,
-  );
   // `use`, not `all("*")`: every method and path reaches Remix (its "*" route answers unknown paths).
   remix = createRemixHandler({
     build,
@@ -342,7 +333,14 @@ async function start(): Promise<void> {
       peerAddress: req.socket.remoteAddress,
     }),
   });
-  app.use(remix.handle);
+  // One client's pages and data requests take turns (ADR 0062); images and the health check never wait.
+  const unqueued = new Set(["/imagens", "/health/server", "/builds/latest.json"]);
+  const queue = clientQueue({
+    ...CLIENT_QUEUE_DEFAULTS,
+    applies: (req) => !unqueued.has(req.path),
+    reject: (req, res) => remix!.reject(req, res, { status: 429, message: REJECTION_MESSAGES.tooManyAtOnce }),
+  });
+  app.use(queue.wrap(remix.handle));
 
   // Slow clients: header, body and keep-alive timeouts, and a cap of open connections per visitor
   // address that trusted proxies (TRUST_PROXY) are exempt from (server/connection-limit.ts, ADR 0067).

@@ -144,7 +144,7 @@ export interface RemixHandlerOptions {
 /** The Remix handler and the renderer of refusals. */
 export interface RemixHandler {
   /** Express handler that serves the request with Remix. */
-  handle(req: Request, res: Response, next: NextFunction): void;
+  handle(req: Request, res: Response, next: NextFunction): Promise<void>;
   /**
    * Answers a refusal: the error screen (through Remix's "*" route) for a
    * browser page or form post, JSON `{ error }` under `/api/`, else plain
@@ -279,7 +279,7 @@ export function createRemixHandler(options: RemixHandlerOptions): RemixHandler {
   }
 
   return {
-    handle: (req, res, next) => void handle(req, res, next),
+    handle,
     reject,
   };
 }

@@ -57,12 +57,14 @@ const CONTENT_TYPES: Record<ImageFormat, string> = {
 const IMAGE_PARAMS = new Set(["src", "w"]);
 
 /**
- * Cache misses (a download and an encode) one client IP may cause: 120 per
- * minute. A cold listing page costs about 25 (a results page's cards, or a
- * gallery's photo and thumbnails), so a visitor browsing a cold catalogue
- * stays under it; one client can no longer keep the encoder busy.
+ * Cache misses (a download and an encode) one client IP may cause: 600 per
+ * minute. A cold results page or gallery costs about 25, and a visitor (or an
+ * office behind one address) paging quickly through a cold catalogue makes
+ * several a minute, so the rate is set far above that; the encoder's own
+ * concurrency (two at a time) bounds the CPU, and this keeps one client from
+ * holding it alone.
  */
-export const IMAGE_MISS_RULE = { keyPrefix: "imagens-miss", points: 120, durationSeconds: 60 } as const;
+export const IMAGE_MISS_RULE = { keyPrefix: "imagens-miss", points: 600, durationSeconds: 60 } as const;
 
 const querySchema = z.object({
   src: z
