@@ -23,10 +23,12 @@ import { migrate as migratepglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { getConfig } from "../config";
 import { singleton } from "../singleton";
+import { listenOnServer, type Listening } from "./listen";
 import { queryCounter } from "./query-count";
 import * as schema from "./schema";
 
 export { schema };
+export type { Listening };
 
 /**
  * Query-result shape shared by both drivers: `db.execute()` resolves to an
@@ -83,11 +85,6 @@ export interface Database {
   /** The `pg` pool on a server (rate-limiter-flexible's PostgreSQL store uses it); null on PGlite. */
   pool: pg.Pool | null;
   /** Closes PGlite / ends the pool and the LISTEN connections. Safe to call twice. */
-  close(): Promise<void>;
-}
-
-/** An active LISTEN; `close()` stops it (idempotent). */
-export interface Listening {
   close(): Promise<void>;
 }
 
@@ -258,90 +255,6 @@ function createPostgres(url: string, poolSize: number): Database {
       return closing;
     },
   };
-}
-
-/** Longest wait (ms) between two reconnection attempts of a LISTEN connection. */
-const LISTEN_MAX_BACKOFF_MS = 10_000;
-
-/**
- * LISTEN on a dedicated `pg.Client`, reconnecting (and LISTENing again) when
- * the connection breaks. Registered in `open` until closed.
- */
-async function listenOnServer(
-  url: string,
-  channel: string,
-  onNotification: (payload: string) => void,
-  onReconnect: (() => void) | undefined,
-  open: Set<Listening>,
-): Promise<Listening> {
-  let closed = false;
-  let client: pg.Client | null = null;
-  let retry: NodeJS.Timeout | undefined;
-  let backoffMs = 500;
-
-  const connect = async (): Promise<pg.Client> => {
-    const next = new pg.Client({
-      connectionString: url,
-      connectionTimeoutMillis: 10_000,
-      application_name: "imobiliaria-site-listen",
-    });
-    next.on("notification", (message) => {
-      if (message.channel === channel) onNotification(message.payload ?? "");
-    });
-    // A broken connection emits "error" (and then "end"); a server-side close may emit only "end".
-    const lost = (reason: string) => {
-      if (closed || client !== next) return;
-      console.error(`[db] conexão de notificações (${channel}) perdida: ${reason}`);
-      client = null;
-      next.end().catch(() => undefined);
-      scheduleReconnect();
-    };
-    next.on("error", (error) => lost(error.message));
-    next.on("end", () => lost("conexão encerrada"));
-    try {
-      await next.connect();
-      await next.query(`listen ${channel}`);
-    } catch (error) {
-      await next.end().catch(() => undefined);
-      throw error;
-    }
-    return next;
-  };
-
-  const scheduleReconnect = () => {
-    if (closed || retry) return;
-    retry = setTimeout(() => {
-      retry = undefined;
-      connect()
-        .then((next) => {
-          if (closed) return void next.end().catch(() => undefined);
-          client = next;
-          backoffMs = 500;
-          console.info(`[db] conexão de notificações (${channel}) restabelecida`);
-          onReconnect?.();
-        })
-        .catch(() => {
-          backoffMs = Math.min(backoffMs * 2, LISTEN_MAX_BACKOFF_MS);
-          scheduleReconnect();
-        });
-    }, backoffMs);
-    retry.unref();
-  };
-
-  client = await connect();
-  const listening: Listening = {
-    async close() {
-      if (closed) return;
-      closed = true;
-      open.delete(listening);
-      clearTimeout(retry);
-      const current = client;
-      client = null;
-      await current?.end().catch(() => undefined);
-    },
-  };
-  open.add(listening);
-  return listening;
 }
 
 /** Options of {@link migrate}. */
