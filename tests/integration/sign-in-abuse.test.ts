@@ -7,7 +7,8 @@
  * claim set in the emulator gives no access without a `users` row.
  */
 import { describe, expect, it } from "vitest";
-import { requestPasswordReset } from "~/.server/auth/password-reset";
+import { confirmResetCode, requestPasswordReset } from "~/.server/auth/password-reset";
+import { createAuthRateLimiters, RESET_CODE_EMAIL_LIMIT } from "~/.server/auth/protection";
 import { signInWithEmailPassword, type SignInRefused } from "~/.server/auth/sign-in";
 import { findUser } from "~/.server/auth/users";
 import { getSessionSecrets } from "~/.server/flash";
@@ -139,5 +140,28 @@ describe("sign-in abuse (ADR 0065)", () => {
     })) as Response;
     expect(owner.status).toBe(302);
     await env.backend.auth.updateUser(admin.uid, { password: admin.password });
+  });
+
+  it("concurrent wrong codes for one e-mail from many IPs: no more than the e-mail's ceiling are checked", async () => {
+    const email = env.admin.email;
+    const sent: { text: string }[] = [];
+    const mailer = { kind: "file" as const, send: async (m: { text: string }) => void sent.push(m), close() {} };
+    const deps = { backend: env.backend, db: env.test.database.db, secrets: getSessionSecrets() };
+    const request = { mailer, resetPageUrl: `${TEST_ORIGIN}/r`, siteTitle: "Horizonte Imobiliária" };
+    expect(await requestPasswordReset(deps, { ...request, email })).toBe(true);
+    const code = /Seu código: (\d{6})/.exec(sent.at(-1)!.text)![1]!;
+    const wrong = code === "123456" ? "654321" : "123456";
+    const limiters = createAuthRateLimiters();
+    const outcomes = await Promise.all(
+      Array.from({ length: 3 * RESET_CODE_EMAIL_LIMIT.points }, async (_, i) => {
+        const outcome = await confirmResetCode(
+          { ...deps, limiters },
+          { ip: `203.0.113.${i + 1}`, email, code: wrong, newPassword: "senha-nova-123" },
+        );
+        return outcome.limited ? "too-many" : outcome.result;
+      }),
+    );
+    expect(outcomes.filter((outcome) => outcome !== "too-many")).toHaveLength(RESET_CODE_EMAIL_LIMIT.points);
+    expect(outcomes.filter((outcome) => outcome !== "too-many" && outcome !== "invalid")).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import {
   backoffSeconds,
   createAuthRateLimiters,
   isSameOriginPost,
+  RESET_CODE_EMAIL_LIMIT,
   tooManyAttemptsMessage,
 } from "./protection";
 
@@ -108,6 +109,54 @@ describe("reset-code limits", () => {
         answers.push(await wrong(ip, email));
       expect(answers).toEqual([true, true, true, true, false]);
     }
+  });
+});
+
+describe("reset-code ceiling under concurrent guesses", () => {
+  it("many concurrent wrong codes for one e-mail from distinct IPs: no more than the ceiling get past the limits", async () => {
+    const limiters = createAuthRateLimiters();
+    const email = "dono@exemplo.com.br";
+    // As confirmResetCode: take the attempt, check the code (a pause, as the database query is), settle it as wrong.
+    const guess = async (ip: string) => {
+      const limited = await limiters.consumeResetCode(ip, email);
+      if (limited) return "too-many";
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await limiters.settleResetCode(ip, email, "failure");
+      return "invalid";
+    };
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => guess(`10.1.${i >> 8}.${i & 255}`)));
+    expect(answers.filter((answer) => answer === "invalid")).toHaveLength(RESET_CODE_EMAIL_LIMIT.points);
+    // Past the ceiling a new IP is refused too.
+    expect(await limiters.consumeResetCode("198.51.100.1", email)).not.toBeNull();
+  });
+
+  it("gives the ceiling's point back for an attempt that ended otherwise or was refused by its pair", async () => {
+    const limiters = createAuthRateLimiters({
+      codeEmail: { points: 2, durationSeconds: 60 },
+      codePair: { points: 1, durationSeconds: 60 },
+    });
+    const email = "dono@exemplo.com.br";
+    for (let i = 0; i < 3; i++) {
+      expect(await limiters.consumeResetCode("192.0.2.7", email)).toBeNull();
+      await limiters.settleResetCode("192.0.2.7", email, "other");
+    }
+    expect(await limiters.consumeResetCode("192.0.2.7", email)).toBeNull();
+    await limiters.settleResetCode("192.0.2.7", email, "failure");
+    // Refused by its pair: the e-mail's second point stays for another IP.
+    expect(await limiters.consumeResetCode("192.0.2.7", email)).not.toBeNull();
+    expect(await limiters.consumeResetCode("192.0.2.8", email)).toBeNull();
+    await limiters.settleResetCode("192.0.2.8", email, "failure");
+    expect(await limiters.consumeResetCode("192.0.2.9", email)).not.toBeNull();
+  });
+
+  it("a right code forgets the e-mail's failures", async () => {
+    const limiters = createAuthRateLimiters({ codeEmail: { points: 2, durationSeconds: 60 } });
+    const email = "dono@exemplo.com.br";
+    expect(await limiters.consumeResetCode("192.0.2.7", email)).toBeNull();
+    await limiters.settleResetCode("192.0.2.7", email, "failure");
+    expect(await limiters.consumeResetCode("192.0.2.8", email)).toBeNull();
+    await limiters.settleResetCode("192.0.2.8", email, "success");
+    for (const ip of ["192.0.2.9", "192.0.2.10"]) expect(await limiters.consumeResetCode(ip, email)).toBeNull();
   });
 });
 

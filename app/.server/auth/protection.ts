@@ -124,16 +124,28 @@ export interface AuthRateLimiters {
   consumeLogin(ip: string, email: string): Promise<Limited | null>;
   /** After the password was checked: see {@link AttemptOutcome}; a success forgets the pair's failures. */
   settleLogin(ip: string, email: string, outcome: AttemptOutcome): Promise<void>;
+  /**
+   * Seconds until the (e-mail, IP) pair's current window ends: the
+   * `Retry-After` these limits give when they refuse the pair (the whole
+   * window of {@link LOGIN_PAIR_LIMIT} when nothing is counted for it).
+   */
+  loginPairRetryAfter(ip: string, email: string): Promise<number>;
   /** Counts a password-reset request by `ip` for `email`; null when allowed. */
   consumeReset(ip: string, email: string, kind: "request" | "confirm"): Promise<Limited | null>;
   /**
    * Before a reset code is checked (after `consumeReset(…, "confirm")`, which
-   * counts the IP): counts it against the (e-mail, IP) pair, and refuses when
-   * the pair is over or the e-mail is past {@link RESET_CODE_EMAIL_LIMIT}.
-   * The same for any address. Follow an allowed attempt with {@link settleResetCode}.
+   * counts the IP): counts it against the e-mail's ceiling
+   * ({@link RESET_CODE_EMAIL_LIMIT}) and the (e-mail, IP) pair, and refuses
+   * when either is over. Both are taken before the code is checked, so
+   * concurrent guesses from many IPs cannot all pass the ceiling. The same for
+   * any address. Follow an allowed attempt with {@link settleResetCode}.
    */
   consumeResetCode(ip: string, email: string): Promise<Limited | null>;
-  /** After a reset code was checked (any refusal of the code is a "failure", whether or not the account exists). */
+  /**
+   * After a reset code was checked: a "failure" (any refusal of the code,
+   * whether or not the account exists) stays counted; a "success" forgets the
+   * pair's and the e-mail's counts; "other" gives the attempt's points back.
+   */
   settleResetCode(ip: string, email: string, outcome: AttemptOutcome): Promise<void>;
 }
 
@@ -183,8 +195,7 @@ export function createAuthRateLimiters(rules: AuthLimitRules = {}, store: RateLi
   const resetIp = make("reset-ip", rules.resetIp ?? RESET_IP_LIMIT);
   const resetEmail = make("reset-email", rules.resetEmail ?? RESET_EMAIL_LIMIT);
   const codePair = make("reset-code-pair", rules.codePair ?? RESET_CODE_PAIR_LIMIT);
-  const codeEmailRule = rules.codeEmail ?? RESET_CODE_EMAIL_LIMIT;
-  const codeEmail = make("reset-code-email", codeEmailRule);
+  const codeEmail = make("reset-code-email", rules.codeEmail ?? RESET_CODE_EMAIL_LIMIT);
   const pairKey = (ip: string, email: string) => `${email.toLowerCase()}|${ip || "unknown"}`;
 
   /** Counts an attempt on each limiter in turn; on a refusal the points already taken are given back. */
@@ -232,6 +243,11 @@ export function createAuthRateLimiters(rules: AuthLimitRules = {}, store: RateLi
       else await loginPair.reward(key, 1);
       await loginIp.reward(ip || "unknown", 1);
     },
+    async loginPairRetryAfter(ip, email) {
+      const pair = await loginPair.get(pairKey(ip, email));
+      return refusal(pair ?? { msBeforeNext: (rules.loginPair ?? LOGIN_PAIR_LIMIT).durationSeconds * 1000 })
+        .retryAfterSeconds;
+    },
     async consumeReset(ip, email, kind) {
       const taken =
         kind === "request"
@@ -240,20 +256,20 @@ export function createAuthRateLimiters(rules: AuthLimitRules = {}, store: RateLi
       return Array.isArray(taken) ? null : taken;
     },
     async consumeResetCode(ip, email) {
-      const ceiling = await codeEmail.get(email.toLowerCase());
-      if (ceiling && ceiling.consumedPoints >= codeEmailRule.points) return refusal(ceiling);
-      const taken = await take(codePair, pairKey(ip, email));
-      return isLimited(taken) ? taken : null;
+      // The ceiling is taken (not only read) first: each concurrent guess holds its point before any code is checked.
+      const taken = await takeAll([codeEmail, email.toLowerCase()], [codePair, pairKey(ip, email)]);
+      return Array.isArray(taken) ? null : taken;
     },
     async settleResetCode(ip, email, outcome) {
-      if (outcome === "failure") {
-        await take(codeEmail, email.toLowerCase());
-        return;
-      }
+      // A failure was counted on both when the attempt was taken.
+      if (outcome === "failure") return;
       if (outcome === "success") {
         await codePair.delete(pairKey(ip, email));
         await codeEmail.delete(email.toLowerCase());
-      } else await codePair.reward(pairKey(ip, email), 1);
+      } else {
+        await codePair.reward(pairKey(ip, email), 1);
+        await codeEmail.reward(email.toLowerCase(), 1);
+      }
     },
   };
 }

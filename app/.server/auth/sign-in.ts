@@ -14,7 +14,7 @@ import type { SessionUser } from "~/lib/auth";
 import type { Db } from "../db";
 import type { IdentityBackend } from "./firebase";
 import { IdentityError, SIGN_IN_MESSAGES, signInWithPassword } from "./identity";
-import { type AuthRateLimiters, authRateLimiters, tooManyAttemptsMessage } from "./protection";
+import { type AuthRateLimiters, authRateLimiters, LOGIN_PAIR_LIMIT, tooManyAttemptsMessage } from "./protection";
 import {
   createSession,
   deleteSessionByToken,
@@ -31,7 +31,7 @@ export class SignInRefused extends Error {
     readonly reason: "credentials" | "too-many" | "disabled" | "network" | "no-access" | "unknown",
     /** pt-BR, shown beside the form. */
     readonly userMessage: string,
-    /** With "too-many" from this site's limits: seconds until the next attempt (the `Retry-After` header). */
+    /** With "too-many": seconds until the next attempt (the `Retry-After` header). */
     readonly retryAfterSeconds?: number,
   ) {
     super(userMessage);
@@ -108,10 +108,13 @@ export async function signInWithEmailPassword(
     // wrong password. (A row disabled on this site is told below, once the
     // password has proved who is asking.)
     const code = error.code === "USER_DISABLED" ? "INVALID_LOGIN_CREDENTIALS" : error.code;
+    // The service's own lockout happens only to existing accounts: it is answered
+    // as this site's limits answer (429, their message, a pair's whole window);
+    // signInProtected puts the pair's real window in.
+    if (code === "TOO_MANY_ATTEMPTS_TRY_LATER") throw tooManyRefusal(LOGIN_PAIR_LIMIT.durationSeconds);
     const reason = (
       {
         INVALID_LOGIN_CREDENTIALS: "credentials",
-        TOO_MANY_ATTEMPTS_TRY_LATER: "too-many",
         NETWORK: "network",
         UNKNOWN: "unknown",
       } as const
@@ -149,6 +152,14 @@ export async function signInWithEmailPassword(
 }
 
 /**
+ * The "too-many" refusal of this site's sign-in limits: 429 with
+ * "Muitas tentativas. Tente novamente em N minutos." and `Retry-After`.
+ */
+function tooManyRefusal(retryAfterSeconds: number): SignInRefused {
+  return new SignInRefused("too-many", tooManyAttemptsMessage(retryAfterSeconds), retryAfterSeconds);
+}
+
+/**
  * Shortest time, ms, before a refused password is answered with a real
  * Firebase project, where the service takes measurably longer to refuse a
  * wrong password of an existing account (it hashes it) than an unknown
@@ -174,6 +185,8 @@ export interface ProtectedSignInOptions extends SignInOptions {
  * a wrong one (or an unknown e-mail: the same answer) counts towards the
  * e-mail's ceiling and is answered no sooner than the floor, anything else
  * gives the attempt back. The identity service is asked for every e-mail.
+ * The service's own lockout (real project, existing accounts only) counts as
+ * a failure and is answered exactly as these limits refuse the pair.
  * @throws {SignInRefused} as {@link signInWithEmailPassword}, or "too-many" with `retryAfterSeconds`.
  */
 export async function signInProtected(
@@ -186,14 +199,18 @@ export async function signInProtected(
   const ip = options.ip || "unknown";
   const limiters = options.limiters ?? authRateLimiters();
   const limited = await limiters.consumeLogin(ip, email);
-  if (limited)
-    throw new SignInRefused("too-many", tooManyAttemptsMessage(limited.retryAfterSeconds), limited.retryAfterSeconds);
+  if (limited) throw tooManyRefusal(limited.retryAfterSeconds);
   const started = performance.now();
   try {
     const signedIn = await signInWithEmailPassword(backend, db, email, password, options);
     await limiters.settleLogin(ip, email, "success");
     return signedIn;
   } catch (error) {
+    // Only the identity service's lockout gets here as "too-many" (this site's limits refused above).
+    if (error instanceof SignInRefused && error.reason === "too-many") {
+      await limiters.settleLogin(ip, email, "failure");
+      throw tooManyRefusal(await limiters.loginPairRetryAfter(ip, email));
+    }
     const failed = error instanceof SignInRefused && error.reason === "credentials";
     await limiters.settleLogin(ip, email, failed ? "failure" : "other");
     if (failed) {
