@@ -89,7 +89,7 @@ echo "read-only root filesystem: exit $(docker inspect -f '{{.State.ExitCode}}' 
 docker logs "$NAME" 2>&1 | grep -iE 'EROFS|read-only' && echo "WARNING: writes outside /data" || echo "no write outside /data"
 
 # 6. The production target: it has no emulator, so it shares the demo container's
-# network and uses the demo's Auth emulator (FIREBASE_AUTH_EMULATOR_HOST).
+# network and uses the demo's Auth emulator (FIREBASE_AUTH_EMULATOR_HOST, with its access key).
 PROD="${NAME}-production"
 cleanup_prod() { docker rm -f "$PROD" >/dev/null 2>&1 || true; }
 trap 'cleanup; cleanup_prod' EXIT
@@ -97,9 +97,15 @@ cleanup
 run -e FIREBASE_AUTH_EMULATOR_PORT=9099
 wait_for '"database":{"ok":true' 120
 docker volume rm -f "${VOLUME}-production" >/dev/null
+# The embedded emulator answers only under /<access key>/ (server/auth-emulator-access.ts), a key
+# made at each start and kept in the demo's data folder; it goes after host:port. A secret: it is
+# never printed, and reaches `docker run` through the environment, not its arguments.
+EMULATOR_KEY=$(docker exec "$NAME" cat /data/auth-emulator/access-key) && [ -n "$EMULATOR_KEY" ] ||
+  { echo "no Auth emulator access key in the demo container" >&2; exit 1; }
 t=$(now)
-docker run -d --name "$PROD" --network "container:${NAME}" --read-only --tmpfs /tmp \
-  -v "${VOLUME}-production:/data" -e PORT=3001 -e VISTA_SANDBOX_PORT=0 -e FIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9099 \
+FIREBASE_AUTH_EMULATOR_HOST="127.0.0.1:9099/${EMULATOR_KEY}" \
+  docker run -d --name "$PROD" --network "container:${NAME}" --read-only --tmpfs /tmp \
+  -v "${VOLUME}-production:/data" -e PORT=3001 -e VISTA_SANDBOX_PORT=0 -e FIREBASE_AUTH_EMULATOR_HOST \
   "${IMAGE}:production" >/dev/null
 prod_get() { docker exec "$PROD" node -e "fetch('http://127.0.0.1:3001$1').then(r=>{console.log(r.status);process.exit(r.ok?0:1)}).catch(()=>process.exit(1))"; }
 until prod_get /health/server >/dev/null 2>&1; do

@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { useMigratedMemoryDatabase } from "~/test-support/database";
 import { type Database } from "./db";
 import {
+  createHealthCache,
   getHealth,
+  hasCookieNamed,
+  type HealthResult,
   type HealthReport,
   isDirectLocalRequest,
   isLoopbackAddress,
@@ -131,7 +134,129 @@ describe("who reads the details", () => {
     expect(await mayReadHealthDetails(request({ Authorization: "Bearer admin" }), "203.0.113.1", isAdmin)).toBe(true);
     expect(await mayReadHealthDetails(request({ Authorization: "Bearer agent" }), "203.0.113.1", isAdmin)).toBe(false);
     expect(await mayReadHealthDetails(request({ Authorization: "Bearer boom" }), "203.0.113.1", isAdmin)).toBe(false);
-    expect(await mayReadHealthDetails(request({ Cookie: "a=1" }), "203.0.113.1", isAdmin)).toBe(false);
-    expect(asked).toEqual(["Bearer admin", "Bearer agent", "Bearer boom", "a=1"]);
+    expect(await mayReadHealthDetails(request({ Cookie: "session=abc" }), "203.0.113.1", isAdmin)).toBe(false);
+    expect(await mayReadHealthDetails(request({ Cookie: "a=1; __Host-session=x" }), "203.0.113.1", isAdmin)).toBe(
+      false,
+    );
+    expect(asked).toEqual(["Bearer admin", "Bearer agent", "Bearer boom", "session=abc", "a=1; __Host-session=x"]);
+  });
+
+  it("never asks the admin guard for a request with unrelated cookies only", async () => {
+    let asked = 0;
+    const isAdmin = async () => {
+      asked++;
+      return true;
+    };
+    for (const cookie of [
+      "a=1",
+      "consent=all; favoritos=AP1,AP2",
+      "__session=x",
+      "session=",
+      "xsession=1",
+      "session",
+    ]) {
+      const request = new Request("http://localhost/health/server", { headers: { Cookie: cookie } });
+      expect(await mayReadHealthDetails(request, "203.0.113.1", isAdmin), cookie).toBe(false);
+    }
+    expect(asked).toBe(0);
+  });
+
+  it("finds a cookie by exact name", () => {
+    expect(hasCookieNamed("a=1; session=v", ["session"])).toBe(true);
+    expect(hasCookieNamed(" session = v ", ["session"])).toBe(true);
+    expect(hasCookieNamed("mysession=v; session2=v", ["session"])).toBe(false);
+    expect(hasCookieNamed(null, ["session"])).toBe(false);
+  });
+});
+
+describe("the shared health report", () => {
+  /** A deferred health result: the round stays in flight until `resolve` is called. */
+  function deferred() {
+    let resolve!: (result: HealthResult) => void;
+    const promise = new Promise<HealthResult>((r) => (resolve = r));
+    return { promise, resolve };
+  }
+  const result = (status: HealthReport["status"]): HealthResult => ({
+    httpStatus: status === "error" ? 503 : 200,
+    body: { status } as HealthReport,
+  });
+
+  it("shares one round in flight among concurrent callers, then reuses it for the TTL", async () => {
+    let clock = 1_000_000;
+    const rounds: ReturnType<typeof deferred>[] = [];
+    const cached = createHealthCache(
+      () => {
+        const round = deferred();
+        rounds.push(round);
+        return round.promise;
+      },
+      { ttlMs: 2000, clock: () => clock },
+    );
+
+    const callers = Array.from({ length: 50 }, () => cached());
+    expect(rounds).toHaveLength(1);
+    rounds[0].resolve(result("ok"));
+    const answers = await Promise.all(callers);
+    expect(new Set(answers).size).toBe(1);
+    expect(answers[0].body.status).toBe("ok");
+
+    clock += 1999;
+    await cached();
+    expect(rounds).toHaveLength(1);
+
+    clock += 1;
+    const next = cached();
+    expect(rounds).toHaveLength(2);
+    rounds[1].resolve(result("degraded"));
+    expect((await next).body.status).toBe("degraded");
+  });
+
+  it("does not keep a failed round", async () => {
+    let calls = 0;
+    const cached = createHealthCache(
+      () => (++calls === 1 ? Promise.reject(new Error("boom")) : Promise.resolve(result("ok"))),
+      { clock: () => 0 },
+    );
+    await expect(cached()).rejects.toThrow("boom");
+    expect((await cached()).body.status).toBe("ok");
+    expect(calls).toBe(2);
+  });
+
+  describe("against the database", () => {
+    let database: Database;
+    useMigratedMemoryDatabase((opened) => (database = opened));
+
+    it("costs one database round for N concurrent calls", async () => {
+      let queries = 0;
+      const counted: Database = {
+        ...database,
+        db: new Proxy(database.db, {
+          get(target, property) {
+            const value = Reflect.get(target, property, target) as unknown;
+            if (typeof value !== "function") return value;
+            if (property === "execute" || property === "select")
+              return (...args: unknown[]) => {
+                queries++;
+                return (value as (...a: unknown[]) => unknown).apply(target, args);
+              };
+            return (value as (...a: unknown[]) => unknown).bind(target);
+          },
+        }),
+      };
+      const cached = createHealthCache(() => getHealth({ database: counted, scheduler: null, intervalSeconds: 300 }), {
+        clock: () => 0,
+      });
+
+      const single = await getHealth({ database: counted, scheduler: null, intervalSeconds: 300 });
+      const perRound = queries;
+      expect(single.httpStatus).toBe(200);
+      expect(perRound).toBeGreaterThanOrEqual(2); // select 1, count(*), the sync state
+
+      queries = 0;
+      const answers = await Promise.all(Array.from({ length: 40 }, () => cached()));
+      expect(answers.every((answer) => answer === answers[0])).toBe(true);
+      expect(answers[0].body.database.ok).toBe(true);
+      expect(queries).toBe(perRound);
+    });
   });
 });

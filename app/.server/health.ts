@@ -17,8 +17,13 @@
  * the full {@link HealthReport} (database kind, sync dates, counts, last
  * error) goes to a signed-in admin and to a request made on this host
  * ({@link isDirectLocalRequest}), such as an operator's `curl` or the tests.
+ *
+ * Cost: the route reads {@link getCachedHealth}, one report shared for about
+ * two seconds with a single round in flight, so a flood of health requests
+ * costs at most one database round per {@link HEALTH_CACHE_TTL_MS}.
  */
 import { sql } from "drizzle-orm";
+import { SESSION_COOKIE_NAMES } from "./auth/session";
 import { getConfig } from "./config";
 import { getDb, type Database } from "./db";
 import { listings } from "./db/schema";
@@ -143,6 +148,49 @@ export async function getHealth(options: HealthOptions = {}): Promise<{ httpStat
   return { httpStatus: 200, body };
 }
 
+/** What {@link getHealth} resolves to. */
+export type HealthResult = Awaited<ReturnType<typeof getHealth>>;
+
+/** How long a health report is reused, ms. */
+export const HEALTH_CACHE_TTL_MS = 2000;
+
+/** Options of {@link createHealthCache}. */
+export interface HealthCacheOptions {
+  /** How long a report is reused, counted from the start of its round (default {@link HEALTH_CACHE_TTL_MS}). */
+  ttlMs?: number;
+  /** Current time in ms (default `Date.now`; injectable for tests). */
+  clock?: () => number;
+}
+
+/**
+ * Memoises `load` (default {@link getHealth}): callers within `ttlMs` of the
+ * start of the last round share its result, and concurrent callers share the
+ * one round in flight, so at most one round starts per `ttlMs` and never two
+ * at once. A rejected round is not kept (the next call starts another).
+ * @returns a function that answers the current (possibly shared) report.
+ */
+export function createHealthCache(
+  load: () => Promise<HealthResult> = () => getHealth(),
+  options: HealthCacheOptions = {},
+): () => Promise<HealthResult> {
+  const ttlMs = options.ttlMs ?? HEALTH_CACHE_TTL_MS;
+  const clock = options.clock ?? Date.now;
+  let current: { startedAt: number; result: Promise<HealthResult> } | null = null;
+  return () => {
+    const now = clock();
+    if (current && now - current.startedAt < ttlMs) return current.result;
+    const round = { startedAt: now, result: load() };
+    current = round;
+    round.result.catch(() => {
+      if (current === round) current = null;
+    });
+    return round.result;
+  };
+}
+
+/** The process's shared health report (see {@link createHealthCache}); what `GET /health/server` answers. */
+export const getCachedHealth = createHealthCache();
+
 function safeInterval(): number {
   try {
     return getConfig().SYNC_INTERVAL_SECONDS;
@@ -205,19 +253,34 @@ export function isDirectLocalRequest(peerAddress: string | null | undefined, hea
   return true;
 }
 
+/** Whether the `Cookie` header carries a cookie named one of `names` (with a non-empty value). */
+export function hasCookieNamed(cookieHeader: string | null, names: readonly string[]): boolean {
+  if (!cookieHeader) return false;
+  for (const part of cookieHeader.split(";")) {
+    const index = part.indexOf("=");
+    if (index < 0) continue;
+    if (names.includes(part.slice(0, index).trim()) && part.slice(index + 1).trim() !== "") return true;
+  }
+  return false;
+}
+
 /**
  * Whether the requester may read the full report: a request made on this
- * host, or one with a credential that `isAdmin` accepts (asked only when the
- * request carries a cookie or an `Authorization` header, so the health
- * checks of load balancers never touch the sessions table). A failing
- * `isAdmin` counts as no.
+ * host, or one with a credential that `isAdmin` accepts. `isAdmin` is asked
+ * only when the request carries the session cookie (one of
+ * `sessionCookieNames`) or an `Authorization` header, so load balancers'
+ * checks and visitors with unrelated cookies never touch the sessions
+ * table. A failing `isAdmin` counts as no.
  */
 export async function mayReadHealthDetails(
   request: Request,
   peerAddress: string | null | undefined,
   isAdmin: (request: Request) => Promise<boolean>,
+  sessionCookieNames: readonly string[] = SESSION_COOKIE_NAMES,
 ): Promise<boolean> {
   if (isDirectLocalRequest(peerAddress, request.headers)) return true;
-  if (!request.headers.has("cookie") && !request.headers.has("authorization")) return false;
+  const hasCredential =
+    request.headers.has("authorization") || hasCookieNamed(request.headers.get("cookie"), sessionCookieNames);
+  if (!hasCredential) return false;
   return isAdmin(request).catch(() => false);
 }

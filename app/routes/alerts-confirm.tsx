@@ -9,7 +9,13 @@
  * malformed or forged token is the error screen with 400, an expired one (or
  * an alert deleted or cancelled meanwhile) with 410. Never cached, not indexed.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { alertFailure } from "~/.server/alerts/pages";
 import { alertById, confirmAlert, describeAlert, type SearchAlertRow } from "~/.server/alerts/store";
@@ -24,6 +30,13 @@ import { ALERT_CONFIRM_PATH, ALERTS_PATH } from "~/lib/alert-fields";
 import { button, container } from "~/styles/ui.css";
 
 const HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
+
+/**
+ * Headers of the HTML document and of its error screen: {@link HEADERS},
+ * as on the data answers. The page carries a token (in its URL, and in its
+ * links), so it is never stored, never indexed and never sent as a Referer.
+ */
+export const headers: HeadersFunction = () => HEADERS;
 
 /** The alert id of the request's confirmation token, or the thrown error screen (400/410). */
 function alertIdOfRequest(request: Request): string {

@@ -7,7 +7,13 @@
  * opening the URL cancel nothing. Refused tokens: the error screen with 400
  * (malformed, forged) or 410 (expired, alert deleted).
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { alertFailure } from "~/.server/alerts/pages";
 import { alertById, describeAlert, unsubscribeAlert } from "~/.server/alerts/store";
@@ -23,6 +29,13 @@ import { LISTINGS_PATH } from "~/lib/paths";
 import { button, container } from "~/styles/ui.css";
 
 const HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
+
+/**
+ * Headers of the HTML document and of its error screen: {@link HEADERS},
+ * as on the data answers. The page carries a token (in its URL, and in its
+ * links), so it is never stored, never indexed and never sent as a Referer.
+ */
+export const headers: HeadersFunction = () => HEADERS;
 
 /** The alert of the request's token, or the thrown error screen. */
 async function alertOfRequest(request: Request) {

@@ -6,7 +6,13 @@
  * answers 400 (malformed, forged) or 410 (expired). Changes are POSTs to the
  * same URL that come back here (303) with a toast. Never cached, not indexed.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { alertFailure } from "~/.server/alerts/pages";
@@ -25,6 +31,13 @@ import { button, container } from "~/styles/ui.css";
 import * as s from "./alerts.css";
 
 const HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
+
+/**
+ * Headers of the HTML document and of its error screen: {@link HEADERS},
+ * as on the data answers. The page carries a token (in its URL, and in its
+ * links), so it is never stored, never indexed and never sent as a Referer.
+ */
+export const headers: HeadersFunction = () => HEADERS;
 
 /** The address of the request's manage token, or the thrown error screen. */
 function emailOfRequest(request: Request): string {

@@ -18,6 +18,7 @@ vi.mock("~/.server/auth", () => ({
   }),
 }));
 
+const { requireRole } = await import("~/.server/auth");
 const { getDb, migrate } = await import("~/.server/db");
 const { loader } = await import("./health");
 
@@ -68,12 +69,23 @@ describe("GET /health/server", () => {
       args(undefined),
       // A signed-in user who is not an admin.
       args("203.0.113.7", { Authorization: "Bearer token-de-corretor" }),
-      args("203.0.113.7", { Cookie: "__session=x" }),
+      args("203.0.113.7", { Cookie: "session=x" }),
     ]) {
       const response = await loader(request);
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ status: "degraded" });
     }
+  });
+
+  it("never asks the admin guard for a request with unrelated cookies only", async () => {
+    vi.mocked(requireRole).mockClear();
+    for (const cookie of ["__session=x", "consent=all", "favoritos=AP1; tema=escuro"]) {
+      const response = await loader(args("203.0.113.7", { Cookie: cookie }));
+      expect(await response.json()).toEqual({ status: "degraded" });
+    }
+    expect(requireRole).not.toHaveBeenCalled();
+    await loader(args("203.0.113.7", { Cookie: "consent=all; __Host-session=x" }));
+    expect(requireRole).toHaveBeenCalledTimes(1);
   });
 
   it("gives an admin the details from anywhere", async () => {

@@ -10,7 +10,13 @@
  */
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  json,
+  type LoaderFunctionArgs,
+  redirect,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getIdentityBackend, getPasswordPolicy } from "~/.server/auth";
 import { redeemSetPasswordToken } from "~/.server/auth/invitation";
@@ -36,8 +42,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ token, minLength: policy.minLength }, { headers: privatePage() });
 }
 
-/** Never cached. */
-export const headers = privatePageHeaders;
+/**
+ * Headers of the document: never cached ({@link privatePageHeaders}), not
+ * indexed, and no Referer (the URL carries the single-use token).
+ */
+export const headers: HeadersFunction = (args) => {
+  const headers = new Headers(privatePageHeaders(args));
+  headers.set("X-Robots-Tag", "noindex");
+  headers.set("Referrer-Policy", "no-referrer");
+  return headers;
+};
 
 /** Title and `noindex`. */
 export const meta = authPageMeta("Redefinir a senha");

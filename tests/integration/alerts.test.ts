@@ -44,6 +44,7 @@ import * as alertsPage from "~/routes/alerts";
 import * as confirmPage from "~/routes/alerts-confirm";
 import * as createPage from "~/routes/alerts-create";
 import * as unsubscribePage from "~/routes/alerts-unsubscribe";
+import * as passwordTokenPage from "~/routes/password-token";
 import { createTestPglite, type TestDatabase } from "./helpers/database";
 import { makeListing, storedRow } from "./helpers/fixtures";
 import { answer, siteRequest } from "./helpers/loaders";
@@ -248,6 +249,29 @@ describe("mail the public can trigger (ADR 0064)", () => {
     await db().delete(searchAlerts).where(eq(searchAlerts.id, alert!.id));
   });
 
+  it("an alert never keeps a listing code: its text reaches neither the stored search nor the confirmation", async () => {
+    const bait = "ACESSE-WWW.GOLPE.COM.BR";
+    const pages = [
+      `${MOEMA_SALE}?codigo=${bait}`,
+      `/todos-os-imoveis?codigo=${bait}&quartos=2`,
+      `/busca?${new URLSearchParams({ q: "moema", codigo: bait })}`,
+    ];
+    for (const [i, page] of pages.entries()) {
+      const email = `codigo${i}@exemplo.com.br`;
+      const response = await postCreate(alertForm({ email, page, js: "1" }), `10.2.4.${i}`);
+      expect(response.status, page).toBe(200);
+      const [alert] = await alertsOf(email);
+      expect(alert!.filters.code, page).toBeUndefined();
+      expect(JSON.stringify([alert!.filters, alert!.path, alert!.query]), page).not.toMatch(/golpe|codigo/i);
+      const [queued] = await db().select().from(searchAlertMails).where(eq(searchAlertMails.alertId, alert!.id));
+      const message = queued!.message as { subject: string; text: string; html: string };
+      for (const part of [message.subject, message.text, message.html]) {
+        expect(part, page).not.toMatch(/golpe|codigo|Código/i);
+      }
+      await db().delete(searchAlerts).where(eq(searchAlerts.id, alert!.id));
+    }
+  });
+
   it("caps the unconfirmed alerts of one mailbox whatever its case or +tag, beside the e-mail field", async () => {
     const addresses = ["caixa@exemplo.com.br", "Caixa+1@exemplo.com.br", "caixa+2@Exemplo.com.br"];
     addresses.push("CAIXA+3@exemplo.com.br", "caixa+4@exemplo.com.br");
@@ -340,6 +364,27 @@ describe("confirmation link", () => {
     );
     const [still] = await alertsOf("joao@exemplo.com.br");
     expect(still!.confirmedAt).toBeNull();
+  });
+});
+
+describe("pages reached with a token in their URL", () => {
+  it("send private, no-store, noindex and no-referrer with the HTML document too, error screen included", () => {
+    const json = new Headers({ "Content-Type": "application/json", "Cache-Control": "private, no-store" });
+    const cases: { loaderHeaders: Headers; actionHeaders: Headers; errorHeaders: Headers | undefined }[] = [
+      { loaderHeaders: json, actionHeaders: new Headers(), errorHeaders: undefined },
+      { loaderHeaders: json, actionHeaders: json, errorHeaders: undefined },
+      { loaderHeaders: new Headers(), actionHeaders: new Headers(), errorHeaders: json },
+    ];
+    for (const [name, page] of Object.entries({ confirmPage, alertsPage, unsubscribePage, passwordTokenPage })) {
+      expect(page.headers, name).toBeTypeOf("function");
+      for (const args of cases) {
+        const headers = new Headers(page.headers({ ...args, parentHeaders: new Headers() }));
+        expect(headers.get("Cache-Control"), name).toBe("private, no-store");
+        expect(headers.get("X-Robots-Tag"), name).toBe("noindex");
+        expect(headers.get("Referrer-Policy"), name).toBe("no-referrer");
+        expect(headers.get("Content-Type"), name).toBeNull();
+      }
+    }
   });
 });
 

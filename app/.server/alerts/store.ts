@@ -12,6 +12,7 @@ import {
   hasFilters,
   normalizeFilters,
   parseFilters,
+  QUERY_FACETS,
   type FilterVocabulary,
   type ListingFilters,
 } from "~/lib/filters";
@@ -50,11 +51,16 @@ export interface AlertSearch {
   path: string;
 }
 
+/** The query parameter of the listing code, which an alert never keeps. */
+const CODE_PARAM = QUERY_FACETS.find((facet) => facet.key === "code")?.param ?? "codigo";
+
 /**
  * Reads the page a "Criar alerta" form was on into what the alert searches:
  * `/todos-os-imoveis[/{filtros}]?…` and `/mapa?…` through the list pages'
  * codec (`parseFilters`; the map's area is not kept), `/busca?q=…` as the
- * text plus the filters of its query string.
+ * text plus the filters of its query string. The listing code (`codigo`) is
+ * dropped: it names one listing, an alert on it makes no sense, and its free
+ * text would reach the confirmation e-mail and its link.
  * @returns null for any other path or an unknown word in `{filtros}`.
  */
 export function alertSearchOf(page: string, vocabulary: FilterVocabulary): AlertSearch | null {
@@ -66,13 +72,14 @@ export function alertSearchOf(page: string, vocabulary: FilterVocabulary): Alert
   }
   if (url.host !== "site.invalid") return null;
   const strip = (filters: ListingFilters): ListingFilters =>
-    normalizeFilters({ ...filters, sort: undefined, page: undefined });
+    normalizeFilters({ ...filters, sort: undefined, page: undefined, code: undefined });
   const { pathname, searchParams } = url;
   if (pathname === SEARCH_PATH) {
     const q = (searchParams.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, TEXT_QUERY_MAX_LENGTH);
     const rest = new URLSearchParams(searchParams);
     rest.delete("q");
     rest.delete("pagina");
+    rest.delete(CODE_PARAM);
     const parsed = parseFilters(undefined, rest, vocabulary);
     const filters = "notFound" in parsed ? {} : strip(parsed.filters);
     if (!q) return { filters, query: null, path: filtersToUrl(filters, vocabulary) };
