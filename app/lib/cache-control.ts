@@ -45,3 +45,18 @@ export const privatePageHeaders: HeadersFunction = ({ errorHeaders, actionHeader
     loaderHeaders.get("Cache-Control") ??
     PRIVATE_NO_STORE,
 });
+
+/**
+ * Referrer-Policy of a page whose URL carries a secret token: `same-origin`.
+ * The token never leaves the site in a Referer, and the page's own form posts
+ * keep their `Origin` (under `no-referrer` a browser sends `Origin: null`,
+ * which the same-origin write guard refuses).
+ */
+export const TOKEN_PAGE_REFERRER_POLICY = "same-origin";
+
+/** Headers of a page reached with a token in its URL: never stored, not indexed, {@link TOKEN_PAGE_REFERRER_POLICY}. */
+export const TOKEN_PAGE_HEADERS = {
+  "Cache-Control": PRIVATE_NO_STORE,
+  "X-Robots-Tag": "noindex",
+  "Referrer-Policy": TOKEN_PAGE_REFERRER_POLICY,
+} as const;

@@ -27,9 +27,10 @@ import { EmptyState } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-screen";
 import { SuccessIcon } from "~/components/icons";
 import { ALERT_CONFIRM_PATH, ALERTS_PATH } from "~/lib/alert-fields";
+import { TOKEN_PAGE_HEADERS } from "~/lib/cache-control";
 import { button, container } from "~/styles/ui.css";
 
-const HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
+const HEADERS = TOKEN_PAGE_HEADERS;
 
 /**
  * Headers of the HTML document and of its error screen: {@link HEADERS},

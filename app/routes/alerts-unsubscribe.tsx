@@ -26,9 +26,10 @@ import { GeneralErrorBoundary } from "~/components/error-screen";
 import { SuccessIcon } from "~/components/icons";
 import { ALERT_UNSUBSCRIBE_PATH, ALERTS_PATH } from "~/lib/alert-fields";
 import { LISTINGS_PATH } from "~/lib/paths";
+import { TOKEN_PAGE_HEADERS } from "~/lib/cache-control";
 import { button, container } from "~/styles/ui.css";
 
-const HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
+const HEADERS = TOKEN_PAGE_HEADERS;
 
 /**
  * Headers of the HTML document and of its error screen: {@link HEADERS},

@@ -28,9 +28,10 @@ import { ALERTS_PATH } from "~/lib/alert-fields";
 import { formatDate } from "~/lib/format";
 import { LISTINGS_PATH } from "~/lib/paths";
 import { button, container } from "~/styles/ui.css";
+import { TOKEN_PAGE_HEADERS } from "~/lib/cache-control";
 import * as s from "./alerts.css";
 
-const HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
+const HEADERS = TOKEN_PAGE_HEADERS;
 
 /**
  * Headers of the HTML document and of its error screen: {@link HEADERS},

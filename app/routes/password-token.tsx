@@ -28,7 +28,7 @@ import { boundedReply, type ReplyOptions } from "~/.server/form-reply";
 import { AuthCard, authPageMeta, LoginLink, NewPasswordFields, usePostPending } from "~/components/auth-card";
 import * as s from "~/components/auth-form.css";
 import { FormAlert } from "~/components/forms";
-import { privatePage, privatePageHeaders } from "~/lib/cache-control";
+import { privatePage, privatePageHeaders, TOKEN_PAGE_REFERRER_POLICY } from "~/lib/cache-control";
 import { LOGIN_PATH, PASSWORD_RESET_PATH } from "~/lib/paths";
 import { setPasswordSchema } from "~/lib/users";
 import { button } from "~/styles/ui.css";
@@ -44,12 +44,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * Headers of the document: never cached ({@link privatePageHeaders}), not
- * indexed, and no Referer (the URL carries the single-use token).
+ * indexed, and no Referer off the site (the URL carries the single-use token).
  */
 export const headers: HeadersFunction = (args) => {
   const headers = new Headers(privatePageHeaders(args));
   headers.set("X-Robots-Tag", "noindex");
-  headers.set("Referrer-Policy", "no-referrer");
+  headers.set("Referrer-Policy", TOKEN_PAGE_REFERRER_POLICY);
   return headers;
 };
 
