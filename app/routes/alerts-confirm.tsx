@@ -35,7 +35,7 @@ const HEADERS = TOKEN_PAGE_HEADERS;
 /**
  * Headers of the HTML document and of its error screen: {@link HEADERS},
  * as on the data answers. The page carries a token (in its URL, and in its
- * links), so it is never stored, never indexed and never sent as a Referer.
+ * links), so it is never stored, never indexed and never sent as a Referer off the site.
  */
 export const headers: HeadersFunction = () => HEADERS;
 

@@ -121,7 +121,14 @@ async function startSplittingProxy(
       new URL(incoming.url ?? "/", baseURL),
       {
         method: incoming.method,
-        headers: { ...incoming.headers, host: new URL(baseURL).host, "accept-encoding": "identity" },
+        // The site sees its own origin, as behind a real proxy: Host, and the Origin of the page's own
+        // posts (the analytics beacon a page sends as it is left), which the same-origin guard checks.
+        headers: {
+          ...incoming.headers,
+          host: new URL(baseURL).host,
+          ...(incoming.headers.origin ? { origin: new URL(baseURL).origin } : {}),
+          "accept-encoding": "identity",
+        },
       },
       (response) => {
         const isHtml = String(response.headers["content-type"] ?? "").startsWith("text/html");
