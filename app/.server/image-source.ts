@@ -7,7 +7,7 @@
  */
 import { getVistaTarget } from "./vista/target";
 
-/** Host of Vista's photo CDN (docs/vista-api.md §4.2 "Photos"); which of its paths are ours, the catalogue says. */
+/** Host of Vista's photo CDN, where every tenant's `Foto`/`FotoPequena` URLs live; which of its paths are ours, the catalogue says. */
 const VISTA_CDN_HOST = "cdn.vistahost.com.br";
 
 /**

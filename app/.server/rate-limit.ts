@@ -114,26 +114,18 @@ export function createLimiter(
     duration: rule.durationSeconds,
     insuranceLimiter: memory,
   });
+  // Each call makes sure the table exists, then passes the stored form of the key.
+  const onTable =
+    <Rest extends unknown[], R>(call: (key: string, ...rest: Rest) => Promise<R>) =>
+    async (key: string, ...rest: Rest): Promise<R> => {
+      await ensureTable(database);
+      return call(storedKey(key), ...rest);
+    };
   return {
-    async consume(key) {
-      await ensureTable(database);
-      return shared.consume(storedKey(key));
-    },
-    async reward(key, points) {
-      await ensureTable(database);
-      return shared.reward(storedKey(key), points);
-    },
-    async delete(key) {
-      await ensureTable(database);
-      return shared.delete(storedKey(key));
-    },
-    async get(key) {
-      await ensureTable(database);
-      return shared.get(storedKey(key));
-    },
-    async block(key, seconds) {
-      await ensureTable(database);
-      return shared.block(storedKey(key), seconds);
-    },
+    consume: onTable((key) => shared.consume(key)),
+    reward: onTable((key, points: number) => shared.reward(key, points)),
+    delete: onTable((key) => shared.delete(key)),
+    get: onTable((key) => shared.get(key)),
+    block: onTable((key, seconds: number) => shared.block(key, seconds)),
   };
 }

@@ -60,3 +60,10 @@ export const TOKEN_PAGE_HEADERS = {
   "X-Robots-Tag": "noindex",
   "Referrer-Policy": TOKEN_PAGE_REFERRER_POLICY,
 } as const;
+
+/**
+ * The `headers` export of a page reached with a token in its URL: the HTML
+ * document and its error screen get {@link TOKEN_PAGE_HEADERS}, as its data
+ * answers do (its links carry the token too).
+ */
+export const tokenPageHeaders: HeadersFunction = () => TOKEN_PAGE_HEADERS;

@@ -9,13 +9,7 @@
  * malformed or forged token is the error screen with 400, an expired one (or
  * an alert deleted or cancelled meanwhile) with 410. Never cached, not indexed.
  */
-import {
-  json,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { alertFailure } from "~/.server/alerts/pages";
 import { alertById, confirmAlert, describeAlert, type SearchAlertRow } from "~/.server/alerts/store";
@@ -27,17 +21,11 @@ import { EmptyState } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-screen";
 import { SuccessIcon } from "~/components/icons";
 import { ALERT_CONFIRM_PATH, ALERTS_PATH } from "~/lib/alert-fields";
-import { TOKEN_PAGE_HEADERS } from "~/lib/cache-control";
+import { TOKEN_PAGE_HEADERS, tokenPageHeaders } from "~/lib/cache-control";
 import { button, container } from "~/styles/ui.css";
 
-const HEADERS = TOKEN_PAGE_HEADERS;
-
-/**
- * Headers of the HTML document and of its error screen: {@link HEADERS},
- * as on the data answers. The page carries a token (in its URL, and in its
- * links), so it is never stored, never indexed and never sent as a Referer off the site.
- */
-export const headers: HeadersFunction = () => HEADERS;
+/** Never stored, not indexed, no Referer off the site: the URL and the links carry the token. */
+export const headers = tokenPageHeaders;
 
 /** The alert id of the request's confirmation token, or the thrown error screen (400/410). */
 function alertIdOfRequest(request: Request): string {
@@ -64,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const id = alertIdOfRequest(request);
   const alert = await alertById(getDb().db, id);
   if (!alert || alert.unsubscribedAt) throw alertFailure("gone");
-  return json(await view(alert), { headers: HEADERS });
+  return json(await view(alert), { headers: TOKEN_PAGE_HEADERS });
 }
 
 /** The "Confirmar" button: confirms the alert (idempotent) and records the agency's lead. */
@@ -72,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const id = alertIdOfRequest(request);
   const confirmed = await confirmAlert(id, { vocabulary: await getVocabulary() });
   if (!confirmed) throw alertFailure("gone");
-  return json(await view(confirmed.alert), { headers: HEADERS });
+  return json(await view(confirmed.alert), { headers: TOKEN_PAGE_HEADERS });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -7,13 +7,7 @@
  * opening the URL cancel nothing. Refused tokens: the error screen with 400
  * (malformed, forged) or 410 (expired, alert deleted).
  */
-import {
-  json,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { alertFailure } from "~/.server/alerts/pages";
 import { alertById, describeAlert, unsubscribeAlert } from "~/.server/alerts/store";
@@ -26,17 +20,11 @@ import { GeneralErrorBoundary } from "~/components/error-screen";
 import { SuccessIcon } from "~/components/icons";
 import { ALERT_UNSUBSCRIBE_PATH, ALERTS_PATH } from "~/lib/alert-fields";
 import { LISTINGS_PATH } from "~/lib/paths";
-import { TOKEN_PAGE_HEADERS } from "~/lib/cache-control";
+import { TOKEN_PAGE_HEADERS, tokenPageHeaders } from "~/lib/cache-control";
 import { button, container } from "~/styles/ui.css";
 
-const HEADERS = TOKEN_PAGE_HEADERS;
-
-/**
- * Headers of the HTML document and of its error screen: {@link HEADERS},
- * as on the data answers. The page carries a token (in its URL, and in its
- * links), so it is never stored, never indexed and never sent as a Referer off the site.
- */
-export const headers: HeadersFunction = () => HEADERS;
+/** Never stored, not indexed, no Referer off the site: the URL and the links carry the token. */
+export const headers = tokenPageHeaders;
 
 /** The alert of the request's token, or the thrown error screen. */
 async function alertOfRequest(request: Request) {
@@ -57,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       cancelled: alert.unsubscribedAt != null,
       manageUrl: `${ALERTS_PATH}?token=${encodeURIComponent(signAlertToken("manage", alert.email))}`,
     },
-    { headers: HEADERS },
+    { headers: TOKEN_PAGE_HEADERS },
   );
 }
 
@@ -65,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const alert = await alertOfRequest(request);
   await unsubscribeAlert(getDb().db, alert.id);
-  return json({ cancelled: true as const }, { headers: HEADERS });
+  return json({ cancelled: true as const }, { headers: TOKEN_PAGE_HEADERS });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

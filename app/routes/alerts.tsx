@@ -6,13 +6,7 @@
  * answers 400 (malformed, forged) or 410 (expired). Changes are POSTs to the
  * same URL that come back here (303) with a toast. Never cached, not indexed.
  */
-import {
-  json,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { alertFailure } from "~/.server/alerts/pages";
@@ -28,17 +22,11 @@ import { ALERTS_PATH } from "~/lib/alert-fields";
 import { formatDate } from "~/lib/format";
 import { LISTINGS_PATH } from "~/lib/paths";
 import { button, container } from "~/styles/ui.css";
-import { TOKEN_PAGE_HEADERS } from "~/lib/cache-control";
+import { TOKEN_PAGE_HEADERS, tokenPageHeaders } from "~/lib/cache-control";
 import * as s from "./alerts.css";
 
-const HEADERS = TOKEN_PAGE_HEADERS;
-
-/**
- * Headers of the HTML document and of its error screen: {@link HEADERS},
- * as on the data answers. The page carries a token (in its URL, and in its
- * links), so it is never stored, never indexed and never sent as a Referer off the site.
- */
-export const headers: HeadersFunction = () => HEADERS;
+/** Never stored, not indexed, no Referer off the site: the URL and the links carry the token. */
+export const headers = tokenPageHeaders;
 
 /** The address of the request's manage token, or the thrown error screen. */
 function emailOfRequest(request: Request): string {
@@ -64,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         status: !alert.confirmedAt ? ("pending" as const) : alert.pausedAt ? ("paused" as const) : ("active" as const),
       })),
     },
-    { headers: HEADERS },
+    { headers: TOKEN_PAGE_HEADERS },
   );
 }
 
@@ -85,13 +73,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData());
   const parsed = actionSchema.safeParse({ intent: form.intent, id: form.id || undefined });
   if (!parsed.success)
-    throw new Response(JSON.stringify({ detail: "Pedido inválido." }), { status: 400, headers: HEADERS });
+    throw new Response(JSON.stringify({ detail: "Pedido inválido." }), { status: 400, headers: TOKEN_PAGE_HEADERS });
   await manageAlerts(getDb().db, email, parsed.data.intent, parsed.data.id);
   const url = new URL(request.url);
   return redirectWithToast(
     `${ALERTS_PATH}${url.search}`,
     { type: "success", title: TOASTS[parsed.data.intent] },
-    { status: 303, headers: HEADERS },
+    { status: 303, headers: TOKEN_PAGE_HEADERS },
   );
 }
 

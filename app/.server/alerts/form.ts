@@ -29,17 +29,16 @@ import { LEAD_FORM_FIELDS } from "~/lib/lead-fields";
 import { getVocabulary } from "../catalogue/vocabulary";
 import type { Db } from "../db";
 import { boundedReply, type ReplyOptions } from "../form-reply";
-import {
-  checkStartedAt,
-  EXPIRED_FORM_MESSAGE,
-  honeypotFilled,
-  leadFormTokens,
-  retryAfterText,
-  STARTED_AT_SHAPE,
-} from "../leads/form-guard";
+import { honeypotFilled, retryAfterText, STARTED_AT_SHAPE, startedAtRefusal } from "../leads/form-guard";
 import { createLimiter, defaultRateLimitStore, type Limiter } from "../rate-limit";
 import { singleton } from "../singleton";
 import { alertSearchOf, createAlert, findAlertByKey } from "./store";
+
+/** The alert form's own words for a refused render time. */
+const ALERT_STARTED_AT_MESSAGES = {
+  invalid: "Não foi possível criar o alerta. Recarregue a página e tente de novo.",
+  tooFast: "Confira seu e-mail e clique em “Criar alerta” novamente.",
+};
 
 /** Alerts one IP may create per window (each sends a confirmation e-mail). */
 export const ALERT_FORM_LIMIT = { points: 5, durationSeconds: 600 } as const;
@@ -100,20 +99,8 @@ export async function handleAlertForm(request: Request, options: HandleAlertForm
     return succeed();
   }
   if (submission.status !== "success") return answer(reply(), 400);
-  const started = checkStartedAt(startedAt, options.now, options.secrets);
-  if (started === "invalid") {
-    return answer(
-      reply({ formErrors: ["Não foi possível criar o alerta. Recarregue a página e tente de novo."] }),
-      400,
-    );
-  }
-  if (started === "too-fast") {
-    return answer(reply({ formErrors: ["Confira seu e-mail e clique em “Criar alerta” novamente."] }), 400);
-  }
-  if (started === "expired") {
-    const fresh = leadFormTokens(options.now, options.secrets).startedAt;
-    return answer(reply({ formErrors: [EXPIRED_FORM_MESSAGE] }), 400, false, {}, fresh);
-  }
+  const refused = startedAtRefusal(startedAt, options, ALERT_STARTED_AT_MESSAGES);
+  if (refused) return answer(reply({ formErrors: [refused.message] }), 400, false, {}, refused.startedAt);
 
   const input = submission.value;
   const formKey = formData.get(LEAD_FORM_FIELDS.idempotencyKey);

@@ -113,6 +113,35 @@ export function checkStartedAt(
 export const EXPIRED_FORM_MESSAGE =
   "Este formulário ficou aberto por muito tempo. Confira seus dados e clique em enviar novamente.";
 
+/** The pt-BR messages of a refused render time; a form may word its own. */
+export interface StartedAtMessages {
+  invalid: string;
+  tooFast: string;
+}
+
+/** The contact and LGPD forms' messages for a refused render time. */
+export const FORM_STARTED_AT_MESSAGES: StartedAtMessages = {
+  invalid: "Não foi possível enviar o formulário. Recarregue a página e tente de novo.",
+  tooFast: "Confira seus dados e clique em enviar novamente.",
+};
+
+/**
+ * Why a submission's render time is refused, as the message shown beside the
+ * form and, for an expired one, the fresh render time that goes back with it
+ * (so the next send is accepted and the typed data stays); null when usable.
+ */
+export function startedAtRefusal(
+  token: unknown,
+  options: { now?: number; secrets?: string[] },
+  messages: StartedAtMessages = FORM_STARTED_AT_MESSAGES,
+): { message: string; startedAt?: string } | null {
+  const started = checkStartedAt(token, options.now, options.secrets);
+  if (started === "ok") return null;
+  if (started === "invalid") return { message: messages.invalid };
+  if (started === "too-fast") return { message: messages.tooFast };
+  return { message: EXPIRED_FORM_MESSAGE, startedAt: leadFormTokens(options.now, options.secrets).startedAt };
+}
+
 /**
  * A fingerprint of one rendered form's token (SHA-256 of the signed render
  * time, hex): the stored idempotency key of a form whose token is used once

@@ -25,15 +25,13 @@ import { leadFormSchemas, type LeadInput } from "~/lib/leads";
 import type { Db } from "../db";
 import { boundedReply, type ReplyOptions } from "../form-reply";
 import {
-  checkStartedAt,
   ENHANCED_FIELD,
-  EXPIRED_FORM_MESSAGE,
   honeypotFilled,
   HONEYPOT_FIELD,
   IDEMPOTENCY_FIELD,
-  leadFormTokens,
   leadRateLimiters,
   retryAfterText,
+  startedAtRefusal,
   STARTED_AT_SHAPE,
   STARTED_FIELD,
   storedIdempotencyKey,
@@ -103,9 +101,15 @@ export async function handleLeadForm(request: Request, options: HandleLeadFormOp
   const submission = parseWithZod(formData, { schema });
   const reply = (replyOptions?: ReplyOptions) => boundedReply(submission, schema, replyOptions);
 
-  const answer = (result: SubmissionResult<string[]>, status: number, sent = false, headers: HeadersInit = {}) =>
+  const answer = (
+    result: SubmissionResult<string[]>,
+    status: number,
+    sent = false,
+    headers: HeadersInit = {},
+    startedAt = keepStarted,
+  ) =>
     json<LeadActionData>(
-      { form: kind, result, sent, startedAt: sent ? undefined : keepStarted },
+      { form: kind, result, sent, startedAt: sent ? undefined : startedAt },
       { status, headers: { ...NO_STORE, ...headers } },
     );
   const succeed = (code?: string) =>
@@ -119,24 +123,8 @@ export async function handleLeadForm(request: Request, options: HandleLeadFormOp
   }
   if (submission.status !== "success") return answer(reply(), 400);
 
-  const started = checkStartedAt(startedAt, options.now, options.secrets);
-  if (started === "invalid") {
-    return answer(
-      reply({ formErrors: ["Não foi possível enviar o formulário. Recarregue a página e tente de novo."] }),
-      400,
-    );
-  }
-  if (started === "too-fast") {
-    return answer(reply({ formErrors: ["Confira seus dados e clique em enviar novamente."] }), 400);
-  }
-  if (started === "expired") {
-    // A fresh render time goes back with the message, so the next send is accepted.
-    const fresh = leadFormTokens(options.now, options.secrets).startedAt;
-    return json<LeadActionData>(
-      { form: kind, result: reply({ formErrors: [EXPIRED_FORM_MESSAGE] }), sent: false, startedAt: fresh },
-      { status: 400, headers: NO_STORE },
-    );
-  }
+  const refused = startedAtRefusal(startedAt, options);
+  if (refused) return answer(reply({ formErrors: [refused.message] }), 400, false, {}, refused.startedAt);
 
   const lead: LeadInput = submission.value;
   const code = "code" in lead ? lead.code : undefined;

@@ -30,8 +30,6 @@ import { LEAD_FORM_FIELDS } from "~/lib/lead-fields";
 import type { Db } from "../db";
 import { boundedReply, type ReplyOptions } from "../form-reply";
 import {
-  checkStartedAt,
-  EXPIRED_FORM_MESSAGE,
   formTokenKey,
   honeypotFilled,
   leadFormTokens,
@@ -39,6 +37,7 @@ import {
   retryAfterText,
   STARTED_AT_SHAPE,
   type LeadRateLimiters,
+  startedAtRefusal,
 } from "../leads/form-guard";
 import { findLeadByKey, lgpdMessage, LeadValidationError, type LeadRow } from "../leads/store";
 import { thankYouPath, type LeadActionData } from "../leads/submission";
@@ -111,17 +110,8 @@ export async function handleLgpdRequestForm(
     return succeed();
   }
   if (submission.status !== "success") return answer(reply(), 400);
-  const started = checkStartedAt(startedAt, options.now, options.secrets);
-  if (started === "invalid") {
-    const message = "Não foi possível enviar o formulário. Recarregue a página e tente de novo.";
-    return answer(reply({ formErrors: [message] }), 400);
-  }
-  if (started === "too-fast") {
-    return answer(reply({ formErrors: ["Confira seus dados e clique em enviar novamente."] }), 400);
-  }
-  if (started === "expired") {
-    return answer(reply({ formErrors: [EXPIRED_FORM_MESSAGE] }), 400, { startedAt: fresh() });
-  }
+  const refused = startedAtRefusal(startedAt, options);
+  if (refused) return answer(reply({ formErrors: [refused.message] }), 400, { startedAt: refused.startedAt });
 
   const input = submission.value as LgpdRequestInput;
   const key = formTokenKey("lgpd", String(startedAt));
