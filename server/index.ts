@@ -23,6 +23,7 @@ import { type Database, getDb, migrate } from "../app/.server/db";
 import { setVistaTarget } from "../app/.server/vista/target";
 import { FLASH_COOKIE_NAME } from "../app/.server/flash";
 import { FAVOURITES_COOKIE } from "../app/lib/favourites";
+import { LOGIN_PATH } from "../app/lib/paths";
 import { createPageCache } from "./page-cache";
 import { bindVistaSandbox } from "./vista-sandbox";
 import type { BoundAuthEmulator } from "./auth-emulator";
@@ -305,6 +306,8 @@ async function start(): Promise<void> {
       imageSources: [mapTileImageSource(config)].filter((source): source is string => source !== null),
       googleTag: { analytics: Boolean(config.GA_MEASUREMENT_ID), tagManager: Boolean(config.GTM_ID) },
     }),
+      // A real project's login page signs in through the Firebase web SDK (ADR 0070).
+      firebaseAuthPaths: config.FIREBASE_PROJECT_ID ? [LOGIN_PATH] : [],
   );
   app.use(compression());
   // Public pages rendered once per minute at most (ADR 0013); pages for a visitor with a toast bypass it.

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  FIREBASE_AUTH_SOURCES,
   type GoogleTagCsp,
   googleTagSources,
   HSTS_MAX_AGE_SECONDS,
@@ -11,7 +12,7 @@ import {
 } from "./security-headers";
 
 /** A server with the headers middleware and a fixed nonce per request number. */
-async function serve(options: { https: boolean; googleTag?: GoogleTagCsp }) {
+async function serve(options: { https: boolean; googleTag?: GoogleTagCsp; firebaseAuthPaths?: string[] }) {
   const app = express();
   let n = 0;
   app.use((_req, res, next) => {
@@ -19,7 +20,7 @@ async function serve(options: { https: boolean; googleTag?: GoogleTagCsp }) {
     next();
   });
   app.use(securityHeaders({ ...options, production: true, imageSources: ["https://tile.openstreetmap.org"] }));
-  app.get("/", (_req, res) => void res.send("ok"));
+  app.get(["/", "/login-corretores"], (_req, res) => void res.send("ok"));
   app.get(["/assets/:file", "/imagens"], (_req, res) => void res.type("application/javascript").send("1"));
   const server = app.listen(0);
   return {
@@ -163,5 +164,25 @@ describe("CSP and Google's tags", () => {
       connect: ["https://www.googletagmanager.com"],
       img: ["https://www.googletagmanager.com"],
     });
+  });
+});
+
+describe("CSP and the Firebase web SDK's sign-in (ADR 0070)", () => {
+  it("opens the SDK's origins on the login page only, and only when a real project signs in there", async () => {
+    const server = await serve({ https: true, firebaseAuthPaths: ["/login-corretores"] });
+    const plain = await serve({ https: true });
+    try {
+      const login = (await fetch(`${server.base}/login-corretores`)).headers.get("content-security-policy") ?? "";
+      expect(directive(login, "connect-src")).toEqual(["'self'", ...FIREBASE_AUTH_SOURCES.connect]);
+      expect(directive(login, "frame-src")).toEqual(expect.arrayContaining([...FIREBASE_AUTH_SOURCES.frame]));
+      expect(directive(login, "script-src").slice(0, 2)).toEqual(["'nonce-nonce1'", "'strict-dynamic'"]);
+      const home = (await fetch(`${server.base}/`)).headers.get("content-security-policy") ?? "";
+      expect(home).not.toMatch(/googleapis|recaptcha/);
+      const emulatorLogin = (await fetch(`${plain.base}/login-corretores`)).headers.get("content-security-policy");
+      expect(emulatorLogin ?? "").not.toMatch(/googleapis|recaptcha/);
+    } finally {
+      await server.close();
+      await plain.close();
+    }
   });
 });

@@ -110,6 +110,24 @@ export function googleTagSources(tags: GoogleTagCsp | null | undefined): CspSour
   return sources;
 }
 
+/**
+ * The origins the Firebase web SDK's sign-in needs on the login page with a
+ * real project (Firebase's CSP guidance for Authentication and App Check):
+ * its REST calls (Identity Toolkit, Secure Token, App Check) and
+ * reCAPTCHA's script and frames. Only that page gets them.
+ */
+export const FIREBASE_AUTH_SOURCES = {
+  connect: [
+    "https://identitytoolkit.googleapis.com",
+    "https://securetoken.googleapis.com",
+    "https://content-firebaseappcheck.googleapis.com",
+    "https://www.google.com/recaptcha/",
+  ],
+  // Host sources serve browsers without 'strict-dynamic' (which lets the SDK's own inserted scripts run).
+  script: ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"],
+  frame: ["https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/"],
+} as const;
+
 /** Options of {@link securityHeaders}. */
 export interface SecurityHeaderOptions {
   /** The public origin is https (`PUBLIC_URL`): HSTS and `upgrade-insecure-requests`. */
@@ -120,6 +138,8 @@ export interface SecurityHeaderOptions {
   imageSources: string[];
   /** Google's tags when configured (opens their origins); absent or null: none. */
   googleTag?: GoogleTagCsp | null;
+  /** Paths that sign in through the Firebase web SDK (a real project's login page): they get {@link FIREBASE_AUTH_SOURCES}. */
+  firebaseAuthPaths?: readonly string[];
 }
 
 /** File types of the build's assets that a browser never renders as a document (SVG is one). */
@@ -140,15 +160,44 @@ export function isSubresourcePath(path: string): boolean {
  * drawn by the request guards) and Permissions-Policy.
  */
 export function securityHeaders(options: SecurityHeaderOptions) {
+  const headers = documentHeaders(options, { script: [], connect: [], frame: [] });
+  const signInPaths = new Set(options.firebaseAuthPaths ?? []);
+  const signInHeaders = signInPaths.size
+    ? documentHeaders(options, {
+        script: [...FIREBASE_AUTH_SOURCES.script],
+        connect: [...FIREBASE_AUTH_SOURCES.connect],
+        frame: [...FIREBASE_AUTH_SOURCES.frame],
+      })
+    : headers;
+  const policy = permissionsPolicy();
+  const hsts = `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains; preload`;
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (isSubresourcePath(req.path)) {
+      res.setHeader("X-Content-Type-Options", "nosniff");
+      res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+      if (options.https) res.setHeader("Strict-Transport-Security", hsts);
+      next();
+      return;
+    }
+    res.setHeader("Permissions-Policy", policy);
+    (signInPaths.has(req.path) ? signInHeaders : headers)(req, res, next);
+  };
+}
+
+/** helmet for documents, with `extra` sources added to the policy. */
+function documentHeaders(
+  options: SecurityHeaderOptions,
+  extra: { script: string[]; connect: string[]; frame: string[] },
+) {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce as string}'`;
   const google = googleTagSources(options.googleTag);
-  const headers = helmet({
+  return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         "default-src": ["'self'"],
         // Host sources are ignored where 'strict-dynamic' is understood; they serve older browsers.
-        "script-src": [nonce, "'strict-dynamic'", ...google.script],
+        "script-src": [nonce, "'strict-dynamic'", ...google.script, ...extra.script],
         "script-src-attr": ["'none'"],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": [
@@ -161,8 +210,12 @@ export function securityHeaders(options: SecurityHeaderOptions) {
           ...google.img,
         ],
         "font-src": ["'self'", "data:"],
-        "connect-src": [...(options.production ? ["'self'"] : ["'self'", "ws:", "wss:"]), ...google.connect],
-        "frame-src": [...VIDEO_EMBED_ORIGINS],
+        "connect-src": [
+          ...(options.production ? ["'self'"] : ["'self'", "ws:", "wss:"]),
+          ...google.connect,
+          ...extra.connect,
+        ],
+        "frame-src": [...VIDEO_EMBED_ORIGINS, ...extra.frame],
         "media-src": ["'self'"],
         "worker-src": ["'self'", "blob:"],
         "manifest-src": ["'self'"],
@@ -182,17 +235,4 @@ export function securityHeaders(options: SecurityHeaderOptions) {
       : false,
     xFrameOptions: { action: "deny" },
   });
-  const policy = permissionsPolicy();
-  const hsts = `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains; preload`;
-  return (req: Request, res: Response, next: NextFunction): void => {
-    if (isSubresourcePath(req.path)) {
-      res.setHeader("X-Content-Type-Options", "nosniff");
-      res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
-      if (options.https) res.setHeader("Strict-Transport-Security", hsts);
-      next();
-      return;
-    }
-    res.setHeader("Permissions-Policy", policy);
-    headers(req, res, next);
-  };
 }

@@ -269,6 +269,38 @@ const schema = z.object({
     z.string().trim().toLowerCase().email("deve ser um e-mail válido").default("admin@imobiliaria.localhost"),
   ),
   /**
+   * Auth domain of the Firebase project for the web SDK on the login page
+   * (default `<FIREBASE_PROJECT_ID>.firebaseapp.com`); only with `FIREBASE_PROJECT_ID`.
+   */
+  FIREBASE_AUTH_DOMAIN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, "deve ser um domínio, por exemplo imobiliaria-prod.firebaseapp.com")
+      .optional(),
+  ),
+  /**
+   * reCAPTCHA Enterprise site key of the project's App Check; set, the login
+   * page attests itself with App Check and the server checks that token
+   * before it creates a session (docs/decisions/0070-sign-in-through-the-firebase-web-sdk.md).
+   */
+  FIREBASE_APP_CHECK_SITE_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{20,100}$/, "deve ser a chave do site do reCAPTCHA Enterprise")
+      .optional(),
+  ),
+  /**
+   * "required": with a real project, administrators sign in only with a
+   * second factor (the web SDK's multi-factor sign-in); "off" (default)
+   * leaves it to each account. Ignored by the embedded emulator.
+   */
+  AUTH_ADMIN_MFA: z.preprocess(emptyToUndefined, z.enum(["off", "required"]).default("off")),
+  /**
    * Owner data (owner name and phone, notes, prontuário) a user may open per hour: distinct listings
    * in the last 60 minutes, counted in the access log so the limit holds across processes
    * (docs/decisions/0022-owner-data-access-log.md). 0 = no limit (the log is still written).

@@ -4,6 +4,7 @@
  */
 import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { FormEvent } from "react";
 import type { z } from "zod";
 
 /** Options of {@link useZodForm}: the form's id, the action's last result and the default values. */
@@ -11,6 +12,11 @@ export interface ZodFormOptions<Input> {
   id: string;
   lastResult?: SubmissionResult<string[]> | null;
   defaultValue?: DefaultValue<Input>;
+  /**
+   * Called once the browser's validation passed, before the form posts;
+   * `event.preventDefault()` keeps it from posting (the login page's web SDK sign-in).
+   */
+  onSubmit?: (event: FormEvent<HTMLFormElement>, context: { formData: FormData }) => void;
 }
 
 /** `useForm` of `schema`: its constraints, validation on blur, revalidation on input. */

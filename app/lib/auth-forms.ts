@@ -22,6 +22,19 @@ export const loginSchema = z.object({
 });
 
 /**
+ * The login page's web SDK path (real project only): the ID token the
+ * Firebase web SDK gave the page, the App Check token when the project uses
+ * App Check, and the e-mail the form was filled with (the token must name it).
+ */
+export const idTokenSignInSchema = z.object({
+  intent: z.literal("id-token"),
+  email,
+  idToken: z.string().min(20).max(8192),
+  appCheckToken: z.string().max(8192).optional(),
+  redirectTo: z.string().max(2000).optional(),
+});
+
+/**
  * A new password as the forms and the API take it: required, at least the
  * default policy's minimum (the identity service's own policy, which may be
  * stricter, is checked on the server), at most 4096 characters (`maxMessage`

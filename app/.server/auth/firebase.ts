@@ -15,6 +15,7 @@
 import { randomUUID } from "node:crypto";
 import { cert, deleteApp, initializeApp, applicationDefault, type App } from "firebase-admin/app";
 import { getAuth, type Auth } from "firebase-admin/auth";
+import type { FirebaseWebConfig } from "~/lib/firebase-web-sign-in";
 import { type Config, getConfig } from "../config";
 import { setSingleton, singleton } from "../singleton";
 
@@ -124,4 +125,23 @@ export function getIdentityBackend(): IdentityBackend {
 export function setIdentityBackend(backend: IdentityBackend): IdentityBackend {
   setSingleton("identity-backend", backend);
   return backend;
+}
+
+/**
+ * The web SDK's configuration for the login page, or null when the page
+ * signs in on the server only: under the embedded emulator (its ID tokens
+ * are unsigned, so none is ever exchanged for a session) and without a real
+ * project. Everything in it is public by design (the web API key included).
+ */
+export function webSignInConfig(
+  backend: Pick<IdentityBackend, "emulator" | "projectId" | "apiKey">,
+  config: Pick<Config, "FIREBASE_AUTH_DOMAIN" | "FIREBASE_APP_CHECK_SITE_KEY"> = getConfig(),
+): FirebaseWebConfig | null {
+  if (backend.emulator) return null;
+  return {
+    apiKey: backend.apiKey,
+    authDomain: config.FIREBASE_AUTH_DOMAIN ?? `${backend.projectId}.firebaseapp.com`,
+    projectId: backend.projectId,
+    appCheckSiteKey: config.FIREBASE_APP_CHECK_SITE_KEY ?? null,
+  };
 }

@@ -50,6 +50,18 @@ describe("identity errors", () => {
   });
 });
 
+describe("an account with a second factor", () => {
+  it("is told apart from a wrong password when the REST answer asks for the factor (ADR 0070)", async () => {
+    const pending = (async () =>
+      new Response(JSON.stringify({ mfaPendingCredential: "pending", mfaInfo: [{ mfaEnrollmentId: "x" }] }), {
+        status: 200,
+      })) as typeof fetch;
+    const error = await signInWithPassword(backend, "a@b.com", "right", pending).catch((e: unknown) => e);
+    expect((error as IdentityError).code).toBe("SECOND_FACTOR");
+    expect(SIGN_IN_MESSAGES.SECOND_FACTOR).toMatch(/duas etapas/);
+  });
+});
+
 describe("password policy", () => {
   it("reads customStrengthOptions", () => {
     expect(

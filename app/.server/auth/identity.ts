@@ -5,14 +5,13 @@
  * messages for the identity errors a user can meet.
  */
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from "~/lib/auth";
+import { SIGN_IN_MESSAGES, type SignInErrorCode } from "~/lib/sign-in-messages";
 import type { IdentityBackend } from "./firebase";
+
+export { SIGN_IN_MESSAGES, type SignInErrorCode };
 
 /** Identity network timeout, ms (docs/spec.txt §9: 30 s). */
 export const IDENTITY_TIMEOUT_MS = 30_000;
-
-/** Error codes of a failed sign-in that the login page explains. */
-export type SignInErrorCode =
-  "INVALID_LOGIN_CREDENTIALS" | "TOO_MANY_ATTEMPTS_TRY_LATER" | "USER_DISABLED" | "NETWORK" | "UNKNOWN";
 
 /** A failed Identity Toolkit call; `code` is normalised (wrong password and unknown e-mail are one code). */
 export class IdentityError extends Error {
@@ -25,15 +24,6 @@ export class IdentityError extends Error {
     super(`Identity Toolkit: ${code} (${serviceMessage})`);
   }
 }
-
-/** pt-BR message shown beside the login form for each {@link SignInErrorCode}. */
-export const SIGN_IN_MESSAGES: Record<SignInErrorCode, string> = {
-  INVALID_LOGIN_CREDENTIALS: "E-mail ou senha incorretos.",
-  TOO_MANY_ATTEMPTS_TRY_LATER: "Muitas tentativas sem sucesso. Aguarde alguns minutos e tente novamente.",
-  USER_DISABLED: "Esta conta está desativada. Fale com o administrador.",
-  NETWORK: "Não foi possível falar com o serviço de login. Verifique a conexão e tente novamente.",
-  UNKNOWN: "Não foi possível entrar agora. Tente novamente em instantes.",
-};
 
 /**
  * Maps an Identity Toolkit error message ("INVALID_PASSWORD", "EMAIL_NOT_FOUND",
@@ -83,7 +73,8 @@ async function identityRequest(
 
 /**
  * `POST /v1/accounts:signInWithPassword` (docs/spec.txt §7) with `returnSecureToken`.
- * @throws {IdentityError} with the normalised code on a refusal, `NETWORK` when unreachable or after 30 s.
+ * @throws {IdentityError} with the normalised code on a refusal, `SECOND_FACTOR` when the account needs its
+ *   second factor, `NETWORK` when unreachable or after 30 s.
  */
 export async function signInWithPassword(
   backend: IdentityBackend,
@@ -104,9 +95,13 @@ export async function signInWithPassword(
   const body = (await response.json().catch(() => null)) as {
     idToken?: string;
     localId?: string;
+    mfaPendingCredential?: string;
     error?: { message?: string };
   } | null;
   if (response.ok && body?.idToken && body.localId) return { idToken: body.idToken, uid: body.localId };
+  // A right password of an account with a second factor: the REST answer asks for the factor,
+  // which only the web SDK's sign-in on the login page can give.
+  if (response.ok && body?.mfaPendingCredential) throw new IdentityError("SECOND_FACTOR", "MFA_REQUIRED");
   const message = body?.error?.message ?? `HTTP ${response.status}`;
   throw new IdentityError(response.status >= 500 ? "UNKNOWN" : signInErrorCode(message), message);
 }

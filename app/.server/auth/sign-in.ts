@@ -11,6 +11,7 @@
  */
 import type { UserRecord } from "firebase-admin/auth";
 import type { SessionUser } from "~/lib/auth";
+import { getConfig } from "../config";
 import type { Db } from "../db";
 import type { IdentityBackend } from "./firebase";
 import { IdentityError, SIGN_IN_MESSAGES, signInWithPassword } from "./identity";
@@ -28,7 +29,7 @@ import { mirrorRoleClaim, mirrorUser, toSessionUser } from "./users";
 export class SignInRefused extends Error {
   override name = "SignInRefused";
   constructor(
-    readonly reason: "credentials" | "too-many" | "disabled" | "network" | "no-access" | "unknown",
+    readonly reason: "credentials" | "too-many" | "disabled" | "network" | "no-access" | "second-factor" | "unknown",
     /** pt-BR, shown beside the form. */
     readonly userMessage: string,
     /** With "too-many": seconds until the next attempt (the `Retry-After` header). */
@@ -41,12 +42,20 @@ export class SignInRefused extends Error {
 /** pt-BR message for a user who signed in but has no role on this site. */
 export const NO_ACCESS_MESSAGE = "Sua conta não tem acesso à área de corretores. Fale com o administrador.";
 
+/**
+ * pt-BR message for a password that was right but is not enough: the account
+ * signs in with a second factor (enrolled, or an administrator while
+ * `AUTH_ADMIN_MFA` is "required"), which only the login page's web SDK path asks for.
+ */
+export const SECOND_FACTOR_MESSAGE = SIGN_IN_MESSAGES.SECOND_FACTOR;
+
 /** HTTP status of each refusal (the login form and `POST /api/auth/session` answer with it). */
 export const SIGN_IN_STATUS: Record<SignInRefused["reason"], number> = {
   credentials: 401,
   "too-many": 429,
   disabled: 403,
   "no-access": 403,
+  "second-factor": 403,
   network: 503,
   unknown: 502,
 };
@@ -73,6 +82,11 @@ export interface SignInOptions {
   /** User-Agent header, recorded (first 300 characters). */
   userAgent?: string | null;
   fetchImpl?: typeof fetch;
+  /**
+   * "required": an administrator's session needs a sign-in with a second
+   * factor (real project only). Default: the configuration's `AUTH_ADMIN_MFA`.
+   */
+  adminMfa?: "off" | "required";
 }
 
 function firebaseCode(error: unknown): string {
@@ -112,6 +126,7 @@ export async function signInWithEmailPassword(
     // as this site's limits answer (429, their message, a pair's whole window);
     // signInProtected puts the pair's real window in.
     if (code === "TOO_MANY_ATTEMPTS_TRY_LATER") throw tooManyRefusal(LOGIN_PAIR_LIMIT.durationSeconds);
+    if (code === "SECOND_FACTOR") throw new SignInRefused("second-factor", SECOND_FACTOR_MESSAGE);
     const reason = (
       {
         INVALID_LOGIN_CREDENTIALS: "credentials",
@@ -122,7 +137,29 @@ export async function signInWithEmailPassword(
     throw new SignInRefused(reason, SIGN_IN_MESSAGES[code]);
   }
   if (!backend.emulator) await verifyIssuedIdToken(backend, idToken, uid);
+  return openSession(backend, db, uid, { ...options, secondFactor: false });
+}
 
+/** Options of {@link openSession}. */
+export interface OpenSessionOptions extends SignInOptions {
+  /** The identity service's sign-in used a second factor (the ID token's `firebase.sign_in_second_factor`). */
+  secondFactor: boolean;
+}
+
+/**
+ * The steps after the identity service has said who `uid` is: its record,
+ * the `users` row (mirrored), the site's own checks (disabled, no role, an
+ * administrator without a required second factor) and a new session.
+ * @throws {SignInRefused} "credentials" (no such user), "no-access",
+ *   "disabled", "second-factor", "network"/"unknown" (identity service).
+ * @throws the database's error.
+ */
+export async function openSession(
+  backend: IdentityBackend,
+  db: Db,
+  uid: string,
+  options: OpenSessionOptions,
+): Promise<SignedIn> {
   let record: UserRecord;
   try {
     record = await backend.auth.getUser(uid);
@@ -139,6 +176,9 @@ export async function signInWithEmailPassword(
   const row = await mirrorUser(db, record, { signedIn: true, trustClaims: !backend.emulator });
   if (!row) throw new SignInRefused("no-access", NO_ACCESS_MESSAGE);
   if (row.disabled) throw new SignInRefused("disabled", SIGN_IN_MESSAGES.USER_DISABLED);
+  const adminMfa = options.adminMfa ?? getConfig().AUTH_ADMIN_MFA;
+  if (!backend.emulator && adminMfa === "required" && row.role === "admin" && !options.secondFactor)
+    throw new SignInRefused("second-factor", SECOND_FACTOR_MESSAGE);
   await mirrorRoleClaim(backend, row, record.customClaims).catch((error: unknown) => {
     console.error(`[auth] falha ao espelhar o papel de ${row.uid}: ${(error as Error).message}`);
   });

@@ -1,0 +1,122 @@
+/**
+ * The two ways `/login-corretores` opens a session
+ * (docs/decisions/0070-sign-in-through-the-firebase-web-sdk.md): the form's
+ * e-mail and password checked by the server itself (works without
+ * JavaScript; the only way under the embedded emulator), and, with a real
+ * Firebase project and JavaScript, the ID token the page's web SDK got,
+ * exchanged for the session. Both answer a refusal with the same pt-BR
+ * messages and statuses, and a success with the same redirect and toast.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { json } from "@remix-run/node";
+import {
+  getIdentityBackend,
+  serializeSessionCookie,
+  type SignedIn,
+  SIGN_IN_STATUS,
+  signInProtected,
+  SignInRefused,
+} from "~/.server/auth";
+import { webSignInConfig } from "~/.server/auth/firebase";
+import { signInWithIdToken } from "~/.server/auth/id-token-sign-in";
+import { getConfig } from "~/.server/config";
+import { getDb } from "~/.server/db";
+import { redirectWithToast } from "~/.server/flash";
+import { boundedReply } from "~/.server/form-reply";
+import { landingPath, safeRedirectPath } from "~/lib/auth";
+import { idTokenSignInSchema, loginSchema } from "~/lib/auth-forms";
+import { privatePage } from "~/lib/cache-control";
+
+/** Who is asking: the client's address (`context.clientIp`) and User-Agent. */
+export interface LoginClient {
+  ip: string | undefined;
+  userAgent: string | null;
+}
+
+/** The session's cookie and a redirect to `redirectTo` (or the role's area) with the welcome toast. */
+async function signedInRedirect(signedIn: SignedIn, redirectTo: string | undefined): Promise<Response> {
+  const firstName = signedIn.user.displayName.split(/\s+/)[0] || signedIn.user.email;
+  const admin = signedIn.user.role === "admin";
+  return redirectWithToast(
+    safeRedirectPath(redirectTo, "") || landingPath(signedIn.user.role),
+    {
+      type: "success",
+      title: `Olá, ${firstName}!`,
+      description: admin ? "Você entrou na administração do site." : "Você entrou na área do corretor.",
+    },
+    { headers: privatePage({ "Set-Cookie": await serializeSessionCookie(signedIn.token) }) },
+  );
+}
+
+/** The refusal's status, with `Retry-After` when the limits refused. */
+function refusalInit(error: SignInRefused): ResponseInit {
+  const retryAfter = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
+  return { status: SIGN_IN_STATUS[error.reason], headers: privatePage(retryAfter) };
+}
+
+/**
+ * The form's e-mail and password, checked by the server
+ * ({@link signInProtected}: rate limits, Identity Toolkit).
+ * @returns the redirect, or the form's reply (400 invalid, 401/403/429/502/503 refused).
+ * @throws what the database or an unexpected failure throws.
+ */
+export async function passwordSignIn(formData: FormData, client: LoginClient): Promise<Response> {
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return json(
+      { result: boundedReply(submission, loginSchema, { hideFields: ["password"] }) },
+      { status: 400, headers: privatePage() },
+    );
+  }
+  const { email, password, redirectTo } = submission.value;
+  try {
+    const signedIn = await signInProtected(getIdentityBackend(), getDb().db, email, password, {
+      kind: "browser",
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
+    return await signedInRedirect(signedIn, redirectTo);
+  } catch (error) {
+    if (!(error instanceof SignInRefused)) throw error;
+    const reply = boundedReply(submission, loginSchema, { formErrors: [error.userMessage], hideFields: ["password"] });
+    return json({ result: reply }, refusalInit(error));
+  }
+}
+
+/**
+ * The web SDK's ID token exchanged for a session ({@link signInWithIdToken});
+ * only with a real project (400 otherwise: the emulator's tokens are unsigned).
+ * @returns the redirect, or the form's reply with the refusal's message and status.
+ */
+export async function idTokenSignIn(formData: FormData, client: LoginClient): Promise<Response> {
+  const submission = parseWithZod(formData, { schema: idTokenSignInSchema });
+  const backend = getIdentityBackend();
+  const web = webSignInConfig(backend);
+  if (submission.status !== "success" || !web) {
+    const reply = boundedReply(parseWithZod(formData, { schema: loginSchema }), loginSchema, {
+      formErrors: ["Não foi possível entrar agora. Tente novamente em instantes."],
+      hideFields: ["password"],
+    });
+    return json({ result: reply }, { status: 400, headers: privatePage() });
+  }
+  const { email, idToken, appCheckToken, redirectTo } = submission.value;
+  try {
+    const signedIn = await signInWithIdToken(backend, getDb().db, idToken, {
+      email,
+      appCheck: Boolean(web.appCheckSiteKey),
+      appCheckToken,
+      adminMfa: getConfig().AUTH_ADMIN_MFA,
+      kind: "browser",
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
+    return await signedInRedirect(signedIn, redirectTo);
+  } catch (error) {
+    if (!(error instanceof SignInRefused)) throw error;
+    const reply = boundedReply(parseWithZod(formData, { schema: loginSchema }), loginSchema, {
+      formErrors: [error.userMessage],
+      hideFields: ["password"],
+    });
+    return json({ result: reply }, refusalInit(error));
+  }
+}
