@@ -19,7 +19,9 @@ const testOutbox = pgTable("test_outbox", {
   attempts: integer("attempts").notNull(),
   nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  claimToken: uuid("claim_token"),
   lastError: text("last_error"),
+  waitingOn: text("waiting_on"),
   sentAt: timestamp("sent_at", { withTimezone: true }),
 });
 type TestRow = typeof testOutbox.$inferSelect;
@@ -40,7 +42,9 @@ beforeAll(async () => {
       attempts integer not null default 0,
       next_attempt_at timestamptz not null,
       locked_until timestamptz,
+      claim_token uuid,
       last_error text,
+      waiting_on text,
       sent_at timestamptz
     )`);
 });

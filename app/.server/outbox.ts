@@ -1,38 +1,77 @@
 /**
- * The delivery loop shared by the outboxes (ADR 0014): the lead outbox
- * (`./leads/worker`, table `lead_deliveries`) and the alert outbox
+ * The delivery loop shared by the outboxes (ADR 0014, ADR 0069): the lead
+ * outbox (`./leads/worker`, table `lead_deliveries`) and the alert outbox
  * (`./alerts/outbox`, table `search_alert_mails`). Each outbox brings its own
  * table, its own way to read the claimed rows and deliver one, and its own
- * failure report; this module does the rest, once:
+ * failure report; this module does the rest, once (statements in
+ * `./outbox-claim`):
  *
  * - claim: due rows (status `pending`, `next_attempt_at` ≤ now, lease free)
- *   get a lease (`locked_until` = now + lease) in one
- *   `update … where id in (select … for update skip locked)`, oldest due
+ *   get a lease (`locked_until` = now + lease) and the pass's claim token in
+ *   one `update … where id in (select … for update skip locked)`, oldest due
  *   first, so concurrent workers and processes never claim the same row;
- * - deliver each claimed row, then mark it sent (status `sent`, `sent_at`,
- *   one more attempt, lease and last error cleared) or reschedule it (one more
- *   attempt, the error message, `next_attempt_at` = now + {@link backoffMs},
- *   lease cleared). A row is never given up. Both updates apply only while the
- *   row is still pending;
+ * - before each delivery the pass renews that row's lease with its token and
+ *   skips the row when it is no longer its own (its lease ran out while
+ *   earlier rows were sent, and another worker claimed it); while the
+ *   delivery runs the lease is renewed every quarter lease;
+ * - each delivery is bounded: its `AbortSignal` aborts after
+ *   `deliveryTimeoutMs` (default half the lease), and as soon as a renewal
+ *   finds the claim lost or none has succeeded for half a lease, so a
+ *   delivery that honours the signal ends while the lease is still this
+ *   worker's;
+ * - a delivered row is recorded sent with the token (when the claim was lost
+ *   meanwhile it is recorded sent anyway while still pending: the send
+ *   happened); a failed one is rescheduled with the token (one more attempt,
+ *   the error, `next_attempt_at` = now + {@link backoffMs}); a worker that
+ *   lost its claim records nothing else. A row is never given up;
+ * - transports: when an attempt fails because its transport is unreachable
+ *   (`spec.unavailable`), the row waits on that transport (`waiting_on`);
+ *   when it failed on a timeout (the transport is silent), the pass gives
+ *   back its other rows of that transport untried rather than wait out one
+ *   timeout per row; when a
+ *   delivery through a transport succeeds, the rows waiting on it become due
+ *   at once; and once per `probeIntervalMs` a pass makes the first waiting
+ *   row of each transport due early (the probe), so a recovered transport
+ *   drains its backlog without waiting for the backoff;
  * - the background loop: a pass after start, then one every `intervalMs`, at
  *   once again after a full batch; passes never overlap; `stop` waits for the
  *   pass in progress up to a timeout.
  *
- * Delivery is at least once: a worker that dies mid-delivery leaves a lease
- * that expires, and the row is delivered again.
+ * Delivery is exactly once while deliveries honour their signal and the
+ * database answers; a worker that dies mid-delivery leaves a lease that
+ * expires, and the row is delivered again (at least once).
  */
-import { sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "./db";
+import {
+  claimDue,
+  deferClaim,
+  deliverBounded,
+  isTimeout,
+  isTransportUnavailable,
+  OutboxProbes,
+  probeWaiting,
+  recordFailure,
+  recordSent,
+  renewClaim,
+  wakeTransport,
+} from "./outbox-claim";
+
+export { isTransportUnavailable, OutboxProbes } from "./outbox-claim";
 
 /** First retry delay, ms (30 s). */
 export const BACKOFF_BASE_MS = 30_000;
 /** Longest retry delay, ms (1 h). */
 export const BACKOFF_CAP_MS = 3_600_000;
-/** Default lease of a claimed row, ms (2 min): longer than any SMTP/Vista timeout. */
+/** Default lease of a claimed row, ms (2 min); renewed while the row is delivered. */
 export const DEFAULT_LEASE_MS = 120_000;
 /** Default number of rows claimed by one pass. */
 export const DEFAULT_BATCH = 20;
+/** Default interval between probes of a transport rows wait on, ms (30 s, the first backoff). */
+export const DEFAULT_PROBE_INTERVAL_MS = 30_000;
+/** Transport name of the rows of an outbox whose spec does not name one. */
+export const DEFAULT_TRANSPORT = "default";
 
 /**
  * Delay before the next attempt after `failures` failed attempts (≥ 1):
@@ -55,8 +94,13 @@ export interface OutboxPassResult {
 export interface OutboxBatch<Item> {
   /** The claimed rows in the outbox's own shape (e.g. joined with their lead). */
   items: Item[];
-  /** Delivers one item; a throw counts as a failed attempt. */
-  deliver: (item: Item) => Promise<void>;
+  /**
+   * Delivers one item; a throw counts as a failed attempt. `signal` aborts
+   * when the delivery outlives its bound or the row's claim is lost: a
+   * delivery that honours it stops sending (an SMTP transfer is cut before
+   * its final dot) and throws.
+   */
+  deliver: (item: Item, signal: AbortSignal) => Promise<void>;
 }
 
 /** The part of an outbox that is its own, given to {@link deliverDueOutbox}. */
@@ -64,7 +108,8 @@ export interface OutboxSpec<Item> {
   /**
    * The outbox table. It must have the columns `id` (uuid), `status`
    * (`'pending' | 'sent'`), `attempts` (integer), `next_attempt_at`,
-   * `locked_until` and `sent_at` (timestamptz) and `last_error` (text).
+   * `locked_until` and `sent_at` (timestamptz), `last_error` and
+   * `waiting_on` (text) and `claim_token` (uuid).
    */
   table: PgTable;
   /**
@@ -78,29 +123,57 @@ export interface OutboxSpec<Item> {
   row: (item: Item) => { id: string; attempts: number };
   /** Called after a failed attempt was rescheduled; `error` is at most 1000 characters. */
   onFailure?: (item: Item, attempts: number, error: string) => void;
+  /** The transport an item goes through, e.g. "smtp" (default {@link DEFAULT_TRANSPORT} for all). */
+  transport?: (item: Item) => string;
+  /**
+   * Whether a delivery error means the item's transport was unreachable
+   * rather than that it refused the item (default {@link isTransportUnavailable}).
+   */
+  unavailable?: (error: unknown, item: Item) => boolean;
 }
 
 /** Options of one pass of {@link deliverDueOutbox}, common to every outbox. */
 export interface OutboxPassOptions {
   db: Db;
-  /** Clock (default: now); every timestamp the pass writes derives from it. */
+  /**
+   * Clock (default: now); every timestamp the pass writes derives from it.
+   * An injected clock stands still during the pass (renewals write the same
+   * lease end); the real clock moves.
+   */
   now?: Date;
   /** Rows claimed at once (default {@link DEFAULT_BATCH}; at least 1). */
   batch?: number;
-  /** Lease of a claimed row, ms (default {@link DEFAULT_LEASE_MS}). */
+  /** Lease of a claimed row, ms (default {@link DEFAULT_LEASE_MS}); renewed every quarter of it while a row is delivered. */
   leaseMs?: number;
+  /**
+   * Longest one delivery may take before its signal aborts, ms (default half
+   * the lease). A longer one is safe too: the renewals keep the lease, and
+   * the signal aborts anyway when they stop succeeding.
+   */
+  deliveryTimeoutMs?: number;
+  /** Least time between two probes of a table by this process, ms (default {@link DEFAULT_PROBE_INTERVAL_MS}). */
+  probeIntervalMs?: number;
+  /** When this process last probed each table (default: one memory for the process). */
+  probes?: OutboxProbes;
   /** Jitter source of the backoff (default Math.random). */
   random?: () => number;
+  /**
+   * Called when a row's claim was found lost: before its delivery (skipped),
+   * during it (aborted, nothing recorded) or after it (`delivered`: the send
+   * happened and was recorded anyway).
+   */
+  onClaimLost?: (id: string, delivered: boolean) => void;
 }
+
+const processProbes = new OutboxProbes();
 
 /**
  * Claims one batch of due rows of `spec.table`, delivers them one after the
- * other and marks each sent or reschedules it (see the module comment).
- * A failure to mark a delivered row sent counts as a failed attempt (the row
- * goes again: at least once).
+ * other with a renewed lease and marks each sent, reschedules it or gives it
+ * back untried (see the module comment).
  * @returns how many were sent and how many failed.
- * @throws when the claim, `spec.load` or a reschedule fails (rows already
- * claimed keep their lease until it expires).
+ * @throws when the claim, `spec.load` or a database write fails (rows
+ * already claimed keep their lease until it expires).
  */
 export async function deliverDueOutbox<Item>(
   spec: OutboxSpec<Item>,
@@ -108,49 +181,67 @@ export async function deliverDueOutbox<Item>(
 ): Promise<OutboxPassResult> {
   const { db } = options;
   const { table } = spec;
-  const now = options.now ?? new Date();
+  const clock = options.now ? () => options.now! : () => new Date();
+  const now = clock();
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const leaseEnd = () => new Date(clock().getTime() + leaseMs);
+  const probeIntervalMs = options.probeIntervalMs ?? DEFAULT_PROBE_INTERVAL_MS;
+  if ((options.probes ?? processProbes).take(table, now.getTime(), probeIntervalMs)) await probeWaiting(db, table, now);
+
+  const token = randomUUID();
   const batch = Math.max(1, options.batch ?? DEFAULT_BATCH);
-  const lease = new Date(now.getTime() + (options.leaseMs ?? DEFAULT_LEASE_MS));
-  const nowText = now.toISOString();
-  const claimed = await db.execute<{ id: string }>(sql`
-    update ${table} set locked_until = ${lease.toISOString()}::timestamptz
-    where id in (
-      select id from ${table}
-      where status = 'pending' and next_attempt_at <= ${nowText}::timestamptz
-        and (locked_until is null or locked_until <= ${nowText}::timestamptz)
-      order by next_attempt_at
-      limit ${batch}
-      for update skip locked
-    )
-    returning id`);
-  const ids = claimed.rows.map((row) => row.id);
+  const ids = await claimDue(db, table, { now, leaseEnd: leaseEnd(), batch, token });
   if (!ids.length) return { sent: 0, failed: 0 };
 
   const { items, deliver } = await spec.load(db, ids);
+  const bounds = {
+    renew: (id: string) => renewClaim(db, table, id, token, leaseEnd()),
+    leaseMs,
+    timeoutMs: options.deliveryTimeoutMs ?? leaseMs / 2,
+  };
+  const down = new Set<string>();
+  const woken = new Set<string>();
   let sent = 0;
   let failed = 0;
   for (const item of items) {
     const row = spec.row(item);
+    const transport = spec.transport?.(item) ?? DEFAULT_TRANSPORT;
+    if (down.has(transport)) {
+      // Its transport just failed in this pass: give the row back untried rather than wait out another timeout.
+      const next = new Date(clock().getTime() + backoffMs(Math.max(1, row.attempts), options.random));
+      await deferClaim(db, table, { id: row.id, token, transport, next });
+      continue;
+    }
+    if (!(await bounds.renew(row.id))) {
+      options.onClaimLost?.(row.id, false);
+      continue;
+    }
     const attempts = row.attempts + 1;
-    try {
-      await deliver(item);
-      await db.execute(sql`
-        update ${table}
-        set status = 'sent', sent_at = ${nowText}::timestamptz, attempts = ${attempts},
-          locked_until = null, last_error = null
-        where id = ${row.id} and status = 'pending'`);
+    const outcome = await deliverBounded((signal) => deliver(item, signal), bounds, row.id);
+    if (outcome.delivered) {
+      if (!(await recordSent(db, table, { id: row.id, attempts, token, now: clock() })))
+        options.onClaimLost?.(row.id, true);
       sent++;
-    } catch (error) {
-      const message = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 1000);
-      const nextAttemptAt = new Date(now.getTime() + backoffMs(attempts, options.random));
-      await db.execute(sql`
-        update ${table}
-        set attempts = ${attempts}, last_error = ${message},
-          next_attempt_at = ${nextAttemptAt.toISOString()}::timestamptz, locked_until = null
-        where id = ${row.id} and status = 'pending'`);
+      if (!woken.has(transport)) {
+        woken.add(transport);
+        await wakeTransport(db, table, transport, clock());
+      }
+      continue;
+    }
+    if (outcome.claimLost) {
+      options.onClaimLost?.(row.id, false);
+      continue;
+    }
+    const { error } = outcome;
+    const message = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 1000);
+    const unreachable = (spec.unavailable ?? isTransportUnavailable)(error, item);
+    if (unreachable && isTimeout(error)) down.add(transport);
+    const next = new Date(clock().getTime() + backoffMs(attempts, options.random));
+    const waitingOn = unreachable ? transport : null;
+    if (await recordFailure(db, table, { id: row.id, token, attempts, error: message, next, waitingOn })) {
       spec.onFailure?.(item, attempts, message);
       failed++;
-    }
+    } else options.onClaimLost?.(row.id, false);
   }
   return { sent, failed };
 }
@@ -171,8 +262,9 @@ export interface OutboxWorker {
   runOnce(): Promise<OutboxPassResult>;
   /**
    * Stops the loop and waits up to `timeoutMs` (default 10000) for the pass in
-   * progress. A delivery still hanging after that is abandoned: its lease
-   * expires and another pass delivers it again (at least once).
+   * progress. A delivery still running after that is abandoned: its lease is
+   * still renewed until it ends; were the process to exit first, the lease
+   * expires and another pass delivers the row again (at least once).
    */
   stop(options?: { timeoutMs?: number }): Promise<void>;
 }

@@ -41,7 +41,7 @@ export async function deliverDueAlertMails(options: AlertDeliverOptions): Promis
       row: (mail) => mail,
       load: async (db, ids) => ({
         items: await db.select().from(searchAlertMails).where(inArray(searchAlertMails.id, ids)),
-        deliver: (mail) => options.mailer.send({ ...mail.message, to: mail.recipient }),
+        deliver: (mail, signal) => options.mailer.send({ ...mail.message, to: mail.recipient }, { signal }),
       }),
       onFailure: (mail, attempts, error) => options.onFailure?.({ mailId: mail.id, kind: mail.kind, attempts, error }),
     },

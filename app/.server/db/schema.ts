@@ -289,7 +289,11 @@ export const leadDeliveries = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     /** Lease of the worker delivering the row; null or past = free. */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** Token of the outbox pass holding the lease; its writes compare it (ADR 0069). */
+    claimToken: uuid("claim_token"),
     lastError: text("last_error"),
+    /** Transport ("smtp", "vista") the row waits for after it was found unreachable; null otherwise. */
+    waitingOn: text("waiting_on"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [
@@ -824,7 +828,11 @@ export const searchAlertMails = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** Token of the outbox pass holding the lease (ADR 0069). */
+    claimToken: uuid("claim_token"),
     lastError: text("last_error"),
+    /** Transport the row waits for after it was found unreachable; null otherwise. */
+    waitingOn: text("waiting_on"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },

@@ -3,9 +3,13 @@
  * ADR 0014): claims due `lead_deliveries` rows with a lease (`for update skip
  * locked`, so several workers or processes never claim the same row), delivers
  * them (e-mail through the mailer, `POST /lead` to Vista), and marks them sent
- * or schedules a retry with exponential backoff — it never gives up. Delivery
- * is at least once: a worker that dies mid-delivery leaves a lease that
- * expires, and the row is delivered again; e-mails carry a stable Message-ID.
+ * or schedules a retry with exponential backoff — it never gives up. Each row
+ * is delivered once by one claim holder, its lease renewed while it is sent
+ * and the send aborted before the lease could pass on (ADR 0069); a worker
+ * that dies mid-delivery leaves a lease that expires, and the row is
+ * delivered again; e-mails carry a stable Message-ID. E-mails wait on the
+ * "smtp" transport and Vista leads on "vista": one that goes through makes
+ * the others waiting on it due at once.
  * The claim, retry and loop are the shared outbox's (`../outbox`); this module
  * reads the claimed rows with their lead and delivers each channel.
  */
@@ -15,13 +19,15 @@ import { defaultTitle, getConfig } from "../config";
 import type { Database, Db } from "../db";
 import { leadDeliveries, leads, listings } from "../db/schema";
 import type { Mailer } from "../mail/transport";
-import type { VistaClient } from "../vista";
+import { VistaError, type VistaClient } from "../vista";
 import { renderLeadEmail, type LeadListingContext } from "../mail/templates";
 import { renderLgpdReceiptEmail } from "../mail/lgpd-receipt";
 import { getAgencyProfile } from "../agency";
 import { LGPD_PATH } from "~/lib/paths";
 import {
   deliverDueOutbox,
+  isTransportUnavailable,
+  OutboxProbes,
   startOutboxWorker,
   type OutboxPassOptions,
   type OutboxPassResult,
@@ -73,36 +79,52 @@ export async function deliverDue(options: DeliverOptions): Promise<OutboxPassRes
         const agencyTitle = options.agencyTitle ?? defaultTitle(lazyConfig());
         const listingCache = new Map<string, LeadListingContext | null>();
 
-        const deliver = async ({ delivery, lead }: (typeof items)[number]) => {
+        const deliver = async ({ delivery, lead }: (typeof items)[number], signal: AbortSignal) => {
           let listing: LeadListingContext | null = null;
           if (lead.listingCode) {
             if (!listingCache.has(lead.listingCode))
               listingCache.set(lead.listingCode, await listingContext(db, lead.listingCode, publicUrl));
             listing = listingCache.get(lead.listingCode) ?? null;
           }
-          await deliverOne(delivery.channel, delivery.recipient, lead, listing, options, agencyTitle, publicUrl, db);
+          await deliverOne(delivery, lead, listing, { options, agencyTitle, publicUrl, db, signal });
         };
         return { items, deliver };
       },
       onFailure: ({ delivery }, attempts, error) =>
         options.onFailure?.({ deliveryId: delivery.id, channel: delivery.channel, attempts, error }),
+      transport: ({ delivery }) => transportOf(delivery.channel),
+      unavailable: (error) => (error instanceof VistaError ? error.retryable : isTransportUnavailable(error)),
     },
     options,
   );
 }
 
+/**
+ * The transport of a channel: "vista" for the CRM, "smtp" for every e-mail
+ * (one mailer, so one e-mail that goes through shows the others can).
+ */
+export function transportOf(channel: string): "vista" | "smtp" {
+  return channel === "vista" ? "vista" : "smtp";
+}
+
+/** What {@link deliverOne} needs besides the row: the pass's options and lookups, and the delivery's signal. */
+interface DeliveryContext {
+  options: DeliverOptions;
+  agencyTitle: string;
+  publicUrl: string;
+  db: Db;
+  /** Aborts the e-mail or the Vista call (the outbox's bound on one delivery). */
+  signal: AbortSignal;
+}
+
 async function deliverOne(
-  channel: string,
-  recipient: string | null,
+  { channel, recipient }: Pick<LeadDeliveryRow, "channel" | "recipient">,
   lead: LeadRow,
   listing: LeadListingContext | null,
-  options: DeliverOptions,
-  agencyTitle: string,
-  publicUrl: string,
-  db: Db,
+  { options, agencyTitle, publicUrl, db, signal }: DeliveryContext,
 ): Promise<void> {
   if (channel === "vista") {
-    await options.vista.createLead(toVistaLead(lead, listing, `Site ${agencyTitle}`));
+    await options.vista.createLead(toVistaLead(lead, listing, `Site ${agencyTitle}`), { signal });
     return;
   }
   if (channel === "email_holder") {
@@ -118,6 +140,7 @@ async function deliverOne(
         policyUrl: `${publicUrl}${LGPD_PATH}`,
         messageIdDomain: new URL(publicUrl).hostname || "imobiliaria.localhost",
       }),
+      { signal },
     );
     return;
   }
@@ -126,6 +149,7 @@ async function deliverOne(
   const domain = new URL(publicUrl).hostname || "imobiliaria.localhost";
   await options.mailer.send(
     renderLeadEmail({ lead, channel, to: recipient, listing, agencyTitle, messageIdDomain: domain }),
+    { signal },
   );
 }
 
@@ -175,9 +199,11 @@ export type LeadWorker = OutboxWorker;
  * migrations). Its timers keep the process alive until {@link LeadWorker.stop}.
  */
 export function startLeadWorker(options: LeadWorkerOptions): LeadWorker {
+  // Each worker probes on its own schedule (a second worker in the process is a second server in tests).
+  const probes = options.probes ?? new OutboxProbes();
   return startOutboxWorker(
     options,
-    (batch) => deliverDue({ ...options, db: options.database.db, vista: options.getVista(), batch }),
+    (batch) => deliverDue({ ...options, db: options.database.db, vista: options.getVista(), batch, probes }),
     false,
   );
 }

@@ -33,17 +33,36 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
+/** Options of one {@link Mailer.send}. */
+export interface MailSendOptions {
+  /**
+   * Aborts the send: over SMTP the connection is closed at once (a message
+   * cut before its final dot is not delivered) and the send throws an
+   * `AbortError` whose `cause` is the signal's reason.
+   */
+  signal?: AbortSignal;
+}
+
 /** Sends e-mails; `close()` ends pooled connections. */
 export interface Mailer {
   /** "smtp" or "file" (.eml files in the outbox folder). */
   kind: "smtp" | "file";
   /**
    * Sends one message.
-   * @throws when the SMTP server refuses or is unreachable, or the file cannot be written.
+   * @throws when the SMTP server refuses, is unreachable or stays silent past
+   * a timeout (nodemailer errors with `code` ECONNECTION, ETIMEDOUT, ESOCKET…),
+   * when `options.signal` aborts, or when the file cannot be written.
    */
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage, options?: MailSendOptions): Promise<void>;
   close(): void;
 }
+
+/**
+ * Default SMTP timeouts, ms: to open the TCP (or TLS) connection, to receive
+ * the server's greeting, and of silence on an open connection. Short, so
+ * that a silent server fails one send well inside the outbox lease (ADR 0069).
+ */
+export const SMTP_TIMEOUTS_MS = { connection: 10_000, greeting: 10_000, socket: 15_000 } as const;
 
 /** Options of {@link createMailer}. */
 export interface MailerOptions {
@@ -53,24 +72,27 @@ export interface MailerOptions {
   outboxDir: string;
   /** Sender address. */
   from: string;
-  /** SMTP connection/greeting/socket timeout in ms (default 20000). */
+  /** One SMTP timeout for the connection, the greeting and silence, ms (default {@link SMTP_TIMEOUTS_MS}). */
   timeoutMs?: number;
+  /** SMTP timeouts one by one, ms; each overrides `timeoutMs` and the default. */
+  timeouts?: { connection?: number; greeting?: number; socket?: number };
 }
 
 /** Creates the mailer described by `options`. */
 export function createMailer(options: MailerOptions): Mailer {
-  const timeout = options.timeoutMs ?? 20_000;
   if (options.smtpUrl) {
+    const timeout = (name: keyof typeof SMTP_TIMEOUTS_MS) =>
+      options.timeouts?.[name] ?? options.timeoutMs ?? SMTP_TIMEOUTS_MS[name];
     const transport = nodemailer.createTransport(options.smtpUrl, {
       from: options.from,
-      connectionTimeout: timeout,
-      greetingTimeout: timeout,
-      socketTimeout: timeout,
+      connectionTimeout: timeout("connection"),
+      greetingTimeout: timeout("greeting"),
+      socketTimeout: timeout("socket"),
     } as Parameters<typeof nodemailer.createTransport>[1]);
     return {
       kind: "smtp",
-      async send(message) {
-        await transport.sendMail({ ...message, from: options.from });
+      async send(message, sendOptions = {}) {
+        await transport.sendMail({ ...message, from: options.from, signal: sendOptions.signal });
       },
       close: () => transport.close(),
     };
@@ -89,7 +111,8 @@ export function createMailer(options: MailerOptions): Mailer {
   );
   return {
     kind: "file",
-    async send(message) {
+    async send(message, sendOptions = {}) {
+      sendOptions.signal?.throwIfAborted();
       const info = await transport.sendMail({ ...message, from: options.from });
       // Created here when missing (also after an operator removed it), with the owner's mode only.
       await fs.mkdir(options.outboxDir, { recursive: true, mode: OUTBOX_DIR_MODE });
