@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { useMigratedMemoryDatabase } from "~/test-support/database";
 import { type Database } from "./db";
+import { eq } from "drizzle-orm";
+import { syncState } from "./db/schema";
 import {
   createHealthCache,
+  fetchStaleAfterMs,
   getHealth,
   hasCookieNamed,
   type HealthResult,
@@ -13,6 +16,7 @@ import {
   publicHealth,
   staleAfterMs,
 } from "./health";
+import { FETCHED_JOB } from "./sync/reconcile";
 import { writeSyncState } from "./sync/state";
 
 describe("getHealth", () => {
@@ -66,6 +70,38 @@ describe("getHealth", () => {
     const { body } = await getHealth({ database, scheduler: null, intervalSeconds: 300, now });
     expect(body.sync.stale).toBe(true);
     expect(body.status).toBe("degraded");
+  });
+
+  it("is stale when the sync succeeds but receives nothing for more than a day, or its watermark is in the future", async () => {
+    expect(fetchStaleAfterMs(300)).toBe(24 * 60 * 60_000 + 15 * 60_000);
+    await writeSyncState(database.db, {
+      lastStartedAt: minutesAgo(3),
+      lastSuccessAt: minutesAgo(2),
+      lastErrorAt: null,
+      watermark: "2026-08-15",
+    });
+    await writeSyncState(database.db, { lastSuccessAt: minutesAgo(60) }, FETCHED_JOB);
+    let { body } = await getHealth({ database, scheduler: null, intervalSeconds: 300, now });
+    expect(body.status).toBe("ok");
+    expect(body.sync).toMatchObject({ stale: false, staleReason: null, lastFetchedAt: minutesAgo(60).toISOString() });
+
+    // Every run succeeds and fetches nothing: the freeze a bad watermark caused, seen from outside.
+    await writeSyncState(database.db, { lastSuccessAt: minutesAgo(24 * 60 + 16) }, FETCHED_JOB);
+    ({ body } = await getHealth({ database, scheduler: null, intervalSeconds: 300, now }));
+    expect(body.status).toBe("degraded");
+    expect(body.sync).toMatchObject({ stale: true, staleReason: "nothing-fetched" });
+    expect(publicHealth(body)).toEqual({ status: "degraded" });
+
+    await writeSyncState(database.db, { lastSuccessAt: minutesAgo(5) }, FETCHED_JOB);
+    await writeSyncState(database.db, { watermark: "2099-12-31" });
+    ({ body } = await getHealth({ database, scheduler: null, intervalSeconds: 300, now }));
+    expect(body.status).toBe("degraded");
+    expect(body.sync).toMatchObject({ staleReason: "future-watermark", watermark: "2099-12-31" });
+    // Tomorrow is within the tolerance (a Vista clock a little ahead).
+    await writeSyncState(database.db, { watermark: "2026-08-16" });
+    ({ body } = await getHealth({ database, scheduler: null, intervalSeconds: 300, now }));
+    expect(body.sync.staleReason).toBeNull();
+    await database.db.delete(syncState).where(eq(syncState.job, FETCHED_JOB));
   });
 
   it("answers 503 when the database is down (or does not answer in time)", async () => {

@@ -4,8 +4,13 @@
  * balancers, the Docker HEALTHCHECK and operators.
  *
  * - 200 "ok": database answers, the last sync succeeded recently.
- * - 200 "degraded": database answers, but the sync is stale (no success
- *   within {@link staleAfterMs}) or its last run failed.
+ * - 200 "degraded": database answers, but the sync is stale or its last run
+ *   failed. Stale (`sync.staleReason`, docs/decisions/0068-sync-faults.md):
+ *   no success within {@link staleAfterMs} ("no-success"); no run received a
+ *   listing within {@link fetchStaleAfterMs} ("nothing-fetched": the nightly
+ *   full reconciliation reads every listing, so a day without one means the
+ *   sync runs but sees nothing); or a watermark after tomorrow
+ *   ("future-watermark", which would make every incremental run empty).
  * - 503 "error": the database does not answer.
  *
  * The body never contains the Vista key nor a URL carrying it: error messages
@@ -27,7 +32,8 @@ import { SESSION_COOKIE_NAMES } from "./auth/session";
 import { getConfig } from "./config";
 import { getDb, type Database } from "./db";
 import { listings } from "./db/schema";
-import { getSyncScheduler, readSyncState, type SyncScheduler } from "./sync";
+import { getSyncScheduler, readSyncOverview, type SyncScheduler } from "./sync";
+import { agencyDay, FUTURE_TOLERANCE_DAYS } from "./sync/wire-check";
 import { redactSecrets } from "./vista/errors";
 import { getVistaTarget } from "./vista/target";
 
@@ -52,8 +58,20 @@ export interface HealthReport {
     counts: Record<string, number> | null;
     /** Listings the public site shows now (`removed_at is null`). */
     activeListings: number | null;
-    /** No successful sync within the staleness window. */
+    /** The sync is stale: see `staleReason`. */
     stale: boolean;
+    /**
+     * Why it is stale: "no-success" (none within {@link staleAfterMs}),
+     * "nothing-fetched" (no run received a listing within
+     * {@link fetchStaleAfterMs}), "future-watermark"; null when not stale.
+     */
+    staleReason: "no-success" | "nothing-fetched" | "future-watermark" | null;
+    /** End of the last successful run that received at least one listing. */
+    lastFetchedAt: string | null;
+    /** Start of the last successful full run (the nightly reconciliation, or one an admin asked for). */
+    lastFullSyncAt: string | null;
+    /** Where the next incremental run starts (ISO date). */
+    watermark: string | null;
   };
   uptimeSeconds: number;
 }
@@ -78,6 +96,15 @@ export function staleAfterMs(intervalSeconds: number): number {
 }
 
 /**
+ * How long the sync may go without receiving a single listing before health
+ * says "degraded": a day (the nightly full reconciliation reads them all)
+ * plus {@link staleAfterMs} (ms).
+ */
+export function fetchStaleAfterMs(intervalSeconds: number): number {
+  return 24 * 60 * 60 * 1000 + staleAfterMs(intervalSeconds);
+}
+
+/**
  * Checks the database and reads the sync state.
  * @returns the HTTP status (200 or 503) and the body; never throws.
  */
@@ -98,6 +125,10 @@ export async function getHealth(options: HealthOptions = {}): Promise<{ httpStat
       counts: null,
       activeListings: null,
       stale: true,
+      staleReason: "no-success",
+      lastFetchedAt: null,
+      lastFullSyncAt: null,
+      watermark: null,
     },
     uptimeSeconds: Math.round(process.uptime()),
   };
@@ -116,22 +147,26 @@ export async function getHealth(options: HealthOptions = {}): Promise<{ httpStat
   }
 
   try {
-    const [state, active] = await Promise.all([
-      readSyncState(database.db),
+    const [{ state, marks }, active] = await Promise.all([
+      readSyncOverview(database.db),
       database.db.execute<{ n: number }>(
         sql`select count(*)::int as n from ${listings} where ${listings.removedAt} is null`,
       ),
     ]);
     body.sync.activeListings = Number(active.rows[0]?.n ?? 0);
+    const iso = (date: Date | null) => (date ? date.toISOString() : null);
+    body.sync.lastFetchedAt = iso(marks.lastFetchedAt);
+    body.sync.lastFullSyncAt = iso(marks.lastFullAt);
     if (state) {
-      const iso = (date: Date | null) => (date ? date.toISOString() : null);
       body.sync.lastStartedAt = iso(state.lastStartedAt);
       body.sync.lastSuccessAt = iso(state.lastSuccessAt);
       body.sync.lastErrorAt = iso(state.lastErrorAt);
       body.sync.lastError = state.lastError ? redact(state.lastError) : null;
       body.sync.counts = state.counts ?? null;
+      body.sync.watermark = state.watermark ?? null;
       const window = staleAfterMs(intervalSeconds);
-      body.sync.stale = !state.lastSuccessAt || now.getTime() - state.lastSuccessAt.getTime() > window;
+      body.sync.staleReason = staleReasonOf(state, marks.lastFetchedAt, now, intervalSeconds);
+      body.sync.stale = body.sync.staleReason !== null;
       // Another process may be the leader: a start newer than its last outcome, recent enough.
       const lastOutcome = Math.max(state.lastSuccessAt?.getTime() ?? 0, state.lastErrorAt?.getTime() ?? 0);
       const startedAt = state.lastStartedAt?.getTime() ?? 0;
@@ -146,6 +181,28 @@ export async function getHealth(options: HealthOptions = {}): Promise<{ httpStat
     body.status = "degraded";
   }
   return { httpStatus: 200, body };
+}
+
+/**
+ * Why the sync is stale at `now`, or null (see {@link HealthReport}
+ * `sync.staleReason`). A missing `lastFetchedAt` (state written before it was
+ * kept) is not held against the sync.
+ */
+export function staleReasonOf(
+  state: { lastSuccessAt: Date | null; watermark: string | null },
+  lastFetchedAt: Date | null,
+  now: Date,
+  intervalSeconds: number,
+): HealthReport["sync"]["staleReason"] {
+  if (!state.lastSuccessAt || now.getTime() - state.lastSuccessAt.getTime() > staleAfterMs(intervalSeconds)) {
+    return "no-success";
+  }
+  if (lastFetchedAt && now.getTime() - lastFetchedAt.getTime() > fetchStaleAfterMs(intervalSeconds)) {
+    return "nothing-fetched";
+  }
+  const tomorrow = agencyDay(new Date(now.getTime() + FUTURE_TOLERANCE_DAYS * 24 * 60 * 60 * 1000));
+  if (state.watermark && state.watermark > tomorrow) return "future-watermark";
+  return null;
 }
 
 /** What {@link getHealth} resolves to. */

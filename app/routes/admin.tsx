@@ -1,22 +1,56 @@
 /**
  * `/admin` (docs/spec.txt §2, layout "admin", admin middleware): the admin
  * home with a card per section of `ADMIN_SECTIONS` (Leads also shows the
- * number of new ones). Admin only; never cached.
+ * number of new ones), and the Vista sync panel with "Sincronizar tudo
+ * agora" (a full run, docs/decisions/0068-sync-faults.md). Admin only; never cached.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { startFullSync, syncPanel, type SyncPanel } from "~/.server/admin/sync";
 import { requireRole } from "~/.server/auth";
+import { assertSameOrigin } from "~/.server/auth/protection";
+import { redirectWithToast } from "~/.server/flash";
 import { countNewLeads } from "~/.server/leads/inbox";
 import { AdminNav } from "~/components/admin-nav";
 import * as s from "~/components/admin.css";
 import { ADMIN_SECTIONS } from "~/lib/admin";
 import { privatePage, privatePageHeaders } from "~/lib/cache-control";
-import { ADMIN_LEADS_PATH } from "~/lib/paths";
+import { formatSaoPaulo } from "~/lib/lead-inbox";
+import { ADMIN_LEADS_PATH, ADMIN_PATH } from "~/lib/paths";
+import { button } from "~/styles/ui.css";
 
-/** Guard (admin), then the number of new leads. */
+/** The form intent of "Sincronizar tudo agora". */
+const FULL_SYNC_INTENT = "sincronizar-tudo";
+
+/** Guard (admin), then the number of new leads and the sync panel. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "admin");
-  return json({ name: user.displayName || user.email, newLeads: await countNewLeads() }, { headers: privatePage() });
+  const [newLeads, sync] = await Promise.all([countNewLeads(), syncPanel()]);
+  return json({ name: user.displayName || user.email, newLeads, sync }, { headers: privatePage() });
+}
+
+/**
+ * Guard (admin, revocation checked), Origin check, then `sincronizar-tudo`:
+ * records the request for a full sync and starts it without waiting, back
+ * to `/admin` with a toast. Any other intent: 400.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireRole(request, "admin", { checkRevoked: true });
+  assertSameOrigin(request);
+  const form = await request.formData();
+  if (form.get("intent") !== FULL_SYNC_INTENT) {
+    return json({ error: "Ação desconhecida." }, { status: 400, headers: privatePage() });
+  }
+  await startFullSync();
+  return redirectWithToast(
+    ADMIN_PATH,
+    {
+      type: "success",
+      title: "Sincronização completa iniciada",
+      description: "Todos os imóveis serão lidos de novo do Vista. Isso pode levar alguns minutos.",
+    },
+    { headers: privatePage() },
+  );
 }
 
 /** Never cached. */
@@ -25,9 +59,40 @@ export const headers = privatePageHeaders;
 /** Title and `noindex`. */
 export const meta: MetaFunction = () => [{ title: "Administração" }, { name: "robots", content: "noindex" }];
 
+/** The state of the sync and the full-sync button. */
+function SyncSection({ sync }: { sync: SyncPanel }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === FULL_SYNC_INTENT;
+  return (
+    <section aria-labelledby="sincronizacao-titulo" className={s.card}>
+      <h2 id="sincronizacao-titulo" className={s.heading}>
+        Sincronização com o Vista
+      </h2>
+      <p className={s.muted}>
+        {sync.running
+          ? "Sincronizando agora."
+          : sync.lastSuccessAt
+            ? `Última sincronização: ${formatSaoPaulo(sync.lastSuccessAt)}.`
+            : "Nenhuma sincronização concluída ainda."}{" "}
+        {sync.lastFullSyncAt ? `Última sincronização completa: ${formatSaoPaulo(sync.lastFullSyncAt)}.` : null}
+      </p>
+      {sync.fullPending ? <p className={s.muted}>Há uma sincronização completa pedida e ainda não concluída.</p> : null}
+      <p className={s.muted}>
+        A sincronização completa lê de novo todos os imóveis do Vista; ela também acontece todas as noites.
+      </p>
+      <Form method="post" className={s.inlineForm}>
+        <input type="hidden" name="intent" value={FULL_SYNC_INTENT} />
+        <button type="submit" className={`${button.outline} ${s.smallButton}`} disabled={busy}>
+          {busy ? "Pedindo…" : "Sincronizar tudo agora"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
 /** The admin home. */
 export default function AdminHome() {
-  const { name, newLeads } = useLoaderData<typeof loader>();
+  const { name, newLeads, sync } = useLoaderData<typeof loader>();
   return (
     <div className={s.page}>
       <AdminNav />
@@ -54,6 +119,7 @@ export default function AdminHome() {
           </li>
         ))}
       </ul>
+      <SyncSection sync={sync} />
     </div>
   );
 }

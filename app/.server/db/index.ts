@@ -23,12 +23,14 @@ import { migrate as migratepglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { getConfig } from "../config";
 import { singleton } from "../singleton";
+import { describeError } from "./errors";
 import { listenOnServer, type Listening } from "./listen";
 import { queryCounter } from "./query-count";
 import * as schema from "./schema";
 
 export { schema };
 export type { Listening };
+export { describeError } from "./errors";
 
 /**
  * Query-result shape shared by both drivers: `db.execute()` resolves to an
@@ -48,6 +50,13 @@ export type Db = PgDatabase<RowsQueryResultHKT, typeof schema>;
 
 /** A held advisory lock; `release()` unlocks it (idempotent). */
 export interface AdvisoryLock {
+  /**
+   * Aborted when the connection that holds the lock is lost (the server
+   * terminated it, restarted or failed over): the lock is gone on the server
+   * and another process may take it. The reason is an `Error` whose message
+   * names the cause in one line ({@link describeError}). Never aborted on PGlite.
+   */
+  lost: AbortSignal;
   release(): Promise<void>;
 }
 
@@ -60,8 +69,10 @@ export interface Database {
   /**
    * Tries to take the session-level advisory lock `key` without waiting. On a
    * server it holds a dedicated pooled connection until released (the lock also
-   * dies with the connection); on PGlite, which one process owns, it is an
+   * dies with the connection: `lost` is then aborted, and `release()` only
+   * discards the connection); on PGlite, which one process owns, it is an
    * in-process lock per database. Null when another holder has it.
+   * @throws when no connection can be had (server unreachable).
    */
   tryAdvisoryLock(key: number): Promise<AdvisoryLock | null>;
   /**
@@ -164,6 +175,7 @@ function createPglite(options: OpenDatabaseOptions): Database {
       heldLocks.add(key);
       let released = false;
       return {
+        lost: new AbortController().signal,
         async release() {
           if (released) return;
           released = true;
@@ -203,10 +215,23 @@ function createPostgres(url: string, poolSize: number): Database {
     idleTimeoutMillis: 30_000,
     application_name: "imobiliaria-site",
   });
-  // An idle client that loses its connection emits "error" on the pool; without
-  // a listener that would crash the process. The next query reconnects.
-  pool.on("error", (error) => {
-    console.error(`[db] conexão ociosa com o PostgreSQL perdida: ${error.message}`);
+  // A client that loses its connection emits "error" (twice: the server's
+  // message, then "Connection terminated unexpectedly"), idle or checked out
+  // (a transaction, the migration, the sync's lock); an "error" event without
+  // a listener ends the process. The idle case reaches the pool's "error";
+  // a checked-out client gets a listener of its own from the first connect.
+  // The query in flight rejects, and the pool discards the broken client.
+  const reported = new WeakSet<pg.Client>();
+  const report = (client: pg.Client | undefined, error: Error) => {
+    if (client) {
+      if (reported.has(client)) return;
+      reported.add(client);
+    }
+    console.error(`[db] conexão com o PostgreSQL perdida: ${describeError(error)}`);
+  };
+  pool.on("error", (error, client) => report(client, error));
+  pool.on("connect", (client) => {
+    client.on("error", (error) => report(client, error));
   });
   const db = drizzleNodePg({ client: pool, schema, logger: queryCounter }) as unknown as Db;
   const listeners = new Set<Listening>();
@@ -226,20 +251,9 @@ function createPostgres(url: string, poolSize: number): Database {
         client.release(true);
         throw error;
       }
-      let released = false;
-      return {
-        async release() {
-          if (released) return;
-          released = true;
-          try {
-            await client.query("select pg_advisory_unlock($1)", [key]);
-            client.release();
-          } catch {
-            // Connection broken: destroying it frees the lock on the server too.
-            client.release(true);
-          }
-        },
-      };
+      // The lock's holder reports its loss (`lost`), not the pool's handler.
+      reported.add(client);
+      return holdLock(client, key, () => reported.delete(client));
     },
     listen(channel, onNotification, onReconnect) {
       checkChannel(channel);
@@ -253,6 +267,48 @@ function createPostgres(url: string, poolSize: number): Database {
     close() {
       closing ??= Promise.all([...listeners].map((listening) => listening.close())).then(() => pool.end());
       return closing;
+    },
+  };
+}
+
+/**
+ * The advisory lock `key` held by the session of `client` (checked out of the
+ * pool): `lost` is aborted when that connection errors or ends before
+ * `release()`. Releasing unlocks and returns the client to the pool (then
+ * `onReturned`); a lost or failing connection is discarded instead, which
+ * also frees the lock on the server.
+ */
+function holdLock(client: pg.PoolClient, key: number, onReturned: () => void): AdvisoryLock {
+  const lost = new AbortController();
+  let released = false;
+  const onLost = (error: Error) => {
+    if (released || lost.signal.aborted) return;
+    lost.abort(new Error(describeError(error)));
+  };
+  const onEnd = () => onLost(new Error("Connection terminated unexpectedly"));
+  // Stays attached after a loss: a broken client emits "error" more than once.
+  client.on("error", onLost);
+  client.on("end", onEnd);
+  return {
+    lost: lost.signal,
+    async release() {
+      if (released) return;
+      released = true;
+      client.off("end", onEnd);
+      if (lost.signal.aborted) {
+        client.release(true);
+        return;
+      }
+      try {
+        await client.query("select pg_advisory_unlock($1)", [key]);
+      } catch (error) {
+        // Connection broken: destroying it frees the lock on the server too.
+        client.release(error instanceof Error ? error : true);
+        return;
+      }
+      client.off("error", onLost);
+      onReturned();
+      client.release();
     },
   };
 }

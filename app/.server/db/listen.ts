@@ -4,6 +4,7 @@
  * back-off when the connection breaks.
  */
 import pg from "pg";
+import { describeError } from "./errors";
 
 /** An active LISTEN; `close()` stops it (idempotent). */
 export interface Listening {
@@ -46,7 +47,7 @@ export async function listenOnServer(
       next.end().catch(() => undefined);
       scheduleReconnect();
     };
-    next.on("error", (error) => lost(error.message));
+    next.on("error", (error) => lost(describeError(error)));
     next.on("end", () => lost("conexão encerrada"));
     try {
       await next.connect();

@@ -35,3 +35,8 @@ export async function forEachConcurrent<T>(
   await Promise.all(running);
   if (failure) throw failure.error;
 }
+
+/** Maps each batch of an async stream. */
+export async function* mapAsync<T, U>(source: AsyncIterable<T[]>, fn: (batch: T[]) => U[]): AsyncGenerator<U[]> {
+  for await (const batch of source) yield fn(batch);
+}

@@ -6,13 +6,28 @@
  * PGlite an in-process lock) and skips the run when another holder has it.
  * Nothing escapes the timer: failures are recorded in `sync_state` and logged
  * (messages only, never the Vista key).
+ *
+ * Faults (docs/decisions/0068-sync-faults.md): a run ends as failed when the
+ * connection holding the lock is lost (the lock is gone, another process may
+ * already be syncing); each night after 03:00 São Paulo time the next run is
+ * a full reconciliation; and every process checks `sync_state` on a short
+ * period ({@link TAKEOVER_CHECK_MS}) to take over a run its leader left
+ * unfinished, an overdue one, or a full run an admin asked for.
  */
 import { publicContentChanged } from "../admin/content-changed";
 import { clearCaches } from "../cache";
-import { getDb, type Database } from "../db";
+import { getDb, type AdvisoryLock, type Database } from "../db";
 import { singleton } from "../singleton";
 import type { VistaClient } from "../vista";
 import { getVistaTarget } from "../vista/target";
+import { lockLostError, SHUTDOWN_MESSAGE, syncErrorMessage, SyncInterruptedError } from "./faults";
+import {
+  lastReconcileBoundary,
+  readSyncOverview,
+  RECONCILE_HOUR,
+  TAKEOVER_CHECK_MS,
+  takeoverReason,
+} from "./reconcile";
 import { runSync, type SyncResult } from "./run";
 
 /** Advisory-lock key of the sync leader ("sync" in ASCII). */
@@ -20,6 +35,26 @@ export const SYNC_LOCK_KEY = 0x73796e63;
 
 /** First retry delay after a failed run, ms (doubles per consecutive failure, capped at the interval). */
 const RETRY_BASE_MS = 30_000;
+
+/** The clock and timers of a scheduler (injectable so tests advance time instead of waiting). */
+export interface SchedulerTimers {
+  /** Current time, ms since the epoch. */
+  now(): number;
+  /** Calls `fn` once after `ms`; the handle goes to `clearTimeout`. Must not keep the process alive. */
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** Node's clock and timers, unref'd. */
+const realTimers: SchedulerTimers = {
+  now: () => Date.now(),
+  setTimeout(fn, ms) {
+    const timer = setTimeout(fn, ms);
+    timer.unref?.();
+    return timer;
+  },
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
 
 /** Options of {@link startSyncScheduler}. */
 export interface SyncSchedulerOptions {
@@ -48,6 +83,15 @@ export interface SyncSchedulerOptions {
    * ADR 0013). Errors it throws are logged, not fatal.
    */
   onChange?: (result: SyncResult) => void;
+  /**
+   * Hour (São Paulo time) after which each night's first run is full (default
+   * {@link RECONCILE_HOUR}); null: no nightly reconciliation.
+   */
+  reconcileHour?: number | null;
+  /** Period of the takeover check, ms (default {@link TAKEOVER_CHECK_MS}); 0: no check. */
+  takeoverCheckMs?: number;
+  /** Clock and timers (default Node's). */
+  timers?: SchedulerTimers;
 }
 
 /** What `status()` reports; also shown by `GET /health/server`. */
@@ -61,7 +105,7 @@ export interface SyncSchedulerStatus {
   nextRunAt: Date | null;
   /** Result of the last successful run of this process. */
   lastResult: SyncResult | null;
-  /** Message of the last failed run of this process (redacted). */
+  /** Message of the last failed run of this process: one line naming the cause (redacted, `./faults`). */
   lastError: string | null;
   stopped: boolean;
 }
@@ -92,21 +136,19 @@ export function getSyncScheduler(): SyncScheduler | undefined {
  */
 export function startSyncScheduler(options: SyncSchedulerOptions): SyncScheduler {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const timers = options.timers ?? realTimers;
   const intervalMs = Math.max(1, options.intervalSeconds) * 1000;
   const retryBaseMs = options.retryBaseMs ?? RETRY_BASE_MS;
+  const reconcileHour = options.reconcileHour === undefined ? RECONCILE_HOUR : options.reconcileHour;
+  const takeoverCheckMs = options.takeoverCheckMs ?? TAKEOVER_CHECK_MS;
   const database = () => options.database ?? getDb();
-  const getSource =
-    options.getSource ??
-    (() => {
-      try {
-        return getVistaTarget().baseUrl;
-      } catch {
-        return undefined;
-      }
-    });
+  const getSource = options.getSource ?? defaultSource;
 
-  let timer: NodeJS.Timeout | undefined;
+  let timer: unknown;
+  let stopChecks = () => {};
   let current: Promise<SyncResult | null> | undefined;
+  let currentMode: "auto" | "full" = "auto";
+  let queuedFull: Promise<SyncResult | null> | undefined;
   let abort: AbortController | undefined;
   let stopped = false;
   let nextRunAt: Date | null = null;
@@ -118,26 +160,31 @@ export function startSyncScheduler(options: SyncSchedulerOptions): SyncScheduler
 
   const schedule = (delayMs: number) => {
     if (stopped) return;
-    clearTimeout(timer);
-    nextRunAt = new Date(Date.now() + delayMs);
-    timer = setTimeout(() => {
-      void tick();
-    }, delayMs);
-    timer.unref?.();
+    timers.clearTimeout(timer);
+    nextRunAt = new Date(timers.now() + delayMs);
+    timer = timers.setTimeout(() => void tick(), delayMs);
   };
 
-  const tick = async () => {
-    const started = Date.now();
-    const result = await runNow();
+  const tick = async (takeover?: string) => {
+    const started = timers.now();
+    const result = await runNow({}, takeover);
     failures = result === null && lastRunFailed ? failures + 1 : 0;
     // After a failure, retry sooner (30 s, 60 s, 120 s… up to the interval),
     // so a first sync that hit a transient error does not leave the site empty for long.
     const delay = failures > 0 ? Math.min(intervalMs, retryBaseMs * 2 ** (failures - 1)) : intervalMs;
-    schedule(Math.max(0, delay - (Date.now() - started)));
+    schedule(Math.max(0, delay - (timers.now() - started)));
   };
 
-  const runOnce = async (mode: "auto" | "full"): Promise<SyncResult | null> => {
-    let lock: Awaited<ReturnType<Database["tryAdvisoryLock"]>> = null;
+  /** The takeover check: one read of `sync_state`; the lock is tried only when a reason says so. */
+  const check = async () => {
+    if (current || stopped) return;
+    const { state, marks } = await readSyncOverview(database().db);
+    const reason = takeoverReason(state, marks, new Date(timers.now()), intervalMs);
+    if (reason && !current && !stopped) await tick(TAKEOVER_LINES[reason]);
+  };
+
+  const runOnce = async (mode: "auto" | "full", takeover?: string): Promise<SyncResult | null> => {
+    let lock: AdvisoryLock | null = null;
     let syncing = false;
     lastRunFailed = false;
     try {
@@ -149,7 +196,9 @@ export function startSyncScheduler(options: SyncSchedulerOptions): SyncScheduler
         return null;
       }
       skippedAsFollower = false;
-      abort = new AbortController();
+      if (takeover) log(`[sync] assumindo a sincronização: ${takeover}`);
+      const run = abortOnLoss(lock);
+      abort = run;
       const client = options.getClient();
       syncing = true;
       const result = await runSync({
@@ -159,27 +208,17 @@ export function startSyncScheduler(options: SyncSchedulerOptions): SyncScheduler
         mode,
         source: getSource(),
         concurrency: options.concurrency,
-        signal: abort.signal,
+        signal: run.signal,
+        reconcileAfter: reconcileHour === null ? null : lastReconcileBoundary(new Date(timers.now()), reconcileHour),
+        now: () => new Date(timers.now()),
       });
       lastResult = result;
       lastError = null;
-      if (result && result.counts.upserted + result.counts.removed > 0) {
-        // The in-memory catalogue caches (vocabulary, home, directories…) would
-        // otherwise serve the old read model until their TTL.
-        clearCaches();
-        // Other server processes empty theirs and their page caches
-        // (~/.server/cluster-events; docs/decisions/0026-several-servers.md).
-        publicContentChanged("catalogue");
-        try {
-          options.onChange?.(result);
-        } catch (error) {
-          log(`[sync] erro após a sincronização: ${error instanceof Error ? error.message : String(error)}`);
-        }
-      }
+      if (result.counts.upserted + result.counts.removed > 0) catalogueChanged(result, options.onChange, log);
       return result;
     } catch (error) {
       lastRunFailed = true;
-      lastError = error instanceof Error ? error.message : String(error);
+      lastError = syncErrorMessage(error, abort?.signal);
       // runSync logs and records its own failures; this covers the ones before
       // it started (database unreachable, no Vista target).
       if (!syncing) log(`[sync] erro: ${lastError}`);
@@ -190,21 +229,34 @@ export function startSyncScheduler(options: SyncSchedulerOptions): SyncScheduler
     }
   };
 
-  const runNow: SyncScheduler["runNow"] = (runOptions = {}) => {
+  const runNow = (runOptions: { mode?: "auto" | "full" } = {}, takeover?: string): Promise<SyncResult | null> => {
     if (stopped) return Promise.resolve(null);
-    current ??= runOnce(runOptions.mode ?? "auto").finally(() => {
-      current = undefined;
-    });
+    const mode = runOptions.mode ?? "auto";
+    if (current && mode === "full" && currentMode !== "full") {
+      // A full run asked for during a delta: it follows that delta.
+      queuedFull ??= current.then(() => {
+        queuedFull = undefined;
+        return runNow({ mode: "full" });
+      });
+      return queuedFull;
+    }
+    if (!current) {
+      currentMode = mode;
+      current = runOnce(mode, takeover).finally(() => {
+        current = undefined;
+      });
+    }
     return current;
   };
 
   const scheduler: SyncScheduler = {
-    runNow,
+    runNow: (runOptions) => runNow(runOptions),
     async stop() {
       stopped = true;
       nextRunAt = null;
-      clearTimeout(timer);
-      abort?.abort(new Error("sync stopped"));
+      timers.clearTimeout(timer);
+      stopChecks();
+      abort?.abort(new SyncInterruptedError(SHUTDOWN_MESSAGE));
       await current?.catch(() => undefined);
       if (registry.current === scheduler) registry.current = undefined;
     },
@@ -223,5 +275,80 @@ export function startSyncScheduler(options: SyncSchedulerOptions): SyncScheduler
   registry.current = scheduler;
   if (options.runOnStart === false) schedule(intervalMs);
   else schedule(0);
+  if (takeoverCheckMs > 0) stopChecks = repeat(timers, takeoverCheckMs, check);
   return scheduler;
+}
+
+/**
+ * A run's abort controller, aborted when the lock's connection is lost: the
+ * lock died with it and another process may be syncing already.
+ */
+function abortOnLoss(lock: AdvisoryLock): AbortController {
+  const run = new AbortController();
+  const onLost = () => run.abort(lockLostError(lock.lost.reason));
+  if (lock.lost.aborted) onLost();
+  else lock.lost.addEventListener("abort", onLost, { once: true });
+  return run;
+}
+
+/**
+ * Calls `task` every `periodMs`, each time `periodMs` after the previous call
+ * ended; a rejection is dropped (a database out of reach is the health
+ * check's to report; the next call tries again).
+ * @returns stop: no call starts after it.
+ */
+function repeat(timers: SchedulerTimers, periodMs: number, task: () => Promise<void>): () => void {
+  let stopped = false;
+  let handle: unknown;
+  const arm = () => {
+    handle = timers.setTimeout(() => {
+      void task()
+        .catch(() => undefined)
+        .finally(() => {
+          if (!stopped) arm();
+        });
+    }, periodMs);
+  };
+  arm();
+  return () => {
+    stopped = true;
+    timers.clearTimeout(handle);
+  };
+}
+
+/** The log line's reason when a process takes over the sync (see `takeoverReason` in `./reconcile`). */
+const TAKEOVER_LINES: Record<NonNullable<ReturnType<typeof takeoverReason>>, string> = {
+  unfinished: "a rodada anterior não terminou (o servidor que sincronizava parou)",
+  overdue: "nenhuma rodada terminou no intervalo esperado",
+  requested: "sincronização completa pedida pela administração",
+};
+
+/** The Vista base URL of the configured target (never the key), or undefined when none is configured. */
+function defaultSource(): string | undefined {
+  try {
+    return getVistaTarget().baseUrl;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * After a run that wrote or removed listings: empties the in-memory catalogue
+ * caches (they would otherwise serve the old read model until their TTL),
+ * tells the other server processes to empty theirs and their page caches
+ * (~/.server/cluster-events; docs/decisions/0026-several-servers.md), then
+ * calls `onChange`, whose errors are logged, not fatal.
+ */
+function catalogueChanged(
+  result: SyncResult,
+  onChange: ((result: SyncResult) => void) | undefined,
+  log: (line: string) => void,
+) {
+  clearCaches();
+  publicContentChanged("catalogue");
+  try {
+    onChange?.(result);
+  } catch (error) {
+    log(`[sync] erro após a sincronização: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
