@@ -3,7 +3,7 @@
  * (PGlite, in-process) every query of every request runs on one thread, so a
  * client that keeps several uncached catalogue pages in flight takes the
  * database from everyone else. Here each client — its IP as Express derives
- * it under `TRUST_PROXY`, an IPv6 /64 counting as one (`./client-address`) — has at most {@link ClientQueueOptions.maxInFlight}
+ * it under `TRUST_PROXY`, an IPv6 /64 counting as one (`app/lib/client-address.ts`) — has at most {@link ClientQueueOptions.maxInFlight}
  * requests being answered at once; its further requests wait in its own
  * queue (first come, first served), and past
  * {@link ClientQueueOptions.maxQueued} waiting ones it gets a 429 with
@@ -22,7 +22,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 /** A request handler whose promise settles once its work is done. */
 export type AsyncHandler = (req: Request, res: Response, next: NextFunction) => Promise<void>;
 import pLimit, { type LimitFunction } from "p-limit";
-import { clientKey } from "./client-address";
+import { clientKey } from "../app/lib/client-address";
 
 /** Options of {@link clientQueue}. */
 export interface ClientQueueOptions {

@@ -24,7 +24,7 @@
  */
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import { clientKey } from "./client-address";
+import { clientKey } from "../app/lib/client-address";
 import { bodyPlan } from "./request-guards";
 
 /** Timeouts and caps of {@link boundSlowClients}; every duration in ms, every size in bytes. */
@@ -170,7 +170,7 @@ export function limitConnectionsPerAddress(server: Server, options: ConnectionLi
     }
     const exemptable = normaliseAddress(raw);
     if (options.isExempt?.(exemptable)) return;
-    // Counted per client: every address of one IPv6 /64 together (./client-address).
+    // Counted per client: every address of one IPv6 /64 together (app/lib/client-address.ts).
     const address = clientKey(exemptable);
     const count = open.get(address) ?? 0;
     if (count >= options.maxPerAddress) {

@@ -12,9 +12,14 @@
  *   limiter falls back to an in-memory `insuranceLimiter` with the same rule,
  *   so an outage never blocks sign-ins and still limits each process;
  * - on PGlite (one process): `RateLimiterMemory`.
+ *
+ * Keys pass through `limiterKey`: every address of one IPv6 /64 counts as
+ * one client, since a home connection may pick any address of its /64
+ * (docs/decisions/0062-bounded-work-per-request.md).
  */
 import { createHash } from "node:crypto";
 import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { limiterKey } from "~/lib/client-address";
 import { getConfig } from "./config";
 import { type Database, getDb } from "./db";
 
@@ -82,6 +87,20 @@ function ensureTable(database: Database): Promise<void> {
   return ready;
 }
 
+/**
+ * The memory limiter with its keys made client keys ({@link limiterKey}:
+ * every address of an IPv6 /64 counts as one client).
+ */
+function clientKeyed(memory: RateLimiterMemory): Limiter {
+  return {
+    consume: (key) => memory.consume(limiterKey(key)),
+    reward: (key, points) => memory.reward(limiterKey(key), points),
+    delete: (key) => memory.delete(limiterKey(key)),
+    get: (key) => memory.get(limiterKey(key)),
+    block: (key, seconds) => memory.block(limiterKey(key), seconds),
+  };
+}
+
 function storedKey(key: string): string {
   const plain = key || "unknown";
   return plain.length <= MAX_PLAIN_KEY ? plain : `sha256:${createHash("sha256").update(plain).digest("hex")}`;
@@ -100,7 +119,7 @@ export function createLimiter(
     points: rule.points,
     duration: rule.durationSeconds,
   });
-  if (!store?.pool) return memory;
+  if (!store?.pool) return clientKeyed(memory);
   const database = store;
   const shared: RateLimiterAbstract = new RateLimiterPostgres({
     storeClient: store.pool,
@@ -119,7 +138,7 @@ export function createLimiter(
     <Rest extends unknown[], R>(call: (key: string, ...rest: Rest) => Promise<R>) =>
     async (key: string, ...rest: Rest): Promise<R> => {
       await ensureTable(database);
-      return call(storedKey(key), ...rest);
+      return call(storedKey(limiterKey(key)), ...rest);
     };
   return {
     consume: onTable((key) => shared.consume(key)),

@@ -22,3 +22,16 @@ export function clientKey(address: string): string {
   const bytes = parsed.toByteArray().map((byte, i) => (i < IPV6_CLIENT_PREFIX / 8 ? byte : 0));
   return `${ipaddr.fromByteArray(bytes).toString()}/${IPV6_CLIENT_PREFIX}`;
 }
+
+/**
+ * A rate limiter's key with every IP address in it made a {@link clientKey}:
+ * the key itself, or each `|`-separated part (e.g. `"email|address"`), so
+ * the site's own limits count an IPv6 /64 as one client too.
+ */
+export function limiterKey(key: string): string {
+  if (!key.includes(":")) return key;
+  return key
+    .split("|")
+    .map((part) => clientKey(part))
+    .join("|");
+}
