@@ -29,6 +29,8 @@ export interface ServerTarget {
   logFile: string;
   /** Lock file held (with `flock`) while the child runs, e.g. /tmp/e2e.lock; none when undefined. */
   lockFile?: string;
+  /** Further settings of the child (e.g. `MAX_REQUESTS_QUEUED`). */
+  env?: Record<string, string>;
 }
 
 /** A started server child. */
@@ -39,6 +41,8 @@ export interface RunningServer {
   readyMs: number;
   /** Stops the child (SIGTERM, then SIGKILL after 10 s). */
   stop(): Promise<void>;
+  /** Process group of the child (tsx and its node process), for memory sampling. */
+  pgid: number;
 }
 
 /** A free TCP port on 127.0.0.1. */
@@ -81,6 +85,7 @@ export async function startServer(target: ServerTarget, timeoutMs = 240_000): Pr
     SYNC_INTERVAL_SECONDS: "86400",
     // Required in production with VISTA_URL: the child's own address.
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...target.env,
   };
   delete env.DATABASE_URL;
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
@@ -102,7 +107,8 @@ export async function startServer(target: ServerTarget, timeoutMs = 240_000): Pr
   try {
     while (performance.now() - started < timeoutMs) {
       if (exited !== undefined) throw new Error(`o servidor saiu com código ${exited} (veja ${target.logFile})`);
-      if (await syncDone(origin, startedAt)) return { origin, readyMs: performance.now() - started, stop };
+      if (await syncDone(origin, startedAt))
+        return { origin, readyMs: performance.now() - started, stop, pgid: child.pid! };
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     throw new Error(`o servidor não ficou pronto em ${Math.round(timeoutMs / 1000)} s (veja ${target.logFile})`);
@@ -159,6 +165,8 @@ export interface ThroughputResult {
   requestsPerSecond: number;
   /** Latency of each response (ms), computed from every response (autocannon's histogram has no p95). */
   latency: LatencySummary;
+  /** The same, apart: answers ("served") and refusals of an overloaded server (503, "refused"). */
+  latencyByKind: { served: LatencySummary; refused: LatencySummary };
   /**
    * First render of each distinct URL (ms), one request at a time, before the
    * load: what a visitor meets when neither the page cache (ADR 0013) nor a
@@ -186,9 +194,17 @@ export async function loadTest(
   paths: readonly string[],
   connections = 50,
   seconds = 10,
+  options: { distinctClients?: boolean; skipCold?: boolean } = {},
 ): Promise<ThroughputResult> {
   let next = 0;
   const rotate = () => paths[next++ % paths.length];
+  // Each connection as its own visitor (X-Forwarded-For from the loopback proxy the server trusts),
+  // so the per-client queue (ADR 0062) does not serialize the crowd as one client.
+  let clients = 0;
+  const clientAddress = (context: Record<string, unknown>) =>
+    (context.address ??= `10.${(++clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`) as string;
+  let servedLatencies: number[] | undefined;
+  let refusedLatencies: number[] | undefined;
   const run = (duration: number, latencies?: number[], statusCodes?: Record<string, number>) =>
     new Promise<autocannon.Result>((resolve, reject) => {
       const instance = autocannon(
@@ -198,7 +214,22 @@ export async function loadTest(
           duration,
           timeout: 30,
           headers: { "accept-encoding": "gzip", accept: "text/html" },
-          requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: rotate() }) }],
+          requests: [
+            {
+              method: "GET",
+              setupRequest: (request, context) =>
+                options.distinctClients
+                  ? {
+                      ...request,
+                      path: rotate(),
+                      headers: {
+                        ...request.headers,
+                        "x-forwarded-for": clientAddress(context as Record<string, unknown>),
+                      },
+                    }
+                  : { ...request, path: rotate() },
+            },
+          ],
         },
         (error, result) => (error ? reject(error) : resolve(result)),
       );
@@ -206,13 +237,14 @@ export async function loadTest(
         "response",
         (_client: unknown, status: number, _bytes: number, ms: number) => {
           latencies?.push(ms);
+          (status === 503 ? refusedLatencies : servedLatencies)?.push(ms);
           if (statusCodes) statusCodes[status] = (statusCodes[status] ?? 0) + 1;
         },
       );
     });
   // Cold pass: every distinct URL once, sequentially (fills the page cache like real traffic would).
   const coldLatencies: number[] = [];
-  for (const path of new Set(paths)) {
+  for (const path of options.skipCold ? [] : new Set(paths)) {
     const started = performance.now();
     const response = await fetch(`${origin}${path}`, { headers: { "accept-encoding": "gzip", accept: "text/html" } });
     await response.arrayBuffer();
@@ -221,12 +253,15 @@ export async function loadTest(
   await run(2);
   const latencies: number[] = [];
   const statusCodes: Record<string, number> = {};
+  servedLatencies = [];
+  refusedLatencies = [];
   const result = await run(seconds, latencies, statusCodes);
   return {
     connections,
     durationSeconds: result.duration,
     requestsPerSecond: latencies.length / result.duration,
     latency: summarize(latencies),
+    latencyByKind: { served: summarize(servedLatencies), refused: summarize(refusedLatencies) },
     cold: summarize(coldLatencies),
     requests: latencies.length,
     non2xx: result.non2xx,

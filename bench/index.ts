@@ -190,7 +190,7 @@ async function measureListPage(
       say(
         `[bench] ${bench.label}: servidor pronto em ${(server.readyMs / 1000).toFixed(1)} s; carga de ${seconds} s com 50 conexões … (${elapsed()})`,
       );
-      return await loadTest(server.origin, urls, 50, seconds);
+      return await loadTest(server.origin, urls, 50, seconds, { distinctClients: true });
     } finally {
       await server.stop();
     }

@@ -35,6 +35,7 @@ import { loadRedirects } from "../app/.server/redirects";
 import { startClusterEvents } from "../app/.server/cluster-events";
 import { mountBuild } from "./app-build";
 import { startBackgroundWork } from "./background-work";
+import { ADMISSION_DEFAULTS, admission } from "./admission";
 import { CLIENT_QUEUE_DEFAULTS, clientQueue } from "./client-queue";
 import { createBoundedServer, SLOW_CLIENT_DEFAULTS } from "./connection-limit";
 import { trackConnections, type HttpDrain } from "./http-drain";
@@ -305,9 +306,9 @@ async function start(): Promise<void> {
       production,
       imageSources: [mapTileImageSource(config)].filter((source): source is string => source !== null),
       googleTag: { analytics: Boolean(config.GA_MEASUREMENT_ID), tagManager: Boolean(config.GTM_ID) },
-    }),
       // A real project's login page signs in through the Firebase web SDK (ADR 0070).
       firebaseAuthPaths: config.FIREBASE_PROJECT_ID ? [LOGIN_PATH] : [],
+    }),
   );
   app.use(compression());
   // Public pages rendered once per minute at most (ADR 0013); pages for a visitor with a toast bypass it.
@@ -336,14 +337,24 @@ async function start(): Promise<void> {
       peerAddress: req.socket.remoteAddress,
     }),
   });
-  // One client's pages and data requests take turns (ADR 0062); images and the health check never wait.
-  const unqueued = new Set(["/imagens", "/health/server", "/builds/latest.json"]);
+  // One client's pages and data requests take turns (ADR 0062), and take a place in the gate (ADR 0071);
+  // images, the health check, the build id and Remix's route manifest (read from the build, no database) never wait.
+  const unqueued = new Set(["/imagens", "/health/server", "/builds/latest.json", "/__manifest"]);
   const queue = clientQueue({
     ...CLIENT_QUEUE_DEFAULTS,
     applies: (req) => !unqueued.has(req.path),
     reject: (req, res) => remix!.reject(req, res, { status: 429, message: REJECTION_MESSAGES.tooManyAtOnce }),
   });
-  app.use(queue.wrap(remix.handle));
+  // Past a bound of requests in flight and waiting, the process turns requests away at once with
+  // 503 and Retry-After instead of queueing them (server/admission.ts, ADR 0071).
+  const gate = admission({
+    maxInFlight: config.MAX_REQUESTS_IN_FLIGHT,
+    maxQueued: config.MAX_REQUESTS_QUEUED,
+    retryAfterSeconds: ADMISSION_DEFAULTS.retryAfterSeconds,
+    applies: (req) => !unqueued.has(req.path),
+    reject: (req, res) => remix!.shed(req, res, { status: 503, message: REJECTION_MESSAGES.overloaded }),
+  });
+  app.use(queue.wrap(gate.wrap(remix.handle)));
 
   // Slow clients: header, body and keep-alive timeouts, and a cap of open connections per visitor
   // address that trusted proxies (TRUST_PROXY) are exempt from (server/connection-limit.ts, ADR 0067).

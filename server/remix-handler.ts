@@ -151,6 +151,25 @@ export interface RemixHandler {
    * text; `private, no-store`; `Connection: close` when the body was not read.
    */
   reject(req: Request, res: Response, rejection: Rejection): void;
+  /**
+   * Answers a refusal of an overloaded server (admission control) like
+   * {@link reject}, but a page is the error screen rendered once per origin
+   * and refusal, without the visitor's cookies, with this request's CSP
+   * nonce put in: turning a crowd away must not cost a render each.
+   */
+  shed(req: Request, res: Response, rejection: Rejection): void;
+}
+
+/** Stands for the CSP nonce in a cached error screen; replaced by each request's own. */
+const NONCE_PLACEHOLDER = "c2hlZC1wbGFjZWhvbGRlcg00";
+
+/** Cached error screens at most (origins × refusals; the origin is a trusted one). */
+const MAX_CACHED_SCREENS = 8;
+
+/** A rendered error screen kept for {@link RemixHandler.shed}. */
+interface CachedScreen {
+  headers: [string, string][];
+  body: string;
 }
 
 /** The path refusals are rendered on: one no route claims, so the "*" route answers. */
@@ -236,6 +255,49 @@ export function createRemixHandler(options: RemixHandlerOptions): RemixHandler {
     else res.type("text/plain; charset=utf-8").send(rejection.message);
   }
 
+  const screens = new Map<string, Promise<CachedScreen>>();
+
+  /** The error screen of `rejection` on `origin`, rendered once (a failed render is forgotten). */
+  function cachedScreen(req: Request, origin: string, rejection: Rejection): Promise<CachedScreen> {
+    const key = `${origin} ${rejection.status} ${rejection.message}`;
+    let screen = screens.get(key);
+    if (screen) return screen;
+    const request = new Request(`${origin}${REJECTION_PATH}`, {
+      headers: { Host: new URL(origin).host, Accept: "text/html", "User-Agent": "Mozilla/5.0" },
+    });
+    const loadContext: AppLoadContext = {
+      ...options.getLoadContext(req),
+      cspNonce: NONCE_PLACEHOLDER,
+      rejection: { status: rejection.status, message: rejection.message, path: "/" },
+    };
+    screen = handleRequest(request, loadContext).then(async (response) => ({
+      headers: [...response.headers.entries()].filter(([name]) => name.toLowerCase() !== "set-cookie"),
+      body: await response.text(),
+    }));
+    if (screens.size >= MAX_CACHED_SCREENS) screens.delete(screens.keys().next().value!);
+    screens.set(key, screen);
+    screen.catch(() => screens.delete(key));
+    return screen;
+  }
+
+  function shed(req: Request, res: Response, rejection: Rejection): void {
+    if (!wantsDocument(req) || req.method === "POST") return reject(req, res, rejection);
+    res.setHeader("Cache-Control", "private, no-store");
+    const origin = (res.locals.origin as string | undefined) ?? "http://localhost";
+    cachedScreen(req, origin, rejection).then(
+      (screen) => {
+        if (res.headersSent) return;
+        res.status(rejection.status);
+        for (const [name, value] of screen.headers) if (name !== "cache-control") res.setHeader(name, value);
+        res.send(screen.body.replaceAll(NONCE_PLACEHOLDER, res.locals.cspNonce as string));
+      },
+      (error: unknown) => {
+        console.error("[http] falha ao mostrar a página de erro", error);
+        if (!res.headersSent) res.status(rejection.status).type("text/plain; charset=utf-8").send(rejection.message);
+      },
+    );
+  }
+
   async function handle(req: Request, res: Response, next: NextFunction): Promise<void> {
     const origin = res.locals.origin as string;
     const plan = bodyPlan(req.method, req.path, req.get("Content-Type"));
@@ -281,5 +343,6 @@ export function createRemixHandler(options: RemixHandlerOptions): RemixHandler {
   return {
     handle,
     reject,
+    shed,
   };
 }

@@ -41,7 +41,7 @@ export const UPLOAD_BODY_LIMIT_BYTES = 100 * 1024 * 1024;
 
 /** A request refused before routing: its status and what to tell the client. */
 export interface Rejection {
-  status: 400 | 403 | 404 | 411 | 413 | 414 | 415 | 421 | 429;
+  status: 400 | 403 | 404 | 411 | 413 | 414 | 415 | 421 | 429 | 503;
   /** pt-BR explanation (JSON `error`, plain text, or the error screen's detail line). */
   message: string;
 }
@@ -57,6 +57,7 @@ export const REJECTION_MESSAGES = {
   tooLarge: (limitBytes: number) => `O conteúdo enviado é grande demais (máximo de ${formatBytes(limitBytes)}).`,
   misdirected: "Este site não atende por este endereço.",
   tooManyAtOnce: "Muitas páginas pedidas ao mesmo tempo por este endereço. Aguarde um instante e tente de novo.",
+  overloaded: "O site está recebendo muitos acessos neste momento. Aguarde alguns segundos e tente de novo.",
 } as const;
 
 /** "64 KB", "100 MB". */

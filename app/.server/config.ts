@@ -64,6 +64,13 @@ const schema = z.object({
    * stop grace (docs/decisions/0025-production-process-and-image.md).
    */
   SHUTDOWN_TIMEOUT_SECONDS: integerSetting(1, 600, 8),
+  /**
+   * Page and data requests one process answers at once; more wait
+   * (docs/decisions/0071-admission-control.md).
+   */
+  MAX_REQUESTS_IN_FLIGHT: integerSetting(1, 1024, 16),
+  /** Requests waiting for one of those places at most; one more is answered 503 with `Retry-After` at once. */
+  MAX_REQUESTS_QUEUED: integerSetting(0, 10_000, 64),
   /** Public origin of the site, used for canonical URLs and sitemaps (no trailing slash). */
   PUBLIC_URL: z.preprocess(
     emptyToUndefined,
@@ -259,15 +266,6 @@ const schema = z.object({
       }, "deve ser o JSON da conta de serviço (com client_email e private_key)")
       .optional(),
   ),
-  /** Path of a service-account JSON file (Google's standard variable), read by firebase-admin. */
-  GOOGLE_APPLICATION_CREDENTIALS: z.preprocess(emptyToUndefined, z.string().trim().min(1).optional()),
-  /** Port of the embedded Auth emulator (only without `FIREBASE_PROJECT_ID`); 0 = any free port. */
-  FIREBASE_AUTH_EMULATOR_PORT: integerSetting(0, 65535, 0),
-  /** E-mail of the admin seeded into the embedded Auth emulator. */
-  AUTH_SEED_ADMIN_EMAIL: z.preprocess(
-    emptyToUndefined,
-    z.string().trim().toLowerCase().email("deve ser um e-mail válido").default("admin@imobiliaria.localhost"),
-  ),
   /**
    * Auth domain of the Firebase project for the web SDK on the login page
    * (default `<FIREBASE_PROJECT_ID>.firebaseapp.com`); only with `FIREBASE_PROJECT_ID`.
@@ -302,6 +300,15 @@ const schema = z.object({
   AUTH_ADMIN_MFA: z.preprocess(emptyToUndefined, z.enum(["off", "required"]).default("off")),
   /**
    * Owner data (owner name and phone, notes, prontuário) a user may open per hour: distinct listings
+  /** Path of a service-account JSON file (Google's standard variable), read by firebase-admin. */
+  GOOGLE_APPLICATION_CREDENTIALS: z.preprocess(emptyToUndefined, z.string().trim().min(1).optional()),
+  /** Port of the embedded Auth emulator (only without `FIREBASE_PROJECT_ID`); 0 = any free port. */
+  FIREBASE_AUTH_EMULATOR_PORT: integerSetting(0, 65535, 0),
+  /** E-mail of the admin seeded into the embedded Auth emulator. */
+  AUTH_SEED_ADMIN_EMAIL: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().toLowerCase().email("deve ser um e-mail válido").default("admin@imobiliaria.localhost"),
+  ),
    * in the last 60 minutes, counted in the access log so the limit holds across processes
    * (docs/decisions/0022-owner-data-access-log.md). 0 = no limit (the log is still written).
    */

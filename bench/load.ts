@@ -1,0 +1,154 @@
+/**
+ * `npm run bench:load` (docs/decisions/0071-admission-control.md): the
+ * production server on PGlite over the full demo catalogue under crowds of
+ * 50, 200 and 400 clients, each its own visitor (its own address), on an
+ * uncached mix: list pages with a random price, listing pages, `/busca` and
+ * `/mapa/pontos`. Prints, per crowd: requests per second, the latency of
+ * answered pages and of refusals, status codes, and the server's memory
+ * (resident set, sampled every 250 ms). Prints figures only; never fails on
+ * them.
+ *
+ * Flags: `--fresh` rebuild the cached PGlite; `--build` rebuild the site;
+ * `--seconds=<n>` load per crowd (default 15); `--crowds=50,200,400`;
+ * `--env=NAME=value,…` settings for the server (e.g. `MAX_REQUESTS_QUEUED=100000`
+ * to measure without shedding).
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import { loadVocabulary } from "../app/.server/catalogue/vocabulary";
+import { filtersToUrl } from "../app/lib/filters";
+import { listingPath } from "../app/lib/urls";
+import { preparePglite, startBenchSandbox } from "./catalogue";
+import { copyPglite, loadTest, startServer, stopAllServers } from "./http";
+import { formatMs } from "./stats";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const cacheDir = path.join(root, ".cache/bench");
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const seconds = Math.max(3, Number(option("seconds") ?? 15));
+const crowds = (option("crowds") ?? "50,200,400")
+  .split(",")
+  .map(Number)
+  .filter((n) => n > 0);
+const extraEnv = Object.fromEntries(
+  (option("env") ?? "")
+    .split(",")
+    .filter(Boolean)
+    .map((pair) => pair.split("=") as [string, string]),
+);
+const say = (line = "") => process.stdout.write(`${line}\n`);
+
+/** Resident set size (MB) of every process in the server's process group. */
+function groupRssMb(pgid: number): number {
+  let kb = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== pgid) continue;
+      const status = fs.readFileSync(`/proc/${entry}/status`, "utf8");
+      kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return kb / 1024;
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(root, "build/server/index.js")) || flag("build")) {
+    say("[bench:load] compilando o site (flock /tmp/e2e.lock npm run build) …");
+    const result = spawnSync("flock", ["/tmp/e2e.lock", "npm", "run", "build"], { cwd: root, stdio: "inherit" });
+    if (result.status !== 0) throw new Error(`npm run build falhou (código ${result.status})`);
+  }
+  const sandbox = await startBenchSandbox(path.join(cacheDir, "sandbox"));
+  try {
+    const bench = await preparePglite(path.join(cacheDir, "pglite"), flag("fresh"), {
+      sandbox,
+      log: (line) => say(`  [PGlite] ${line}`),
+    });
+    const vocabulary = await loadVocabulary(bench.database.db);
+    const rows = (
+      await bench.database.db.execute(
+        sql`select code, category, neighbourhood, condominium_slug from listings where removed_at is null order by random() limit 2000`,
+      )
+    ).rows as { code: string; category: string; neighbourhood: string; condominium_slug: string | null }[];
+    await bench.close();
+    const city = vocabulary.cities.find((c) => c.slug === "sao-paulo") ?? vocabulary.cities[0]!;
+    const words = ["apartamento", "casa", "pinheiros", "moema", "cobertura", "studio", "jardins", "vila"];
+    const paths: string[] = [];
+    for (let i = 0; i < 4000; i++) {
+      const nb = city.neighbourhoods[i % city.neighbourhoods.length]!.slug;
+      const row = rows[i % rows.length]!;
+      const price = 100_000 + ((i * 7919) % 900_000);
+      switch (i % 4) {
+        case 0:
+          paths.push(
+            filtersToUrl({ purpose: "venda", city: city.slug, neighbourhoods: [nb], priceMin: price }, vocabulary),
+          );
+          break;
+        case 1:
+          paths.push(
+            listingPath({
+              code: row.code,
+              category: row.category,
+              neighbourhood: row.neighbourhood,
+              condominiumSlug: row.condominium_slug,
+            }),
+          );
+          break;
+        case 2:
+          paths.push(`/busca?q=${encodeURIComponent(`${words[i % words.length]} ${(i % 5) + 1} quartos`)}&p=${i}`);
+          break;
+        default:
+          paths.push(`/mapa/pontos?cidade=${city.slug}&valor-min=${price}`);
+      }
+    }
+    const dataDir = path.join(cacheDir, "server-load");
+    await copyPglite(path.join(cacheDir, "pglite"), dataDir);
+    const server = await startServer({
+      root,
+      dataDir,
+      vista: sandbox,
+      logFile: path.join(cacheDir, "server-load.log"),
+      env: extraEnv,
+    });
+    try {
+      say();
+      say(
+        `Carga — PGlite, ${seconds} s por multidão, mistura sem cache (listas, imóveis, /busca, /mapa/pontos), cada cliente com seu endereço${Object.keys(extraEnv).length ? ` · ${JSON.stringify(extraEnv)}` : ""}`,
+      );
+      say(`memória em repouso: ${groupRssMb(server.pgid).toFixed(0)} MB`);
+      for (const crowd of crowds) {
+        let peak = 0;
+        const sampler = setInterval(() => (peak = Math.max(peak, groupRssMb(server.pgid))), 250);
+        const result = await loadTest(server.origin, paths, crowd, seconds, { distinctClients: true, skipCold: true });
+        clearInterval(sampler);
+        const codes = Object.entries(result.statusCodes)
+          .map(([code, n]) => `${code}: ${n}`)
+          .join(", ");
+        const served = result.latencyByKind.served;
+        const refused = result.latencyByKind.refused;
+        say(
+          `${String(crowd).padStart(4)} clientes: ${result.requestsPerSecond.toFixed(1)} resp/s · atendidas p50 ${formatMs(served.p50)} p95 ${formatMs(served.p95)} p99 ${formatMs(served.p99)} · recusadas (503) p50 ${formatMs(refused.p50)} p95 ${formatMs(refused.p95)} · erros ${result.errors} · memória máx. ${peak.toFixed(0)} MB · (${codes})`,
+        );
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await stopAllServers().catch(() => undefined);
+    await sandbox.close().catch(() => undefined);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
