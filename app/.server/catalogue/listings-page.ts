@@ -16,6 +16,7 @@
 import { json, redirect } from "@remix-run/node";
 import { facetCounts } from "~/.server/catalogue/facets";
 import { countListingsEach, findListingPathByCode, searchListings } from "~/.server/catalogue/search";
+import { inHeavySearchTurn } from "~/.server/catalogue/heavy-searches";
 import { getVocabulary, type Vocabulary } from "~/.server/catalogue/vocabulary";
 import { leadFormTokens } from "~/.server/leads/form-guard";
 import { siteOrigin } from "~/.server/origin";
@@ -107,7 +108,11 @@ export async function listingsPageResponse(request: Request, filtersSegment: str
   if (target) throw redirect(target, { status: 301, headers: { "Cache-Control": REDIRECT_CACHE } });
 
   const { filters } = parsed;
-  const { searched, result, counts, codeNotFound } = await searchWithCodeFallback(filters);
+  const { searched, result, counts, codeNotFound, suggestions } = await inHeavySearchTurn(filters, async () => {
+    const found = await searchWithCodeFallback(filters);
+    const wider = found.result.total === 0 ? await widerSuggestions(found.searched, vocabulary) : [];
+    return { ...found, suggestions: wider };
+  });
   const pageUrl = (page: number) => filtersToUrl({ ...searched, page }, vocabulary);
   if (result.page > 1 && result.page > result.pageCount) {
     throw redirect(pageUrl(result.pageCount), { status: 302, headers: { "Cache-Control": "no-store" } });
@@ -129,7 +134,7 @@ export async function listingsPageResponse(request: Request, filtersSegment: str
       page: result.page,
       pageCount: result.pageCount,
       items: result.items,
-      suggestions: result.total === 0 ? await widerSuggestions(searched, vocabulary) : [],
+      suggestions,
       codeNotFound,
       /** Render time and key of the "Criar alerta" form (ADR 0034). */
       alertForm: leadFormTokens(),

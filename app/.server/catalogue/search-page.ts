@@ -15,6 +15,7 @@
  */
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
+import { inHeavySearchTurn } from "~/.server/catalogue/heavy-searches";
 import { countListingsEach } from "~/.server/catalogue/search";
 import { suggest } from "~/.server/catalogue/suggestions";
 import { searchText, TEXT_QUERY_MAX_LENGTH, type TextSearchResult } from "~/.server/catalogue/text-search";
@@ -198,7 +199,12 @@ export async function searchPageResponse(request: Request) {
   }
 
   const chosen = explicitFilters(url.searchParams, vocabulary);
-  const result = await searchTextWidening(q, { page, vocabulary, filters: chosen });
+  const { result, wider, didYouMean } = await inHeavySearchTurn(chosen, async () => {
+    const found = await searchTextWidening(q, { page, vocabulary, filters: chosen });
+    const empty = found.total === 0 && !found.redirect && found.page <= Math.max(1, found.pageCount);
+    const help = empty ? await emptyResultHelp(found, q, vocabulary) : { wider: [], didYouMean: [] };
+    return { result: found, ...help };
+  });
   if (result.redirect) throw redirect(result.redirect, { status: 302, headers: { "Cache-Control": "no-store" } });
   if (result.page > 1 && result.page > result.pageCount) {
     throw redirect(searchUrl(q, Math.max(1, result.pageCount), filtersToFormEntries(chosen)), {
@@ -206,8 +212,6 @@ export async function searchPageResponse(request: Request) {
       headers: { "Cache-Control": "no-store" },
     });
   }
-  const { wider, didYouMean } =
-    result.total === 0 ? await emptyResultHelp(result, q, vocabulary) : { wider: [], didYouMean: [] };
 
   return json(
     {
