@@ -21,7 +21,6 @@
  *   with an unreadable price or date keeps its stored data; update dates
  *   after today are clamped, so the watermark never passes today.
  */
-import { sql } from "drizzle-orm";
 import type { Database } from "../db";
 import { condominiums, listings } from "../db/schema";
 import {
@@ -39,7 +38,7 @@ import { fullSyncReason, readSyncOverview, recordRunMarks } from "./reconcile";
 import { CondominiumSlugs, condominiumRow, firstSeenAtOf, listingRow } from "./rows";
 import { sourceFingerprint, writeSyncState, type SyncCounts } from "./state";
 import { adaptChecked, agencyDay } from "./wire-check";
-import { applyRemovals, BatchWriter, knownCodes, needsAnalyze } from "./writer";
+import { applyRemovals, BatchWriter, knownCodes, maintenanceStatement, needsAnalyze } from "./writer";
 
 export { ANALYZE_CHANGE_SHARE, needsAnalyze } from "./writer";
 
@@ -171,7 +170,7 @@ export async function runSync(options: RunSyncOptions): Promise<SyncResult> {
       lastMode: mode,
     });
     await recordRunMarks(db, { mode, startedAt, finishedAt, fetched: result.counts.fetched });
-    if (needsAnalyze(mode, result.counts)) await db.execute(sql`analyze listings, condominiums, brokers`);
+    if (needsAnalyze(mode, result.counts)) await db.execute(maintenanceStatement(database.kind));
     const c = result.counts;
     log(
       `[sync] concluída (${mode === "full" ? "completa" : "incremental"}): ${formatCount(c.fetched)} recebidos, ` +

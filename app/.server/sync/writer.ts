@@ -16,13 +16,29 @@ import { AGENCY_UTC_OFFSET, type CondominiumRow, type ListingRow } from "./rows"
 export const ANALYZE_CHANGE_SHARE = 0.05;
 
 /**
- * Whether to refresh the planner statistics after a run: after a full run, or
- * a delta that wrote or removed at least {@link ANALYZE_CHANGE_SHARE} of the
- * catalogue. PGlite has no autovacuum, so without this its planner has no
- * statistics and picks poor plans for the search queries (ADR 0013; measured
- * with `npm run bench`); on a server it makes fresh statistics available at
- * once instead of at autovacuum's next pass.
+ * Whether to vacuum and refresh the planner statistics after a run: after a
+ * full run, or a delta that wrote or removed at least
+ * {@link ANALYZE_CHANGE_SHARE} of the catalogue. PGlite has no autovacuum, so
+ * without this its planner has no statistics and picks poor plans for the
+ * search queries (ADR 0013; measured with `npm run bench`), and the old row
+ * versions a full run leaves behind slow every later query (ADR 0068); on a
+ * server it does at once what autovacuum would do at its next pass.
  */
+/**
+ * The statement run when {@link needsAnalyze} says so. A full run rewrites
+ * every row; PGlite has no autovacuum, and the old row versions left behind
+ * made every later query slower (ADR 0068: an ordinary page about 45 %,
+ * the heaviest accepted search about 2.5 times), so there the tables are
+ * rewritten compactly (`VACUUM FULL`: a few seconds in which PGlite's one
+ * connection answers nothing else, as during any long statement). On
+ * PostgreSQL a plain `VACUUM`, which never blocks readers, clears them.
+ */
+export function maintenanceStatement(kind: "pglite" | "postgres"): SQL {
+  return kind === "pglite"
+    ? sql`vacuum full analyze listings, condominiums, brokers`
+    : sql`vacuum analyze listings, condominiums, brokers`;
+}
+
 export function needsAnalyze(
   mode: "full" | "delta",
   counts: { upserted: number; removed: number; total: number },
