@@ -32,7 +32,10 @@ function heldHandler() {
 }
 
 const next: NextFunction = () => undefined;
-const settle = () => new Promise((resolve) => setImmediate(resolve));
+/** Lets every pending callback run: the gate yields once (setImmediate) before a handler starts. */
+const settle = async () => {
+  for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+};
 
 describe("admission control (ADR 0071)", () => {
   it("answers at most maxInFlight at once, queues up to maxQueued, and refuses the next with 503 and Retry-After at once", async () => {

@@ -74,6 +74,10 @@ export function admission(options: AdmissionOptions): Admission {
     held += 1;
     try {
       await limit(async () => {
+        // Let the requests that arrived with this one reach the gate first: an admitted request's
+        // work (a render, PGlite's statements) holds the one thread, and arrivals behind it would
+        // otherwise be read, counted and refused only after it.
+        await new Promise<void>((resolve) => setImmediate(resolve));
         // The client left while waiting: nothing to answer.
         if (req.destroyed || res.writableEnded) return;
         await handler(req, res, next);

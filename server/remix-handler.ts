@@ -153,9 +153,10 @@ export interface RemixHandler {
   reject(req: Request, res: Response, rejection: Rejection): void;
   /**
    * Answers a refusal of an overloaded server (admission control) like
-   * {@link reject}, but a page is the error screen rendered once per origin
-   * and refusal, without the visitor's cookies, with this request's CSP
-   * nonce put in: turning a crowd away must not cost a render each.
+   * {@link reject}, but at once: a page is the error screen rendered once per
+   * origin and refusal, without the visitor's cookies, with this request's
+   * CSP nonce put in (until that first render is ready, plain text): turning
+   * a crowd away must not cost a render each, nor wait for one.
    */
   shed(req: Request, res: Response, rejection: Rejection): void;
 }
@@ -256,6 +257,7 @@ export function createRemixHandler(options: RemixHandlerOptions): RemixHandler {
   }
 
   const screens = new Map<string, Promise<CachedScreen>>();
+  const readyScreens = new Map<string, CachedScreen>();
 
   /** The error screen of `rejection` on `origin`, rendered once (a failed render is forgotten). */
   function cachedScreen(req: Request, origin: string, rejection: Rejection): Promise<CachedScreen> {
@@ -270,10 +272,15 @@ export function createRemixHandler(options: RemixHandlerOptions): RemixHandler {
       cspNonce: NONCE_PLACEHOLDER,
       rejection: { status: rejection.status, message: rejection.message, path: "/" },
     };
-    screen = handleRequest(request, loadContext).then(async (response) => ({
-      headers: [...response.headers.entries()].filter(([name]) => name.toLowerCase() !== "set-cookie"),
-      body: await response.text(),
-    }));
+    screen = handleRequest(request, loadContext).then(async (response) => {
+      const rendered = {
+        headers: [...response.headers.entries()].filter(([name]) => name.toLowerCase() !== "set-cookie"),
+        body: await response.text(),
+      };
+      if (readyScreens.size >= MAX_CACHED_SCREENS) readyScreens.delete(readyScreens.keys().next().value!);
+      readyScreens.set(key, rendered);
+      return rendered;
+    });
     if (screens.size >= MAX_CACHED_SCREENS) screens.delete(screens.keys().next().value!);
     screens.set(key, screen);
     screen.catch(() => screens.delete(key));
@@ -284,18 +291,18 @@ export function createRemixHandler(options: RemixHandlerOptions): RemixHandler {
     if (!wantsDocument(req) || req.method === "POST") return reject(req, res, rejection);
     res.setHeader("Cache-Control", "private, no-store");
     const origin = (res.locals.origin as string | undefined) ?? "http://localhost";
-    cachedScreen(req, origin, rejection).then(
-      (screen) => {
-        if (res.headersSent) return;
-        res.status(rejection.status);
-        for (const [name, value] of screen.headers) if (name !== "cache-control") res.setHeader(name, value);
-        res.send(screen.body.replaceAll(NONCE_PLACEHOLDER, res.locals.cspNonce as string));
-      },
-      (error: unknown) => {
+    const screen = readyScreens.get(`${origin} ${rejection.status} ${rejection.message}`);
+    if (!screen) {
+      // Answered at once all the same: the screen renders once in the background for the next ones.
+      cachedScreen(req, origin, rejection).catch((error: unknown) => {
         console.error("[http] falha ao mostrar a página de erro", error);
-        if (!res.headersSent) res.status(rejection.status).type("text/plain; charset=utf-8").send(rejection.message);
-      },
-    );
+      });
+      res.status(rejection.status).type("text/plain; charset=utf-8").send(rejection.message);
+      return;
+    }
+    res.status(rejection.status);
+    for (const [name, value] of screen.headers) if (name !== "cache-control") res.setHeader(name, value);
+    res.send(screen.body.replaceAll(NONCE_PLACEHOLDER, res.locals.cspNonce as string));
   }
 
   async function handle(req: Request, res: Response, next: NextFunction): Promise<void> {

@@ -62,7 +62,12 @@ test("past its bound the server answers 503 with Retry-After and the error scree
 
   const hold = await trickledPost(running.url);
   try {
-    await waitUntil(running, async () => (await fetch(loginUrl)).status === 503, { what: "a 503 while held" });
+    // The first refusal is plain text, answered at once while the error screen renders once for the next.
+    const refused = async () => {
+      const response = await fetch(loginUrl, { headers: { Accept: "text/html" } });
+      return response.status === 503 && (await response.text()).includes("Ops! Ocorreu um erro");
+    };
+    await waitUntil(running, refused, { what: "the error screen of a 503 while held" });
     // Any CSP violation would be a console error, which the guard fails the test on.
     consoleGuard.expectHttpError(loginUrl, 503);
     const response = await page.goto(loginUrl);
