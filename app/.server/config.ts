@@ -107,6 +107,22 @@ const schema = z.object({
   SYNC_INTERVAL_SECONDS: integerSetting(10, 86_400, 300),
   /** Folder for the embedded database, caches and generated files. */
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default("./data")),
+  /**
+   * Safety valve of the sync (docs/decisions/0073-sync-safety-valve.md): the largest share (0–1) of
+   * the active listings one run may unpublish; above it the removals are held back.
+   */
+  SYNC_MAX_REMOVAL_SHARE: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ invalid_type_error: "deve ser um número entre 0 e 1, por exemplo 0.1" })
+      .min(0, "deve ser no mínimo 0")
+      .max(1, "deve ser no máximo 1")
+      .default(0.1),
+  ),
+  /** The largest number of listings one sync run may unpublish before they are held back; 0 = no count limit. */
+  SYNC_MAX_REMOVALS: integerSetting(0, 10_000_000, 0),
+  /** Consecutive sync runs that must see the same held-back removals before they are applied. */
+  SYNC_REMOVAL_CONFIRM_RUNS: integerSetting(2, 100, 3),
 
   // Theme and shell (docs/spec.txt §1 "Theme settings"). Values from
   // configuration until the admin "Aparência" screen stores them.

@@ -17,6 +17,7 @@ import {
   staleAfterMs,
 } from "./health";
 import { FETCHED_JOB } from "./sync/reconcile";
+import { clearRemovalHold, HELD_CODES_JOB, HELD_JOB } from "./sync/removal-valve";
 import { writeSyncState } from "./sync/state";
 
 describe("getHealth", () => {
@@ -102,6 +103,43 @@ describe("getHealth", () => {
     ({ body } = await getHealth({ database, scheduler: null, intervalSeconds: 300, now }));
     expect(body.sync.staleReason).toBeNull();
     await database.db.delete(syncState).where(eq(syncState.job, FETCHED_JOB));
+  });
+
+  it("is degraded while the sync's safety valve holds removals back; anyone sees the status only", async () => {
+    await writeSyncState(database.db, {
+      lastStartedAt: minutesAgo(3),
+      lastSuccessAt: minutesAgo(2),
+      lastErrorAt: null,
+      watermark: "2026-08-15",
+    });
+    expect((await getHealth({ database, scheduler: null, intervalSeconds: 300, now })).body.sync.heldReason).toBeNull();
+    await writeSyncState(database.db, { counts: { L1: 1, L2: 1 } }, HELD_CODES_JOB);
+    await writeSyncState(
+      database.db,
+      {
+        lastStartedAt: minutesAgo(10),
+        lastErrorAt: minutesAgo(2),
+        counts: { removals: 2, active: 5, limit: 1, runs: 2 },
+      },
+      HELD_JOB,
+    );
+    const { body } = await getHealth({ database, scheduler: null, intervalSeconds: 300, now });
+    expect(body.status).toBe("degraded");
+    expect(body.sync).toMatchObject({
+      stale: false,
+      heldReason: "removals-held",
+      heldRemovals: {
+        removals: 2,
+        active: 5,
+        limit: 1,
+        runs: 2,
+        since: minutesAgo(10).toISOString(),
+        confirmed: false,
+      },
+    });
+    expect(publicHealth(body)).toEqual({ status: "degraded" });
+    await clearRemovalHold(database.db);
+    expect((await getHealth({ database, scheduler: null, intervalSeconds: 300, now })).body.status).toBe("ok");
   });
 
   it("answers 503 when the database is down (or does not answer in time)", async () => {

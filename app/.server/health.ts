@@ -11,6 +11,9 @@
  *   full reconciliation reads every listing, so a day without one means the
  *   sync runs but sees nothing); or a watermark after tomorrow
  *   ("future-watermark", which would make every incremental run empty).
+ *   Or the sync's safety valve holds removals back (`sync.heldReason`
+ *   "removals-held", docs/decisions/0073-sync-safety-valve.md): the catalogue
+ *   is kept while an answer that would unpublish too much of it is checked.
  * - 503 "error": the database does not answer.
  *
  * The body never contains the Vista key nor a URL carrying it: error messages
@@ -32,7 +35,7 @@ import { SESSION_COOKIE_NAMES } from "./auth/session";
 import { getConfig } from "./config";
 import { getDb, type Database } from "./db";
 import { listings } from "./db/schema";
-import { getSyncScheduler, readSyncOverview, type SyncScheduler } from "./sync";
+import { getSyncScheduler, readRemovalHold, readSyncOverview, type SyncScheduler } from "./sync";
 import { agencyDay, FUTURE_TOLERANCE_DAYS } from "./sync/wire-check";
 import { redactSecrets } from "./vista/errors";
 import { getVistaTarget } from "./vista/target";
@@ -72,6 +75,21 @@ export interface HealthReport {
     lastFullSyncAt: string | null;
     /** Where the next incremental run starts (ISO date). */
     watermark: string | null;
+    /** "removals-held": the safety valve holds removals back (see `heldRemovals`); null otherwise. */
+    heldReason: "removals-held" | null;
+    /**
+     * The hold: removals held (listings), active listings and the limit when
+     * the last run decided, consecutive agreeing runs, when it started, and
+     * whether an admin confirmed it; null when nothing is held.
+     */
+    heldRemovals: {
+      removals: number;
+      active: number;
+      limit: number;
+      runs: number;
+      since: string;
+      confirmed: boolean;
+    } | null;
   };
   uptimeSeconds: number;
 }
@@ -129,6 +147,8 @@ export async function getHealth(options: HealthOptions = {}): Promise<{ httpStat
       lastFetchedAt: null,
       lastFullSyncAt: null,
       watermark: null,
+      heldReason: null,
+      heldRemovals: null,
     },
     uptimeSeconds: Math.round(process.uptime()),
   };
@@ -147,12 +167,24 @@ export async function getHealth(options: HealthOptions = {}): Promise<{ httpStat
   }
 
   try {
-    const [{ state, marks }, active] = await Promise.all([
+    const [{ state, marks }, active, hold] = await Promise.all([
       readSyncOverview(database.db),
       database.db.execute<{ n: number }>(
         sql`select count(*)::int as n from ${listings} where ${listings.removedAt} is null`,
       ),
+      readRemovalHold(database.db, { codes: false }),
     ]);
+    if (hold) {
+      body.sync.heldReason = "removals-held";
+      body.sync.heldRemovals = {
+        removals: hold.removals,
+        active: hold.active,
+        limit: hold.limit,
+        runs: hold.runs,
+        since: hold.since.toISOString(),
+        confirmed: hold.confirmedAt !== null,
+      };
+    }
     body.sync.activeListings = Number(active.rows[0]?.n ?? 0);
     const iso = (date: Date | null) => (date ? date.toISOString() : null);
     body.sync.lastFetchedAt = iso(marks.lastFetchedAt);
@@ -175,7 +207,7 @@ export async function getHealth(options: HealthOptions = {}): Promise<{ httpStat
     const failedLast =
       body.sync.lastErrorAt !== null &&
       (body.sync.lastSuccessAt === null || body.sync.lastErrorAt > body.sync.lastSuccessAt);
-    if (body.sync.stale || failedLast) body.status = "degraded";
+    if (body.sync.stale || failedLast || body.sync.heldReason) body.status = "degraded";
   } catch {
     // Tables missing (not migrated yet) or a query failed: the database answers, the sync state is unknown.
     body.status = "degraded";

@@ -2,11 +2,13 @@
  * `/admin` (docs/spec.txt §2, layout "admin", admin middleware): the admin
  * home with a card per section of `ADMIN_SECTIONS` (Leads also shows the
  * number of new ones), and the Vista sync panel with "Sincronizar tudo
- * agora" (a full run, docs/decisions/0068-sync-faults.md). Admin only; never cached.
+ * agora" (a full run, docs/decisions/0068-sync-faults.md) and, while the
+ * sync's safety valve holds removals back, "Confirmar remoções"
+ * (docs/decisions/0073-sync-safety-valve.md). Admin only; never cached.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { startFullSync, syncPanel, type SyncPanel } from "~/.server/admin/sync";
+import { confirmHeldRemovals, startFullSync, syncPanel, type SyncPanel } from "~/.server/admin/sync";
 import { requireRole } from "~/.server/auth";
 import { assertSameOrigin } from "~/.server/auth/protection";
 import { redirectWithToast } from "~/.server/flash";
@@ -22,6 +24,9 @@ import { button } from "~/styles/ui.css";
 /** The form intent of "Sincronizar tudo agora". */
 const FULL_SYNC_INTENT = "sincronizar-tudo";
 
+/** The form intent of "Confirmar remoções" (held back by the sync's safety valve). */
+const CONFIRM_REMOVALS_INTENT = "confirmar-remocoes";
+
 /** Guard (admin), then the number of new leads and the sync panel. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "admin");
@@ -32,12 +37,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /**
  * Guard (admin, revocation checked), Origin check, then `sincronizar-tudo`:
  * records the request for a full sync and starts it without waiting, back
- * to `/admin` with a toast. Any other intent: 400.
+ * to `/admin` with a toast; or `confirmar-remocoes` (with `since`, the hold
+ * the panel showed): records the confirmation and starts a run, back with a
+ * toast saying so, or that nothing is held or the hold changed. Any other
+ * intent: 400.
  */
 export async function action({ request }: ActionFunctionArgs) {
   await requireRole(request, "admin", { checkRevoked: true });
   assertSameOrigin(request);
   const form = await request.formData();
+  if (form.get("intent") === CONFIRM_REMOVALS_INTENT) return confirmRemovals(form.get("since"));
   if (form.get("intent") !== FULL_SYNC_INTENT) {
     return json({ error: "Ação desconhecida." }, { status: 400, headers: privatePage() });
   }
@@ -53,13 +62,64 @@ export async function action({ request }: ActionFunctionArgs) {
   );
 }
 
+/** "Confirmar remoções": the confirmation of the hold that started at `since`, and its toast. */
+async function confirmRemovals(since: FormDataEntryValue | null) {
+  const date = typeof since === "string" ? new Date(since) : null;
+  const { outcome } = await confirmHeldRemovals(date && !Number.isNaN(date.getTime()) ? date : null);
+  const toasts = {
+    confirmed: {
+      type: "success",
+      title: "Remoções confirmadas",
+      description: "Os imóveis que o Vista deixou de listar saem do site na próxima sincronização, já iniciada.",
+    },
+    none: { type: "info", title: "Não há remoções retidas", description: "Nada foi alterado." },
+    changed: {
+      type: "warning",
+      title: "As remoções retidas mudaram",
+      description: "Confira os números de novo antes de confirmar.",
+    },
+  } as const;
+  return redirectWithToast(ADMIN_PATH, toasts[outcome], { headers: privatePage() });
+}
+
 /** Never cached. */
 export const headers = privatePageHeaders;
 
 /** Title and `noindex`. */
 export const meta: MetaFunction = () => [{ title: "Administração" }, { name: "robots", content: "noindex" }];
 
-/** The state of the sync and the full-sync button. */
+/** Removals held back by the safety valve, with "Confirmar remoções". */
+function HeldRemovals({ held }: { held: NonNullable<SyncPanel["held"]> }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === CONFIRM_REMOVALS_INTENT;
+  const count = (n: number) => n.toLocaleString("pt-BR");
+  const share = held.active > 0 ? Math.round((held.removals / held.active) * 100) : 0;
+  return (
+    <div role="status">
+      <p className={s.warning}>
+        Remoções retidas desde {formatSaoPaulo(held.since)}: a última resposta do Vista deixou de listar{" "}
+        {count(held.removals)} dos {count(held.active)} imóveis ativos ({share}%), acima do limite de{" "}
+        {count(held.limit)} por sincronização. O catálogo foi mantido.
+      </p>
+      <p className={s.muted}>
+        {held.confirmedAt
+          ? `Confirmadas em ${formatSaoPaulo(held.confirmedAt)}; serão aplicadas na próxima sincronização.`
+          : `Se a redução for real, ela será aplicada quando ${held.confirmRuns} sincronizações seguidas a confirmarem (${held.runs} até agora), ou já na próxima se você confirmar.`}
+      </p>
+      {held.confirmedAt ? null : (
+        <Form method="post" className={s.inlineForm}>
+          <input type="hidden" name="intent" value={CONFIRM_REMOVALS_INTENT} />
+          <input type="hidden" name="since" value={held.since} />
+          <button type="submit" className={`${button.outline} ${s.smallButton}`} disabled={busy}>
+            {busy ? "Confirmando…" : "Confirmar remoções"}
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+/** The state of the sync, the held removals and the full-sync button. */
 function SyncSection({ sync }: { sync: SyncPanel }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === FULL_SYNC_INTENT;
@@ -77,6 +137,7 @@ function SyncSection({ sync }: { sync: SyncPanel }) {
         {sync.lastFullSyncAt ? `Última sincronização completa: ${formatSaoPaulo(sync.lastFullSyncAt)}.` : null}
       </p>
       {sync.fullPending ? <p className={s.muted}>Há uma sincronização completa pedida e ainda não concluída.</p> : null}
+      {sync.held ? <HeldRemovals held={sync.held} /> : null}
       <p className={s.muted}>
         A sincronização completa lê de novo todos os imóveis do Vista; ela também acontece todas as noites.
       </p>

@@ -2,7 +2,8 @@
  * The listings sync: `runSync` for one run,
  * `startSyncScheduler` for the leader-elected background loop,
  * `readSyncState` / `readSyncOverview` for its bookkeeping,
- * `requestFullSync` for the admin's "Sincronizar tudo agora".
+ * `requestFullSync` for the admin's "Sincronizar tudo agora",
+ * `readRemovalHold` / `confirmRemovalHold` for the safety valve's hold.
  */
 export { runSync, codeChunks, type RunSyncOptions, type SyncResult } from "./run";
 export {
@@ -24,3 +25,11 @@ export {
   type SyncMarks,
 } from "./reconcile";
 export { SyncInterruptedError } from "./faults";
+export {
+  confirmRemovalHold,
+  readRemovalHold,
+  valveSettingsFromConfig,
+  type RemovalHold,
+  type RemovalNotifier,
+  type ValveSettings,
+} from "./removal-valve";

@@ -12,7 +12,8 @@
  * - Each listed listing gets one `detalhes` call for its media (photos,
  *   videos, attachments, condominium gallery; refused on `listar`,
  *   docs/vista-api.md §3.1), with bounded concurrency; rows are upserted in batches.
- * - Active rows whose code is no longer listed get `removed_at` (pages 410).
+ * - Active rows whose code is no longer listed get `removed_at` (pages 410),
+ *   unless too many at once: the safety valve holds them (`./removal-valve`).
  * - Price history (ADR 0033): each batch's upsert also records, in the same
  *   statement, one `listing_price_changes` row per changed sale price, rent,
  *   condo fee or IPTU of a listing already stored, keeps `first_seen_at` and
@@ -38,7 +39,8 @@ import { fullSyncReason, readSyncOverview, recordRunMarks } from "./reconcile";
 import { CondominiumSlugs, condominiumRow, firstSeenAtOf, listingRow } from "./rows";
 import { sourceFingerprint, writeSyncState, type SyncCounts } from "./state";
 import { adaptChecked, agencyDay } from "./wire-check";
-import { applyRemovals, BatchWriter, knownCodes, maintenanceStatement, needsAnalyze } from "./writer";
+import { guardedRemovals, valveSettingsFromConfig, type RemovalNotifier, type ValveSettings } from "./removal-valve";
+import { BatchWriter, knownCodes, maintenanceStatement, needsAnalyze } from "./writer";
 
 export { ANALYZE_CHANGE_SHARE, needsAnalyze } from "./writer";
 
@@ -72,6 +74,13 @@ export interface RunSyncOptions {
   reconcileAfter?: Date | null;
   /** The clock for today's date (update dates after it are clamped); default `new Date()`. */
   now?: () => Date;
+  /**
+   * The safety valve on removals (`./removal-valve`, ADR 0073): its limits
+   * (default: the configuration) and how the admins are told of a hold
+   * (default: nobody; the scheduler e-mails them, and a hold not yet told is
+   * told by the next holding run that can).
+   */
+  removalValve?: { settings?: Partial<ValveSettings>; notify?: RemovalNotifier | null };
 }
 
 /** What a run did. Counts are listings unless named otherwise; durations in ms. */
@@ -84,6 +93,8 @@ export interface SyncResult {
     upserted: number;
     /** Active rows marked removed because Vista no longer lists them. */
     removed: number;
+    /** Removals the safety valve held back (the listings stay active). */
+    held: number;
     /** Active listings in the read model after the run. */
     total: number;
     /** Rows added to `listing_price_changes` (one per changed price of a stored listing). */
@@ -344,13 +355,19 @@ async function execute(options: ExecuteOptions): Promise<SyncResult> {
   for (const code of vanished) listed.delete(code);
   counters.visible = listed.size;
   signal?.throwIfAborted();
-  const { removed, active } = await applyRemovals(db, listed, log);
+  const { removed, active, held } = await guardedRemovals(db, listed, {
+    settings: { ...valveSettingsFromConfig(), ...options.removalValve?.settings },
+    notify: options.removalValve?.notify,
+    log,
+    now: options.now,
+    signal,
+  });
   counters.removed = removed;
   const durationMs = Math.round(reporter.elapsedMs());
   return {
     mode,
     watermark,
-    counts: { ...counters, writeMs: Math.round(counters.writeMs), total: active, durationMs },
+    counts: { ...counters, held, writeMs: Math.round(counters.writeMs), total: active, durationMs },
   };
 }
 

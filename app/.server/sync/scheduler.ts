@@ -13,6 +13,10 @@
  * a full reconciliation; and every process checks `sync_state` on a short
  * period ({@link TAKEOVER_CHECK_MS}) to take over a run its leader left
  * unfinished, an overdue one, or a full run an admin asked for.
+ *
+ * Safety valve (docs/decisions/0073-sync-safety-valve.md, `./removal-valve`):
+ * a run that would unpublish too much of the catalogue holds the removals,
+ * and the admins are e-mailed once per hold (`notifyAdmins`).
  */
 import { publicContentChanged } from "../admin/content-changed";
 import { clearCaches } from "../cache";
@@ -28,7 +32,9 @@ import {
   TAKEOVER_CHECK_MS,
   takeoverReason,
 } from "./reconcile";
+import type { RemovalNotifier } from "./removal-valve";
 import { runSync, type SyncResult } from "./run";
+import { adminMailNotifier } from "./valve-mail";
 
 /** Advisory-lock key of the sync leader ("sync" in ASCII). */
 export const SYNC_LOCK_KEY = 0x73796e63;
@@ -92,6 +98,11 @@ export interface SyncSchedulerOptions {
   takeoverCheckMs?: number;
   /** Clock and timers (default Node's). */
   timers?: SchedulerTimers;
+  /**
+   * How the admins are told that the safety valve held removals back
+   * (ADR 0073; default: an e-mail, `./valve-mail`); null: nobody.
+   */
+  notifyAdmins?: RemovalNotifier | null;
 }
 
 /** What `status()` reports; also shown by `GET /health/server`. */
@@ -211,6 +222,9 @@ export function startSyncScheduler(options: SyncSchedulerOptions): SyncScheduler
         signal: run.signal,
         reconcileAfter: reconcileHour === null ? null : lastReconcileBoundary(new Date(timers.now()), reconcileHour),
         now: () => new Date(timers.now()),
+        removalValve: {
+          notify: options.notifyAdmins === undefined ? adminMailNotifier({ db: db.db }) : options.notifyAdmins,
+        },
       });
       lastResult = result;
       lastError = null;
