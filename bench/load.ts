@@ -15,6 +15,7 @@
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
@@ -22,8 +23,8 @@ import { loadVocabulary } from "../app/.server/catalogue/vocabulary";
 import { filtersToUrl } from "../app/lib/filters";
 import { listingPath } from "../app/lib/urls";
 import { preparePglite, startBenchSandbox } from "./catalogue";
-import { copyPglite, loadTest, startServer, stopAllServers } from "./http";
-import { formatMs } from "./stats";
+import { copyPglite, startServer, stopAllServers } from "./http";
+import { formatMs, summarize } from "./stats";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const cacheDir = path.join(root, ".cache/bench");
@@ -59,6 +60,55 @@ function groupRssMb(pgid: number): number {
     }
   }
   return kb / 1024;
+}
+
+/**
+ * `clients` visitors, each its own address (`X-Forwarded-For` from the
+ * loopback proxy the server trusts) and its own connection, each asking for
+ * the next path of the shared rotation as soon as its last answer is read,
+ * for `seconds`. Latencies (ms) of answers and of 503 refusals apart.
+ */
+async function crowdLoad(origin: string, paths: readonly string[], clients: number, seconds: number) {
+  let next = 0;
+  const served: number[] = [];
+  const refused: number[] = [];
+  const statusCodes: Record<string, number> = {};
+  let errors = 0;
+  const until = performance.now() + seconds * 1000;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients * 2 });
+  const get = (path: string, address: string) =>
+    new Promise<number>((resolve, reject) => {
+      const request = http.get(
+        `${origin}${path}`,
+        { agent, headers: { "x-forwarded-for": address, accept: "text/html", "accept-encoding": "gzip" } },
+        (response) => {
+          response.resume();
+          response.on("end", () => resolve(response.statusCode ?? 0));
+          response.on("error", reject);
+        },
+      );
+      request.setTimeout(60_000, () => request.destroy(new Error("timeout")));
+      request.on("error", reject);
+    });
+  await Promise.all(
+    Array.from({ length: clients }, async (_, i) => {
+      const address = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+      while (performance.now() < until) {
+        const started = performance.now();
+        try {
+          const status = await get(paths[next++ % paths.length]!, address);
+          statusCodes[status] = (statusCodes[status] ?? 0) + 1;
+          (status === 503 ? refused : served).push(performance.now() - started);
+          // A refused visitor waits a moment before trying again, as a browser's reload would.
+          if (status === 503) await new Promise((resolve) => setTimeout(resolve, 250));
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  agent.destroy();
+  return { served, refused, statusCodes, errors };
 }
 
 async function main() {
@@ -128,15 +178,15 @@ async function main() {
       for (const crowd of crowds) {
         let peak = 0;
         const sampler = setInterval(() => (peak = Math.max(peak, groupRssMb(server.pgid))), 250);
-        const result = await loadTest(server.origin, paths, crowd, seconds, { distinctClients: true, skipCold: true });
+        const result = await crowdLoad(server.origin, paths, crowd, seconds);
         clearInterval(sampler);
         const codes = Object.entries(result.statusCodes)
           .map(([code, n]) => `${code}: ${n}`)
           .join(", ");
-        const served = result.latencyByKind.served;
-        const refused = result.latencyByKind.refused;
+        const served = summarize(result.served);
+        const refused = summarize(result.refused);
         say(
-          `${String(crowd).padStart(4)} clientes: ${result.requestsPerSecond.toFixed(1)} resp/s · atendidas p50 ${formatMs(served.p50)} p95 ${formatMs(served.p95)} p99 ${formatMs(served.p99)} · recusadas (503) p50 ${formatMs(refused.p50)} p95 ${formatMs(refused.p95)} · erros ${result.errors} · memória máx. ${peak.toFixed(0)} MB · (${codes})`,
+          `${String(crowd).padStart(4)} clientes: ${(result.served.length / seconds).toFixed(1)} atendidas/s · atendidas p50 ${formatMs(served.p50)} p95 ${formatMs(served.p95)} p99 ${formatMs(served.p99)} · recusadas (503) p50 ${formatMs(refused.p50)} p95 ${formatMs(refused.p95)} · erros ${result.errors} · memória máx. ${peak.toFixed(0)} MB · (${codes})`,
         );
       }
     } finally {

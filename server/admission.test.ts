@@ -93,6 +93,38 @@ describe("admission control (ADR 0071)", () => {
     held.release(health.req);
   });
 
+  it("refuses below maxQueued when the wait ahead, at the recent time a request holds its place, passes maxWaitMs", async () => {
+    let clock = 0;
+    const refused: Response[] = [];
+    const gate = admission({
+      maxInFlight: 2,
+      maxQueued: 100,
+      retryAfterSeconds: 5,
+      maxWaitMs: 1000,
+      now: () => clock,
+      reject: (_req, res) => void refused.push(res),
+    });
+    const held = heldHandler();
+    const handle = gate.wrap(held.handler);
+    // One request held its place 800 ms: the mean hold time is now 800 ms.
+    const first = exchange();
+    const firstDone = handle(first.req, first.res, next);
+    await settle();
+    clock = 800;
+    held.release(first.req);
+    await firstDone;
+    // Two run, and each one waiting adds 400 ms of expected wait: the third waiting one would wait 1,200 ms.
+    const requests = Array.from({ length: 5 }, () => exchange());
+    requests.forEach(({ req, res }) => void handle(req, res, next));
+    await settle();
+    expect(gate.state()).toEqual({ inFlight: 2, queued: 2, refused: 1 });
+    expect(refused).toEqual([requests[4]!.res]);
+    for (const { req } of requests.slice(0, 4)) {
+      held.release(req);
+      await settle();
+    }
+  });
+
   it("passes a handler's failure to Express's error handling and frees its place", async () => {
     const gate = admission({ maxInFlight: 1, maxQueued: 0, retryAfterSeconds: 5, reject: () => undefined });
     const errors: unknown[] = [];

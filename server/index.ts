@@ -351,6 +351,7 @@ async function start(): Promise<void> {
     maxInFlight: config.MAX_REQUESTS_IN_FLIGHT,
     maxQueued: config.MAX_REQUESTS_QUEUED,
     retryAfterSeconds: ADMISSION_DEFAULTS.retryAfterSeconds,
+    maxWaitMs: config.MAX_REQUEST_WAIT_MS,
     applies: (req) => !unqueued.has(req.path),
     reject: (req, res) => remix!.shed(req, res, { status: 503, message: REJECTION_MESSAGES.overloaded }),
   });

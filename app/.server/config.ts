@@ -71,6 +71,8 @@ const schema = z.object({
   MAX_REQUESTS_IN_FLIGHT: integerSetting(1, 1024, 16),
   /** Requests waiting for one of those places at most; one more is answered 503 with `Retry-After` at once. */
   MAX_REQUESTS_QUEUED: integerSetting(0, 10_000, 64),
+  /** Longest expected wait for one of those places, ms; a request that would wait longer is answered 503 at once. */
+  MAX_REQUEST_WAIT_MS: integerSetting(100, 600_000, 2000),
   /** Public origin of the site, used for canonical URLs and sitemaps (no trailing slash). */
   PUBLIC_URL: z.preprocess(
     emptyToUndefined,
