@@ -12,7 +12,8 @@
  * other specs click; `consent.spec.ts` tests the banner in contexts without it.
  *
  * While writing tests, `E2E_REUSE_SERVER=1 E2E_PORT=<port>` reuses a server
- * already running (and already synced) on that port instead of starting one.
+ * already running (and already synced) on that port instead of starting one;
+ * start it with `FORM_MIN_FILL_MS=0` ({@link formMinFillMs}).
  */
 import { defineConfig, devices } from "@playwright/test";
 
@@ -20,6 +21,12 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
 /** Port of the e2e server's Firebase Auth emulator: the auth fixtures create users there. */
 export const authEmulatorPort = Number(process.env.E2E_AUTH_EMULATOR_PORT ?? port + 5000);
+/**
+ * The e2e servers' minimum form fill time (`FORM_MIN_FILL_MS`, the spam
+ * guard's): none, so a spec sends a form once it is filled instead of waiting
+ * out a clock. The refusal of a form sent too fast is tested by the integration tests.
+ */
+export const formMinFillMs = 0;
 /** Data folder of the e2e server (PGlite, sandbox photos, the flash-cookie secret). */
 export const dataDir = process.env.E2E_DATA_DIR ?? ".cache/e2e-data";
 /**
@@ -86,7 +93,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf ${dataDir} && NODE_ENV=production PORT=${port} DATA_DIR=${dataDir} VISTA_SANDBOX_PORT=0 SYNC_INTERVAL_SECONDS=3600 FIREBASE_AUTH_EMULATOR_PORT=${authEmulatorPort} WHATSAPP_NUMBER=5511900001111 node build/node/server.js`,
+    command: `rm -rf ${dataDir} && NODE_ENV=production PORT=${port} DATA_DIR=${dataDir} VISTA_SANDBOX_PORT=0 SYNC_INTERVAL_SECONDS=3600 FORM_MIN_FILL_MS=${formMinFillMs} FIREBASE_AUTH_EMULATOR_PORT=${authEmulatorPort} WHATSAPP_NUMBER=5511900001111 node build/node/server.js`,
     url: `${baseURL}/health/server`,
     timeout: 120_000,
     reuseExistingServer: process.env.E2E_REUSE_SERVER === "1",

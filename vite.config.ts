@@ -6,6 +6,7 @@ import { compression } from "vite-plugin-compression2";
 import tsconfigPaths from "vite-tsconfig-paths";
 import remixConfig from "./remix.config.js";
 import { CLIENT_ROUTE_QUERY, shellChunks } from "./scripts/client-chunks";
+import { testProjects, testWorkers } from "./vitest.projects";
 
 /** The browser build's entries every page loads: the browser entry and the root route (ADR 0047). */
 const alwaysLoaded = (entryId: string) =>
@@ -55,15 +56,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
   },
   test: {
-    include: [
-      "app/**/*.test.{ts,tsx}",
-      "server/**/*.test.ts",
-      "scripts/**/*.test.ts",
-      "tests/integration/**/*.test.ts",
-    ],
     environment: "node",
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    maxWorkers: testWorkers,
+    // `unit` (no database) and `integration` (databases copied from per-run templates): vitest.projects.ts.
+    projects: testProjects,
   },
 }));

@@ -107,8 +107,6 @@ const schema = z.object({
   ),
   /** Seconds between two sync runs. */
   SYNC_INTERVAL_SECONDS: integerSetting(10, 86_400, 300),
-  /** Folder for the embedded database, caches and generated files. */
-  DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default("./data")),
   /**
    * Safety valve of the sync (docs/decisions/0073-sync-safety-valve.md): the largest share (0–1) of
    * the active listings one run may unpublish; above it the removals are held back.
@@ -125,6 +123,8 @@ const schema = z.object({
   SYNC_MAX_REMOVALS: integerSetting(0, 10_000_000, 0),
   /** Consecutive sync runs that must see the same held-back removals before they are applied. */
   SYNC_REMOVAL_CONFIRM_RUNS: integerSetting(2, 100, 3),
+  /** Folder for the embedded database, caches and generated files. */
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default("./data")),
 
   // Theme and shell (docs/spec.txt §1 "Theme settings"). Values from
   // configuration until the admin "Aparência" screen stores them.
@@ -223,6 +223,8 @@ const schema = z.object({
       )
       .optional(),
   ),
+  /** Shortest time (ms) between rendering a public form and sending it (spam defence); tests lower it. */
+  FORM_MIN_FILL_MS: integerSetting(0, 60_000, 3000),
   /** The agency's inbox that receives every lead; required when `SMTP_URL` is set. */
   LEADS_EMAIL: z.preprocess(
     emptyToUndefined,
@@ -316,8 +318,6 @@ const schema = z.object({
    * leaves it to each account. Ignored by the embedded emulator.
    */
   AUTH_ADMIN_MFA: z.preprocess(emptyToUndefined, z.enum(["off", "required"]).default("off")),
-  /**
-   * Owner data (owner name and phone, notes, prontuário) a user may open per hour: distinct listings
   /** Path of a service-account JSON file (Google's standard variable), read by firebase-admin. */
   GOOGLE_APPLICATION_CREDENTIALS: z.preprocess(emptyToUndefined, z.string().trim().min(1).optional()),
   /** Port of the embedded Auth emulator (only without `FIREBASE_PROJECT_ID`); 0 = any free port. */
@@ -327,6 +327,8 @@ const schema = z.object({
     emptyToUndefined,
     z.string().trim().toLowerCase().email("deve ser um e-mail válido").default("admin@imobiliaria.localhost"),
   ),
+  /**
+   * Owner data (owner name and phone, notes, prontuário) a user may open per hour: distinct listings
    * in the last 60 minutes, counted in the access log so the limit holds across processes
    * (docs/decisions/0022-owner-data-access-log.md). 0 = no limit (the log is still written).
    */

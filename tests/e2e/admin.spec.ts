@@ -15,9 +15,6 @@ import { consentStorageState, expect, test } from "./fixtures";
 import { ADMIN_SECTIONS } from "../../app/lib/admin";
 import { waitForHydration } from "./helpers";
 
-/** Minimum fill time of the contact forms plus a margin (see leads.spec.ts). */
-const FILL_TIME_MS = 3_300;
-
 async function signInAsAdmin(context: BrowserContext, baseURL: string): Promise<void> {
   const value = await sessionCookieFor(ADMIN_EMAIL, adminPassword());
   await addSessionCookie(context, baseURL, value);
@@ -170,7 +167,6 @@ test("move um lead pelos status: novo, em atendimento, concluído", async ({ pag
   await form.getByLabel("Nome").fill(name);
   await form.getByLabel("Telefone ou WhatsApp").fill("(11) 91234-5678");
   await form.getByLabel("Onde fica o imóvel?").fill("Rua Harmonia, 100, Vila Madalena");
-  await visitorPage.waitForTimeout(FILL_TIME_MS);
   await form.getByRole("button", { name: "Quero uma avaliação" }).click();
   await expect(visitorPage).toHaveURL(/\/obrigado\?assunto=vender$/);
   await visitor.close();

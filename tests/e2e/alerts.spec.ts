@@ -11,14 +11,14 @@
  * under the test's control.
  *
  * Each test sends from its own client IP (`X-Forwarded-For`) so the per-IP
- * limit of one does not touch another; forms wait out the minimum fill time.
+ * limit of one does not touch another; the server has no minimum fill time
+ * (`formMinFillMs` in playwright.config.ts).
  */
 import { dataDir } from "../../playwright.config";
 import { alertMails as mailsIn, mailLink as link, unsubscribeLink } from "./alert-mails";
 import { expect, test } from "./fixtures";
 import { hydrateIsland, waitForHydration } from "./helpers";
 
-const FILL_TIME_MS = 3_300;
 const LIST = "/todos-os-imoveis/venda-apartamento";
 
 /** The e2e server's alert e-mails of `kind` sent to `email`, decoded. */
@@ -52,7 +52,6 @@ test("cria o alerta numa lista, confirma pelo e-mail, gerencia e cancela com um 
   const email = uniqueEmail("alerta-js");
   await form.getByLabel("E-mail").fill(email);
   await form.getByLabel("Nome do alerta").fill("Apê para comprar");
-  await page.waitForTimeout(FILL_TIME_MS);
   await form.getByRole("button", { name: "Criar alerta" }).click();
   await expect(form.getByRole("status")).toContainText("Enviamos um link de confirmação");
   await expect(page).toHaveURL(LIST);
@@ -135,7 +134,6 @@ test.describe("sem JavaScript", () => {
     const form = page.getByRole("form", { name: "Receba novidades desta busca" });
     const email = uniqueEmail("alerta-semjs");
     await form.getByLabel("E-mail").fill(email);
-    await page.waitForTimeout(FILL_TIME_MS);
     await form.getByRole("button", { name: "Criar alerta" }).click();
     await expect(page).toHaveURL("/alertas/criar?enviado=1");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirme seu e-mail");

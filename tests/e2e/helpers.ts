@@ -7,6 +7,20 @@
 import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import type { ConsoleGuard } from "./fixtures";
 
+/**
+ * Resolves once the public forms' validator has arrived and run: the chunk a
+ * form loads on the first focus inside it (app/components/use-lazy-validation.ts).
+ * From then on a submit with errors is stopped in the browser instead of
+ * posted (a post the action refuses answers 400, which the console guard
+ * reports). Call it before that first focus, on a page that has not loaded
+ * the chunk yet.
+ */
+export async function formValidatorLoaded(page: Page): Promise<void> {
+  const response = await page.waitForResponse(/\/assets\/public-form-validators-[\w-]+\.js$/);
+  // The module evaluated, so the form's own `import()` of it has settled too.
+  await page.evaluate((url) => import(url).then(() => undefined), response.url());
+}
+
 /** Path of the listings page (docs/spec.txt §2). */
 export const LISTINGS_PATH = "/todos-os-imoveis";
 

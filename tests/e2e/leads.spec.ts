@@ -9,20 +9,18 @@
  *
  * Each test sends its requests from its own client IP (`X-Forwarded-For`,
  * trusted from loopback) so the per-IP rate limit of one does not touch
- * another. A form may only be sent 3 s after it was rendered (minimum fill
- * time): the tests wait for that like a person would take it.
+ * another. The e2e servers run without a minimum fill time (`formMinFillMs`
+ * in playwright.config.ts): a form is sent as soon as it is filled.
  */
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { dataDir } from "../../playwright.config";
 import { expect, test } from "./fixtures";
-import { hydrateIsland, listingPaths, stubMapTiles, waitForHydration } from "./helpers";
+import { formValidatorLoaded, hydrateIsland, listingPaths, stubMapTiles, waitForHydration } from "./helpers";
 
 /** The agency number the e2e server runs with (playwright.config.ts). */
 const AGENCY_WHATSAPP = "5511900001111";
-/** Minimum fill time of the forms (app/.server/leads/form-guard.ts `MIN_FILL_MS`) plus a margin. */
-const FILL_TIME_MS = 3_300;
 const outboxDir = path.resolve(dataDir, "outbox");
 
 /** Distinct leads (X-Lead-Id) among the outbox e-mails that mention `text`. */
@@ -99,7 +97,6 @@ test.describe("sem JavaScript", () => {
     await again.getByLabel("Nome").fill(name);
     await again.getByLabel("Telefone ou WhatsApp").fill("(11) 3456-7890");
     await again.getByLabel("Onde fica o imóvel?").fill("Rua Harmonia, 100, Vila Madalena");
-    await page.waitForTimeout(FILL_TIME_MS);
     await again.getByRole("button", { name: "Quero uma avaliação" }).click();
 
     await expect(page).toHaveURL("/obrigado?assunto=vender");
@@ -120,7 +117,6 @@ test.describe("sem JavaScript", () => {
     await form.getByLabel("Nome").fill(name);
     await form.getByLabel("Telefone ou WhatsApp").fill("+55 11 91234-5678");
     await form.getByLabel("E-mail").fill("interessado@example.com");
-    await page.waitForTimeout(FILL_TIME_MS);
     await form.getByRole("button", { name: "Enviar mensagem" }).click();
 
     await expect(page).toHaveURL(`/obrigado?assunto=informacoes&imovel=${encodeURIComponent(code)}`);
@@ -169,7 +165,6 @@ test.describe("com JavaScript", () => {
     await form.getByLabel("Telefone ou WhatsApp").fill("11 98765-4321");
     await form.getByLabel("Onde fica o imóvel?").fill("Alameda Santos, 200, Jardins");
     await expect(form.getByText(/Informe um telefone válido/)).toHaveCount(0);
-    await page.waitForTimeout(FILL_TIME_MS);
     await form.getByRole("button", { name: "Quero uma avaliação" }).click();
 
     const sent = page.getByRole("status").filter({ hasText: "Pedido enviado!" });
@@ -217,7 +212,6 @@ test.describe("com JavaScript", () => {
     await form.getByLabel("Nome").fill(name);
     await form.getByLabel("Telefone ou WhatsApp").fill("(21) 99876-5432");
     await form.getByLabel("E-mail").fill("com-js@example.com");
-    await page.waitForTimeout(FILL_TIME_MS);
     await form.getByRole("button", { name: "Enviar mensagem" }).dblclick();
 
     await expect(page.getByRole("status").filter({ hasText: "Mensagem enviada!" })).toBeVisible();
@@ -235,8 +229,9 @@ test.describe("com JavaScript", () => {
     await hydrateIsland(page, "contato");
     const form = page.getByRole("form", { name: /^Avise-me/ });
     const name = visitor("Aviso ComJS");
+    const validator = formValidatorLoaded(page);
     await form.getByLabel("Nome").fill(name);
-    await page.waitForTimeout(FILL_TIME_MS);
+    await validator;
     await form.getByRole("button", { name: "Quero ser avisado" }).click();
     await expect(form.getByText("Informe seu e-mail ou seu telefone.")).toBeVisible();
     await form.getByLabel("E-mail (opcional)").fill("aviso@example.com");

@@ -13,8 +13,6 @@ import path from "node:path";
 import { dataDir } from "../../playwright.config";
 import { expect, test } from "./fixtures";
 
-/** Minimum fill time of the forms (app/.server/leads/form-guard.ts `MIN_FILL_MS`) plus a margin. */
-const FILL_TIME_MS = 3_300;
 const outboxDir = path.resolve(dataDir, "outbox");
 
 /** The outbox e-mails (raw, soft line breaks removed) of the leads of any e-mail that mentions `text`, by lead id (X-Lead-Id). */
@@ -81,7 +79,6 @@ test.describe("sem JavaScript", () => {
     await again.getByLabel("E-mail").fill(email);
     await again.getByLabel("O que você quer pedir?").selectOption({ label: "Acesso aos meus dados" });
     await again.getByLabel("Detalhes da solicitação").fill("Quero saber quais dados meus vocês guardam.");
-    await page.waitForTimeout(FILL_TIME_MS);
     await again.getByRole("button", { name: "Enviar solicitação" }).click();
 
     await expect(page).toHaveURL("/obrigado?assunto=lgpd");

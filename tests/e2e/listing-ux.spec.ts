@@ -15,6 +15,7 @@ import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import {
+  formValidatorLoaded,
   hydrateIsland,
   installHydrationProbe,
   listingPaths,
@@ -23,9 +24,6 @@ import {
   stubMapTiles,
   waitForHydration,
 } from "./helpers";
-
-/** Minimum fill time of the forms (app/.server/leads/form-guard.ts `MIN_FILL_MS`) plus a margin. */
-const FILL_TIME_MS = 3_300;
 
 const PHONE = { width: 360, height: 800 };
 const DESKTOP = { width: 1366, height: 900 };
@@ -337,8 +335,9 @@ test.describe("conteúdo do imóvel", () => {
     await waitForHydration(page);
     await hydrateIsland(page, "contato");
     const form = page.getByRole("form", { name: "Mais informações sobre este imóvel" });
+    const validator = formValidatorLoaded(page);
     await form.getByLabel("Nome").fill(`Só E-mail ${Date.now().toString(36)}`);
-    await page.waitForTimeout(FILL_TIME_MS);
+    await validator;
     await form.getByRole("button", { name: "Enviar mensagem" }).click();
     await expect(form.getByText("Informe seu e-mail ou seu telefone.")).toBeVisible();
     await expect(form.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");

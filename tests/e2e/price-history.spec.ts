@@ -33,9 +33,6 @@ import { alertMails, mailLink, unsubscribeLink } from "./alert-mails";
 import { expect, test } from "./fixtures";
 import { hydrateIsland, waitForHydration } from "./helpers";
 
-/** The alert form's minimum fill time (spam defence), ms, with a margin. */
-const FILL_TIME_MS = 3_300;
-
 const adminUrl = process.env.TEST_DATABASE_URL?.trim();
 
 (adminUrl ? test.describe : test.describe.skip)("price history", () => {
@@ -115,7 +112,6 @@ const adminUrl = process.env.TEST_DATABASE_URL?.trim();
     await hydrateIsland(page, "criar-alerta");
     const form = page.getByRole("form", { name: "Receba novidades desta busca" });
     await form.getByLabel("E-mail").fill(email);
-    await page.waitForTimeout(FILL_TIME_MS);
     await form.getByRole("button", { name: "Criar alerta" }).click();
     await expect(form.getByRole("status")).toContainText("Enviamos um link de confirmação");
     await expect

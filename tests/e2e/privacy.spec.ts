@@ -12,9 +12,6 @@ import { addSessionCookie, ADMIN_EMAIL, adminPassword, sessionCookieFor } from "
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./helpers";
 
-/** Minimum fill time of the contact forms plus a margin (see lgpd.spec.ts). */
-const FILL_TIME_MS = 3_300;
-
 test("o admin encontra, exporta e anonimiza os dados de quem fez um pedido LGPD", async ({
   page,
   context,
@@ -33,7 +30,6 @@ test("o admin encontra, exporta e anonimiza os dados de quem fez um pedido LGPD"
   await form.getByLabel("E-mail").fill(email);
   await form.getByLabel("O que você quer pedir?").selectOption({ label: "Eliminação (exclusão) de dados" });
   await form.getByLabel("Detalhes da solicitação").fill("Quero que apaguem os meus dados.");
-  await page.waitForTimeout(FILL_TIME_MS);
   await form.getByRole("button", { name: "Enviar solicitação" }).click();
 
   // The admin.

@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { formMinFillMs } from "../../playwright.config";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -27,13 +28,14 @@ export const SERVER_SETTINGS =
 
 /**
  * The embedded back-ends on ports chosen by the system (Vista sandbox and
- * Firebase Auth emulator in the server process) and no second sync within a
- * test (interval 1 h).
+ * Firebase Auth emulator in the server process), no second sync within a
+ * test (interval 1 h) and the main e2e server's minimum form fill time.
  */
 export const EMBEDDED_ENV: Readonly<Record<string, string>> = {
   VISTA_SANDBOX_PORT: "0",
   FIREBASE_AUTH_EMULATOR_PORT: "0",
   SYNC_INTERVAL_SECONDS: "3600",
+  FORM_MIN_FILL_MS: String(formMinFillMs),
 };
 
 /** How a spawned server process ended: the exit code, or the signal that killed it (the other is null). */

@@ -1,19 +1,22 @@
 /**
  * Throw-away databases for integration tests: a PGlite in a temporary folder,
  * or a uniquely named database on the PostgreSQL server of `TEST_DATABASE_URL`
- * (created before, dropped after). Each is migrated before use.
+ * (created before, dropped after). Each is migrated before use: copied from
+ * the run's migrated template when the integration project's global set-up
+ * prepared one (`./templates.ts`), so a file does not pay for initdb and
+ * every migration; migrating then only confirms there is nothing left to do.
  *
  * `TEST_DATABASE_URL` must point to a role allowed to CREATE DATABASE, e.g.
  * `postgres://app_test:app_test@127.0.0.1:5433/postgres` (see README / .ci/run).
  * When `CI` is set and it is not, {@link postgresTestUrl} throws, so the
  * PostgreSQL suites fail loudly instead of being skipped.
  */
-import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { migrate, openDatabase, type Database } from "~/.server/db";
+import { adminQuery, uniqueDatabaseName } from "./postgres-admin";
+import { copyMigratedPglite, postgresTemplateFor } from "./templates";
 
 /** A migrated test database and how to get rid of it. */
 export interface TestDatabase {
@@ -42,6 +45,7 @@ export function postgresTestUrl(): string | undefined {
 /** A temporary PGlite folder, opened and migrated. */
 export async function createTestPglite(): Promise<TestDatabase> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-pglite-"));
+  await copyMigratedPglite(dir);
   const database = await openDatabase({ dataDir: dir });
   await migrate(database);
   return {
@@ -57,17 +61,16 @@ export async function createTestPglite(): Promise<TestDatabase> {
 /**
  * A fresh database `test_<random>` on the server of `adminUrl`, opened and
  * migrated (unless `migrate: false`); `cleanup` closes it and drops the
- * database (with force).
+ * database (with force). A migrated one is a clone of the run's template
+ * database when there is one on that server.
  */
 export async function createTestPostgres(adminUrl: string, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
-  const name = `test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
+  const name = uniqueDatabaseName("test");
+  const template = options.migrate !== false ? postgresTemplateFor(adminUrl) : undefined;
+  await adminQuery(
+    adminUrl,
+    template ? `create database "${name}" template "${template}"` : `create database "${name}"`,
+  );
   const url = withDatabase(adminUrl, name);
   const database = await openDatabase({ url });
   if (options.migrate !== false) await migrate(database);
@@ -77,13 +80,7 @@ export async function createTestPostgres(adminUrl: string, options: { migrate?: 
     url,
     async cleanup() {
       await database.close();
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await client.end();
-      }
+      await adminQuery(adminUrl, `drop database if exists "${name}" with (force)`);
     },
   };
 }

@@ -2,11 +2,18 @@
  * The whole Vista sandbox catalogue synced by the real sync (`runSync`) into
  * the process database (a PGlite in a temporary DATA_DIR), as the site serves
  * it after its first sync.
+ *
+ * The sync runs once per vitest run: the first test file to ask syncs into a
+ * copy of the migrated template and closes it; every file then gets its own
+ * copy of that folder (`./templates.ts` {@link sharedFolder}). The sync's own
+ * behaviour is asserted by the sync suite (`./sync-suite.ts`), which still
+ * syncs for real.
  */
-import type { Database } from "~/.server/db";
+import { migrate, openDatabase, type Database } from "~/.server/db";
 import { runSync } from "~/.server/sync";
-import { openProcessDatabase } from "./process-database";
+import { openProcessDatabaseFrom } from "./process-database";
 import { startTestSandbox } from "./sandbox";
+import { copyMigratedPglite, sharedFolder } from "./templates";
 
 /** What {@link syncSandboxIntoProcessDatabase} returns. */
 export interface SyncedSandbox {
@@ -15,20 +22,41 @@ export interface SyncedSandbox {
   close(): Promise<void>;
 }
 
+/** Starts the sandbox and runs one full sync from it into `database`, silently; stops the sandbox. */
+async function syncSandboxInto(database: Database): Promise<void> {
+  const sandbox = await startTestSandbox();
+  try {
+    await runSync({ database, client: sandbox.client, log: () => {} });
+  } finally {
+    await sandbox.close();
+  }
+}
+
+/** Builds the run's synced catalogue at `folder`: a migrated PGlite, synced, closed. */
+async function buildSyncedFolder(folder: string): Promise<void> {
+  await copyMigratedPglite(folder);
+  const database = await openDatabase({ dataDir: folder });
+  try {
+    await migrate(database);
+    await syncSandboxInto(database);
+  } finally {
+    await database.close();
+  }
+}
+
 /**
- * Opens the process database (`openProcessDatabase(name, { pgliteOnly: true })`),
- * starts the sandbox and runs one full sync from it, silently.
+ * Opens the process database (as `openProcessDatabase(name, { pgliteOnly: true })`)
+ * holding the whole sandbox catalogue after one full sync from it: a copy of
+ * the run's synced catalogue, or, without the integration project's global
+ * set-up, a sync of its own.
  */
 export async function syncSandboxIntoProcessDatabase(name: string): Promise<SyncedSandbox> {
-  const processDb = await openProcessDatabase(name, { pgliteOnly: true });
-  const sandbox = await startTestSandbox();
+  const synced = await sharedFolder("synced-sandbox-pglite", buildSyncedFolder);
+  const processDb = await openProcessDatabaseFrom(name, { pgliteOnly: true }, synced);
   const { database } = processDb;
-  await runSync({ database, client: sandbox.client, log: () => {} });
+  if (!synced) await syncSandboxInto(database);
   return {
     database,
-    async close() {
-      await processDb.close();
-      await sandbox.close();
-    },
+    close: () => processDb.close(),
   };
 }
