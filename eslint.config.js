@@ -1,10 +1,13 @@
 /**
  * ESLint (flat config): the recommended rules of ESLint and typescript-eslint,
- * the React hooks rules, and `eslint-config-prettier` last so that formatting
- * is Prettier's alone (`npm run lint` runs both).
+ * the React hooks rules, the layer rule (`import-x/no-restricted-paths`) and
+ * import cycles (`import-x/no-cycle`), and `eslint-config-prettier` last so
+ * that formatting is Prettier's alone (`npm run lint` runs both).
  */
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -31,6 +34,29 @@ export default tseslint.config(
     },
   },
   {
+    // The layers (docs/architecture.md, "Layers"): routes → components →
+    // `.server` → lib → domain and styles. A module imports its own layer and
+    // the layers below it, type-only imports included, so that a type shared
+    // by two layers lives in the lower one (usually `app/domain`). Paths are
+    // resolved through tsconfig, so `~/` imports and relative ones count alike.
+    files: ["app/**", "server/**"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "app/test-support/**"],
+    plugins: { "import-x": importX },
+    settings: {
+      // Without these, import-x reads only .js files and `no-cycle` sees no edge out of a .ts module.
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs", ".cjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/external-module-folders": ["node_modules", "node_modules/@types"],
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: {
+      "import-x/no-restricted-paths": ["error", { zones: layerZones() }],
+      // A cycle cannot pass through a package, and not following imports into
+      // node_modules is most of what keeps the rule affordable (ADR 0074).
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
     // Command-line programs, the server's own log lines, benchmarks and test reports print to the console.
     files: ["server/**", "bench/**", "tests/**", "**/*.test.ts", "**/*.test.tsx"],
     rules: { "no-console": "off" },
@@ -46,3 +72,32 @@ export default tseslint.config(
   },
   prettier,
 );
+
+/**
+ * The zones of `import-x/no-restricted-paths`: for each layer, the folders it
+ * must not import from.
+ */
+function layerZones() {
+  const pages = ["./app/routes", "./app/layouts", "./app/root.tsx", "./app/entry.client.tsx", "./app/entry.server.tsx"];
+  const zone = (target, from, why) => ({ target, from, message: `${why} (docs/architecture.md, "Layers").` });
+  return [
+    zone("./app/components", [...pages, "./app/.server"], "Components import components, lib, domain and styles only"),
+    zone("./app/.server", [...pages, "./app/components"], "Server modules import .server, lib and domain only"),
+    zone("./app/lib", [...pages, "./app/components", "./app/.server"], "lib imports lib, domain and styles only"),
+    zone(
+      "./app/domain",
+      [...pages, "./app/components", "./app/.server", "./app/lib", "./app/styles"],
+      "domain imports domain only",
+    ),
+    zone(
+      "./app/styles",
+      [...pages, "./app/components", "./app/.server", "./app/lib"],
+      "styles import styles and domain only",
+    ),
+    zone(
+      "./server",
+      [...pages, "./app/components", "./app/styles"],
+      "The Node server imports app/.server, app/lib and app/domain only",
+    ),
+  ];
+}

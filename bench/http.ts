@@ -203,8 +203,10 @@ export async function loadTest(
   let clients = 0;
   const clientAddress = (context: Record<string, unknown>) =>
     (context.address ??= `10.${(++clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`) as string;
-  let servedLatencies: number[] | undefined;
-  let refusedLatencies: number[] | undefined;
+  // Only the measured run's responses, apart: answers and refusals of an overloaded server.
+  let measuring = false;
+  const servedLatencies: number[] = [];
+  const refusedLatencies: number[] = [];
   const run = (duration: number, latencies?: number[], statusCodes?: Record<string, number>) =>
     new Promise<autocannon.Result>((resolve, reject) => {
       const instance = autocannon(
@@ -237,7 +239,7 @@ export async function loadTest(
         "response",
         (_client: unknown, status: number, _bytes: number, ms: number) => {
           latencies?.push(ms);
-          (status === 503 ? refusedLatencies : servedLatencies)?.push(ms);
+          if (measuring) (status === 503 ? refusedLatencies : servedLatencies).push(ms);
           if (statusCodes) statusCodes[status] = (statusCodes[status] ?? 0) + 1;
         },
       );
@@ -253,8 +255,7 @@ export async function loadTest(
   await run(2);
   const latencies: number[] = [];
   const statusCodes: Record<string, number> = {};
-  servedLatencies = [];
-  refusedLatencies = [];
+  measuring = true;
   const result = await run(seconds, latencies, statusCodes);
   return {
     connections,

@@ -6,7 +6,7 @@
  */
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { UserView } from "~/.server/users/manage";
+import type { UserView } from "~/lib/users";
 import * as s from "~/components/admin.css";
 import * as u from "~/components/admin-users.css";
 import { DoubleCheckButton } from "~/components/forms";

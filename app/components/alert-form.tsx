@@ -13,9 +13,8 @@
  */
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
-import type { LeadFormTokens } from "~/.server/leads/form-guard";
 import { ALERT_CREATE_PATH, ALERT_NAME_MAX, type AlertActionData } from "~/lib/alert-fields";
-import { LEAD_EMAIL_MAX, LEAD_FORM_FIELDS } from "~/lib/lead-fields";
+import { LEAD_EMAIL_MAX, LEAD_FORM_FIELDS, type LeadFormTokens } from "~/lib/lead-fields";
 import { LGPD_PATH } from "~/lib/paths";
 import { button } from "~/styles/ui.css";
 import { Field, FormAlert } from "./forms";

@@ -4,7 +4,7 @@
  * unassigned ones about the broker's listings, newest first, with their
  * status. Read-only; the admin inbox changes them.
  */
-import type { BrokerPanelLead } from "~/.server/leads/inbox";
+import type { BrokerPanelLead } from "~/lib/lead-inbox";
 import { LeadCardHead } from "./lead-inbox-card";
 import * as s from "./admin.css";
 import * as f from "./auth-form.css";

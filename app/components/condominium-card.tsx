@@ -5,7 +5,7 @@
  * is one link to the condominium page.
  */
 import { Link } from "@remix-run/react";
-import type { CondominiumCard } from "~/.server/catalogue/condominium-index";
+import type { CondominiumCard } from "~/domain/condominium";
 import { formatCount, formatPrice, plural } from "~/lib/format";
 import { imageSrcSet, imageUrl } from "~/lib/images";
 import * as s from "./condominium-card.css";

@@ -10,8 +10,13 @@
  * `GoogleTag` load the tag at once after "Aceitar".
  */
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import type { ConsentActionData } from "~/routes/consent";
-import { CONSENT_CATEGORIES, CONSENT_CHOICE_FIELD, CONSENT_FETCHER_FIELD, CONSENT_RETURN_FIELD } from "~/lib/consent";
+import {
+  type ConsentActionData,
+  CONSENT_CATEGORIES,
+  CONSENT_CHOICE_FIELD,
+  CONSENT_FETCHER_FIELD,
+  CONSENT_RETURN_FIELD,
+} from "~/lib/consent";
 import { CONSENT_PATH, COOKIE_PREFERENCES_PATH, LGPD_PATH } from "~/lib/paths";
 import { useOptionalRootData } from "~/lib/root-data";
 import { button } from "~/styles/ui.css";

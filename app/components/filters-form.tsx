@@ -43,12 +43,12 @@ import {
   type MouseEvent,
   type ReactNode,
 } from "react";
-import type { FacetCounts } from "~/.server/catalogue/facets";
 import { amenityLabel, AMENITY_FILTERS } from "~/lib/amenities";
 import { formatCount } from "~/lib/format";
 import {
   MAIN_PARAMS,
   MINIMUM_CHOICES,
+  type FacetCounts,
   type FilterVocabulary,
   type ListingFilters,
   type MinimumFacet,

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { Condominium } from "~/domain/condominium";
 import type { Listing } from "~/domain/listing";
 import { agencyFormSchema, toAgencyProfile } from "~/lib/agency-form";
-import { agencyJsonLd, breadcrumbJsonLd, condominiumJsonLd, JsonLd, listingJsonLd, serializeJsonLd } from "./json-ld";
+import { agencyJsonLd, breadcrumbJsonLd, condominiumJsonLd, listingJsonLd } from "~/lib/json-ld";
+import { JsonLd, serializeJsonLd } from "./json-ld";
 
 const listing = {
   code: "AP00012",

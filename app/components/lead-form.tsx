@@ -23,8 +23,6 @@
  */
 import { Link, useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import type { LeadFormTokens } from "~/.server/leads/form-guard";
-import type { LeadActionData } from "~/.server/leads/submission";
 import {
   LEAD_EMAIL_MAX,
   LEAD_FORM_FIELDS,
@@ -33,7 +31,9 @@ import {
   LEAD_NAME_MAX,
   LEAD_PHONE_MAX,
   LGPD_REQUEST_TYPES,
+  type LeadActionData,
   type LeadFormKind,
+  type LeadFormTokens,
 } from "~/lib/lead-fields";
 import { LGPD_PATH } from "~/lib/paths";
 import { button } from "~/styles/ui.css";

@@ -8,11 +8,19 @@
  */
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { AssignableUser, InboxDelivery, InboxLead } from "~/.server/leads/inbox";
 import { FactList } from "./fact-list";
 import { FormAlert, SelectField } from "./forms";
 import { formatPhone, telHref } from "~/lib/phone";
-import { CHANNEL_LABELS, formatSaoPaulo, LEAD_KIND_LABELS, LEAD_STATUS_LABELS, LEAD_STATUSES } from "~/lib/lead-inbox";
+import {
+  type AssignableUser,
+  CHANNEL_LABELS,
+  formatSaoPaulo,
+  type InboxDelivery,
+  type InboxLead,
+  LEAD_KIND_LABELS,
+  LEAD_STATUS_LABELS,
+  LEAD_STATUSES,
+} from "~/lib/lead-inbox";
 import { button } from "~/styles/ui.css";
 import * as s from "./admin.css";
 

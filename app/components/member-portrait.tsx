@@ -3,7 +3,7 @@
  * photo, or the member's initials when there is none (decorative then: the
  * name is written beside it).
  */
-import * as s from "~/routes/team.css";
+import * as s from "./member-portrait.css";
 
 /** Up to two initials of a name ("Ana Paula Souza" → "AS"). */
 export function initialsOf(name: string): string {

@@ -7,29 +7,13 @@
  * JavaScript the panel shows a link to `/painel/imovel/{code}`.
  */
 import { useEffect, useState } from "react";
-import type { HistoryEntry, ListingPrivateData } from "~/domain/listing";
+import type { PrivateListingData } from "~/domain/listing";
 import { privateListingPath } from "~/lib/auth";
 import { formatDate } from "~/lib/format";
 import { formatPhone, telHref } from "~/lib/phone";
 import { useOptionalRootData } from "~/lib/root-data";
 import * as s from "./private-listing.css";
 import { PrivatePanelFrame, PrivatePanelLoading } from "./private-panel-frame";
-
-/** What `/painel/imovel/{code}` returns (JSON for the panel, HTML for the page). */
-export interface PrivateListingData {
-  code: string;
-  /** Null when Vista does not know the code or failed (`error` says which). */
-  listing: {
-    data: ListingPrivateData;
-    history: HistoryEntry[];
-    unavailable: ("owners" | "history")[];
-    fetchedAt: string;
-  } | null;
-  /** Public page of the listing, when it is in the catalogue. */
-  publicPath: string | null;
-  /** pt-BR message when the data could not be shown. */
-  error: string | null;
-}
 
 /** The private facts and history of one listing. */
 export function PrivateListingDetails({ listing }: { listing: NonNullable<PrivateListingData["listing"]> }) {

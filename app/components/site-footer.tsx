@@ -6,7 +6,7 @@
  * "© {year} {title}" with the razão social and CNPJ.
  */
 import { Link } from "@remix-run/react";
-import type { PublicTheme } from "~/.server/theme";
+import type { PublicTheme } from "~/lib/theme";
 import {
   addressLines,
   type AgencyProfile,

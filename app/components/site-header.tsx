@@ -11,7 +11,7 @@
  */
 import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import type { PublicTheme } from "~/.server/theme";
+import type { PublicTheme } from "~/lib/theme";
 import { container } from "~/styles/ui.css";
 import { ABOUT_PATH, CONDOMINIUMS_PATH, LISTINGS_PATH, MAP_PATH, whatsAppContactPath } from "~/lib/paths";
 import { ChevronRightIcon, MenuIcon, SearchIcon, WhatsAppIcon } from "./icons";

@@ -6,7 +6,7 @@
  */
 import type { LinkDescriptor } from "@remix-run/node";
 import type { ReactNode } from "react";
-import type { PublicTheme } from "~/.server/theme";
+import type { PublicTheme } from "~/lib/theme";
 import { MAIN_CONTENT_ID } from "./error-screen";
 import { SiteFooter } from "./site-footer";
 import { useOptionalRootData } from "~/lib/root-data";

@@ -11,7 +11,7 @@
  * their number of listings. Without JavaScript it is a plain input of the GET
  * form it sits in.
  */
-import type { Suggestion } from "~/.server/catalogue/suggestions";
+import type { Suggestion } from "~/domain/suggestion";
 import { useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { formatCount } from "~/lib/format";

@@ -33,3 +33,25 @@ export interface Condominium {
   /** Is a launch (any unit with `Lancamento`). */
   isLaunch: boolean;
 }
+
+/** A condominium card (index and home page). Money in BRL. */
+export interface CondominiumCard {
+  slug: string;
+  name: string;
+  neighbourhood: string;
+  city: string;
+  citySlug: string;
+  neighbourhoodSlug: string;
+  /** Source URL of the cover photo (condominium's, else one of its units'); "" when none. */
+  coverPhotoUrl: string;
+  /** `/detalhes/{slug}` (`condominiumPath`). */
+  path: string;
+  /** Active units in total, for sale, for rent (a unit offered both ways counts in both). */
+  units: number;
+  unitsForSale: number;
+  unitsForRent: number;
+  /** Lowest sale price among its active units, null when none for sale. */
+  salePriceFrom: number | null;
+  /** Lowest monthly rent among its active units, null when none for rent. */
+  rentPriceFrom: number | null;
+}

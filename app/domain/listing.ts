@@ -241,6 +241,22 @@ export interface ListingPrivateData {
   owners: { name: string; phone: string }[];
 }
 
+/** What `/painel/imovel/{code}` returns (JSON for the panel, HTML for the page). */
+export interface PrivateListingData {
+  code: string;
+  /** Null when Vista does not know the code or failed (`error` says which). */
+  listing: {
+    data: ListingPrivateData;
+    history: HistoryEntry[];
+    unavailable: ("owners" | "history")[];
+    fetchedAt: string;
+  } | null;
+  /** Public page of the listing, when it is in the catalogue. */
+  publicPath: string | null;
+  /** pt-BR message when the data could not be shown. */
+  error: string | null;
+}
+
 /** Offer kinds a listing has: sale when it has a sale price, rent when it has a rent price. */
 export function purposesOf(listing: Pick<Listing, "salePrice" | "rentPrice">): Purpose[] {
   const purposes: Purpose[] = [];

@@ -32,6 +32,13 @@ export const CONSENT_RETURN_FIELD = "voltar";
  */
 export const CONSENT_FETCHER_FIELD = "via-fetcher";
 
+/** What a fetcher submission of the consent form receives (`/preferencias-de-cookies`). */
+export interface ConsentActionData {
+  ok: boolean;
+  /** The recorded analytics choice (absent for "configurar" or an error). */
+  analytics?: boolean;
+}
+
 /**
  * The banner's and the preferences form's choices: accept every optional
  * category, reject them, open the settings (`/lgpd#cookies`), or save the

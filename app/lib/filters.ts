@@ -33,6 +33,7 @@
  */
 export {
   DEFAULT_SORT,
+  type FacetCounts,
   LISTINGS_PAGE_SIZE,
   MINIMUM_CHOICES,
   MINIMUM_FACETS,

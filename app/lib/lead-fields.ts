@@ -1,10 +1,12 @@
 /**
  * What the contact forms need besides their zod schemas (`./leads`): the
- * length limits of each field, the kinds of form, the `/lgpd` request types
- * and the names of the hidden guard inputs. Plain data, so a page can draw a
+ * length limits of each field, the kinds of form, the `/lgpd` request types,
+ * the names of the hidden guard inputs, and what the server hands a form
+ * (its tokens) and answers it. Plain data, so a page can draw a
  * form without loading zod (its validation arrives on the first interaction,
  * docs/decisions/0039-fast-on-a-phone.md).
  */
+import type { SubmissionResult } from "@conform-to/react";
 
 /** Most characters a message may have: 2,000 (the product's rule for contact messages). */
 export const LEAD_MESSAGE_MAX = 2000;
@@ -55,3 +57,23 @@ export const LEAD_FORM_FIELDS = {
   /** "1" once the page is hydrated: the action answers JSON (toast) instead of redirecting to /obrigado. */
   enhanced: "js",
 } as const;
+
+/** What a rendered form needs from the server: a signed start time and a fresh idempotency key. */
+export interface LeadFormTokens {
+  /** `<ms since epoch>.<hex HMAC>`; goes into the {@link LEAD_FORM_FIELDS} `startedAt` input. */
+  startedAt: string;
+  /** Random UUID; goes into the `idempotencyKey` input (the browser replaces it with its own after hydration). */
+  idempotencyKey: string;
+}
+
+/** What the contact forms' action answers (except the no-JS success redirect). */
+export interface LeadActionData {
+  /** Which form the answer is for. */
+  form: LeadFormKind;
+  /** Conform's result: field errors, form errors, or a reset after success. */
+  result: SubmissionResult<string[]>;
+  /** True when the lead was accepted (or was already accepted). */
+  sent: boolean;
+  /** The form's original signed render time, kept across a refused submission. */
+  startedAt?: string;
+}

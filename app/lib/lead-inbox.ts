@@ -1,10 +1,11 @@
 /**
  * The admin leads inbox (docs/product.md "Leads: inbox with
- * status, assignment, delivery status, export"): Portuguese labels and the
- * schemas of its filters and actions, shared by the pages and the server.
+ * status, assignment, delivery status, export"): Portuguese labels, the
+ * leads as the inbox and the broker's panel show them, and the schemas of
+ * its filters and actions, shared by the pages and the server.
  */
 import { z } from "zod";
-import type { LeadChannel, LeadKind, LeadStatus } from "~/.server/db/schema";
+import type { LeadChannel, LeadKind, LeadStatus } from "~/domain/lead";
 import { emptyToUndefined, filterQuery, isoDateFilter } from "./list-filters";
 import { singleLineText } from "./text-fields";
 
@@ -34,6 +35,56 @@ export const CHANNEL_LABELS: Record<LeadChannel, string> = {
   email_holder: "Confirmação ao titular",
   vista: "Vista (CRM)",
 };
+
+/** Delivery state of one channel, as the inbox shows it. */
+export interface InboxDelivery {
+  id: string;
+  channel: LeadChannel;
+  recipient: string | null;
+  status: "pending" | "sent";
+  attempts: number;
+  /** ISO time of the next attempt (pending). */
+  nextAttemptAt: string;
+  lastError: string | null;
+  /** ISO time it was sent, or null. */
+  sentAt: string | null;
+  /** A worker holds it right now (its lease has not expired). */
+  inProgress: boolean;
+}
+
+/** One lead of the inbox. */
+export interface InboxLead {
+  id: string;
+  kind: LeadKind;
+  status: LeadStatus;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  message: string | null;
+  location: string | null;
+  condominium: string | null;
+  listingCode: string | null;
+  pageUrl: string | null;
+  utm: Record<string, string> | null;
+  /** ISO times. */
+  createdAt: string;
+  updatedAt: string;
+  assigned: { uid: string; name: string } | null;
+  deliveries: InboxDelivery[];
+}
+
+/** A user a lead can be assigned to. */
+export interface AssignableUser {
+  uid: string;
+  name: string;
+  brokerCode: string | null;
+}
+
+/** A lead as the broker's panel shows it (no delivery details; `createdAt` an ISO time). */
+export type BrokerPanelLead = Pick<
+  InboxLead,
+  "id" | "kind" | "status" | "name" | "phone" | "email" | "message" | "listingCode" | "createdAt"
+>;
 
 /** A date-time in São Paulo, "21/11/2026 14:05" (without Intl's comma: Excel pt-BR reads it as a date-time). */
 export function formatSaoPaulo(iso: string): string {

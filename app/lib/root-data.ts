@@ -3,7 +3,7 @@
  * layouts and components, without importing the root route module.
  */
 import { useRouteLoaderData } from "@remix-run/react";
-import type { PublicTheme } from "~/.server/theme";
+import type { PublicTheme } from "./theme";
 import type { FlashToast } from "./toast";
 import type { SessionUser } from "./auth";
 import type { AgencyProfile } from "./agency";

@@ -2,11 +2,11 @@
  * Shared pieces of user administration (the admin's "Usuários" pages and the
  * JSON API `/api/auth…`, docs/spec.txt §7): the zod schemas of the invite and
  * edit forms (the same schemas validate the admin pages and the API bodies;
- * phones in E.164 through `normalizePhone` of `./phone-e164`) and the list's sort
- * keys (paths: `~/lib/admin`).
+ * phones in E.164 through `normalizePhone` of `./phone-e164`), the list's sort
+ * keys (paths: `~/lib/admin`) and a user as the list and the API show it.
  */
 import { z } from "zod";
-import { ROLE_NAMES } from "./auth";
+import { ROLE_NAMES, type RoleName } from "./auth";
 import { withNewPassword } from "./auth-forms";
 import { normalizePhone } from "./phone-e164";
 import { accountEmail, singleLineText } from "./text-fields";
@@ -118,3 +118,17 @@ export const setPasswordSchema = withNewPassword({
     controlMessage: "Link inválido. Peça um novo convite.",
   }),
 });
+
+/** A user as the list and the API show it (dates as ISO strings). */
+export interface UserView {
+  uid: string;
+  email: string;
+  displayName: string;
+  /** E.164 or "". */
+  phone: string;
+  role: RoleName;
+  brokerCode: string | null;
+  disabled: boolean;
+  createdAt: string;
+  lastSignInAt: string | null;
+}

@@ -30,12 +30,11 @@ import {
   setUserEnabled,
   updateUser,
   type UserAdminDeps,
-  type UserView,
 } from "~/.server/users/manage";
 import type { SessionView } from "~/components/admin-user-sessions";
 import { privatePage } from "~/lib/cache-control";
 import { ADMIN_USERS_PATH, LOGIN_PATH } from "~/lib/paths";
-import { USER_SORTS, userCreateSchema, userUpdateSchema } from "~/lib/users";
+import { USER_SORTS, userCreateSchema, userUpdateSchema, type UserView } from "~/lib/users";
 
 const querySchema = z.object({
   q: z.string().trim().max(200).catch(""),

@@ -17,6 +17,7 @@ import { consentSetCookie } from "~/.server/consent";
 import { redirectWithToast } from "~/.server/flash";
 import { privatePage } from "~/lib/cache-control";
 import {
+  type ConsentActionData,
   CONSENT_CHOICE_FIELD,
   CONSENT_FETCHER_FIELD,
   CONSENT_RETURN_FIELD,
@@ -24,13 +25,6 @@ import {
   stateForChoice,
 } from "~/lib/consent";
 import { COOKIE_PREFERENCES_PATH } from "~/lib/paths";
-
-/** What a fetcher submission receives. */
-export interface ConsentActionData {
-  ok: boolean;
-  /** The recorded analytics choice (absent for "configurar" or an error). */
-  analytics?: boolean;
-}
 
 /** A GET is sent to the preferences section of `/lgpd`. */
 export function loader() {

@@ -3,7 +3,7 @@
  * that matches the filters of the query string (the same parameters as the
  * list page and `/mapa`: `finalidade`, `tipo`, `cidade`, `bairro`, `preco-min`…,
  * read by `parseFilters`; unknown or malformed ones are ignored, never a 500),
- * as the compact `MapPointsPayload` JSON (`~/components/map/map-data`, ADR 0009).
+ * as the compact `MapPointsPayload` JSON (`~/lib/map-data`, ADR 0009).
  * Built once per filter set and sync (the cache is emptied when a sync
  * changes the catalogue), sent with a strong ETag (hash of the body, so it
  * changes exactly when the points do) and answered 304 to `If-None-Match`;
@@ -20,7 +20,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { lruCache } from "~/.server/cache";
 import { mapListingSummary, mapPointsJson } from "~/.server/catalogue/map";
 import { getVocabulary } from "~/.server/catalogue/vocabulary";
-import { encodeMapPoints } from "~/components/map/map-data";
+import { encodeMapPoints } from "~/lib/map-data";
 import { parseFilters, type ListingFilters } from "~/lib/filters";
 
 /** Cache-Control of the points and cards: fresh one minute, then revalidated (ETag) in the background. */

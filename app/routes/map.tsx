@@ -39,7 +39,7 @@ import {
   mapUrl,
   parseBoundingBox,
   type BoundingBox,
-} from "~/components/map/map-data";
+} from "~/lib/map-data";
 import type ListingsMapComponent from "~/components/map/listings-map.client";
 import { MapPanelIsland } from "~/components/map/map-panel-island";
 import { useHydrated } from "~/components/use-hydrated";

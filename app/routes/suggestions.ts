@@ -9,7 +9,8 @@
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { suggest, SUGGEST_MAX_LENGTH, SUGGEST_MIN_LENGTH, type Suggestion } from "~/.server/catalogue/suggestions";
+import { suggest, SUGGEST_MAX_LENGTH, SUGGEST_MIN_LENGTH } from "~/.server/catalogue/suggestions";
+import type { Suggestion } from "~/domain/suggestion";
 
 /** Shape of the JSON answer. */
 export interface SuggestionsResponse {

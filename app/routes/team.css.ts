@@ -40,21 +40,6 @@ export const memberCard = style({
   boxShadow: vars.shadow.card,
 });
 
-/** Square photo (or the initials). */
-export const photo = style({
-  width: "100%",
-  aspectRatio: "1",
-  objectFit: "cover",
-  borderRadius: vars.radius.md,
-  background: vars.color.light,
-});
-
-/** Initials shown when there is no photo. */
-export const initials = style([
-  photo,
-  { display: "grid", placeItems: "center", fontSize: "2.5rem", fontWeight: 700, color: vars.color.textMuted },
-]);
-
 /** Member name link. */
 export const name = style({ margin: 0, fontWeight: 700, fontSize: vars.fontSize.lg, color: vars.color.text });
 

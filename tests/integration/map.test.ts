@@ -13,7 +13,7 @@ import {
   mapPointsJson,
   type BoundingBox,
 } from "~/.server/catalogue/map";
-import { decodeMapPoints } from "~/components/map/map-data";
+import { decodeMapPoints } from "~/lib/map-data";
 import { clearVocabularyCache, getVocabulary } from "~/.server/catalogue/vocabulary";
 import { listings } from "~/.server/db/schema";
 import type { Listing } from "~/domain/listing";

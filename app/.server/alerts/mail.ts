@@ -10,13 +10,19 @@ import type { ListingSummary } from "~/domain/listing-summary";
 import { escapeHtml } from "~/lib/html";
 import { formatPrice } from "~/lib/format";
 import { imageUrl } from "~/lib/images";
+import type { searchAlerts } from "../db/schema";
 import { emailLayout, oneLine } from "../mail/templates";
 import type { MailMessage } from "../mail/transport";
-import type { SearchAlertRow } from "./store";
+
+/**
+ * The stored alert a mail is about: its id, the address and the name. Read
+ * from the table, not from `./store`, which renders these mails (no cycle).
+ */
+type MailedAlert = Pick<typeof searchAlerts.$inferSelect, "id" | "email" | "name">;
 
 /** Options of {@link renderAlertConfirmEmail}. */
 export interface AlertConfirmEmailOptions {
-  alert: Pick<SearchAlertRow, "id" | "email" | "name">;
+  alert: MailedAlert;
   /** pt-BR description of the search (`describeAlert`). */
   description: string;
   /** Absolute confirmation link with its token. */
@@ -108,7 +114,7 @@ export interface DigestItem {
 
 /** Options of {@link renderAlertDigestEmail}. */
 export interface AlertDigestEmailOptions {
-  alert: Pick<SearchAlertRow, "id" | "email" | "name">;
+  alert: MailedAlert;
   description: string;
   newListings: DigestItem[];
   priceDrops: DigestItem[];

@@ -8,7 +8,7 @@
 import { asc, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { searchAlertMails, searchAlerts } from "../db/schema";
-import type { PrivacyRecord, PrivacySource } from "../privacy/search";
+import type { PrivacyRecord, PrivacySource } from "../privacy/source";
 import type { Subject } from "../privacy/subject";
 
 const iso = (value: Date | null | undefined) => value?.toISOString() ?? null;

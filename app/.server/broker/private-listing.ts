@@ -10,14 +10,13 @@
  */
 import { json, type TypedResponse } from "@remix-run/node";
 import { and, asc, eq, isNull } from "drizzle-orm";
-import type { HistoryEntry, ListingPrivateData } from "~/domain/listing";
+import type { HistoryEntry, ListingPrivateData, PrivateListingData } from "~/domain/listing";
 import { listingLookupSchema } from "~/lib/auth-forms";
 import { pageNotFound } from "~/lib/errors";
 import { privatePage } from "~/lib/cache-control";
 import { listingPath } from "~/lib/urls";
 import { getDb } from "../db";
 import type { Db } from "../db";
-import type { PrivateListingData } from "~/components/private-listing";
 import { listings } from "../db/schema";
 import { lruCache } from "../cache";
 import {

@@ -13,7 +13,7 @@
  * broker fields).
  */
 import { json, redirect } from "@remix-run/node";
-import type { JsonLdNode } from "~/components/json-ld";
+import type { JsonLdNode } from "~/lib/json-ld";
 import { PUBLIC_PAGE_CACHE } from "~/lib/cache-control";
 import { pageNotFound } from "~/lib/errors";
 import { canonicalRedirect, DEFAULT_SORT, SORT_ORDERS, type SortOrder } from "~/lib/filters";

@@ -17,6 +17,7 @@
  * database; filtering and paging run over that list.
  */
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import type { CondominiumCard } from "~/domain/condominium";
 import { slugify } from "~/lib/slug";
 import { condominiumPath } from "~/lib/urls";
 import { getDb, type Db } from "../db";
@@ -30,28 +31,6 @@ export const CONDOMINIUM_PAGE_SIZE = 24;
 export const CONDOMINIUM_INDEX_TTL_MS = 60_000;
 /** Highest page number read from `pagina` (larger values are dropped). */
 const MAX_PAGE = 100_000;
-
-/** A condominium card (index and home page). Money in BRL. */
-export interface CondominiumCard {
-  slug: string;
-  name: string;
-  neighbourhood: string;
-  city: string;
-  citySlug: string;
-  neighbourhoodSlug: string;
-  /** Source URL of the cover photo (condominium's, else one of its units'); "" when none. */
-  coverPhotoUrl: string;
-  /** `/detalhes/{slug}` (`condominiumPath`). */
-  path: string;
-  /** Active units in total, for sale, for rent (a unit offered both ways counts in both). */
-  units: number;
-  unitsForSale: number;
-  unitsForRent: number;
-  /** Lowest sale price among its active units, null when none for sale. */
-  salePriceFrom: number | null;
-  /** Lowest monthly rent among its active units, null when none for rent. */
-  rentPriceFrom: number | null;
-}
 
 /** A place option of the index's filters, with how many condominiums it has. */
 export interface CondominiumPlace {

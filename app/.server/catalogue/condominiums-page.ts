@@ -9,6 +9,7 @@
  * (cached directory).
  */
 import { json, redirect } from "@remix-run/node";
+import type { CondominiumCard } from "~/domain/condominium";
 import { PUBLIC_PAGE_CACHE } from "~/lib/cache-control";
 import { canonicalRedirect } from "~/lib/filters";
 import { formatPrice, plural } from "~/lib/format";
@@ -22,7 +23,6 @@ import {
   getCondominiumDirectory,
   pageOfCondominiums,
   parseCondominiumQuery,
-  type CondominiumCard,
   type CondominiumPlace,
 } from "./condominium-index";
 

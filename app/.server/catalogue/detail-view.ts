@@ -5,7 +5,7 @@
  * its JSON-LD, so that the routes only wire loader, action, meta and the
  * components together.
  */
-import { breadcrumbJsonLd, condominiumJsonLd, listingJsonLd, type JsonLdNode } from "~/components/json-ld";
+import { breadcrumbJsonLd, condominiumJsonLd, listingJsonLd, type JsonLdNode } from "~/lib/json-ld";
 import { purposesOf, type Listing } from "~/domain/listing";
 import { formatArea, formatDate, formatPrice, formatPriceCents, plural } from "~/lib/format";
 import { imageUrl } from "~/lib/images";

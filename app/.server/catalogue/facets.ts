@@ -22,6 +22,7 @@ import { LRUCache } from "lru-cache";
 import type { Purpose } from "~/domain/listing";
 import { AMENITY_FILTERS } from "~/lib/amenities";
 import {
+  type FacetCounts,
   MINIMUM_CHOICES,
   MINIMUM_FACETS,
   normalizeFilters,
@@ -33,33 +34,10 @@ import { listings } from "../db/schema";
 import { clearCaches, lruCache } from "../cache";
 import { filterConditions } from "./search";
 
+export type { FacetCounts };
+
 /** How long facet counts are served from memory (ms): about one sync interval. */
 export const FACET_COUNTS_TTL_MS = 60_000;
-
-/**
- * Counts per option; every record maps an option value to the number of
- * active listings choosing it would give (see the module comment).
- */
-export interface FacetCounts {
-  /** Active listings matching the current filters. */
-  total: number;
-  /** "" (any), "venda", "aluguel". */
-  purpose: Record<"" | Purpose, number>;
-  /** "" (any) and every category slug with at least one listing under the other filters. */
-  category: Record<string, number>;
-  /** "" (any) and every city slug with at least one listing under the other filters. */
-  city: Record<string, number>;
-  /** Neighbourhood slugs of the current city (empty without a city); absent = 0. */
-  neighbourhoods: Record<string, number>;
-  /** Per minimum facet: "0" (any), "1"…"4" and the current value when above 4. */
-  minimums: Record<MinimumFacet, Record<string, number>>;
-  /** Every amenity slug of AMENITY_FILTERS (0 included). */
-  amenities: Record<string, number>;
-  /** Current filters plus `lancamento=sim`. */
-  launch: number;
-  /** Current filters plus `exclusivo=sim`. */
-  exclusive: number;
-}
 
 /** One option of one facet of the form. */
 export type FacetChoice =

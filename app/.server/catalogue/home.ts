@@ -9,12 +9,13 @@
  * for {@link HOME_TTL_MS} per database (they change only with a sync).
  */
 import { and, asc, eq, isNull, notInArray, sql, type SQL } from "drizzle-orm";
+import type { CondominiumCard } from "~/domain/condominium";
 import type { ListingSummary } from "~/domain/listing-summary";
 import { filtersToUrl, pluralizeCategory } from "~/lib/filters";
 import { getDb, type Db } from "../db";
 import { listings } from "../db/schema";
 import { databaseCache } from "../cache";
-import { getCondominiumDirectory, type CondominiumCard } from "./condominium-index";
+import { getCondominiumDirectory } from "./condominium-index";
 import { summaryColumns, toListingSummary } from "./search";
 import { getVocabulary, type Vocabulary } from "./vocabulary";
 

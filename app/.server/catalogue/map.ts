@@ -7,13 +7,13 @@
  */
 import { and, asc, between, count, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { ListingSummary } from "~/domain/listing-summary";
-import type { BoundingBox, MapPoint } from "~/components/map/map-data";
+import type { BoundingBox, MapPoint } from "~/lib/map-data";
 import type { ListingFilters } from "~/lib/filters";
 import { getDb, type Db } from "../db";
 import { listings } from "../db/schema";
 import { filterConditions, pageOfListings, summaryColumns, toListingSummary, type SearchResult } from "./search";
 
-export { parseBoundingBox, type BoundingBox, type MapPoint } from "~/components/map/map-data";
+export { parseBoundingBox, type BoundingBox, type MapPoint } from "~/lib/map-data";
 
 /** Coordinates that are really on the map (Vista sends 0,0 for "unknown" on some tenants). */
 function located(): SQL {
@@ -63,7 +63,7 @@ export async function mapPoints(filters: ListingFilters, options: { db?: Db } = 
 
 /**
  * The same points as {@link mapPoints}, already encoded as the
- * `MapPointsPayload` JSON text of `/mapa/pontos` (`~/components/map/map-data`):
+ * `MapPointsPayload` JSON text of `/mapa/pontos` (`~/lib/map-data`):
  * the database builds the arrays (`string_agg`), so 13,000 points cross from
  * PostgreSQL/PGlite as one value instead of 13,000 rows. Coordinates are
  * rounded to 5 decimals (×10⁵ integers), prices to whole BRL (0 = unknown).

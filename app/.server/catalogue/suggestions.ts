@@ -11,6 +11,7 @@
  * matching ("moema 3" is someone still typing "3 quartos").
  */
 import { sql } from "drizzle-orm";
+import type { Suggestion } from "~/domain/suggestion";
 import { filtersToUrl, type FilterVocabulary, type ListingFilters } from "~/lib/filters";
 import { condominiumPath } from "~/lib/urls";
 import { getDb, type Db } from "../db";
@@ -27,23 +28,6 @@ export const SUGGEST_DEFAULT_LIMIT = 10;
 
 /** Most suggestions of each kind. */
 const PER_KIND = { cidade: 3, bairro: 6, condominio: 5 } as const;
-
-/** One suggestion of the search box. */
-export interface Suggestion {
-  kind: "cidade" | "bairro" | "condominio";
-  /** Name, e.g. "Moema". */
-  label: string;
-  /** Where it is: "" for a city, "São Paulo" for a neighbourhood, "Moema, São Paulo" for a condominium. */
-  detail: string;
-  /** Active listings there. */
-  count: number;
-  /**
-   * Where choosing it goes: the canonical `/todos-os-imoveis/…` URL of the
-   * place (with the filters read from the query), or `/detalhes/{slug}` for a
-   * condominium.
-   */
-  url: string;
-}
 
 /** Options of {@link suggest}. */
 export interface SuggestOptions {

@@ -23,8 +23,13 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { Condominium } from "~/domain/condominium";
+import type { LeadChannel, LeadKind, LeadStatus } from "~/domain/lead";
 import type { Broker, Listing } from "~/domain/listing";
 import type { OpeningHours, SocialLinks } from "~/lib/agency";
+
+// The lead's words live in the domain layer (pages show them too); re-exported
+// here for the server modules that read them beside the tables.
+export type { LeadChannel, LeadKind, LeadStatus };
 
 /** One row per Vista listing ever seen with `ExibirNoSite = Sim`. */
 export const listings = pgTable(
@@ -216,9 +221,6 @@ export const syncState = pgTable("sync_state", {
   lastMode: text("last_mode").$type<"full" | "delta">(),
 });
 
-/** Kinds of contact request (docs/product.md "Contact requests"). */
-export type LeadKind = "sell" | "info" | "whatsapp" | "alert" | "lgpd";
-
 /**
  * Contact requests: written, with their {@link leadDeliveries},
  * in one transaction before the visitor gets an answer. `idempotency_key` (one
@@ -261,9 +263,6 @@ export const leads = pgTable(
     index("leads_assigned_idx").on(t.assignedUid),
   ],
 );
-
-/** Delivery channels of a lead; `email_holder` is the receipt of an LGPD request sent to the data subject (LGPD art. 19). */
-export type LeadChannel = "email_agency" | "email_broker" | "email_holder" | "vista";
 
 /**
  * The lead outbox: one row per lead and channel, delivered by the lead worker
@@ -444,9 +443,6 @@ export const passwordResetCodes = pgTable(
 // ---------------------------------------------------------------------------
 // Admin area (ADR 0017): lead handling, route rules, appearance.
 // ---------------------------------------------------------------------------
-
-/** Handling status of a lead in the admin inbox (ADR 0017: novo, em atendimento, concluído). */
-export type LeadStatus = "novo" | "em_atendimento" | "concluido";
 
 /**
  * Route rules (docs/spec.txt §2 "route-rules lookup"): a request for

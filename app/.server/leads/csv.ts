@@ -6,7 +6,7 @@
  */
 import { CHANNEL_LABELS, formatSaoPaulo, LEAD_KIND_LABELS, LEAD_STATUS_LABELS } from "~/lib/lead-inbox";
 import { type CsvValue, toCsv } from "../csv";
-import type { InboxDelivery, InboxLead } from "./inbox";
+import type { InboxDelivery, InboxLead } from "~/lib/lead-inbox";
 
 /** Columns of the CSV export, in order. */
 export const CSV_HEADER = [

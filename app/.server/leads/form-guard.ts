@@ -7,7 +7,8 @@
  *   the submission look successful to the bot and records nothing.
  * - Minimum fill time: each rendered form carries a signed timestamp
  *   (`STARTED_FIELD`, HMAC with the session secret). A form sent less than
- *   {@link MIN_FILL_MS} after it was rendered is refused with a message that
+ *   `FORM_MIN_FILL_MS` (configuration, default {@link MIN_FILL_MS}) after it
+ *   was rendered is refused with a message that
  *   asks to send again (the visitor's data stays in the form: nothing is lost).
  *   Cached pages only make the timestamp older, never younger.
  * - Maximum age: a token older than {@link FORM_TOKEN_MAX_AGE_MS} is
@@ -27,8 +28,9 @@
  */
 import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { RateLimiterRes } from "rate-limiter-flexible";
-import { LEAD_FORM_FIELDS } from "~/lib/lead-fields";
+import { LEAD_FORM_FIELDS, type LeadFormTokens } from "~/lib/lead-fields";
 import type { LeadInput } from "~/lib/leads";
+import { getConfig } from "../config";
 import { getSessionSecrets } from "../flash";
 import { createLimiter, defaultRateLimitStore, type Limiter, type RateLimitStore } from "../rate-limit";
 import { singleton } from "../singleton";
@@ -42,7 +44,11 @@ export const IDEMPOTENCY_FIELD = LEAD_FORM_FIELDS.idempotencyKey;
 /** Name of the hidden input set to "1" by the browser once the page is hydrated (answer as JSON, not a redirect). */
 export const ENHANCED_FIELD = LEAD_FORM_FIELDS.enhanced;
 
-/** Shortest time (ms) between rendering a form and sending it that a person plausibly needs. */
+/**
+ * Shortest time (ms) between rendering a form and sending it that a person
+ * plausibly needs: the default of `FORM_MIN_FILL_MS`, which the end-to-end
+ * test server lowers so that its browser need not wait.
+ */
 export const MIN_FILL_MS = 3000;
 
 /**
@@ -60,14 +66,6 @@ export const FORM_LIMIT = { points: 5, durationSeconds: 600 } as const;
 /** WhatsApp contacts recorded per IP per window (the visitor always continues to WhatsApp). */
 export const WHATSAPP_LIMIT = { points: 20, durationSeconds: 600 } as const;
 
-/** What a rendered form needs from the server: a signed start time and a fresh idempotency key. */
-export interface LeadFormTokens {
-  /** `<ms since epoch>.<hex HMAC>`; goes into {@link STARTED_FIELD}. */
-  startedAt: string;
-  /** Random UUID; goes into {@link IDEMPOTENCY_FIELD} (the browser replaces it with its own after hydration). */
-  idempotencyKey: string;
-}
-
 function sign(value: string, secret: string): string {
   return createHmac("sha256", secret).update(`lead-form:${value}`).digest("hex");
 }
@@ -83,7 +81,8 @@ export type StartedAtCheck = "ok" | "too-fast" | "expired" | "invalid";
 
 /**
  * Checks the signed start time of a submission.
- * @returns "ok"; "too-fast" when sent less than {@link MIN_FILL_MS} after rendering;
+ * @returns "ok"; "too-fast" when sent less than `minFillMs` (default the
+ *   configured `FORM_MIN_FILL_MS`) after rendering;
  *   "expired" when rendered more than `maxAgeMs` (default {@link FORM_TOKEN_MAX_AGE_MS}) ago;
  *   "invalid" when missing, malformed, forged, or from the future (more than 1 min).
  */
@@ -92,6 +91,7 @@ export function checkStartedAt(
   now: number = Date.now(),
   secrets: string[] = getSessionSecrets(),
   maxAgeMs: number = FORM_TOKEN_MAX_AGE_MS,
+  minFillMs: number = getConfig().FORM_MIN_FILL_MS,
 ): StartedAtCheck {
   if (typeof token !== "string") return "invalid";
   const match = /^(\d{10,16})\.([0-9a-f]{64})$/.exec(token);
@@ -106,7 +106,7 @@ export function checkStartedAt(
   const elapsed = now - Number(stamp);
   if (elapsed < -60_000) return "invalid";
   if (elapsed > maxAgeMs) return "expired";
-  return elapsed < MIN_FILL_MS ? "too-fast" : "ok";
+  return elapsed < minFillMs ? "too-fast" : "ok";
 }
 
 /** The pt-BR message beside a form whose token expired (the answer carries a fresh token). */

@@ -7,49 +7,20 @@
  * the store and the worker are unchanged.
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
-import { CSV_MAX_ROWS, type InboxFilters, INBOX_PAGE_SIZE, UNASSIGNED } from "~/lib/lead-inbox";
+import {
+  type AssignableUser,
+  type BrokerPanelLead,
+  CSV_MAX_ROWS,
+  type InboxFilters,
+  type InboxLead,
+  INBOX_PAGE_SIZE,
+  UNASSIGNED,
+} from "~/lib/lead-inbox";
 import { type Db, getDb } from "../db";
-import { type LeadChannel, type LeadKind, leadDeliveries, leads, type LeadStatus, listings, users } from "../db/schema";
+import { leadDeliveries, leads, type LeadStatus, listings, users } from "../db/schema";
 
 // The CSV export is written in ./csv (the site's one CSV writer, `~/.server/csv`).
 export { CSV_HEADER, leadsToCsv } from "./csv";
-
-/** Delivery state of one channel, as the inbox shows it. */
-export interface InboxDelivery {
-  id: string;
-  channel: LeadChannel;
-  recipient: string | null;
-  status: "pending" | "sent";
-  attempts: number;
-  /** ISO time of the next attempt (pending). */
-  nextAttemptAt: string;
-  lastError: string | null;
-  /** ISO time it was sent, or null. */
-  sentAt: string | null;
-  /** A worker holds it right now (its lease has not expired). */
-  inProgress: boolean;
-}
-
-/** One lead of the inbox. */
-export interface InboxLead {
-  id: string;
-  kind: LeadKind;
-  status: LeadStatus;
-  name: string | null;
-  phone: string | null;
-  email: string | null;
-  message: string | null;
-  location: string | null;
-  condominium: string | null;
-  listingCode: string | null;
-  pageUrl: string | null;
-  utm: Record<string, string> | null;
-  /** ISO times. */
-  createdAt: string;
-  updatedAt: string;
-  assigned: { uid: string; name: string } | null;
-  deliveries: InboxDelivery[];
-}
 
 /** A page of leads. */
 export interface InboxPage {
@@ -180,13 +151,6 @@ export async function countNewLeads(db: Db = getDb().db): Promise<number> {
   return row?.total ?? 0;
 }
 
-/** A user a lead can be assigned to. */
-export interface AssignableUser {
-  uid: string;
-  name: string;
-  brokerCode: string | null;
-}
-
 /** Active users (brokers and admins) a lead may be assigned to, by name. */
 export async function listAssignableUsers(db: Db = getDb().db): Promise<AssignableUser[]> {
   const rows = await db
@@ -309,12 +273,6 @@ export async function listBrokerLeads(
     .limit(limit);
   return withDeliveries(db, rows);
 }
-
-/** A lead as the broker's panel shows it (no delivery details; `createdAt` an ISO time). */
-export type BrokerPanelLead = Pick<
-  InboxLead,
-  "id" | "kind" | "status" | "name" | "phone" | "email" | "message" | "listingCode" | "createdAt"
->;
 
 /**
  * Loader helper of `/painel` "Meus leads": the signed-in

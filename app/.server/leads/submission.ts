@@ -20,7 +20,7 @@ import { json, redirect } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { randomUUID } from "node:crypto";
-import type { LeadFormKind } from "~/lib/lead-fields";
+import type { LeadActionData, LeadFormKind } from "~/lib/lead-fields";
 import { leadFormSchemas, type LeadInput } from "~/lib/leads";
 import type { Db } from "../db";
 import { boundedReply, type ReplyOptions } from "../form-reply";
@@ -39,17 +39,7 @@ import {
 } from "./form-guard";
 import { findLeadByKey, LeadValidationError, recordLead } from "./store";
 
-/** What the action answers (except the no-JS success redirect). */
-export interface LeadActionData {
-  /** Which form the answer is for. */
-  form: LeadFormKind;
-  /** Conform's result: field errors, form errors, or a reset after success. */
-  result: SubmissionResult<string[]>;
-  /** True when the lead was accepted (or was already accepted). */
-  sent: boolean;
-  /** The form's original signed render time, kept across a refused submission. */
-  startedAt?: string;
-}
+export type { LeadActionData };
 
 /** Path of the thank-you page (docs/spec.txt §2) with what was sent, for the no-JS success. */
 export function thankYouPath(kind: LeadFormKind, code?: string): string {

@@ -7,7 +7,8 @@
  * ADR 0066), one row per record.
  */
 import { toCsv } from "../csv";
-import type { PrivacySearchResult, PrivacyValue } from "./search";
+import type { PrivacySearchResult } from "./search";
+import type { PrivacyValue } from "./source";
 
 /** The JSON export's shape (`formatVersion` 1). */
 export interface PrivacyExport {

@@ -11,24 +11,8 @@ import { ADMIN_MEMBERS_PATH, ADMIN_USERS_PATH } from "~/lib/paths";
 import { type Db } from "../db";
 import { leadDeliveries, leads, members, ownerDataAccess, sessions, users } from "../db/schema";
 import { searchAlertsPrivacySource } from "../alerts/privacy";
+import type { FoundSoFar, PrivacyRecord, PrivacySource } from "./source";
 import type { Subject } from "./subject";
-
-/** A JSON value of a record's field. */
-export type PrivacyValue = string | number | boolean | null | Record<string, string>;
-
-/** One record of a person, whatever its table. */
-export interface PrivacyRecord {
-  /** The source's key, e.g. "leads". */
-  source: string;
-  /** Primary key of the row (as text). */
-  id: string;
-  /** ISO 8601 time of the record (created, or sent for a delivery). */
-  date: string | null;
-  /** The row's columns (times as ISO 8601); secrets such as a session's token hash are left out. */
-  fields: Record<string, PrivacyValue>;
-  /** Admin page where this record is managed (a user, a member), or null; set by {@link findSubjectRecords}. */
-  manageHref?: string | null;
-}
 
 /** What one source found. */
 export interface PrivacyGroup {
@@ -46,18 +30,6 @@ export interface PrivacySearchResult {
   groups: PrivacyGroup[];
   /** Records over all groups. */
   total: number;
-}
-
-/** Records found by the sources searched before (by source key). */
-export type FoundSoFar = Readonly<Record<string, readonly PrivacyRecord[]>>;
-
-/** A place where personal data of a visitor or user is kept. */
-export interface PrivacySource {
-  key: string;
-  label: string;
-  /** Admin page that manages the records (users, members), or null. */
-  manageHref: (record: PrivacyRecord) => string | null;
-  find(db: Db, subject: Subject, found: FoundSoFar): Promise<PrivacyRecord[]>;
 }
 
 /** Most rows read per source (a person with more is a data problem, not a privacy request). */

@@ -25,7 +25,13 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { UserRecord } from "firebase-admin/auth";
 import type { RoleName } from "~/lib/auth";
-import { USERS_PAGE_SIZE, type UserCreateInput, type UserSort, type UserUpdateApiInput } from "~/lib/users";
+import {
+  USERS_PAGE_SIZE,
+  type UserCreateInput,
+  type UserSort,
+  type UserUpdateApiInput,
+  type UserView,
+} from "~/lib/users";
 import type { IdentityBackend } from "../auth/firebase";
 import { createSetPasswordToken } from "../auth/invitation";
 import { deleteUserSessions } from "../auth/session";
@@ -55,20 +61,6 @@ export interface InvitationMail {
 
 const NOT_FOUND = "Usuário não encontrado.";
 const EMAIL_IN_USE = "Já existe um usuário com este e-mail.";
-
-/** A user as the list and the API show it (dates as ISO strings). */
-export interface UserView {
-  uid: string;
-  email: string;
-  displayName: string;
-  /** E.164 or "". */
-  phone: string;
-  role: RoleName;
-  brokerCode: string | null;
-  disabled: boolean;
-  createdAt: string;
-  lastSignInAt: string | null;
-}
 
 /** The public view of a row. */
 export function toUserView(row: StoredUser): UserView {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CLUSTER_MAX_ZOOM, clusterIndex, clusterLeaves, markersIn, pointsBounds } from "./cluster-index";
-import type { MapPoint } from "./map-data";
+import type { MapPoint } from "~/lib/map-data";
 
 /** Two listings in one building, one 550 m away, one across town (Moema and Pinheiros, São Paulo). */
 const points: MapPoint[] = [

@@ -5,7 +5,7 @@
  * unit tests.
  */
 import Supercluster from "supercluster";
-import type { MapPoint } from "./map-data";
+import type { MapPoint } from "~/lib/map-data";
 
 /** What a single point's marker shows: the listing's code, its label's price (BRL) and its purpose. */
 export type PointProps = Pick<MapPoint, "code" | "price" | "purpose">;

@@ -6,7 +6,7 @@
  */
 import type { ClusterRequest, ClusterResponse } from "./cluster-client";
 import { clusterIndex, clusterLeaves, markersIn, pointsBounds, type ClusterIndex } from "./cluster-index";
-import { decodeMapPoints } from "./map-data";
+import { decodeMapPoints } from "~/lib/map-data";
 
 let index: ClusterIndex | null = null;
 let generation = 0;

@@ -27,7 +27,7 @@ import type { ListingSummary } from "~/domain/listing-summary";
 import { formatArea, formatPrice, plural } from "~/lib/format";
 import { escapeHtml } from "~/lib/html";
 import { imageUrl } from "~/lib/images";
-import { formatClusterCount, formatShortPrice, type BoundingBox } from "./map-data";
+import { formatClusterCount, formatShortPrice, type BoundingBox } from "~/lib/map-data";
 import { PointsIndex } from "./cluster-client";
 import { CLUSTER_MAX_ZOOM, MAX_ZOOM, type MarkerFeature, type PointProps, type PointsBounds } from "./cluster-index";
 import { visuallyHidden } from "~/styles/ui.css";

@@ -9,10 +9,10 @@
 import { AlertForm } from "~/components/alert-form";
 import { FiltersForm } from "~/components/filters-form";
 import type { ListingSummary } from "~/domain/listing-summary";
-import type { LeadFormTokens } from "~/.server/leads/form-guard";
+import type { LeadFormTokens } from "~/lib/lead-fields";
 import type { FilterVocabulary, ListingFilters } from "~/lib/filters";
 import { MAP_PATH } from "~/lib/paths";
-import { MAP_FILTERS_ID, mapUrl, type BoundingBox } from "./map-data";
+import { MAP_FILTERS_ID, mapUrl, type BoundingBox } from "~/lib/map-data";
 import { MapList } from "./map-list";
 import * as s from "./map-panel.css";
 

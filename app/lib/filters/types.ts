@@ -145,3 +145,28 @@ export const MAIN_PARAMS = {
   /** "cidade" or "cidade/bairro" in one value (home search box). */
   place: "local",
 } as const;
+
+/**
+ * Counts per option; every record maps an option value to the number of
+ * active listings choosing it would give (semantics: `app/.server/catalogue/facets.ts`).
+ */
+export interface FacetCounts {
+  /** Active listings matching the current filters. */
+  total: number;
+  /** "" (any), "venda", "aluguel". */
+  purpose: Record<"" | Purpose, number>;
+  /** "" (any) and every category slug with at least one listing under the other filters. */
+  category: Record<string, number>;
+  /** "" (any) and every city slug with at least one listing under the other filters. */
+  city: Record<string, number>;
+  /** Neighbourhood slugs of the current city (empty without a city); absent = 0. */
+  neighbourhoods: Record<string, number>;
+  /** Per minimum facet: "0" (any), "1"…"4" and the current value when above 4. */
+  minimums: Record<MinimumFacet, Record<string, number>>;
+  /** Every amenity slug of AMENITY_FILTERS (0 included). */
+  amenities: Record<string, number>;
+  /** Current filters plus `lancamento=sim`. */
+  launch: number;
+  /** Current filters plus `exclusivo=sim`. */
+  exclusive: number;
+}

@@ -5,9 +5,9 @@
  * `/mapa?…` URL of a filter set. Pure; used by the loaders and the browser.
  */
 import type { Purpose } from "~/domain/listing";
-import { filtersToFormEntries, isTrackingParam, type ListingFilters } from "~/lib/filters";
-import { formatNumber } from "~/lib/format";
-import { MAP_PATH, MAP_POINTS_PATH } from "~/lib/paths";
+import { filtersToFormEntries, isTrackingParam, type ListingFilters } from "./filters";
+import { formatNumber } from "./format";
+import { MAP_PATH, MAP_POINTS_PATH } from "./paths";
 
 /** Name of the bounding-box query parameter (`area=south,west,north,east`). */
 export const AREA_PARAM = "area";

@@ -1,0 +1,37 @@
+/**
+ * What a source of personal data is to the data-subject search
+ * (`./search`): the records it finds and how. Apart from the search so that
+ * the sources kept beside their own tables (`../alerts/privacy`) and the
+ * search's list of sources do not import each other.
+ */
+import type { Db } from "../db";
+import type { Subject } from "./subject";
+
+/** A JSON value of a record's field. */
+export type PrivacyValue = string | number | boolean | null | Record<string, string>;
+
+/** One record of a person, whatever its table. */
+export interface PrivacyRecord {
+  /** The source's key, e.g. "leads". */
+  source: string;
+  /** Primary key of the row (as text). */
+  id: string;
+  /** ISO 8601 time of the record (created, or sent for a delivery). */
+  date: string | null;
+  /** The row's columns (times as ISO 8601); secrets such as a session's token hash are left out. */
+  fields: Record<string, PrivacyValue>;
+  /** Admin page where this record is managed (a user, a member), or null; set by `findSubjectRecords` (`./search`). */
+  manageHref?: string | null;
+}
+
+/** Records found by the sources searched before (by source key). */
+export type FoundSoFar = Readonly<Record<string, readonly PrivacyRecord[]>>;
+
+/** A place where personal data of a visitor or user is kept. */
+export interface PrivacySource {
+  key: string;
+  label: string;
+  /** Admin page that manages the records (users, members), or null. */
+  manageHref: (record: PrivacyRecord) => string | null;
+  find(db: Db, subject: Subject, found: FoundSoFar): Promise<PrivacyRecord[]>;
+}
