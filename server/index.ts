@@ -35,13 +35,11 @@ import { loadRedirects } from "../app/.server/redirects";
 import { startClusterEvents } from "../app/.server/cluster-events";
 import { mountBuild } from "./app-build";
 import { startBackgroundWork } from "./background-work";
-import { ADMISSION_DEFAULTS, admission } from "./admission";
-import { CLIENT_QUEUE_DEFAULTS, clientQueue } from "./client-queue";
 import { createBoundedServer, SLOW_CLIENT_DEFAULTS } from "./connection-limit";
 import { trackConnections, type HttpDrain } from "./http-drain";
 import { redirectMiddleware } from "./redirects";
 import { createRemixHandler, type RemixHandler, requestGuards } from "./remix-handler";
-import { REJECTION_MESSAGES } from "./request-guards";
+import { handlerTakingTurns } from "./request-turns";
 import { securityHeaders } from "./security-headers";
 import { onStopSignal } from "./stop-signal";
 
@@ -337,25 +335,8 @@ async function start(): Promise<void> {
       peerAddress: req.socket.remoteAddress,
     }),
   });
-  // One client's pages and data requests take turns (ADR 0062), and take a place in the gate (ADR 0071);
-  // images, the health check, the build id and Remix's route manifest (read from the build, no database) never wait.
-  const unqueued = new Set(["/imagens", "/health/server", "/builds/latest.json", "/__manifest"]);
-  const queue = clientQueue({
-    ...CLIENT_QUEUE_DEFAULTS,
-    applies: (req) => !unqueued.has(req.path),
-    reject: (req, res) => remix!.reject(req, res, { status: 429, message: REJECTION_MESSAGES.tooManyAtOnce }),
-  });
-  // Past a bound of requests in flight and waiting, the process turns requests away at once with
-  // 503 and Retry-After instead of queueing them (server/admission.ts, ADR 0071).
-  const gate = admission({
-    maxInFlight: config.MAX_REQUESTS_IN_FLIGHT,
-    maxQueued: config.MAX_REQUESTS_QUEUED,
-    retryAfterSeconds: ADMISSION_DEFAULTS.retryAfterSeconds,
-    maxWaitMs: config.MAX_REQUEST_WAIT_MS,
-    applies: (req) => !unqueued.has(req.path),
-    reject: (req, res) => remix!.shed(req, res, { status: 503, message: REJECTION_MESSAGES.overloaded }),
-  });
-  app.use(queue.wrap(gate.wrap(remix.handle)));
+  // Per-client turns (ADR 0062) and the process-wide admission gate (ADR 0071): server/request-turns.ts.
+  app.use(handlerTakingTurns(remix, config));
 
   // Slow clients: header, body and keep-alive timeouts, and a cap of open connections per visitor
   // address that trusted proxies (TRUST_PROXY) are exempt from (server/connection-limit.ts, ADR 0067).

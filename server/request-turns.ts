@@ -1,0 +1,44 @@
+/**
+ * The Remix handler behind the two bounds on the work the process takes
+ * on: each client's requests take turns (`./client-queue`, ADR 0062,
+ * 429 past its queue) and every admitted request takes a place in the
+ * process-wide gate (`./admission`, ADR 0071, 503 past it). Images, the
+ * health check, the build id and Remix's route manifest (read from the
+ * build, no database) never wait in either.
+ */
+import type { RequestHandler } from "express";
+import type { Config } from "../app/.server/config";
+import { ADMISSION_DEFAULTS, admission } from "./admission";
+import { CLIENT_QUEUE_DEFAULTS, clientQueue } from "./client-queue";
+import type { RemixHandler } from "./remix-handler";
+import { REJECTION_MESSAGES } from "./request-guards";
+
+/** Paths that never wait for a turn or a place. */
+export const UNQUEUED_PATHS: ReadonlySet<string> = new Set([
+  "/imagens",
+  "/health/server",
+  "/builds/latest.json",
+  "/__manifest",
+]);
+
+/** `remix.handle` inside the per-client queue and the admission gate, with their refusals rendered by `remix`. */
+export function handlerTakingTurns(
+  remix: RemixHandler,
+  config: Pick<Config, "MAX_REQUESTS_IN_FLIGHT" | "MAX_REQUESTS_QUEUED" | "MAX_REQUEST_WAIT_MS">,
+): RequestHandler {
+  const applies = (req: { path: string }) => !UNQUEUED_PATHS.has(req.path);
+  const queue = clientQueue({
+    ...CLIENT_QUEUE_DEFAULTS,
+    applies,
+    reject: (req, res) => remix.reject(req, res, { status: 429, message: REJECTION_MESSAGES.tooManyAtOnce }),
+  });
+  const gate = admission({
+    maxInFlight: config.MAX_REQUESTS_IN_FLIGHT,
+    maxQueued: config.MAX_REQUESTS_QUEUED,
+    retryAfterSeconds: ADMISSION_DEFAULTS.retryAfterSeconds,
+    maxWaitMs: config.MAX_REQUEST_WAIT_MS,
+    applies,
+    reject: (req, res) => remix.shed(req, res, { status: 503, message: REJECTION_MESSAGES.overloaded }),
+  });
+  return queue.wrap(gate.wrap(remix.handle));
+}
