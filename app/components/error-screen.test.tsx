@@ -40,7 +40,7 @@ describe("ErrorScreen", () => {
     const html = renderToString(<ErrorScreen status={503} />);
     expect(html).toContain(">503<");
     expect(html).toContain("Ops! Ocorreu um erro");
-    expect(html).toContain("Desculpe, no momento a página que esta tentando acessar esta indisponível");
+    expect(html).toContain("Desculpe, no momento a página que está tentando acessar está indisponível");
     expect(html).not.toContain("Página não encontrada");
   });
 });

@@ -31,7 +31,7 @@ describe("errorScreenTexts", () => {
   it.each([400, 403, 410, 500, 503])("uses the generic texts for %i", (status) => {
     expect(errorScreenTexts(status)).toEqual({
       title: "Ops! Ocorreu um erro",
-      description: "Desculpe, no momento a página que esta tentando acessar esta indisponível",
+      description: "Desculpe, no momento a página que está tentando acessar está indisponível",
     });
   });
 });

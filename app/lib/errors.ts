@@ -45,10 +45,11 @@ export interface ErrorScreenTexts {
 }
 
 /**
- * The error screen's texts, verbatim from docs/spec.txt §2: 404 "Página não encontrada"
+ * The error screen's texts, from docs/spec.txt §2: 404 "Página não encontrada"
  * / "Desculpe, não encontramos a página que você está procurando."; any other
- * status "Ops! Ocorreu um erro" / "Desculpe, no momento a página que esta
- * tentando acessar esta indisponível".
+ * status "Ops! Ocorreu um erro" / "Desculpe, no momento a página que está
+ * tentando acessar está indisponível" (the spec's wording with its two missing
+ * accents put back, docs/decisions/0075-spec-texts-spelled-right.md).
  */
 export function errorScreenTexts(status: number): ErrorScreenTexts {
   if (status === 404) {
@@ -59,7 +60,7 @@ export function errorScreenTexts(status: number): ErrorScreenTexts {
   }
   return {
     title: "Ops! Ocorreu um erro",
-    description: "Desculpe, no momento a página que esta tentando acessar esta indisponível",
+    description: "Desculpe, no momento a página que está tentando acessar está indisponível",
   };
 }
 

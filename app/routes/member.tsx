@@ -15,6 +15,7 @@ import { getDb } from "~/.server/db";
 import { findPublicMember } from "~/.server/members";
 import { storedFilePath } from "~/.server/storage";
 import { getTheme } from "~/.server/theme";
+import { formatCount } from "~/lib/format";
 import { formatPhone, whatsAppNumber } from "~/lib/phone";
 import { ListingGrid } from "~/components/listing-grid";
 import { MemberPortrait } from "~/components/member-portrait";
@@ -127,7 +128,7 @@ export default function MemberPage() {
           {totalListings > listings.length && member.brokerCode ? (
             <p>
               <Link to={`/corretor/${encodeURIComponent(member.brokerCode)}`} className={button.outline}>
-                Ver todos os {totalListings} imóveis
+                Ver todos os {formatCount(totalListings)} imóveis
               </Link>
             </p>
           ) : null}

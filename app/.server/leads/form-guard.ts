@@ -122,7 +122,8 @@ export interface StartedAtMessages {
 /** The contact and LGPD forms' messages for a refused render time. */
 export const FORM_STARTED_AT_MESSAGES: StartedAtMessages = {
   invalid: "Não foi possível enviar o formulário. Recarregue a página e tente de novo.",
-  tooFast: "Confira seus dados e clique em enviar novamente.",
+  tooFast:
+    "O formulário foi enviado rápido demais para ser de uma pessoa. Confira seus dados e clique em enviar novamente.",
 };
 
 /**
