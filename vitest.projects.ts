@@ -46,7 +46,7 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       name: "integration",
       include: ["tests/integration/**/*.test.ts", ...appTestsWithDatabase],
       globalSetup: ["tests/integration/helpers/global-setup.ts"],
-      setupFiles: ["tests/integration/helpers/setup-pglite.ts"],
+      setupFiles: ["tests/integration/helpers/setup-data-dir.ts", "tests/integration/helpers/setup-pglite.ts"],
     },
   },
 ];
