@@ -19,8 +19,6 @@
  * Flags: `--fresh` rebuild the cached PGlite; `--build` rebuild the site;
  * `--samples=<n>` requests per line (default 20).
  */
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -29,7 +27,7 @@ import { loadVocabulary } from "../app/.server/catalogue/vocabulary";
 import { AMENITY_FILTERS } from "../app/lib/amenities";
 import { filtersToUrl, MAX_AMENITIES, MAX_NEIGHBOURHOODS, type ListingFilters } from "../app/lib/filters";
 import { preparePglite, startBenchSandbox } from "./catalogue";
-import { copyPglite, startServer, stopAllServers } from "./http";
+import { copyPglite, ensureSiteBuild, startServer, stopAllServers } from "./http";
 import { formatMs, summarize, targetMark, type LatencySummary } from "./stats";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -108,11 +106,7 @@ function row(label: string, s: LatencySummary, statuses: Map<number, number>, no
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(root, "build/server/index.js")) || flag("build")) {
-    say("[bench:abuse] compilando o site (flock /tmp/e2e.lock npm run build) …");
-    const result = spawnSync("flock", ["/tmp/e2e.lock", "npm", "run", "build"], { cwd: root, stdio: "inherit" });
-    if (result.status !== 0) throw new Error(`npm run build falhou (código ${result.status})`);
-  }
+  ensureSiteBuild(root, flag("build"), say, "bench:abuse");
   const sandbox = await startBenchSandbox(path.join(cacheDir, "sandbox"));
   try {
     const bench = await preparePglite(path.join(cacheDir, "pglite"), flag("fresh"), {

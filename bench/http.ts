@@ -5,7 +5,7 @@
  * connections over the canonical `/todos-os-imoveis/…` URLs of the
  * combinations (one rotating list shared by every connection).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
@@ -271,4 +271,16 @@ export async function loadTest(
     timeouts: result.timeouts,
     urls: new Set(paths).size,
   };
+}
+
+/**
+ * Builds the site (`npm run build` under `flock /tmp/e2e.lock`, so an e2e run
+ * never sees a half-written `build/`) when `build/` is missing or `force`.
+ * @throws when the build fails.
+ */
+export function ensureSiteBuild(root: string, force: boolean, say: (line: string) => void, label: string): void {
+  if (fs.existsSync(path.join(root, "build/server/index.js")) && !force) return;
+  say(`[${label}] compilando o site (flock /tmp/e2e.lock npm run build) …`);
+  const result = spawnSync("flock", ["/tmp/e2e.lock", "npm", "run", "build"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) throw new Error(`npm run build falhou (código ${result.status})`);
 }

@@ -14,8 +14,7 @@
  * input (default 3); `--vacuum` run `VACUUM ANALYZE` after the syncs (to
  * compare with the state a server leaves its database in).
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import fs from "node:fs";
+import { execFileSync } from "node:child_process";
 import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -38,7 +37,7 @@ import {
   loadWorkloadSource,
   type FilterCombination,
 } from "./combinations";
-import { copyPglite, loadTest, startServer, stopAllServers, type ThroughputResult } from "./http";
+import { copyPglite, ensureSiteBuild, loadTest, startServer, stopAllServers, type ThroughputResult } from "./http";
 import {
   explainAnalyze,
   measureBounds,
@@ -152,11 +151,12 @@ function listUrls(
 }
 
 function ensureBuild(): string | null {
-  const built = fs.existsSync(path.join(root, "build/server/index.js"));
-  if (built && !flag("build")) return null;
-  say(`[bench] ${built ? "recompilando" : "compilando"} o site (flock /tmp/e2e.lock npm run build) …`);
-  const result = spawnSync("flock", ["/tmp/e2e.lock", "npm", "run", "build"], { cwd: root, stdio: "inherit" });
-  return result.status === 0 ? null : `npm run build falhou (código ${result.status})`;
+  try {
+    ensureSiteBuild(root, flag("build"), say, "bench");
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
 }
 
 async function measureListPage(

@@ -13,7 +13,6 @@
  * `--env=NAME=value,…` settings for the server (e.g. `MAX_REQUESTS_QUEUED=100000`
  * to measure without shedding).
  */
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -23,7 +22,7 @@ import { loadVocabulary } from "../app/.server/catalogue/vocabulary";
 import { filtersToUrl } from "../app/lib/filters";
 import { listingPath } from "../app/lib/urls";
 import { preparePglite, startBenchSandbox } from "./catalogue";
-import { copyPglite, startServer, stopAllServers } from "./http";
+import { copyPglite, ensureSiteBuild, startServer, stopAllServers } from "./http";
 import { formatMs, summarize } from "./stats";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -112,11 +111,7 @@ async function crowdLoad(origin: string, paths: readonly string[], clients: numb
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(root, "build/server/index.js")) || flag("build")) {
-    say("[bench:load] compilando o site (flock /tmp/e2e.lock npm run build) …");
-    const result = spawnSync("flock", ["/tmp/e2e.lock", "npm", "run", "build"], { cwd: root, stdio: "inherit" });
-    if (result.status !== 0) throw new Error(`npm run build falhou (código ${result.status})`);
-  }
+  ensureSiteBuild(root, flag("build"), say, "bench:load");
   const sandbox = await startBenchSandbox(path.join(cacheDir, "sandbox"));
   try {
     const bench = await preparePglite(path.join(cacheDir, "pglite"), flag("fresh"), {

@@ -24,6 +24,7 @@ import { getDb } from "~/.server/db";
 import { redirectWithToast } from "~/.server/flash";
 import { boundedReply } from "~/.server/form-reply";
 import { landingPath, safeRedirectPath } from "~/lib/auth";
+import { SIGN_IN_MESSAGES } from "~/lib/sign-in-messages";
 import { idTokenSignInSchema, loginSchema } from "~/lib/auth-forms";
 import { privatePage } from "~/lib/cache-control";
 
@@ -48,10 +49,18 @@ async function signedInRedirect(signedIn: SignedIn, redirectTo: string | undefin
   );
 }
 
-/** The refusal's status, with `Retry-After` when the limits refused. */
-function refusalInit(error: SignInRefused): ResponseInit {
+/**
+ * The login form again with `message` beside it (the password never sent back):
+ * the refusal's status, with `Retry-After` when the limits refused, or 400.
+ */
+function refusedForm(formData: FormData, message: string, error?: SignInRefused): Response {
+  const reply = boundedReply(parseWithZod(formData, { schema: loginSchema }), loginSchema, {
+    formErrors: [message],
+    hideFields: ["password"],
+  });
+  if (!error) return json({ result: reply }, { status: 400, headers: privatePage() });
   const retryAfter = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
-  return { status: SIGN_IN_STATUS[error.reason], headers: privatePage(retryAfter) };
+  return json({ result: reply }, { status: SIGN_IN_STATUS[error.reason], headers: privatePage(retryAfter) });
 }
 
 /**
@@ -78,8 +87,7 @@ export async function passwordSignIn(formData: FormData, client: LoginClient): P
     return await signedInRedirect(signedIn, redirectTo);
   } catch (error) {
     if (!(error instanceof SignInRefused)) throw error;
-    const reply = boundedReply(submission, loginSchema, { formErrors: [error.userMessage], hideFields: ["password"] });
-    return json({ result: reply }, refusalInit(error));
+    return refusedForm(formData, error.userMessage, error);
   }
 }
 
@@ -92,13 +100,7 @@ export async function idTokenSignIn(formData: FormData, client: LoginClient): Pr
   const submission = parseWithZod(formData, { schema: idTokenSignInSchema });
   const backend = getIdentityBackend();
   const web = webSignInConfig(backend);
-  if (submission.status !== "success" || !web) {
-    const reply = boundedReply(parseWithZod(formData, { schema: loginSchema }), loginSchema, {
-      formErrors: ["Não foi possível entrar agora. Tente novamente em instantes."],
-      hideFields: ["password"],
-    });
-    return json({ result: reply }, { status: 400, headers: privatePage() });
-  }
+  if (submission.status !== "success" || !web) return refusedForm(formData, SIGN_IN_MESSAGES.UNKNOWN);
   const { email, idToken, appCheckToken, redirectTo } = submission.value;
   try {
     const signedIn = await signInWithIdToken(backend, getDb().db, idToken, {
@@ -113,10 +115,6 @@ export async function idTokenSignIn(formData: FormData, client: LoginClient): Pr
     return await signedInRedirect(signedIn, redirectTo);
   } catch (error) {
     if (!(error instanceof SignInRefused)) throw error;
-    const reply = boundedReply(parseWithZod(formData, { schema: loginSchema }), loginSchema, {
-      formErrors: [error.userMessage],
-      hideFields: ["password"],
-    });
-    return json({ result: reply }, refusalInit(error));
+    return refusedForm(formData, error.userMessage, error);
   }
 }
