@@ -1,58 +1,27 @@
 /**
  * Query understanding for the free-text search (`/busca`, ADR 0010), pure and
- * without a database: folding a query into words, reading portal-style
- * phrases ("moema 3 quartos", "casa aluguel", "até 800 mil") as filters,
- * recognising place names of the vocabulary (exactly, or by trigram
- * similarity for typos), listing codes, and the `to_tsquery` text of the
- * remaining words. The SQL that uses it is in `./text-search`.
+ * without a database: reading portal-style phrases ("moema 3 quartos", "casa
+ * aluguel", "até 800 mil") as filters, the place the remaining words name,
+ * and listing codes. The words are folded by `./text-words`, the places of
+ * the vocabulary recognised by `./text-places` (both re-exported here, the
+ * module the search imports). The SQL that uses it is in `./text-search`.
  */
 import type { Purpose } from "~/domain/listing";
 import { normalizeFilters, pluralizeCategory, type FilterVocabulary, type ListingFilters } from "~/lib/filters";
 import { AMENITY_FILTERS } from "~/lib/amenities";
 import { foldText } from "~/lib/search-text";
+import { findPlace, placeKeysOf, type PlaceMatch } from "./text-places";
+import { FILLER_WORDS, queryWords, TEXT_QUERY_MAX_LENGTH } from "./text-words";
 
-/** Longest query read (characters); longer input is cut (never an error). */
-export const TEXT_QUERY_MAX_LENGTH = 200;
-/** Most words that enter the full-text or trigram query (the first ones). */
-export const MAX_QUERY_WORDS = 8;
-/** Longest word kept (characters); longer "words" are junk and dropped. */
-const MAX_WORD_LENGTH = 40;
-/** Minimum trigram similarity (0–1) for a typo to be read as a place name. */
-export const PLACE_SIMILARITY = 0.45;
-
-// Words
-
-/** Words that carry no search meaning on their own ("para", "em", "imóveis"…), folded. */
-const FILLER_WORDS = new Set([
-  "a",
-  "o",
-  "as",
-  "os",
-  "e",
-  "em",
-  "no",
-  "na",
-  "nos",
-  "nas",
-  "de",
-  "do",
-  "da",
-  "dos",
-  "das",
-  "com",
-  "para",
-  "pra",
-  "um",
-  "uma",
-  "imovel",
-  "imoveis",
-  "bairro",
-  "cidade",
-  "regiao",
-]);
-
-/** Brazilian state abbreviations: ignored when recognising a place ("moema sp"). */
-const STATES = new Set("ac al ap am ba ce df es go ma mt ms mg pa pb pr pe pi rj rn rs ro rr sc sp se to".split(" "));
+export { closestPlace, findPlace, PLACE_SIMILARITY, placeFilters, placesOf, type PlaceMatch } from "./text-places";
+export {
+  MAX_QUERY_WORDS,
+  queryWords,
+  TEXT_QUERY_MAX_LENGTH,
+  trigrams,
+  trigramSimilarity,
+  tsQueryText,
+} from "./text-words";
 
 const PURPOSE_WORDS: Record<string, Purpose> = {
   comprar: "venda",
@@ -76,180 +45,6 @@ const CATEGORY_ALIASES: Record<string, string> = {
   ape: "apartamento",
   aptos: "apartamento",
 };
-
-/**
- * The words of a folded text: runs of `a-z`/`0-9` (anything else separates
- * words, so quotes, operators, emoji and other scripts never reach SQL),
- * words longer than 40 characters dropped.
- */
-export function queryWords(text: string): string[] {
-  return (foldText(text).match(/[a-z0-9]+/g) ?? []).filter((word) => word.length <= MAX_WORD_LENGTH);
-}
-
-/**
- * The `to_tsquery('portuguese', …)` text of free-text words: every word
- * required (`&`), the last one as a prefix (`:*`) when it has 3+ characters,
- * at most {@link MAX_QUERY_WORDS} words; null when no word is left. Safe for
- * any input: only `[a-z0-9]` words, `&` and `:*` are ever written.
- */
-export function tsQueryText(text: string, options: { prefixLast?: boolean } = {}): string | null {
-  const words = queryWords(text).slice(0, MAX_QUERY_WORDS);
-  if (!words.length) return null;
-  const prefixLast = options.prefixLast ?? true;
-  return words
-    .map((word, i) => (prefixLast && i === words.length - 1 && word.length >= 3 ? `${word}:*` : word))
-    .join(" & ");
-}
-
-// Trigram similarity (pg_trgm's, in memory, for the small vocabulary)
-
-/** pg_trgm-style trigrams of a folded text: each word padded with two spaces before and one after. */
-export function trigrams(text: string): Set<string> {
-  const out = new Set<string>();
-  for (const word of queryWords(text)) {
-    const padded = `  ${word} `;
-    for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
-  }
-  return out;
-}
-
-/** pg_trgm `similarity()`: shared trigrams / all distinct trigrams of both texts (0–1). */
-export function trigramSimilarity(a: Set<string>, b: Set<string>): number {
-  if (!a.size || !b.size) return 0;
-  let shared = 0;
-  for (const t of a) if (b.has(t)) shared++;
-  return shared / (a.size + b.size - shared);
-}
-
-// Places of the vocabulary
-
-/** A city, or a neighbourhood of a city, of the vocabulary. */
-export interface PlaceMatch {
-  kind: "cidade" | "bairro";
-  /** City slug. */
-  city: string;
-  cityLabel: string;
-  /** Neighbourhood slug ("bairro" only). */
-  neighbourhood?: string;
-  /** Display label: the neighbourhood's or the city's. */
-  label: string;
-  /** Active listings. */
-  count: number;
-  /** Folded label without filler words, e.g. "jardim saude" for "Jardim da Saúde". */
-  key: string;
-  trigrams: Set<string>;
-}
-
-interface PlaceIndex {
-  places: PlaceMatch[];
-  byKey: Map<string, PlaceMatch[]>;
-}
-
-const placeIndexes = new WeakMap<FilterVocabulary, PlaceIndex>();
-
-function placeKey(text: string): string {
-  return queryWords(text)
-    .filter((w) => !FILLER_WORDS.has(w))
-    .join(" ");
-}
-
-/**
- * Every city and neighbourhood of `vocabulary` with its folded key and
- * trigrams, most listings first (built once per vocabulary object).
- */
-export function placesOf(vocabulary: FilterVocabulary): PlaceMatch[] {
-  return placeIndexOf(vocabulary).places;
-}
-
-function placeIndexOf(vocabulary: FilterVocabulary): PlaceIndex {
-  let index = placeIndexes.get(vocabulary);
-  if (index) return index;
-  const places: PlaceMatch[] = [];
-  for (const city of vocabulary.cities) {
-    const key = placeKey(city.label);
-    places.push({
-      kind: "cidade",
-      city: city.slug,
-      cityLabel: city.label,
-      label: city.label,
-      count: city.count,
-      key,
-      trigrams: trigrams(key),
-    });
-    for (const nb of city.neighbourhoods) {
-      const nbKey = placeKey(nb.label);
-      if (!nbKey) continue;
-      places.push({
-        kind: "bairro",
-        city: city.slug,
-        cityLabel: city.label,
-        neighbourhood: nb.slug,
-        label: nb.label,
-        count: nb.count,
-        key: nbKey,
-        trigrams: trigrams(nbKey),
-      });
-    }
-  }
-  places.sort((a, b) => b.count - a.count);
-  const byKey = new Map<string, PlaceMatch[]>();
-  for (const place of places) {
-    if (!place.key) continue;
-    const list = byKey.get(place.key) ?? [];
-    list.push(place);
-    byKey.set(place.key, list);
-  }
-  index = { places, byKey };
-  placeIndexes.set(vocabulary, index);
-  return index;
-}
-
-/**
- * The place that `words` name exactly (filler words and state abbreviations
- * ignored): a neighbourhood, a city, or a neighbourhood followed by its city
- * ("pinheiros sao paulo"). A name that is both a city and a neighbourhood is
- * read as the city; a neighbourhood name found in several cities as the one
- * with the most listings. Null when the words are not a place.
- */
-export function findPlace(words: string[], vocabulary: FilterVocabulary): PlaceMatch | null {
-  const meaningful = words.filter((w) => !FILLER_WORDS.has(w) && !STATES.has(w));
-  if (!meaningful.length) return null;
-  const { byKey } = placeIndexOf(vocabulary);
-  const whole = byKey.get(meaningful.join(" "));
-  if (whole?.length) return whole.find((p) => p.kind === "cidade") ?? whole[0];
-  // "{bairro} {cidade}"
-  for (let split = meaningful.length - 1; split >= 1; split--) {
-    const cities = (byKey.get(meaningful.slice(split).join(" ")) ?? []).filter((p) => p.kind === "cidade");
-    if (!cities.length) continue;
-    const nbs = byKey.get(meaningful.slice(0, split).join(" ")) ?? [];
-    const inCity = nbs.find((p) => p.kind === "bairro" && cities.some((c) => c.city === p.city));
-    if (inCity) return inCity;
-  }
-  return null;
-}
-
-/** The place whose name is most similar (trigrams ≥ `threshold`) to `words`, for typos; null when none. */
-export function closestPlace(
-  words: string[],
-  vocabulary: FilterVocabulary,
-  threshold = PLACE_SIMILARITY,
-): PlaceMatch | null {
-  const key = words.filter((w) => !FILLER_WORDS.has(w) && !STATES.has(w)).join(" ");
-  if (key.length < 3) return null;
-  const wanted = trigrams(key);
-  let best: PlaceMatch | null = null;
-  let bestScore = threshold;
-  for (const place of placeIndexOf(vocabulary).places) {
-    const score = trigramSimilarity(wanted, place.trigrams);
-    if (score > bestScore || (score === bestScore && best && place.count > best.count)) {
-      best = place;
-      bestScore = score;
-    }
-  }
-  return best;
-}
-
-// Query understanding
 
 /** What {@link understandQuery} read in a query. */
 export interface UnderstoodQuery {
@@ -406,9 +201,7 @@ export function understandQuery(query: string, vocabulary: FilterVocabulary): Un
   if (!filters.category) {
     const joined = ` ${words.join(" ")} `;
     const inPlace = (w: string) =>
-      [...placeIndexOf(vocabulary).byKey.keys()].some(
-        (key) => key.split(" ").includes(w) && joined.includes(` ${key} `),
-      );
+      placeKeysOf(vocabulary).some((key) => key.split(" ").includes(w) && joined.includes(` ${key} `));
     const index = words.findIndex((w) => TYPE_WORDS[w] && !inPlace(w));
     if (index >= 0) {
       missingType = TYPE_WORDS[words[index]];
@@ -438,11 +231,6 @@ export function understandQuery(query: string, vocabulary: FilterVocabulary): Un
     place: text ? findPlace(meaningful, vocabulary) : null,
     missingType,
   };
-}
-
-/** The filters of a place (city, plus the neighbourhood when it is one). */
-export function placeFilters(place: PlaceMatch): ListingFilters {
-  return place.neighbourhood ? { city: place.city, neighbourhoods: [place.neighbourhood] } : { city: place.city };
 }
 
 /**

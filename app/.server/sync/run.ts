@@ -23,25 +23,17 @@
  *   after today are clamped, so the watermark never passes today.
  */
 import type { Database } from "../db";
-import { condominiums, listings } from "../db/schema";
-import {
-  CODE_ONLY_FIELDS,
-  LISTING_FIELDS,
-  toCondominiumFromUnit,
-  type VistaClient,
-  type VistaListingWire,
-} from "../vista";
-import { forEachConcurrent, mapAsync } from "./concurrency";
+import type { VistaClient } from "../vista";
 import { syncErrorMessage } from "./faults";
-import { MediaFetcher } from "./media";
+import { ListingPass, visibleCodes } from "./listing-pass";
 import { formatCount, formatSeconds, ProgressReporter } from "./progress";
 import { fullSyncReason, readSyncOverview, recordRunMarks } from "./reconcile";
-import { CondominiumSlugs, condominiumRow, firstSeenAtOf, listingRow } from "./rows";
 import { sourceFingerprint, writeSyncState, type SyncCounts } from "./state";
-import { adaptChecked, agencyDay } from "./wire-check";
+import { agencyDay } from "./wire-check";
 import { guardedRemovals, valveSettingsFromConfig, type RemovalNotifier, type ValveSettings } from "./removal-valve";
-import { BatchWriter, knownCodes, maintenanceStatement, needsAnalyze } from "./writer";
+import { maintenanceStatement, needsAnalyze } from "./writer";
 
+export { codeChunks } from "./listing-pass";
 export { ANALYZE_CHANGE_SHARE, needsAnalyze } from "./writer";
 
 /** Options of {@link runSync}. */
@@ -107,27 +99,6 @@ export interface SyncResult {
   };
   /** Highest `DataAtualizacao` seen, never after the agency's today (ISO date): where the next delta starts. */
   watermark: string | null;
-}
-
-/** Counts in addition to the required ones. */
-interface RunCounters {
-  fetched: number;
-  upserted: number;
-  removed: number;
-  detailsFetched: number;
-  mediaErrors: number;
-  noPrice: number;
-  invalid: number;
-  vanished: number;
-  revived: number;
-  visible: number;
-  condominiums: number;
-  brokers: number;
-  priceChanges: number;
-  refused: number;
-  futureDates: number;
-  /** Time spent writing batches to the database, ms. */
-  writeMs: number;
 }
 
 const defaultLog = (line: string) => {
@@ -218,180 +189,66 @@ interface ExecuteOptions extends Omit<RunSyncOptions, "mode" | "log" | "now"> {
   now: () => Date;
 }
 
+/**
+ * The phases of a run after its mode is known: open the listing pass, list
+ * the visible codes (delta), the main pass, the revival pass (delta), the
+ * last writes, the removals through the safety valve, and the result.
+ * @throws the first fatal error (see {@link runSync}).
+ */
 async function execute(options: ExecuteOptions): Promise<SyncResult> {
   const { database, client, log, mode, reporter, signal } = options;
-  const { db } = database;
-  const concurrency = options.concurrency ?? 8;
-  const batchSize = options.batchSize ?? 200;
-  const counters: RunCounters = {
-    fetched: 0,
-    upserted: 0,
-    removed: 0,
-    detailsFetched: 0,
-    mediaErrors: 0,
-    noPrice: 0,
-    invalid: 0,
-    vanished: 0,
-    revived: 0,
-    visible: 0,
-    condominiums: 0,
-    brokers: 0,
-    priceChanges: 0,
-    refused: 0,
-    futureDates: 0,
-    writeMs: 0,
-  };
-  let total: number | null = null;
-  let processed = 0;
-  let watermark = options.watermark;
-  const seen = new Set<string>();
-  const vanished = new Set<string>();
-
-  const slugs = new CondominiumSlugs(
-    (await db.select({ key: condominiums.buildingKey, slug: condominiums.slug }).from(condominiums)).map(
-      (row) => [row.key, row.slug] as const,
-    ),
-  );
-  const writer = new BatchWriter(db, batchSize, counters);
-  const mediaFetcher = new MediaFetcher(client, counters, log, signal);
-  // The first sync of an empty read model copies a catalogue that already
-  // existed: its first_seen_at comes from DataCadastro, not from now (ADR 0033).
-  const readModelEmpty = (await db.select({ code: listings.code }).from(listings).limit(1)).length === 0;
-
+  const pass = await ListingPass.open({
+    db: database.db,
+    client,
+    log,
+    reporter,
+    now: options.now,
+    concurrency: options.concurrency ?? 8,
+    batchSize: options.batchSize ?? 200,
+    watermark: options.watermark,
+    signal,
+  });
   // Removal detection and revival need the set of visible codes. A full run
   // sees them all in its main pass; a delta run lists them first (code only).
   const visible = mode === "delta" ? await visibleCodes(client, signal) : null;
-
-  /** Details + adapt + queue one listed listing. */
-  const handle = async (wire: VistaListingWire): Promise<void> => {
-    const code = wire.Codigo;
-    if (!code) return;
-    signal?.throwIfAborted();
-    const media = await mediaFetcher.fetch(code);
-    processed++;
-    reporter.report(processed, total);
-    if (media === "vanished") {
-      counters.vanished++;
-      vanished.add(code);
-      return;
-    }
-    const merged: VistaListingWire = media ? { ...wire, ...media, Codigo: code } : wire;
-    const now = options.now();
-    const checked = adaptChecked(merged, now);
-    if (!checked.ok) {
-      if (checked.reason === "unreadable") {
-        // Written, the adapter would read the value as "none" and hide the listing as "no price".
-        if (++counters.refused <= 3) {
-          log(
-            `[sync] imóvel ${code} não atualizado: valor ilegível em ${checked.fields.join(", ")} (mantidos os últimos dados)`,
-          );
-        }
-      } else if (++counters.invalid <= 3) log(`[sync] imóvel ${code} ignorado: ${checked.message}`);
-      return;
-    }
-    const { listing, day } = checked;
-    if (checked.futureDay && ++counters.futureDates <= 3) {
-      log(`[sync] imóvel ${code} com data de atualização no futuro (${checked.futureDay}); considerada ${day}`);
-    }
-    if (day && (!watermark || day > watermark)) watermark = day;
-    const unit = toCondominiumFromUnit(merged);
-    const condominiumSlug = unit ? slugs.slugFor(unit) : null;
-    const row = listingRow(listing, condominiumSlug, now);
-    row.firstSeenAt = firstSeenAtOf(listing, readModelEmpty, now);
-    if (row.removalReason === "no_price") counters.noPrice++;
-    await writer.add(
-      row,
-      unit && condominiumSlug ? condominiumRow(unit, condominiumSlug, row.syncedAt!) : null,
-      listing.broker,
-    );
-  };
-
-  const fresh = <T extends { Codigo?: string }>(page: readonly T[]): T[] => {
-    const out: T[] = [];
-    for (const wire of page) {
-      if (!wire.Codigo || seen.has(wire.Codigo)) continue;
-      seen.add(wire.Codigo);
-      out.push(wire);
-    }
-    counters.fetched += out.length;
-    return out;
-  };
-
-  // Main pass: everything (full) or what changed since the watermark (delta).
-  const filter: Record<string, string | [">=", string]> =
-    mode === "full" ? { ExibirNoSite: "Sim" } : { DataAtualizacao: [">=", options.watermark!], ExibirNoSite: "Sim" };
-  const mainPages = client.listAll(
-    { fields: LISTING_FIELDS, filter },
-    {
-      signal,
-      onPage: (progress) => {
-        total = progress.total;
-      },
-    },
-  );
-  await forEachConcurrent(mapAsync(mainPages, fresh), concurrency, handle);
-
-  // Delta: visible codes that have no active row and were not in the delta
-  // (a listing shown again without a newer update date) are fetched by code.
-  if (visible) {
-    const known = await knownCodes(db);
-    const revived = [...visible].filter((code) => !seen.has(code) && !known.has(code));
-    if (revived.length) {
-      counters.revived = revived.length;
-      total = (total ?? 0) + revived.length;
-      const pages = (async function* () {
-        for (const codes of codeChunks(revived, 50)) {
-          yield* client.listAll({ fields: LISTING_FIELDS, filter: { Codigo: codes, ExibirNoSite: "Sim" } }, { signal });
-        }
-      })();
-      await forEachConcurrent(mapAsync(pages, fresh), concurrency, handle);
-    }
-  }
-  await writer.flush();
-  reporter.report(processed, total, true);
-
-  // Removals: active rows no longer listed with ExibirNoSite = Sim.
-  const listed = new Set([...(visible ?? []), ...seen]);
-  for (const code of vanished) listed.delete(code);
-  counters.visible = listed.size;
-  signal?.throwIfAborted();
-  const { removed, active, held } = await guardedRemovals(db, listed, {
-    settings: { ...valveSettingsFromConfig(), ...options.removalValve?.settings },
-    notify: options.removalValve?.notify,
-    log,
-    now: options.now,
-    signal,
-  });
-  counters.removed = removed;
+  await pass.listChanged(mode, options.watermark);
+  if (visible) await pass.listRevived(visible);
+  await pass.flush();
+  const { active, held } = await removeUnlisted(options, pass, visible);
+  const { counters } = pass;
   const durationMs = Math.round(reporter.elapsedMs());
   return {
     mode,
-    watermark,
+    watermark: pass.watermark,
     counts: { ...counters, held, writeMs: Math.round(counters.writeMs), total: active, durationMs },
   };
 }
 
-/** Codes of every listing shown on the site (`ExibirNoSite = Sim`), from a code-only pass. */
-async function visibleCodes(client: VistaClient, signal: AbortSignal | undefined): Promise<Set<string>> {
-  const visible = new Set<string>();
-  for await (const page of client.listAll({ fields: CODE_ONLY_FIELDS, filter: { ExibirNoSite: "Sim" } }, { signal })) {
-    for (const wire of page) if (wire.Codigo) visible.add(wire.Codigo);
-  }
-  return visible;
-}
-
 /**
- * Splits codes into IN lists of at most `size`, never of exactly two: Vista
- * may read a two-value array on a numeric-looking field as an inclusive range
- * (docs/vista-api.md §3.2 "Ambiguity in two-element arrays"), so a pair is sent as
- * two single codes.
+ * Removals: active rows no longer listed with `ExibirNoSite = Sim` (neither
+ * visible nor received, or vanished on `detalhes`) get `removed_at`, unless
+ * the safety valve holds them (`./removal-valve`, ADR 0073). Sets the
+ * pass's `visible` and `removed` counts.
+ * @returns the active listings after the removals and the removals held back.
+ * @throws database errors and the abort reason.
  */
-export function codeChunks(codes: readonly string[], size: number): string[][] {
-  const chunks: string[][] = [];
-  for (let i = 0; i < codes.length; i += size) {
-    const chunk = codes.slice(i, i + size);
-    if (chunk.length === 2) chunks.push([chunk[0]], [chunk[1]]);
-    else chunks.push(chunk);
-  }
-  return chunks;
+async function removeUnlisted(
+  options: ExecuteOptions,
+  pass: ListingPass,
+  visible: ReadonlySet<string> | null,
+): Promise<{ active: number; held: number }> {
+  const { counters } = pass;
+  const listed = new Set([...(visible ?? []), ...pass.seen]);
+  for (const code of pass.vanished) listed.delete(code);
+  counters.visible = listed.size;
+  options.signal?.throwIfAborted();
+  const { removed, active, held } = await guardedRemovals(options.database.db, listed, {
+    settings: { ...valveSettingsFromConfig(), ...options.removalValve?.settings },
+    notify: options.removalValve?.notify,
+    log: options.log,
+    now: options.now,
+    signal: options.signal,
+  });
+  counters.removed = removed;
+  return { active, held };
 }

@@ -20,6 +20,12 @@ import {
 
 /** Registers `/api/auth…` and `/api/roles`. */
 export function registerApiPaths(registry: OpenAPIRegistry): void {
+  registerUserPaths(registry);
+  registerSessionPaths(registry);
+}
+
+/** Registers the user administration (`/api/auth`, `/api/auth/users`, `/api/auth/user/{id}…`) and `/api/roles`. */
+function registerUserPaths(registry: OpenAPIRegistry): void {
   const User = registry.register("User", userViewSchema);
   const idParam = z.object({ id: z.string().min(1).max(128).describe("uid do Firebase.") });
 
@@ -117,6 +123,10 @@ export function registerApiPaths(registry: OpenAPIRegistry): void {
       ...errorResponses(401, 403),
     },
   });
+}
+
+/** Registers the API sessions (`/api/auth/session`), the token check and the password reset. */
+function registerSessionPaths(registry: OpenAPIRegistry): void {
   registry.registerPath({
     method: "post",
     path: "/api/auth/session",

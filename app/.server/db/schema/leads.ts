@@ -1,0 +1,80 @@
+/**
+ * Contact requests (leads) and their outbox, the deliveries to the agency's
+ * e-mail and to Vista (ADR 0014).
+ */
+import { index, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { LeadChannel, LeadKind, LeadStatus } from "~/domain/lead";
+import { users } from "./auth";
+import { createdAtColumn, outboxColumns, timestamptz, updatedAtColumn, uuidPrimaryKey } from "./columns";
+
+// The lead's words live in the domain layer (pages show them too); re-exported
+// here for the server modules that read them beside the tables.
+export type { LeadChannel, LeadKind, LeadStatus };
+
+/**
+ * Contact requests: written, with their {@link leadDeliveries},
+ * in one transaction before the visitor gets an answer. `idempotency_key` (one
+ * per rendered form) makes a resubmission return the first row.
+ */
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuidPrimaryKey(),
+    kind: text("kind").$type<LeadKind>().notNull(),
+    idempotencyKey: text("idempotency_key").notNull().unique("leads_idempotency_key_unique"),
+    name: text("name"),
+    /** Brazilian phone, digits only: DDD + number (10 or 11 digits), `normalizeBrazilianPhone()`. */
+    phone: text("phone"),
+    email: text("email"),
+    message: text("message"),
+    /** Sell request: where the property is (free text). */
+    location: text("location"),
+    /** Condominium alert: the condominium's slug. */
+    condominium: text("condominium"),
+    /** Vista `Codigo` of the listing the request is about. */
+    listingCode: text("listing_code"),
+    /** Page the visitor was on (WhatsApp contact). */
+    pageUrl: text("page_url"),
+    /** UTM parameters of the visit, e.g. { utm_source: "google" }. */
+    utm: jsonb("utm").$type<Record<string, string>>(),
+    createdAt: createdAtColumn(),
+    /** Handling status in the admin inbox (migration 0006). */
+    status: text("status").$type<LeadStatus>().notNull().default("novo"),
+    /** Broker (user uid) the lead is assigned to, or null. */
+    assignedUid: text("assigned_uid").references(() => users.uid, { onDelete: "set null" }),
+    /** Last change of status or assignment. */
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    index("leads_status_created_idx").on(t.status, t.createdAt),
+    index("leads_created_idx").on(t.createdAt),
+    index("leads_assigned_idx").on(t.assignedUid),
+  ],
+);
+
+/**
+ * The lead outbox: one row per lead and channel, delivered by the lead worker
+ * (`app/.server/leads/worker.ts`) at least once, with retries and exponential
+ * backoff until it succeeds (docs/product.md). `locked_until` is the lease of the
+ * worker delivering it: a worker that dies leaves a lease that expires.
+ */
+export const leadDeliveries = pgTable(
+  "lead_deliveries",
+  {
+    id: uuidPrimaryKey(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    channel: text("channel").$type<LeadChannel>().notNull(),
+    /** E-mail address for the e-mail channels; null for Vista. */
+    recipient: text("recipient"),
+    // status, attempts, next_attempt_at, locked_until, claim_token, last_error, waiting_on
+    ...outboxColumns(),
+    sentAt: timestamptz("sent_at"),
+  },
+  (t) => [
+    index("lead_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    index("lead_deliveries_lead_idx").on(t.leadId),
+    uniqueIndex("lead_deliveries_lead_channel_idx").on(t.leadId, t.channel),
+  ],
+);

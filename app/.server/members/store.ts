@@ -1,0 +1,232 @@
+/**
+ * Team members' rows (ADR 0019): the admin list, saving, showing/hiding, soft
+ * delete and reactivation, and the public reads of `/sobre` and
+ * `/membro/{slug}`, plus the helpers the promotion (`./promote`) and the
+ * photo and files (`./files`) share. Every change announces
+ * `publicContentChanged("members")` so the page cache is emptied (ADR 0013).
+ * Callers import these through `~/.server/members`.
+ */
+import { and, asc, desc, eq, ilike, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import { slugify } from "~/lib/slug";
+import type { MemberFormValue } from "~/lib/members";
+import { AdminError } from "../admin-error";
+import { publicContentChanged } from "../admin/content-changed";
+import type { Db } from "../db";
+import { memberFiles, members } from "../db/schema";
+
+/** A row of `members`. */
+export type Member = typeof members.$inferSelect;
+/** A row of `member_files`. */
+export type MemberFile = typeof memberFiles.$inferSelect;
+
+/** Filters of the admin list. */
+export interface MemberListQuery {
+  /** Matches name, e-mail, CRECI, slug or broker code (case-insensitive substring). */
+  q?: string;
+  status?: "ativos" | "inativos" | "todos";
+  order?: "ordem" | "nome" | "recentes";
+}
+
+/** The members for the admin list. "inativos" includes deleted members. */
+export async function listMembers(db: Db, query: MemberListQuery = {}): Promise<Member[]> {
+  const conditions = [];
+  const q = (query.q ?? "").trim().slice(0, 100);
+  if (q) {
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(
+        ilike(members.name, like),
+        ilike(members.email, like),
+        ilike(members.creci, like),
+        ilike(members.slug, like),
+        ilike(members.brokerCode, like),
+      ),
+    );
+  }
+  if (query.status === "ativos") conditions.push(and(eq(members.active, true), isNull(members.deletedAt)));
+  if (query.status === "inativos") conditions.push(or(eq(members.active, false), isNotNull(members.deletedAt)));
+  const order =
+    query.order === "nome"
+      ? [asc(members.name)]
+      : query.order === "recentes"
+        ? [desc(members.updatedAt)]
+        : [asc(members.sortOrder), asc(members.name)];
+  return db
+    .select()
+    .from(members)
+    .where(and(...conditions))
+    .orderBy(...order, asc(members.id))
+    .limit(500);
+}
+
+/** One member by id (deleted ones too), or null. */
+export async function getMember(db: Db, id: number): Promise<Member | null> {
+  const [row] = await db.select().from(members).where(eq(members.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The files of a member, newest first. */
+export function listMemberFiles(db: Db, memberId: number): Promise<MemberFile[]> {
+  return db.select().from(memberFiles).where(eq(memberFiles.memberId, memberId)).orderBy(desc(memberFiles.createdAt));
+}
+
+/** Whether `error` (or its cause: drizzle wraps driver errors) is a unique violation of `constraint`. */
+export function uniqueViolation(error: unknown, constraint: string): boolean {
+  for (
+    let current = error as { code?: string; constraint?: string; cause?: unknown } | undefined, depth = 0;
+    current && depth < 4;
+    depth++
+  ) {
+    if (current.code === "23505" && (!current.constraint || current.constraint === constraint)) return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
+/** pt-BR message of an unknown member (the API's 404 body too). */
+export const MEMBER_NOT_FOUND = "Membro não encontrado.";
+
+const SLUG_TAKEN = "Este endereço já é de outro membro. Escolha outro.";
+const slugTaken409 = () => new AdminError(SLUG_TAKEN, 409, { slug: [SLUG_TAKEN] });
+
+async function slugTaken(db: Db, slug: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(exceptId ? and(eq(members.slug, slug), ne(members.id, exceptId)) : eq(members.slug, slug))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Creates (no `id`) or updates a member and returns the saved row. An empty
+ * slug is made from the name (with "-2", "-3"… when taken). A deleted member
+ * can be edited but stays deleted.
+ * @throws {AdminError} 409 with `fieldErrors.slug` when a slug typed by the
+ *   admin is taken; 404 when the member to update no longer exists.
+ */
+export async function saveMember(db: Db, value: MemberFormValue): Promise<Member> {
+  let slug = value.slug;
+  if (slug) {
+    if (await slugTaken(db, slug, value.id)) throw slugTaken409();
+  } else {
+    const base = slugify(value.name).slice(0, 70).replace(/-+$/, "") || "membro";
+    slug = /^\d+$/.test(base) ? `membro-${base}` : base;
+    for (let n = 2; await slugTaken(db, slug, value.id); n++) slug = `${base}-${n}`;
+  }
+  const fields = {
+    slug,
+    name: value.name,
+    title: value.title,
+    creci: value.creci,
+    email: value.email,
+    phone: value.phone,
+    whatsapp: value.whatsapp,
+    bio: value.bio,
+    brokerCode: value.brokerCode || null,
+    sortOrder: value.sortOrder,
+    updatedAt: new Date(),
+  };
+  let row: Member | undefined;
+  try {
+    if (value.id) {
+      const existing = await getMember(db, value.id);
+      if (!existing) throw new AdminError("Este membro não existe mais. Recarregue a página.", 404);
+      [row] = await db
+        .update(members)
+        .set({ ...fields, active: existing.deletedAt ? false : value.active })
+        .where(eq(members.id, value.id))
+        .returning();
+    } else {
+      [row] = await db
+        .insert(members)
+        .values({ ...fields, active: value.active })
+        .returning();
+    }
+  } catch (error) {
+    if (uniqueViolation(error, "members_slug_unique")) throw slugTaken409();
+    throw error;
+  }
+  publicContentChanged("members");
+  return row!;
+}
+
+/** One member by id (deleted ones too). @throws {AdminError} 404 {@link MEMBER_NOT_FOUND} when there is none. */
+export async function requireMember(db: Db, id: number): Promise<Member> {
+  const member = await getMember(db, id);
+  if (!member) throw new AdminError(MEMBER_NOT_FOUND, 404);
+  return member;
+}
+
+/** Sets the given columns of member `id` and announces the change. @throws {AdminError} 404 for an unknown id. */
+export async function updateMember(db: Db, id: number, values: PgUpdateSetSource<typeof members>): Promise<Member> {
+  const [row] = await db
+    .update(members)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(members.id, id))
+    .returning();
+  if (!row) throw new AdminError(MEMBER_NOT_FOUND, 404);
+  publicContentChanged("members");
+  return row;
+}
+
+/**
+ * Shows or hides a member on the site and returns the row.
+ * @throws {AdminError} 404 for an unknown member; 400 for a deleted one (only "Reativar" brings it back).
+ */
+export async function setMemberActive(db: Db, id: number, active: boolean): Promise<Member> {
+  const [row] = await db
+    .update(members)
+    .set({ active, updatedAt: new Date() })
+    .where(and(eq(members.id, id), isNull(members.deletedAt)))
+    .returning();
+  if (!row) {
+    await requireMember(db, id);
+    throw new AdminError("Um membro excluído só volta com “Reativar”.", 400);
+  }
+  publicContentChanged("members");
+  return row;
+}
+
+/**
+ * Soft delete: `deleted_at` set (kept when already set) and inactive; files and
+ * photo are kept for a reactivation. @throws {AdminError} 404 for an unknown member.
+ */
+export function softDeleteMember(db: Db, id: number): Promise<Member> {
+  return updateMember(db, id, { active: false, deletedAt: sql`coalesce(${members.deletedAt}, now())` });
+}
+
+/** Undoes a soft delete or a deactivation: active again, `deleted_at` cleared. @throws {AdminError} 404 for an unknown member. */
+export function reactivateMember(db: Db, id: number): Promise<Member> {
+  return updateMember(db, id, { active: true, deletedAt: null });
+}
+
+/** The members shown on `/sobre`: active, not deleted, in the admin's order then by name. */
+export function publicMembers(db: Db): Promise<Member[]> {
+  return db
+    .select()
+    .from(members)
+    .where(and(eq(members.active, true), isNull(members.deletedAt)))
+    .orderBy(asc(members.sortOrder), asc(members.name), asc(members.id));
+}
+
+/**
+ * The member of `/membro/{id}`: by slug, or by numeric id (the page then
+ * answers 301 to the slug). Null when unknown, inactive or deleted (→ 404).
+ */
+export async function findPublicMember(db: Db, idOrSlug: string): Promise<Member | null> {
+  const byId = /^\d{1,9}$/.test(idOrSlug);
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(
+      and(
+        byId ? eq(members.id, Number(idOrSlug)) : eq(members.slug, idOrSlug.toLowerCase()),
+        eq(members.active, true),
+        isNull(members.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
