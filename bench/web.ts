@@ -64,7 +64,7 @@ const PHONE_RUNS = Math.max(1, Number(flag("phone-runs") ?? 5));
 interface PageType {
   key: string;
   label: string;
-  /** Route ids of the first load, outermost first (root excluded), as in remix.config.js. */
+  /** Route ids of the first load, outermost first (root excluded), as in app/routes.ts. */
   routes: string[];
   /** A fixed path, or a function finding one on the running site. */
   path: string | ((origin: string) => Promise<string>);

@@ -1,5 +1,5 @@
 /**
- * The site's paths, in one place (routes in `remix.config.js`; the public
+ * The site's paths, in one place (routes in `app/routes.ts`; the public
  * ones are those of the specification, `docs/spec.txt` §2). Links, redirects
  * and tests import them from here instead of writing the strings again.
  */

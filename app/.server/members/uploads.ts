@@ -2,15 +2,17 @@
  * Receiving member uploads (ADR 0019), for both ways in:
  * the no-JavaScript multipart form of the edit page and the signed address
  * (`PUT` one photo with its content type, `POST` multipart for several files).
- * Bodies are read into memory with a hard cap (20 MB per file, 30 files) and
- * validated by content (`../storage/validate`); a refused upload throws
+ * Bodies are read into memory with a hard cap (20 MB per part, 30 files and a
+ * photo per body) by `@remix-run/form-data-parser` (ADR 0079) and validated
+ * by content (`../storage/validate`); a refused upload throws
  * {@link AdminError} 400 with the pt-BR reason.
  */
 import {
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
+  type FileUpload,
+  MaxFileSizeExceededError,
+  MaxFilesExceededError,
+  parseFormData,
+} from "@remix-run/form-data-parser";
 import { AdminError } from "../admin-error";
 import type { Db } from "../db";
 import { getFileStorage } from "../storage";
@@ -21,29 +23,56 @@ import { addMemberFile, type Member, type MemberFile, setMemberPhoto } from ".";
 export const MAX_FILES_PER_UPLOAD = 30;
 
 const TOO_BIG = `O arquivo tem mais de ${MAX_PDF_BYTES / (1024 * 1024)} MB. Envie um arquivo menor.`;
+const TOO_MANY = `Envie no máximo ${MAX_FILES_PER_UPLOAD} arquivos de uma vez.`;
+const UNREADABLE = "Não foi possível ler o envio. Tente de novo.";
+
+/**
+ * File parts one body may hold: the files of one upload plus the photo the
+ * members API takes beside them. More is refused while parsing, with the
+ * message {@link storeMemberFiles} gives for too many files.
+ */
+const MAX_FILE_PARTS = MAX_FILES_PER_UPLOAD + 1;
+
+/** True for a `multipart/form-data` body with its boundary, the only body {@link readMultipart} reads. */
+function isMultipartBody(request: Request): boolean {
+  const [type, boundary] = (request.headers.get("Content-Type") ?? "").split(/\s*;\s*boundary=/);
+  return request.body != null && Boolean(boundary) && type === "multipart/form-data";
+}
+
+/**
+ * Keeps an uploaded file in memory under the last segment of its name: some
+ * browsers send the folders too, which RFC 7578 §4.2 says not to keep.
+ */
+function withBaseName(file: FileUpload): File {
+  const name = file.name.split(/[/\\]/).pop() ?? "";
+  return name === file.name ? file : new File([file], name, { type: file.type, lastModified: file.lastModified });
+}
 
 /**
  * Parses a multipart body into its fields and files (at most
- * {@link MAX_FILES_PER_UPLOAD} files of up to 20 MB each).
+ * {@link MAX_FILE_PARTS} file parts, every part, field or file, up to 20 MB;
+ * the whole body is bounded by the server's upload guard). An empty file input
+ * comes back as an empty file named `""`.
  * @returns the form, or `{ error }` with a pt-BR message when a part is too
- *   big or the body cannot be read (for forms that report it their own way).
+ *   big, there are too many files, or the body is not multipart or cannot be
+ *   read (for forms that report it their own way).
  */
 export async function readMultipart(request: Request): Promise<{ form: FormData } | { error: string }> {
+  if (!isMultipartBody(request)) return { error: UNREADABLE };
   try {
-    const form = await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: MAX_PDF_BYTES }),
-    );
+    const form = await parseFormData(request, { maxFileSize: MAX_PDF_BYTES, maxFiles: MAX_FILE_PARTS }, withBaseName);
     return { form };
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return { error: TOO_BIG };
-    return { error: "Não foi possível ler o envio. Tente de novo." };
+    if (error instanceof MaxFileSizeExceededError) return { error: TOO_BIG };
+    if (error instanceof MaxFilesExceededError) return { error: TOO_MANY };
+    return { error: UNREADABLE };
   }
 }
 
 /**
  * The multipart body of a member upload, like {@link readMultipart}.
- * @throws {AdminError} 400 when a part is too big or the body cannot be read.
+ * @throws {AdminError} 400 when a part is too big, there are too many files,
+ *   or the body cannot be read.
  */
 export async function readMemberUpload(request: Request): Promise<FormData> {
   const parsed = await readMultipart(request);
@@ -76,8 +105,7 @@ export async function storeMemberPhoto(
 export async function storeMemberFiles(db: Db, memberId: number, files: File[]): Promise<MemberFile[]> {
   const real = files.filter((file) => file.size > 0 || file.name);
   if (real.length === 0) throw new AdminError("Escolha pelo menos um arquivo.", 400);
-  if (real.length > MAX_FILES_PER_UPLOAD)
-    throw new AdminError(`Envie no máximo ${MAX_FILES_PER_UPLOAD} arquivos de uma vez.`, 400);
+  if (real.length > MAX_FILES_PER_UPLOAD) throw new AdminError(TOO_MANY, 400);
   const checked = [];
   for (const file of real) {
     const result = await validateUpload(
