@@ -1,19 +1,25 @@
 /**
- * A small in-memory Vista for sync tests: the filter subset the sync uses
- * (equality, IN lists, `[">=", value]`), `listAll` in pages of 50, one
- * `detalhes` answer per code with a photo and a condominium gallery, and call
- * counters. `holdDetails` makes `detalhes` calls wait until `release()` (or
- * until their signal aborts), so a test can act while a run is in the middle
- * of its work (an event, not a delay).
+ * The one in-memory Vista of the tests that drive the sync (ADR 0076): the
+ * filter subset the sync uses (equality, IN lists, `[">=", value]`),
+ * `listAll` in pages of 50, one `detalhes` answer per code with a photo and a
+ * condominium gallery (or no media), and call counters. `holdDetails` makes
+ * `detalhes` calls wait until `release()` (or until their signal aborts), so a
+ * test can act while a run is in the middle of its work (an event, not a
+ * delay). Rows start from `minimalVistaListing` (`vista-data.ts`); the HTTP
+ * client's own tests use msw instead (`tests/mocks/vista.ts`).
  */
 import {
+  CODE_ONLY_FIELDS,
   VistaFieldError,
   VistaNotFoundError,
   VistaServerError,
+  VISTA_MAX_PAGE_SIZE,
   type PesquisaInput,
   type VistaClient,
   type VistaListingWire,
 } from "~/.server/vista";
+import { NOT_FOUND_MESSAGE, VISTA_YES } from "~/.server/vista/contract";
+import { minimalVistaListing } from "./vista-data";
 
 /** A gate that holds `detalhes` calls: `reached` resolves on the first held call; `release()` lets all through. */
 export interface DetailsGate {
@@ -22,6 +28,20 @@ export interface DetailsGate {
   /** Lets every held and later call through. */
   release(): void;
 }
+
+/** Options of {@link FakeVista}. */
+export interface FakeVistaOptions {
+  /** Fields every `add` sets on top of `minimalVistaListing` (default: the condominium "Edifício Aurora" and broker 14). */
+  defaults?: Partial<VistaListingWire>;
+  /** `detalhes` sends a photo and a condominium gallery (default true), or empty media sub-tables. */
+  media?: boolean;
+}
+
+/** The default fields of {@link FakeVista.add}: a unit of a condominium, with its broker. */
+const UNIT_DEFAULTS: Partial<VistaListingWire> = {
+  Empreendimento: "Edifício Aurora",
+  Corretor: { "14": { Codigo: "14", Nome: "Rafael" } },
+};
 
 /** The in-memory Vista. */
 export class FakeVista {
@@ -34,24 +54,22 @@ export class FakeVista {
   /** Latency of each detalhes call, ms (tests that need a run to last). */
   delayMs = 0;
   private gate: { open: Promise<void>; reached: () => void } | null = null;
+  private readonly defaults: Partial<VistaListingWire>;
+  private readonly media: boolean;
 
-  /** Adds (or replaces) a listing shown on the site, priced, with the given overrides. */
+  constructor(options: FakeVistaOptions = {}) {
+    this.defaults = options.defaults ?? UNIT_DEFAULTS;
+    this.media = options.media ?? true;
+  }
+
+  /** Adds (or replaces) a listing shown on the site, priced, with the defaults and the given overrides. */
   add(code: string, overrides: Partial<VistaListingWire> = {}): void {
-    this.rows.set(code, {
-      Codigo: code,
-      Categoria: "Apartamento",
-      Bairro: "Moema",
-      Cidade: "São Paulo",
-      UF: "SP",
-      ValorVenda: "500000",
-      ValorLocacao: "0",
-      DataAtualizacao: "2026-08-01",
-      ExibirNoSite: "Sim",
-      TituloSite: `Apartamento ${code}`,
-      Empreendimento: "Edifício Aurora",
-      Corretor: { "14": { Codigo: "14", Nome: "Rafael" } },
-      ...overrides,
-    });
+    this.rows.set(code, minimalVistaListing(code, { ...this.defaults, ...overrides }));
+  }
+
+  /** A CRM edit: new values and a newer update date (so a delta picks it up). */
+  edit(code: string, changes: Partial<VistaListingWire>): void {
+    this.rows.set(code, { ...this.rows.get(code)!, DataAtualizacao: "2026-08-20", ...changes });
   }
 
   /** Holds every `detalhes` call from now on until the returned gate is released. */
@@ -88,17 +106,18 @@ export class FakeVista {
     opts: Parameters<VistaClient["listAll"]>[1] = {},
   ): AsyncGenerator<VistaListingWire[], void, undefined> {
     this.calls.listAllFilters.push({ ...(pesquisa.filter ?? {}) });
-    const codeOnly = pesquisa.fields.length === 1 && pesquisa.fields[0] === "Codigo";
+    const codeOnly = pesquisa.fields.length === 1 && pesquisa.fields[0] === CODE_ONLY_FIELDS[0];
     const found = [...this.rows.values()].filter((row) =>
       this.matches(row, pesquisa.filter as Record<string, unknown>),
     );
-    const pages = Math.max(1, Math.ceil(found.length / 50));
+    const size = VISTA_MAX_PAGE_SIZE;
+    const pages = Math.max(1, Math.ceil(found.length / size));
     for (let p = 0; p < pages; p++) {
       opts.signal?.throwIfAborted();
       this.calls.listar++;
       opts.onPage?.({ pagina: p + 1, paginas: pages, total: found.length });
       const items = found
-        .slice(p * 50, p * 50 + 50)
+        .slice(p * size, p * size + size)
         .map((row) => (codeOnly ? { Codigo: row.Codigo } : structuredClone(row)));
       if (items.length) yield items;
     }
@@ -138,7 +157,8 @@ export class FakeVista {
         endpoint: "imoveis/detalhes",
       });
     if (!this.rows.has(code))
-      throw new VistaNotFoundError("não foi encontrado", { status: 400, endpoint: "imoveis/detalhes" });
+      throw new VistaNotFoundError(NOT_FOUND_MESSAGE, { status: 400, endpoint: "imoveis/detalhes" });
+    if (!this.media) return { Codigo: code, Foto: [], Video: [], Anexo: [] } as VistaListingWire;
     const wantsFoto = fields.some((spec) => typeof spec === "object" && "Foto" in spec);
     return {
       Codigo: code,
@@ -148,16 +168,16 @@ export class FakeVista {
               "1": {
                 Foto: `https://cdn.example/${code}/1.jpg`,
                 FotoPequena: "",
-                Destaque: "Sim",
+                Destaque: VISTA_YES,
                 Ordem: "1",
-                ExibirNoSite: "Sim",
+                ExibirNoSite: VISTA_YES,
               },
             },
           }
         : {}),
       Video: [],
       Anexo: [],
-      FotoEmpreendimento: { "1": { Foto: "https://cdn.example/aurora.jpg", Destaque: "Sim", Ordem: "1" } },
+      FotoEmpreendimento: { "1": { Foto: "https://cdn.example/aurora.jpg", Destaque: VISTA_YES, Ordem: "1" } },
     } as VistaListingWire;
   }
 

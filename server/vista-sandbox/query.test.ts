@@ -1,18 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { itMaps } from "../../tests/mocks/unit-cases";
-import { amenityLabel } from "./fields";
+import { FORMAT_MESSAGE, PAGE_SIZE_MESSAGE, amenityLabel, fieldMessage } from "../../app/.server/vista/contract";
 import { thrownOf } from "../../tests/mocks/unit-thrown";
 import { phpJson } from "./json";
-import {
-  FORMAT_MESSAGE,
-  PAGE_SIZE_MESSAGE,
-  VistaHttpError,
-  compileCondition,
-  fieldMessage,
-  fold,
-  parsePesquisa,
-  validatePesquisa,
-} from "./query";
+import { VistaHttpError, compileCondition, fold, parsePesquisa, validatePesquisa } from "./query";
 
 const open = { deniedFields: new Set<string>() };
 

@@ -4,8 +4,20 @@
  * the filter grammar (§3.2, §8.6), `order` (§3.4) and `paginacao` (§3.5).
  */
 import type { SandboxListing } from "./catalogue";
-import { DETAIL_ONLY_TABLES, LISTING_FIELD_SET, SUB_TABLES, isDateField, isNumericField } from "./fields";
-import { fieldValue, subTableRows, type WireContext, type WireRow } from "./wire";
+import {
+  DETAIL_ONLY_TABLES,
+  FORMAT_MESSAGE,
+  LISTING_FIELD_SET,
+  PAGE_SIZE_MESSAGE,
+  SUB_TABLES,
+  VISTA_MAX_PAGE_SIZE,
+  fieldMessage,
+  isDateField,
+  isNumericField,
+  tableMessage,
+} from "../../app/.server/vista/contract";
+import { fieldValue, type WireContext, type WireRow } from "./wire";
+import { subTableRows } from "./wire-tables";
 
 /** A Vista error reply: HTTP status and the `message` of the `{"message","status"}` envelope (docs/vista-api.md §5.1). */
 export class VistaHttpError extends Error {
@@ -17,23 +29,6 @@ export class VistaHttpError extends Error {
   ) {
     super(Array.isArray(body) ? body.join(" ") : body);
   }
-}
-
-/** "O formato dos dados não está correto" (docs/vista-api.md §5.2): malformed `pesquisa`, missing `fields` on `detalhes`. */
-export const FORMAT_MESSAGE = "O formato dos dados não está correto";
-/** Page size above 50 (docs/vista-api.md §3.5). */
-export const PAGE_SIZE_MESSAGE = "O limite de resultados por página deve ser 50";
-/** Largest `quantidade` Vista accepts (docs/vista-api.md §3.5). */
-export const MAX_PAGE_SIZE = 50;
-
-/** The 400 line for one rejected field (docs/vista-api.md §5.2, one entry per field). */
-export function fieldMessage(name: string): string {
-  return `Campo ${name} não está disponível. Consulte a documentação para obter os campos disponíveis.`;
-}
-
-/** The 400 message for a sub-table the method does not serve (docs/vista-api.md §3.1). */
-export function tableMessage(name: string): string {
-  return `A tabela ${name} não está disponível para este método`;
 }
 
 /** A requested field: a plain name, or a sub-table with its sub-fields. */
@@ -111,14 +106,14 @@ export function parsePesquisa(raw: string | null): Pesquisa {
   }
 
   let page = 1;
-  let pageSize = MAX_PAGE_SIZE;
+  let pageSize = VISTA_MAX_PAGE_SIZE;
   if (data.paginacao !== undefined) {
     if (!isPlainObject(data.paginacao)) throw new VistaHttpError(400, FORMAT_MESSAGE);
     const { pagina, quantidade } = data.paginacao;
     if (pagina !== undefined) page = toPositiveInteger(pagina);
     if (quantidade !== undefined) {
       pageSize = toPositiveInteger(quantidade);
-      if (pageSize > MAX_PAGE_SIZE) throw new VistaHttpError(400, PAGE_SIZE_MESSAGE);
+      if (pageSize > VISTA_MAX_PAGE_SIZE) throw new VistaHttpError(400, PAGE_SIZE_MESSAGE);
     }
   }
   return { fields, filter, order, page, pageSize };

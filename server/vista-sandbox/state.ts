@@ -6,10 +6,8 @@
  */
 import { LRUCache } from "lru-cache";
 import { REFERENCE_DATE, addDays, privateOf, type Catalogue, type SandboxListing } from "./catalogue";
+import { ACTIVE_STATUSES } from "../../app/.server/vista/contract";
 import { brl } from "./text";
-
-/** Statuses `listar` returns without `showInternal` (docs/vista-api.md §8.7). */
-export const ACTIVE_STATUSES: ReadonlySet<string> = new Set(["Venda", "Aluguel", "Venda e Aluguel"]);
 
 /** Result of a mutation: the codes it applied to and the ones not in the catalogue. */
 export interface MutationResult {

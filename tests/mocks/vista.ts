@@ -9,17 +9,26 @@
  *
  * Use `createVistaHandlers()` for a small in-memory tenant, or the response
  * helpers (`vistaJsonResponse`, `vistaErrorResponse`…) in `server.use()` for
- * one-off cases. The real Vista-compatible server is `server/vista-sandbox/`.
+ * one-off cases. Only the HTTP client's own tests use msw (ADR 0076); the data
+ * come from `app/test-support/vista-data.ts` and the messages from the Vista
+ * contract. The real Vista-compatible server is `server/vista-sandbox/`.
  */
 import { http, HttpResponse, type HttpHandler } from "msw";
-import type {
-  VistaBrokerWire,
-  VistaFieldSpec,
-  VistaListingWire,
-  VistaPhotoWire,
-  VistaProntuarioWire,
-  VistaVideoWire,
-} from "~/.server/vista/wire";
+import {
+  FORMAT_MESSAGE,
+  NOT_FOUND_MESSAGE,
+  PAGE_SIZE_MESSAGE,
+  VISTA_COUNTER_KEYS,
+  VISTA_MAX_PAGE_SIZE,
+  VISTA_MEDIA_TABLES,
+  fieldMessage,
+  permissionDeniedMessage,
+  tableMessage,
+  type VistaFieldSpec,
+  type VistaListingWire,
+  type VistaProntuarioWire,
+} from "~/.server/vista/contract";
+import { makeVistaCatalogue, makeVistaDetail } from "~/test-support/vista-data";
 
 /** Base URL the handlers answer on by default. */
 export const VISTA_MOCK_URL = "https://demo-rest.vistahost.com.br";
@@ -59,15 +68,12 @@ export function vistaErrorResponse(status: number, message: string | string[]): 
 
 /** 401 "Permissão Negada" echoing the key verbatim, as the real API does (docs/vista-api.md §5.2). */
 export function permissionDeniedResponse(key: string, method: string): Response {
-  return vistaErrorResponse(401, `Permissão Negada: "${key}" Método: ${method}`);
+  return vistaErrorResponse(401, permissionDeniedMessage(key, method));
 }
 
 /** 400 naming every rejected field, one message per field (docs/vista-api.md §5.2). */
 export function fieldErrorResponse(fields: readonly string[]): Response {
-  return vistaErrorResponse(
-    400,
-    fields.map((f) => `Campo ${f} não está disponível. Consulte a documentação para obter os campos disponíveis.`),
-  );
+  return vistaErrorResponse(400, fields.map(fieldMessage));
 }
 
 /**
@@ -81,195 +87,11 @@ export function vistaListJson(
 ): string {
   const entries: [string, unknown][] = items.map((item) => [String(item.Codigo), item]);
   if (counters) {
-    for (const name of ["total", "paginas", "pagina", "quantidade"] as const) {
+    for (const name of VISTA_COUNTER_KEYS) {
       entries.push([name, options.countersAs === "string" ? String(counters[name]) : counters[name]]);
     }
   }
   return escapeNonAscii(orderedJson(entries));
-}
-
-// ---------------------------------------------------------------------------
-// Realistic data factories
-
-const NEIGHBOURHOODS = [
-  "Moema",
-  "Pinheiros",
-  "Vila Mariana",
-  "Itaim Bibi",
-  "Perdizes",
-  "Santana",
-  "Tatuapé",
-  "Brooklin",
-];
-const CATEGORIES = ["Apartamento", "Casa", "Cobertura", "Studio", "Sobrado"];
-const BROKERS: VistaBrokerWire[] = [
-  {
-    Codigo: "14",
-    Nome: "Rafael Souza",
-    Nomecompleto: "Rafael Souza Lima",
-    Email: "rafael@imobiliaria.com.br",
-    Fone: "(11) 3333-4444",
-    Celular: "(11) 98765-4321",
-    CRECI: "123456-F",
-    Foto: "https://cdn.vistahost.com.br/demo/corretores/14.jpg",
-  },
-  {
-    Codigo: "103",
-    Nome: "Ana Paula",
-    Nomecompleto: "Ana Paula Ribeiro",
-    Email: "ana@imobiliaria.com.br",
-    Fone: "",
-    Celular: "11 99888-7766",
-    CRECI: "98765-F",
-    Foto: "",
-  },
-];
-
-/**
- * One `listar` item with Vista's quirks: every value a string, "0" for missing
- * prices, "Sim"/"Nao" flags, spaced amenity labels, a keyed `Corretor`.
- * Deterministic per `index`; `numericCode` gives digit-only codes ("69803405").
- */
-export function makeVistaListing(
-  index: number,
-  overrides: Partial<VistaListingWire> = {},
-  options: { numericCode?: boolean } = {},
-): VistaListingWire {
-  const forRent = index % 3 === 0;
-  const broker = BROKERS[index % BROKERS.length];
-  const code = options.numericCode ? String(69_803_400 + index * 7) : `AP${String(index + 1).padStart(5, "0")}`;
-  const neighbourhood = NEIGHBOURHOODS[index % NEIGHBOURHOODS.length];
-  const category = CATEGORIES[index % CATEGORIES.length];
-  const area = 45 + ((index * 17) % 200);
-  return {
-    Codigo: code,
-    Categoria: category,
-    Status: forRent ? "Aluguel" : "Venda",
-    ExibirNoSite: index % 10 === 9 ? "Nao" : "Sim",
-    DestaqueWeb: index % 7 === 0 ? "Sim" : "Nao",
-    DataAtualizacao: `2026-0${1 + (index % 8)}-${String(1 + (index % 28)).padStart(2, "0")}`,
-    Latitude: (-23.55 - (index % 50) / 1000).toFixed(7),
-    Longitude: (-46.63 - (index % 40) / 1000).toFixed(7),
-    Dormitorios: String(1 + (index % 4)),
-    Suites: String(index % 3),
-    Vagas: String(index % 3),
-    TotalBanheiros: String(1 + (index % 3)),
-    BanheiroSocialQtd: "1",
-    Bairro: neighbourhood,
-    Cidade: "São Paulo",
-    UF: "SP",
-    Endereco: `Rua Exemplo ${index + 1}`,
-    ValorVenda: forRent ? "0" : String(350_000 + index * 12_500),
-    ValorVendaM2: forRent ? "0" : String(Math.round((350_000 + index * 12_500) / area)),
-    ValorLocacao: forRent ? String(1_800 + index * 50) : "0",
-    ValorIptu: String(900 + index * 10),
-    ValorCondominio: index % 5 === 4 ? "" : String(450 + index * 5),
-    AreaTotal: String(area + 20),
-    AreaConstruida: "",
-    AreaPrivativa: String(area),
-    DescricaoWeb: `${category} com ${1 + (index % 4)} dormitórios em ${neighbourhood}, próximo ao metrô.`,
-    TituloSite: `${category} em ${neighbourhood}`,
-    TextoAnuncio: "",
-    Lancamento: index % 11 === 0 ? "Sim" : "Nao",
-    Exclusivo: "Nao",
-    EEmpreendimento: "Nao",
-    Empreendimento: index % 2 === 0 ? `Edifício ${neighbourhood}` : "",
-    DescricaoEmpreendimento: index % 2 === 0 ? `Condomínio completo em ${neighbourhood}.` : "",
-    FotoDestaqueEmpreendimento: "",
-    DataEntrega: "0000-00-00",
-    AnoConstrucao: index % 4 === 0 ? "0" : String(1990 + (index % 30)),
-    Orientacao: "",
-    Quadra: "",
-    Lote: "",
-    Andares: String(8 + (index % 12)),
-    FotoDestaque: `https://cdn.vistahost.com.br/demo/vista.imobi/fotos/${code}/destaque.jpg`,
-    FotoDestaquePequena: `https://cdn.vistahost.com.br/demo/vista.imobi/fotos/${code}/destaque_p.jpg`,
-    VideoDestaque: "",
-    VideoDestaqueTipo: "",
-    Mobiliado: index % 4 === 1 ? "Sim" : "Nao",
-    Piscina: "Nao",
-    SalaFitness: index % 2 === 0 ? "Sim" : "Nao",
-    Portaria: "Sim",
-    Portaria24Hrs: index % 2 === 0 ? "Sim" : "Nao",
-    Jardim: "Nao",
-    Garagem: "Sim",
-    GaragemCoberta: "Nao",
-    QuadraEsportes: "Nao",
-    AceitaDacao: "Nao",
-    CondominioFechado: "Nao",
-    Leste: "Nao",
-    Oeste: "Nao",
-    Norte: index % 2 === 0 ? "Sim" : "Nao",
-    Sul: "Nao",
-    Caracteristicas: {
-      "Aceita Pet": index % 2 === 0 ? "Sim" : "Nao",
-      Churrasqueira: "Sim",
-      "Sala T V": "Nao",
-      "Area Servico": "Sim",
-      Mobiliado: index % 4 === 1 ? "Sim" : "Nao",
-    },
-    InfraEstrutura: {
-      Elevador: "Sim",
-      "Salao Festas": index % 2 === 0 ? "Sim" : "Não",
-      "Piscina Coletiva": "",
-      "Portaria24 Hrs": index % 2 === 0 ? "Sim" : "Nao",
-      "Sala Fitness": index % 2 === 0 ? "Sim" : "Nao",
-    },
-    Corretor: { [String(broker.Codigo)]: broker },
-    Corretor_Codigo: broker.Codigo,
-    CodigoImobiliaria: null,
-    ...overrides,
-  };
-}
-
-/** `count` listings, `makeVistaListing(0…count-1)`. */
-export function makeVistaCatalogue(count: number, options: { numericCode?: boolean } = {}): VistaListingWire[] {
-  return Array.from({ length: count }, (_, index) => makeVistaListing(index, {}, options));
-}
-
-/** A photo row (strings everywhere). */
-export function makeVistaPhoto(code: string, ordem: number, overrides: Partial<VistaPhotoWire> = {}): VistaPhotoWire {
-  return {
-    Foto: `https://cdn.vistahost.com.br/demo/vista.imobi/fotos/${code}/${ordem}.jpg`,
-    FotoPequena: `https://cdn.vistahost.com.br/demo/vista.imobi/fotos/${code}/${ordem}_p.jpg`,
-    Destaque: ordem === 1 ? "Sim" : "Nao",
-    Ordem: String(ordem),
-    Descricao: "",
-    Tipo: "Imagem",
-    ExibirNoSite: "Sim",
-    ...overrides,
-  };
-}
-
-/**
- * A `detalhes` reply for `DETAIL_MEDIA_FIELDS`: flat object, photos keyed
- * "1", "2"… with `Ordem` out of key order, one YouTube video, `Anexo: []`.
- */
-export function makeVistaDetail(code: string, overrides: Partial<VistaListingWire> = {}): VistaListingWire {
-  const video: VistaVideoWire = {
-    Codigo: code,
-    VideoCodigo: "1",
-    Data: "2026-03-10",
-    Descricao: "Tour",
-    DescricaoWeb: "Tour pelo apartamento",
-    Destaque: "Sim",
-    ExibirNoSite: "Sim",
-    ExibirSite: "Sim",
-    Video: "N-m987ZMrQw",
-    Tipo: "youtube",
-  };
-  return {
-    Codigo: code,
-    Foto: {
-      "1": makeVistaPhoto(code, 3),
-      "2": makeVistaPhoto(code, 1),
-      "3": makeVistaPhoto(code, 2, { Tipo: "Planta", Descricao: "Planta 2 dorm." }),
-    },
-    Video: { "1": video },
-    Anexo: [],
-    FotoEmpreendimento: [],
-    ...overrides,
-  };
 }
 
 // ---------------------------------------------------------------------------
@@ -292,8 +114,6 @@ export interface VistaMockOptions {
   /** Called for every request that reached a route (for counting calls in tests). */
   onRequest?: (request: { endpoint: string; url: URL }) => void;
 }
-
-const MEDIA_TABLES = ["Foto", "Video", "Anexo", "FotoEmpreendimento"];
 
 function asNumber(value: unknown): number | null {
   if (typeof value === "number") return value;
@@ -395,7 +215,7 @@ function parsePesquisa(url: URL): Parsed {
     if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Error("not an object");
     return { ok: true, pesquisa: value as MockPesquisa };
   } catch {
-    return { ok: false, response: vistaErrorResponse(400, "O formato dos dados não está correto") };
+    return { ok: false, response: vistaErrorResponse(400, FORMAT_MESSAGE) };
   }
 }
 
@@ -433,13 +253,13 @@ export function createVistaHandlers(options: VistaMockOptions = {}): HttpHandler
       const { fields = ["Codigo"], filter = {}, order = {}, paginacao = {} } = parsed.pesquisa;
       const table = fields
         .flatMap((f) => (typeof f === "string" ? [] : Object.keys(f)))
-        .find((t) => MEDIA_TABLES.includes(t));
-      if (table) return vistaErrorResponse(400, `A tabela ${table} não está disponível para este método`);
+        .find((t) => VISTA_MEDIA_TABLES.includes(t));
+      if (table) return vistaErrorResponse(400, tableMessage(table));
       const fieldError = rejectFields(fields);
       if (fieldError) return fieldError;
-      const quantidade = Number(paginacao.quantidade ?? 50);
+      const quantidade = Number(paginacao.quantidade ?? VISTA_MAX_PAGE_SIZE);
       const pagina = Number(paginacao.pagina ?? 1);
-      if (quantidade > 50) return vistaErrorResponse(400, "O limite de resultados por página deve ser 50");
+      if (quantidade > VISTA_MAX_PAGE_SIZE) return vistaErrorResponse(400, PAGE_SIZE_MESSAGE);
 
       let rows = listings.filter((item) => Object.entries(filter).every(([f, c]) => matches(item, f, c)));
       const [orderField, direction] = Object.entries(order)[0] ?? [];
@@ -462,13 +282,13 @@ export function createVistaHandlers(options: VistaMockOptions = {}): HttpHandler
       if (!parsed.ok) return parsed.response;
       const fields = parsed.pesquisa.fields;
       if (!Array.isArray(fields) || fields.length === 0) {
-        return vistaErrorResponse(400, "O formato dos dados não está correto");
+        return vistaErrorResponse(400, FORMAT_MESSAGE);
       }
       const fieldError = rejectFields(fields);
       if (fieldError) return fieldError;
       const code = guarded.url.searchParams.get("imovel") ?? "";
       const listing = listings.find((item) => item.Codigo === code);
-      if (!listing) return vistaErrorResponse(400, "O imóvel solicitado não foi encontrado.");
+      if (!listing) return vistaErrorResponse(400, NOT_FOUND_MESSAGE);
       const full = { ...listing, ...(options.details?.[code] ?? makeVistaDetail(code)) };
       return vistaJsonResponse(project(full, fields));
     }),
@@ -480,7 +300,7 @@ export function createVistaHandlers(options: VistaMockOptions = {}): HttpHandler
       if (!parsed.ok) return parsed.response;
       const { fields, filter = {} } = parsed.pesquisa;
       if (!Array.isArray(fields) || fields.length === 0) {
-        return vistaErrorResponse(400, "O formato dos dados não está correto");
+        return vistaErrorResponse(400, FORMAT_MESSAGE);
       }
       const rows = listings.filter((item) => Object.entries(filter).every(([f, c]) => matches(item, f, c)));
       const body: Record<string, string[]> = {};

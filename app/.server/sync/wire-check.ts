@@ -12,7 +12,7 @@
  */
 import type { Listing } from "~/domain/listing";
 import { parseDate, parseNumber, toListing } from "../vista/adapter";
-import type { VistaListingWire } from "../vista/wire";
+import type { VistaListingWire } from "../vista/contract";
 import { AGENCY_UTC_OFFSET, isoDate } from "./rows";
 
 /** Money fields whose value, when present, must read as a number (docs/vista-api.md §4.5, §6.1). */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { itMaps } from "../../../tests/mocks/unit-cases";
-import { makeVistaDetail, makeVistaListing } from "../../../tests/mocks/vista";
+import { makeVistaDetail, makeVistaListing } from "~/test-support/vista-data";
 import { parseCoordinates, parseDate, parseFlag, parseHttpUrl, parseNumber } from "./adapter";
 import { toAmenityLabels, toBroker, toCondominiumFromUnit, toHistoryEntries, toListing } from "./adapter";
 import { toPhotos, toPrivateData, toVideos } from "./adapter";
 import { AMENITY_LABELS, humanizeAmenityLabel } from "./amenities";
-import type { VistaListingWire } from "./wire";
+import type { VistaListingWire } from "./contract";
 
 /** A `listar` item merged with its `detalhes` media, shaped like docs/vista-api.md §4.1/§4.2 samples. */
 const wire: VistaListingWire = {

@@ -4,8 +4,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   createVistaHandlers,
   fieldErrorResponse,
-  makeVistaCatalogue,
-  makeVistaListing,
   permissionDeniedResponse,
   vistaErrorResponse,
   vistaListJson,
@@ -13,7 +11,9 @@ import {
   VISTA_MOCK_KEY,
   VISTA_MOCK_URL,
 } from "../../../tests/mocks/vista";
-import { createVistaClient, topLevelKeyOrder, type VistaClientOptions } from "./client";
+import { makeVistaCatalogue, makeVistaListing } from "~/test-support/vista-data";
+import { createVistaClient, type VistaClientOptions } from "./client";
+import { DETAIL_MEDIA_FIELDS, LISTING_FIELDS } from "./contract";
 import {
   VistaAuthError,
   VistaBadRequestError,
@@ -23,7 +23,7 @@ import {
   VistaServerError,
   VistaTimeoutError,
 } from "./errors";
-import { DETAIL_MEDIA_FIELDS, LISTING_FIELDS } from "./fields";
+import { topLevelKeyOrder } from "./list-page";
 
 const catalogue = makeVistaCatalogue(123);
 const requests: { endpoint: string; url: URL }[] = [];

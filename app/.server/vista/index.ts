@@ -1,27 +1,24 @@
 /**
  * The Vista client's public API (`~/.server/vista`): HTTP client, pesquisa
- * builder, field lists, typed errors, wire types and the adapter to the domain
- * model. Server-only: it handles the Vista key.
+ * builder, the Vista contract (field lists, wire types, enumerations; ADR
+ * 0076), typed errors and the adapter to the domain model. Server-only: it
+ * handles the Vista key.
  */
 export {
   createVistaClient,
-  parseListPage,
-  topLevelKeyOrder,
   type VistaCallOptions,
   type VistaClient,
   type VistaClientOptions,
-  type VistaListPage,
   type VistaLeadResult,
-  type VistaLeadWire,
   type VistaListProgress,
 } from "./client";
+export { parseListPage, topLevelKeyOrder, type VistaListPage } from "./list-page";
 export {
   normalizePesquisa,
   pesquisa,
   PesquisaBuilder,
   serializePesquisa,
   validatePaginacao,
-  VISTA_MAX_PAGE_SIZE,
   VISTA_OPERATORS,
   type ConditionInput,
   type FilterInput,
@@ -36,10 +33,15 @@ export {
   DETAIL_MEDIA_FIELDS,
   fieldNames,
   LISTING_FIELDS,
+  LISTING_WIRE_FIELDS,
+  OWNER_SUBFIELDS,
   PHOTO_SUBFIELDS,
   PRIVATE_FIELDS,
   VIDEO_SUBFIELDS,
-} from "./fields";
+  VISTA_MAX_PAGE_SIZE,
+  type VistaFieldKind,
+  type VistaFieldUse,
+} from "./contract";
 export {
   redactSecrets,
   VistaAuthError,
@@ -75,5 +77,5 @@ export {
   toVideos,
 } from "./adapter";
 export { AMENITY_LABELS, humanizeAmenityLabel } from "./amenities";
-export type * from "./wire";
+export type * from "./contract/wire";
 export { getVistaTarget, setVistaTarget, type VistaTarget } from "./target";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LISTING_FIELDS } from "./fields";
+import { LISTING_FIELDS } from "./contract";
 import { normalizePesquisa, pesquisa, serializePesquisa, validatePaginacao } from "./pesquisa";
 
 describe("pesquisa builder: fields", () => {

@@ -12,10 +12,10 @@ import type {
   VistaPaginacao,
   VistaPesquisa,
   VistaScalar,
-} from "./wire";
+} from "./contract";
+import { VISTA_MAX_PAGE_SIZE } from "./contract";
 
-/** Largest page size Vista accepts (docs/vista-api.md §3.5: more → HTTP 400). */
-export const VISTA_MAX_PAGE_SIZE = 50;
+export { VISTA_MAX_PAGE_SIZE };
 
 /** Operators of the filter grammar (docs/vista-api.md §3.2). */
 export const VISTA_OPERATORS: readonly VistaOperator[] = [">", "<", ">=", "<=", "!=", "like"];

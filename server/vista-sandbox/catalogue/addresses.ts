@@ -4,7 +4,8 @@
  */
 import { pad2 } from "./dates";
 import { Rng } from "../prng";
-import { STREET_NAMES, STREET_TYPES, foldAccents } from "../vocabulary";
+import { foldAccents } from "../vocabulary";
+import { STREET_NAMES, STREET_TYPES } from "../vocabulary-places";
 
 /** Sé cathedral, the centre São Paulo addresses are zoned around. */
 export const CITY_CENTRE = { latitude: -23.5505, longitude: -46.6333 };

@@ -14,7 +14,7 @@ import {
   BUILDING_TAILS,
   DEVELOPERS,
   ROMAN,
-} from "../vocabulary";
+} from "../vocabulary-places";
 import { cepFor, streetsOf, zoneOf } from "./addresses";
 import { cityOf, neighbourhoodOf, type DatasetRow } from "./dataset";
 import { pad2 } from "./dates";

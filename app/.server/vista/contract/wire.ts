@@ -1,14 +1,17 @@
 /**
  * Vista (Loft CRM) REST wire formats: exactly what goes over HTTP, before the
- * adapter (`adapter.ts`) turns it into the domain model. Source: docs/vista-api.md
+ * adapter (`../adapter.ts`) turns it into the domain model. Part of the one
+ * Vista contract (ADR 0076), shared by the client, the sandbox and the test
+ * doubles. Source: docs/vista-api.md
  * §3 (`pesquisa`), §4 (response shapes), §5 (errors), §6 (field reference) and
  * the sketch in §8.1.
  *
  * Vista sends every field value as a string (numbers too), booleans as
  * "Sim"/"Nao" (sometimes "Não" or ""; defensively also JSON booleans, docs/vista-api.md §9 q13),
  * and sub-tables as objects keyed by an id, or `[]` when empty. Nothing outside
- * `app/.server/vista/` should need these types.
+ * the Vista client, the sandbox and their tests should need these types.
  */
+import type { LISTING_WIRE_FIELDS, VistaFieldKind, VistaListingFieldName } from "./fields";
 
 /** A Vista boolean as documented: "Sim", "Nao", "Não" or "" (docs/vista-api.md §4.5). */
 export type VistaFlag = "Sim" | "Nao" | "Não" | "";
@@ -169,111 +172,29 @@ export interface VistaProntuarioWire {
 /** The `Caracteristicas` / `InfraEstrutura` object: spaced display label → flag (docs/vista-api.md §4.2). Maybe `[]` when empty. */
 export type VistaAmenitiesWire = Record<string, VistaFlagWire> | [];
 
+/** The wire type of a value of a given {@link VistaFieldKind} (docs/vista-api.md §4.5). */
+export type VistaWireValue<K extends VistaFieldKind> = K extends "number"
+  ? string | number
+  : K extends "flag" | "amenity-flag"
+    ? VistaFlagWire
+    : K extends "amenities"
+      ? VistaAmenitiesWire
+      : K extends "nullable-text"
+        ? string | null
+        : string;
+
+/** The top-level fields of {@link VistaListingWire}, typed from `LISTING_WIRE_FIELDS` (`fields.ts`). */
+export type VistaListingFields = {
+  -readonly [F in VistaListingFieldName]?: VistaWireValue<(typeof LISTING_WIRE_FIELDS)[F]["kind"]>;
+};
+
 /**
  * One property as Vista sends it from `listar` (one value of the keyed list)
  * or `detalhes` (the whole body). Every field is optional: Vista returns only
- * what was requested (and a few unasked keys). Values are strings unless
- * noted; see docs/vista-api.md §6.1/§6.2.
+ * what was requested (and a few unasked keys). The top-level fields come from
+ * `LISTING_WIRE_FIELDS`; see docs/vista-api.md §6.1/§6.2.
  */
-export interface VistaListingWire {
-  Codigo?: string;
-  Categoria?: string;
-  Status?: string;
-  Finalidade?: string;
-  DataCadastro?: string;
-  DataAtualizacao?: string;
-  DataHoraAtualizacao?: string;
-  Latitude?: string | number;
-  Longitude?: string | number;
-  GMapsLatitude?: string | number;
-  GMapsLongitude?: string | number;
-  Dormitorios?: string | number;
-  Suites?: string | number;
-  Vagas?: string | number;
-  TotalBanheiros?: string | number;
-  BanheiroSocialQtd?: string | number;
-  Bairro?: string;
-  BairroComercial?: string;
-  Cidade?: string;
-  UF?: string;
-  CEP?: string;
-  Endereco?: string;
-  Numero?: string;
-  Complemento?: string;
-  ValorVenda?: string | number;
-  ValorVendaM2?: string | number;
-  ValorLocacao?: string | number;
-  ValorIptu?: string | number;
-  ValorCondominio?: string | number;
-  ValorACombinar?: VistaFlagWire;
-  AreaTotal?: string | number;
-  AreaConstruida?: string | number;
-  AreaPrivativa?: string | number;
-  AreaTerreno?: string | number;
-  /** Not in every tenant's field list; read when present. */
-  Descricao?: string;
-  DescricaoWeb?: string;
-  TituloSite?: string;
-  TextoAnuncio?: string;
-  Lancamento?: VistaFlagWire;
-  Exclusivo?: VistaFlagWire;
-  ExibirNoSite?: VistaFlagWire;
-  DestaqueWeb?: VistaFlagWire;
-  SuperDestaqueWeb?: VistaFlagWire;
-  EEmpreendimento?: VistaFlagWire;
-  Empreendimento?: string;
-  CodigoEmpreendimento?: string;
-  Construtora?: string;
-  Incorporadora?: string;
-  DescricaoEmpreendimento?: string;
-  FotoDestaqueEmpreendimento?: string;
-  FotoDestaqueEmpreendimentoPequena?: string;
-  DataEntrega?: string;
-  AnoConstrucao?: string | number;
-  Orientacao?: string;
-  Quadra?: string;
-  Lote?: string;
-  Andares?: string | number;
-  FotoDestaque?: string;
-  FotoDestaquePequena?: string;
-  VideoDestaque?: string;
-  VideoDestaqueTipo?: string;
-  URLVideo?: string;
-  CodigoCorretor?: string;
-  /** Composite "code:NAME", e.g. "332:JOÃO SILVA" (docs/vista-api.md §4.5). */
-  CorretorNome?: string;
-  /** Flat copy of the first broker's code, added when `Corretor` is requested. */
-  Corretor_Codigo?: string;
-  /** Unasked key: `null` or a numeric string (docs/vista-api.md §4.1). */
-  CodigoImobiliaria?: string | null;
-
-  // Top-level amenity flags (carac / infra names, docs/vista-api.md §6.3/§6.4).
-  Mobiliado?: VistaFlagWire;
-  Piscina?: VistaFlagWire;
-  SalaFitness?: VistaFlagWire;
-  Portaria?: VistaFlagWire;
-  Portaria24Hrs?: VistaFlagWire;
-  Jardim?: VistaFlagWire;
-  Garagem?: VistaFlagWire;
-  GaragemCoberta?: VistaFlagWire;
-  QuadraEsportes?: VistaFlagWire;
-  AceitaDacao?: VistaFlagWire;
-  CondominioFechado?: VistaFlagWire;
-  Leste?: VistaFlagWire;
-  Oeste?: VistaFlagWire;
-  Norte?: VistaFlagWire;
-  Sul?: VistaFlagWire;
-
-  Caracteristicas?: VistaAmenitiesWire;
-  InfraEstrutura?: VistaAmenitiesWire;
-
-  // Private fields (broker area only; never stored in the public read model).
-  Observacoes?: string;
-  ObsVenda?: string;
-  AssuntoProntuario?: string;
-  Proprietario?: string;
-  CodigoProprietario?: string;
-
+export interface VistaListingWire extends VistaListingFields {
   // Sub-tables.
   Foto?: VistaSubTable<VistaPhotoWire>;
   Video?: VistaSubTable<VistaVideoWire>;
@@ -312,4 +233,20 @@ export type VistaConteudoResponse = Record<string, (string | number | null)[]>;
 export interface VistaErrorBody {
   status: number;
   message: string | string[];
+}
+
+/** The `lead` object inside `cadastro` (docs/vista-api.md §2.4): `nome` and `email` or `fone` are required. */
+export interface VistaLeadWire {
+  nome: string;
+  email?: string;
+  /** Digits only. */
+  fone?: string;
+  /** "Venda" or "Locação". */
+  interesse?: "Venda" | "Locação";
+  /** Listing `Codigo`. */
+  anuncio?: string;
+  /** Capture channel, shown in the CRM as `VeiculoCaptacao`. */
+  veiculo?: string;
+  /** Free text; ends up in `Observacoes`. */
+  mensagem?: string;
 }
