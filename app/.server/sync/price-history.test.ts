@@ -7,80 +7,13 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useMigratedMemoryDatabase } from "~/test-support/database";
+import { FakeVista } from "~/test-support/fake-vista";
 import type { ListingFilters } from "~/lib/filters";
 import { newListingsSince, priceDropsSince, priceHistoryOf } from "../catalogue/price-history";
 import { searchListings } from "../catalogue/search";
 import type { Database } from "../db";
 import { brokers, condominiums, listingPriceChanges, listings, syncState } from "../db/schema";
-import type { PesquisaInput, VistaClient, VistaListingWire } from "../vista";
 import { runSync } from "./run";
-
-/** Listings keyed by code; `listAll` honours `>=` and list/equality filters; `detalhes` returns no media. */
-class FakeVista {
-  rows = new Map<string, VistaListingWire>();
-
-  add(code: string, overrides: Partial<VistaListingWire> = {}) {
-    this.rows.set(code, {
-      Codigo: code,
-      Categoria: "Apartamento",
-      Bairro: "Moema",
-      Cidade: "São Paulo",
-      UF: "SP",
-      ValorVenda: "500000",
-      ValorLocacao: "0",
-      ValorCondominio: "800",
-      ValorIptu: "2400",
-      DataCadastro: "2026-01-15",
-      DataAtualizacao: "2026-08-01",
-      ExibirNoSite: "Sim",
-      TituloSite: `Apartamento ${code}`,
-      ...overrides,
-    });
-  }
-
-  /** A CRM edit: new values and a newer update date (so a delta picks it up). */
-  edit(code: string, changes: Partial<VistaListingWire>) {
-    this.rows.set(code, { ...this.rows.get(code)!, DataAtualizacao: "2026-08-20", ...changes });
-  }
-
-  private matches(wire: VistaListingWire, filter: Record<string, unknown> = {}): boolean {
-    for (const [field, condition] of Object.entries(filter)) {
-      const value = String((wire as Record<string, unknown>)[field] ?? "");
-      if (Array.isArray(condition) && condition[0] === ">=") {
-        if (!(value >= String(condition[1]))) return false;
-      } else if (Array.isArray(condition)) {
-        if (!condition.map(String).includes(value)) return false;
-      } else if (value !== String(condition)) return false;
-    }
-    return true;
-  }
-
-  client(): VistaClient {
-    const self = this;
-    return {
-      async listar() {
-        throw new Error("not used");
-      },
-      async *listAll(pesquisa: Omit<PesquisaInput, "paginacao">, opts = {}) {
-        const codeOnly = pesquisa.fields.length === 1 && pesquisa.fields[0] === "Codigo";
-        const found = [...self.rows.values()].filter((row) =>
-          self.matches(row, pesquisa.filter as Record<string, unknown>),
-        );
-        opts.onPage?.({ pagina: 1, paginas: 1, total: found.length });
-        if (found.length) yield found.map((row) => (codeOnly ? { Codigo: row.Codigo } : structuredClone(row)));
-      },
-      async detalhes(code) {
-        return { Codigo: code, Foto: [], Video: [], Anexo: [] } as VistaListingWire;
-      },
-      async listarConteudo() {
-        return {};
-      },
-      async prontuario() {
-        return [];
-      },
-    };
-  }
-}
 
 describe("price history in the sync (fake Vista, PGlite in memory)", () => {
   let database: Database;
@@ -93,7 +26,11 @@ describe("price history in the sync (fake Vista, PGlite in memory)", () => {
     await database.db.execute(
       sql`truncate ${listings}, ${condominiums}, ${brokers}, ${syncState}, ${listingPriceChanges}`,
     );
-    vista = new FakeVista();
+    // Priced with charges, dated, without media: what the price history reads.
+    vista = new FakeVista({
+      defaults: { ValorCondominio: "800", ValorIptu: "2400", DataCadastro: "2026-01-15" },
+      media: false,
+    });
     for (const code of ["A1", "A2", "A3"]) vista.add(code);
   });
 
