@@ -12,6 +12,11 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** Test files, which may fake framework internals (see the internals rule below). */
+const TEST_FILES = ["tests/**", "**/*.test.ts", "**/*.test.tsx"];
+/** Where a framework internal goes instead (the internals rule below). */
+const DOOR = "use it through app/lib/framework-internals.ts or scripts/framework-internals.ts (ADR 0078)";
+
 export default tseslint.config(
   { ignores: ["build/**", "node_modules/**", "data/**", ".cache/**", "test-results/**", "public/**", "drizzle/**"] },
   js.configs.recommended,
@@ -60,6 +65,35 @@ export default tseslint.config(
     // Command-line programs, the server's own log lines, benchmarks and test reports print to the console.
     files: ["server/**", "bench/**", "tests/**", "**/*.test.ts", "**/*.test.tsx"],
     rules: { "no-console": "off" },
+  },
+  {
+    // Framework internals only through the two doors, app/lib/framework-internals.ts (run time)
+    // and scripts/framework-internals.ts (build), where each says why and what breaks, and the
+    // build checks what they expect (docs/decisions/0078-internals-behind-one-door.md). Tests
+    // may fake the internals: a test that breaks on an upgrade fails loudly.
+    files: ["**/*.{js,mjs,cjs,ts,tsx}"],
+    // This file names what it forbids.
+    ignores: ["app/lib/framework-internals.ts", "scripts/framework-internals.ts", "eslint.config.js", ...TEST_FILES],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              // The frameworks' packages only: a namespace import of any other module stays allowed.
+              regex: "^(?:react|react-dom|react-router|react-router-dom|@remix-run/[^/]+|@react-router/[^/]+)(?:/.*)?$",
+              importNamePattern: "^UNSAFE_",
+              message: `An UNSAFE_ export is a framework internal: ${DOOR}.`,
+            },
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        { selector: "Identifier[name=/^__remix/]", message: `Remix's window globals are internals: ${DOOR}.` },
+        { selector: "Literal[value=/__remix/]", message: `Remix's internal names and queries: ${DOOR}.` },
+      ],
+    },
   },
   {
     files: ["tests/**", "**/*.test.ts", "**/*.test.tsx"],

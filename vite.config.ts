@@ -5,16 +5,27 @@ import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 import tsconfigPaths from "vite-tsconfig-paths";
 import remixConfig from "./remix.config.js";
-import { CLIENT_ROUTE_QUERY, shellChunks } from "./scripts/client-chunks";
+import { buildFacts } from "./scripts/build-facts";
+import { shellChunks } from "./scripts/client-chunks";
+import { assetFileNames, isClientRouteEntry } from "./scripts/framework-internals";
 import { testProjects, testWorkers } from "./vitest.projects";
 
 /** The browser build's entries every page loads: the browser entry and the root route (ADR 0047). */
-const alwaysLoaded = (entryId: string) =>
-  entryId.endsWith("/app/entry.client.tsx") || entryId.endsWith(`/app/root.tsx${CLIENT_ROUTE_QUERY}`);
+const alwaysLoadedEntries: Record<string, (entryId: string) => boolean> = {
+  "browser entry": (entryId) => entryId.endsWith("/app/entry.client.tsx"),
+  root: isClientRouteEntry("app/root.tsx"),
+};
+const alwaysLoaded = (entryId: string) => Object.values(alwaysLoadedEntries).some((accepts) => accepts(entryId));
 
-/** The catalogue's page types, by route module: what a visitor's site's own modules are shared by (ADR 0051). */
-const cataloguePages = ["home", "listings", "search", "map", "listing", "condominium"].map(
-  (route) => (entryId: string) => entryId.endsWith(`/app/routes/${route}.tsx${CLIENT_ROUTE_QUERY}`),
+/**
+ * The catalogue's page types, by route module: what a visitor's site's own modules are shared by (ADR 0051).
+ * `npm run build` fails when one of them matches no entry (scripts/check-build.ts).
+ */
+const cataloguePageEntries: Record<string, (entryId: string) => boolean> = Object.fromEntries(
+  ["home", "listings", "search", "map", "listing", "condominium"].map((route) => [
+    route,
+    isClientRouteEntry(`app/routes/${route}.tsx`),
+  ]),
 );
 
 /** Small modules most catalogue page types share: cheaper in `shell` than as files of their own (ADR 0057). */
@@ -26,6 +37,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Vitest loads this file too; the Remix plugin only runs for the app build / dev server.
     !process.env.VITEST && remix(remixConfig),
     tsconfigPaths(),
+    // What the build check needs to know of the bundle: the predicates' matches, Leaflet's stylesheet (ADR 0078).
+    !process.env.VITEST &&
+      buildFacts(
+        isSsrBuild ? "server" : "client",
+        isSsrBuild ? {} : { ...alwaysLoadedEntries, ...cataloguePageEntries },
+      ),
     // The browser build's scripts, styles and SVGs also written as .br and .gz (best levels), served
     // as they are by the server (express-static-gzip): no compression per request (ADR 0042).
     !isSsrBuild &&
@@ -46,12 +63,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? {}
       : {
           output: {
-            manualChunks: shellChunks(alwaysLoaded, cataloguePages, smallSharedModules),
-            // Leaflet's stylesheet is emitted for map.tsx's `?url` import and as the map chunks' CSS;
-            // Rollup keeps one file, named after whichever came first, and the server build (which
-            // only sees the `?url` import) must name it the same: always after Leaflet.
-            assetFileNames: (asset) =>
-              asset.names.includes("leaflet.css") ? "assets/leaflet-[hash][extname]" : "assets/[name]-[hash][extname]",
+            manualChunks: shellChunks(alwaysLoaded, Object.values(cataloguePageEntries), smallSharedModules),
+            // Leaflet's stylesheet named as the server build names it (why: scripts/framework-internals.ts).
+            assetFileNames,
           },
         },
   },

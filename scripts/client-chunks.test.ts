@@ -1,6 +1,7 @@
 import type { ManualChunkMeta, ModuleInfo } from "rollup";
 import { describe, expect, it } from "vitest";
-import { CLIENT_ROUTE_QUERY, SHELL_CHUNK, shellChunks, VENDOR_CHUNK } from "./client-chunks";
+import { SHELL_CHUNK, shellChunks, VENDOR_CHUNK } from "./client-chunks";
+import { CLIENT_ROUTE_QUERY } from "./framework-internals";
 
 /**
  * A module graph as Rollup's `manualChunks` sees it: static and dynamic

@@ -22,9 +22,7 @@
  * run it.
  */
 import type { GetManualChunk, ManualChunkMeta } from "rollup";
-
-/** The query Remix's Vite plugin appends to a route module to make it a browser build entry. */
-export const CLIENT_ROUTE_QUERY = "?__remix-build-client-route";
+import { CLIENT_ROUTE_QUERY } from "./framework-internals";
 
 /** Name of the chunk of packages (`node_modules`) every page loads. */
 export const VENDOR_CHUNK = "vendor";

@@ -10,7 +10,8 @@
  * compiles every JSON schema of it up front (about 11 s of CPU on a 2-core
  * machine); we ask its validator (exegesis) to compile each schema on first
  * use instead (`lazyCompileValidationSchemas`), which brings the start to
- * about 1 s (ADR 0016).
+ * about 1 s (ADR 0016). Both are firebase-tools internals, loaded through
+ * app/lib/framework-internals.ts (docs/decisions/0078).
  *
  * The emulator keeps its users in memory. With `persistDir` they last across
  * restarts, crashes included (docs/decisions/0024-embedded-defaults-that-last.md):
@@ -43,6 +44,12 @@ import {
   persistingHandler,
   readAccounts,
 } from "./auth-emulator-accounts";
+import {
+  AUTH_EMULATOR_SERVER_MODULE,
+  AUTH_EMULATOR_SINGLE_PROJECT_NO_WARNING,
+  type AuthEmulatorInternals,
+  loadAuthEmulatorInternals,
+} from "../app/lib/framework-internals";
 import { isLoopbackHost, keyedHandler, newAccessKey, writeAccessKey } from "./auth-emulator-access";
 import { deferredListener } from "./deferred-listener";
 
@@ -91,46 +98,16 @@ export interface RunningAuthEmulator {
 /** The demo project of the embedded default (ADR 0016: a project named `demo-…`). */
 export const DEMO_PROJECT_ID = "demo-imobiliaria";
 
-interface EmulatorModules {
-  createApp: (
-    projectId: string,
-    singleProjectMode: number,
-    projectStateForId: Map<string, EmulatorProjectState>,
-  ) => Promise<(req: IncomingMessage, res: ServerResponse) => void>;
-  AgentProjectState: new (projectId: string) => EmulatorProjectState;
-}
-
-/** The emulator's app factory inside firebase-tools. */
-const EMULATOR_SERVER_MODULE = "firebase-tools/lib/emulator/auth/server.js";
+/** The emulator's app as firebase-tools makes it: a Node request listener. */
+type EmulatorModules = AuthEmulatorInternals<EmulatorProjectState, (req: IncomingMessage, res: ServerResponse) => void>;
 
 let modulesPromise: Promise<EmulatorModules> | undefined;
 
 /** Loads the emulator's app factory (with lazily compiled schemas) and its project state class, once. */
 function loadEmulator(): Promise<EmulatorModules> {
-  modulesPromise ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const serverPath = require.resolve(EMULATOR_SERVER_MODULE);
-    const fromEmulator = createRequire(serverPath);
-    // Same module instance as the emulator's own `require("exegesis-express")`.
-    const exegesisExpress = fromEmulator("exegesis-express") as {
-      middleware: (spec: unknown, options: Record<string, unknown>) => Promise<unknown>;
-      __lazyPatched?: boolean;
-    };
-    if (!exegesisExpress.__lazyPatched) {
-      const original = exegesisExpress.middleware;
-      exegesisExpress.middleware = (spec, options) =>
-        original(spec, { ...options, lazyCompileValidationSchemas: true });
-      exegesisExpress.__lazyPatched = true;
-    }
-    const server = fromEmulator(serverPath) as Pick<EmulatorModules, "createApp">;
-    const state = fromEmulator("./state.js") as Pick<EmulatorModules, "AgentProjectState">;
-    return { createApp: server.createApp, AgentProjectState: state.AgentProjectState };
-  })();
+  modulesPromise ??= (async () => loadAuthEmulatorInternals(createRequire, import.meta.url))();
   return modulesPromise;
 }
-
-/** `SingleProjectMode.NO_WARNING` of the emulator: requests for other project ids are served silently. */
-const SINGLE_PROJECT_NO_WARNING = 0;
 
 /** An Auth emulator whose port is bound and whose app may still be loading (see {@link bindAuthEmulator}). */
 export interface BoundAuthEmulator {
@@ -181,7 +158,7 @@ export async function bindAuthEmulator(
   const host = options.host ?? "127.0.0.1";
   if (!isLoopbackHost(host))
     throw new Error(`Auth emulator: it has no authentication and listens on loopback only (got host ${host})`);
-  createRequire(import.meta.url).resolve(EMULATOR_SERVER_MODULE);
+  createRequire(import.meta.url).resolve(AUTH_EMULATOR_SERVER_MODULE);
   let accountsFile: string | undefined;
   let saved: EmulatorUser[] = [];
   if (options.persistDir) {
@@ -197,7 +174,7 @@ export async function bindAuthEmulator(
     await options.loadAfter?.catch(() => undefined);
     const { createApp, AgentProjectState } = await loadEmulator();
     const state = new AgentProjectState(projectId);
-    const app = await createApp(projectId, SINGLE_PROJECT_NO_WARNING, new Map([[projectId, state]]));
+    const app = await createApp(projectId, AUTH_EMULATOR_SINGLE_PROJECT_NO_WARNING, new Map([[projectId, state]]));
     if (!accountsFile) return app;
     importAccounts(state, saved);
     const writer = accountWriter(accountsFile, state);

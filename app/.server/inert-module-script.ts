@@ -9,19 +9,23 @@
  * The elements keep their place, text and nonce, so React hydrates them as
  * rendered; only the links' `rel` ({@link INERT_PRELOAD_REL}) and the script's
  * type ({@link INERT_MODULE_TYPE}, which browsers do not run) change.
+ *
+ * Where `<Scripts>`' output begins and how its module script's attributes are
+ * written are Remix's and React's internals: `~/lib/framework-internals`
+ * holds them, and `npm run build` checks them against what `<Scripts>`
+ * renders (docs/decisions/0078).
  */
 import { Transform } from "node:stream";
+import { SCRIPTS_MODULE_PRELOAD_START, SCRIPTS_MODULE_SCRIPT_ATTRIBUTES } from "~/lib/framework-internals";
 
 /** The type the module script is given: a data block the browser neither fetches nor runs. */
 export const INERT_MODULE_TYPE = "text/x-module-after-paint";
 
 /** How `<Scripts>` begins: its module preloads (without the nonce), then its two inline scripts. */
-const PRELOADS_START = Buffer.from('<link rel="modulepreload" href="');
+const PRELOADS_START = Buffer.from(SCRIPTS_MODULE_PRELOAD_START);
 /** How React writes the attributes of `<Scripts>`' module script (after its `nonce`). */
-const MODULE_ATTRIBUTES = Buffer.from(' type="module" async=""');
+const MODULE_ATTRIBUTES = Buffer.from(SCRIPTS_MODULE_SCRIPT_ATTRIBUTES);
 const INERT_ATTRIBUTES = ` type="${INERT_MODULE_TYPE}"`;
-/** `<Scripts>`' preload links, from their first attribute on. */
-const PRELOAD_REL = /<link rel="modulepreload" href="/g;
 /** The inert `rel` they are given until the loader sets it back (React hydrates a `<link>` whatever its `rel`). */
 export const INERT_PRELOAD_REL = "x-modulepreload-after-paint";
 /** Bytes held at most while looking for the module script (the context script is 20–60 KB). */
@@ -77,7 +81,7 @@ export function createInertModuleScriptTransform(): Transform {
       const before = data
         .subarray(0, attributesAt)
         .toString("utf8")
-        .replace(PRELOAD_REL, `<link rel="${INERT_PRELOAD_REL}" href="`);
+        .replaceAll(SCRIPTS_MODULE_PRELOAD_START, `<link rel="${INERT_PRELOAD_REL}" href="`);
       callback(
         null,
         Buffer.concat([Buffer.from(before + INERT_ATTRIBUTES), data.subarray(attributesAt + MODULE_ATTRIBUTES.length)]),

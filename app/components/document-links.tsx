@@ -27,12 +27,13 @@
  * Which links, in which order: per matched route (up to the one whose error
  * boundary shows, if any), its CSS from the build manifest then its `links()`,
  * without repeats: Remix 2's `getKeyedLinksForMatches`, which it does not
- * export.
+ * export. The manifest, route modules and matches come from Remix's internal
+ * contexts, through `~/lib/framework-internals` (docs/decisions/0078).
  */
 import type { LinkDescriptor } from "@remix-run/node";
-import { PrefetchPageLinks, UNSAFE_RemixContext } from "@remix-run/react";
+import { PrefetchPageLinks } from "@remix-run/react";
 import { createContext, Fragment, useContext, useMemo } from "react";
-import { UNSAFE_DataRouterStateContext } from "react-router-dom";
+import { useDocumentLinkSources } from "~/lib/framework-internals";
 
 /** The text of a built stylesheet by its href, or undefined to keep it a `<link>`. */
 export type StylesheetTexts = (href: string) => string | undefined;
@@ -86,23 +87,16 @@ export function documentLinkDescriptors(
   return result;
 }
 
-/** Drop-in for Remix's `<Links>` in the document's `<head>`. */
+/**
+ * Drop-in for Remix's `<Links>` in the document's `<head>`.
+ * @throws {Error} outside a Remix app.
+ */
 export function DocumentLinks() {
-  const remix = useContext(UNSAFE_RemixContext);
-  const routerState = useContext(UNSAFE_DataRouterStateContext);
+  const { routeIds, manifestRoutes, routeModules } = useDocumentLinkSources();
   const stylesheetText = useContext(InlineStylesheetsContext);
-  if (!remix || !routerState) throw new Error("DocumentLinks must be rendered inside Remix");
-  const { manifest, routeModules } = remix;
-  const { matches, errors } = routerState;
-  const routeIds = useMemo(() => {
-    // Up to the route whose error boundary shows, as Remix's <Links> does.
-    const errorIndex = errors ? matches.findIndex((match) => errors[match.route.id] !== undefined) : -1;
-    const active = errorIndex >= 0 ? matches.slice(0, errorIndex + 1) : matches;
-    return active.map((match) => match.route.id);
-  }, [matches, errors]);
   const links = useMemo(
-    () => documentLinkDescriptors(routeIds, manifest.routes, routeModules),
-    [routeIds, manifest.routes, routeModules],
+    () => documentLinkDescriptors(routeIds, manifestRoutes, routeModules),
+    [routeIds, manifestRoutes, routeModules],
   );
   return (
     <>

@@ -5,7 +5,13 @@ import { Outlet } from "react-router-dom";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { pageNotFound } from "~/lib/errors";
-import { ErrorScreen, GeneralErrorBoundary, isClientErrorForBot } from "./error-screen";
+import {
+  captureServerMarkup,
+  ErrorScreen,
+  GeneralErrorBoundary,
+  isClientErrorForBot,
+  SERVER_ERROR_ATTRIBUTE,
+} from "./error-screen";
 
 /** Renders a one-route app whose loader does `load`, with GeneralErrorBoundary as its boundary. */
 async function renderRoute(
@@ -121,6 +127,38 @@ describe("GeneralErrorBoundary in the browser", () => {
   it("shows the error screen to a person", async () => {
     expect(await renderClientError("none")).toContain("Ops! Ocorreu um erro");
     expect(await renderClientError("granted")).toContain("Ops! Ocorreu um erro");
+  });
+
+  /** Runs `captureServerMarkup` on a server document with or without an error boundary's screen. */
+  function captureFrom(serverShowedError: boolean): void {
+    vi.stubGlobal("window", { location: { pathname: "/", search: "" } });
+    vi.stubGlobal("document", {
+      getElementById: () => null,
+      querySelector: (selector: string) =>
+        serverShowedError && selector === `[${SERVER_ERROR_ATTRIBUTE}]` ? {} : null,
+    });
+    captureServerMarkup();
+    vi.unstubAllGlobals();
+  }
+
+  it("keeps the server's own error page for a crawler while it hydrates (the server HTML had the boundary's screen)", async () => {
+    captureFrom(true);
+    try {
+      expect(await renderClientError("bot")).toContain("Ops! Ocorreu um erro");
+    } finally {
+      captureFrom(false);
+    }
+    expect(await renderClientError("bot")).not.toContain("Ops! Ocorreu um erro");
+  });
+});
+
+describe("the server error marker", () => {
+  it("is on the boundary's screen only", async () => {
+    const { html } = await renderRoute(() => {
+      throw new Error("boom");
+    });
+    expect(html).toContain(`${SERVER_ERROR_ATTRIBUTE}=""`);
+    expect(renderToString(<ErrorScreen status={404} />)).not.toContain(SERVER_ERROR_ATTRIBUTE);
   });
 });
 

@@ -8,6 +8,10 @@
  * a bot keeps the server-rendered content of the page (captured before
  * hydration by {@link captureServerMarkup}), or an empty main area after a
  * client-side navigation. See docs/decisions (bots and client-side errors).
+ *
+ * Whether the server itself rendered an error boundary is read from the
+ * server HTML ({@link SERVER_ERROR_ATTRIBUTE}), not from Remix's hydration
+ * data (`window.__remixContext`, an internal; docs/decisions/0078).
  */
 import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import { type MouseEvent, useEffect, useState } from "react";
@@ -16,6 +20,7 @@ import { useOptionalRootData } from "~/lib/root-data";
 import { button } from "~/styles/ui.css";
 import { ArrowLeftIcon } from "./icons";
 import * as styles from "./error-screen.css";
+import { useHydrated } from "./use-hydrated";
 
 /** Props of {@link ErrorScreen}. */
 export interface ErrorScreenProps {
@@ -23,6 +28,8 @@ export interface ErrorScreenProps {
   status: number;
   /** Optional pt-BR line under the spec's description (e.g. why a form post was refused). */
   detail?: string;
+  /** Rendered by an error boundary: carries {@link SERVER_ERROR_ATTRIBUTE}. */
+  boundary?: boolean;
 }
 
 /**
@@ -37,11 +44,23 @@ function goBack(event: MouseEvent<HTMLAnchorElement>) {
   }
 }
 
+/**
+ * Attribute the error boundary's screen carries: the server HTML has it when
+ * the server rendered an error boundary (every route's boundary is
+ * {@link GeneralErrorBoundary}).
+ */
+export const SERVER_ERROR_ATTRIBUTE = "data-error-boundary";
+
 /** The error screen: status code, title, description and "Voltar para o início" (docs/spec.txt §2). */
-export function ErrorScreen({ status, detail }: ErrorScreenProps) {
+export function ErrorScreen({ status, detail, boundary = false }: ErrorScreenProps) {
   const { title, description } = errorScreenTexts(status);
   return (
-    <section className={styles.screen} aria-labelledby="error-title" data-status={status}>
+    <section
+      className={styles.screen}
+      aria-labelledby="error-title"
+      data-status={status}
+      {...(boundary ? { [SERVER_ERROR_ATTRIBUTE]: "" } : {})}
+    >
       <div className={styles.content}>
         <p className={styles.status}>{status}</p>
         <h1 id="error-title" className={styles.title}>
@@ -61,39 +80,21 @@ export function ErrorScreen({ status, detail }: ErrorScreenProps) {
 
 /** The server-rendered main content captured before hydration, kept for bots. */
 let serverMarkup: { href: string; html: string } | null = null;
-/** Whether hydration has completed (set by {@link markHydrated}). */
-let hydrated = false;
+/** Whether the server HTML held an error boundary's screen (captured before hydration). */
+let serverRenderedAnError = false;
 
 /** Id of the element whose server HTML {@link captureServerMarkup} keeps. */
 export const MAIN_CONTENT_ID = "main-content";
 
 /**
- * Keeps the server-rendered HTML of `#main-content`; call in
+ * Keeps the server-rendered HTML of `#main-content`, and whether the server
+ * rendered an error boundary ({@link SERVER_ERROR_ATTRIBUTE}); call in
  * `entry.client.tsx` before hydrating. Browser only.
  */
 export function captureServerMarkup(): void {
   const main = document.getElementById(MAIN_CONTENT_ID);
   if (main) serverMarkup = { href: window.location.pathname + window.location.search, html: main.innerHTML };
-}
-
-/** Marks hydration as complete; called once from the root layout's effect. */
-export function markHydrated(): void {
-  hydrated = true;
-}
-
-/**
- * Whether the page's hydration has completed: false on the server and during
- * the first commit (the root layout's effect runs after its children's),
- * true for anything React renders afterwards, such as a client-side navigation.
- */
-export function isHydrated(): boolean {
-  return hydrated;
-}
-
-/** Whether the server itself rendered an error boundary for this page load. */
-function serverRenderedAnError(): boolean {
-  const context = (window as unknown as { __remixContext?: { state?: { errors?: unknown } } }).__remixContext;
-  return Boolean(context?.state?.errors);
+  serverRenderedAnError = document.querySelector(`[${SERVER_ERROR_ATTRIBUTE}]`) !== null;
 }
 
 /**
@@ -135,7 +136,9 @@ function BotFallback() {
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   const isResponse = isRouteErrorResponse(error);
-  const [fromServer] = useState(() => typeof document === "undefined" || (!hydrated && serverRenderedAnError()));
+  // False while the page hydrates: an error then is the server's own page, or one of this browser's.
+  const hydrated = useHydrated();
+  const [fromServer] = useState(() => typeof document === "undefined" || (!hydrated && serverRenderedAnError));
   const bot = isBotPage(useOptionalRootData());
   const hideFromBot = typeof document !== "undefined" && isClientErrorForBot(error, bot, fromServer);
 
@@ -145,7 +148,11 @@ export function GeneralErrorBoundary() {
 
   if (hideFromBot) return <BotFallback />;
   return (
-    <ErrorScreen status={isResponse ? error.status : 500} detail={isResponse ? errorDetail(error.data) : undefined} />
+    <ErrorScreen
+      status={isResponse ? error.status : 500}
+      detail={isResponse ? errorDetail(error.data) : undefined}
+      boundary
+    />
   );
 }
 

@@ -19,23 +19,10 @@
  * arrived and gives it back, with an `input` event, once hydrated.
  */
 import { useFetchers, useLocation, useNavigation } from "@remix-run/react";
-import {
-  type ComponentType,
-  type ContextType,
-  type ReactNode,
-  lazy,
-  memo,
-  Suspense,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
-import { UNSAFE_DataRouterStateContext, UNSAFE_RouteContext } from "react-router-dom";
-import { isHydrated } from "./error-screen";
+import { type ComponentType, lazy, memo, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { RouterContextShield, useRouterContextValues } from "~/lib/framework-internals";
 import * as s from "./island.css";
-import { IslandHydrationContext } from "./use-hydrated";
+import { IslandHydrationContext, isHydrated } from "./use-hydrated";
 
 /** How far (px) beyond the viewport an island starts loading: about a phone screen of scrolling ahead. */
 export const ISLAND_MARGIN_PX = 800;
@@ -106,7 +93,7 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
     // New props (memo let them through): React can only apply them to the
     // server HTML once the code is here, and holds a transition until then.
     // A navigation or a fetcher: the island's content will see the router's
-    // new state once it has hydrated (RouterShield). Either way, load now.
+    // new state once it has hydrated (RouterContextShield). Either way, load now.
     const location = useLocation();
     const navigation = useNavigation();
     const fetchers = useFetchers();
@@ -131,10 +118,10 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
       };
     }, [wake]);
 
-    // Until it has hydrated, the island's content sees the router as it was at its first render:
-    // see RouterShield. The same element while its props are the same, so a render of this
-    // component for the router's sake does not reach the boundary either.
-    const routerContext = useRouterContext();
+    // Until it has hydrated, the island's content sees the router as it was at its first render
+    // (RouterContextShield; why: ~/lib/framework-internals). The same element while its props are
+    // the same, so a render of this component for the router's sake does not reach the boundary either.
+    const routerContext = useRouterContextValues();
     const [firstRouterContext] = useState(routerContext);
     const content = useMemo(
       () => (
@@ -153,7 +140,7 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>, 
         data-island={name}
         {...(hydrated ? { [ISLAND_HYDRATED_ATTRIBUTE]: "" } : {})}
       >
-        <RouterShield value={hydrated ? routerContext : firstRouterContext}>{content}</RouterShield>
+        <RouterContextShield value={hydrated ? routerContext : firstRouterContext}>{content}</RouterContextShield>
       </div>
     );
   };
@@ -186,39 +173,6 @@ function isPlainData(value: object): boolean {
   if (Array.isArray(value)) return true;
   const prototype = Object.getPrototypeOf(value) as unknown;
   return (prototype === Object.prototype || prototype === null) && !("$$typeof" in value);
-}
-
-/** The router's context values that change with each update of its state (`RouterShield`). */
-type RouterContextValues = {
-  state: ContextType<typeof UNSAFE_DataRouterStateContext>;
-  route: ContextType<typeof UNSAFE_RouteContext>;
-};
-
-/** The router's state and the current route's context, as the island's parent sees them. */
-function useRouterContext(): RouterContextValues {
-  const state = useContext(UNSAFE_DataRouterStateContext);
-  const route = useContext(UNSAFE_RouteContext);
-  return useMemo(() => ({ state, route }), [state, route]);
-}
-
-/**
- * Provides the router's state and route context anew, with `value`, to an
- * island's content. React holds a transition that changes a context above a
- * boundary still showing server HTML until the boundary has hydrated, and
- * React 18 renders every pending transition together: each update of the
- * router's state (a transition, even when it changes nothing the island shows,
- * as when Remix adds the routes it discovered) would make every later
- * transition of the page (the map's markers) wait for the island's code. A
- * provider of the same context stops React's search for the context's readers,
- * so an island given its first values until it has hydrated holds nothing.
- * Navigations and fetchers still wake it (`island`).
- */
-function RouterShield({ value, children }: { value: RouterContextValues; children: ReactNode }) {
-  return (
-    <UNSAFE_DataRouterStateContext.Provider value={value.state}>
-      <UNSAFE_RouteContext.Provider value={value.route}>{children}</UNSAFE_RouteContext.Provider>
-    </UNSAFE_DataRouterStateContext.Provider>
-  );
 }
 
 /** Calls `wake` once mounted; renders nothing. */

@@ -1,5 +1,26 @@
+/**
+ * The page's one hydration state: {@link markHydrated} (the root layout's
+ * effect), {@link isHydrated} (code outside a render: islands) and
+ * {@link useHydrated} (components).
+ */
 import { createContext, startTransition, useContext, useEffect, useState } from "react";
-import { isHydrated } from "./error-screen";
+
+/** Whether the page's hydration has completed (set by {@link markHydrated}). */
+let hydrated = false;
+
+/** Marks hydration as complete; called once from the root layout's effect (it runs after its children's). */
+export function markHydrated(): void {
+  hydrated = true;
+}
+
+/**
+ * Whether the page's hydration has completed: false on the server and during
+ * the first commit (the root layout's effect runs after its children's),
+ * true for anything React renders afterwards, such as a client-side navigation.
+ */
+export function isHydrated(): boolean {
+  return hydrated;
+}
 
 /**
  * False on the server and in the first client render, true once React has
@@ -14,16 +35,17 @@ import { isHydrated } from "./error-screen";
  *
  * The render that follows hydration is a transition, which React splits into
  * short tasks: on `/mapa` it renders the whole page once more, with the map
- * (ADR 0050).
+ * (ADR 0050). Not `useSyncExternalStore`: React renders a store's change
+ * synchronously, in one task, which would undo that split.
  */
 export function useHydrated(): boolean {
   const hydratingIsland = useContext(IslandHydrationContext);
-  const [hydrated, setHydrated] = useState(() => !hydratingIsland && isHydrated());
+  const [ready, setReady] = useState(() => !hydratingIsland && isHydrated());
   useEffect(() => {
-    if (!hydrated) startTransition(() => setHydrated(true));
+    if (!ready) startTransition(() => setReady(true));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
   }, []);
-  return hydrated;
+  return ready;
 }
 
 /**
