@@ -29,17 +29,13 @@
  * `--skip-lighthouse` (budgets only), `--build` (`npm run build` first; else
  * an existing `build/` is used). `CHROME_PATH` overrides `/usr/bin/chromium`.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
-import http from "node:http";
-import net from "node:net";
 import path from "node:path";
-import { pathToFileURL, fileURLToPath } from "node:url";
-import { brotliCompressSync, gzipSync } from "node:zlib";
+import { pathToFileURL } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import sharp from "sharp";
 import {
   FIRST_MARKER_TARGET_MS,
   HEADLESS_CHROMIUM_FLAGS,
@@ -50,142 +46,23 @@ import {
 } from "./map-markers";
 import { CPU_SLOWDOWN, measurePhoneLoads, SLOW_4G, type PhoneLoadFigures } from "./phone-loads";
 import { BUSY_TOLERANCE, isBusyRun } from "./stats";
+import {
+  buildWeight,
+  CSS_BUDGET_KB,
+  PAGE_TYPES,
+  TARGETS,
+  type AssetsManifest,
+  type BuildWeight,
+  type PageType,
+} from "./web-pages";
+import { cacheDir, root, startSite, startTileServer } from "./web-site";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const cacheDir = path.join(root, ".cache/bench-web");
 const args = process.argv.slice(2);
 const flag = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
 const RUNS = Math.max(1, Number(flag("runs") ?? 3));
 const ONLY = flag("only")?.split(",");
 const MARKER_RUNS = Math.max(1, Number(flag("marker-runs") ?? 5));
 const PHONE_RUNS = Math.max(1, Number(flag("phone-runs") ?? 5));
-
-/** A public page type: where to find an example URL and which routes its first load runs. */
-interface PageType {
-  key: string;
-  label: string;
-  /** Route ids of the first load, outermost first (root excluded), as in app/routes.ts. */
-  routes: string[];
-  /** A fixed path, or a function finding one on the running site. */
-  path: string | ((origin: string) => Promise<string>);
-  /** Lighthouse performance target (score 0–100). */
-  performance: number;
-  /** JavaScript budget of the first load, KB as sent (brotli, 1 KB = 1024 bytes). */
-  jsKb: number;
-  /**
-   * The page answers `noindex, follow` by design (internal search results,
-   * docs/decisions/0010-free-text-search.md): Lighthouse's `is-crawlable`
-   * audit, which fails any noindex page, is left out of its SEO score.
-   */
-  noindex?: true;
-}
-
-/** CSS budget of a first load, KB as sent (brotli): one layout's styles plus the page's. */
-const CSS_BUDGET_KB = 20;
-/** Lighthouse targets shared by every page type. */
-const TARGETS = { tbtMs: 200, lcpMs: 2500, cls: 0.02, otherScores: 100 } as const;
-
-/** Finds the first `href` matching `pattern` on the page at `from`. */
-function firstLink(from: string, pattern: RegExp): (origin: string) => Promise<string> {
-  return async (origin) => {
-    const html = await (await fetch(origin + from)).text();
-    const match = pattern.exec(html);
-    if (!match) throw new Error(`nenhum link ${pattern} em ${from}`);
-    return match[1].replaceAll("&amp;", "&");
-  };
-}
-
-const PAGE_TYPES: PageType[] = [
-  { key: "home", label: "/", routes: ["layouts/default", "routes/home"], path: "/", performance: 95, jsKb: 110 },
-  {
-    key: "list",
-    label: "lista",
-    routes: ["layouts/default", "routes/listings-filtered"],
-    path: "/todos-os-imoveis/aluguel-apartamento-sao-paulo-moema",
-    performance: 95,
-    jsKb: 110,
-  },
-  {
-    key: "listing",
-    label: "imóvel",
-    routes: ["layouts/default", "routes/listing"],
-    path: firstLink("/todos-os-imoveis/aluguel-apartamento-sao-paulo-moema", /href="(\/detalhes\/[^"/]+\/[^"/?#]+)"/),
-    performance: 95,
-    jsKb: 110,
-  },
-  {
-    key: "condominium",
-    label: "condomínio",
-    routes: ["layouts/default", "routes/condominium"],
-    path: firstLink("/condominios", /href="(\/detalhes\/[^"/?#]+)"/),
-    performance: 95,
-    jsKb: 110,
-  },
-  {
-    key: "search",
-    label: "/busca?q=moema",
-    routes: ["layouts/default", "routes/search"],
-    path: "/busca?q=moema",
-    performance: 95,
-    jsKb: 110,
-    noindex: true,
-  },
-  {
-    key: "about",
-    label: "/sobre",
-    routes: ["layouts/about", "routes/about"],
-    path: "/sobre",
-    performance: 95,
-    jsKb: 110,
-  },
-  { key: "map", label: "/mapa", routes: ["layouts/default", "routes/map"], path: "/mapa", performance: 90, jsKb: 170 },
-];
-
-/** The part of Remix's server build manifest read here. */
-interface AssetsManifest {
-  entry: { module: string; imports: string[] };
-  routes: Record<string, { module: string; imports?: string[]; css?: string[] } | undefined>;
-}
-
-/** JS and CSS of one page type's first load: bytes as sent (brotli), and gzip. */
-interface BuildWeight {
-  jsBytes: number;
-  cssBytes: number;
-  jsGzipBytes: number;
-  cssGzipBytes: number;
-  jsFiles: number;
-  cssFiles: number;
-}
-
-/** Sums the sizes of the files a page type's first load asks for. */
-function buildWeight(manifest: AssetsManifest, routeIds: string[]): BuildWeight {
-  const js = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
-  const css = new Set<string>();
-  for (const id of ["root", ...routeIds]) {
-    const route = manifest.routes[id];
-    if (!route) throw new Error(`rota ${id} ausente do manifesto`);
-    js.add(route.module);
-    for (const file of route.imports ?? []) js.add(file);
-    for (const file of route.css ?? []) css.add(file);
-  }
-  const file = (name: string) => path.join(root, "build/client", name);
-  const gzip = (name: string) => gzipSync(fs.readFileSync(file(name))).length;
-  // The build's own .br file; small files it left uncompressed are compressed here to compare alike.
-  const brotli = (name: string) =>
-    fs.existsSync(`${file(name)}.br`)
-      ? fs.statSync(`${file(name)}.br`).size
-      : Math.min(fs.statSync(file(name)).size, brotliCompressSync(fs.readFileSync(file(name))).length);
-  const sum = (files: Set<string>, size: (name: string) => number) =>
-    [...files].reduce((total, name) => total + size(name), 0);
-  return {
-    jsBytes: sum(js, brotli),
-    cssBytes: sum(css, brotli),
-    jsGzipBytes: sum(js, gzip),
-    cssGzipBytes: sum(css, gzip),
-    jsFiles: js.size,
-    cssFiles: css.size,
-  };
-}
 
 /** One Lighthouse run's figures. */
 interface RunFigures {
@@ -210,94 +87,6 @@ const median = (values: number[]) => {
 };
 const mark = (ok: boolean) => (ok ? "✓" : "✗");
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/**
- * The embedded Vista sandbox's port, the same at every run (kept in the cache
- * directory): photo URLs carry the sandbox's origin, and a catalogue synced
- * from another port would answer its photos with 400.
- */
-async function sandboxPort(): Promise<number> {
-  const file = path.join(cacheDir, "sandbox-port");
-  const saved = Number(fs.existsSync(file) ? fs.readFileSync(file, "utf8") : NaN);
-  if (saved > 0 && (await isFree(saved))) return saved;
-  const port = await freePort();
-  fs.writeFileSync(file, String(port));
-  return port;
-}
-
-/** Whether nothing listens on `port` (127.0.0.1). */
-function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.once("error", () => resolve(false));
-    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-  });
-}
-
-/**
- * A map tile server on this machine (`/{z}/{x}/{y}.png`, blank 256 px tiles
- * like the tile servers' standard ones): the machine has no internet, and
- * tiles failing to load would count as console errors against the map's
- * best-practices score. A blank tile weighs a few hundred bytes where a real
- * one weighs about 20 KB: the map's figures leave the tiles' download out.
- */
-async function startTileServer(): Promise<{ url: string; close: () => void }> {
-  const tile = await sharp({
-    create: { width: 256, height: 256, channels: 3, background: { r: 236, g: 236, b: 232 } },
-  })
-    .png()
-    .toBuffer();
-  const server = http.createServer((_request, response) => {
-    response.writeHead(200, { "Content-Type": "image/png", "Cache-Control": "public, max-age=86400" });
-    response.end(tile);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  return { url: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`, close: () => server.close() };
-}
-
-/** Starts the production build on the embedded defaults and waits for a finished sync. */
-async function startSite(tileUrl: string): Promise<{ origin: string; child: ChildProcess }> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = { NODE_ENV: "production" };
-  for (const [name, value] of Object.entries(process.env)) {
-    if (!/^(FIREBASE_|VISTA_|DATABASE_URL|PUBLIC_URL|SMTP_URL|GA_|GTM_|DATA_DIR|PORT$)/.test(name)) env[name] = value;
-  }
-  Object.assign(env, {
-    NODE_ENV: "production",
-    PORT: String(port),
-    DATA_DIR: path.join(cacheDir, "data"),
-    VISTA_SANDBOX_PORT: String(await sandboxPort()),
-    FIREBASE_AUTH_EMULATOR_PORT: "0",
-    SYNC_INTERVAL_SECONDS: "86400",
-    MAP_TILE_URL: tileUrl,
-  });
-  const log = fs.openSync(path.join(cacheDir, "server.log"), "w");
-  const child = spawn(process.execPath, ["build/node/server.js"], { cwd: root, env, stdio: ["ignore", log, log] });
-  fs.closeSync(log);
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20 * 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`o servidor saiu (veja ${cacheDir}/server.log)`);
-    try {
-      const health = (await (await fetch(`${origin}/health/server`)).json()) as { sync?: { lastSuccessAt?: string } };
-      if (health.sync?.lastSuccessAt) return { origin, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  child.kill("SIGTERM");
-  throw new Error("o catálogo não sincronizou em 20 minutos");
-}
 
 /**
  * A category's score (0–100) as Lighthouse weighs it (audit weights over the
