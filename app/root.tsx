@@ -36,13 +36,14 @@ import { type RootData, useOptionalRootData, useRootData } from "~/lib/root-data
 import type { ThemeColors } from "~/lib/theme";
 import { useNonce } from "~/lib/nonce";
 import { ModuleLoader } from "~/components/module-loader";
+import { saoPauloYear } from "~/lib/sao-paulo-time";
 import { useBuildPolling } from "~/lib/use-build-polling";
 import { brandColorVariables } from "~/styles/brand";
 import "~/styles/global.css";
 
 /** Current year in São Paulo (copyright line). */
 function currentYear(now: Date = new Date()): number {
-  return Number(new Intl.DateTimeFormat("en", { year: "numeric", timeZone: "America/Sao_Paulo" }).format(now));
+  return saoPauloYear(now);
 }
 
 /**

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CSV_BOM, csvField, neutraliseFormulas, toCsv } from "./csv";
+import { CSV_BOM, CSV_CONTENT_TYPE, csvField, downloadResponse, neutraliseFormulas, toCsv } from "./csv";
 
 /** A strict RFC 4180 reader with `separator` (what a spreadsheet splitting on it does with quoted fields). */
 function parseCsv(text: string, separator: string): string[][] {
@@ -104,5 +104,23 @@ describe("CSV export", () => {
         expect(cells.filter((cell) => FORMULA.test(cell))).toEqual([]);
       }),
     );
+  });
+});
+
+describe("downloadResponse", () => {
+  it("is a private, unsniffed CSV attachment by default", async () => {
+    const response = downloadResponse(toCsv(["a"], [["=1"]]), "leads-2026-11-24.csv");
+    expect(response.headers.get("Content-Type")).toBe(CSV_CONTENT_TYPE);
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="leads-2026-11-24.csv"');
+    expect(response.headers.get("Cache-Control")).toContain("no-store");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    // The bytes, not `text()`: decoding UTF-8 drops the byte-order mark Excel needs.
+    const body = Buffer.from(await response.arrayBuffer()).toString("utf8");
+    expect(body).toBe(`${CSV_BOM}"a"\r\n"'=1"\r\n`);
+  });
+
+  it("takes another media type (the JSON export)", () => {
+    const response = downloadResponse("{}", "dados.json", "application/json; charset=utf-8");
+    expect(response.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
   });
 });

@@ -18,8 +18,10 @@
  *   split on commas free of formulas without it.
  *
  * The quoting and line layout are csv-stringify's; the neutralising is ours.
+ * {@link downloadResponse} gives every export the same download headers.
  */
 import { stringify } from "csv-stringify/sync";
+import { privatePage } from "~/lib/cache-control";
 
 /** One value of a cell; null and undefined are written as an empty field. */
 export type CsvValue = string | number | null | undefined;
@@ -94,4 +96,22 @@ export function toCsv(
   const records = [header, ...rows].map((row) => row.map(cellText));
   const sep = options.separatorLine ? `sep=${CSV_SEPARATOR}${CSV_NEWLINE}` : "";
   return `${CSV_BOM}${sep}${stringify(records, STRINGIFY_OPTIONS)}`;
+}
+
+/** The media type of every CSV export. */
+export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
+
+/**
+ * A file download of an export (a CSV by default): saved as `fileName`,
+ * never cached (`privatePage`), and not sniffed into another type.
+ * @param fileName a plain ASCII name (it goes into `Content-Disposition` unescaped).
+ */
+export function downloadResponse(body: string, fileName: string, contentType: string = CSV_CONTENT_TYPE): Response {
+  return new Response(body, {
+    headers: privatePage({
+      "Content-Type": contentType,
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "X-Content-Type-Options": "nosniff",
+    }),
+  });
 }

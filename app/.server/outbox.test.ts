@@ -1,7 +1,6 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
-import { integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { openDatabase, type Database, type Db } from "./db";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Db } from "./db";
 import {
   backoffMs,
   DEFAULT_LEASE_MS,
@@ -10,85 +9,16 @@ import {
   type OutboxPassResult,
   type OutboxSpec,
 } from "./outbox";
+import { at, NOW, type TestOutboxRow, useTestOutbox } from "../../tests/integration/helpers/test-outbox";
 
-/** A table with the outbox columns and a payload, created for these tests only. */
-const testOutbox = pgTable("test_outbox", {
-  id: uuid("id").primaryKey(),
-  payload: text("payload").notNull(),
-  status: text("status").$type<"pending" | "sent">().notNull(),
-  attempts: integer("attempts").notNull(),
-  nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
-  lockedUntil: timestamp("locked_until", { withTimezone: true }),
-  claimToken: uuid("claim_token"),
-  lastError: text("last_error"),
-  waitingOn: text("waiting_on"),
-  sentAt: timestamp("sent_at", { withTimezone: true }),
-});
-type TestRow = typeof testOutbox.$inferSelect;
+const outbox = useTestOutbox("test_outbox");
+const { table: testOutbox, addRow, rowOf, specWith } = outbox;
+type TestRow = TestOutboxRow;
 
-const NOW = new Date("2026-03-01T12:00:00.000Z");
-const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
-
-let database: Database;
 let db: Db;
-beforeAll(async () => {
-  database = await openDatabase({ inMemory: true });
-  db = database.db;
-  await db.execute(sql`
-    create table test_outbox (
-      id uuid primary key,
-      payload text not null,
-      status text not null default 'pending',
-      attempts integer not null default 0,
-      next_attempt_at timestamptz not null,
-      locked_until timestamptz,
-      claim_token uuid,
-      last_error text,
-      waiting_on text,
-      sent_at timestamptz
-    )`);
+beforeAll(() => {
+  db = outbox.db();
 });
-afterAll(async () => {
-  await database?.close();
-});
-beforeEach(async () => {
-  await db.delete(testOutbox);
-});
-
-let idCounter = 0;
-/** Inserts a pending row (due now unless told) and returns its id. */
-async function addRow(payload: string, values: Partial<TestRow> = {}): Promise<string> {
-  idCounter++;
-  const id = `00000000-0000-4000-8000-${String(idCounter).padStart(12, "0")}`;
-  await db.insert(testOutbox).values({ id, payload, status: "pending", attempts: 0, nextAttemptAt: NOW, ...values });
-  return id;
-}
-
-async function rowOf(id: string): Promise<TestRow> {
-  const [row] = await db.select().from(testOutbox).where(eq(testOutbox.id, id));
-  return row!;
-}
-
-/** A spec over the test table whose delivery is `deliver` and which records the loads and failures. */
-function specWith(deliver: (row: TestRow) => Promise<void>) {
-  const loads: string[][] = [];
-  const failures: { payload: string; attempts: number; error: string }[] = [];
-  const spec: OutboxSpec<TestRow> = {
-    table: testOutbox,
-    row: (row) => row,
-    load: async (loadDb, ids) => {
-      loads.push([...ids].sort());
-      const items = await loadDb
-        .select()
-        .from(testOutbox)
-        .where(inArray(testOutbox.id, ids))
-        .orderBy(asc(testOutbox.nextAttemptAt));
-      return { items, deliver };
-    },
-    onFailure: (row, attempts, error) => failures.push({ payload: row.payload, attempts, error }),
-  };
-  return { spec, loads, failures };
-}
 
 describe("deliverDueOutbox", () => {
   it("delivers the due rows and marks them sent: one more attempt, sent_at = now, lease and error cleared", async () => {

@@ -57,6 +57,7 @@ import {
   renewClaim,
   wakeTransport,
 } from "./outbox-claim";
+import { nodeTimers, startJobLoop } from "./periodic-job";
 
 export { isTransportUnavailable, OutboxProbes } from "./outbox-claim";
 
@@ -285,8 +286,6 @@ export function startOutboxWorker(
 ): OutboxWorker {
   const intervalMs = Math.max(10, options.intervalMs ?? 5000);
   const batch = options.batch ?? DEFAULT_BATCH;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<OutboxPassResult> | undefined;
 
   const runOnce = () => {
@@ -297,30 +296,24 @@ export function startOutboxWorker(
     return next;
   };
 
-  const schedule = (delayMs: number) => {
-    timer = setTimeout(() => void loop(), delayMs);
-    if (unrefTimers) timer.unref?.();
-  };
-
-  const loop = async () => {
-    timer = undefined;
-    if (stopped) return;
-    let again = false;
-    try {
+  // The site's one loop (`./periodic-job`): a pass now, then after each one.
+  const loop = startJobLoop(
+    async () => {
       const result = await runOnce();
-      again = result.sent + result.failed >= batch;
-    } catch (error) {
-      options.onError?.(error);
-    }
-    if (!stopped) schedule(again ? 0 : intervalMs);
-  };
-  schedule(0);
+      return result.sent + result.failed >= batch ? 0 : intervalMs;
+    },
+    {
+      firstDelayMs: 0,
+      periodMs: intervalMs,
+      timers: nodeTimers(unrefTimers),
+      onError: (error) => options.onError?.(error),
+    },
+  );
 
   return {
     runOnce,
     async stop(stopOptions = {}) {
-      stopped = true;
-      if (timer) clearTimeout(timer);
+      loop.stop();
       if (!running) return;
       let wait: NodeJS.Timeout | undefined;
       await Promise.race([

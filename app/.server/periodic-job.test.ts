@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database, Db } from "./db";
-import { startPeriodicJob, type PeriodicJobSpec } from "./periodic-job";
+import { nodeTimers, startJobLoop, startPeriodicJob, type PeriodicJobSpec } from "./periodic-job";
 
 /** A database whose only capability is an in-memory advisory lock (the PGlite semantics). */
 function fakeDatabase() {
@@ -34,14 +34,14 @@ function spec(run: PeriodicJobSpec<string>["run"]): PeriodicJobSpec<string> {
   return { lockKey: 42, firstDelayMs: 1_000, intervalMs: 5_000, errorMessage: "job failed", run };
 }
 
-describe("startPeriodicJob", () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
+describe("startPeriodicJob", () => {
   it("runs after the first delay, then every interval, with the lock held and released", async () => {
     const { database, db, held, releases } = fakeDatabase();
     const seen: { db: Db; locked: boolean }[] = [];
@@ -146,5 +146,71 @@ describe("startPeriodicJob", () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(run).toHaveBeenCalledTimes(1);
     await job.stop();
+  });
+});
+
+describe("startJobLoop", () => {
+  it("waits the step's own delay after it ends, else the period, and goes on after a failure", async () => {
+    const starts: number[] = [];
+    const errors: unknown[] = [];
+    const delays: (number | undefined | Error)[] = [250, undefined, new Error("boom"), undefined];
+    const t0 = Date.now();
+    const loop = startJobLoop(
+      async () => {
+        starts.push(Date.now() - t0);
+        const next = delays.shift();
+        if (next instanceof Error) throw next;
+        return next;
+      },
+      { firstDelayMs: 100, periodMs: 1_000, onError: (error) => errors.push(error) },
+    );
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(starts).toEqual([100, 350, 1_350, 2_350]);
+    expect(errors).toEqual([new Error("boom")]);
+    loop.stop();
+  });
+
+  it("runNow runs at once with its argument, joins a step in progress and re-arms the timer after it", async () => {
+    let release = () => {};
+    const args: (string | undefined)[] = [];
+    const loop = startJobLoop<string>(
+      (arg) => {
+        args.push(arg);
+        return new Promise<void>((resolve) => (release = resolve));
+      },
+      { firstDelayMs: 10_000, periodMs: 5_000 },
+    );
+    const first = loop.runNow("takeover");
+    const joined = loop.runNow("other");
+    expect(args).toEqual(["takeover"]);
+    release();
+    await Promise.all([first, joined]);
+    expect(loop.nextRunAt()?.getTime()).toBe(Date.now() + 5_000);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(args).toEqual(["takeover", undefined]);
+    loop.stop();
+  });
+
+  it("stop cancels the timer, lets a step in progress end and starts no other", async () => {
+    let release = () => {};
+    const step = vi.fn(() => new Promise<void>((resolve) => (release = resolve)));
+    const loop = startJobLoop(step, { firstDelayMs: 0, periodMs: 1_000 });
+    await vi.advanceTimersByTimeAsync(0);
+    loop.stop();
+    expect(loop.nextRunAt()).toBeNull();
+    release();
+    await vi.advanceTimersByTimeAsync(10_000);
+    await loop.runNow();
+    expect(step).toHaveBeenCalledTimes(1);
+  });
+
+  it("uses unref'd Node timers by default, and ref'd ones when asked", () => {
+    for (const unref of [true, false]) {
+      vi.useRealTimers();
+      const timers = nodeTimers(unref);
+      const handle = timers.setTimeout(() => {}, 60_000) as NodeJS.Timeout;
+      expect(handle.hasRef()).toBe(!unref);
+      timers.clearTimeout(handle);
+    }
   });
 });

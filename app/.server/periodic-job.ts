@@ -1,15 +1,133 @@
 /**
- * A background job run once shortly after start and then at a fixed
- * interval, by one process at a time: each run takes a PostgreSQL advisory
- * lock (`Database.tryAdvisoryLock`; on PGlite an in-process lock) and is
- * skipped when another holder has it. Runs never overlap within a process,
- * nothing escapes the timer (a failed run is logged and the next one
- * retries), and the timer does not keep the process alive. The analytics
- * maintenance (`./analytics/maintenance`) and the privacy maintenance
- * (`./privacy/retention`) use it; the sync scheduler (`./sync/scheduler`)
- * has its own, since it also aborts runs and reports a status.
+ * The site's one scheduler of periodic work (docs/decisions/0077-one-of-each.md):
+ *
+ * - {@link startJobLoop}, the loop every periodic job is built on: a step
+ *   runs after a first delay, then again a delay after it ended (the step's
+ *   own, or the period); steps never overlap; a failed step is reported and
+ *   the loop goes on; the timers are unref'd by default, so a waiting loop
+ *   does not keep the process alive; `stop` cancels the timer. The sync
+ *   scheduler (`./sync/scheduler`, which also aborts runs and reports a
+ *   status) and the outboxes' delivery loop (`./outbox`) use it directly.
+ * - {@link startPeriodicJob}, a job on that loop run by one process at a
+ *   time: each run takes a PostgreSQL advisory lock
+ *   (`Database.tryAdvisoryLock`; on PGlite an in-process lock) and is skipped
+ *   when another holder has it; a failed run is logged and the next one
+ *   retries. The alert digest (`./alerts/digest`), the analytics maintenance
+ *   (`./analytics/maintenance`) and the privacy maintenance
+ *   (`./privacy/retention`) use it.
  */
 import type { Database, Db } from "./db";
+
+/** The clock and timers of a {@link startJobLoop} loop (injectable so tests advance time instead of waiting). */
+export interface JobTimers {
+  /** Current time, ms since the epoch. */
+  now(): number;
+  /** Calls `fn` once after `ms`; the handle goes to `clearTimeout`. */
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/**
+ * Node's clock and timers (looked up at each call, so test fakes apply).
+ * @param unref true (the default): a pending timer does not keep the process alive.
+ */
+export function nodeTimers(unref = true): JobTimers {
+  return {
+    now: () => Date.now(),
+    setTimeout(fn, ms) {
+      const timer = setTimeout(fn, ms);
+      if (unref) timer.unref?.();
+      return timer;
+    },
+    clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+  };
+}
+
+/** Options of {@link startJobLoop}. */
+export interface JobLoopOptions {
+  /** Delay before the first step, ms. */
+  firstDelayMs: number;
+  /** Delay after a step that returned no delay of its own, or failed, ms. */
+  periodMs: number;
+  /** Default {@link nodeTimers}() (unref'd). */
+  timers?: JobTimers;
+  /** Told a step's error (default: dropped); the loop goes on either way. */
+  onError?: (error: unknown) => void;
+}
+
+/** A started {@link startJobLoop} loop. */
+export interface JobLoop<Arg> {
+  /**
+   * Cancels the pending timer and runs the step now with `arg`, or joins the
+   * step in progress; the next timer is armed when the step ends. Resolves
+   * when it has ended (never rejects; nothing runs once stopped).
+   */
+  runNow(arg?: Arg): Promise<void>;
+  /** When the next step is due (the last one armed while a step runs); null once stopped. */
+  nextRunAt(): Date | null;
+  /** Cancels the timer: a step in progress ends, no other starts. Idempotent. */
+  stop(): void;
+}
+
+/**
+ * Runs `step` `options.firstDelayMs` from now, then, each time it ends, again
+ * after the delay it resolved to (ms; `options.periodMs` when it resolved to
+ * nothing or threw). See the module comment.
+ * @param step called with the argument of `runNow`, undefined when the timer fired.
+ */
+export function startJobLoop<Arg = never>(
+  step: (arg: Arg | undefined) => Promise<number | void>,
+  options: JobLoopOptions,
+): JobLoop<Arg> {
+  const timers = options.timers ?? nodeTimers();
+  let stopped = false;
+  let handle: unknown;
+  let nextRunAt: Date | null = null;
+  let current: Promise<void> | undefined;
+
+  const arm = (delayMs: number) => {
+    if (stopped) return;
+    timers.clearTimeout(handle);
+    nextRunAt = new Date(timers.now() + delayMs);
+    handle = timers.setTimeout(() => void runNow(), delayMs);
+  };
+
+  const runNow = (arg?: Arg): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    if (current) return current;
+    timers.clearTimeout(handle);
+    let started: Promise<number | void>;
+    try {
+      started = step(arg);
+    } catch (error) {
+      started = Promise.reject(error);
+    }
+    current = started
+      .then(
+        (delayMs) => delayMs ?? options.periodMs,
+        (error: unknown) => {
+          options.onError?.(error);
+          return options.periodMs;
+        },
+      )
+      .then((delayMs) => {
+        current = undefined;
+        arm(delayMs);
+      });
+    return current;
+  };
+
+  arm(options.firstDelayMs);
+  return {
+    runNow,
+    nextRunAt: () => nextRunAt,
+    stop() {
+      stopped = true;
+      nextRunAt = null;
+      timers.clearTimeout(handle);
+    },
+  };
+}
 
 /** Writes a progress message, or an error with its cause. */
 export type JobLog = (message: string, error?: unknown) => void;
@@ -74,10 +192,8 @@ export function startPeriodicJob<Result>(
   options: PeriodicJobStartOptions,
 ): PeriodicJob<Result> {
   const { database } = options;
-  const intervalMs = options.intervalMs ?? job.intervalMs;
   const log = options.log ?? consoleJobLog;
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
   let current: Promise<Result | null> | undefined;
 
   const runOnce = async (): Promise<Result | null> => {
@@ -98,22 +214,22 @@ export function startPeriodicJob<Result>(
     return current;
   };
 
-  const schedule = (delayMs: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      runNow()
-        .catch((error: unknown) => log(job.errorMessage, error))
-        .finally(() => schedule(intervalMs));
-    }, delayMs);
-    timer.unref?.();
-  };
-  schedule(options.firstRunDelayMs ?? job.firstDelayMs);
+  const loop = startJobLoop(
+    async () => {
+      await runNow();
+    },
+    {
+      firstDelayMs: options.firstRunDelayMs ?? job.firstDelayMs,
+      periodMs: options.intervalMs ?? job.intervalMs,
+      onError: (error) => log(job.errorMessage, error),
+    },
+  );
 
   return {
     runNow,
     async stop() {
       stopped = true;
-      clearTimeout(timer);
+      loop.stop();
       await current?.catch(() => undefined);
     },
   };

@@ -41,12 +41,3 @@ export const note = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.c
 
 /** The privacy-policy link of the note. */
 export const noteLink = style({ color: "inherit", textDecoration: "underline" });
-
-/** The honeypot: off screen, out of the tab order, hidden from assistive tech. */
-export const trap = style({
-  position: "absolute",
-  left: "-10000px",
-  width: "1px",
-  height: "1px",
-  overflow: "hidden",
-});

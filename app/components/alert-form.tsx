@@ -14,11 +14,12 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import { ALERT_CREATE_PATH, ALERT_NAME_MAX, type AlertActionData } from "~/lib/alert-fields";
-import { LEAD_EMAIL_MAX, LEAD_FORM_FIELDS, type LeadFormTokens } from "~/lib/lead-fields";
+import { LEAD_EMAIL_MAX, type LeadFormTokens } from "~/lib/lead-fields";
 import { LGPD_PATH } from "~/lib/paths";
 import { button } from "~/styles/ui.css";
 import { Field, FormAlert } from "./forms";
 import * as s from "./alert-form.css";
+import { SpamGuardFields } from "./spam-guard-fields";
 import { useEnhancedForm } from "./use-enhanced-form";
 import { fieldAttributes, useLazyValidation } from "./use-lazy-validation";
 
@@ -70,15 +71,7 @@ export function AlertForm({ tokens, lastResult, headingLevel = 2, ...props }: Al
       </Heading>
       <p className={s.intro}>Um e-mail por dia, só quando houver imóveis novos ou preços reduzidos.</p>
       <input type="hidden" name="page" value={page} />
-      <input type="hidden" name={LEAD_FORM_FIELDS.idempotencyKey} value={key} />
-      <input type="hidden" name={LEAD_FORM_FIELDS.startedAt} value={last?.startedAt ?? tokens.startedAt} />
-      {enhanced ? <input type="hidden" name={LEAD_FORM_FIELDS.enhanced} value="1" /> : null}
-      <div className={s.trap} aria-hidden="true">
-        <label>
-          Não preencha este campo
-          <input type="text" name={LEAD_FORM_FIELDS.honeypot} tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
+      <SpamGuardFields idempotencyKey={key} startedAt={last?.startedAt ?? tokens.startedAt} enhanced={enhanced} />
       <div className={s.row}>
         <Field
           label="E-mail"

@@ -43,15 +43,6 @@ export const sentText = style({ margin: 0, color: vars.color.text });
 /** Small print under the button (privacy). */
 export const note = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.textMuted });
 
-/** The honeypot: off screen, out of the tab order, hidden from assistive tech. */
-export const trap = style({
-  position: "absolute",
-  left: "-10000px",
-  width: "1px",
-  height: "1px",
-  overflow: "hidden",
-});
-
 /** Full-width submit; its label may take two lines on the narrowest phones (320 px) rather than touch the edges. */
 export const submit = style({ width: "100%", whiteSpace: "normal", textAlign: "center" });
 

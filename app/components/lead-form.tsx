@@ -19,13 +19,12 @@
  *
  * Every rendered form carries an idempotency key (replaced by one made in the
  * browser after hydration, and again after each success), a signed render
- * time and a honeypot (app/.server/leads/form-guard.ts).
+ * time and a honeypot (`./spam-guard-fields`; app/.server/leads/form-guard.ts).
  */
 import { Link, useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import {
   LEAD_EMAIL_MAX,
-  LEAD_FORM_FIELDS,
   LEAD_LOCATION_MAX,
   LEAD_MESSAGE_MAX,
   LEAD_NAME_MAX,
@@ -40,6 +39,7 @@ import { button } from "~/styles/ui.css";
 import { Field, FormAlert, SelectField, TextareaField } from "./forms";
 import { SuccessIcon } from "./icons";
 import * as s from "./lead-form.css";
+import { SpamGuardFields } from "./spam-guard-fields";
 import { useEnhancedForm } from "./use-enhanced-form";
 import { fieldAttributes, type LazyField, useLazyValidation } from "./use-lazy-validation";
 
@@ -165,15 +165,7 @@ export function LeadForm(props: LeadFormProps) {
       {kind === "alert" ? (
         <input type="hidden" name="condominium" value={props.defaultValue?.condominium ?? ""} />
       ) : null}
-      <input type="hidden" name={LEAD_FORM_FIELDS.idempotencyKey} value={key} />
-      <input type="hidden" name={LEAD_FORM_FIELDS.startedAt} value={last?.startedAt ?? tokens.startedAt} />
-      {enhanced ? <input type="hidden" name={LEAD_FORM_FIELDS.enhanced} value="1" /> : null}
-      <div className={s.trap} aria-hidden="true">
-        <label>
-          Não preencha este campo
-          <input type="text" name={LEAD_FORM_FIELDS.honeypot} tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
+      <SpamGuardFields idempotencyKey={key} startedAt={last?.startedAt ?? tokens.startedAt} enhanced={enhanced} />
 
       <TextField field={field("name")} label="Nome" autoComplete="name" maxLength={LEAD_NAME_MAX} required />
       {kind === "sell" ? (

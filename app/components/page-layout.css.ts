@@ -3,7 +3,8 @@
  * `/mapa`, `/busca`, `/corretor/{filtro}`, `/condominios`) and their
  * components (`results-page.tsx`): page rhythm, heading block, muted count
  * lines, the count-and-sort toolbar, the results column and its loading dim,
- * "Página x de y", and the pill links with a count (wider searches, shortcuts).
+ * "Página x de y", the pill links with a count (wider searches, shortcuts),
+ * and the filters-sidebar layout with its warning notice.
  */
 import { style } from "@vanilla-extract/css";
 import * as fr from "~/styles/fragments.css";
@@ -59,4 +60,21 @@ export const control = style({
   background: vars.color.surface,
   color: vars.color.text,
   font: "inherit",
+});
+
+/** Filters sidebar + results (the listings and search pages): stacked on a phone, side by side from 960 px. */
+export const sidebarLayout = style({
+  display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr)",
+  gap: vars.space.lg,
+  alignItems: "start",
+  "@media": { "(min-width: 960px)": { gridTemplateColumns: "300px minmax(0, 1fr)", gap: vars.space.xl } },
+});
+
+/** A highlighted notice above the results (a code not found, a widened search). */
+export const warningNotice = style({
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.light,
+  borderLeft: `4px solid ${vars.color.warning}`,
 });

@@ -7,36 +7,22 @@
  */
 import { latestDrop, PRICE_FIELD_LABELS, type PriceField, type PriceHistoryEntry } from "~/domain/price-history";
 import { formatNumber, formatPrice } from "~/lib/format";
+import { saoPauloFormat } from "~/lib/sao-paulo-time";
 import * as p from "./detail-page.css";
 import * as s from "./price-history.css";
 
-/**
- * The agency's dates, created on first use: only a listing with a price
- * history pays for the browser's locale and time-zone data (ADR 0043).
- */
-let saoPauloDates: { dayMonthYear: Intl.DateTimeFormat; dayMonth: Intl.DateTimeFormat } | null = null;
-
-function agencyDates(): { dayMonthYear: Intl.DateTimeFormat; dayMonth: Intl.DateTimeFormat } {
-  saoPauloDates ??= {
-    dayMonthYear: new Intl.DateTimeFormat("pt-BR", {
-      day: "2-digit",
-      month: "2-digit",
-      year: "numeric",
-      timeZone: "America/Sao_Paulo",
-    }),
-    dayMonth: new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", timeZone: "America/Sao_Paulo" }),
-  };
-  return saoPauloDates;
-}
+// The agency's dates come from `saoPauloFormat`, which builds each formatter on
+// first use: only a listing with a price history pays for the browser's locale
+// and time-zone data (ADR 0043).
 
 /** "dd/mm/aaaa" of an ISO date-time, in the agency's time zone. */
 export function formatDayMonthYear(iso: string): string {
-  return agencyDates().dayMonthYear.format(new Date(iso));
+  return saoPauloFormat("pt-BR", { day: "2-digit", month: "2-digit", year: "numeric" }).format(new Date(iso));
 }
 
 /** "Baixou 8% em 12/11" for a drop of a sale or rent price. */
 export function dropText(drop: { percent: number; changedAt: string }): string {
-  return `Baixou ${formatNumber(drop.percent, 1)}% em ${agencyDates().dayMonth.format(new Date(drop.changedAt))}`;
+  return `Baixou ${formatNumber(drop.percent, 1)}% em ${saoPauloFormat("pt-BR", { day: "2-digit", month: "2-digit" }).format(new Date(drop.changedAt))}`;
 }
 
 /** An amount of a field in pt-BR with its period ("R$ 3.200/mês"), "—" when none. */

@@ -112,6 +112,33 @@ function summary(first: number, last: number, total: number, financed: number): 
 }
 
 /**
+ * The summary of repaying `financedCents` over `termMonths` months, both
+ * systems alike: each month's interest is on the balance before it, the
+ * month's instalment (cents, interest included) is `payment(balance,
+ * interest, lastMonth)`, and the balance falls by what it pays beyond the interest.
+ */
+function amortise(
+  financedCents: number,
+  monthlyRate: number,
+  termMonths: number,
+  payment: (balanceCents: number, interestCents: number, lastMonth: boolean) => number,
+): AmortisationSummary {
+  let balance = financedCents;
+  let first = 0;
+  let last = 0;
+  let total = 0;
+  for (let month = 1; month <= termMonths; month++) {
+    const interest = interestCents(balance, monthlyRate);
+    const paid = payment(balance, interest, month === termMonths);
+    balance -= paid - interest;
+    if (month === 1) first = paid;
+    last = paid;
+    total += paid;
+  }
+  return summary(first, last, total, financedCents);
+}
+
+/**
  * SAC figures of a loan.
  * @param financed amount financed (BRL, ≥ 0).
  * @param monthlyRate monthly effective rate (fraction, ≥ 0).
@@ -120,20 +147,10 @@ function summary(first: number, last: number, total: number, financed: number): 
 export function sacSummary(financed: number, monthlyRate: number, termMonths: number): AmortisationSummary {
   const financedCents = toCents(financed);
   const amortisation = Math.round(financedCents / termMonths);
-  let balance = financedCents;
-  let first = 0;
-  let last = 0;
-  let total = 0;
-  for (let month = 1; month <= termMonths; month++) {
-    const interest = interestCents(balance, monthlyRate);
-    const amortised = month === termMonths ? balance : Math.min(amortisation, balance);
-    const instalment = amortised + interest;
-    balance -= amortised;
-    if (month === 1) first = instalment;
-    last = instalment;
-    total += instalment;
-  }
-  return summary(first, last, total, financedCents);
+  return amortise(financedCents, monthlyRate, termMonths, (balance, interest, lastMonth) => {
+    const amortised = lastMonth ? balance : Math.min(amortisation, balance);
+    return amortised + interest;
+  });
 }
 
 /**
@@ -148,19 +165,9 @@ export function priceSummary(financed: number, monthlyRate: number, termMonths: 
     monthlyRate === 0
       ? Math.round(financedCents / termMonths)
       : Math.round((financedCents * monthlyRate) / (1 - Math.pow(1 + monthlyRate, -termMonths)));
-  let balance = financedCents;
-  let first = 0;
-  let last = 0;
-  let total = 0;
-  for (let month = 1; month <= termMonths; month++) {
-    const interest = interestCents(balance, monthlyRate);
-    const paid = month === termMonths ? balance + interest : Math.min(instalment, balance + interest);
-    balance -= paid - interest;
-    if (month === 1) first = paid;
-    last = paid;
-    total += paid;
-  }
-  return summary(first, last, total, financedCents);
+  return amortise(financedCents, monthlyRate, termMonths, (balance, interest, lastMonth) =>
+    lastMonth ? balance + interest : Math.min(instalment, balance + interest),
+  );
 }
 
 /**

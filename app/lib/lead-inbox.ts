@@ -6,7 +6,8 @@
  */
 import { z } from "zod";
 import type { LeadChannel, LeadKind, LeadStatus } from "~/domain/lead";
-import { emptyToUndefined, filterQuery, isoDateFilter } from "./list-filters";
+import { dayRangeAndPageFilters, emptyToUndefined, filterQuery } from "./list-filters";
+import { saoPauloFormat } from "./sao-paulo-time";
 import { singleLineText } from "./text-fields";
 
 /** Statuses in workflow order (docs/product.md "Leads": novo, em atendimento, concluído). */
@@ -88,9 +89,7 @@ export type BrokerPanelLead = Pick<
 
 /** A date-time in São Paulo, "21/11/2026 14:05" (without Intl's comma: Excel pt-BR reads it as a date-time). */
 export function formatSaoPaulo(iso: string): string {
-  return new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Sao_Paulo" })
-    .format(new Date(iso))
-    .replace(",", "");
+  return saoPauloFormat("pt-BR", { dateStyle: "short", timeStyle: "short" }).format(new Date(iso)).replace(",", "");
 }
 
 /** Leads per page of the inbox. */
@@ -104,8 +103,6 @@ export const UNASSIGNED = "nenhum";
 /** Most characters of a user uid (Firebase uids have at most 128). */
 const USER_UID_MAX = 128;
 
-const isoDate = isoDateFilter("Use uma data válida.");
-
 /**
  * The inbox filters, from the query string (`?tipo=&status=&corretor=&de=&ate=&pagina=`):
  * an invalid value is dropped (the list still shows), never a 500.
@@ -117,11 +114,7 @@ const inboxFilterSchema = z.object({
   status: z.preprocess(emptyToUndefined, z.enum(LEAD_STATUSES).optional()).catch(undefined),
   /** A user uid, or {@link UNASSIGNED}. */
   corretor: z.preprocess(emptyToUndefined, singleLineText({ max: USER_UID_MAX }).optional()).catch(undefined),
-  /** First day (São Paulo), YYYY-MM-DD. */
-  de: isoDate.catch(undefined),
-  /** Last day included (São Paulo), YYYY-MM-DD. */
-  ate: isoDate.catch(undefined),
-  pagina: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  ...dayRangeAndPageFilters("Use uma data válida."),
 });
 
 /** Parsed inbox filters. */

@@ -4,7 +4,8 @@
  * date-time format of its rows.
  */
 import { z } from "zod";
-import { emptyToUndefined, filterQuery, isoDateFilter } from "./list-filters";
+import { dayRangeAndPageFilters, emptyToUndefined, filterQuery } from "./list-filters";
+import { saoPauloFormat } from "./sao-paulo-time";
 
 /** Accesses per page of `/admin/acessos`. */
 export const OWNER_ACCESS_PAGE_SIZE = 50;
@@ -12,8 +13,6 @@ export const OWNER_ACCESS_PAGE_SIZE = 50;
 export const OWNER_ACCESS_SUMMARY_SIZE = 20;
 /** Value of `situacao` that keeps only the attempts the hourly limit refused. */
 export const REFUSED_ONLY = "recusado";
-
-const isoDate = isoDateFilter();
 
 /**
  * The filters, from the query string (`?usuario=&imovel=&de=&ate=&situacao=&pagina=`):
@@ -24,13 +23,9 @@ const ownerAccessFilterSchema = z.object({
   usuario: z.preprocess(emptyToUndefined, z.string().trim().max(320).optional()).catch(undefined),
   /** A listing code (Vista `Codigo`), matched exactly. */
   imovel: z.preprocess(emptyToUndefined, z.string().trim().max(40).optional()).catch(undefined),
-  /** First day (São Paulo), YYYY-MM-DD. */
-  de: isoDate.catch(undefined),
-  /** Last day included (São Paulo), YYYY-MM-DD. */
-  ate: isoDate.catch(undefined),
   /** {@link REFUSED_ONLY}: only refused attempts. */
   situacao: z.preprocess(emptyToUndefined, z.literal(REFUSED_ONLY).optional()).catch(undefined),
-  pagina: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  ...dayRangeAndPageFilters(),
 });
 
 /** Parsed filters of `/admin/acessos`. */
@@ -48,9 +43,7 @@ export function ownerAccessFilterQuery(filters: Partial<OwnerAccessFilters>): UR
 
 /** A date-time in São Paulo with seconds, "21/11/2026 14:05:09" (an audit row needs the second). */
 export function formatSaoPauloSeconds(iso: string): string {
-  return new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "medium", timeZone: "America/Sao_Paulo" })
-    .format(new Date(iso))
-    .replace(",", "");
+  return saoPauloFormat("pt-BR", { dateStyle: "short", timeStyle: "medium" }).format(new Date(iso)).replace(",", "");
 }
 
 /** A User-Agent cut to `max` characters with an ellipsis (the full text goes in a tooltip). */

@@ -7,8 +7,9 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/.server/auth";
+import { downloadResponse } from "~/.server/csv";
 import { leadsForExport, leadsToCsv } from "~/.server/leads/inbox";
-import { privatePage } from "~/lib/cache-control";
+import { saoPauloDate } from "~/lib/sao-paulo-time";
 import { parseInboxFilters } from "~/lib/lead-inbox";
 
 /** Guard (admin), then the CSV download named `leads-YYYY-MM-DD.csv` (São Paulo date). */
@@ -16,12 +17,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const filters = parseInboxFilters(new URL(request.url).searchParams);
   const csv = leadsToCsv(await leadsForExport(filters));
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
-  return new Response(csv, {
-    headers: privatePage({
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="leads-${day}.csv"`,
-      "X-Content-Type-Options": "nosniff",
-    }),
-  });
+  const day = saoPauloDate(new Date());
+  return downloadResponse(csv, `leads-${day}.csv`);
 }

@@ -8,10 +8,12 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/.server/auth";
+import { downloadResponse } from "~/.server/csv";
 import { getDb } from "~/.server/db";
 import { findSubjectRecords, parseSubject, privacyExportCsv, privacyExportJson, subjectHash } from "~/.server/privacy";
 import { recordPrivacyAction } from "~/.server/privacy/audit";
 import { privatePage } from "~/lib/cache-control";
+import { saoPauloDate } from "~/lib/sao-paulo-time";
 
 /** Guard (admin), then the file `dados-pessoais-YYYY-MM-DD.json|csv` (São Paulo date); 400 for a bad `q`. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -34,12 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     reason: `exportação ${format.toUpperCase()}`,
     counts: Object.fromEntries(result.groups.map((group) => [group.key, group.records.length])),
   });
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
-  return new Response(format === "csv" ? privacyExportCsv(result) : privacyExportJson(result), {
-    headers: privatePage({
-      "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
-      "Content-Disposition": `attachment; filename="dados-pessoais-${day}.${format}"`,
-      "X-Content-Type-Options": "nosniff",
-    }),
-  });
+  const day = saoPauloDate(new Date());
+  const fileName = `dados-pessoais-${day}.${format}`;
+  if (format === "csv") return downloadResponse(privacyExportCsv(result), fileName);
+  return downloadResponse(privacyExportJson(result), fileName, "application/json; charset=utf-8");
 }

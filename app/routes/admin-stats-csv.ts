@@ -6,18 +6,12 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/.server/auth";
-import { privatePage } from "~/lib/cache-control";
+import { downloadResponse } from "~/.server/csv";
 import { statsCsv } from "./admin-stats.server";
 
 /** Guard (admin), then the CSV download. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const { csv, fileName } = await statsCsv(request);
-  return new Response(csv, {
-    headers: privatePage({
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      "X-Content-Type-Options": "nosniff",
-    }),
-  });
+  return downloadResponse(csv, fileName);
 }

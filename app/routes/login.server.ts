@@ -64,6 +64,24 @@ function refusedForm(formData: FormData, message: string, error?: SignInRefused)
 }
 
 /**
+ * The answer to a sign-in attempt: the session's redirect, or the form's
+ * reply when `signIn` refused ({@link SignInRefused}, its message and status).
+ * @throws any other error of `signIn`.
+ */
+async function signInAnswer(
+  formData: FormData,
+  redirectTo: string | undefined,
+  signIn: () => Promise<SignedIn>,
+): Promise<Response> {
+  try {
+    return await signedInRedirect(await signIn(), redirectTo);
+  } catch (error) {
+    if (!(error instanceof SignInRefused)) throw error;
+    return refusedForm(formData, error.userMessage, error);
+  }
+}
+
+/**
  * The form's e-mail and password, checked by the server
  * ({@link signInProtected}: rate limits, Identity Toolkit).
  * @returns the redirect, or the form's reply (400 invalid, 401/403/429/502/503 refused).
@@ -78,17 +96,13 @@ export async function passwordSignIn(formData: FormData, client: LoginClient): P
     );
   }
   const { email, password, redirectTo } = submission.value;
-  try {
-    const signedIn = await signInProtected(getIdentityBackend(), getDb().db, email, password, {
+  return signInAnswer(formData, redirectTo, () =>
+    signInProtected(getIdentityBackend(), getDb().db, email, password, {
       kind: "browser",
       ip: client.ip,
       userAgent: client.userAgent,
-    });
-    return await signedInRedirect(signedIn, redirectTo);
-  } catch (error) {
-    if (!(error instanceof SignInRefused)) throw error;
-    return refusedForm(formData, error.userMessage, error);
-  }
+    }),
+  );
 }
 
 /**
@@ -102,8 +116,8 @@ export async function idTokenSignIn(formData: FormData, client: LoginClient): Pr
   const web = webSignInConfig(backend);
   if (submission.status !== "success" || !web) return refusedForm(formData, SIGN_IN_MESSAGES.UNKNOWN);
   const { email, idToken, appCheckToken, redirectTo } = submission.value;
-  try {
-    const signedIn = await signInWithIdToken(backend, getDb().db, idToken, {
+  return signInAnswer(formData, redirectTo, () =>
+    signInWithIdToken(backend, getDb().db, idToken, {
       email,
       appCheck: Boolean(web.appCheckSiteKey),
       appCheckToken,
@@ -111,10 +125,6 @@ export async function idTokenSignIn(formData: FormData, client: LoginClient): Pr
       kind: "browser",
       ip: client.ip,
       userAgent: client.userAgent,
-    });
-    return await signedInRedirect(signedIn, redirectTo);
-  } catch (error) {
-    if (!(error instanceof SignInRefused)) throw error;
-    return refusedForm(formData, error.userMessage, error);
-  }
+    }),
+  );
 }

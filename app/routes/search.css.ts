@@ -1,7 +1,7 @@
 /** Styles of the free-text search page (`search.tsx`); the shared ones are in `~/components/page-layout.css`. */
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
-import { page as pageRhythm } from "~/components/page-layout.css";
+import { page as pageRhythm, sidebarLayout, warningNotice } from "~/components/page-layout.css";
 
 /** Page body: heading, then the results, evenly spaced. */
 export const page = style([pageRhythm, { display: "flex", flexDirection: "column", gap: vars.space.lg }]);
@@ -30,19 +30,7 @@ export const shortcuts = style({ display: "flex", flexDirection: "column", gap: 
 export const shortcutsTitle = style({ fontSize: vars.fontSize.lg });
 
 /** Filters sidebar + results (as on the listings page). */
-export const layout = style({
-  display: "grid",
-  gridTemplateColumns: "minmax(0, 1fr)",
-  gap: vars.space.lg,
-  alignItems: "start",
-  "@media": { "(min-width: 960px)": { gridTemplateColumns: "300px minmax(0, 1fr)", gap: vars.space.xl } },
-});
+export const layout = sidebarLayout;
 
 /** A widened search ("Não encontramos casas…"): a highlighted notice. */
-export const notice = style({
-  padding: vars.space.md,
-  borderRadius: vars.radius.md,
-  background: vars.color.light,
-  borderLeft: `4px solid ${vars.color.warning}`,
-  color: vars.color.text,
-});
+export const notice = style([warningNotice, { color: vars.color.text }]);

@@ -13,7 +13,6 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runAlertDigest } from "~/.server/alerts/digest";
@@ -47,7 +46,7 @@ import * as unsubscribePage from "~/routes/alerts-unsubscribe";
 import * as passwordTokenPage from "~/routes/password-token";
 import { createTestPglite, type TestDatabase } from "./helpers/database";
 import { makeListing, storedRow } from "./helpers/fixtures";
-import { answer, siteRequest } from "./helpers/loaders";
+import { answer, clientArgs, passingGuardFields, siteRequest } from "./helpers/loaders";
 import { startSmtpSink, type SmtpSink } from "./helpers/smtp-sink";
 
 const PUBLIC_URL = "https://www.exemplo.com.br";
@@ -93,19 +92,15 @@ afterAll(async () => {
 });
 
 const db = () => test.database.db;
-const args = (request: Request, clientIp = "10.2.0.1") =>
-  ({ request, params: {}, context: { clientIp } }) as unknown as LoaderFunctionArgs & ActionFunctionArgs;
+const args = (request: Request, clientIp = "10.2.0.1") => clientArgs(request, clientIp);
 
 /** The fields "Criar alerta" posts, rendered long enough ago to pass the minimum fill time. */
 function alertForm(fields: Record<string, string> = {}) {
-  const tokens = leadFormTokens(Date.now() - MIN_FILL_MS - 1000);
   return {
     email: "Maria@Exemplo.com.br",
     name: "",
     page: `${MOEMA_SALE}?ordem=menor-preco`,
-    website: "",
-    startedAt: tokens.startedAt,
-    idempotencyKey: tokens.idempotencyKey,
+    ...passingGuardFields(),
     ...fields,
   };
 }

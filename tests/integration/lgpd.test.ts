@@ -15,7 +15,6 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveAgencyProfile } from "~/.server/agency";
@@ -35,7 +34,7 @@ import { agencyFormSchema } from "~/lib/agency-form";
 import * as lgpd from "~/routes/lgpd";
 import * as thankYou from "~/routes/thank-you";
 import { createTestPglite, type TestDatabase } from "./helpers/database";
-import { answer, siteRequest } from "./helpers/loaders";
+import { answer, clientArgs, passingGuardFields, siteRequest } from "./helpers/loaders";
 
 let test: TestDatabase;
 let dataDir: string;
@@ -67,12 +66,10 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-const args = (request: Request, clientIp = "10.1.0.1") =>
-  ({ request, params: {}, context: { clientIp } }) as unknown as LoaderFunctionArgs & ActionFunctionArgs;
+const args = (request: Request, clientIp = "10.1.0.1") => clientArgs(request, clientIp);
 
 /** A request as the form sends it, rendered long enough ago to pass the minimum fill time. */
 function requestForm(fields: Record<string, string> = {}) {
-  const tokens = leadFormTokens(Date.now() - MIN_FILL_MS - 1000);
   return {
     kind: "lgpd",
     name: "João Titular",
@@ -80,9 +77,7 @@ function requestForm(fields: Record<string, string> = {}) {
     phone: "",
     request: "eliminacao",
     message: "Quero que apaguem meus dados de contato.",
-    website: "",
-    startedAt: tokens.startedAt,
-    idempotencyKey: tokens.idempotencyKey,
+    ...passingGuardFields(),
     ...fields,
   };
 }

@@ -7,10 +7,9 @@
  * makes the rows waiting on its transport due. The loop and the basic claim
  * are tested beside the module (app/.server/outbox.test.ts).
  */
-import { asc, eq, inArray, sql } from "drizzle-orm";
-import { integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type Database, type Db } from "~/.server/db";
+import { eq, inArray } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "~/.server/db";
 import {
   backoffMs,
   DEFAULT_PROBE_INTERVAL_MS,
@@ -19,85 +18,16 @@ import {
   OutboxProbes,
   type OutboxSpec,
 } from "~/.server/outbox";
+import { at, NOW, type TestOutboxRow, useTestOutbox } from "./helpers/test-outbox";
 
-/** A table with the outbox columns and a payload, created for these tests only. */
-const testOutbox = pgTable("test_outbox_claims", {
-  id: uuid("id").primaryKey(),
-  payload: text("payload").notNull(),
-  status: text("status").$type<"pending" | "sent">().notNull(),
-  attempts: integer("attempts").notNull(),
-  nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
-  lockedUntil: timestamp("locked_until", { withTimezone: true }),
-  claimToken: uuid("claim_token"),
-  lastError: text("last_error"),
-  waitingOn: text("waiting_on"),
-  sentAt: timestamp("sent_at", { withTimezone: true }),
-});
-type TestRow = typeof testOutbox.$inferSelect;
+const outbox = useTestOutbox("test_outbox_claims");
+const { table: testOutbox, addRow, rowOf, specWith } = outbox;
+type TestRow = TestOutboxRow;
 
-const NOW = new Date("2026-03-01T12:00:00.000Z");
-const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
-
-let database: Database;
 let db: Db;
-beforeAll(async () => {
-  database = await openDatabase({ inMemory: true });
-  db = database.db;
-  await db.execute(sql`
-    create table test_outbox_claims (
-      id uuid primary key,
-      payload text not null,
-      status text not null default 'pending',
-      attempts integer not null default 0,
-      next_attempt_at timestamptz not null,
-      locked_until timestamptz,
-      claim_token uuid,
-      last_error text,
-      waiting_on text,
-      sent_at timestamptz
-    )`);
+beforeAll(() => {
+  db = outbox.db();
 });
-afterAll(async () => {
-  await database?.close();
-});
-beforeEach(async () => {
-  await db.delete(testOutbox);
-});
-
-let idCounter = 0;
-/** Inserts a pending row (due now unless told) and returns its id. */
-async function addRow(payload: string, values: Partial<TestRow> = {}): Promise<string> {
-  idCounter++;
-  const id = `00000000-0000-4000-8000-${String(idCounter).padStart(12, "0")}`;
-  await db.insert(testOutbox).values({ id, payload, status: "pending", attempts: 0, nextAttemptAt: NOW, ...values });
-  return id;
-}
-
-async function rowOf(id: string): Promise<TestRow> {
-  const [row] = await db.select().from(testOutbox).where(eq(testOutbox.id, id));
-  return row!;
-}
-
-/** A spec over the test table whose delivery is `deliver` and which records the loads and failures. */
-function specWith(deliver: (row: TestRow) => Promise<void>) {
-  const loads: string[][] = [];
-  const failures: { payload: string; attempts: number; error: string }[] = [];
-  const spec: OutboxSpec<TestRow> = {
-    table: testOutbox,
-    row: (row) => row,
-    load: async (loadDb, ids) => {
-      loads.push([...ids].sort());
-      const items = await loadDb
-        .select()
-        .from(testOutbox)
-        .where(inArray(testOutbox.id, ids))
-        .orderBy(asc(testOutbox.nextAttemptAt));
-      return { items, deliver };
-    },
-    onFailure: (row, attempts, error) => failures.push({ payload: row.payload, attempts, error }),
-  };
-  return { spec, loads, failures };
-}
 
 describe("deliverDueOutbox: claims, bounds and recovery", () => {
   /** An error as nodemailer reports a silent or unreachable server. */

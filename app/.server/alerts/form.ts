@@ -19,17 +19,23 @@
  *    `/alertas/criar?enviado=1` ("Confirme seu e-mail"). A database failure
  *    answers 503 with the data still in the form.
  */
-import { json, redirect } from "@remix-run/node";
-import type { SubmissionResult } from "@conform-to/react";
+import { redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { createHash, randomUUID } from "node:crypto";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { ALERT_CREATE_PATH, alertFormSchema, type AlertActionData } from "~/lib/alerts";
 import { LEAD_FORM_FIELDS } from "~/lib/lead-fields";
 import { getVocabulary } from "../catalogue/vocabulary";
-import type { Db } from "../db";
 import { boundedReply, type ReplyOptions } from "../form-reply";
-import { honeypotFilled, retryAfterText, STARTED_AT_SHAPE, startedAtRefusal } from "../leads/form-guard";
+import {
+  FORM_NO_STORE,
+  formAnswer,
+  honeypotFilled,
+  type PublicFormOptions,
+  readGuardedForm,
+  retryAfterText,
+  startedAtRefusal,
+} from "../leads/form-guard";
 import { createLimiter, defaultRateLimitStore, type Limiter } from "../rate-limit";
 import { singleton } from "../singleton";
 import { alertSearchOf, createAlert, findAlertByKey } from "./store";
@@ -44,7 +50,7 @@ const ALERT_STARTED_AT_MESSAGES = {
 /** Alerts one IP may create per window (each sends a confirmation e-mail). */
 export const ALERT_FORM_LIMIT = { points: 5, durationSeconds: 600 } as const;
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
+const NO_STORE = FORM_NO_STORE;
 
 /** The process's per-IP limiter of the alert form (in PostgreSQL with `DATABASE_URL`, else in memory). */
 export function alertFormLimiter(): Limiter {
@@ -54,42 +60,21 @@ export function alertFormLimiter(): Limiter {
 }
 
 /** Options of {@link handleAlertForm}. */
-export interface HandleAlertFormOptions {
-  clientIp?: string;
-  db?: Db;
+export interface HandleAlertFormOptions extends PublicFormOptions {
+  /** The alert form's rate limiter (default: the process's). */
   limiter?: Limiter;
-  /** Clock, ms (tests). */
-  now?: number;
-  /** Session secrets of the render time (tests). */
-  secrets?: string[];
   /** Origin of the e-mail's links (default `PUBLIC_URL`). */
   publicUrl?: string;
 }
 
 /** Handles a POST of "Criar alerta". Never throws for bad input: every outcome is a Response. */
 export async function handleAlertForm(request: Request, options: HandleAlertFormOptions = {}): Promise<Response> {
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return json({ error: "Formulário inválido." }, { status: 400, headers: NO_STORE });
-  }
-  const enhanced = formData.get(LEAD_FORM_FIELDS.enhanced) === "1";
-  const startedAt = formData.get(LEAD_FORM_FIELDS.startedAt);
-  const keepStarted = typeof startedAt === "string" && STARTED_AT_SHAPE.test(startedAt) ? startedAt : undefined;
+  const read = await readGuardedForm(request);
+  if (read instanceof Response) return read;
+  const { formData, enhanced, startedAt, keepStarted } = read;
   const submission = parseWithZod(formData, { schema: alertFormSchema });
   const reply = (replyOptions?: ReplyOptions) => boundedReply(submission, alertFormSchema, replyOptions);
-  const answer = (
-    result: SubmissionResult<string[]>,
-    status: number,
-    sent = false,
-    headers: HeadersInit = {},
-    startedAt = keepStarted,
-  ) =>
-    json<AlertActionData>(
-      { form: "alert-search", result, sent, startedAt: sent ? undefined : startedAt },
-      { status, headers: { ...NO_STORE, ...headers } },
-    );
+  const answer = formAnswer<AlertActionData["form"]>("alert-search", keepStarted);
   const succeed = () =>
     enhanced
       ? answer(reply({ resetForm: true }), 200, true)

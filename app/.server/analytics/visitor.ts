@@ -12,28 +12,14 @@ import { lt, eq } from "drizzle-orm";
 import type { Db } from "../db";
 import { analyticsSalts } from "../db/schema";
 import type { DeviceClass } from "~/lib/analytics-events";
+import { addDays, SAO_PAULO_TIME_ZONE, saoPauloDate } from "~/lib/sao-paulo-time";
 
-/** The time zone the agency's days are counted in. */
-export const ANALYTICS_TIME_ZONE = "America/Sao_Paulo";
+/** The time zone the agency's days are counted in (`~/lib/sao-paulo-time`). */
+export const ANALYTICS_TIME_ZONE = SAO_PAULO_TIME_ZONE;
 
-const dayFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: ANALYTICS_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-/** The São Paulo calendar day of an instant, `YYYY-MM-DD`. */
-export function saoPauloDay(at: Date): string {
-  return dayFormat.format(at);
-}
-
-/** `YYYY-MM-DD` moved by `days` (negative = earlier), calendar arithmetic in UTC. */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+// The São Paulo calendar day of an instant (`YYYY-MM-DD`), and calendar
+// arithmetic on such days: the site's one time-zone helper.
+export { addDays, saoPauloDate as saoPauloDay };
 
 /**
  * The device class of a User-Agent: "tablet" (iPad, Android without
@@ -93,7 +79,7 @@ export async function dailySalt(db: Db, day: string): Promise<string> {
  * @returns how many were deleted.
  */
 export async function pruneSalts(db: Db, now: Date = new Date()): Promise<number> {
-  const yesterday = addDays(saoPauloDay(now), -1);
+  const yesterday = addDays(saoPauloDate(now), -1);
   const deleted = await db
     .delete(analyticsSalts)
     .where(lt(analyticsSalts.day, yesterday))

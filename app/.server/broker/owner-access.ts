@@ -22,18 +22,20 @@
  * refuses, the owner data is not sent. When writing the row fails, the call
  * throws and the data is not sent either: no record, no owner data.
  */
-import { and, asc, count, desc, eq, gt, gte, lt, max, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, max, or, type SQL, sql } from "drizzle-orm";
 import {
   OWNER_ACCESS_PAGE_SIZE,
   OWNER_ACCESS_SUMMARY_SIZE,
   type OwnerAccessFilters,
   REFUSED_ONLY,
 } from "~/lib/owner-access";
+import { pageOf } from "~/lib/list-filters";
+import { saoPauloFormat } from "~/lib/sao-paulo-time";
 import { listingPath } from "~/lib/urls";
 import { getConfig } from "../config";
 import { type Db, getDb } from "../db";
 import { listings, ownerDataAccess } from "../db/schema";
-import { saoPauloDayStart } from "../leads/inbox";
+import { saoPauloDaysWhere } from "../leads/inbox";
 
 /** The limit's sliding window, ms (one hour). */
 export const OWNER_DATA_WINDOW_MS = 60 * 60_000;
@@ -199,12 +201,7 @@ export async function recordOwnerDataView(
 /** "14:35": the São Paulo time a refused user may try again, rounded up to the minute. */
 function retryTime(retryAt: Date): string {
   const minute = new Date(Math.ceil(retryAt.getTime() / 60_000) * 60_000);
-  return new Intl.DateTimeFormat("pt-BR", {
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    timeZone: "America/Sao_Paulo",
-  }).format(minute);
+  return saoPauloFormat("pt-BR", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(minute);
 }
 
 /**
@@ -274,12 +271,7 @@ function filterWhere(filters: Partial<OwnerAccessFilters>): SQL | undefined {
     );
   }
   if (filters.imovel) conditions.push(eq(ownerDataAccess.listingCode, filters.imovel));
-  if (filters.de) conditions.push(gte(ownerDataAccess.at, saoPauloDayStart(filters.de)));
-  if (filters.ate) {
-    const end = saoPauloDayStart(filters.ate);
-    end.setUTCDate(end.getUTCDate() + 1);
-    conditions.push(lt(ownerDataAccess.at, end));
-  }
+  conditions.push(...saoPauloDaysWhere(ownerDataAccess.at, filters.de, filters.ate));
   if (filters.situacao === REFUSED_ONLY) conditions.push(eq(ownerDataAccess.allowed, false));
   const present = conditions.filter((condition): condition is SQL => condition !== undefined);
   return present.length ? and(...present) : undefined;
@@ -296,8 +288,7 @@ export async function listOwnerDataAccess(
 ): Promise<OwnerAccessPage> {
   const where = filterWhere(filters);
   const [{ total = 0 } = {}] = await db.select({ total: count() }).from(ownerDataAccess).where(where);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, filters.pagina ?? 1), pageCount);
+  const { page, pageCount, offset } = pageOf(total, filters.pagina, pageSize);
   const rows = await db
     .select({
       id: ownerDataAccess.id,
@@ -317,7 +308,7 @@ export async function listOwnerDataAccess(
     .where(where)
     .orderBy(desc(ownerDataAccess.at), desc(ownerDataAccess.id))
     .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .offset(offset);
   return {
     items: rows.map((row) => ({
       id: row.id,

@@ -26,11 +26,14 @@
  *   refresh, retry) finds the first lead, while two visitors who got the same
  *   cached form with different data never collide.
  */
+import type { SubmissionResult } from "@conform-to/react";
+import { json } from "@remix-run/node";
 import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { LEAD_FORM_FIELDS, type LeadFormTokens } from "~/lib/lead-fields";
 import type { LeadInput } from "~/lib/leads";
 import { getConfig } from "../config";
+import type { Db } from "../db";
 import { getSessionSecrets } from "../flash";
 import { createLimiter, defaultRateLimitStore, type Limiter, type RateLimitStore } from "../rate-limit";
 import { singleton } from "../singleton";
@@ -225,4 +228,72 @@ export function retryAfterText(seconds: number): string {
   if (seconds < 60) return `Tente novamente em ${seconds} ${seconds === 1 ? "segundo" : "segundos"}.`;
   const minutes = Math.ceil(seconds / 60);
   return `Tente novamente em ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`;
+}
+
+/** The cache header of every answer of a public form (each answer is the visitor's own). */
+export const FORM_NO_STORE = { "Cache-Control": "private, no-store" } as const;
+
+/** A public form's POST as {@link readGuardedForm} reads it. */
+export interface GuardedForm {
+  formData: FormData;
+  /** The page was hydrated ({@link ENHANCED_FIELD}): the action answers JSON instead of redirecting. */
+  enhanced: boolean;
+  /** The posted render time as sent ({@link STARTED_FIELD}; `startedAtRefusal` checks it). */
+  startedAt: FormDataEntryValue | null;
+  /** {@link startedAt} to echo back, when shaped like one ({@link STARTED_AT_SHAPE}); else undefined. */
+  keepStarted: string | undefined;
+}
+
+/**
+ * Reads the POST of a public form (leads, alerts, LGPD). The render time is
+ * echoed back only when shaped like one (`<ms>.<64 hex>`), never an
+ * arbitrary posted value.
+ * @returns the form, or the 400 answer to send when the body is not form data.
+ */
+export async function readGuardedForm(request: Request): Promise<GuardedForm | Response> {
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return json({ error: "Formulário inválido." }, { status: 400, headers: FORM_NO_STORE });
+  }
+  const startedAt = formData.get(STARTED_FIELD);
+  return {
+    formData,
+    enhanced: formData.get(ENHANCED_FIELD) === "1",
+    startedAt,
+    keepStarted: typeof startedAt === "string" && STARTED_AT_SHAPE.test(startedAt) ? startedAt : undefined,
+  };
+}
+
+/**
+ * The JSON answer of a hydrated public form (`LeadActionData`, `AlertActionData`):
+ * `form` names it, `result` is conform's reply, `sent` says it went through;
+ * until then the render time goes back (by default the posted one, if shaped
+ * like one) so the next try keeps its fill time.
+ */
+export function formAnswer<Form extends string>(form: Form, keepStarted: string | undefined) {
+  return (
+    result: SubmissionResult<string[]>,
+    status: number,
+    sent = false,
+    headers: HeadersInit = {},
+    startedAt = keepStarted,
+  ) =>
+    json(
+      { form, result, sent, startedAt: sent ? undefined : startedAt },
+      { status, headers: { ...FORM_NO_STORE, ...headers } },
+    );
+}
+
+/** The options every public form's handler takes (leads, LGPD requests, alerts). */
+export interface PublicFormOptions {
+  /** Client IP (`context.clientIp`); keys the rate limit. */
+  clientIp?: string;
+  /** Database (default: the process database). */
+  db?: Db;
+  /** Clock, ms (tests). */
+  now?: number;
+  /** Session secrets that sign the render time (tests). */
+  secrets?: string[];
 }

@@ -7,6 +7,7 @@
  * the store and the worker are unchanged.
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import type { SQLWrapper } from "drizzle-orm";
 import {
   type AssignableUser,
   type BrokerPanelLead,
@@ -16,6 +17,8 @@ import {
   INBOX_PAGE_SIZE,
   UNASSIGNED,
 } from "~/lib/lead-inbox";
+import { pageOf } from "~/lib/list-filters";
+import { addDays, saoPauloMidnight } from "~/lib/sao-paulo-time";
 import { type Db, getDb } from "../db";
 import { leadDeliveries, leads, type LeadStatus, listings, users } from "../db/schema";
 
@@ -31,9 +34,15 @@ export interface InboxPage {
   pageCount: number;
 }
 
-/** Start of a São Paulo calendar day (UTC−3 all year since 2019) as a Date. */
-export function saoPauloDayStart(isoDate: string): Date {
-  return new Date(`${isoDate}T00:00:00-03:00`);
+/**
+ * The conditions "`column` falls on São Paulo days `from` to `to`" (both
+ * `YYYY-MM-DD`, inclusive; either may be absent), for the admin lists' date filters.
+ */
+export function saoPauloDaysWhere(column: SQLWrapper, from: string | undefined, to: string | undefined): SQL[] {
+  const conditions: SQL[] = [];
+  if (from) conditions.push(gte(column, saoPauloMidnight(from)));
+  if (to) conditions.push(lt(column, saoPauloMidnight(addDays(to, 1))));
+  return conditions;
 }
 
 /** The where-clause of the filters (kind, status, broker, São Paulo date range). */
@@ -43,12 +52,7 @@ function filterWhere(filters: Partial<InboxFilters>): SQL | undefined {
   if (filters.status) conditions.push(eq(leads.status, filters.status));
   if (filters.corretor === UNASSIGNED) conditions.push(isNull(leads.assignedUid));
   else if (filters.corretor) conditions.push(eq(leads.assignedUid, filters.corretor));
-  if (filters.de) conditions.push(gte(leads.createdAt, saoPauloDayStart(filters.de)));
-  if (filters.ate) {
-    const end = saoPauloDayStart(filters.ate);
-    end.setUTCDate(end.getUTCDate() + 1);
-    conditions.push(lt(leads.createdAt, end));
-  }
+  conditions.push(...saoPauloDaysWhere(leads.createdAt, filters.de, filters.ate));
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -132,8 +136,7 @@ export async function listLeads(
 ): Promise<InboxPage> {
   const where = filterWhere(filters);
   const [{ total = 0 } = {}] = await db.select({ total: count() }).from(leads).where(where);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, filters.pagina ?? 1), pageCount);
+  const { page, pageCount, offset } = pageOf(total, filters.pagina, pageSize);
   const rows = await db
     .select(leadColumns)
     .from(leads)
@@ -141,7 +144,7 @@ export async function listLeads(
     .where(where)
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .offset(offset);
   return { items: await withDeliveries(db, rows), total, page, pageCount };
 }
 

@@ -16,24 +16,23 @@
  *    hydrated page (the form shows a toast), else a 303 to `/obrigado`.
  *    A database failure answers 503 with the data still in the form.
  */
-import { json, redirect } from "@remix-run/node";
-import type { SubmissionResult } from "@conform-to/react";
+import { redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { randomUUID } from "node:crypto";
 import type { LeadActionData, LeadFormKind } from "~/lib/lead-fields";
 import { leadFormSchemas, type LeadInput } from "~/lib/leads";
-import type { Db } from "../db";
 import { boundedReply, type ReplyOptions } from "../form-reply";
 import {
-  ENHANCED_FIELD,
   honeypotFilled,
   HONEYPOT_FIELD,
   IDEMPOTENCY_FIELD,
   leadRateLimiters,
   retryAfterText,
   startedAtRefusal,
-  STARTED_AT_SHAPE,
-  STARTED_FIELD,
+  FORM_NO_STORE,
+  formAnswer,
+  type PublicFormOptions,
+  readGuardedForm,
   storedIdempotencyKey,
   type LeadRateLimiters,
 } from "./form-guard";
@@ -50,24 +49,16 @@ export function thankYouPath(kind: LeadFormKind, code?: string): string {
 }
 
 /** Options of {@link handleLeadForm}. */
-export interface HandleLeadFormOptions {
+export interface HandleLeadFormOptions extends PublicFormOptions {
   /** The form this route carries; a posted `kind` is ignored. */
   kind: LeadFormKind;
   /** Values the route fixes whatever the form says: the listing code, the condominium slug. */
   fixed?: Record<string, string>;
-  /** Client IP (`context.clientIp`); keys the rate limit. */
-  clientIp?: string;
-  /** Database (default: the process database). */
-  db?: Db;
   /** Rate limiters (default: the process's). */
   limiters?: LeadRateLimiters;
-  /** Clock, ms (tests). */
-  now?: number;
-  /** Session secrets that sign the render time (tests). */
-  secrets?: string[];
 }
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
+const NO_STORE = FORM_NO_STORE;
 
 /**
  * Handles a POST of one contact form. Never throws for bad input: every
@@ -75,33 +66,16 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
  */
 export async function handleLeadForm(request: Request, options: HandleLeadFormOptions): Promise<Response> {
   const { kind } = options;
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return json({ error: "Formulário inválido." }, { status: 400, headers: NO_STORE });
-  }
+  const read = await readGuardedForm(request);
+  if (read instanceof Response) return read;
+  const { formData, enhanced, startedAt, keepStarted } = read;
   formData.set("kind", kind);
   for (const [name, value] of Object.entries(options.fixed ?? {})) formData.set(name, value);
-  const enhanced = formData.get(ENHANCED_FIELD) === "1";
-  const startedAt = formData.get(STARTED_FIELD);
-  // Echoed back only when shaped like a render time (`<ms>.<64 hex>`): never an arbitrary posted value.
-  const keepStarted = typeof startedAt === "string" && STARTED_AT_SHAPE.test(startedAt) ? startedAt : undefined;
   const schema = leadFormSchemas[kind];
   const submission = parseWithZod(formData, { schema });
   const reply = (replyOptions?: ReplyOptions) => boundedReply(submission, schema, replyOptions);
 
-  const answer = (
-    result: SubmissionResult<string[]>,
-    status: number,
-    sent = false,
-    headers: HeadersInit = {},
-    startedAt = keepStarted,
-  ) =>
-    json<LeadActionData>(
-      { form: kind, result, sent, startedAt: sent ? undefined : startedAt },
-      { status, headers: { ...NO_STORE, ...headers } },
-    );
+  const answer = formAnswer<LeadActionData["form"]>(kind, keepStarted);
   const succeed = (code?: string) =>
     enhanced
       ? answer(reply({ resetForm: true }), 200, true)

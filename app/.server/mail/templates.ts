@@ -9,6 +9,7 @@
 import { escapeHtml } from "~/lib/html";
 import { formatPrice } from "~/lib/format";
 import { formatPhone } from "~/lib/phone";
+import { saoPauloFormat } from "~/lib/sao-paulo-time";
 import type { LeadChannel } from "../db/schema";
 import type { LeadRow } from "../leads/store";
 import type { MailMessage } from "./transport";
@@ -73,6 +74,34 @@ export function leadMessageId(leadId: string, channel: LeadChannel, domain = "im
   return `<lead-${leadId}-${channel}@${domain}>`;
 }
 
+/**
+ * A lead's e-mail through `channel`: the text and HTML lines joined, the HTML
+ * in the {@link emailLayout}, the stable {@link leadMessageId}, and the
+ * `X-Lead-Id` / `X-Lead-Kind` headers; `replyTo` is left out when null.
+ */
+export function leadMail(
+  lead: Pick<LeadRow, "id" | "kind">,
+  mail: {
+    to: string;
+    subject: string;
+    text: string[];
+    html: string[];
+    channel: LeadChannel;
+    messageIdDomain?: string;
+    replyTo: string | null | undefined;
+  },
+): MailMessage {
+  return {
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text.join("\n"),
+    html: emailLayout(mail.subject, mail.html.join("\n")),
+    messageId: leadMessageId(lead.id, mail.channel, mail.messageIdDomain),
+    replyTo: mail.replyTo ?? undefined,
+    headers: { "X-Lead-Id": lead.id, "X-Lead-Kind": lead.kind },
+  };
+}
+
 /** Control characters (C0 but tab and LF, DEL, C1) and U+2028/U+2029. */
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
 
@@ -92,11 +121,7 @@ export function multiLine(value: string): string {
 }
 
 /** "12/03/2026, 12:00" in São Paulo time. */
-const receivedAt = new Intl.DateTimeFormat("pt-BR", {
-  dateStyle: "short",
-  timeStyle: "short",
-  timeZone: "America/Sao_Paulo",
-});
+const receivedAt = saoPauloFormat("pt-BR", { dateStyle: "short", timeStyle: "short" });
 
 /** The lead's own fields as [label, value] rows, only the known ones; the message keeps its lines. */
 function leadRows(lead: LeadRow): [string, string][] {
@@ -172,15 +197,15 @@ export function renderLeadEmail(options: RenderLeadEmailOptions): MailMessage {
     paragraph(closing, "color:#666"),
   ];
 
-  return {
+  return leadMail(lead, {
     to: options.to,
     subject,
-    text: text.join("\n"),
-    html: emailLayout(subject, html.join("\n")),
-    messageId: leadMessageId(lead.id, options.channel, options.messageIdDomain),
-    replyTo: lead.email ?? undefined,
-    headers: { "X-Lead-Id": lead.id, "X-Lead-Kind": lead.kind },
-  };
+    text,
+    html,
+    channel: options.channel,
+    messageIdDomain: options.messageIdDomain,
+    replyTo: lead.email,
+  });
 }
 
 // ---------------------------------------------------------------------------

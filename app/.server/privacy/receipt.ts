@@ -12,7 +12,7 @@
  */
 import { escapeHtml } from "~/lib/html";
 import type { LeadRow } from "../leads/store";
-import { emailLayout, leadMessageId, oneLine } from "../mail/templates";
+import { leadMail, oneLine } from "../mail/templates";
 import type { MailMessage } from "../mail/transport";
 
 /** Days within which the agency answers a request (LGPD art. 19, II). */
@@ -69,13 +69,13 @@ export function renderLgpdReceiptEmail(options: LgpdReceiptEmailOptions): MailMe
     p(ignore, "color:#666"),
   ];
 
-  return {
+  return leadMail(lead, {
     to: options.to,
     subject,
-    text: text.join("\n"),
-    html: emailLayout(subject, html.join("\n")),
-    messageId: leadMessageId(lead.id, "email_holder", options.messageIdDomain),
-    replyTo: dpoEmail ?? undefined,
-    headers: { "X-Lead-Id": lead.id, "X-Lead-Kind": lead.kind },
-  };
+    text,
+    html,
+    channel: "email_holder",
+    messageIdDomain: options.messageIdDomain,
+    replyTo: dpoEmail,
+  });
 }

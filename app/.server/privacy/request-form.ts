@@ -27,7 +27,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { leadFormSchemas } from "~/lib/leads";
 import { LEAD_FORM_FIELDS } from "~/lib/lead-fields";
-import type { Db } from "../db";
 import { boundedReply, type ReplyOptions } from "../form-reply";
 import {
   formTokenKey,
@@ -35,7 +34,9 @@ import {
   leadFormTokens,
   leadRateLimiters,
   retryAfterText,
-  STARTED_AT_SHAPE,
+  FORM_NO_STORE,
+  readGuardedForm,
+  type PublicFormOptions,
   type LeadRateLimiters,
   startedAtRefusal,
 } from "../leads/form-guard";
@@ -44,18 +45,12 @@ import { thankYouPath, type LeadActionData } from "../leads/submission";
 import { recordLgpdRequest, type LgpdRequestInput } from "./request-store";
 
 /** Options of {@link handleLgpdRequestForm}. */
-export interface HandleLgpdRequestOptions {
-  /** Client IP (`context.clientIp`); keys the rate limit. */
-  clientIp?: string;
-  db?: Db;
+export interface HandleLgpdRequestOptions extends PublicFormOptions {
+  /** Rate limiters (default: the process's). */
   limiters?: LeadRateLimiters;
-  /** Clock, ms (tests). */
-  now?: number;
-  /** Session secrets of the render time (tests). */
-  secrets?: string[];
 }
 
-const NO_STORE = { "Cache-Control": "private, no-store" };
+const NO_STORE = FORM_NO_STORE;
 const schema = leadFormSchemas.lgpd;
 
 /** Whether a stored request is the one just sent (a resubmission of the same form). */
@@ -77,16 +72,10 @@ export async function handleLgpdRequestForm(
   request: Request,
   options: HandleLgpdRequestOptions = {},
 ): Promise<Response> {
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return json({ error: "Formulário inválido." }, { status: 400, headers: NO_STORE });
-  }
+  const read = await readGuardedForm(request);
+  if (read instanceof Response) return read;
+  const { formData, enhanced, startedAt, keepStarted } = read;
   formData.set("kind", "lgpd");
-  const enhanced = formData.get(LEAD_FORM_FIELDS.enhanced) === "1";
-  const startedAt = formData.get(LEAD_FORM_FIELDS.startedAt);
-  const keepStarted = typeof startedAt === "string" && STARTED_AT_SHAPE.test(startedAt) ? startedAt : undefined;
   const fresh = () => leadFormTokens(options.now, options.secrets).startedAt;
   const submission = parseWithZod(formData, { schema });
   const reply = (replyOptions?: ReplyOptions) => boundedReply(submission, schema, replyOptions);

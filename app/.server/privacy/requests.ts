@@ -6,6 +6,7 @@
  */
 import { asc, eq, sql } from "drizzle-orm";
 import { LGPD_REQUEST_TYPES } from "~/lib/lead-fields";
+import { saoPauloDate } from "~/lib/sao-paulo-time";
 import { type Db } from "../db";
 import { leads, type LeadStatus } from "../db/schema";
 
@@ -28,8 +29,6 @@ export interface LgpdRequest {
   /** Calendar days from today (São Paulo) to the due date: negative when overdue. */
   daysLeft: number;
 }
-
-const saoPauloDate = (at: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(at);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,38 +1,38 @@
+import pLimit from "p-limit";
+
 /**
  * Bounded concurrency over an async stream of batches, with backpressure:
- * at most `concurrency` calls of `fn` run at once, and the source is only
- * pulled when a slot is free. The first failure stops pulling, waits for the
- * calls in flight, and is rethrown (later failures are dropped).
+ * at most `concurrency` calls of `fn` run at once (p-limit's bound), and the
+ * source is only pulled when a slot is free, so a long stream is never read
+ * ahead into memory. The first failure stops pulling, waits for the calls in
+ * flight, and is rethrown (later failures are dropped).
+ * @param concurrency the bound: a fraction is floored, and anything below 1 counts as 1.
  */
 export async function forEachConcurrent<T>(
   source: AsyncIterable<readonly T[]> | Iterable<readonly T[]>,
   concurrency: number,
   fn: (item: T) => Promise<void>,
 ): Promise<void> {
-  const limit = Math.max(1, Math.floor(concurrency));
-  const running = new Set<Promise<void>>();
+  const limit = pLimit(Math.max(1, Math.floor(concurrency)));
+  // The calls handed to the limiter and not yet settled (running or queued):
+  // the source waits while they fill every slot, so nothing queues behind them.
+  const inFlight = new Set<Promise<void>>();
   let failure: { error: unknown } | undefined;
-  const start = (item: T) => {
-    const task: Promise<void> = fn(item).then(
-      () => {
-        running.delete(task);
-      },
-      (error: unknown) => {
-        running.delete(task);
-        failure ??= { error };
-      },
-    );
-    running.add(task);
-  };
   outer: for await (const batch of source) {
     for (const item of batch) {
+      while (!failure && inFlight.size >= limit.concurrency) await Promise.race(inFlight);
       if (failure) break outer;
-      while (running.size >= limit) await Promise.race(running);
-      if (failure) break outer;
-      start(item);
+      const call: Promise<void> = limit(fn, item).then(
+        () => void inFlight.delete(call),
+        (error: unknown) => {
+          inFlight.delete(call);
+          failure ??= { error };
+        },
+      );
+      inFlight.add(call);
     }
   }
-  await Promise.all(running);
+  await Promise.all(inFlight);
   if (failure) throw failure.error;
 }
 

@@ -18,9 +18,9 @@
  *   that received at least one listing (`GET /health/server` watches it).
  */
 import { inArray } from "drizzle-orm";
+import { addDays, saoPauloDate, saoPauloTime } from "~/lib/sao-paulo-time";
 import type { Db } from "../db";
 import { syncState } from "../db/schema";
-import { AGENCY_UTC_OFFSET } from "./rows";
 import { LISTINGS_JOB, writeSyncState, type SyncStateRow } from "./state";
 
 /** Job row of the full-reconciliation marks. */
@@ -37,8 +37,6 @@ export const TAKEOVER_CHECK_MS = 20_000;
 
 /** How late past its interval a run may be before a follower takes over, ms (timers of one leader drift a little). */
 export const TAKEOVER_GRACE_MS = 30_000;
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /** The marks kept beside the sync state. */
 export interface SyncMarks {
@@ -87,16 +85,13 @@ export async function recordRunMarks(
 
 /**
  * The latest instant at or before `now` when the São Paulo clock read
- * `hour`:00 (UTC−3, no daylight saving since 2019): when the current
- * night's reconciliation became due.
+ * `hour`:00 (`~/lib/sao-paulo-time`): when the current night's
+ * reconciliation became due.
  */
 export function lastReconcileBoundary(now: Date, hour = RECONCILE_HOUR): Date {
-  const offsetHours = Number(AGENCY_UTC_OFFSET.slice(0, 3));
-  const local = new Date(now.getTime() + offsetHours * HOUR_MS);
-  let boundary =
-    Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), hour) - offsetHours * HOUR_MS;
-  if (boundary > now.getTime()) boundary -= 24 * HOUR_MS;
-  return new Date(boundary);
+  const today = saoPauloDate(now);
+  const boundary = saoPauloTime(today, hour);
+  return boundary.getTime() > now.getTime() ? saoPauloTime(addDays(today, -1), hour) : boundary;
 }
 
 /**

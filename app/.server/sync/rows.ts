@@ -6,6 +6,7 @@
 import type { Condominium } from "~/domain/condominium";
 import { monthlyCost, type Listing } from "~/domain/listing";
 import { amenitySlugsOf } from "~/lib/amenities";
+import { saoPauloMidnight } from "~/lib/sao-paulo-time";
 import { foldText } from "~/lib/search-text";
 import { slugify } from "~/lib/slug";
 import type { condominiums, listings } from "../db/schema";
@@ -46,18 +47,17 @@ export function isoDate(value: string | null | undefined): string | null {
 }
 
 /**
- * UTC offset of the agency's calendar (America/Sao_Paulo, without daylight
- * saving since 2019): a Vista date such as `DataCadastro` is read as that
- * day's midnight there.
+ * The instant a Vista ISO date (`YYYY-MM-DD`, e.g. `DataCadastro`) starts in
+ * the agency's calendar (São Paulo, `~/lib/sao-paulo-time`); null when not a date.
  */
-export const AGENCY_UTC_OFFSET = "-03:00";
-
-/** The instant a Vista ISO date (`YYYY-MM-DD`) starts in the agency's calendar; null when not a date. */
 export function agencyMidnight(date: string | null | undefined): Date | null {
   const day = isoDate(date);
   if (!day) return null;
-  const instant = new Date(`${day}T00:00:00${AGENCY_UTC_OFFSET}`);
-  return Number.isNaN(instant.getTime()) ? null : instant;
+  try {
+    return saoPauloMidnight(day);
+  } catch {
+    return null;
+  }
 }
 
 /**

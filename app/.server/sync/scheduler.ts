@@ -21,6 +21,7 @@
 import { publicContentChanged } from "../admin/content-changed";
 import { clearCaches } from "../cache";
 import { getDb, type AdvisoryLock, type Database } from "../db";
+import { type JobLoop, type JobTimers, nodeTimers, startJobLoop } from "../periodic-job";
 import { singleton } from "../singleton";
 import type { VistaClient } from "../vista";
 import { getVistaTarget } from "../vista/target";
@@ -42,25 +43,11 @@ export const SYNC_LOCK_KEY = 0x73796e63;
 /** First retry delay after a failed run, ms (doubles per consecutive failure, capped at the interval). */
 const RETRY_BASE_MS = 30_000;
 
-/** The clock and timers of a scheduler (injectable so tests advance time instead of waiting). */
-export interface SchedulerTimers {
-  /** Current time, ms since the epoch. */
-  now(): number;
-  /** Calls `fn` once after `ms`; the handle goes to `clearTimeout`. Must not keep the process alive. */
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-/** Node's clock and timers, unref'd. */
-const realTimers: SchedulerTimers = {
-  now: () => Date.now(),
-  setTimeout(fn, ms) {
-    const timer = setTimeout(fn, ms);
-    timer.unref?.();
-    return timer;
-  },
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
+/**
+ * The clock and timers of a scheduler (injectable so tests advance time
+ * instead of waiting); its timers must not keep the process alive.
+ */
+export type SchedulerTimers = JobTimers;
 
 /** Options of {@link startSyncScheduler}. */
 export interface SyncSchedulerOptions {
@@ -147,7 +134,7 @@ export function getSyncScheduler(): SyncScheduler | undefined {
  */
 export function startSyncScheduler(options: SyncSchedulerOptions): SyncScheduler {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const timers = options.timers ?? realTimers;
+  const timers = options.timers ?? nodeTimers();
   const intervalMs = Math.max(1, options.intervalSeconds) * 1000;
   const retryBaseMs = options.retryBaseMs ?? RETRY_BASE_MS;
   const reconcileHour = options.reconcileHour === undefined ? RECONCILE_HOUR : options.reconcileHour;
@@ -155,35 +142,27 @@ export function startSyncScheduler(options: SyncSchedulerOptions): SyncScheduler
   const database = () => options.database ?? getDb();
   const getSource = options.getSource ?? defaultSource;
 
-  let timer: unknown;
-  let stopChecks = () => {};
+  let checks: JobLoop<never> | undefined;
   let current: Promise<SyncResult | null> | undefined;
   let currentMode: "auto" | "full" = "auto";
   let queuedFull: Promise<SyncResult | null> | undefined;
   let abort: AbortController | undefined;
   let stopped = false;
-  let nextRunAt: Date | null = null;
   let lastResult: SyncResult | null = null;
   let lastError: string | null = null;
   let skippedAsFollower = false;
   let failures = 0;
   let lastRunFailed = false;
 
-  const schedule = (delayMs: number) => {
-    if (stopped) return;
-    timers.clearTimeout(timer);
-    nextRunAt = new Date(timers.now() + delayMs);
-    timer = timers.setTimeout(() => void tick(), delayMs);
-  };
-
-  const tick = async (takeover?: string) => {
+  /** One scheduled run (or a takeover, named by its log line); resolves to the delay before the next, ms. */
+  const tick = async (takeover?: string): Promise<number> => {
     const started = timers.now();
     const result = await runNow({}, takeover);
     failures = result === null && lastRunFailed ? failures + 1 : 0;
     // After a failure, retry sooner (30 s, 60 s, 120 s… up to the interval),
     // so a first sync that hit a transient error does not leave the site empty for long.
     const delay = failures > 0 ? Math.min(intervalMs, retryBaseMs * 2 ** (failures - 1)) : intervalMs;
-    schedule(Math.max(0, delay - (timers.now() - started)));
+    return Math.max(0, delay - (timers.now() - started));
   };
 
   /** The takeover check: one read of `sync_state`; the lock is tried only when a reason says so. */
@@ -191,7 +170,7 @@ export function startSyncScheduler(options: SyncSchedulerOptions): SyncScheduler
     if (current || stopped) return;
     const { state, marks } = await readSyncOverview(database().db);
     const reason = takeoverReason(state, marks, new Date(timers.now()), intervalMs);
-    if (reason && !current && !stopped) await tick(TAKEOVER_LINES[reason]);
+    if (reason && !current && !stopped) await loop.runNow(TAKEOVER_LINES[reason]);
   };
 
   const runOnce = async (mode: "auto" | "full", takeover?: string): Promise<SyncResult | null> => {
@@ -267,9 +246,8 @@ export function startSyncScheduler(options: SyncSchedulerOptions): SyncScheduler
     runNow: (runOptions) => runNow(runOptions),
     async stop() {
       stopped = true;
-      nextRunAt = null;
-      timers.clearTimeout(timer);
-      stopChecks();
+      loop.stop();
+      checks?.stop();
       abort?.abort(new SyncInterruptedError(SHUTDOWN_MESSAGE));
       await current?.catch(() => undefined);
       if (registry.current === scheduler) registry.current = undefined;
@@ -279,7 +257,7 @@ export function startSyncScheduler(options: SyncSchedulerOptions): SyncScheduler
         running: current !== undefined,
         skippedAsFollower,
         intervalSeconds: intervalMs / 1000,
-        nextRunAt,
+        nextRunAt: loop.nextRunAt(),
         lastResult,
         lastError,
         stopped,
@@ -287,9 +265,16 @@ export function startSyncScheduler(options: SyncSchedulerOptions): SyncScheduler
     },
   };
   registry.current = scheduler;
-  if (options.runOnStart === false) schedule(intervalMs);
-  else schedule(0);
-  if (takeoverCheckMs > 0) stopChecks = repeat(timers, takeoverCheckMs, check);
+  const loop = startJobLoop(tick, {
+    firstDelayMs: options.runOnStart === false ? intervalMs : 0,
+    periodMs: intervalMs,
+    timers,
+  });
+  // The takeover check: a failed read is dropped (a database out of reach is
+  // the health check's to report; the next check tries again).
+  if (takeoverCheckMs > 0) {
+    checks = startJobLoop(check, { firstDelayMs: takeoverCheckMs, periodMs: takeoverCheckMs, timers });
+  }
   return scheduler;
 }
 
@@ -303,31 +288,6 @@ function abortOnLoss(lock: AdvisoryLock): AbortController {
   if (lock.lost.aborted) onLost();
   else lock.lost.addEventListener("abort", onLost, { once: true });
   return run;
-}
-
-/**
- * Calls `task` every `periodMs`, each time `periodMs` after the previous call
- * ended; a rejection is dropped (a database out of reach is the health
- * check's to report; the next call tries again).
- * @returns stop: no call starts after it.
- */
-function repeat(timers: SchedulerTimers, periodMs: number, task: () => Promise<void>): () => void {
-  let stopped = false;
-  let handle: unknown;
-  const arm = () => {
-    handle = timers.setTimeout(() => {
-      void task()
-        .catch(() => undefined)
-        .finally(() => {
-          if (!stopped) arm();
-        });
-    }, periodMs);
-  };
-  arm();
-  return () => {
-    stopped = true;
-    timers.clearTimeout(handle);
-  };
 }
 
 /** The log line's reason when a process takes over the sync (see `takeoverReason` in `./reconcile`). */

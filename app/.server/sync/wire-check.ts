@@ -11,9 +11,10 @@
  * Pure functions, no I/O; {@link adaptChecked} applies both around the adapter.
  */
 import type { Listing } from "~/domain/listing";
+import { saoPauloDate } from "~/lib/sao-paulo-time";
 import { parseDate, parseNumber, toListing } from "../vista/adapter";
 import type { VistaListingWire } from "../vista/contract";
-import { AGENCY_UTC_OFFSET, isoDate } from "./rows";
+import { isoDate } from "./rows";
 
 /** Money fields whose value, when present, must read as a number (docs/vista-api.md §4.5, §6.1). */
 export const PRICE_FIELDS = ["ValorVenda", "ValorLocacao", "ValorCondominio", "ValorIptu"] as const;
@@ -59,10 +60,9 @@ export function unreadableFields(wire: VistaListingWire): string[] {
   return bad;
 }
 
-/** The agency's calendar day (`YYYY-MM-DD`, America/Sao_Paulo, UTC−3) of an instant. */
+/** The agency's calendar day (`YYYY-MM-DD`, São Paulo: `~/lib/sao-paulo-time`) of an instant. */
 export function agencyDay(at: Date): string {
-  const offsetHours = Number(AGENCY_UTC_OFFSET.slice(0, 3));
-  return new Date(at.getTime() + offsetHours * 60 * 60 * 1000).toISOString().slice(0, 10);
+  return saoPauloDate(at);
 }
 
 /** An update date checked against the clock: see {@link checkUpdateDay}. */

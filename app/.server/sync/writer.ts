@@ -8,9 +8,10 @@
 import { and, getTableColumns, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import type { Broker } from "~/domain/listing";
+import { SAO_PAULO_TIME_ZONE } from "~/lib/sao-paulo-time";
 import type { Db } from "../db";
 import { brokers, condominiums, listingPriceChanges, listings } from "../db/schema";
-import { AGENCY_UTC_OFFSET, type CondominiumRow, type ListingRow } from "./rows";
+import { type CondominiumRow, type ListingRow } from "./rows";
 
 /** Share of the active listings a delta must change before statistics are refreshed. */
 export const ANALYZE_CHANGE_SHARE = 0.05;
@@ -184,7 +185,8 @@ const upsertListings = jsonUpsert(listings, "code", {
      where f.old_value is distinct from f.new_value
     returning 1)`,
   onConflict: {
-    first_seen_at: `coalesce(t.first_seen_at, ((excluded.data->>'registeredAt') || 'T00:00:00${AGENCY_UTC_OFFSET}')::timestamptz)`,
+    // The registration date's midnight in São Paulo, by the database's own time-zone rules (like `agencyMidnight`).
+    first_seen_at: `coalesce(t.first_seen_at, ((excluded.data->>'registeredAt')::timestamp at time zone '${SAO_PAULO_TIME_ZONE}'))`,
     price_reduced_at: `case
       when excluded.sale_price < t.sale_price or excluded.rent_price < t.rent_price then excluded.synced_at
       when excluded.sale_price > t.sale_price or excluded.rent_price > t.rent_price then null

@@ -25,6 +25,7 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { UserRecord } from "firebase-admin/auth";
 import type { RoleName } from "~/lib/auth";
+import { pageOf } from "~/lib/list-filters";
 import {
   USERS_PAGE_SIZE,
   type UserCreateInput,
@@ -113,15 +114,14 @@ export async function listUsers(db: Db, query: UserListQuery = {}): Promise<User
     ? or(ilike(users.displayName, `%${escapeLike(q)}%`), ilike(users.email, `%${escapeLike(q.toLowerCase())}%`))
     : undefined;
   const [{ total }] = (await db.select({ total: count() }).from(users).where(where)) as [{ total: number }];
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, Math.floor(query.page ?? 1)), pageCount);
+  const { page, pageCount, offset } = pageOf(total, query.page, pageSize);
   const rows = await db
     .select()
     .from(users)
     .where(where)
     .orderBy(...ORDER[query.sort ?? "nome"])
     .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .offset(offset);
   return { users: rows.map(toUserView), total, page, pageSize, pageCount };
 }
 

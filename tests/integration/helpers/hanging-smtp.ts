@@ -8,6 +8,7 @@
  * tests wait for that event rather than for the clock.
  */
 import { SMTPServer } from "smtp-server";
+import { keepMessages } from "./smtp-sink";
 
 /** A running {@link startHangingSmtp} server. */
 export interface HangingSmtp {
@@ -53,14 +54,7 @@ export async function startHangingSmtp(): Promise<HangingSmtp> {
       heldCount++;
       notify();
     },
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        messages.push(Buffer.concat(chunks).toString("utf8"));
-        callback();
-      });
-    },
+    onData: keepMessages(messages),
   });
   server.on("error", () => undefined);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));

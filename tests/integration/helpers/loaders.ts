@@ -1,7 +1,10 @@
 /**
  * Calling route loaders and actions as Remix does in tests: their arguments
- * for a URL on {@link SITE_ORIGIN}, and the Response they returned or threw.
+ * for a URL on {@link SITE_ORIGIN}, and the Response they returned or threw;
+ * and the hidden fields of a public form that passes its guards.
  */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { leadFormTokens, MIN_FILL_MS } from "~/.server/leads/form-guard";
 
 /** The origin of the public-page test requests. */
 export const SITE_ORIGIN = "http://site.test";
@@ -26,4 +29,19 @@ export async function answer(run: () => unknown): Promise<Response> {
     if (error instanceof Response) return error;
     throw error;
   }
+}
+
+/** Loader and action arguments for `request` sent from `clientIp` (what the server puts in `context.clientIp`). */
+export function clientArgs(request: Request, clientIp: string) {
+  return { request, params: {}, context: { clientIp } } as unknown as LoaderFunctionArgs & ActionFunctionArgs;
+}
+
+/**
+ * The hidden fields of a public form rendered long enough ago to pass the
+ * minimum fill time: an empty honeypot, the signed render time and the
+ * form's idempotency key (`app/components/spam-guard-fields.tsx`).
+ */
+export function passingGuardFields(): { website: string; startedAt: string; idempotencyKey: string } {
+  const tokens = leadFormTokens(Date.now() - MIN_FILL_MS - 1000);
+  return { website: "", startedAt: tokens.startedAt, idempotencyKey: tokens.idempotencyKey };
 }

@@ -3,7 +3,19 @@
  * authentication or TLS and keeps each one's raw text (headers and body), for
  * tests that check what the application e-mailed.
  */
-import { SMTPServer } from "smtp-server";
+import { SMTPServer, type SMTPServerOptions } from "smtp-server";
+
+/** An `onData` handler that keeps each message's raw text in `messages` and accepts it. */
+export function keepMessages(messages: string[]): NonNullable<SMTPServerOptions["onData"]> {
+  return (stream, _session, callback) => {
+    const chunks: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    stream.on("end", () => {
+      messages.push(Buffer.concat(chunks).toString("utf8"));
+      callback();
+    });
+  };
+}
 
 /** A running SMTP sink: where it listens, what it received so far, how to stop it. */
 export interface SmtpSink {
@@ -22,14 +34,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        messages.push(Buffer.concat(chunks).toString("utf8"));
-        callback();
-      });
-    },
+    onData: keepMessages(messages),
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   const port = (server.server.address() as { port: number }).port;
