@@ -147,52 +147,7 @@ export function FinancingSimulator(props: FinancingSimulatorProps) {
         onChange={onChange}
         onSubmit={onSubmit}
       >
-        <div className={s.fields}>
-          <Field
-            label="Entrada (R$)"
-            hint="Mínimo de 20% do valor."
-            errors={[errors.entrada]}
-            inputProps={{
-              name: SIMULATION_PARAMS.downPayment,
-              defaultValue: values.entrada,
-              inputMode: "decimal",
-              autoComplete: "off",
-              maxLength: 20,
-            }}
-          />
-          <Field
-            label="Prazo (meses)"
-            hint="Até 420 meses (35 anos)."
-            errors={[errors.prazo]}
-            inputProps={{
-              name: SIMULATION_PARAMS.term,
-              defaultValue: values.prazo,
-              inputMode: "numeric",
-              autoComplete: "off",
-              maxLength: 20,
-            }}
-          />
-          <Field
-            label="Juros (% ao ano)"
-            hint="Taxa efetiva anual."
-            errors={[errors.juros]}
-            inputProps={{
-              name: SIMULATION_PARAMS.rate,
-              defaultValue: values.juros,
-              inputMode: "decimal",
-              autoComplete: "off",
-              maxLength: 20,
-            }}
-          />
-          <SelectField
-            label="Sistema de amortização"
-            selectProps={{ name: SIMULATION_PARAMS.system, defaultValue: values.sistema }}
-          >
-            <option value="ambos">SAC e Price</option>
-            <option value="sac">SAC</option>
-            <option value="price">Price</option>
-          </SelectField>
-        </div>
+        <SimulatorFields values={values} errors={errors} />
         {settings.banks.length ? (
           <ul className={s.banks} aria-label="Juros de bancos">
             {settings.banks.map((bank) => (
@@ -231,6 +186,58 @@ export function FinancingSimulator(props: FinancingSimulatorProps) {
         {readerFailed && !upToDate ? <p className={s.muted}>Toque em Simular para atualizar os valores.</p> : null}
       </div>
     </section>
+  );
+}
+
+/** The simulator's fields (entrada, prazo, juros, sistema) with the values and the messages of the simulation shown. */
+function SimulatorFields({ values, errors }: Pick<FinancingSimulatorProps["simulation"], "values" | "errors">) {
+  return (
+    <div className={s.fields}>
+      <Field
+        label="Entrada (R$)"
+        hint="Mínimo de 20% do valor."
+        errors={[errors.entrada]}
+        inputProps={{
+          name: SIMULATION_PARAMS.downPayment,
+          defaultValue: values.entrada,
+          inputMode: "decimal",
+          autoComplete: "off",
+          maxLength: 20,
+        }}
+      />
+      <Field
+        label="Prazo (meses)"
+        hint="Até 420 meses (35 anos)."
+        errors={[errors.prazo]}
+        inputProps={{
+          name: SIMULATION_PARAMS.term,
+          defaultValue: values.prazo,
+          inputMode: "numeric",
+          autoComplete: "off",
+          maxLength: 20,
+        }}
+      />
+      <Field
+        label="Juros (% ao ano)"
+        hint="Taxa efetiva anual."
+        errors={[errors.juros]}
+        inputProps={{
+          name: SIMULATION_PARAMS.rate,
+          defaultValue: values.juros,
+          inputMode: "decimal",
+          autoComplete: "off",
+          maxLength: 20,
+        }}
+      />
+      <SelectField
+        label="Sistema de amortização"
+        selectProps={{ name: SIMULATION_PARAMS.system, defaultValue: values.sistema }}
+      >
+        <option value="ambos">SAC e Price</option>
+        <option value="sac">SAC</option>
+        <option value="price">Price</option>
+      </SelectField>
+    </div>
   );
 }
 

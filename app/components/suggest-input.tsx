@@ -71,18 +71,8 @@ export function SuggestInput({
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const abortRef = useRef<AbortController | null>(null);
-  const timerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const cacheRef = useRef(new Map<string, Suggestion[]>());
 
   useEffect(() => setValue(defaultValue), [defaultValue]);
-  useEffect(
-    () => () => {
-      abortRef.current?.abort();
-      if (timerRef.current) clearTimeout(timerRef.current);
-    },
-    [],
-  );
 
   const show = useCallback((items: Suggestion[]) => {
     setSuggestions(items);
@@ -90,40 +80,7 @@ export function SuggestInput({
     setOpen(items.length > 0);
   }, []);
 
-  const request = useCallback(
-    (text: string) => {
-      if (timerRef.current) clearTimeout(timerRef.current);
-      abortRef.current?.abort();
-      const query = text.trim();
-      if (query.length < MIN_LENGTH || query.length > MAX_LENGTH) {
-        show([]);
-        return;
-      }
-      const cached = cacheRef.current.get(query.toLowerCase());
-      if (cached) {
-        show(cached);
-        return;
-      }
-      timerRef.current = setTimeout(async () => {
-        const controller = new AbortController();
-        abortRef.current = controller;
-        try {
-          const response = await fetch(`${SUGGESTIONS_PATH}?q=${encodeURIComponent(query)}`, {
-            signal: controller.signal,
-            headers: { Accept: "application/json" },
-          });
-          if (!response.ok) return show([]);
-          const body = (await response.json()) as { suggestions?: Suggestion[] };
-          const items = Array.isArray(body.suggestions) ? body.suggestions : [];
-          cacheRef.current.set(query.toLowerCase(), items);
-          if (!controller.signal.aborted) show(items);
-        } catch {
-          // Aborted or offline: keep the field usable, without suggestions.
-        }
-      }, DEBOUNCE_MS);
-    },
-    [show],
-  );
+  const request = useSuggestionRequests(show);
 
   // Options in display order (grouped), so arrow keys follow what is seen.
   const ordered = GROUPS.flatMap((group) => suggestions.filter((sg) => sg.kind === group.kind));
@@ -243,5 +200,59 @@ export function SuggestInput({
         {open ? `${ordered.length} ${ordered.length === 1 ? "sugestão disponível" : "sugestões disponíveis"}` : ""}
       </span>
     </div>
+  );
+}
+
+/**
+ * Asks `/busca/sugestoes` for a text, {@link DEBOUNCE_MS} after the last call
+ * (the previous request aborted; answers cached per text), and hands the
+ * suggestions to `show`; a text shorter than {@link MIN_LENGTH} or longer than
+ * {@link MAX_LENGTH} shows none at once.
+ */
+function useSuggestionRequests(show: (items: Suggestion[]) => void): (text: string) => void {
+  const abortRef = useRef<AbortController | null>(null);
+  const timerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const cacheRef = useRef(new Map<string, Suggestion[]>());
+  useEffect(
+    () => () => {
+      abortRef.current?.abort();
+      if (timerRef.current) clearTimeout(timerRef.current);
+    },
+    [],
+  );
+
+  return useCallback(
+    (text: string) => {
+      if (timerRef.current) clearTimeout(timerRef.current);
+      abortRef.current?.abort();
+      const query = text.trim();
+      if (query.length < MIN_LENGTH || query.length > MAX_LENGTH) {
+        show([]);
+        return;
+      }
+      const cached = cacheRef.current.get(query.toLowerCase());
+      if (cached) {
+        show(cached);
+        return;
+      }
+      timerRef.current = setTimeout(async () => {
+        const controller = new AbortController();
+        abortRef.current = controller;
+        try {
+          const response = await fetch(`${SUGGESTIONS_PATH}?q=${encodeURIComponent(query)}`, {
+            signal: controller.signal,
+            headers: { Accept: "application/json" },
+          });
+          if (!response.ok) return show([]);
+          const body = (await response.json()) as { suggestions?: Suggestion[] };
+          const items = Array.isArray(body.suggestions) ? body.suggestions : [];
+          cacheRef.current.set(query.toLowerCase(), items);
+          if (!controller.signal.aborted) show(items);
+        } catch {
+          // Aborted or offline: keep the field usable, without suggestions.
+        }
+      }, DEBOUNCE_MS);
+    },
+    [show],
   );
 }

@@ -11,22 +11,16 @@
  * checked for the actions; never cached.
  */
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
 import { assertSameOrigin } from "~/.server/auth/protection";
 import { AdminFilterBar, FilterInput } from "~/components/admin-list";
 import { AdminPageHeader } from "~/components/admin-nav";
+import { PrivacyAuditTrail, PrivacyRequests, PrivacySearchResult } from "~/components/admin-privacy";
 import * as s from "~/components/admin.css";
-import { DoubleCheckButton, FormAlert, TextareaField } from "~/components/forms";
 import { privatePage, privatePageHeaders } from "~/lib/cache-control";
-import { formatSaoPaulo, LEAD_STATUS_LABELS } from "~/lib/lead-inbox";
-import { ADMIN_PRIVACY_EXPORT_PATH, ADMIN_PRIVACY_PATH } from "~/lib/paths";
-import { button } from "~/styles/ui.css";
-import * as css from "./admin-privacy.css";
+import { ADMIN_PRIVACY_PATH } from "~/lib/paths";
 import { handlePrivacyAction, loadPrivacyPage } from "./admin-privacy.server";
-
-/** Most characters of a reason (the server's bound, `PRIVACY_REASON_MAX`). */
-const REASON_MAX = 500;
 
 /** Guard (admin), then the requests, the search of `?q=` and the audit trail. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -49,60 +43,11 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   return handlePrivacyAction(await request.formData(), admin);
 }
-
-/** pt-BR labels of the audit trail's actions. */
-const ACTION_LABELS: Record<string, string> = {
-  export: "Exportação",
-  anonymise: "Anonimização",
-  delete: "Exclusão",
-  retention: "Retenção automática",
-};
-
-/** "vence hoje", "vence em N dias", "atrasado há N dias" (same rule as `deadlineText` on the server). */
-function deadlineText(daysLeft: number): string {
-  if (daysLeft === 0) return "vence hoje";
-  const days = Math.abs(daysLeft);
-  const unit = days === 1 ? "dia" : "dias";
-  return daysLeft > 0 ? `vence em ${days} ${unit}` : `atrasado há ${days} ${unit}`;
-}
-
-/** "dd/mm/aaaa" of a YYYY-MM-DD date. */
-const brDate = (isoDate: string) => isoDate.split("-").reverse().join("/");
-
-/** A record's non-empty fields as "campo: valor" lines. */
-function fieldLines(fields: Record<string, unknown>): string {
-  return Object.entries(fields)
-    .filter(([, value]) => value !== null && value !== "")
-    .map(([key, value]) => `${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`)
-    .join("\n");
-}
-
-/** The destructive actions offered on a person's leads, in page order: each becomes a {@link PrivacyActionForm}. */
-const PRIVACY_ACTIONS = [
-  {
-    intent: "anonymise",
-    title: "Anonimizar",
-    description:
-      "Troca nome, e-mail, telefone, mensagem e localização dos contatos e o destinatário dos envios por “[anonimizado]”. Tipo, imóvel, datas e status ficam para as estatísticas.",
-    buttonLabel: "Anonimizar os dados",
-  },
-  {
-    intent: "delete",
-    title: "Excluir",
-    description:
-      "Apaga os contatos desta pessoa e os seus envios. Usuários e membros da equipe não são apagados aqui: use os links “Abrir”.",
-    buttonLabel: "Excluir os contatos",
-  },
-] as const;
-
 /** The page. */
 export default function AdminPrivacyPage() {
   const { q, invalid, requests, search, audit } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const leadCount = search?.groups.find((group) => group.key === "leads")?.records.length ?? 0;
-  const exportHref = (format: "json" | "csv") =>
-    `${ADMIN_PRIVACY_EXPORT_PATH}?${new URLSearchParams({ q, formato: format })}`;
 
   return (
     <div className={s.page}>
@@ -111,64 +56,7 @@ export default function AdminPrivacyPage() {
         pessoa, exportação, anonimização e exclusão, com o registro de cada ação.
       </AdminPageHeader>
 
-      <section aria-labelledby="pedidos-lgpd">
-        <h2 id="pedidos-lgpd" className={s.heading}>
-          Pedidos de titulares
-        </h2>
-        {requests.length === 0 ? (
-          <p className={s.muted}>Nenhum pedido recebido.</p>
-        ) : (
-          <div className={s.tableWrap}>
-            <table className={s.table} data-testid="pedidos-lgpd">
-              <thead>
-                <tr>
-                  <th className={s.cell}>Recebido</th>
-                  <th className={s.cell}>Titular</th>
-                  <th className={s.cell}>Solicitação</th>
-                  <th className={s.cell}>Prazo</th>
-                  <th className={s.cell}>Status</th>
-                  <th className={s.cell}>Dados</th>
-                </tr>
-              </thead>
-              <tbody>
-                {requests.map((item) => {
-                  const contact = item.email ?? item.phone ?? "";
-                  const open = item.status !== "concluido";
-                  return (
-                    <tr key={item.id} data-testid="pedido-lgpd">
-                      <td className={`${s.cell} ${s.nowrap}`}>{formatSaoPaulo(item.receivedAt)}</td>
-                      <td className={s.cell}>
-                        {item.name ?? "—"}
-                        {contact ? <div className={s.muted}>{contact}</div> : null}
-                      </td>
-                      <td className={s.cell}>{item.request ?? "—"}</td>
-                      <td className={`${s.cell} ${s.nowrap}`}>
-                        {brDate(item.dueDate)}
-                        {open ? (
-                          <div className={item.daysLeft < 0 ? css.overdue : s.muted}>{deadlineText(item.daysLeft)}</div>
-                        ) : null}
-                      </td>
-                      <td className={s.cell}>
-                        <span className={`${s.badge} ${s.badgeTone[item.status]}`}>
-                          {LEAD_STATUS_LABELS[item.status]}
-                        </span>
-                      </td>
-                      <td className={s.cell}>
-                        {contact && contact !== "[anonimizado]" ? (
-                          <Link to={`${ADMIN_PRIVACY_PATH}?${new URLSearchParams({ q: contact })}`}>Buscar dados</Link>
-                        ) : (
-                          "—"
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <p className={s.muted}>O status de cada pedido muda na caixa de leads (filtro “Pedido LGPD”).</p>
-      </section>
+      <PrivacyRequests requests={requests} />
 
       <section aria-labelledby="busca-titular">
         <h2 id="busca-titular" className={s.heading}>
@@ -184,163 +72,9 @@ export default function AdminPrivacyPage() {
         ) : null}
       </section>
 
-      {search ? (
-        <section aria-labelledby="resultado-titular" data-testid="resultado-titular">
-          <h2 id="resultado-titular" className={s.heading}>
-            {search.total === 0
-              ? `Nenhum registro de ${search.subject.value}`
-              : `${search.total} ${search.total === 1 ? "registro" : "registros"} de ${search.subject.value}`}
-          </h2>
-          <ul className={s.row} aria-label="Contagem por origem" data-testid="contagens">
-            {search.groups.map((group) => (
-              <li key={group.key} className={`${s.badge} ${s.badgeTone.neutral}`} data-source={group.key}>
-                {group.label}: {group.records.length}
-              </li>
-            ))}
-          </ul>
-          {search.total > 0 ? (
-            <p className={s.row}>
-              <a href={exportHref("json")} className={button.outline} download data-testid="exportar-json">
-                Exportar JSON
-              </a>
-              <a href={exportHref("csv")} className={button.outline} download data-testid="exportar-csv">
-                Exportar CSV
-              </a>
-              <span className={s.muted}>Para entregar ao titular (LGPD art. 18, II e V; art. 19).</span>
-            </p>
-          ) : null}
+      {search ? <PrivacySearchResult q={q} search={search} busy={busy} actionError={actionData} /> : null}
 
-          {search.groups
-            .filter((group) => group.records.length > 0)
-            .map((group) => (
-              <section key={group.key} aria-label={group.label} data-testid={`origem-${group.key}`}>
-                <h3 className={s.heading}>
-                  {group.label} ({group.records.length})
-                </h3>
-                <div className={s.tableWrap}>
-                  <table className={s.table}>
-                    <thead>
-                      <tr>
-                        <th className={s.cell}>Data</th>
-                        <th className={s.cell}>Dados</th>
-                        <th className={s.cell}>Gerenciar</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {group.records.map((record) => (
-                        <tr key={record.id}>
-                          <td className={`${s.cell} ${s.nowrap}`}>{record.date ? formatSaoPaulo(record.date) : "—"}</td>
-                          <td className={s.cell}>
-                            <p className={css.fields}>{fieldLines(record.fields)}</p>
-                          </td>
-                          <td className={s.cell}>
-                            {record.manageHref ? <Link to={record.manageHref}>Abrir</Link> : "Nesta página"}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              </section>
-            ))}
-
-          {leadCount > 0 ? (
-            <div className={css.actions}>
-              {PRIVACY_ACTIONS.map((privacyAction) => (
-                <PrivacyActionForm
-                  key={privacyAction.intent}
-                  {...privacyAction}
-                  q={q}
-                  busy={busy}
-                  error={actionData?.intent === privacyAction.intent ? actionData.error : undefined}
-                />
-              ))}
-            </div>
-          ) : search.total > 0 ? (
-            <p className={s.muted}>
-              Nenhum contato (lead) desta pessoa. Usuários e membros da equipe são alterados nas suas próprias páginas
-              (links “Abrir”).
-            </p>
-          ) : null}
-        </section>
-      ) : null}
-
-      <section aria-labelledby="registro-acoes">
-        <h2 id="registro-acoes" className={s.heading}>
-          Registro das ações
-        </h2>
-        {audit.length === 0 ? (
-          <p className={s.muted}>Nenhuma ação registrada.</p>
-        ) : (
-          <div className={s.tableWrap}>
-            <table className={s.table} data-testid="registro-lgpd">
-              <thead>
-                <tr>
-                  <th className={s.cell}>Data e hora</th>
-                  <th className={s.cell}>Ação</th>
-                  <th className={s.cell}>Quem</th>
-                  <th className={s.cell}>Titular (hash)</th>
-                  <th className={s.cell}>Motivo</th>
-                  <th className={s.cell}>Registros</th>
-                </tr>
-              </thead>
-              <tbody>
-                {audit.map((entry) => (
-                  <tr key={entry.id} data-testid="acao-lgpd">
-                    <td className={`${s.cell} ${s.nowrap}`}>{formatSaoPaulo(entry.at)}</td>
-                    <td className={s.cell}>{ACTION_LABELS[entry.action] ?? entry.action}</td>
-                    <td className={s.cell}>{entry.adminEmail || "Sistema"}</td>
-                    <td className={s.cell} title={entry.subjectHash ?? undefined}>
-                      {entry.subjectHash ? `${entry.subjectHash.slice(0, 12)}…` : "—"}
-                    </td>
-                    <td className={s.cell}>{entry.reason || "—"}</td>
-                    <td className={s.cell}>
-                      {Object.entries(entry.counts)
-                        .filter(([, count]) => count > 0)
-                        .map(([key, count]) => `${key}: ${count}`)
-                        .join(", ") || "0"}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <PrivacyAuditTrail audit={audit} />
     </div>
-  );
-}
-
-/** One destructive form: the reason (required, {@link REASON_MAX} characters) and a double-check button. */
-function PrivacyActionForm(props: {
-  intent: "anonymise" | "delete";
-  q: string;
-  busy: boolean;
-  error?: string;
-  title: string;
-  description: string;
-  buttonLabel: string;
-}) {
-  const id = `motivo-${props.intent}`;
-  return (
-    <Form method="post" className={s.form} aria-label={props.title} data-testid={`form-${props.intent}`}>
-      <h3 className={s.heading}>{props.title}</h3>
-      <p className={s.muted}>{props.description}</p>
-      <FormAlert message={props.error} />
-      <input type="hidden" name="intent" value={props.intent} />
-      <input type="hidden" name="q" value={props.q} />
-      <TextareaField
-        label="Motivo"
-        hint="Obrigatório; fica no registro das ações (até 500 caracteres)."
-        textareaProps={{ id, name: "reason", required: true, maxLength: REASON_MAX, rows: 3 }}
-      />
-      <DoubleCheckButton
-        className={button.dark}
-        disabled={props.busy}
-        confirmLabel={`Confirmar: ${props.buttonLabel.toLowerCase()}`}
-      >
-        {props.buttonLabel}
-      </DoubleCheckButton>
-    </Form>
   );
 }

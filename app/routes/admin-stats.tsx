@@ -88,19 +88,13 @@ function Num({ children }: { children: React.ReactNode }) {
   return <td className={`${a.cell} ${s.number}`}>{children}</td>;
 }
 
-/** The dashboard. */
-export default function AdminStatsPage() {
-  const { period, dashboard, csvHref } = useLoaderData<typeof loader>();
-  const { totals } = dashboard;
+/** What the page's loader sends. */
+type StatsData = ReturnType<typeof useLoaderData<typeof loader>>;
 
+/** The period's select and dates (a GET form), and why a requested period was refused. */
+function PeriodFilter({ period }: { period: StatsData["period"] }) {
   return (
-    <div className={a.page}>
-      <AdminPageHeader title="Estatísticas">
-        Visitas, buscas, imóveis e contatos do site, medidos sem cookies e sem dados pessoais: nenhum IP é guardado e
-        cada visitante é contado por um código que muda todo dia. Os eventos ficam 13 meses e depois viram totais
-        diários. Datas e dias no horário de Brasília.
-      </AdminPageHeader>
-
+    <>
       <AdminFilterBar clearTo={ADMIN_STATS_PATH}>
         <SelectField
           label="Período"
@@ -124,6 +118,51 @@ export default function AdminStatsPage() {
           {period.error} Mostrando os últimos 30 dias.
         </p>
       ) : null}
+    </>
+  );
+}
+
+/** "Resumo": the period's unique visitors, the counted events and the leads. */
+function StatsSummary({ totals }: { totals: StatsData["dashboard"]["totals"] }) {
+  return (
+    <section aria-labelledby="resumo">
+      <h2 id="resumo" className={a.heading}>
+        Resumo
+      </h2>
+      <dl className={s.figures} data-testid="resumo-estatisticas">
+        <div className={s.figure}>
+          <dt className={s.figureLabel}>Visitantes únicos (soma dos dias)</dt>
+          <dd className={s.figureValue}>{formatCount(totals.visitors)}</dd>
+        </div>
+        {SUMMARY_EVENTS.map((type) => (
+          <div key={type} className={s.figure}>
+            <dt className={s.figureLabel}>{ANALYTICS_EVENT_LABELS[type]}</dt>
+            <dd className={s.figureValue}>{formatCount(totals[type])}</dd>
+          </div>
+        ))}
+        <div className={s.figure}>
+          <dt className={s.figureLabel}>Leads</dt>
+          <dd className={s.figureValue}>{formatCount(totals.leads)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** The dashboard. */
+export default function AdminStatsPage() {
+  const { period, dashboard, csvHref } = useLoaderData<typeof loader>();
+  const { totals } = dashboard;
+
+  return (
+    <div className={a.page}>
+      <AdminPageHeader title="Estatísticas">
+        Visitas, buscas, imóveis e contatos do site, medidos sem cookies e sem dados pessoais: nenhum IP é guardado e
+        cada visitante é contado por um código que muda todo dia. Os eventos ficam 13 meses e depois viram totais
+        diários. Datas e dias no horário de Brasília.
+      </AdminPageHeader>
+
+      <PeriodFilter period={period} />
 
       <div className={a.row}>
         <p className={a.muted} data-testid="periodo-mostrado">
@@ -135,27 +174,7 @@ export default function AdminStatsPage() {
         </a>
       </div>
 
-      <section aria-labelledby="resumo">
-        <h2 id="resumo" className={a.heading}>
-          Resumo
-        </h2>
-        <dl className={s.figures} data-testid="resumo-estatisticas">
-          <div className={s.figure}>
-            <dt className={s.figureLabel}>Visitantes únicos (soma dos dias)</dt>
-            <dd className={s.figureValue}>{formatCount(totals.visitors)}</dd>
-          </div>
-          {SUMMARY_EVENTS.map((type) => (
-            <div key={type} className={s.figure}>
-              <dt className={s.figureLabel}>{ANALYTICS_EVENT_LABELS[type]}</dt>
-              <dd className={s.figureValue}>{formatCount(totals[type])}</dd>
-            </div>
-          ))}
-          <div className={s.figure}>
-            <dt className={s.figureLabel}>Leads</dt>
-            <dd className={s.figureValue}>{formatCount(totals.leads)}</dd>
-          </div>
-        </dl>
-      </section>
+      <StatsSummary totals={totals} />
 
       <section aria-labelledby="visitas-por-dia">
         <h2 id="visitas-por-dia" className={a.heading}>

@@ -23,7 +23,7 @@ import { FAVOURITES_PATH, MAX_COMPARE, parseCodesParam } from "~/lib/favourites"
 import { formatArea, formatCount, formatPrice } from "~/lib/format";
 import { imageUrl } from "~/lib/images";
 import { button, container, visuallyHidden } from "~/styles/ui.css";
-import * as s from "./favourites.css";
+import * as s from "~/components/favourites.css";
 
 /** Fewest listings worth comparing. */
 const MIN_COMPARE = 2;

@@ -81,6 +81,29 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
       })
     : [{ title: "Política de privacidade (LGPD)" }];
 
+/** "Quem é o controlador dos seus dados": the agency's legal name, registrations, address and contacts. */
+function ControllerSection({ agency }: { agency: ReturnType<typeof useLoaderData<typeof loader>>["agency"] }) {
+  return (
+    <PolicySection id="controlador" heading="Quem é o controlador dos seus dados">
+      <address className={s.card} data-testid="lgpd-controlador">
+        <strong>{agency.legalName}</strong>
+        {agency.tradeName !== agency.legalName ? <span>Nome fantasia: {agency.tradeName}</span> : null}
+        {agency.cnpj ? <span>CNPJ {agency.cnpj}</span> : null}
+        {agency.creci ? <span>{agency.creci}</span> : null}
+        {agency.address.map((line) => (
+          <span key={line}>{line}</span>
+        ))}
+        {agency.phoneText ? <span>Telefone: {agency.phoneText}</span> : null}
+        {agency.email ? (
+          <span>
+            E-mail: <a href={`mailto:${agency.email}`}>{agency.email}</a>
+          </span>
+        ) : null}
+      </address>
+    </PolicySection>
+  );
+}
+
 /** The privacy policy and the request form. */
 export default function LgpdPage() {
   const { agency, sessionDays, leadForm } = useLoaderData<typeof loader>();
@@ -103,23 +126,7 @@ export default function LgpdPage() {
         </p>
       </header>
 
-      <PolicySection id="controlador" heading="Quem é o controlador dos seus dados">
-        <address className={s.card} data-testid="lgpd-controlador">
-          <strong>{agency.legalName}</strong>
-          {agency.tradeName !== agency.legalName ? <span>Nome fantasia: {agency.tradeName}</span> : null}
-          {agency.cnpj ? <span>CNPJ {agency.cnpj}</span> : null}
-          {agency.creci ? <span>{agency.creci}</span> : null}
-          {agency.address.map((line) => (
-            <span key={line}>{line}</span>
-          ))}
-          {agency.phoneText ? <span>Telefone: {agency.phoneText}</span> : null}
-          {agency.email ? (
-            <span>
-              E-mail: <a href={`mailto:${agency.email}`}>{agency.email}</a>
-            </span>
-          ) : null}
-        </address>
-      </PolicySection>
+      <ControllerSection agency={agency} />
 
       <PolicySection id="encarregado" heading="Encarregado pelo tratamento de dados (DPO)">
         <p data-testid="lgpd-encarregado">

@@ -1,4 +1,4 @@
-/** Styles of `/favoritos` (`favourites.tsx`) and `/comparar` (`compare.tsx`): phone first (360 px). */
+/** Styles of `/favoritos` (`routes/favourites.tsx`, `./favourites-list.tsx`) and `/comparar` (`routes/compare.tsx`): phone first (360 px). */
 import { style } from "@vanilla-extract/css";
 import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";

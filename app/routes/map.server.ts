@@ -1,0 +1,87 @@
+/**
+ * Server side of `/mapa` (ADR 0009, counts ADR 0038): the same filters as the
+ * list page (`parseFilters(undefined, searchParams, vocabulary)`) plus `area`
+ * (`south,west,north,east`; invalid → ignored), a 301 from any other spelling
+ * to the canonical `/mapa?…` (`mapUrl`), and the first page of the listings
+ * the map can show (`listingsOnMap`), with the matches without a location
+ * counted apart (`unlocatedCount`).
+ */
+import { json, redirect } from "@remix-run/node";
+import { listingsOnMap, unlocatedCount } from "~/.server/catalogue/map";
+import { getVocabulary } from "~/.server/catalogue/vocabulary";
+import { getConfig } from "~/.server/config";
+import { leadFormTokens } from "~/.server/leads/form-guard";
+import { siteOrigin } from "~/.server/origin";
+import { getTheme } from "~/.server/theme";
+import { PUBLIC_PAGE_CACHE } from "~/lib/cache-control";
+import { describeFilters, LISTINGS_PAGE_SIZE, parseFilters, publicVocabulary } from "~/lib/filters";
+import { AREA_PARAM, mapCanonicalRedirect, mapPointsUrl, mapUrl, parseBoundingBox } from "~/lib/map-data";
+import { MAP_PATH } from "~/lib/paths";
+
+/** Canonical redirects are stable for a while, but follow vocabulary changes. */
+const REDIRECT_CACHE = "public, max-age=300";
+
+/**
+ * The map page's data: `state: "updating"` (no-store) while the first sync
+ * runs, else the filters, the listings of the first page, the counts, the
+ * points' URL and the tiles (public cache). Throws a 301 to the canonical URL,
+ * and a 302 to the last page when `page` is past it.
+ */
+export async function loadMapPage(request: Request) {
+  const url = new URL(request.url);
+  const site = getTheme();
+  const config = getConfig();
+  const origin = siteOrigin(request);
+  const tiles = { url: config.MAP_TILE_URL, attribution: config.MAP_TILE_ATTRIBUTION };
+
+  const vocabulary = await getVocabulary();
+  if (vocabulary.total === 0) {
+    // First sync still running: a friendly page, never an error.
+    return json(
+      { state: "updating" as const, site: { title: site.title }, canonicalUrl: `${origin}${MAP_PATH}` },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  }
+
+  const search = new URLSearchParams(url.searchParams);
+  search.delete(AREA_PARAM);
+  const parsed = parseFilters(undefined, search, vocabulary);
+  const filters = "notFound" in parsed ? {} : parsed.filters;
+  const area = parseBoundingBox(url.searchParams.get(AREA_PARAM));
+  const target = mapCanonicalRedirect(url, mapUrl(filters, area));
+  if (target) throw redirect(target, { status: 301, headers: { "Cache-Control": REDIRECT_CACHE } });
+
+  const [result, unlocated] = await Promise.all([
+    listingsOnMap(filters, area, { pageSize: LISTINGS_PAGE_SIZE }),
+    unlocatedCount(filters),
+  ]);
+  if (result.page > 1 && result.page > result.pageCount) {
+    const last = mapUrl({ ...filters, page: result.pageCount > 1 ? result.pageCount : undefined }, area);
+    throw redirect(last, { status: 302, headers: { "Cache-Control": "no-store" } });
+  }
+
+  const description = describeFilters(filters, vocabulary);
+  return json(
+    {
+      state: "ok" as const,
+      site: { title: site.title },
+      filters,
+      vocabulary: publicVocabulary(vocabulary),
+      area,
+      heading: description.heading,
+      countText: description.count(result.total),
+      unlocated,
+      items: result.items,
+      total: result.total,
+      page: result.page,
+      pageCount: result.pageCount,
+      pointsUrl: mapPointsUrl(filters),
+      /** Render time and key of the "Criar alerta" form (ADR 0034). */
+      alertForm: leadFormTokens(),
+      tiles,
+      canonicalUrl: `${origin}${mapUrl({ ...filters, page: undefined })}`,
+      noindex: area != null || result.page > 1 || result.total === 0,
+    },
+    { headers: { "Cache-Control": PUBLIC_PAGE_CACHE } },
+  );
+}
