@@ -1,8 +1,9 @@
 /**
  * ESLint (flat config): the recommended rules of ESLint and typescript-eslint,
- * the React hooks rules, the layer rule (`import-x/no-restricted-paths`) and
- * import cycles (`import-x/no-cycle`), and `eslint-config-prettier` last so
- * that formatting is Prettier's alone (`npm run lint` runs both).
+ * the React hooks rules, the layer rule (`import-x/no-restricted-paths`),
+ * import cycles (`import-x/no-cycle`), module and function sizes, and
+ * `eslint-config-prettier` last so that formatting is Prettier's alone
+ * (`npm run lint` runs both).
  */
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
@@ -103,6 +104,20 @@ export default tseslint.config(
       "@typescript-eslint/no-explicit-any": "off",
       "@typescript-eslint/no-this-alias": "off",
     },
+  },
+  {
+    // Rooms of a readable size (ADR 0023): any module ≤ 400 lines, a route module ≤ 300, a function ≤ 150.
+    files: ["**/*.{js,mjs,ts,tsx}"],
+    ignores: TEST_FILES,
+    rules: {
+      "max-lines": ["error", { max: 400 }],
+      "max-lines-per-function": ["error", { max: 150, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    files: ["app/routes/**"],
+    ignores: TEST_FILES,
+    rules: { "max-lines": ["error", { max: 300 }] },
   },
   prettier,
 );

@@ -117,8 +117,8 @@ describe.each(kinds)("leads on %s", (kind) => {
   const sandboxLeadsNamed = (name: string) => sandbox.sandbox.leads().filter((lead) => lead.lead.nome === name);
   /** Whether any delivery is still pending (a pass may find none due while one is held or backing off). */
   const pendingLeft = async () =>
-    (await env.database.db.select().from(leadDeliveries).where(eq(leadDeliveries.status, "pending")).limit(1))
-      .length > 0;
+    (await env.database.db.select().from(leadDeliveries).where(eq(leadDeliveries.status, "pending")).limit(1)).length >
+    0;
   const drain = async (from: Date) => {
     // Repeated passes, each one hour later, until nothing is due (the backoff is capped at 1 h).
     let now = from;
