@@ -5,9 +5,9 @@
  * leads) and the audit trail. Each part draws what the page's loader sends.
  */
 import { Form, Link } from "@remix-run/react";
-import type { LeadStatus } from "~/domain/lead";
 import { formatSaoPaulo, LEAD_STATUS_LABELS } from "~/lib/lead-inbox";
 import { ADMIN_PRIVACY_EXPORT_PATH, ADMIN_PRIVACY_PATH } from "~/lib/paths";
+import type { LgpdRequest } from "~/lib/privacy-requests";
 import { button } from "~/styles/ui.css";
 import { DoubleCheckButton, FormAlert, TextareaField } from "./forms";
 import * as s from "./admin.css";
@@ -61,21 +61,6 @@ const PRIVACY_ACTIONS = [
   },
 ] as const;
 
-/** One LGPD request as the page lists it (dates as the loader sends them: ISO time, YYYY-MM-DD). */
-export interface PrivacyRequestRow {
-  id: string;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  /** The request type's label, or null when none was chosen. */
-  request: string | null;
-  status: LeadStatus;
-  receivedAt: string;
-  dueDate: string;
-  /** Calendar days to the due date: negative when overdue. */
-  daysLeft: number;
-}
-
 /** The records found for the person searched for, by source. */
 export interface PrivacySearchView {
   subject: { value: string };
@@ -100,7 +85,7 @@ export interface PrivacyAuditRow {
 }
 
 /** "Pedidos de titulares": the requests with their deadline and status, and a link to search each person's data. */
-export function PrivacyRequests({ requests }: { requests: readonly PrivacyRequestRow[] }) {
+export function PrivacyRequests({ requests }: { requests: readonly LgpdRequest[] }) {
   return (
     <section aria-labelledby="pedidos-lgpd">
       <h2 id="pedidos-lgpd" className={s.heading}>

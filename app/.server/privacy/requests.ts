@@ -6,29 +6,15 @@
  */
 import { asc, eq, sql } from "drizzle-orm";
 import { LGPD_REQUEST_TYPES } from "~/lib/lead-fields";
+import type { LgpdRequest } from "~/lib/privacy-requests";
 import { saoPauloDate } from "~/lib/sao-paulo-time";
 import { type Db } from "../db";
-import { leads, type LeadStatus } from "../db/schema";
+import { leads } from "../db/schema";
 
 /** Days to answer (LGPD art. 19 II). */
 export const LGPD_RESPONSE_DAYS = 15;
 
-/** One request as the admin page lists it. */
-export interface LgpdRequest {
-  id: string;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  /** The request type's label ("Acesso aos meus dados"), or null when none was chosen. */
-  request: string | null;
-  status: LeadStatus;
-  /** ISO time received. */
-  receivedAt: string;
-  /** São Paulo calendar date it is due, YYYY-MM-DD. */
-  dueDate: string;
-  /** Calendar days from today (São Paulo) to the due date: negative when overdue. */
-  daysLeft: number;
-}
+export type { LgpdRequest };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
