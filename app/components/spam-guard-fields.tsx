@@ -7,7 +7,7 @@
  * hidden from assistive tech) and bots fill.
  */
 import { LEAD_FORM_FIELDS } from "~/lib/lead-fields";
-import * as s from "./spam-guard-fields.css";
+import { honeypot } from "~/styles/ui.css";
 
 /** Props of {@link SpamGuardFields}. */
 export interface SpamGuardFieldsProps {
@@ -26,7 +26,7 @@ export function SpamGuardFields({ idempotencyKey, startedAt, enhanced }: SpamGua
       <input type="hidden" name={LEAD_FORM_FIELDS.idempotencyKey} value={idempotencyKey} />
       <input type="hidden" name={LEAD_FORM_FIELDS.startedAt} value={startedAt} />
       {enhanced ? <input type="hidden" name={LEAD_FORM_FIELDS.enhanced} value="1" /> : null}
-      <div className={s.trap} aria-hidden="true">
+      <div className={honeypot} aria-hidden="true">
         <label>
           Não preencha este campo
           <input type="text" name={LEAD_FORM_FIELDS.honeypot} tabIndex={-1} autoComplete="off" defaultValue="" />

@@ -21,6 +21,20 @@ export const container = style({
 /** Hidden on screen, still read by screen readers. */
 export const visuallyHidden = style([fr.visuallyHidden]);
 
+/**
+ * The spam guard's honeypot (`SpamGuardFields`): off screen, out of the tab
+ * order. Here, in the stylesheet every page carries, because the forms that
+ * hold it are islands whose own chunks' styles may come later than the first
+ * paint, and a visible honeypot would invite people to fill it.
+ */
+export const honeypot = style({
+  position: "absolute",
+  left: "-10000px",
+  width: "1px",
+  height: "1px",
+  overflow: "hidden",
+});
+
 /** Base of every button-looking element (`<button>` or `<a>`): pill shape, 44 px touch target. */
 export const buttonBase = style({
   display: "inline-flex",
