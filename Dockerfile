@@ -20,8 +20,8 @@
 # (`--read-only --tmpfs /tmp`): the process writes only under DATA_DIR (/data).
 #
 # The runtime stages start from plain Debian trixie slim (the node image's own
-# base) with only the node binary copied in: no npm, yarn or corepack (about
-# 60 MB). Pin it by digest too:
+# base) with only the node binary copied in: no npm, yarn or corepack (ADR
+# 0025 has the size they add). Pin it by digest too:
 #   docker build --build-arg DEBIAN_IMAGE=debian:trixie-slim@sha256:<digest> .
 ARG NODE_IMAGE=node:26.13.0-trixie-slim
 ARG DEBIAN_IMAGE=debian:trixie-slim
@@ -42,14 +42,14 @@ COPY . .
 RUN npm run build
 
 # Production dependencies: only the files the compiled server can load, traced
-# from its imports (scripts/trace-runtime.mjs, @vercel/nft): about 48 MB instead
-# of the 175 MB of a pruned production tree.
+# from its imports (scripts/trace-runtime.mjs, @vercel/nft): a fraction of a
+# pruned production tree (ADR 0025 has the sizes).
 FROM build AS prod-deps
 RUN node scripts/trace-runtime.mjs /out
 
 # The demo's dependencies: production ones plus firebase-tools (the embedded Auth emulator),
 # declared as a dependency here only, then pruned from the full tree. TypeScript is only a
-# peer of @remix-run/* for type checking (23 MB): never loaded at run time.
+# peer of @remix-run/* for type checking: never loaded at run time.
 FROM deps AS demo-deps
 RUN npm pkg delete devDependencies.firebase-tools \
  && npm pkg set "dependencies.firebase-tools=$(node -p 'require("./node_modules/firebase-tools/package.json").version')" \

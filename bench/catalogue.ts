@@ -1,6 +1,6 @@
 /**
  * The benchmark's read models (ADR 0012): the Vista
- * sandbox in-process over the full 13,645-listing catalogue, synced once into
+ * sandbox in-process over the full demo catalogue, synced once into
  * a PGlite kept in `.cache/bench/pglite` (reused across runs; `--fresh`
  * rebuilds it) and, when `BENCH_DATABASE_URL` or `TEST_DATABASE_URL` is set,
  * into a throw-away PostgreSQL database created for the run and dropped after.

@@ -39,7 +39,7 @@ export const HEADLESS_CHROMIUM_FLAGS = [
   "--no-first-run",
 ];
 
-/** Target: the median first marker, ms from navigation start (the page used to take 3.6–4.6 s). */
+/** Target: the median first marker, ms from navigation start (ADR 0044 has what the page took before). */
 export const FIRST_MARKER_TARGET_MS = 3000;
 
 /** How long (ms) a load may take to show its first marker before it counts as a load without markers. */

@@ -100,9 +100,10 @@ export function targetMark(value: number, target: number): string {
  * How much slower than the session's usual speed a Lighthouse run's machine
  * may have been (its `environment.benchmarkIndex`, Lighthouse's own CPU
  * check taken just before the page loads) and still count: 0.15, i.e. an
- * index below 85 % of the reference marks a machine busy with other work.
- * On this 2-core machine a quiet run reads 2,500–2,900 and a run sharing the
- * CPU with another job 1,700–2,000 (docs/decisions/0053-where-tbt-goes-and-busy-runs.md).
+ * index below 85 % of the reference marks a machine busy with other work: on
+ * this 2-core machine a run sharing the CPU with another job reads well below
+ * a quiet one (docs/decisions/0053-where-tbt-goes-and-busy-runs.md has the
+ * readings).
  */
 export const BUSY_TOLERANCE = 0.15;
 

@@ -52,8 +52,8 @@ function isFree(port: number): Promise<boolean> {
  * A map tile server on this machine (`/{z}/{x}/{y}.png`, blank 256 px tiles
  * like the tile servers' standard ones): the machine has no internet, and
  * tiles failing to load would count as console errors against the map's
- * best-practices score. A blank tile weighs a few hundred bytes where a real
- * one weighs about 20 KB: the map's figures leave the tiles' download out.
+ * best-practices score. A blank tile weighs far less than a real one: the
+ * map's figures leave the tiles' download out.
  */
 export async function startTileServer(): Promise<{ url: string; close: () => void }> {
   const tile = await sharp({

@@ -5,9 +5,9 @@
  * build, and Rollup puts every module in a chunk shared by exactly the
  * entries that import it. It does not know that the browser entry and the
  * root route load on every page, so the root's own imports were cut into
- * twenty-odd chunks of a few hundred bytes, one per set of other routes that
- * also import them: twenty requests more on every first load, for code every
- * page runs anyway.
+ * many small chunks, one per set of other routes that also import them: as
+ * many requests more on every first load (ADR 0047 has the count), for code
+ * every page runs anyway.
  *
  * `shellChunks` gives Rollup that knowledge: a module the browser entry or the
  * root route reaches through static imports goes to one of two chunks, `vendor`
@@ -16,9 +16,9 @@
  * only the site's code leaves `vendor` cached. Everything else is chunked by
  * Rollup as before, but for two kinds of the site's modules the catalogue's
  * page types share, which go to `shell` too (ADR 0051, ADR 0057): those every
- * page type reaches, and small ones most of them reach. A file of a few
- * hundred bytes costs each page that loads it about as much again in HTTP
- * headers, so it costs less inside `shell`, even for the pages that do not
+ * page type reaches, and small ones most of them reach. A small file costs
+ * each page that loads it about as much again in HTTP headers (ADR 0057), so
+ * it costs less inside `shell`, even for the pages that do not
  * run it.
  */
 import type { GetManualChunk, ManualChunkMeta } from "rollup";

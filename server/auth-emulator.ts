@@ -7,10 +7,10 @@
  * not the `firebase emulators:start` CLI: no Java, no network, no config
  * file, and it binds an ephemeral port when asked to. One change to its
  * start-up: the emulator validates requests against an OpenAPI document and
- * compiles every JSON schema of it up front (about 11 s of CPU on a 2-core
- * machine); we ask its validator (exegesis) to compile each schema on first
- * use instead (`lazyCompileValidationSchemas`), which brings the start to
- * about 1 s (ADR 0016). Both are firebase-tools internals, loaded through
+ * compiles every JSON schema of it up front, most of its start-up time; we
+ * ask its validator (exegesis) to compile each schema on first use instead
+ * (`lazyCompileValidationSchemas`), which makes the start short (ADR 0016 has
+ * the timings). Both are firebase-tools internals, loaded through
  * app/lib/framework-internals.ts (docs/decisions/0078).
  *
  * The emulator keeps its users in memory. With `persistDir` they last across
@@ -133,8 +133,8 @@ export interface BoundAuthEmulator {
 }
 
 /**
- * Binds the emulator's port at once and loads the emulator (about 1 s of CPU:
- * firebase-tools' modules) only when `loadAfter` settles, so a server can
+ * Binds the emulator's port at once and loads the emulator (firebase-tools'
+ * modules, a noticeable cost in CPU) only when `loadAfter` settles, so a server can
  * answer its first pages before paying for it (ADR 0041). Its address is
  * known from the start: `FIREBASE_AUTH_EMULATOR_HOST` can be set before the
  * emulator answers, and its clients' requests wait for it meanwhile.

@@ -96,7 +96,7 @@ let startup: Promise<void> = Promise.resolve();
  * seeding the admin, the sync and the outboxes) starts once the site has
  * answered its first request, 1 s after it listens, or at a stop signal,
  * whichever comes first: on one CPU it would otherwise delay the first page
- * of a restart by about 2 s (ADR 0041). Requests to the emulator or the
+ * of a restart (ADR 0041 has the timings). Requests to the emulator or the
  * sandbox made before they load wait for them.
  */
 let backgroundStarted = false;

@@ -23,9 +23,9 @@
  *   hashed scripts, styles, fonts and images, and resized photos) carry only
  *   what applies to a subresource: `X-Content-Type-Options: nosniff`,
  *   `Cross-Origin-Resource-Policy: same-origin` and HSTS. CSP, framing and
- *   Permissions-Policy govern documents (and workers); on the 40–60
- *   subresources of a page they were about 1.9 KB of headers each
- *   (docs/decisions/0039-fast-on-a-phone.md).
+ *   Permissions-Policy govern documents (and workers); repeated on every
+ *   subresource of a page they were a large share of what it transferred
+ *   (docs/decisions/0040-fast-on-a-phone-changes.md has the sizes).
  */
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";

@@ -6,10 +6,10 @@
  * and `data.photos[]`, and brokers' `data.photoUrl`.
  *
  * None of them is indexed for a lookup by URL, and the photos live inside
- * `data` (jsonb): one query per URL scans every listing (about 300 ms on
- * PGlite with the demo catalogue). The process therefore keeps a set of
- * 53-bit hashes of every photo URL (144,090 URLs in the demo: about 7 MB,
- * where the strings take 27 MB at Vista's URL length), loaded on the first
+ * `data` (jsonb): one query per URL scans every listing, too slow for a
+ * request. The process therefore keeps a set of 53-bit hashes of every photo
+ * URL (a fraction of the memory the URL strings would take at Vista's URL
+ * length; the ADR has the figures), loaded on the first
  * disk-cache miss of the image route, a page of listings per query so other
  * requests' queries run in between, then topped up with the rows synced since the last read (`synced_at`,
  * with an overlap that covers rows a running sync commits a little after
@@ -20,7 +20,7 @@
  * reads the whole catalogue again); a URL arriving while the next top-up is
  * further away than `refreshIntervalMs` is refused at once. The hash is
  * seeded per process: a URL outside the catalogue passes only by chance
- * (about 144,090 / 2^53, 1.6e-11, per request). Photos removed from the
+ * (the number of photo URLs over 2^53, per request). Photos removed from the
  * catalogue stay in the set until the process restarts (they were the
  * agency's photos).
  */
@@ -101,7 +101,8 @@ async function readPhotoUrls(db: Db, since: string | null, add: (rows: { u: stri
 
 /**
  * A seeded 53-bit string hash (cyrb53: two 32-bit multiply-xor lanes, mixed):
- * about 0.2 µs for a photo URL, where SHA-256 through node:crypto takes 10 µs.
+ * far cheaper per photo URL than SHA-256 through node:crypto, which would
+ * slow the set's load (docs/decisions/0067-slow-clients-and-image-route-bounds.md).
  */
 export function seededHash53(text: string, seed: number): number {
   let h1 = 0xdeadbeef ^ seed;

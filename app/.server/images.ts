@@ -58,11 +58,11 @@ const IMAGE_PARAMS = new Set(["src", "w"]);
 
 /**
  * Cache misses (a download and an encode) one client IP may cause: 600 per
- * minute. A cold results page or gallery costs about 25, and a visitor (or an
- * office behind one address) paging quickly through a cold catalogue makes
- * several a minute, so the rate is set far above that; the encoder's own
- * concurrency (two at a time) bounds the CPU, and this keeps one client from
- * holding it alone.
+ * minute. A cold results page or gallery costs one per photo it shows (ADR
+ * 0067 has the count), and a visitor (or an office behind one address)
+ * paging quickly through a cold catalogue makes several a minute, so the
+ * rate is set far above that; the encoder's own concurrency (two at a time)
+ * bounds the CPU, and this keeps one client from holding it alone.
  */
 export const IMAGE_MISS_RULE = { keyPrefix: "imagens-miss", points: 600, durationSeconds: 60 } as const;
 

@@ -28,7 +28,7 @@ const MODULE_ATTRIBUTES = Buffer.from(SCRIPTS_MODULE_SCRIPT_ATTRIBUTES);
 const INERT_ATTRIBUTES = ` type="${INERT_MODULE_TYPE}"`;
 /** The inert `rel` they are given until the loader sets it back (React hydrates a `<link>` whatever its `rel`). */
 export const INERT_PRELOAD_REL = "x-modulepreload-after-paint";
-/** Bytes held at most while looking for the module script (the context script is 20–60 KB). */
+/** Bytes held at most while looking for the module script (far above the context script's size, ADR 0049). */
 const MAX_HELD_BYTES = 1_000_000;
 
 /** Length of the longest tail of `data` that is a beginning of `marker`. */

@@ -76,8 +76,8 @@ function icon(name: string, shape: Shape, frame: Omit<IconProps, "size" | "title
 /**
  * The drawings of every icon as `<symbol>`s, once per document (the root
  * layout's body): an icon on the page is then a few bytes instead of its
- * whole path, which kept the list page's HTML a third lighter
- * (docs/decisions/0040-fast-on-a-phone-changes.md).
+ * whole path, which made the list page's HTML markedly lighter
+ * (docs/decisions/0040-fast-on-a-phone-changes.md has the sizes).
  */
 export function IconSprite() {
   return (

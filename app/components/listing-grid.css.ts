@@ -43,8 +43,8 @@ export const rowItem = style({ scrollSnapAlign: "start" });
 /**
  * In a {@link row} below 960 px, a card's text is drawn only when it nears
  * the viewport (`content-visibility: auto`): a phone first draws one or two
- * cards of each row instead of all of them (the home page's two rows hold 16
- * cards, half of its elements), and the rest as the visitor swipes or scrolls.
+ * cards of each row instead of all of them (the home page's two rows hold a
+ * large share of its elements, ADR 0060), and the rest as the visitor swipes or scrolls.
  * Text not yet drawn stays in the accessibility tree and in find-in-page.
  *
  * Its place is kept by a reserved height (`contain-intrinsic-block-size`),

@@ -31,7 +31,7 @@ export interface SiteShellProps {
  * the header (a busy phone, the document arriving in several packets) paints
  * the bar with only its first items: the search icon, pushed to the end of the
  * bar by its auto margin, jumps left when the navigation arrives, a layout
- * shift of about 0.02 on the first load. Chromium ends the wait when the main
+ * shift on the first load (docs/decisions/0056-no-half-parsed-frames.md). Chromium ends the wait when the main
  * element is inserted; the standard's wording (the element parsed to its end
  * tag) would wait for the main area too, which still paints nothing half
  * done. Browsers without the link type ignore it.

@@ -17,7 +17,7 @@ export const FAVOURITES_COOKIE = "favoritos";
 /** `localStorage` key of the mirror of the list (a JSON array of codes). */
 export const FAVOURITES_STORAGE_KEY = "favoritos";
 
-/** Most listings a visitor may keep (a full cookie stays under 2.1 KB). */
+/** Most listings a visitor may keep (a full cookie stays well under a browser's 4 KB per cookie; ADR 0032). */
 export const MAX_FAVOURITES = 50;
 
 /** Most listings compared side by side. */

@@ -141,8 +141,8 @@ export const SCRIPTS_MODULE_SCRIPT_ATTRIBUTES = ' type="module" async=""';
 // state class and the "single project" mode value are its internal modules.
 // Its request validator (exegesis) compiles every JSON schema up front; the
 // wrapper below asks it to compile each on first use
-// (`lazyCompileValidationSchemas`, a documented exegesis option), which takes
-// the emulator's start from seconds to about one.
+// (`lazyCompileValidationSchemas`, a documented exegesis option), which keeps
+// the emulator's start short (ADR 0016).
 // What breaks if they change: a module moved or an export renamed makes the
 // emulator fail to start (the server's start and the tests fail; the build
 // check fails first). If exegesis drops the option, the start is slow again,

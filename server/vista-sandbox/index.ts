@@ -86,8 +86,8 @@ function sandboxUrl(host: string, port: number): string {
 }
 
 /**
- * Builds (or reuses) the catalogue and starts the sandbox HTTP server.
- * Takes well under 1.5 s on a fresh process (catalogue build included).
+ * Builds (or reuses) the catalogue and starts the sandbox HTTP server; on a
+ * fresh process that includes the catalogue build (ADR 0041 has its time).
  *
  * Port 0 keeps the sandbox's origin stable across restarts of one data
  * folder, because the photo URLs the sync stores are absolute URLs on it and
@@ -130,8 +130,8 @@ export interface BoundVistaSandbox {
 
 /**
  * Binds the sandbox's port at once (same port rules as {@link startVistaSandbox})
- * and builds its catalogue (about 0.5 s of CPU) only when `loadAfter` settles,
- * so a server can answer its first pages before paying for it (ADR 0041).
+ * and builds its catalogue only when `loadAfter` settles, so a server can
+ * answer its first pages before paying for it (ADR 0041 has the cost).
  * Its URL and key are known from the start; requests wait for the catalogue.
  * @throws {Error} when a fixed port is taken.
  */

@@ -68,7 +68,7 @@ export function sceneSvg(scene: string, seed: string, floors: number, size: { wi
   const p = palette(rng);
   const draw = Object.hasOwn(DRAWINGS, scene) ? (DRAWINGS[scene] as Draw) : living;
   const body = draw(rng, p, floors);
-  // No full-frame lighting overlay: a per-pixel gradient over 1200×800 doubles the render time.
+  // No full-frame lighting overlay: a per-pixel gradient over the whole photo is slow to render.
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${PHOTO_WIDTH} ${PHOTO_HEIGHT}" preserveAspectRatio="xMidYMid slice">${defs(p)}${body}</svg>`;
 }
 

@@ -5,7 +5,7 @@
  * (`filtersForChoice`), on two read models:
  * - a PGlite filled with fixtures through the sync's own `listingRow` (every
  *   facet, amenities from real Vista labels, removed and priceless rows);
- * - the full sandbox catalogue (13,645 listings) synced by the real sync, where
+ * - the full sandbox catalogue synced by the real sync, where
  *   the time of the facet queries is measured and logged (no assertion on it).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Integration on real data: the Vista sandbox (13,645 listings from the São
+ * Integration on real data: the Vista sandbox (every listing of the São
  * Paulo data set) synced by the real sync (`runSync`) into a PGlite in a
  * temporary DATA_DIR (the process database, `getDb()`), then the catalogue
  * queries and the home and listings route loaders, called with a `Request`.

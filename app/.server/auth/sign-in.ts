@@ -203,8 +203,9 @@ function tooManyRefusal(retryAfterSeconds: number): SignInRefused {
  * Shortest time, ms, before a refused password is answered with a real
  * Firebase project, where the service takes measurably longer to refuse a
  * wrong password of an existing account (it hashes it) than an unknown
- * e-mail. The emulator answers both alike (about 1.5 ms through the login
- * action, measured), so no floor is added there.
+ * e-mail. The emulator answers both alike through the login action
+ * (docs/decisions/0065-sign-in-abuse-and-enumeration.md has the timings), so
+ * no floor is added there.
  */
 export const FAILED_SIGN_IN_FLOOR_MS = 600;
 

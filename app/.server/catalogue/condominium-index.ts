@@ -12,8 +12,8 @@
  * only one city has it) and drops what it cannot read, so the page redirects
  * to the canonical URL instead of failing.
  *
- * All cards are aggregated in one query (about 2,300 condominiums on the full
- * catalogue) and cached in memory for {@link CONDOMINIUM_INDEX_TTL_MS} per
+ * All cards are aggregated in one query (a list small enough to hold: ADR
+ * 0008 has its size on the demo catalogue) and cached in memory for {@link CONDOMINIUM_INDEX_TTL_MS} per
  * database; filtering and paging run over that list.
  */
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
@@ -93,8 +93,8 @@ export function placesOf(cards: readonly CondominiumCard[]): CondominiumCity[] {
 /**
  * Reads every condominium with active units as a card, uncached: active
  * listings are aggregated per condominium slug first (one pass over the
- * listings), then joined to their condominiums (about 3x faster than joining
- * first on the full catalogue).
+ * listings), then joined to their condominiums: cheaper than joining every
+ * listing first and aggregating after (ADR 0008 has the timings).
  */
 export async function loadCondominiumDirectory(db: Db): Promise<CondominiumDirectory> {
   const nullableNumber = (v: unknown) => (v == null ? null : Number(v));

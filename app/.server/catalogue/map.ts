@@ -64,8 +64,8 @@ export async function mapPoints(filters: ListingFilters, options: { db?: Db } = 
 /**
  * The same points as {@link mapPoints}, already encoded as the
  * `MapPointsPayload` JSON text of `/mapa/pontos` (`~/lib/map-data`):
- * the database builds the arrays (`string_agg`), so 13,000 points cross from
- * PostgreSQL/PGlite as one value instead of 13,000 rows. Coordinates are
+ * the database builds the arrays (`string_agg`), so the whole catalogue's
+ * points cross from PostgreSQL/PGlite as one value instead of a row each. Coordinates are
  * rounded to 5 decimals (×10⁵ integers), prices to whole BRL (0 = unknown).
  * @throws when the database fails.
  */

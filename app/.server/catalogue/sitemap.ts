@@ -1,8 +1,8 @@
 /**
  * `sitemap.xml` and `robots.txt` (docs/product.md "Public site": "`sitemap.xml`
  * lists every public listing with `lastmod`"). One sitemap file holds every
- * URL: the protocol's limit is 50,000 URLs per file and the catalogue has
- * about 14,000 listings plus condominium and list pages.
+ * URL: the protocol's limit is 50,000 URLs per file, well above one agency's
+ * listings plus its condominium and list pages.
  *
  * URLs are absolute, on `PUBLIC_URL` when configured, else on the request's
  * origin ({@link siteOrigin}).

@@ -295,7 +295,8 @@ async function similarPage(
   return withIndexes(db, async (tx) => {
     // First the codes the trigram index finds, on their own: combined with the
     // filters in one query, the planner prefers a filter's index and rechecks
-    // word similarity on every row (0.6–0.9 s on PGlite; ~20–300 ms this way).
+    // word similarity on every row; apart, only the index's matches are checked
+    // (ADR 0010 has the timings).
     const fuzzy = await tx
       .select({ code: listings.code })
       .from(listings)

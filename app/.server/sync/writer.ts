@@ -28,10 +28,9 @@ export const ANALYZE_CHANGE_SHARE = 0.05;
 /**
  * The statement run when {@link needsAnalyze} says so. A full run rewrites
  * every row; PGlite has no autovacuum, and the old row versions left behind
- * made every later query slower (ADR 0068: an ordinary page about 45 %,
- * the heaviest accepted search about 2.5 times), so there the tables are
- * rewritten compactly (`VACUUM FULL`: a few seconds in which PGlite's one
- * connection answers nothing else, as during any long statement). On
+ * made every later query slower (ADR 0068 has the figures), so there the
+ * tables are rewritten compactly (`VACUUM FULL`: a pause in which PGlite's
+ * one connection answers nothing else, as during any long statement). On
  * PostgreSQL a plain `VACUUM`, which never blocks readers, clears them.
  */
 export function maintenanceStatement(kind: "pglite" | "postgres"): SQL {

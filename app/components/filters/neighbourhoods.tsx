@@ -15,8 +15,8 @@ import * as s from "../filters-form.css";
 /**
  * How many neighbourhoods the list shows at first: the chosen ones, then the
  * ones with most listings. The rest are drawn only when asked for ("Ver todos
- * os N bairros", or a search in "Procurar bairro"): a city's 100 checkboxes
- * were a third of the list page's elements, and every form control is work
+ * os N bairros", or a search in "Procurar bairro"): a big city's checkboxes
+ * were a large share of the list page's elements, and every form control is work
  * for the browser while the page loads (docs/decisions/0040-fast-on-a-phone-changes.md).
  */
 const FIRST_NEIGHBOURHOODS = 8;

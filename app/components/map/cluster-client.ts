@@ -1,8 +1,8 @@
 /**
  * The main thread's side of the map's clustering (ADR 0050): one module
  * worker (`./cluster.worker.ts`) decodes the points of `/mapa/pontos` and
- * indexes them with supercluster, off the main thread (about 30 ms for 13,000
- * points here, unthrottled; four times that on a mid-range phone), and
+ * indexes them with supercluster, off the main thread (indexing the whole
+ * catalogue is a long task, longer still on a mid-range phone; ADR 0050), and
  * answers each viewport's markers. The worker keeps the last loaded set only:
  * a {@link PointsIndex} of an earlier set answers with a rejection.
  */

@@ -37,7 +37,7 @@ export type ClusterIndex = Supercluster<PointProps, Supercluster.AnyProps>;
 /** The box around a set of points, in degrees: `[south, west, north, east]`; null without points. */
 export type PointsBounds = [south: number, west: number, north: number, east: number];
 
-/** Indexes `points` (about 30 ms for 13,000 points on this project's 2-core machine, unthrottled). */
+/** Indexes `points`: a long task for the whole catalogue, which is why a worker runs it (ADR 0050). */
 export function clusterIndex(points: readonly MapPoint[]): ClusterIndex {
   const index: ClusterIndex = new Supercluster({
     radius: CLUSTER_RADIUS,

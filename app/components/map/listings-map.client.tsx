@@ -6,7 +6,7 @@
  * - Points come from `/mapa/pontos` (compact payload); a worker decodes and
  *   indexes them with supercluster, off the main thread (`./cluster-client`,
  *   ADR 0050), and answers each move with the markers of the viewport only,
- *   so 13,000+ points stay smooth. Clusters are count bubbles
+ *   so the whole catalogue's points stay smooth. Clusters are count bubbles
  *   (click → zoom to the expansion zoom, or list the listings when they share
  *   one spot); single points are price labels (DivIcons; click → popup card
  *   with photo, price, facts and a link, fetched from `/mapa/pontos?imovel=`).

@@ -1,7 +1,7 @@
 /**
  * The São Paulo data set the sandbox catalogue is built from
- * (`dataset/sao-paulo-properties-april-2019.csv`, 13,645 rows): reading it
- * into typed rows.
+ * (`dataset/sao-paulo-properties-april-2019.csv`): reading it into typed
+ * rows.
  */
 import { fileURLToPath } from "node:url";
 

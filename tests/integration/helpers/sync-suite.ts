@@ -1,6 +1,6 @@
 /**
  * The sync integration suite, shared by the PGlite and the PostgreSQL test
- * files: a real Vista sandbox over HTTP (13,645 listings) into a fresh,
+ * files: a real Vista sandbox over HTTP (the full demo catalogue) into a fresh,
  * migrated database. One full sync, then deltas, removals and leader election.
  */
 import { eq, sql } from "drizzle-orm";
