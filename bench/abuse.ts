@@ -20,23 +20,14 @@
  * `--samples=<n>` requests per line (default 20).
  */
 import http from "node:http";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
 import { loadVocabulary } from "../app/.server/catalogue/vocabulary";
 import { AMENITY_FILTERS } from "../app/lib/amenities";
 import { filtersToUrl, MAX_AMENITIES, MAX_NEIGHBOURHOODS, type ListingFilters } from "../app/lib/filters";
-import { preparePglite, startBenchSandbox } from "./catalogue";
-import { copyPglite, ensureSiteBuild, startServer, stopAllServers } from "./http";
+import { benchAgainstServer, option, say } from "./server-bench";
 import { formatMs, summarize, targetMark, type LatencySummary } from "./stats";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const cacheDir = path.join(root, ".cache/bench");
-const args = process.argv.slice(2);
-const flag = (name: string) => args.includes(`--${name}`);
-const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const samples = Math.max(3, Number(option("samples") ?? 20));
-const say = (line = "") => process.stdout.write(`${line}\n`);
 
 /** Targets of ADR 0062 (ms, and a ratio). */
 const TARGETS = { attackP50: 100, ordinaryUnderAttackRatio: 2 } as const;
@@ -106,27 +97,13 @@ function row(label: string, s: LatencySummary, statuses: Map<number, number>, no
 }
 
 async function main() {
-  ensureSiteBuild(root, flag("build"), say, "bench:abuse");
-  const sandbox = await startBenchSandbox(path.join(cacheDir, "sandbox"));
-  try {
-    const bench = await preparePglite(path.join(cacheDir, "pglite"), flag("fresh"), {
-      sandbox,
-      log: (line) => say(`  [PGlite] ${line}`),
-    });
-    const vocabulary = await loadVocabulary(bench.database.db);
-    await bench.close();
-    const city = vocabulary.cities.find((c) => c.slug === "sao-paulo") ?? vocabulary.cities[0];
-    const nbs = city.neighbourhoods.map((nb) => nb.slug);
-    const busiest = [...city.neighbourhoods].sort((a, b) => b.count - a.count)[0].slug;
-    const dataDir = path.join(cacheDir, "server-abuse");
-    await copyPglite(path.join(cacheDir, "pglite"), dataDir);
-    const server = await startServer({
-      root,
-      dataDir,
-      vista: sandbox,
-      logFile: path.join(cacheDir, "server-abuse.log"),
-    });
-    try {
+  await benchAgainstServer({
+    name: "abuse",
+    prepare: loadVocabulary,
+    measure: async (server, vocabulary) => {
+      const city = vocabulary.cities.find((c) => c.slug === "sao-paulo") ?? vocabulary.cities[0];
+      const nbs = city.neighbourhoods.map((nb) => nb.slug);
+      const busiest = [...city.neighbourhoods].sort((a, b) => b.count - a.count)[0].slug;
       const list = `${server.origin}/todos-os-imoveis`;
       const attack = () =>
         `${list}?cidade=${city.slug}&${nbs.map((nb) => `bairro=${nb}`).join("&")}` +
@@ -197,13 +174,8 @@ async function main() {
         );
         say(row(`/health/server, 4 clientes de ${label}`, health.summary, health.statuses));
       }
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await stopAllServers().catch(() => undefined);
-    await sandbox.close().catch(() => undefined);
-  }
+    },
+  });
 }
 
 main().catch((error: unknown) => {

@@ -15,21 +15,13 @@
  */
 import fs from "node:fs";
 import http from "node:http";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { loadVocabulary } from "../app/.server/catalogue/vocabulary";
 import { filtersToUrl } from "../app/lib/filters";
 import { listingPath } from "../app/lib/urls";
-import { preparePglite, startBenchSandbox } from "./catalogue";
-import { copyPglite, ensureSiteBuild, startServer, stopAllServers } from "./http";
+import { benchAgainstServer, option, say } from "./server-bench";
 import { formatMs, summarize } from "./stats";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const cacheDir = path.join(root, ".cache/bench");
-const args = process.argv.slice(2);
-const flag = (name: string) => args.includes(`--${name}`);
-const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const seconds = Math.max(3, Number(option("seconds") ?? 15));
 const crowds = (option("crowds") ?? "50,200,400")
   .split(",")
@@ -41,7 +33,6 @@ const extraEnv = Object.fromEntries(
     .filter(Boolean)
     .map((pair) => pair.split("=") as [string, string]),
 );
-const say = (line = "") => process.stdout.write(`${line}\n`);
 
 /** Resident set size (MB) of every process in the server's process group. */
 function groupRssMb(pgid: number): number {
@@ -111,60 +102,49 @@ async function crowdLoad(origin: string, paths: readonly string[], clients: numb
 }
 
 async function main() {
-  ensureSiteBuild(root, flag("build"), say, "bench:load");
-  const sandbox = await startBenchSandbox(path.join(cacheDir, "sandbox"));
-  try {
-    const bench = await preparePglite(path.join(cacheDir, "pglite"), flag("fresh"), {
-      sandbox,
-      log: (line) => say(`  [PGlite] ${line}`),
-    });
-    const vocabulary = await loadVocabulary(bench.database.db);
-    const rows = (
-      await bench.database.db.execute(
-        sql`select code, category, neighbourhood, condominium_slug from listings where removed_at is null order by random() limit 2000`,
-      )
-    ).rows as { code: string; category: string; neighbourhood: string; condominium_slug: string | null }[];
-    await bench.close();
-    const city = vocabulary.cities.find((c) => c.slug === "sao-paulo") ?? vocabulary.cities[0]!;
-    const words = ["apartamento", "casa", "pinheiros", "moema", "cobertura", "studio", "jardins", "vila"];
-    const paths: string[] = [];
-    for (let i = 0; i < 4000; i++) {
-      const nb = city.neighbourhoods[i % city.neighbourhoods.length]!.slug;
-      const row = rows[i % rows.length]!;
-      const price = 100_000 + ((i * 7919) % 900_000);
-      switch (i % 4) {
-        case 0:
-          paths.push(
-            filtersToUrl({ purpose: "venda", city: city.slug, neighbourhoods: [nb], priceMin: price }, vocabulary),
-          );
-          break;
-        case 1:
-          paths.push(
-            listingPath({
-              code: row.code,
-              category: row.category,
-              neighbourhood: row.neighbourhood,
-              condominiumSlug: row.condominium_slug,
-            }),
-          );
-          break;
-        case 2:
-          paths.push(`/busca?q=${encodeURIComponent(`${words[i % words.length]} ${(i % 5) + 1} quartos`)}&p=${i}`);
-          break;
-        default:
-          paths.push(`/mapa/pontos?cidade=${city.slug}&valor-min=${price}`);
+  await benchAgainstServer({
+    name: "load",
+    env: extraEnv,
+    prepare: async (db) => {
+      const vocabulary = await loadVocabulary(db);
+      const rows = (
+        await db.execute(
+          sql`select code, category, neighbourhood, condominium_slug from listings where removed_at is null order by random() limit 2000`,
+        )
+      ).rows as { code: string; category: string; neighbourhood: string; condominium_slug: string | null }[];
+      const city = vocabulary.cities.find((c) => c.slug === "sao-paulo") ?? vocabulary.cities[0]!;
+      const words = ["apartamento", "casa", "pinheiros", "moema", "cobertura", "studio", "jardins", "vila"];
+      const paths: string[] = [];
+      for (let i = 0; i < 4000; i++) {
+        const nb = city.neighbourhoods[i % city.neighbourhoods.length]!.slug;
+        const row = rows[i % rows.length]!;
+        const price = 100_000 + ((i * 7919) % 900_000);
+        switch (i % 4) {
+          case 0:
+            paths.push(
+              filtersToUrl({ purpose: "venda", city: city.slug, neighbourhoods: [nb], priceMin: price }, vocabulary),
+            );
+            break;
+          case 1:
+            paths.push(
+              listingPath({
+                code: row.code,
+                category: row.category,
+                neighbourhood: row.neighbourhood,
+                condominiumSlug: row.condominium_slug,
+              }),
+            );
+            break;
+          case 2:
+            paths.push(`/busca?q=${encodeURIComponent(`${words[i % words.length]} ${(i % 5) + 1} quartos`)}&p=${i}`);
+            break;
+          default:
+            paths.push(`/mapa/pontos?cidade=${city.slug}&valor-min=${price}`);
+        }
       }
-    }
-    const dataDir = path.join(cacheDir, "server-load");
-    await copyPglite(path.join(cacheDir, "pglite"), dataDir);
-    const server = await startServer({
-      root,
-      dataDir,
-      vista: sandbox,
-      logFile: path.join(cacheDir, "server-load.log"),
-      env: extraEnv,
-    });
-    try {
+      return paths;
+    },
+    measure: async (server, paths) => {
       say();
       say(
         `Carga — PGlite, ${seconds} s por multidão, mistura sem cache (listas, imóveis, /busca, /mapa/pontos), cada cliente com seu endereço${Object.keys(extraEnv).length ? ` · ${JSON.stringify(extraEnv)}` : ""}`,
@@ -184,13 +164,8 @@ async function main() {
           `${String(crowd).padStart(4)} clientes: ${(result.served.length / seconds).toFixed(1)} atendidas/s · atendidas p50 ${formatMs(served.p50)} p95 ${formatMs(served.p95)} p99 ${formatMs(served.p99)} · recusadas (503) p50 ${formatMs(refused.p50)} p95 ${formatMs(refused.p95)} · erros ${result.errors} · memória máx. ${peak.toFixed(0)} MB · (${codes})`,
         );
       }
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await stopAllServers().catch(() => undefined);
-    await sandbox.close().catch(() => undefined);
-  }
+    },
+  });
 }
 
 main().catch((error: unknown) => {

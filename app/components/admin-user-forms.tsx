@@ -7,6 +7,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import * as s from "~/components/admin.css";
+import { AdminSubmitRow } from "./admin-submit";
 import * as u from "~/components/admin-users.css";
 import { FormAlert } from "~/components/forms";
 import { Field, SelectField } from "~/components/conform-fields";
@@ -67,11 +68,7 @@ export function InviteForm({ lastResult, busy }: { lastResult: LastResult; busy:
       <FormAlert id={form.errorId} message={form.errors?.[0]} />
       <Field field={fields.email} type="email" label="E-mail" inputProps={{ autoComplete: "off" }} />
       <ProfileFields fields={fields} />
-      <div className={s.row}>
-        <button type="submit" className={button.dark} disabled={busy}>
-          Enviar convite
-        </button>
-      </div>
+      <AdminSubmitRow busy={busy}>Enviar convite</AdminSubmitRow>
     </Form>
   );
 }

@@ -8,7 +8,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import type { ListingSummary } from "~/domain/listing-summary";
 import { FAVOURITE_FIELDS, FAVOURITE_TOGGLE_PATH, FAVOURITES_PATH, MAX_FAVOURITES } from "~/lib/favourites";
 import { formatPrice } from "~/lib/format";
-import { imageUrl } from "~/lib/images";
+import { CoverThumb } from "./cover-thumb";
 import { useFavourites } from "~/lib/use-favourites";
 import { button } from "~/styles/ui.css";
 import { HeartIcon, WhatsAppIcon } from "./icons";
@@ -82,15 +82,7 @@ export function FavouriteItem({
     <li className={s.item} aria-labelledby={headingId} data-favourite={entry.code} data-state="active">
       <Link to={listing.path} tabIndex={-1} aria-hidden="true">
         {listing.coverPhotoUrl ? (
-          <img
-            className={s.photo}
-            src={imageUrl(listing.coverPhotoUrl, 320)}
-            width={320}
-            height={240}
-            alt=""
-            loading="lazy"
-            decoding="async"
-          />
+          <CoverThumb url={listing.coverPhotoUrl} className={s.photo} alt="" lazy />
         ) : (
           <span className={s.photo} />
         )}

@@ -1,5 +1,5 @@
 /** Styles of `/favoritos` (`routes/favourites.tsx`, `./favourites-list.tsx`) and `/comparar` (`routes/compare.tsx`): phone first (360 px). */
-import { style } from "@vanilla-extract/css";
+import { style, type StyleRule } from "@vanilla-extract/css";
 import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
 
@@ -45,15 +45,18 @@ export const item = style({
   "@media": { "(min-width: 600px)": { gridTemplateColumns: "200px 1fr" } },
 });
 
-/** Photo frame, 4:3. */
-export const photo = style({
+/** A listing's photo in a 4:3 frame (the list's and the comparison's). */
+const photoFrame: StyleRule = {
   display: "block",
   width: "100%",
   aspectRatio: "4 / 3",
   objectFit: "cover",
   borderRadius: vars.radius.sm,
   background: vars.color.light,
-});
+};
+
+/** Photo frame, 4:3. */
+export const photo = style(photoFrame);
 
 /** Text column of an item. */
 export const body = style([fr.column, { gap: vars.space.xs, minWidth: 0 }]);
@@ -152,15 +155,7 @@ export const rowHead = style({
 });
 
 /** The photo in the table head. */
-export const comparePhoto = style({
-  display: "block",
-  width: "100%",
-  aspectRatio: "4 / 3",
-  objectFit: "cover",
-  borderRadius: vars.radius.sm,
-  background: vars.color.light,
-  marginBottom: vars.space.xs,
-});
+export const comparePhoto = style([photoFrame, { marginBottom: vars.space.xs }]);
 
 /** Amenity marks: ✓ in the success colour, — muted. */
 export const yes = style({ color: vars.color.success, fontWeight: 700 });

@@ -189,46 +189,31 @@ export function FinancingSimulator(props: FinancingSimulatorProps) {
   );
 }
 
+/** The numeric fields in form order: their label, hint, parameter (also the key of their value and message) and keyboard. */
+const NUMBER_FIELDS = [
+  {
+    label: "Entrada (R$)",
+    hint: "Mínimo de 20% do valor.",
+    param: SIMULATION_PARAMS.downPayment,
+    inputMode: "decimal",
+  },
+  { label: "Prazo (meses)", hint: "Até 420 meses (35 anos).", param: SIMULATION_PARAMS.term, inputMode: "numeric" },
+  { label: "Juros (% ao ano)", hint: "Taxa efetiva anual.", param: SIMULATION_PARAMS.rate, inputMode: "decimal" },
+] as const;
+
 /** The simulator's fields (entrada, prazo, juros, sistema) with the values and the messages of the simulation shown. */
 function SimulatorFields({ values, errors }: Pick<FinancingSimulatorProps["simulation"], "values" | "errors">) {
   return (
     <div className={s.fields}>
-      <Field
-        label="Entrada (R$)"
-        hint="Mínimo de 20% do valor."
-        errors={[errors.entrada]}
-        inputProps={{
-          name: SIMULATION_PARAMS.downPayment,
-          defaultValue: values.entrada,
-          inputMode: "decimal",
-          autoComplete: "off",
-          maxLength: 20,
-        }}
-      />
-      <Field
-        label="Prazo (meses)"
-        hint="Até 420 meses (35 anos)."
-        errors={[errors.prazo]}
-        inputProps={{
-          name: SIMULATION_PARAMS.term,
-          defaultValue: values.prazo,
-          inputMode: "numeric",
-          autoComplete: "off",
-          maxLength: 20,
-        }}
-      />
-      <Field
-        label="Juros (% ao ano)"
-        hint="Taxa efetiva anual."
-        errors={[errors.juros]}
-        inputProps={{
-          name: SIMULATION_PARAMS.rate,
-          defaultValue: values.juros,
-          inputMode: "decimal",
-          autoComplete: "off",
-          maxLength: 20,
-        }}
-      />
+      {NUMBER_FIELDS.map(({ label, hint, param, inputMode }) => (
+        <Field
+          key={param}
+          label={label}
+          hint={hint}
+          errors={[errors[param]]}
+          inputProps={{ name: param, defaultValue: values[param], inputMode, autoComplete: "off", maxLength: 20 }}
+        />
+      ))}
       <SelectField
         label="Sistema de amortização"
         selectProps={{ name: SIMULATION_PARAMS.system, defaultValue: values.sistema }}

@@ -11,41 +11,22 @@ import {
   type AgencyProfile,
   BRAZILIAN_STATES,
   formatOpeningHoursLine,
-  type OpeningHours,
   parseOpeningHoursLine,
   SOCIAL_NETWORKS,
   type SocialLinks,
   type SocialNetwork,
 } from "./agency";
-import { normalizeBrazilianPhone } from "./phone";
-import { multiLineText, singleLineText } from "./text-fields";
+import { brazilianPhoneText, lineListText, singleLineText } from "./text-fields";
 
 /** Most lines of opening hours. */
 const MAX_HOURS_LINES = 7;
 
-/** Opening hours typed one line per period → {@link OpeningHours}; pt-BR message naming the unreadable line. */
-const openingHoursSchema = multiLineText({ max: 400 }).transform((value, ctx) => {
-  const lines = value
-    .split("\n")
-    .map((line) => line.trim())
-    .filter(Boolean);
-  if (lines.length > MAX_HOURS_LINES) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `Use no máximo ${MAX_HOURS_LINES} linhas.` });
-    return z.NEVER;
-  }
-  const parsed: OpeningHours = [];
-  for (const line of lines) {
-    const hours = parseOpeningHoursLine(line);
-    if (!hours) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        message: `Não entendemos a linha "${line.slice(0, 60)}". Escreva como "Seg–Sex 9h–18h" ou "Sáb 9h–13h".`,
-      });
-      return z.NEVER;
-    }
-    parsed.push(hours);
-  }
-  return parsed;
+/** Opening hours typed one line per period → `OpeningHours` (`./agency`); pt-BR message naming the unreadable line. */
+const openingHoursSchema = lineListText({
+  max: 400,
+  maxLines: MAX_HOURS_LINES,
+  parseLine: parseOpeningHoursLine,
+  howToWrite: 'Escreva como "Seg–Sex 9h–18h" ou "Sáb 9h–13h".',
 });
 
 /** An empty string → undefined (an optional field left blank). */
@@ -88,20 +69,7 @@ const emailField = (label: string) =>
     rules: (value) => value.email(`Informe ${label} válido, por exemplo contato@imobiliaria.com.br.`).toLowerCase(),
   });
 
-const phoneField = singleLineText({
-  max: 40,
-  maxMessage: "Informe um telefone válido com DDD, por exemplo (11) 3456-7890.",
-}).transform((value, ctx) => {
-  const phone = normalizeBrazilianPhone(value);
-  if (!phone) {
-    ctx.addIssue({
-      code: z.ZodIssueCode.custom,
-      message: "Informe um telefone válido com DDD, por exemplo (11) 3456-7890.",
-    });
-    return z.NEVER;
-  }
-  return phone;
-});
+const phoneField = brazilianPhoneText({ max: 40, example: "(11) 3456-7890" });
 
 /** WhatsApp: digits with country code (punctuation removed), 10–15 digits; a Brazilian number without 55 gets it. */
 const whatsappField = singleLineText({ max: 30, maxMessage: "Número longo demais." }).transform((value, ctx) => {

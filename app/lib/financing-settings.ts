@@ -10,7 +10,7 @@ import { MAX_TERM_MONTHS, MAX_YEARLY_RATE_PERCENT, MIN_TERM_MONTHS } from "./fin
 import { type BankRate, type FinancingSettings, MAX_BANK_RATES } from "./financing-form";
 import { parseDecimal } from "./financing-simulation";
 import { formatNumber } from "./format";
-import { multiLineText, singleLineText } from "./text-fields";
+import { lineListText, singleLineText } from "./text-fields";
 
 /** Longest bank name. */
 const MAX_BANK_NAME = 60;
@@ -46,28 +46,11 @@ export function formatBankLine(bank: BankRate): string {
   return `${bank.name}: ${formatNumber(bank.yearlyRatePercent, 2)}`;
 }
 
-const banksSchema = multiLineText({ max: 800 }).transform((value, ctx) => {
-  const lines = value
-    .split("\n")
-    .map((line) => line.trim())
-    .filter(Boolean);
-  if (lines.length > MAX_BANK_RATES) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `Use no máximo ${MAX_BANK_RATES} linhas.` });
-    return z.NEVER;
-  }
-  const banks: BankRate[] = [];
-  for (const line of lines) {
-    const bank = parseBankLine(line);
-    if (!bank) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        message: `Não entendemos a linha "${line.slice(0, 60)}". Escreva como "Caixa: 10,99" (nome com até ${MAX_BANK_NAME} caracteres, juros de 0 a ${MAX_YEARLY_RATE_PERCENT}% ao ano).`,
-      });
-      return z.NEVER;
-    }
-    banks.push(bank);
-  }
-  return banks;
+const banksSchema = lineListText({
+  max: 800,
+  maxLines: MAX_BANK_RATES,
+  parseLine: parseBankLine,
+  howToWrite: `Escreva como "Caixa: 10,99" (nome com até ${MAX_BANK_NAME} caracteres, juros de 0 a ${MAX_YEARLY_RATE_PERCENT}% ao ano).`,
 });
 
 /** The admin form: rate (required), term (required, months), banks (optional lines). */

@@ -5,9 +5,9 @@
  *
  * The output is exactly `Intl`'s pt-BR output (the unit tests compare the two
  * over thousands of values), but written here: the first `Intl` call of a page
- * loads the browser's locale data, 60–200 ms of main thread on a phone before
+ * loads the browser's locale data, a long main-thread task on a phone before
  * the page can respond, and every page formats prices as it hydrates (ADR
- * 0043). Values `Intl` writes differently from plain digits (not finite, or of
+ * 0043 has the timings). Values `Intl` writes differently from plain digits (not finite, or of
  * 10²¹ and more) still go to `Intl`, created on first use.
  */
 
@@ -15,7 +15,7 @@
 const MAX_OWN_FRACTION_DIGITS = 6;
 
 /** Month names of pt-BR long dates ("março"), January first. */
-const MONTHS = [
+export const MONTHS = [
   "janeiro",
   "fevereiro",
   "março",

@@ -7,7 +7,6 @@
  * tabs (`./text-fields`).
  */
 import { z } from "zod";
-import { normalizeBrazilianPhone } from "./phone";
 import {
   LEAD_EMAIL_MAX,
   LEAD_LOCATION_MAX,
@@ -19,28 +18,18 @@ import {
   LGPD_REQUEST_TYPES,
   type LgpdRequestType,
 } from "./lead-fields";
-import { multiLineText, singleLineText } from "./text-fields";
+import { brazilianPhoneText, multiLineText, singleLineText } from "./text-fields";
 
 const requiredText = (label: string, max: number) => singleLineText({ max, required: `Informe ${label}.` });
 
 /** Name of the visitor: 2–{@link LEAD_NAME_MAX} characters, one line. */
 const name = singleLineText({ max: LEAD_NAME_MAX, min: 2, required: "Informe seu nome." });
 
-/** A Brazilian phone, normalised to digits (see {@link normalizeBrazilianPhone}). */
-export const phoneSchema = singleLineText({
+/** A Brazilian phone, normalised to digits (see {@link brazilianPhoneText}). */
+export const phoneSchema = brazilianPhoneText({
   max: LEAD_PHONE_MAX,
   required: "Informe seu telefone.",
-  maxMessage: "Informe um telefone válido com DDD, por exemplo (11) 91234-5678.",
-}).transform((value, ctx) => {
-  const phone = normalizeBrazilianPhone(value);
-  if (!phone) {
-    ctx.addIssue({
-      code: z.ZodIssueCode.custom,
-      message: "Informe um telefone válido com DDD, por exemplo (11) 91234-5678.",
-    });
-    return z.NEVER;
-  }
-  return phone;
+  example: "(11) 91234-5678",
 });
 
 /** An e-mail address, lower-cased. */

@@ -63,3 +63,13 @@ describe("catalogueUpdatingMeta", () => {
     ]);
   });
 });
+
+describe("adminMeta", () => {
+  it("titles an admin page after the area and keeps it out of the index", async () => {
+    const { adminMeta } = await import("./meta");
+    expect(adminMeta("Financiamento")).toEqual([
+      { title: "Financiamento | Administração" },
+      { name: "robots", content: "noindex" },
+    ]);
+  });
+});

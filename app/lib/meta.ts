@@ -69,3 +69,12 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
 export function catalogueUpdatingMeta(title: string, canonicalUrl: string): MetaDescriptor[] {
   return [{ title }, { name: "robots", content: "noindex" }, { tagName: "link", rel: "canonical", href: canonicalUrl }];
 }
+
+/**
+ * Head tags of an admin page: "`page` | Administração" and `noindex` (the
+ * admin area is private; its pages are never cached either).
+ * @param page the page's own title, e.g. "Financiamento".
+ */
+export function adminMeta(page: string): MetaDescriptor[] {
+  return [{ title: `${page} | Administração` }, { name: "robots", content: "noindex" }];
+}

@@ -21,6 +21,7 @@
  * and the HTML `maxlength` attribute count them.
  */
 import { z } from "zod";
+import { normalizeBrazilianPhone } from "./phone";
 
 /** Message of a single-line field holding a line break or another control character. */
 export const SINGLE_LINE_MESSAGE = "Use apenas uma linha, sem caracteres de controle.";
@@ -149,5 +150,65 @@ export function accountEmail(required: string) {
     required,
     maxMessage: "E-mail longo demais.",
     rules: (value) => value.toLowerCase().email("Informe um e-mail válido."),
+  });
+}
+
+/**
+ * A Brazilian phone typed on one line, normalised to digits
+ * (`normalizeBrazilianPhone`, `./phone`); too long or unreadable, the
+ * message asks for the DDD and shows `example` ("(11) 3456-7890").
+ * @param required the message when it is empty; without it, an empty value fails as unreadable.
+ */
+export function brazilianPhoneText({ max, required, example }: { max: number; required?: string; example: string }) {
+  const message = `Informe um telefone válido com DDD, por exemplo ${example}.`;
+  return singleLineText({ max, ...(required ? { required } : {}), maxMessage: message }).transform((value, ctx) => {
+    const phone = normalizeBrazilianPhone(value);
+    if (!phone) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+      return z.NEVER;
+    }
+    return phone;
+  });
+}
+
+/**
+ * A multi-line list typed one item per line (blank lines skipped), each line
+ * read by `parseLine`: at most `maxLines` lines; the first line it cannot
+ * read is named in the message, followed by `howToWrite` ("Escreva como …").
+ * @returns the items in the order typed.
+ */
+export function lineListText<T>({
+  max,
+  maxLines,
+  parseLine,
+  howToWrite,
+}: {
+  max: number;
+  maxLines: number;
+  parseLine: (line: string) => T | null | undefined;
+  howToWrite: string;
+}) {
+  return multiLineText({ max }).transform((value, ctx) => {
+    const lines = value
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean);
+    if (lines.length > maxLines) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `Use no máximo ${maxLines} linhas.` });
+      return z.NEVER;
+    }
+    const items: T[] = [];
+    for (const line of lines) {
+      const item = parseLine(line);
+      if (item == null) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: `Não entendemos a linha "${line.slice(0, 60)}". ${howToWrite}`,
+        });
+        return z.NEVER;
+      }
+      items.push(item);
+    }
+    return items;
   });
 }

@@ -10,9 +10,10 @@ import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
-import { assertSameOrigin } from "~/.server/auth/protection";
+import { requireAdminPost } from "~/.server/auth/admin-post";
 import { AdminPageHeader } from "~/components/admin-nav";
 import * as s from "~/components/admin.css";
+import { AdminSubmitRow } from "~/components/admin-submit";
 import { FormAlert } from "~/components/forms";
 import { Field, SelectField, TextareaField } from "~/components/conform-fields";
 import { useZodForm } from "~/components/use-zod-form";
@@ -20,7 +21,7 @@ import { BRAZILIAN_STATES, SOCIAL_NETWORKS, type SocialNetwork } from "~/lib/age
 import { agencyFormSchema } from "~/lib/agency-form";
 import { privatePage, privatePageHeaders } from "~/lib/cache-control";
 import { LGPD_PATH } from "~/lib/paths";
-import { button } from "~/styles/ui.css";
+import { adminMeta } from "~/lib/meta";
 import * as styles from "./admin-agency.css";
 import { agencyPageData, handleAgencyAction } from "./admin-agency.server";
 
@@ -34,15 +35,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = privatePageHeaders;
 
 /** Title and `noindex`. */
-export const meta: MetaFunction = () => [
-  { title: "Imobiliária | Administração" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => adminMeta("Imobiliária");
 
 /** Guard (admin, revocation checked), Origin check, then save (`./admin-agency.server`). */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireRole(request, "admin", { checkRevoked: true });
-  assertSameOrigin(request);
+  const user = await requireAdminPost(request);
   return handleAgencyAction(request, user.uid);
 }
 
@@ -174,11 +171,7 @@ export default function AdminAgencyPage() {
           inputProps={{ ...control, min: 1, max: 120, step: 1 }}
         />
 
-        <div className={s.row}>
-          <button type="submit" className={button.dark} disabled={busy}>
-            Salvar dados
-          </button>
-        </div>
+        <AdminSubmitRow busy={busy}>Salvar dados</AdminSubmitRow>
       </Form>
     </div>
   );

@@ -11,14 +11,16 @@ import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
-import { assertSameOrigin } from "~/.server/auth/protection";
+import { requireAdminPost } from "~/.server/auth/admin-post";
 import { AdminPageHeader } from "~/components/admin-nav";
 import * as s from "~/components/admin.css";
+import { AdminSubmitRow } from "~/components/admin-submit";
 import { ColorField, ColorPreview, LogoField } from "~/components/appearance-fields";
 import { FormAlert } from "~/components/forms";
 import { Field, TextareaField } from "~/components/conform-fields";
 import { appearanceFormSchema, contrastWarnings, normalizeHexColor } from "~/lib/appearance";
 import { privatePage, privatePageHeaders } from "~/lib/cache-control";
+import { adminMeta } from "~/lib/meta";
 import { button } from "~/styles/ui.css";
 import { appearancePageData, handleAppearanceAction } from "./admin-appearance.server";
 import { useZodForm } from "~/components/use-zod-form";
@@ -33,10 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = privatePageHeaders;
 
 /** Title and `noindex`. */
-export const meta: MetaFunction = () => [
-  { title: "Aparência | Administração" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => adminMeta("Aparência");
 
 /**
  * Guard (admin, revocation checked), Origin check, then `save` (400 with
@@ -44,8 +43,7 @@ export const meta: MetaFunction = () => [
  * (`./admin-appearance.server`).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireRole(request, "admin", { checkRevoked: true });
-  assertSameOrigin(request);
+  const user = await requireAdminPost(request);
   return handleAppearanceAction(request, user.uid);
 }
 
@@ -121,11 +119,7 @@ export default function AdminAppearancePage() {
           fileLabel="Enviar logotipo horizontal"
           hint="Vazio: o cabeçalho mostra o símbolo ao lado do título."
         />
-        <div className={s.row}>
-          <button type="submit" className={button.dark} disabled={busy}>
-            Salvar aparência
-          </button>
-        </div>
+        <AdminSubmitRow busy={busy}>Salvar aparência</AdminSubmitRow>
       </Form>
 
       {saved ? (

@@ -9,9 +9,10 @@ import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
-import { assertSameOrigin } from "~/.server/auth/protection";
+import { requireAdminPost } from "~/.server/auth/admin-post";
 import { AdminPageHeader } from "~/components/admin-nav";
 import * as s from "~/components/admin.css";
+import { AdminSubmitRow } from "~/components/admin-submit";
 import { FormAlert } from "~/components/forms";
 import { Field, TextareaField } from "~/components/conform-fields";
 import { useZodForm } from "~/components/use-zod-form";
@@ -19,7 +20,7 @@ import { privatePage, privatePageHeaders } from "~/lib/cache-control";
 import { MAX_TERM_MONTHS, MIN_TERM_MONTHS } from "~/lib/financing";
 import { MAX_BANK_RATES } from "~/lib/financing-form";
 import { financingSettingsSchema } from "~/lib/financing-settings";
-import { button } from "~/styles/ui.css";
+import { adminMeta } from "~/lib/meta";
 import { financingPageData, handleFinancingAction } from "./admin-financing.server";
 
 /** Guard (admin), then the settings in effect and whether they were saved here. */
@@ -32,15 +33,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = privatePageHeaders;
 
 /** Title and `noindex`. */
-export const meta: MetaFunction = () => [
-  { title: "Financiamento | Administração" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => adminMeta("Financiamento");
 
 /** Guard (admin, revocation checked), Origin check, then save (`./admin-financing.server`). */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireRole(request, "admin", { checkRevoked: true });
-  assertSameOrigin(request);
+  const user = await requireAdminPost(request);
   return handleFinancingAction(request, user.uid);
 }
 
@@ -87,11 +84,7 @@ export default function AdminFinancingPage() {
           hint={`Uma por linha, nome e juros ao ano, por exemplo "Caixa: 10,99" (até ${MAX_BANK_RATES}). Aparecem como atalhos no simulador.`}
           textareaProps={{ ...control, rows: 4 }}
         />
-        <div className={s.row}>
-          <button type="submit" className={button.dark} disabled={busy}>
-            Salvar financiamento
-          </button>
-        </div>
+        <AdminSubmitRow busy={busy}>Salvar financiamento</AdminSubmitRow>
       </Form>
     </div>
   );

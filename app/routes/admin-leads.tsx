@@ -11,7 +11,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
-import { assertSameOrigin } from "~/.server/auth/protection";
+import { requireAdminPost } from "~/.server/auth/admin-post";
 import { listAssignableUsers, listLeads } from "~/.server/leads/inbox";
 import { AdminFilterBar, AdminPager, DateRangeFields, FilterSelect } from "~/components/admin-list";
 import { AdminPageHeader } from "~/components/admin-nav";
@@ -27,6 +27,7 @@ import {
   UNASSIGNED,
 } from "~/lib/lead-inbox";
 import { ADMIN_LEADS_CSV_PATH, ADMIN_LEADS_PATH } from "~/lib/paths";
+import { adminMeta } from "~/lib/meta";
 import { button } from "~/styles/ui.css";
 import { handleInboxAction } from "./admin-leads.server";
 
@@ -42,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = privatePageHeaders;
 
 /** Title and `noindex`. */
-export const meta: MetaFunction = () => [{ title: "Leads | Administração" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Leads");
 
 /**
  * Guard (admin, revocation checked), Origin check, then one of: status,
@@ -50,8 +51,7 @@ export const meta: MetaFunction = () => [{ title: "Leads | Administração" }, {
  * Portuguese message beside the lead; success redirects back with a toast.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireRole(request, "admin", { checkRevoked: true });
-  assertSameOrigin(request);
+  await requireAdminPost(request);
   return handleInboxAction(request, await request.formData());
 }
 

@@ -12,7 +12,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
-import { assertSameOrigin } from "~/.server/auth/protection";
+import { requireAdminPost } from "~/.server/auth/admin-post";
 import { getDb } from "~/.server/db";
 import { adminMemberView } from "~/.server/members/admin-view";
 import { AdminMemberForm } from "~/components/admin-member-form";
@@ -51,8 +51,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  * (`intent=photo` | `files`) or a form post (`save` or a member action).
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireRole(request, "admin", { checkRevoked: true });
-  assertSameOrigin(request);
+  await requireAdminPost(request);
   const id = memberIdOf(request, params.id);
   const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
   return multipart ? uploadIntent(request, id) : formIntent(request, id);

@@ -17,6 +17,7 @@ import { privatePage, privatePageHeaders } from "~/lib/cache-control";
 import { memberListParams } from "~/lib/members";
 import { adminMemberPath, memberPath } from "~/lib/paths";
 import { ADMIN_MEMBERS_PATH } from "~/lib/paths";
+import { adminMeta } from "~/lib/meta";
 import { button } from "~/styles/ui.css";
 
 /** Guard (admin), then the members matching the query string (`q`, `status`, `ordem`; bad values fall back to defaults). */
@@ -48,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = privatePageHeaders;
 
 /** Title and `noindex`. */
-export const meta: MetaFunction = () => [{ title: "Membros | Administração" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Membros");
 
 /** "Nenhum membro encontrado", "1 membro" or "{n} membros". */
 function countLabel(count: number): string {

@@ -26,6 +26,7 @@ import {
   shortUserAgent,
 } from "~/lib/owner-access";
 import { ADMIN_OWNER_ACCESS_PATH } from "~/lib/paths";
+import { adminMeta } from "~/lib/meta";
 
 /** Guard (admin, revocation checked), then the filtered page of the log and the per-user summary. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -42,10 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = privatePageHeaders;
 
 /** Title and `noindex`. */
-export const meta: MetaFunction = () => [
-  { title: "Acessos a dados de proprietários | Administração" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => adminMeta("Acessos a dados de proprietários");
 
 /** The log filtered by one user (first page), linked from a user's e-mail. */
 function userHref(query: URLSearchParams, uid: string): string {

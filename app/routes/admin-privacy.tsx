@@ -13,13 +13,14 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
-import { assertSameOrigin } from "~/.server/auth/protection";
+import { requireAdminPost } from "~/.server/auth/admin-post";
 import { AdminFilterBar, FilterInput } from "~/components/admin-list";
 import { AdminPageHeader } from "~/components/admin-nav";
 import { PrivacyAuditTrail, PrivacyRequests, PrivacySearchResult } from "~/components/admin-privacy";
 import * as s from "~/components/admin.css";
 import { privatePage, privatePageHeaders } from "~/lib/cache-control";
 import { ADMIN_PRIVACY_PATH } from "~/lib/paths";
+import { adminMeta } from "~/lib/meta";
 import { handlePrivacyAction, loadPrivacyPage } from "./admin-privacy.server";
 
 /** Guard (admin), then the requests, the search of `?q=` and the audit trail. */
@@ -32,15 +33,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = privatePageHeaders;
 
 /** Title and `noindex`. */
-export const meta: MetaFunction = () => [
-  { title: "LGPD: pedidos e dados pessoais | Administração" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => adminMeta("LGPD: pedidos e dados pessoais");
 
 /** Guard (admin, revocation checked), Origin check, then `anonymise` or `delete` (`./admin-privacy.server`). */
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireRole(request, "admin", { checkRevoked: true });
-  assertSameOrigin(request);
+  const admin = await requireAdminPost(request);
   return handlePrivacyAction(await request.formData(), admin);
 }
 /** The page. */

@@ -10,12 +10,13 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
-import { assertSameOrigin } from "~/.server/auth/protection";
+import { requireAdminPost } from "~/.server/auth/admin-post";
 import { AdminPageHeader } from "~/components/admin-nav";
 import * as s from "~/components/admin.css";
 import { FormAlert } from "~/components/forms";
 import { RedirectRuleForm, RedirectRuleItem } from "~/components/redirect-rules";
 import { privatePage, privatePageHeaders } from "~/lib/cache-control";
+import { adminMeta } from "~/lib/meta";
 import { handleRedirectAction, redirectsPageData } from "./admin-redirects.server";
 
 /** Guard (admin), then every rule and the one being edited (`?editar=`). */
@@ -28,10 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = privatePageHeaders;
 
 /** Title and `noindex`. */
-export const meta: MetaFunction = () => [
-  { title: "Redirecionamentos | Administração" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => adminMeta("Redirecionamentos");
 
 /**
  * Guard (admin, revocation checked), Origin check, then `save` (Conform
@@ -39,8 +37,7 @@ export const meta: MetaFunction = () => [
  * or `delete` (`./admin-redirects.server`).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireRole(request, "admin", { checkRevoked: true });
-  assertSameOrigin(request);
+  await requireAdminPost(request);
   return handleRedirectAction(await request.formData());
 }
 

@@ -15,6 +15,7 @@ import * as s from "~/components/admin.css";
 import * as u from "~/components/admin-users.css";
 import { PERMISSIONS, type Permission } from "~/lib/auth";
 import { privatePage, privatePageHeaders } from "~/lib/cache-control";
+import { adminMeta } from "~/lib/meta";
 
 /** Guard (admin), then the roles with their permission labels and user counts. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = privatePageHeaders;
 
 /** Title and `noindex`. */
-export const meta: MetaFunction = () => [{ title: "Papéis | Administração" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Papéis");
 
 /** The roles page. */
 export default function AdminRolesPage() {

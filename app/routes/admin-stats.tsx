@@ -25,6 +25,7 @@ import { button } from "~/styles/ui.css";
 import { loadStatsPage } from "./admin-stats.server";
 import * as s from "./admin-stats.css";
 import { formatPercent } from "~/lib/analytics-figures";
+import { adminMeta } from "~/lib/meta";
 
 /** Guard (admin, revocation checked), then the figures of the period. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -36,10 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = privatePageHeaders;
 
 /** Title and `noindex`. */
-export const meta: MetaFunction = () => [
-  { title: "Estatísticas | Administração" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => adminMeta("Estatísticas");
 
 /** Event types shown as summary figures, in order. */
 const SUMMARY_EVENTS: readonly AnalyticsEventType[] = [

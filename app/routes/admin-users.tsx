@@ -15,7 +15,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
-import { assertSameOrigin } from "~/.server/auth/protection";
+import { requireAdminPost } from "~/.server/auth/admin-post";
 import { AdminPageHeader } from "~/components/admin-nav";
 import { EditForm, InviteForm } from "~/components/admin-user-forms";
 import { UserRow } from "~/components/admin-user-row";
@@ -26,6 +26,7 @@ import { Field, FormAlert, SelectField } from "~/components/forms";
 import { privatePage, privatePageHeaders } from "~/lib/cache-control";
 import { ADMIN_USERS_PATH } from "~/lib/paths";
 import { USER_SORT_LABELS, USER_SORTS, type UserSort } from "~/lib/users";
+import { adminMeta } from "~/lib/meta";
 import { button } from "~/styles/ui.css";
 import { loadUsersPage, runUsersIntent, type UsersActionData } from "./admin-users.server";
 
@@ -39,12 +40,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = privatePageHeaders;
 
 /** Title and `noindex`. */
-export const meta: MetaFunction = () => [{ title: "Usuários | Administração" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => adminMeta("Usuários");
 
 /** Guard (admin, revocation checked), Origin check, then the posted intent (see `runUsersIntent`). */
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireRole(request, "admin", { checkRevoked: true });
-  assertSameOrigin(request);
+  const admin = await requireAdminPost(request);
   return runUsersIntent(request, admin);
 }
 

@@ -10,7 +10,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { confirmHeldRemovals, startFullSync, syncPanel, type SyncPanel } from "~/.server/admin/sync";
 import { requireRole } from "~/.server/auth";
-import { assertSameOrigin } from "~/.server/auth/protection";
+import { requireAdminPost } from "~/.server/auth/admin-post";
 import { redirectWithToast } from "~/.server/flash";
 import { countNewLeads } from "~/.server/leads/inbox";
 import { AdminNav } from "~/components/admin-nav";
@@ -43,8 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * intent: 400.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireRole(request, "admin", { checkRevoked: true });
-  assertSameOrigin(request);
+  await requireAdminPost(request);
   const form = await request.formData();
   if (form.get("intent") === CONFIRM_REMOVALS_INTENT) return confirmRemovals(form.get("since"));
   if (form.get("intent") !== FULL_SYNC_INTENT) {

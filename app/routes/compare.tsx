@@ -21,7 +21,7 @@ import { privatePage } from "~/lib/cache-control";
 import { AMENITY_FILTERS } from "~/lib/amenities";
 import { FAVOURITES_PATH, MAX_COMPARE, parseCodesParam } from "~/lib/favourites";
 import { formatArea, formatCount, formatPrice } from "~/lib/format";
-import { imageUrl } from "~/lib/images";
+import { CoverThumb } from "~/components/cover-thumb";
 import { button, container, visuallyHidden } from "~/styles/ui.css";
 import * as s from "~/components/favourites.css";
 
@@ -226,15 +226,7 @@ function ColumnHead({ entry }: { entry: FavouriteEntry }) {
   return (
     <>
       {listing.coverPhotoUrl ? (
-        <img
-          className={s.comparePhoto}
-          src={imageUrl(listing.coverPhotoUrl, 320)}
-          width={320}
-          height={240}
-          alt={`Foto de ${title}`}
-          loading="lazy"
-          decoding="async"
-        />
+        <CoverThumb url={listing.coverPhotoUrl} className={s.comparePhoto} alt={`Foto de ${title}`} lazy />
       ) : null}
       <span className={s.kicker}>
         {listing.category} · Cód. {listing.code}

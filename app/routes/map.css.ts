@@ -7,10 +7,12 @@
  * - Phones with JavaScript (`data-view` set after hydration): a full-screen
  *   map or the list, switched by a floating toggle. Until hydration sets
  *   `data-view`, a browser that runs scripts already draws the map view
- *   (`scripting: enabled`), so hydrating moves nothing (layout shift was 0.92).
+ *   (`scripting: enabled`), so hydrating moves nothing (it was a large layout
+ *   shift: docs/decisions/0040-fast-on-a-phone-changes.md).
  * - Phones without JavaScript: the list, then the map's placeholder.
  */
 import { globalStyle, style } from "@vanilla-extract/css";
+import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
 
 const wide = "(min-width: 960px)";
@@ -207,23 +209,18 @@ export const placeholder = style({
 export const placeholderText = style({ margin: 0, color: vars.color.textMuted });
 
 /** Phones: the floating "Ver lista" / "Ver mapa" switch (lifted above the consent banner by `map.tsx`). */
-export const toggle = style({
-  position: "fixed",
-  left: "50%",
-  bottom: `calc(${vars.space.lg} + env(safe-area-inset-bottom, 0px))`,
-  transform: "translateX(-50%)",
-  zIndex: 900,
-  display: "inline-flex",
-  alignItems: "center",
-  minHeight: "44px",
-  padding: `0 ${vars.space.lg}`,
-  border: 0,
-  borderRadius: vars.radius.pill,
-  background: vars.color.primary,
-  color: vars.color.onPrimary,
-  font: "inherit",
-  fontWeight: 600,
-  cursor: "pointer",
-  boxShadow: vars.shadow.raised,
-  "@media": { [wide]: { display: "none" } },
-});
+export const toggle = style([
+  fr.mapPill,
+  {
+    position: "fixed",
+    left: "50%",
+    bottom: `calc(${vars.space.lg} + env(safe-area-inset-bottom, 0px))`,
+    transform: "translateX(-50%)",
+    zIndex: 900,
+    display: "inline-flex",
+    alignItems: "center",
+    font: "inherit",
+    fontWeight: 600,
+    "@media": { [wide]: { display: "none" } },
+  },
+]);

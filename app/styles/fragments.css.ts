@@ -108,3 +108,15 @@ export const formCard: StyleRule = {
 
 /** The site's keyboard focus ring (brand secondary, 3 px, 2 px away). */
 export const focusRing = { outline: `3px solid ${vars.color.secondary}`, outlineOffset: "2px" };
+
+/** A dark pill button floating over the map, 44 px high: "Buscar nesta área" and the phones' "Ver lista" / "Ver mapa". */
+export const mapPill: StyleRule = {
+  minHeight: "44px",
+  padding: `0 ${vars.space.lg}`,
+  border: 0,
+  borderRadius: vars.radius.pill,
+  background: vars.color.primary,
+  color: vars.color.onPrimary,
+  boxShadow: vars.shadow.raised,
+  cursor: "pointer",
+};

@@ -5,6 +5,7 @@
  * `KeywordsWeb` and the building's `DescricaoEmpreendimento`. Several templates
  * are picked deterministically so the catalogue does not read like one text.
  */
+import { MONTHS } from "../../app/lib/format";
 import type { Rng } from "./prng";
 import { foldAccents } from "./vocabulary";
 import { locative } from "./vocabulary-places";
@@ -92,21 +93,6 @@ function purposePhrase(purpose: ListingFacts["purpose"]): string {
 function rooms(facts: ListingFacts, word: "quarto" | "dormitório"): string {
   return plural(facts.bedrooms, word, word === "quarto" ? "quartos" : "dormitórios");
 }
-
-const MONTHS = [
-  "janeiro",
-  "fevereiro",
-  "março",
-  "abril",
-  "maio",
-  "junho",
-  "julho",
-  "agosto",
-  "setembro",
-  "outubro",
-  "novembro",
-  "dezembro",
-];
 
 /** "março de 2028" from an ISO date. */
 export function monthYear(isoDate: string): string {

@@ -13,7 +13,6 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
-import { onPublicContentChanged } from "~/.server/admin/content-changed";
 import { defaultAgencyProfile } from "~/.server/agency";
 import { agencyProfile } from "~/.server/db/schema";
 import { SiteFooter } from "~/components/site-footer";
@@ -23,6 +22,7 @@ import * as about from "~/routes/about";
 import * as adminAgency from "~/routes/admin-agency";
 import * as lgpd from "~/routes/lgpd";
 import { answer, TEST_ORIGIN, useAuthTestEnv, type Who } from "./helpers/auth-env";
+import { expectAdminOnlyPage, expectSavedAndAnnounced } from "./helpers/admin-pages";
 import { pageRequest } from "./helpers/page-requests";
 
 const env = useAuthTestEnv("agency-profile", { uid: "agent-agency", claims: { role: "agent" } });
@@ -94,10 +94,7 @@ describe("the footer's contact column", () => {
 
 describe("/admin/imobiliaria access", () => {
   it("sends an anonymous visitor to the sign-in page and refuses an agent (403), page and post", async () => {
-    const anonymous = await answer(() => adminAgency.loader(args(request("anonymous", PATH))));
-    expect(anonymous.status).toBe(302);
-    expect(anonymous.headers.get("Location")).toMatch(/^\/login-corretores/);
-    expect((await answer(() => adminAgency.loader(args(request("agent", PATH))))).status).toBe(403);
+    await expectAdminOnlyPage((who) => answer(() => adminAgency.loader(args(request(who, PATH)))));
     const post = await answer(() => adminAgency.action(args(request("agent", PATH, FORM))));
     expect(post.status).toBe(403);
     const anonymousPost = await answer(() => adminAgency.action(args(request("anonymous", PATH, FORM))));
@@ -142,13 +139,11 @@ describe("saving the agency profile", () => {
   });
 
   it("saves, announces the change and shows the data in the footer, on /sobre (with JSON-LD) and on /lgpd", async () => {
-    const changes: string[] = [];
-    const stop = onPublicContentChanged((change) => changes.push(change));
-    const response = await answer(() => adminAgency.action(args(request("admin", PATH, FORM))));
-    stop();
-    expect([302, 303]).toContain(response.status);
-    expect(response.headers.get("Location")).toBe(PATH);
-    expect(changes).toEqual(["agency"]);
+    await expectSavedAndAnnounced(
+      () => answer(() => adminAgency.action(args(request("admin", PATH, FORM)))),
+      PATH,
+      "agency",
+    );
 
     const rows = await env.test.database.db.select().from(agencyProfile);
     expect(rows).toHaveLength(1);
@@ -166,14 +161,17 @@ describe("saving the agency profile", () => {
     const rootData = (await (await answer(() => root.loader(args(request("anonymous", "/"))))).json()) as RootData;
     expect(rootData.agency.legalName).toBe(FORM.legalName);
     const footer = await footerHtml(rootData.agency);
-    expect(footer).toContain("Horizonte Negócios Imobiliários Ltda. · CNPJ 11.222.333/0001-81");
-    expect(footer).toContain("Rua Harmonia, 100");
-    expect(footer).toContain("Vila Madalena, São Paulo – SP, CEP 05435-000");
-    expect(footer).toContain("(11) 3456-7890");
-    expect(footer).toContain("Seg–Sex 9h–18h");
-    expect(footer).toContain('href="https://www.instagram.com/horizonte"');
-    expect(footer).toContain('href="/lgpd"');
-    expect(footer).toContain("CRECI 12345-J");
+    for (const text of [
+      "Horizonte Negócios Imobiliários Ltda. · CNPJ 11.222.333/0001-81",
+      "Rua Harmonia, 100",
+      "Vila Madalena, São Paulo – SP, CEP 05435-000",
+      "(11) 3456-7890",
+      "Seg–Sex 9h–18h",
+      'href="https://www.instagram.com/horizonte"',
+      'href="/lgpd"',
+      "CRECI 12345-J",
+    ])
+      expect(footer).toContain(text);
 
     // /sobre.
     const aboutData = (await (await answer(() => about.loader(args(request("anonymous", "/sobre"))))).json()) as {

@@ -7,9 +7,6 @@
  * broker's figures on `/painel` (own listings only), and the 13-month
  * retention, which folds old events into daily totals without changing them.
  */
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { brokerPanelFigures, loadAnalyticsDashboard } from "~/.server/analytics/queries";
@@ -28,22 +25,18 @@ import { ANALYTICS_EVENTS_PATH } from "~/lib/paths";
 import * as apiEvents from "~/routes/api-events";
 import * as adminStats from "~/routes/admin-stats";
 import { loadStatsPage, statsCsv } from "~/routes/admin-stats.server";
-import { createTestPglite, createTestPostgres, postgresTestUrl, type TestDatabase } from "./helpers/database";
+import { createTestPostgres, postgresTestUrl, type TestDatabase } from "./helpers/database";
 import { makeBroker, makeListing, storedRow } from "./helpers/fixtures";
 import { answer, siteRequest, SITE_ORIGIN } from "./helpers/loaders";
+import { useSitePglite } from "./helpers/site-pglite";
 
 const BROWSER_UA =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const PHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 
-let test: TestDatabase;
-let dataDir: string;
+const test = useSitePglite("analytics");
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-analytics-"));
-  process.env.DATA_DIR = dataDir;
-  test = await createTestPglite();
-  setSingleton("database", test.database);
   const now = new Date();
   // Active listings (no `removed_at`), so the filter vocabulary knows Moema and Pinheiros.
   await test.database.db.insert(listings).values(
@@ -58,10 +51,6 @@ beforeAll(async () => {
     ].map((listing) => ({ ...storedRow(listing, { condominiumSlug: null, now }), removedAt: null })),
   );
 }, 60_000);
-afterAll(async () => {
-  await test?.cleanup();
-  await fs.rm(dataDir, { recursive: true, force: true });
-});
 beforeEach(async () => {
   await test.database.db.delete(analyticsEvents);
   await test.database.db.delete(analyticsDaily);

@@ -12,7 +12,6 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import { onPublicContentChanged } from "~/.server/admin/content-changed";
 import { clearCaches } from "~/.server/cache";
 import { listings, siteSettings } from "~/.server/db/schema";
 import { readSimulation } from "~/lib/financing-simulation";
@@ -22,6 +21,7 @@ import * as adminFinancing from "~/routes/admin-financing";
 import * as listing from "~/routes/listing";
 import { makeListing, storedRow } from "./helpers/fixtures";
 import { answer, useAuthTestEnv, type Who } from "./helpers/auth-env";
+import { expectAdminOnlyPage, expectSavedAndAnnounced } from "./helpers/admin-pages";
 import { pageRequest } from "./helpers/page-requests";
 
 const env = useAuthTestEnv("financing", { uid: "agent-financing", claims: { role: "agent" } });
@@ -149,10 +149,7 @@ const FORM = { defaultRate: "10,49", defaultTerm: "300", banks: "Caixa: 10,99\r\
 
 describe("/admin/financiamento", () => {
   it("sends an anonymous visitor to the sign-in page and refuses an agent (403), page and post", async () => {
-    const anonymous = await answer(() => adminFinancing.loader(args(request("anonymous", PATH))));
-    expect(anonymous.status).toBe(302);
-    expect(anonymous.headers.get("Location")).toMatch(/^\/login-corretores/);
-    expect((await answer(() => adminFinancing.loader(args(request("agent", PATH))))).status).toBe(403);
+    await expectAdminOnlyPage((who) => answer(() => adminFinancing.loader(args(request(who, PATH)))));
     expect((await answer(() => adminFinancing.action(args(request("agent", PATH, FORM))))).status).toBe(403);
     const anonymousPost = await answer(() => adminFinancing.action(args(request("anonymous", PATH, FORM))));
     expect([302, 303]).toContain(anonymousPost.status);
@@ -194,13 +191,11 @@ describe("/admin/financiamento", () => {
   });
 
   it("saves, announces the change, and the listing page uses the new defaults", async () => {
-    const changes: string[] = [];
-    const stop = onPublicContentChanged((change) => changes.push(change));
-    const response = await answer(() => adminFinancing.action(args(request("admin", PATH, FORM))));
-    stop();
-    expect([302, 303]).toContain(response.status);
-    expect(response.headers.get("Location")).toBe(PATH);
-    expect(changes).toEqual(["financing"]);
+    await expectSavedAndAnnounced(
+      () => answer(() => adminFinancing.action(args(request("admin", PATH, FORM)))),
+      PATH,
+      "financing",
+    );
 
     const [row] = await env.test.database.db.select().from(siteSettings);
     expect(row).toMatchObject({

@@ -3,8 +3,6 @@
  * PGlite (and PostgreSQL when TEST_DATABASE_URL is set), a REAL SMTP peer
  * (smtp-server in this process) and the Vista sandbox over HTTP.
  */
-import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
@@ -16,7 +14,7 @@ import { createMailer, type Mailer } from "~/.server/mail/transport";
 import type { Broker } from "~/domain/listing";
 import { createTestDatabase, postgresTestUrl, type TestDatabase } from "./helpers/database";
 import { makeListing, storedRow } from "./helpers/fixtures";
-import { startTestSandbox, type TestSandbox } from "./helpers/sandbox";
+import { useSandboxAndFolder } from "./helpers/sandbox-folder";
 
 /** A real SMTP server in the test process that keeps every accepted message. */
 interface TestSmtp {
@@ -87,16 +85,7 @@ const BROKER: Broker = {
 const AGENCY_EMAIL = "contato@exemplo.com.br";
 const PUBLIC_URL = "https://www.exemplo.com.br";
 
-let sandbox: TestSandbox;
-let tmp: string;
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  tmp = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-leads-"));
-});
-afterAll(async () => {
-  await sandbox?.close();
-  await fs.rm(tmp, { recursive: true, force: true });
-});
+const shared = useSandboxAndFolder("leads");
 
 const kinds: ("pglite" | "postgres")[] = postgresTestUrl() ? ["pglite", "postgres"] : ["pglite"];
 
@@ -108,13 +97,13 @@ describe.each(kinds)("leads on %s", (kind) => {
     deliverDue({
       db: env.database.db,
       mailer,
-      vista: sandbox.client,
+      vista: shared.sandbox.client,
       now,
       publicUrl: PUBLIC_URL,
       agencyTitle: "Horizonte Imobiliária",
       ...extra,
     });
-  const sandboxLeadsNamed = (name: string) => sandbox.sandbox.leads().filter((lead) => lead.lead.nome === name);
+  const sandboxLeadsNamed = (name: string) => shared.sandbox.sandbox.leads().filter((lead) => lead.lead.nome === name);
   /** Whether any delivery is still pending (a pass may find none due while one is held or backing off). */
   const pendingLeft = async () =>
     (await env.database.db.select().from(leadDeliveries).where(eq(leadDeliveries.status, "pending")).limit(1)).length >
@@ -144,7 +133,7 @@ describe.each(kinds)("leads on %s", (kind) => {
     smtp = await startSmtp();
     mailer = createMailer({
       smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
-      outboxDir: path.join(tmp, "unused"),
+      outboxDir: path.join(shared.folder, "unused"),
       from: "site@exemplo.com.br",
       timeoutMs: 3000,
     });
@@ -257,7 +246,7 @@ describe.each(kinds)("leads on %s", (kind) => {
   it("accepts every lead while SMTP refuses connections and Vista answers 500, then delivers each exactly once", async () => {
     const port = smtp.port;
     await smtp.close(); // connections now refused
-    sandbox.sandbox.setFaults({ status: 500, count: -1, paths: ["/lead"] });
+    shared.sandbox.sandbox.setFaults({ status: 500, count: -1, paths: ["/lead"] });
     const names = Array.from({ length: 20 }, (_, i) => `Falha ${kind} ${i}`);
     const ids: string[] = [];
     const failures: string[] = [];
@@ -288,7 +277,7 @@ describe.each(kinds)("leads on %s", (kind) => {
       expect(await deliver(new Date(start.getTime() + 60_000), { batch: 100 })).toEqual({ sent: 0, failed: 40 });
     } finally {
       smtp = await startSmtp({ port }); // recovery
-      sandbox.sandbox.setFaults(null);
+      shared.sandbox.sandbox.setFaults(null);
     }
     await drain(new Date(Date.now() + 3_600_000));
 
@@ -315,7 +304,7 @@ describe.each(kinds)("leads on %s", (kind) => {
     const hanging = await startSmtp({ hang: true });
     const hangingMailer = createMailer({
       smtpUrl: `smtp://127.0.0.1:${hanging.port}`,
-      outboxDir: path.join(tmp, "unused"),
+      outboxDir: path.join(shared.folder, "unused"),
       from: "site@exemplo.com.br",
       timeoutMs: 60_000,
     });
@@ -328,7 +317,7 @@ describe.each(kinds)("leads on %s", (kind) => {
     const worker = startLeadWorker({
       database: env.database,
       mailer: hangingMailer,
-      getVista: () => sandbox.client,
+      getVista: () => shared.sandbox.client,
       intervalMs: 20,
       leaseMs,
       publicUrl: PUBLIC_URL,
@@ -349,7 +338,7 @@ describe.each(kinds)("leads on %s", (kind) => {
         await deliverDue({
           db: env.database.db,
           mailer,
-          vista: sandbox.client,
+          vista: shared.sandbox.client,
           publicUrl: PUBLIC_URL,
           agencyTitle: "Horizonte Imobiliária",
         })

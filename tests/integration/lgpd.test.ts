@@ -12,11 +12,8 @@
  * capped per day, counted in the database, and a request over the cap is
  * still recorded.
  */
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { saveAgencyProfile } from "~/.server/agency";
 import { leadDeliveries, leads } from "~/.server/db/schema";
 import {
@@ -29,20 +26,14 @@ import {
 import { normaliseEmail, normalisedEmailSql } from "~/.server/privacy/recipient";
 import { deliverDue } from "~/.server/leads/worker";
 import type { MailMessage } from "~/.server/mail/transport";
-import { setSingleton } from "~/.server/singleton";
 import { agencyFormSchema } from "~/lib/agency-form";
 import * as lgpd from "~/routes/lgpd";
 import * as thankYou from "~/routes/thank-you";
-import { createTestPglite, type TestDatabase } from "./helpers/database";
 import { answer, clientArgs, passingGuardFields, siteRequest } from "./helpers/loaders";
+import { useSitePglite } from "./helpers/site-pglite";
 
-let test: TestDatabase;
-let dataDir: string;
+const test = useSitePglite("lgpd");
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-lgpd-"));
-  process.env.DATA_DIR = dataDir;
-  test = await createTestPglite();
-  setSingleton("database", test.database);
   await saveAgencyProfile(
     agencyFormSchema.parse({
       legalName: "Horizonte Negócios Imobiliários Ltda.",
@@ -61,10 +52,6 @@ beforeAll(async () => {
     test.database.db,
   );
 }, 60_000);
-afterAll(async () => {
-  await test?.cleanup();
-  await fs.rm(dataDir, { recursive: true, force: true });
-});
 
 const args = (request: Request, clientIp = "10.1.0.1") => clientArgs(request, clientIp);
 

@@ -8,8 +8,6 @@
  * options; the tests wait for the server's events and for the workers'
  * passes, never for the clock.
  */
-import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -20,7 +18,7 @@ import { startLeadWorker, type LeadWorker, type LeadWorkerOptions } from "~/.ser
 import { createMailer, type Mailer, type MailerOptions } from "~/.server/mail/transport";
 import { createTestDatabase, postgresTestUrl, type TestDatabase } from "./helpers/database";
 import { startHangingSmtp, type HangingSmtp } from "./helpers/hanging-smtp";
-import { startTestSandbox, type TestSandbox } from "./helpers/sandbox";
+import { useSandboxAndFolder } from "./helpers/sandbox-folder";
 
 const AGENCY_EMAIL = "contato@exemplo.com.br";
 const PUBLIC_URL = "https://www.exemplo.com.br";
@@ -28,16 +26,7 @@ const LEADS = 12;
 
 const leadIdOf = (raw: string) => /^X-Lead-Id: (\S+)/im.exec(raw)?.[1];
 
-let sandbox: TestSandbox;
-let tmp: string;
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  tmp = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-outbox-smtp-"));
-});
-afterAll(async () => {
-  await sandbox?.close();
-  await fs.rm(tmp, { recursive: true, force: true });
-});
+const shared = useSandboxAndFolder("outbox-smtp");
 
 const kinds: ("pglite" | "postgres")[] = postgresTestUrl() ? ["pglite", "postgres"] : ["pglite"];
 
@@ -79,7 +68,7 @@ describe.each(kinds)("the lead outbox with a hanging SMTP server on %s", (kind) 
   function mailerFor(smtp: HangingSmtp, options: Partial<MailerOptions>): Mailer {
     const mailer = createMailer({
       smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
-      outboxDir: path.join(tmp, "unused"),
+      outboxDir: path.join(shared.folder, "unused"),
       from: "site@exemplo.com.br",
       ...options,
     });
@@ -90,7 +79,7 @@ describe.each(kinds)("the lead outbox with a hanging SMTP server on %s", (kind) 
   function startWorker(database: Database, options: Omit<LeadWorkerOptions, "database" | "getVista">): LeadWorker {
     const worker = startLeadWorker({
       database,
-      getVista: () => sandbox.client,
+      getVista: () => shared.sandbox.client,
       publicUrl: PUBLIC_URL,
       agencyTitle: "Horizonte Imobiliária",
       onError: () => undefined,
@@ -121,7 +110,7 @@ describe.each(kinds)("the lead outbox with a hanging SMTP server on %s", (kind) 
       const id = leadIdOf(raw);
       if (id) mails.set(id, (mails.get(id) ?? 0) + 1);
     }
-    const vista = names.map((name) => sandbox.sandbox.leads().filter((lead) => lead.lead.nome === name).length);
+    const vista = names.map((name) => shared.sandbox.sandbox.leads().filter((lead) => lead.lead.nome === name).length);
     return {
       emails: ids.map((id) => mails.get(id) ?? 0),
       vista,

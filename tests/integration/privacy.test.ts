@@ -18,6 +18,7 @@ import { PRIVACY_LOCK_KEY, RETENTION_REASON, startPrivacyMaintenance } from "~/.
 import * as page from "~/routes/admin-privacy";
 import * as exportRoute from "~/routes/admin-privacy-export";
 import { answer, useAuthTestEnv, type Who } from "./helpers/auth-env";
+import { expectAdminOnlyPage } from "./helpers/admin-pages";
 import { pageRequest } from "./helpers/page-requests";
 
 const env = useAuthTestEnv("privacy", { uid: "agent-privacy", claims: { role: "agent" } });
@@ -76,10 +77,7 @@ async function rawTables(): Promise<string> {
 
 describe("/admin/lgpd access", () => {
   it("sends an anonymous visitor to the sign-in page and refuses an agent (page, post and export)", async () => {
-    const anonymous = await answer(() => page.loader(args(request("anonymous", PATH))));
-    expect(anonymous.status).toBe(302);
-    expect(anonymous.headers.get("Location")).toMatch(/^\/login-corretores/);
-    expect((await answer(() => page.loader(args(request("agent", PATH))))).status).toBe(403);
+    await expectAdminOnlyPage((who) => answer(() => page.loader(args(request(who, PATH)))));
     const post = await answer(() =>
       page.action(args(request("agent", PATH, { intent: "delete", q: "x@y.com", reason: "teste" }))),
     );

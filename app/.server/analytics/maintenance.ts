@@ -15,7 +15,7 @@
  * run it: each run takes the advisory lock {@link ANALYTICS_LOCK_KEY} and is
  * skipped when another process holds it; a run is idempotent anyway.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db";
 import {
   type PeriodicJob,
@@ -55,6 +55,24 @@ export function rawCutoffDay(today: string): string {
 }
 
 /**
+ * The CTE `raw` (one row per event: São Paulo `day`, `type`, `path`, the
+ * listing code and detail as `''` when absent, `visitor_hash`) grouped into
+ * daily facts (`events`, distinct `visitors`), plus one `visits` row a day
+ * counting its page views. The stats read recent events with it and the
+ * maintenance folds old ones into `analytics_daily` with it, so both count
+ * alike.
+ */
+export function groupRawByDay(): SQL {
+  return sql`
+    select day, type, path, listing_code, detail_key, detail_value,
+           count(*)::int as events, count(distinct visitor_hash)::int as visitors
+    from raw group by day, type, path, listing_code, detail_key, detail_value
+    union all
+    select day, 'visits', '', '', '', '', count(*)::int, count(distinct visitor_hash)::int
+    from raw where type = 'pageview' group by day`;
+}
+
+/**
  * Folds the raw events of days before the cutoff into `analytics_daily` and
  * deletes them (one transaction), then deletes old salts.
  * @throws database errors (the transaction is rolled back).
@@ -69,20 +87,13 @@ export async function runAnalyticsMaintenance(
   const cutoff = sql`(${cutoffDay}::date::timestamp at time zone ${tz})`;
   const aggregatedEvents = await db.transaction(async (tx) => {
     await tx.execute(sql`
-      with old as (
+      with raw as (
         select (occurred_at at time zone ${tz})::date as day, type, path,
                coalesce(listing_code, '') as listing_code, coalesce(detail_key, '') as detail_key,
                coalesce(detail_value, '') as detail_value, visitor_hash
         from analytics_events where occurred_at < ${cutoff}
       ),
-      grouped as (
-        select day, type, path, listing_code, detail_key, detail_value,
-               count(*)::int as events, count(distinct visitor_hash)::int as visitors
-        from old group by day, type, path, listing_code, detail_key, detail_value
-        union all
-        select day, 'visits', '', '', '', '', count(*)::int, count(distinct visitor_hash)::int
-        from old where type = 'pageview' group by day
-      )
+      grouped as (${groupRawByDay()})
       insert into analytics_daily (day, type, path, listing_code, detail_key, detail_value, events, visitors)
       select day, type, path, listing_code, detail_key, detail_value, events, visitors from grouped
       on conflict (day, type, path, listing_code, detail_key, detail_value) do update

@@ -17,6 +17,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db";
 import { getDb } from "../db";
+import { groupRawByDay } from "./maintenance";
 import { addDays, ANALYTICS_TIME_ZONE, saoPauloDay } from "./visitor";
 import { daysOf, type AnalyticsPeriod } from "~/lib/analytics-period";
 import type { AnalyticsEventType } from "~/lib/analytics-events";
@@ -40,12 +41,7 @@ function factsCte(range: DayRange): SQL {
         and e.occurred_at < ((${range.to}::date + 1)::timestamp at time zone ${tz})
     ),
     facts as (
-      select day, type, path, listing_code, detail_key, detail_value,
-             count(*)::int as events, count(distinct visitor_hash)::int as visitors
-      from raw group by day, type, path, listing_code, detail_key, detail_value
-      union all
-      select day, 'visits', '', '', '', '', count(*)::int, count(distinct visitor_hash)::int
-      from raw where type = 'pageview' group by day
+      ${groupRawByDay()}
       union all
       select day, type, path, listing_code, detail_key, detail_value, events, visitors
       from analytics_daily where day between ${range.from}::date and ${range.to}::date

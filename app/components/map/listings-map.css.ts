@@ -57,20 +57,10 @@ export const overlayBottom = style({
 });
 
 /** "Buscar nesta área". */
-export const searchButton = style({
-  minHeight: "44px",
-  padding: `0 ${vars.space.lg}`,
-  border: 0,
-  borderRadius: vars.radius.pill,
-  background: vars.color.primary,
-  color: vars.color.onPrimary,
-  fontWeight: 600,
-  fontSize: vars.fontSize.sm,
-  boxShadow: vars.shadow.raised,
-  cursor: "pointer",
-  whiteSpace: "nowrap",
-  ":focus-visible": fr.focusRing,
-});
+export const searchButton = style([
+  fr.mapPill,
+  { fontWeight: 600, fontSize: vars.fontSize.sm, whiteSpace: "nowrap", ":focus-visible": fr.focusRing },
+]);
 
 /** A small notice on the map (tiles failed, points failed). */
 export const notice = style({

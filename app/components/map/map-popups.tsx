@@ -7,7 +7,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { ListingSummary } from "~/domain/listing-summary";
 import { formatArea, formatPrice, plural } from "~/lib/format";
-import { imageUrl } from "~/lib/images";
+import { CoverThumb } from "../cover-thumb";
 import { formatShortPrice } from "~/lib/map-data";
 import { MAP_POINTS_PATH } from "~/lib/paths";
 import type { PointProps } from "./cluster-index";
@@ -61,13 +61,7 @@ export function ListingPopup({ code }: { code: string }) {
   return (
     <div className={s.popup}>
       {listing.coverPhotoUrl ? (
-        <img
-          className={s.popupPhoto}
-          src={imageUrl(listing.coverPhotoUrl, 320)}
-          width={320}
-          height={240}
-          alt={`Foto de ${title}`}
-        />
+        <CoverThumb url={listing.coverPhotoUrl} className={s.popupPhoto} alt={`Foto de ${title}`} />
       ) : null}
       <div className={s.popupKicker}>
         {listing.category} · Cód. {listing.code}

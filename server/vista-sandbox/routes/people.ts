@@ -3,25 +3,13 @@
  * `corretores/listar` (paged by `page`/`limit`), `usuarios/listar` and
  * `agencias/listar` (paged by `pesquisa`, with the requested fields).
  */
-import { AGENCY_FIELDS, fieldMessage } from "../../../app/.server/vista/contract";
+import { AGENCY_FIELDS, BROKER_SUBFIELDS, fieldMessage } from "../../../app/.server/vista/contract";
 import { VistaHttpError, parsePesquisa } from "../query";
 import { agencyRow, brokerRow } from "../wire-tables";
 import { keyedOrEmpty, truthy, type RouteContext } from "./context";
 
 /** Fields `usuarios/listar` serves (the website-safe broker fields, the sector and the flags). */
-const USER_FIELDS = [
-  "Codigo",
-  "Nome",
-  "Nomecompleto",
-  "Email",
-  "Fone",
-  "Celular",
-  "CRECI",
-  "Foto",
-  "Setor",
-  "Inativo",
-  "Sexo",
-];
+const USER_FIELDS = [...BROKER_SUBFIELDS, "Setor", "Inativo", "Sexo"];
 
 /** `corretores/listar`: every broker row, keyed by code, `limit` (≤ 50) per `page`. */
 export function corretores(ctx: RouteContext): unknown {
