@@ -303,11 +303,21 @@ export const applyButton = style({ flex: "1 1 0", minWidth: 0, minHeight: "48px"
 /** "Limpar filtros" link. */
 export const clear = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 
-/** An option that would give no listing: dimmed, still usable (works without JavaScript). */
-export const zero = style({ opacity: 0.5 });
+/**
+ * An option that would give no listing: in the muted text colour, still
+ * usable (works without JavaScript). Not by opacity: a half-transparent label
+ * falls below WCAG AA's 4.5:1 contrast.
+ */
+export const zero = style({ color: vars.color.textMuted });
 
-/** Count inside a chip. */
-export const chipCount = style({ marginLeft: "6px", fontSize: vars.fontSize.xs, opacity: 0.8, pointerEvents: "none" });
+/** Count inside a chip (at full strength in a {@link zero} chip, whose colour is already muted). */
+export const chipCount = style({
+  marginLeft: "6px",
+  fontSize: vars.fontSize.xs,
+  opacity: 0.8,
+  pointerEvents: "none",
+  selectors: { [`${zero} &`]: { opacity: 1 } },
+});
 
 /** Amenities: every option in the page (no inner scroll), two columns where there is room. */
 export const checkColumns = style({

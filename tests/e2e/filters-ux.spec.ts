@@ -9,9 +9,14 @@
  * starts a line. Data: the embedded sandbox catalogue; assertions on
  * behaviour, never on fixed listings.
  */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { cardPaths, formatCount, LISTINGS_PATH, parseCount, readTotal, waitForHydration } from "./helpers";
+
+/** axe-core's browser script (axe-core comes with the `lighthouse` dev dependency). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 const PHONE = { width: 360, height: 800 };
 const DESKTOP = { width: 1366, height: 900 };
@@ -184,6 +189,30 @@ test.describe("celular (360 × 800)", () => {
 
 test.describe("tela larga (1366 × 900)", () => {
   test.use({ viewport: DESKTOP });
+
+  test("opções que dariam zero imóveis ficam legíveis: contraste AA, não meio transparentes", async ({ page }) => {
+    await page.goto(`${LISTINGS_PATH}/aluguel-apartamento-sao-paulo-moema`);
+    await waitForHydration(page);
+    const form = page.getByRole("form", { name: "Filtros" });
+    // Some options of a narrow search count zero listings: those are the ones this checks.
+    const zeroOptions = form.locator("label").filter({ has: page.locator("span", { hasText: /^0$/ }) });
+    expect(await zeroOptions.count()).toBeGreaterThan(0);
+    for (const opacity of await zeroOptions.evaluateAll((labels) =>
+      labels.map((label) => getComputedStyle(label).opacity),
+    ))
+      expect(opacity).toBe("1");
+    await page.evaluate(AXE_SOURCE);
+    const lowContrast = await page.evaluate(async () => {
+      type Result = { violations: { nodes: { html: string }[] }[] };
+      const { axe } = window as unknown as { axe: { run: (context: object, options: object) => Promise<Result> } };
+      const result = await axe.run(
+        { include: [['form[aria-label="Filtros"]']] },
+        { runOnly: { type: "rule", values: ["color-contrast"] } },
+      );
+      return result.violations.flatMap((violation) => violation.nodes.map((node) => node.html.slice(0, 120)));
+    });
+    expect(lowContrast).toEqual([]);
+  });
 
   test("bairros: os marcados e os com mais imóveis primeiro, os outros quando pedidos", async ({ page }) => {
     await page.goto(`${LISTINGS_PATH}/sao-paulo`);
