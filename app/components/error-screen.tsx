@@ -10,8 +10,8 @@
  * client-side navigation. See docs/decisions (bots and client-side errors).
  *
  * Whether the server itself rendered an error boundary is read from the
- * server HTML ({@link SERVER_ERROR_ATTRIBUTE}), not from Remix's hydration
- * data (`window.__remixContext`, an internal; docs/decisions/0078).
+ * server HTML ({@link SERVER_ERROR_ATTRIBUTE}), not from Remix's internal
+ * hydration data (docs/decisions/0078-internals-behind-one-door.md).
  */
 import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import { type MouseEvent, useEffect, useState } from "react";

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render } from "@testing-library/react";
+import { cleanup, fireEvent, render, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { vocabularyOf } from "../../tests/mocks/vocabulary";
 
@@ -18,8 +18,8 @@ const vocabulary = vocabularyOf(
   ],
 );
 
-/** Lets the effects, the debounced count and its answer run. */
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+/** Waits until `check` passes: the effects, the debounced count and its answer have run (a state, not a delay). */
+const until = (check: () => void) => waitFor(check, { timeout: 5000 });
 
 beforeEach(() => {
   // A phone: the "Filtros" summary opens the sheet.
@@ -40,34 +40,31 @@ describe("FiltersForm on a phone", () => {
         total={3}
       />,
     );
-    await settle();
-    expect(getByText("3").closest("summary")).not.toBeNull();
+    await until(() => expect(getByText("3").closest("summary")).not.toBeNull());
     expect(queryByRole("dialog")).toBeNull();
 
     fireEvent.click(container.querySelector("summary")!);
-    await settle();
+    await until(() => getByRole("dialog"));
     const dialog = getByRole("dialog");
     expect(dialog.getAttribute("aria-modal")).toBe("true");
     expect(getByRole("button", { name: "Fechar filtros" })).toBeTruthy();
     expect(container.querySelectorAll('input[name="bairro"]')).toHaveLength(8);
 
     fireEvent.click(getByText("Ver todos os 20 bairros"));
-    await settle();
-    expect(container.querySelectorAll('input[name="bairro"]')).toHaveLength(20);
+    await until(() => expect(container.querySelectorAll('input[name="bairro"]')).toHaveLength(20));
 
     fireEvent.change(container.querySelector("select[name=cidade]")!, { target: { value: "rio-de-janeiro" } });
-    await settle();
-    expect(getByText("Copacabana")).toBeTruthy();
-    expect(getByRole("button", { name: "Ver 7 imóveis" })).toBeTruthy();
+    await until(() => {
+      expect(getByText("Copacabana")).toBeTruthy();
+      expect(getByRole("button", { name: "Ver 7 imóveis" })).toBeTruthy();
+    });
 
     fireEvent.click(getByRole("button", { name: "Limpar" }));
-    await settle();
-    expect((container.querySelector("select[name=cidade]") as HTMLSelectElement).value).toBe("");
+    await until(() => expect((container.querySelector("select[name=cidade]") as HTMLSelectElement).value).toBe(""));
     expect(container.querySelector('input[name="vagas"][value=""]')).toHaveProperty("checked", true);
     expect(getByText("Escolha uma cidade para ver os bairros.")).toBeTruthy();
 
     fireEvent.keyDown(document, { key: "Escape" });
-    await settle();
-    expect(queryByRole("dialog")).toBeNull();
+    await until(() => expect(queryByRole("dialog")).toBeNull());
   });
 });
