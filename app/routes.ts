@@ -46,6 +46,12 @@ export default [
     // Broker area (agent middleware).
     route("painel", "routes/panel.tsx"),
     route("painel/imovel/:codigo", "routes/panel-listing.tsx"),
+    // The broker's workspace (ADRs 0081, 0082): one lead, and "Meus imóveis" paged.
+    route("painel/leads/:id", "routes/panel-lead.tsx"),
+    route("painel/imoveis", "routes/panel-listings.tsx"),
+    // The owner's report behind a private link (ADR 0083).
+    route("proprietario/:token", "routes/owner-report.tsx"),
+    route("proprietario/:token/cancelar", "routes/owner-report-unsubscribe.tsx"),
     // Any other path: 404 "Page Not Found: {path}" (docs/spec.txt §2).
     route("*", "routes/not-found.tsx"),
   ]),
@@ -66,6 +72,8 @@ export default [
     route("admin/acessos", "routes/admin-owner-access.tsx"),
     route("admin/estatisticas", "routes/admin-stats.tsx"),
     route("admin/lgpd", "routes/admin-privacy.tsx"),
+    // Who gets the leads nobody owns (ADR 0080).
+    route("admin/distribuicao", "routes/admin-lead-routing.tsx"),
   ]),
   // Layout "empty": /login-corretores and its password reset (auth issue).
   layout("layouts/empty.tsx", [

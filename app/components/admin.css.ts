@@ -127,6 +127,10 @@ export const badge = style([
 export const badgeTone = styleVariants({
   novo: { background: `color-mix(in srgb, ${vars.color.secondary} 14%, white)`, color: "#7a0a25" },
   em_atendimento: { background: `color-mix(in srgb, ${vars.color.info} 14%, white)`, color: "#0b3d6b" },
+  visita_agendada: { background: `color-mix(in srgb, ${vars.color.info} 14%, white)`, color: "#0b3d6b" },
+  proposta: { background: `color-mix(in srgb, ${vars.color.warning} 18%, white)`, color: "#5c3b00" },
+  fechado: { background: `color-mix(in srgb, ${vars.color.success} 14%, white)`, color: "#0d4d24" },
+  perdido: { background: vars.color.light, color: vars.color.text },
   concluido: { background: `color-mix(in srgb, ${vars.color.success} 14%, white)`, color: "#0d4d24" },
   sent: { background: `color-mix(in srgb, ${vars.color.success} 14%, white)`, color: "#0d4d24" },
   pending: { background: `color-mix(in srgb, ${vars.color.warning} 18%, white)`, color: "#5c3b00" },

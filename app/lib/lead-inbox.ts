@@ -10,13 +10,27 @@ import { dayRangeAndPageFilters, emptyToUndefined, filterQuery } from "./list-fi
 import { saoPauloFormat } from "./sao-paulo-time";
 import { singleLineText } from "./text-fields";
 
-/** Statuses in workflow order (docs/product.md "Leads": novo, em atendimento, concluído). */
-export const LEAD_STATUSES = ["novo", "em_atendimento", "concluido"] as const satisfies readonly LeadStatus[];
+/** A sales lead's statuses in pipeline order (ADR 0081); "perdido" needs a reason. */
+export const LEAD_STATUSES = [
+  "novo",
+  "em_atendimento",
+  "visita_agendada",
+  "proposta",
+  "fechado",
+  "perdido",
+] as const satisfies readonly LeadStatus[];
+
+/** An LGPD request's statuses (the privacy inbox, ADR 0028). */
+export const LGPD_REQUEST_STATUSES = ["novo", "em_atendimento", "concluido"] as const satisfies readonly LeadStatus[];
 
 /** Status labels. */
 export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   novo: "Novo",
   em_atendimento: "Em atendimento",
+  visita_agendada: "Visita agendada",
+  proposta: "Proposta",
+  fechado: "Fechado",
+  perdido: "Perdido",
   concluido: "Concluído",
 };
 
@@ -35,6 +49,8 @@ export const CHANNEL_LABELS: Record<LeadChannel, string> = {
   email_broker: "E-mail do corretor",
   email_holder: "Confirmação ao titular",
   vista: "Vista (CRM)",
+  sla_broker: "Lembrete ao corretor",
+  sla_admin: "Aviso aos administradores",
 };
 
 /** Delivery state of one channel, as the inbox shows it. */

@@ -184,15 +184,15 @@ test("move um lead pelos status: novo, em atendimento, concluído", async ({ pag
   await page.goto("/admin/leads?tipo=sell&status=em_atendimento");
   await expect(lead().locator("span", { hasText: /^Em atendimento$/ })).toBeVisible();
 
-  await lead().getByRole("button", { name: "Concluído" }).click();
-  await expect(toasts(page)).toContainText("Status alterado para “Concluído”");
-  await page.goto("/admin/leads?tipo=sell&status=concluido");
-  await expect(lead().locator("span", { hasText: /^Concluído$/ })).toBeVisible();
+  await lead().getByRole("button", { name: "Fechado" }).click();
+  await expect(toasts(page)).toContainText("Status alterado para “Fechado”");
+  await page.goto("/admin/leads?tipo=sell&status=fechado");
+  await expect(lead().locator("span", { hasText: /^Fechado$/ })).toBeVisible();
 
   // The CSV export of these filters carries it.
-  const csv = await page.request.get("/admin/leads/exportar.csv?tipo=sell&status=concluido");
+  const csv = await page.request.get("/admin/leads/exportar.csv?tipo=sell&status=fechado");
   expect(csv.status()).toBe(200);
   expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
   const text = await csv.text();
-  expect(text).toContain(`;"Quero vender";"Concluído";"";"${name}";"11912345678";`);
+  expect(text).toContain(`;"Quero vender";"Fechado";"";"${name}";"11912345678";`);
 });

@@ -17,5 +17,6 @@ export * from "./schema/auth";
 export * from "./schema/catalogue";
 export * from "./schema/leads";
 export * from "./schema/members";
+export * from "./schema/owner-reports";
 export * from "./schema/privacy";
 export * from "./schema/site";

@@ -77,7 +77,10 @@ const leadColumns = {
 };
 
 /** A selected lead row with its assignee's name (left join: null without one). */
-type LeadRowWithUser = Omit<typeof leads.$inferSelect, "idempotencyKey"> & {
+type LeadRowWithUser = Pick<
+  typeof leads.$inferSelect,
+  Exclude<keyof typeof leadColumns, "assignedName" | "assignedEmail">
+> & {
   assignedName: string | null;
   assignedEmail: string | null;
 };

@@ -67,7 +67,13 @@ const leadsSource: PrivacySource = {
       source: "leads",
       id: row.id,
       date: iso(row.createdAt),
-      fields: { ...row, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) },
+      fields: {
+        ...row,
+        createdAt: iso(row.createdAt),
+        updatedAt: iso(row.updatedAt),
+        assignedAt: iso(row.assignedAt),
+        firstResponseAt: iso(row.firstResponseAt),
+      },
     }));
   },
 };
@@ -118,6 +124,7 @@ const usersSource: PrivacySource = {
         ...row,
         createdAt: iso(row.createdAt),
         updatedAt: iso(row.updatedAt),
+        lastRoundRobinAt: iso(row.lastRoundRobinAt),
         lastSignInAt: iso(row.lastSignInAt),
       },
     }));

@@ -44,6 +44,10 @@ export const users = pgTable(
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
     lastSignInAt: timestamptz("last_sign_in_at"),
+    /** In the leads' round-robin (ADR 0080): an active broker who takes leads nobody else owns. */
+    receivesLeads: boolean("receives_leads").notNull().default(true),
+    /** The last lead the round-robin gave this user; the next goes to whoever waited longest. */
+    lastRoundRobinAt: timestamptz("last_round_robin_at"),
   },
   (t) => [uniqueIndex("users_email_idx").on(t.email), index("users_broker_code_idx").on(t.brokerCode)],
 );

@@ -2,14 +2,14 @@
  * Contact requests (leads) and their outbox, the deliveries to the agency's
  * e-mail and to Vista (ADR 0014).
  */
-import { index, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { LeadChannel, LeadKind, LeadStatus } from "~/domain/lead";
+import { type AnyPgColumn, index, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { LeadAssignmentSource, LeadChannel, LeadEventType, LeadKind, LeadStatus } from "~/domain/lead";
 import { users } from "./auth";
 import { createdAtColumn, outboxColumns, timestamptz, updatedAtColumn, uuidPrimaryKey } from "./columns";
 
 // The lead's words live in the domain layer (pages show them too); re-exported
 // here for the server modules that read them beside the tables.
-export type { LeadChannel, LeadKind, LeadStatus };
+export type { LeadAssignmentSource, LeadChannel, LeadEventType, LeadKind, LeadStatus };
 
 /**
  * Contact requests: written, with their {@link leadDeliveries},
@@ -44,12 +44,54 @@ export const leads = pgTable(
     assignedUid: text("assigned_uid").references(() => users.uid, { onDelete: "set null" }),
     /** Last change of status or assignment. */
     updatedAt: updatedAtColumn(),
+    /** How the responsible broker was chosen (ADR 0080), or null while nobody is. */
+    assignedBy: text("assigned_by").$type<LeadAssignmentSource>(),
+    /** When the current responsible broker got the lead. */
+    assignedAt: timestamptz("assigned_at"),
+    /** Status "perdido": the reason, one of `LOST_REASONS` (`~/lib/lead-workflow`). */
+    lostReason: text("lost_reason"),
+    /** The first reply or status change by a person: the start of the first-response time (ADR 0081). */
+    firstResponseAt: timestamptz("first_response_at"),
+    /** Who gave that first response (user uid; no foreign key: the figure outlives the user). */
+    firstResponseUid: text("first_response_uid"),
+    /** An earlier lead of the same person (same phone or e-mail within 30 days), flagged on creation. */
+    duplicateOfId: uuid("duplicate_of_id").references((): AnyPgColumn => leads.id, { onDelete: "set null" }),
+    /** Merged into this lead by a broker or admin: hidden from the inboxes, its history kept. */
+    mergedIntoId: uuid("merged_into_id").references((): AnyPgColumn => leads.id, { onDelete: "set null" }),
   },
   (t) => [
     index("leads_status_created_idx").on(t.status, t.createdAt),
     index("leads_created_idx").on(t.createdAt),
     index("leads_assigned_idx").on(t.assignedUid),
+    index("leads_phone_created_idx").on(t.phone, t.createdAt),
+    index("leads_email_created_idx").on(t.email, t.createdAt),
   ],
+);
+
+/**
+ * A lead's history (ADR 0081): creation, every assignment, status change, note, reply, duplicate
+ * flag, merge and reminder, with who did it (null actor: the system) and when. Never updated.
+ */
+export const leadEvents = pgTable(
+  "lead_events",
+  {
+    id: uuidPrimaryKey(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    at: timestamptz("at").notNull().defaultNow(),
+    type: text("type").$type<LeadEventType>().notNull(),
+    /** User uid of the person, or null for the system (no foreign key: the history outlives the user). */
+    actorUid: text("actor_uid"),
+    /** The person's name at the time ("" for the system). */
+    actorName: text("actor_name").notNull().default(""),
+    /** Before and after: statuses, assignee uids, the reply channel ("whatsapp", "email", "phone"). */
+    fromValue: text("from_value"),
+    toValue: text("to_value"),
+    /** A note's text, a lost reason, or what the system did. */
+    note: text("note"),
+  },
+  (t) => [index("lead_events_lead_at_idx").on(t.leadId, t.at)],
 );
 
 /**
