@@ -16,9 +16,10 @@ import { z } from "zod";
 import { type FlashToast, TOAST_DEFAULT_DURATION, TOAST_TYPES, type ToastInput } from "~/lib/toast";
 import { type Config, getConfig } from "./config";
 import { singleton } from "./singleton";
+import { FLASH_COOKIE_NAME } from "~/lib/site-cookies";
 
 /** Name of the flash cookie. */
-export const FLASH_COOKIE_NAME = "__flash";
+export { FLASH_COOKIE_NAME };
 
 /** Name of the file in `DATA_DIR` holding the generated secret. */
 export const SESSION_SECRET_FILE = "session-secret";

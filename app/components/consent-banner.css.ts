@@ -4,7 +4,7 @@
  * layout shift) and its three actions share one look (equal weight, ANPD's
  * cookie guide).
  */
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 import { buttonBase } from "~/styles/ui.css";
 
@@ -95,3 +95,28 @@ export const footer = style({ display: "flex", flexWrap: "wrap", alignItems: "ce
 
 /** The "saved" status line. */
 export const status = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+
+/** The "Cookies deste site" table on `/lgpd`: full width, wrapping on phones (no sideways scroll). */
+export const cookieTable = style({
+  width: "100%",
+  borderCollapse: "collapse",
+  margin: `${vars.space.md} 0`,
+  fontSize: vars.fontSize.sm,
+  lineHeight: 1.5,
+});
+
+globalStyle(`${cookieTable} th, ${cookieTable} td`, {
+  textAlign: "start",
+  verticalAlign: "top",
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  overflowWrap: "anywhere",
+});
+
+/** The table's caption, as a small heading. */
+export const cookieCaption = style({
+  captionSide: "top",
+  textAlign: "start",
+  fontWeight: 700,
+  paddingBottom: vars.space.xs,
+});

@@ -133,9 +133,9 @@ const CONTACT_BAR_HEIGHT = "68px";
 
 /**
  * The fixed contact bar of a listing below 1024 px: the short price, WhatsApp
- * and "Mensagem". Hidden while the cookie banner waits for a choice (the
- * banner's buttons stay free); the page gets bottom padding so the bar never
- * covers the end of the page.
+ * and "Mensagem". While the cookie banner waits for a choice (only with a
+ * Google tag configured) the banner sits just above the bar, so both stay
+ * usable; the page gets bottom padding so the bar never covers the end of the page.
  */
 export const contactBar = style({
   position: "fixed",
@@ -151,10 +151,16 @@ export const contactBar = style({
   borderTop: `1px solid ${vars.color.border}`,
   boxShadow: "0 -4px 16px rgba(0, 0, 0, .08)",
   "@media": { "(min-width: 1024px)": { display: "none" } },
-  selectors: { 'body:has([data-testid="consent-banner"]) &': { display: "none" } },
 });
 
-globalStyle('body:has([data-contact-bar]):not(:has([data-testid="consent-banner"]))', {
+// The consent banner (fixed at the bottom too) moves up by the bar's height on a listing.
+globalStyle('body:has([data-contact-bar]) [data-testid="consent-banner"]', {
+  "@media": {
+    "(max-width: 1023.98px)": { bottom: `calc(${CONTACT_BAR_HEIGHT} + env(safe-area-inset-bottom, 0px))` },
+  },
+});
+
+globalStyle("body:has([data-contact-bar])", {
   "@media": {
     "(max-width: 1023.98px)": {
       paddingBottom: `calc(${CONTACT_BAR_HEIGHT} + env(safe-area-inset-bottom, 0px))`,

@@ -24,7 +24,7 @@ import { leadFormTokens } from "~/.server/leads/form-guard";
 import { siteOrigin } from "~/.server/origin";
 import { handleLgpdRequestForm } from "~/.server/privacy/request-form";
 import { getTheme } from "~/.server/theme";
-import { COOKIE_PREFERENCES_ID, CookiePreferences } from "~/components/consent-banner";
+import { COOKIE_PREFERENCES_ID, CookiePreferences, SiteCookieList } from "~/components/consent-banner";
 import { LeadForm } from "~/components/lead-form";
 import { addressLines } from "~/lib/agency";
 import { publicPageHeaders } from "~/lib/cache-control";
@@ -199,8 +199,8 @@ export default function LgpdPage() {
 
       <PolicySection id={COOKIE_PREFERENCES_ID} heading="Cookies e preferências" testId="lgpd-cookies">
         <p>
-          Usamos cookies necessários (esta escolha por 6 meses, mensagens de confirmação e a sessão da área do
-          corretor).{" "}
+          Os cookies do próprio site, listados abaixo, são só os necessários para ele funcionar
+          {googleAnalytics ? "" : ", e por isso não pedimos consentimento"}.{" "}
           {googleAnalytics
             ? "Cookies de estatística do Google Analytics só são usados com o seu consentimento (LGPD, art. 7º, I), que você pode dar ou retirar a qualquer momento aqui; o Google recebe então dados de navegação (páginas vistas, navegador, região aproximada) e pode tratá-los fora do Brasil."
             : "Não usamos cookies de publicidade nem de estatística de terceiros."}
@@ -217,7 +217,8 @@ export default function LgpdPage() {
           1 ano): não guardamos essa lista nos nossos servidores. Para apagá-la, remova os favoritos ou limpe os dados
           do site no navegador.
         </p>
-        <CookiePreferences />
+        <SiteCookieList />
+        {googleAnalytics ? <CookiePreferences /> : null}
       </PolicySection>
 
       <PolicySection id="direitos" heading="Seus direitos">

@@ -12,11 +12,13 @@
  * - the banner is gone after a choice and on reload; the choice can be
  *   changed on /lgpd;
  * - without JavaScript the banner's form post sets the cookie and the banner
- *   is gone; a crawler gets no banner.
+ *   is gone; a crawler gets no banner;
+ * - on a phone, a listing's contact bar and the banner are both usable at once.
  *
- * Uses only /sobre and /lgpd, which need no synced catalogue.
+ * Uses /sobre and /lgpd, which need no synced catalogue; the last test waits
+ * for this server's first sync to open a listing.
  */
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from "@playwright/test";
+import { type Browser, type BrowserContext, type BrowserContextOptions, devices, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { installHydrationProbe, waitForHydration } from "./helpers";
 import { EMBEDDED_ENV, spawnServer, stopServer, waitUntil, type SpawnedServer } from "./spawned-server";
@@ -238,6 +240,51 @@ test("um robô (isbot) não recebe o aviso", async ({ browser }) => {
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(banner(page)).toHaveCount(0);
   expect(google).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("no celular, o aviso fica acima da barra de contato do imóvel: os dois respondem ao toque", async ({
+  browser,
+}) => {
+  // The listing pages need this server's first sync of the sandbox catalogue.
+  test.setTimeout(150_000);
+  let path = "";
+  await waitUntil(
+    server!,
+    async () => {
+      const html = await (await fetch(`${base}/todos-os-imoveis`)).text();
+      path = /href="(\/detalhes\/[^"]+\/[^"]+)"/.exec(html)?.[1] ?? "";
+      return path !== "";
+    },
+    { timeoutMs: 120_000, intervalMs: 500, what: "a listing on /todos-os-imoveis" },
+  );
+  const { context, page, errors } = await visitor(browser, {
+    viewport: { width: 360, height: 800 },
+    isMobile: true,
+    hasTouch: true,
+    userAgent: devices["Pixel 5"].userAgent,
+  });
+  await page.goto(path);
+  await waitForHydration(page);
+  const bar = page.getByRole("navigation", { name: "Contato sobre este imóvel" });
+  await expect(banner(page)).toBeVisible();
+  await expect(bar).toBeVisible();
+  const b = (await banner(page).boundingBox())!;
+  const c = (await bar.boundingBox())!;
+  expect(b.y + b.height).toBeLessThanOrEqual(c.y + 1);
+  expect(c.y + c.height).toBeGreaterThanOrEqual(799);
+  // The centre of the bar's "Mensagem" is the link itself, not the banner.
+  const message = bar.getByRole("link", { name: "Mensagem" });
+  const m = (await message.boundingBox())!;
+  const onTop = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x!, y!)?.closest("a")?.textContent?.trim() ?? null,
+    [m.x + m.width / 2, m.y + m.height / 2],
+  );
+  expect(onTop).toBe("Mensagem");
+  await banner(page).getByRole("button", { name: "Rejeitar" }).tap();
+  await expect(banner(page)).toBeHidden();
+  await expect(bar).toBeVisible();
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -246,17 +246,13 @@ test.describe("celular: barra de contato", () => {
     await expect(form.getByLabel("Nome")).toBeInViewport();
   });
 
-  test("some enquanto o aviso de cookies espera uma escolha", async ({ browser, baseURL }) => {
+  test("aparece já na primeira visita: sem tag do Google não há aviso de cookies", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ viewport: PHONE, baseURL, storageState: { cookies: [], origins: [] } });
     const page = await context.newPage();
     const [path] = await listingPaths(page.request);
     await page.goto(path!);
-    const banner = page.getByRole("region", { name: "Aviso de cookies" });
-    await expect(banner).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Contato sobre este imóvel" })).toBeHidden();
-    await banner.getByRole("button").first().click();
-    await expect(banner).toBeHidden();
     await expect(page.getByRole("navigation", { name: "Contato sobre este imóvel" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Aviso de cookies" })).toHaveCount(0);
     await context.close();
   });
 });
@@ -350,4 +346,15 @@ test.describe("conteúdo do imóvel", () => {
     await expect(sent).toBeInViewport();
     await expect(form).toHaveCount(0);
   });
+});
+
+test("/lgpd lista os cookies do site e, sem tag do Google, não pede escolha", async ({ page }) => {
+  await page.goto("/lgpd#cookies");
+  const cookies = page.getByRole("table", { name: "Cookies deste site" });
+  await expect(cookies).toBeVisible();
+  for (const name of ["favoritos", "__flash", "session ou __Host-session"])
+    await expect(cookies.getByRole("rowheader", { name })).toBeVisible();
+  await expect(cookies.getByRole("rowheader", { name: "consentimento" })).toHaveCount(0);
+  await expect(page.getByRole("form", { name: "Preferências de cookies" })).toHaveCount(0);
+  await expect(page.getByTestId("lgpd-cookies")).toContainText("por isso não pedimos consentimento");
 });

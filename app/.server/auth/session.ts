@@ -23,6 +23,7 @@ import { type Config, getConfig } from "../config";
 import type { Db } from "../db";
 import { sessions, users } from "../db/schema";
 import { getSessionSecrets } from "../flash";
+import { SESSION_COOKIE_NAMES } from "~/lib/site-cookies";
 
 /** Idle expiry, ms: a session unused for 5 days is refused. */
 export const SESSION_IDLE_MS = 5 * 24 * 60 * 60 * 1000;
@@ -56,7 +57,7 @@ export function sessionCookieName(config: Pick<Config, "PUBLIC_URL"> = getConfig
 }
 
 /** Both possible names (the page cache bypasses either). */
-export const SESSION_COOKIE_NAMES = ["session", "__Host-session"] as const;
+export { SESSION_COOKIE_NAMES };
 
 const cookies = new WeakMap<Config, Cookie>();
 
