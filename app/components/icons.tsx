@@ -229,6 +229,9 @@ export const FilterIcon = icon("filter", {
   d: "M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3M1 14h6M9 8h6M17 16h6",
 });
 
+/** Bell: "Criar alerta desta busca". */
+export const BellIcon = icon("bell", { d: "M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" });
+
 /** A check mark (amenity present, selected). */
 export const CheckIcon = icon("check", { d: "M20 6 9 17l-5-5" });
 

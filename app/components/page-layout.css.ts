@@ -28,6 +28,33 @@ export const toolbar = style([
   { alignItems: "center", justifyContent: "space-between", gap: vars.space.sm },
 ]);
 
+/** "Criar alerta desta busca": compact, beside the count (its own line on phones). */
+export const alertShortcut = style({ minHeight: "40px", paddingBlock: vars.space.xs, fontSize: vars.fontSize.sm });
+
+/** "Lista | Mapa": two joined pills, the current one filled. */
+export const viewSwitch = style({
+  display: "inline-flex",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.pill,
+  overflow: "hidden",
+  fontSize: vars.fontSize.sm,
+  fontWeight: 600,
+});
+
+/** One view of {@link viewSwitch}: 40 px tall (a comfortable touch target). */
+export const viewSwitchItem = style({
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "40px",
+  paddingInline: vars.space.md,
+  color: vars.color.text,
+  textDecoration: "none",
+  selectors: {
+    '&[aria-current="page"]': { background: vars.color.primary, color: vars.color.onPrimary },
+    "&:hover:not([aria-current])": { background: vars.color.light },
+  },
+});
+
 /** Results column. */
 export const results = style([
   fr.column,

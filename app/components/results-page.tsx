@@ -1,14 +1,16 @@
 /**
  * Pieces shared by the public list pages (`/todos-os-imoveis`, `/mapa`,
  * `/busca`, `/corretor/{filtro}`, `/condominios`): the "catalogue being
- * updated" state, the heading block, the count-and-sort toolbar, the pager
- * with "Página x de y", and pill links with a count.
+ * updated" state, the heading block, the count-and-sort toolbar, the
+ * "Criar alerta desta busca" shortcut, the pager with "Página x de y", and
+ * pill links with a count.
  */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatCount } from "~/lib/format";
 import { button } from "~/styles/ui.css";
 import { EmptyState } from "./empty-state";
+import { BellIcon } from "./icons";
 import { Pagination } from "./pagination";
 import * as s from "./page-layout.css";
 
@@ -71,6 +73,71 @@ export function ResultsToolbar({ count, children }: { count: string; children: R
       <p className={s.muted}>{count}</p>
       {children}
     </div>
+  );
+}
+
+/** Id of the "Criar alerta" form (`./alert-form`: `useLazyValidation`'s id), the shortcut's target. */
+const ALERT_FORM_ID = "criar-alerta";
+
+/**
+ * "Criar alerta desta busca" at the top of the results: a link to the alert
+ * form after them (a plain fragment link without JavaScript); with it, the
+ * page scrolls to the form and its e-mail field takes the focus, so the
+ * visitor can type at once.
+ */
+export function AlertShortcut() {
+  return (
+    <a
+      href={`#${ALERT_FORM_ID}`}
+      className={`${button.outline} ${s.alertShortcut}`}
+      onClick={(event) => {
+        const form = document.getElementById(ALERT_FORM_ID);
+        if (!form) return;
+        // Scrolled here rather than by the fragment: the router would treat the new hash as a
+        // navigation and restore the scroll position it saved for it.
+        event.preventDefault();
+        form.scrollIntoView({ block: "start" });
+        document.getElementById(`${ALERT_FORM_ID}-email`)?.focus({ preventScroll: true });
+      }}
+    >
+      <BellIcon size={18} />
+      Criar alerta desta busca
+    </a>
+  );
+}
+
+/**
+ * "Lista | Mapa": the same search as a list or on the map, each link carrying
+ * every filter (`list` and `map` are the two URLs; the current view is marked,
+ * not linked). A link is left out when the search cannot be shown that way.
+ */
+export function ViewSwitch({
+  current,
+  list,
+  map,
+}: {
+  current: "list" | "map";
+  list: string | null;
+  map: string | null;
+}) {
+  const views = [
+    { id: "list" as const, label: "Lista", href: list },
+    { id: "map" as const, label: "Mapa", href: map },
+  ];
+  return (
+    <nav className={s.viewSwitch} aria-label="Ver resultados em">
+      {views.map((view) =>
+        view.id === current ? (
+          <span key={view.id} className={s.viewSwitchItem} aria-current="page">
+            {view.label}
+          </span>
+        ) : view.href ? (
+          <Link key={view.id} to={view.href} className={s.viewSwitchItem}>
+            {view.label}
+          </Link>
+        ) : null,
+      )}
+    </nav>
   );
 }
 

@@ -15,11 +15,13 @@ import { useLoaderData, useNavigation } from "@remix-run/react";
 import { listingsPageResponse } from "~/.server/catalogue/listings-page";
 import { AlertFormIsland } from "~/components/alert-form-island";
 import { Breadcrumbs } from "~/components/breadcrumbs";
+import { CostNotice } from "~/components/cost-notice";
 import { EmptyState } from "~/components/empty-state";
 import { FiltersForm } from "~/components/filters-form";
 import { ListingGrid } from "~/components/listing-grid";
 import * as layout from "~/components/page-layout.css";
 import {
+  AlertShortcut,
   AllListingsLink,
   CatalogueUpdating,
   ChipLink,
@@ -27,7 +29,9 @@ import {
   ResultsHeader,
   ResultsToolbar,
   showingRange,
+  ViewSwitch,
 } from "~/components/results-page";
+import { mapUrl } from "~/lib/map-data";
 import { SortForm } from "~/components/sort-form";
 import { publicPageHeaders } from "~/lib/cache-control";
 import { filtersToFormEntries, filtersToUrl, hasFilters, LISTINGS_PAGE_SIZE } from "~/lib/filters";
@@ -113,6 +117,7 @@ function Results({ data }: { data: OkData }) {
               outras opções.
             </p>
           ) : null}
+          <CostNotice notice={data.costNotice} />
 
           {data.total > 0 ? (
             <>
@@ -123,6 +128,8 @@ function Results({ data }: { data: OkData }) {
                     : data.countText
                 }
               >
+                <ViewSwitch current="list" list={null} map={mapUrl({ ...filters, page: undefined })} />
+                <AlertShortcut />
                 <SortForm
                   action={LISTINGS_PATH}
                   sort={filters.sort}

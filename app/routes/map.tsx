@@ -30,11 +30,11 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { MapPanelIsland } from "~/components/map/map-panel-island";
 import { useMapComponent } from "~/components/map/use-map-component";
 import { useWayBack, type PhoneView } from "~/components/map/use-way-back";
-import { CatalogueUpdating } from "~/components/results-page";
+import { CatalogueUpdating, ViewSwitch } from "~/components/results-page";
 import { useConsentBannerHeight } from "~/components/use-consent-banner-height";
 import { useHydrated } from "~/components/use-hydrated";
 import { publicPageHeaders } from "~/lib/cache-control";
-import { filtersToUrl, hasFilters, LISTINGS_PAGE_SIZE } from "~/lib/filters";
+import { filtersToUrl, LISTINGS_PAGE_SIZE } from "~/lib/filters";
 import { withPagingMeta } from "~/lib/list-pages";
 import { MAP_FILTERS_ID, mapUrl, type BoundingBox } from "~/lib/map-data";
 import { catalogueUpdatingMeta, pageMeta } from "~/lib/meta";
@@ -136,7 +136,7 @@ function MapScreen({ data }: { data: OkData }) {
             >
               Filtros
             </a>
-            {hasFilters(filters) ? <Link to={filtersListUrl(data)}>Ver em lista</Link> : null}
+            <ViewSwitch current="map" list={filtersListUrl(data)} map={null} />
           </div>
           {/* Hidden on a phone's full-screen map: hydrated once shown (ADR 0061). */}
           <MapPanelIsland

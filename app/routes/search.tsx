@@ -26,13 +26,16 @@ import { ListingGrid } from "~/components/listing-grid";
 import * as layout from "~/components/page-layout.css";
 import { FiltersForm } from "~/components/filters-form";
 import {
+  AlertShortcut,
   AllListingsLink,
   CatalogueUpdating,
   ChipLink,
   Pager,
   ResultsToolbar,
   showingRange,
+  ViewSwitch,
 } from "~/components/results-page";
+import { mapUrl } from "~/lib/map-data";
 import { SortForm } from "~/components/sort-form";
 import { TextSearchForm } from "~/components/text-search-form";
 import { publicPageHeaders } from "~/lib/cache-control";
@@ -167,6 +170,12 @@ function Results({ data, loading }: { data: ResultsData; loading: boolean }) {
         <ResultsToolbar
           count={data.pageCount > 1 ? showingRange(data.page, LISTINGS_PAGE_SIZE, data.items.length, found) : found}
         >
+          <ViewSwitch
+            current="list"
+            list={null}
+            map={data.listingsUrl ? mapUrl({ ...data.filters, page: undefined }) : null}
+          />
+          <AlertShortcut />
           <SortForm
             action={SEARCH_PATH}
             sort={data.filters.sort}

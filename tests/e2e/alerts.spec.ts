@@ -118,6 +118,29 @@ test("o formulário de alerta chega quando o visitante se aproxima, e uma navega
   expect(formCode).toHaveLength(1);
 });
 
+for (const viewport of [
+  { width: 1366, height: 900 },
+  { width: 360, height: 800 },
+]) {
+  test(`"Criar alerta desta busca" no alto dos resultados leva ao formulário com o e-mail em foco (${viewport.width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto(LIST);
+    await waitForHydration(page);
+    const shortcut = page.getByRole("link", { name: "Criar alerta desta busca" });
+    // Near the top: in the first two screens, long before the end of a page of results.
+    const box = (await shortcut.boundingBox())!;
+    expect(box.y).toBeLessThan(viewport.height * 2);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    await shortcut.click();
+    const form = page.getByRole("form", { name: "Receba novidades desta busca" });
+    await expect(form).toBeInViewport();
+    await expect(form.getByLabel("E-mail")).toBeFocused();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+  });
+}
+
 test("um link de alerta adulterado mostra a tela de erro com 400", async ({ page, consoleGuard }) => {
   consoleGuard.expectHttpError(/\/alertas\/confirmar/, 400);
   const response = await page.goto("/alertas/confirmar?token=adulterado.abc");
