@@ -10,8 +10,10 @@ import { startAlertMailWorker } from "../app/.server/alerts/outbox";
 import { startAnalyticsMaintenance } from "../app/.server/analytics/maintenance";
 import type { Config } from "../app/.server/config";
 import type { Database } from "../app/.server/db";
+import { startLeadSla } from "../app/.server/leads/sla";
 import { startLeadWorker } from "../app/.server/leads/worker";
 import { mailerFromConfig } from "../app/.server/mail/transport";
+import { startOwnerReportMail } from "../app/.server/owner-report/monthly";
 import { startPrivacyMaintenance } from "../app/.server/privacy/retention";
 import { startSyncScheduler } from "../app/.server/sync";
 import { createVistaClient } from "../app/.server/vista";
@@ -24,8 +26,10 @@ export interface BackgroundWork {
   leadWorker: { stop(options?: { timeoutMs?: number }): Promise<void> };
   alertWorker: { stop(options?: { timeoutMs?: number }): Promise<void> };
   alertDigest: { stop(): Promise<void> };
+  leadSla: { stop(): Promise<void> };
   privacy: { stop(): Promise<void> };
   analytics: { stop(): Promise<void> };
+  ownerReports: { stop(options?: { timeoutMs?: number }): Promise<void> };
 }
 
 /**
@@ -72,9 +76,19 @@ export function startBackgroundWork(options: {
     leadWorker,
     alertWorker,
     alertDigest: startAlertDigest({ database }),
+    // Reminders of leads still unanswered past the response target (ADR 0080).
+    leadSla: startLeadSla({ database }),
     // Privacy maintenance: lead retention, old sessions and access records (ADR 0031).
     privacy: startPrivacyMaintenance({ database }),
     // First-party analytics: 13-month retention and deletion of old salts (ADR 0030).
     analytics: startAnalyticsMaintenance({ database }),
+    // The owner's monthly report: queued once per report and month, sent by its outbox (ADR 0083).
+    ownerReports: startOwnerReportMail({
+      database,
+      mailer,
+      onError: (error: unknown) => console.error("[proprietarios] erro no envio de relatórios", error),
+      onFailure: ({ attempts, error }) =>
+        console.warn(`[proprietarios] falha no envio do relatório mensal (tentativa ${attempts}): ${error}`),
+    }),
   };
 }

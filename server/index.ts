@@ -68,6 +68,7 @@ interface Running {
   leadWorker?: { stop(options?: { timeoutMs?: number }): Promise<void> };
   alertWorker?: { stop(options?: { timeoutMs?: number }): Promise<void> };
   alertDigest?: { stop(): Promise<void> };
+  leadSla?: { stop(): Promise<void> };
   mailer?: { close(): void };
   closeSandbox?: () => Promise<void>;
   authEmulator?: BoundAuthEmulator;
@@ -75,6 +76,7 @@ interface Running {
   clusterEvents?: { stop(): Promise<void> };
   privacy?: { stop(): Promise<void> };
   analytics?: { stop(): Promise<void> };
+  ownerReports?: { stop(options?: { timeoutMs?: number }): Promise<void> };
   closeVite?: () => Promise<void>;
 }
 const running: Running = {};
@@ -140,6 +142,8 @@ async function shutdown(signal: string): Promise<void> {
     running.leadWorker?.stop({ timeoutMs: Math.max(1000, timeoutMs - 3000) }).catch(quietly("leads")),
     running.alertWorker?.stop({ timeoutMs: Math.max(1000, timeoutMs - 3000) }).catch(quietly("alertas")),
     running.alertDigest?.stop().catch(quietly("alertas")),
+    running.leadSla?.stop().catch(quietly("leads")),
+    running.ownerReports?.stop({ timeoutMs: Math.max(1000, timeoutMs - 3000) }).catch(quietly("proprietarios")),
   ]);
   running.mailer?.close();
   await Promise.all([

@@ -177,6 +177,14 @@ const schema = z.object({
       )
       .optional(),
   ),
+  /**
+   * Response target of a lead, in business minutes (the agency's opening hours, São Paulo time;
+   * every minute when none are set): a sales lead still "novo" past it sends its responsible broker
+   * one reminder (docs/decisions/0080-lead-routing-and-response-reminders.md).
+   */
+  LEAD_SLA_MINUTES: integerSetting(1, 10_080, 15),
+  /** Business minutes after which a lead still "novo" sends one notice to every active administrator. */
+  LEAD_SLA_ADMIN_MINUTES: integerSetting(1, 10_080, 60),
   /** Shortest time (ms) between rendering a public form and sending it (spam defence); tests lower it. */
   FORM_MIN_FILL_MS: integerSetting(0, 60_000, 3000),
   /** The agency's inbox that receives every lead; required when `SMTP_URL` is set. */

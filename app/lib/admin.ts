@@ -7,6 +7,7 @@ import {
   ADMIN_AGENCY_PATH,
   ADMIN_APPEARANCE_PATH,
   ADMIN_FINANCING_PATH,
+  ADMIN_LEAD_ROUTING_PATH,
   ADMIN_LEADS_PATH,
   ADMIN_MEMBERS_PATH,
   ADMIN_OWNER_ACCESS_PATH,
@@ -31,6 +32,11 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     path: ADMIN_LEADS_PATH,
     label: "Leads",
     description: "Contatos recebidos: status, responsável, envios e exportação.",
+  },
+  {
+    path: ADMIN_LEAD_ROUTING_PATH,
+    label: "Distribuição",
+    description: "Quem recebe os leads sem corretor e os prazos de resposta.",
   },
   {
     path: ADMIN_STATS_PATH,

@@ -21,6 +21,8 @@ describe("openDatabase (PGlite in memory) + migrate", () => {
       "brokers",
       "condominiums",
       "lead_deliveries",
+      // A lead's history (migration 0017).
+      "lead_events",
       "leads",
       // Price history (migration 0012).
       "listing_price_changes",
@@ -30,6 +32,10 @@ describe("openDatabase (PGlite in memory) + migrate", () => {
       "members",
       // Owner-data access log and server-side sessions (migration 0008).
       "owner_data_access",
+      // The owner's report: links, openings, monthly e-mails (migration 0017).
+      "owner_report_mails",
+      "owner_report_views",
+      "owner_reports",
       // Authentication (migration 0005); redirects and settings (0006).
       "password_reset_codes",
       // Data-subject requests' audit trail (migration 0010).

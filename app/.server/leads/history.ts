@@ -4,7 +4,7 @@
  * when. Every module that changes a lead writes its entry here, in the same transaction as the
  * change, so the history and the lead never disagree.
  */
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { LeadEventType } from "~/domain/lead";
 import { type Db, getDb } from "../db";
 import { leadEvents } from "../db/schema";
@@ -20,7 +20,7 @@ export interface LeadEventInput {
   fromValue?: string | null;
   toValue?: string | null;
   note?: string | null;
-  /** Defaults to the database's `now()`. */
+  /** Defaults to the transaction's `now()`, plus one microsecond per entry before it in the same call. */
   at?: Date;
 }
 
@@ -34,7 +34,7 @@ export type LeadEventRow = typeof leadEvents.$inferSelect;
 export async function recordLeadEvents(db: Db, events: readonly LeadEventInput[]): Promise<void> {
   if (!events.length) return;
   await db.insert(leadEvents).values(
-    events.map((event) => ({
+    events.map((event, index) => ({
       leadId: event.leadId,
       type: event.type,
       actorUid: event.actor?.uid ?? null,
@@ -42,7 +42,9 @@ export async function recordLeadEvents(db: Db, events: readonly LeadEventInput[]
       fromValue: event.fromValue ?? null,
       toValue: event.toValue ?? null,
       note: event.note ?? null,
-      ...(event.at ? { at: event.at } : {}),
+      // The transaction's time, one microsecond apart in the order given: entries written together
+      // (a reply and the status it moves) read back in that order.
+      at: event.at ?? sql`now() + ${index} * interval '1 microsecond'`,
     })),
   );
 }

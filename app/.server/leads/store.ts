@@ -11,6 +11,7 @@ import { getConfig } from "../config";
 import { getDb, type Db } from "../db";
 import { brokers, leadDeliveries, leads, listings, type LeadChannel } from "../db/schema";
 import { leadsEmail } from "../mail/transport";
+import { routeNewLead } from "./routing";
 
 /** A stored lead. */
 export type LeadRow = typeof leads.$inferSelect;
@@ -47,6 +48,8 @@ const VISTA_KINDS = new Set<LeadInput["kind"]>(["sell", "info", "alert"]);
  * agency (always), an e-mail to the listing's broker when the read model knows
  * the broker's e-mail, and a Vista lead (sell, info and alert requests: a
  * WhatsApp contact has no name/phone for the CRM, an LGPD request is not a sale).
+ * In the same transaction a sales lead gets its history, its duplicate flag and
+ * its responsible broker (`./routing`, ADR 0080).
  * @returns the lead and `created` (false when the key was already used: the first lead, nothing written).
  * @throws {LeadValidationError} for invalid input (pt-BR messages per field);
  *   {RangeError} for an empty or too long idempotency key; database errors.
@@ -110,7 +113,11 @@ export async function recordLead(
     await tx
       .insert(leadDeliveries)
       .values(deliveries.map((delivery) => ({ leadId: inserted.id, ...delivery, nextAttemptAt: inserted.createdAt })));
-    return { lead: inserted, created: true };
+    if (lead.kind === "lgpd") return { lead: inserted, created: true };
+    // History, duplicate flag and responsible broker, committed with the lead (ADR 0080).
+    await routeNewLead(tx as unknown as Db, inserted, { vistaBound: VISTA_KINDS.has(lead.kind) });
+    const [routed] = await tx.select().from(leads).where(eq(leads.id, inserted.id));
+    return { lead: routed ?? inserted, created: true };
   });
 }
 

@@ -11,17 +11,21 @@
  * "smtp" transport and Vista leads on "vista": one that goes through makes
  * the others waiting on it due at once.
  * The claim, retry and loop are the shared outbox's (`../outbox`); this module
- * reads the claimed rows with their lead and delivers each channel.
+ * reads the claimed rows with their lead and delivers each channel: besides
+ * the lead e-mails and Vista, the reminders `sla_broker`/`sla_admin` queued by
+ * `./sla`; Vista's answer names the broker of a lead still without one
+ * (`./routing`, ADR 0080).
  */
 import { eq, inArray } from "drizzle-orm";
 import { listingPath } from "~/lib/urls";
 import { defaultTitle, getConfig } from "../config";
 import type { Database, Db } from "../db";
-import { leadDeliveries, leads, listings } from "../db/schema";
+import { leadDeliveries, leads, listings, users } from "../db/schema";
 import type { Mailer } from "../mail/transport";
 import { VistaError, type VistaClient } from "../vista";
 import { renderLeadEmail, type LeadListingContext } from "../mail/templates";
 import { renderLgpdReceiptEmail } from "../mail/lgpd-receipt";
+import { renderLeadReminderEmail } from "../mail/lead-reminder";
 import { getAgencyProfile } from "../agency";
 import { LGPD_PATH } from "~/lib/paths";
 import {
@@ -35,6 +39,7 @@ import {
   type OutboxWorkerOptions,
 } from "../outbox";
 import type { LeadDeliveryRow, LeadRow } from "./store";
+import { applyVistaAnswer } from "./routing";
 import { toVistaLead } from "./vista-lead";
 
 // The retry rules live with the shared outbox; re-exported for the lead's importers.
@@ -124,7 +129,31 @@ async function deliverOne(
   { options, agencyTitle, publicUrl, db, signal }: DeliveryContext,
 ): Promise<void> {
   if (channel === "vista") {
-    await options.vista.createLead(toVistaLead(lead, listing, `Site ${agencyTitle}`), { signal });
+    const answer = await options.vista.createLead(toVistaLead(lead, listing, `Site ${agencyTitle}`), { signal });
+    // Vista's own distribution names the broker of a lead still without one (ADR 0080). The lead is
+    // in the CRM already: a failure here is logged, never a reason to post it again.
+    if (!lead.assignedUid)
+      await applyVistaAnswer(db, lead.id, answer?.corretor).catch((error: unknown) =>
+        console.error("[leads] erro ao registrar o corretor indicado pelo Vista", error),
+      );
+    return;
+  }
+  if (channel === "sla_broker" || channel === "sla_admin") {
+    // The reminders that a lead is still unanswered (./sla): staff addresses only.
+    if (!recipient) throw new Error(`delivery ${channel} has no recipient`);
+    await options.mailer.send(
+      renderLeadReminderEmail({
+        lead,
+        channel,
+        to: recipient,
+        listing,
+        assignedName: await assigneeName(db, lead.assignedUid),
+        publicUrl,
+        now: options.now ?? new Date(),
+        messageIdDomain: new URL(publicUrl).hostname || "imobiliaria.localhost",
+      }),
+      { signal },
+    );
     return;
   }
   if (channel === "email_holder") {
@@ -151,6 +180,13 @@ async function deliverOne(
     renderLeadEmail({ lead, channel, to: recipient, listing, agencyTitle, messageIdDomain: domain }),
     { signal },
   );
+}
+
+/** The display name (else e-mail) of the lead's responsible user, or null. */
+async function assigneeName(db: Db, uid: string | null): Promise<string | null> {
+  if (!uid) return null;
+  const [row] = await db.select({ name: users.displayName, email: users.email }).from(users).where(eq(users.uid, uid));
+  return row ? row.name || row.email : null;
 }
 
 /** Title, code, prices and absolute link of a listing from the read model; null when unknown. */
