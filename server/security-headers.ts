@@ -221,7 +221,9 @@ function documentHeaders(
         "manifest-src": ["'self'"],
         "object-src": ["'none'"],
         "base-uri": ["'none'"],
-        "form-action": ["'self'"],
+        // A broker's one-tap reply posts to the lead page, which records it and redirects to WhatsApp,
+        // an e-mail or a call (ADR 0081); browsers apply form-action to that redirect too.
+        "form-action": ["'self'", "https://wa.me", "mailto:", "tel:"],
         "frame-ancestors": ["'none'"],
         ...(options.https ? { "upgrade-insecure-requests": [] } : {}),
       },

@@ -1,12 +1,14 @@
 /**
  * One lead of the admin inbox (`/admin/leads`): its kind, status and date,
- * its contact data, buttons to move its status (novo → em atendimento →
- * concluído), the assignment form and the delivery state of each channel
- * (ADR 0014) with "Reenviar". Every button posts a plain form (works without
- * JavaScript); the route answers with a redirect and a toast, or a message
- * shown beside this lead or delivery.
+ * its contact data, "Abrir" (its page, `/painel/leads/{id}`: replies, notes,
+ * history), buttons to move its status (the kind's statuses, ADR 0081;
+ * "Perdido" leads to the lead page, which asks the reason), the assignment
+ * form and the delivery state of each channel (ADR 0014) with "Reenviar".
+ * Every button posts a plain form (works without JavaScript); the route
+ * answers with a redirect and a toast, or a message shown beside this lead or
+ * delivery.
  */
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FactList } from "./fact-list";
 import { FormAlert, SelectField } from "./forms";
@@ -19,8 +21,8 @@ import {
   type InboxLead,
   LEAD_KIND_LABELS,
   LEAD_STATUS_LABELS,
-  LEAD_STATUSES,
 } from "~/lib/lead-inbox";
+import { panelLeadPath, statusesFor } from "~/lib/lead-workflow";
 import { button } from "~/styles/ui.css";
 import * as s from "./admin.css";
 
@@ -135,6 +137,12 @@ export function LeadInboxCard({ lead, assignable, busy, actionError }: LeadInbox
     <li className={s.card} data-testid="lead" aria-labelledby={`lead-${lead.id}`}>
       <LeadCardHead lead={lead} headingId={`lead-${lead.id}`} />
       <LeadFacts lead={lead} />
+      <p className={s.row}>
+        <Link to={panelLeadPath(lead.id)} aria-label={`Abrir o contato ${lead.name ?? LEAD_KIND_LABELS[lead.kind]}`}>
+          Abrir
+        </Link>
+        <span className={s.muted}>responder, anotar e ver o histórico</span>
+      </p>
 
       <FormAlert className={s.alert} message={actionError?.target === lead.id ? actionError.error : null} />
 
@@ -142,18 +150,32 @@ export function LeadInboxCard({ lead, assignable, busy, actionError }: LeadInbox
         <input type="hidden" name="intent" value="status" />
         <input type="hidden" name="leadId" value={lead.id} />
         <span className={s.muted}>Mover para:</span>
-        {LEAD_STATUSES.filter((status) => status !== lead.status).map((status) => (
-          <button
-            key={status}
-            type="submit"
-            name="status"
-            value={status}
-            className={`${button.outline} ${s.smallButton}`}
-            disabled={busy}
-          >
-            {LEAD_STATUS_LABELS[status]}
-          </button>
-        ))}
+        {statusesFor(lead.kind)
+          .filter((status) => status !== lead.status)
+          .map((status) =>
+            // "Perdido" needs a reason: the lead page asks for it (ADR 0081).
+            status === "perdido" ? (
+              <Link
+                key={status}
+                to={`${panelLeadPath(lead.id)}#status`}
+                className={`${button.outline} ${s.smallButton}`}
+                aria-label="Perdido: informar o motivo na página do contato"
+              >
+                {LEAD_STATUS_LABELS[status]}…
+              </Link>
+            ) : (
+              <button
+                key={status}
+                type="submit"
+                name="status"
+                value={status}
+                className={`${button.outline} ${s.smallButton}`}
+                disabled={busy}
+              >
+                {LEAD_STATUS_LABELS[status]}
+              </button>
+            ),
+          )}
       </Form>
 
       <Form method="post" className={s.inlineForm} preventScrollReset>

@@ -120,7 +120,17 @@ export const UNASSIGNED = "nenhum";
 const USER_UID_MAX = 128;
 
 /**
- * The inbox filters, from the query string (`?tipo=&status=&corretor=&de=&ate=&pagina=`):
+ * Values of the inbox's `resposta` filter (ADR 0084): "pendente", leads still "novo" that nobody
+ * has answered (LGPD requests and merged leads left out); "atrasada", those of them past the response
+ * target (an SLA reminder row exists, ADR 0080).
+ */
+export const RESPONSE_FILTER_LABELS = {
+  pendente: "Sem resposta",
+  atrasada: "Sem resposta, fora do prazo",
+} as const;
+
+/**
+ * The inbox filters, from the query string (`?tipo=&status=&resposta=&corretor=&de=&ate=&pagina=`):
  * an invalid value is dropped (the list still shows), never a 500.
  */
 const inboxFilterSchema = z.object({
@@ -128,6 +138,7 @@ const inboxFilterSchema = z.object({
     .preprocess(emptyToUndefined, z.enum(["sell", "info", "whatsapp", "alert", "lgpd"]).optional())
     .catch(undefined),
   status: z.preprocess(emptyToUndefined, z.enum(LEAD_STATUSES).optional()).catch(undefined),
+  resposta: z.preprocess(emptyToUndefined, z.enum(["pendente", "atrasada"]).optional()).catch(undefined),
   /** A user uid, or {@link UNASSIGNED}. */
   corretor: z.preprocess(emptyToUndefined, singleLineText({ max: USER_UID_MAX }).optional()).catch(undefined),
   ...dayRangeAndPageFilters("Use uma data válida."),
@@ -143,7 +154,7 @@ export function parseInboxFilters(searchParams: URLSearchParams): InboxFilters {
 
 /** The query string of `filters` without the page (for paging links and the CSV link). */
 export function inboxFilterQuery(filters: Partial<InboxFilters>): URLSearchParams {
-  return filterQuery(filters, ["tipo", "status", "corretor", "de", "ate"]);
+  return filterQuery(filters, ["tipo", "status", "resposta", "corretor", "de", "ate"]);
 }
 
 /** The actions of the inbox page (one form each, by `intent`). */
@@ -151,7 +162,8 @@ export const inboxActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("status"),
     leadId: z.string().uuid("Contato inválido."),
-    status: z.enum(LEAD_STATUSES, { message: "Escolha um status válido." }),
+    /** A sales lead's status or an LGPD request's (ADR 0081); whether it fits the lead's kind is the server's check. */
+    status: z.enum([...LEAD_STATUSES, "concluido"] as const, { message: "Escolha um status válido." }),
   }),
   z.object({
     intent: z.literal("assign"),

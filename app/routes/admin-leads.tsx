@@ -24,6 +24,7 @@ import {
   LEAD_STATUS_LABELS,
   LEAD_STATUSES,
   parseInboxFilters,
+  RESPONSE_FILTER_LABELS,
   UNASSIGNED,
 } from "~/lib/lead-inbox";
 import { ADMIN_LEADS_CSV_PATH, ADMIN_LEADS_PATH } from "~/lib/paths";
@@ -51,8 +52,11 @@ export const meta: MetaFunction = () => adminMeta("Leads");
  * Portuguese message beside the lead; success redirects back with a toast.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminPost(request);
-  return handleInboxAction(request, await request.formData());
+  const admin = await requireAdminPost(request);
+  return handleInboxAction(request, await request.formData(), {
+    uid: admin.uid,
+    name: admin.displayName || admin.email,
+  });
 }
 
 /** The inbox page. */
@@ -85,6 +89,13 @@ export default function AdminLeadsPage() {
           name="status"
           value={filters.status}
           options={LEAD_STATUSES.map((status) => [status, LEAD_STATUS_LABELS[status]] as const)}
+        />
+        <FilterSelect
+          label="Resposta"
+          id="filtro-resposta"
+          name="resposta"
+          value={filters.resposta}
+          options={Object.entries(RESPONSE_FILTER_LABELS)}
         />
         <FilterSelect
           label="Responsável"

@@ -1,14 +1,13 @@
 /**
- * `/painel` (docs/product.md "Broker area", agent middleware): the
- * broker's home: "Meus imóveis" (active listings whose Vista broker code is
- * the user's) and a quick lookup by listing code that opens its private data.
- * Agent or admin only; never cached.
+ * `/painel` (docs/product.md "Broker area", agent middleware): the broker's
+ * home opens on "Meus leads" (ADR 0081: the unanswered ones first, each
+ * opening its lead page), then a quick lookup by listing code that opens its
+ * private data, a link to "Meus imóveis" (`/painel/imoveis`, paged) and the
+ * figures of the broker's listings. Agent or admin only; never cached.
  */
 import { type LoaderFunctionArgs, json, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
-import { listBrokerListings } from "~/.server/broker/private-listing";
-import { getDb } from "~/.server/db";
 import { loadBrokerPanelLeads } from "~/.server/leads/inbox";
 import { brokerPanelFigures } from "~/.server/analytics/queries";
 import { BrokerListingStats } from "~/components/broker-listing-stats";
@@ -19,11 +18,11 @@ import * as s from "~/components/private-listing.css";
 import { privateListingPath, ROLE_DEFINITIONS } from "~/lib/auth";
 import { listingLookupSchema } from "~/lib/auth-forms";
 import { privatePage, privatePageHeaders } from "~/lib/cache-control";
-import { formatPrice } from "~/lib/format";
+import { PANEL_LISTINGS_PATH, parsePanelPage } from "~/lib/lead-workflow";
 import { ADMIN_PATH } from "~/lib/paths";
 import { button, container } from "~/styles/ui.css";
 
-/** Guard, then the lookup redirect (`?codigo=`) or the user's listings. */
+/** Guard, then the lookup redirect (`?codigo=`) or the user's leads (`?pagina=`) and listing figures. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "agent");
   const url = new URL(request.url);
@@ -33,9 +32,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (parsed.success) throw redirect(privateListingPath(parsed.data.codigo), { headers: privatePage() });
     lookupError = parsed.error.issues[0]?.message ?? "Código inválido.";
   }
-  const mine = user.brokerCode ? await listBrokerListings(getDb().db, user.brokerCode) : [];
-  const leads = await loadBrokerPanelLeads(user);
-  const stats = user.brokerCode ? await brokerPanelFigures(user.brokerCode) : null;
+  const [leads, stats] = await Promise.all([
+    loadBrokerPanelLeads(user, parsePanelPage(url.searchParams)),
+    user.brokerCode ? brokerPanelFigures(user.brokerCode) : null,
+  ]);
   return json(
     {
       user: {
@@ -45,9 +45,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
         brokerCode: user.brokerCode,
         isAdmin: user.role === "admin",
       },
-      mine,
       lookupError,
       leads,
+      now: new Date().toISOString(),
       stats,
     },
     { headers: privatePage() },
@@ -62,7 +62,7 @@ export const meta: MetaFunction = () => [{ title: "Painel do corretor" }, { name
 
 /** The broker's home. */
 export default function PanelPage() {
-  const { user, mine, lookupError, leads, stats } = useLoaderData<typeof loader>();
+  const { user, lookupError, leads, now, stats } = useLoaderData<typeof loader>();
   return (
     <div className={`${container} ${s.page}`}>
       <header>
@@ -74,6 +74,8 @@ export default function PanelPage() {
           {user.brokerCode ? ` · código Vista ${user.brokerCode}` : ""}
         </p>
       </header>
+
+      <BrokerLeads page={leads} now={now} />
 
       <section aria-labelledby="busca-codigo">
         <h2 id="busca-codigo" className={s.heading}>
@@ -93,7 +95,7 @@ export default function PanelPage() {
 
       <section aria-labelledby="meus-imoveis">
         <h2 id="meus-imoveis" className={s.heading}>
-          Meus imóveis
+          <Link to={PANEL_LISTINGS_PATH}>Meus imóveis</Link>
         </h2>
         {!user.brokerCode && user.isAdmin ? (
           <p className={s.muted}>
@@ -104,52 +106,12 @@ export default function PanelPage() {
           <p className={s.muted}>
             Sua conta não está ligada a um código de corretor do Vista. Fale com o administrador.
           </p>
-        ) : mine.length === 0 ? (
-          <p className={s.muted}>Nenhum imóvel ativo com o seu código de corretor.</p>
         ) : (
-          <table className={s.table}>
-            <caption className={`${s.muted} ${f.captionStart}`}>
-              {mine.length} {mine.length === 1 ? "imóvel" : "imóveis"}
-            </caption>
-            <thead>
-              <tr>
-                <th className={s.cell}>Código</th>
-                <th className={s.cell}>Imóvel</th>
-                <th className={s.cell}>Preço</th>
-                <th className={s.cell}>Dados internos</th>
-              </tr>
-            </thead>
-            <tbody>
-              {mine.map((listing) => (
-                <tr key={listing.code}>
-                  <td className={s.cell}>{listing.code}</td>
-                  <td className={s.cell}>
-                    <Link to={listing.path}>{listing.title}</Link>
-                    <br />
-                    <span className={s.muted}>
-                      {listing.neighbourhood}, {listing.city}
-                    </span>
-                  </td>
-                  <td className={s.cell}>
-                    {listing.salePrice
-                      ? formatPrice(listing.salePrice)
-                      : listing.rentPrice
-                        ? `${formatPrice(listing.rentPrice)}/mês`
-                        : "—"}
-                  </td>
-                  <td className={s.cell}>
-                    <Link to={privateListingPath(listing.code)}>Ver</Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <p className={s.muted}>Os imóveis ativos com o seu código de corretor, com preço e dados internos.</p>
         )}
       </section>
 
       {stats ? <BrokerListingStats {...stats} /> : null}
-
-      <BrokerLeads leads={leads} />
     </div>
   );
 }

@@ -67,6 +67,49 @@ test("matriz de autorização: cada rota e ação protegida × anônimo, correto
       path: "/painel/imovel/c%C3%B3digo%20ruim/dados",
       expect: { anonymous: 401, agent: 404, admin: 404 },
     },
+    {
+      method: "GET",
+      path: "/painel/imoveis",
+      expect: { anonymous: [302, "/login-corretores?redirectTo=%2Fpainel%2Fimoveis"], agent: 200, admin: 200 },
+    },
+    {
+      // Another broker's listings: only an admin may pick the broker.
+      method: "GET",
+      path: "/painel/imoveis?corretor=22",
+      expect: {
+        anonymous: [302, `/login-corretores?redirectTo=${encodeURIComponent("/painel/imoveis?corretor=22")}`],
+        agent: 403,
+        admin: 200,
+      },
+    },
+    {
+      method: "GET",
+      path: "/painel/leads/00000000-0000-4000-8000-000000000000",
+      expect: {
+        anonymous: [
+          302,
+          `/login-corretores?redirectTo=${encodeURIComponent("/painel/leads/00000000-0000-4000-8000-000000000000")}`,
+        ],
+        agent: 404,
+        admin: 404,
+      },
+    },
+    {
+      method: "GET",
+      path: "/admin/distribuicao",
+      expect: {
+        anonymous: [302, "/login-corretores?redirectTo=%2Fadmin%2Fdistribuicao"],
+        agent: 403,
+        admin: 200,
+      },
+    },
+    {
+      method: "POST",
+      path: "/admin/distribuicao",
+      form: { intent: "rule", fallback: "round_robin" },
+      foreign: true,
+      expect: { anonymous: 403, agent: 403, admin: 403 },
+    },
     { method: "GET", path: "/api/auth/token/check", expect: { anonymous: 401, agent: 200, admin: 200 } },
     { method: "GET", path: "/api/roles", expect: { anonymous: 401, agent: 403, admin: 200 } },
     {

@@ -183,9 +183,13 @@ test("área do corretor: painel privado no imóvel, meus imóveis e busca por c�
 
   await page.goto("/painel");
   await expect(page.getByRole("heading", { level: 1, name: "Painel do corretor" })).toBeVisible();
-  const mine = page.getByRole("table");
-  await expect(mine.getByRole("row").nth(1)).toBeVisible();
-  const firstCode = (await mine.getByRole("row").nth(1).getByRole("cell").first().textContent())!.trim();
+  // "Meus imóveis" is its own page (ADR 0081): /painel opens on the broker's leads.
+  await page.getByRole("link", { name: "Meus imóveis" }).click();
+  await expect(page).toHaveURL(`${baseURL}/painel/imoveis`);
+  const mine = page.getByTestId("meus-imoveis").locator("tbody tr");
+  await expect(mine.first()).toBeVisible();
+  const firstCode = (await mine.first().getAttribute("data-code"))!;
+  await page.goto("/painel");
 
   await page.getByLabel("Código do imóvel").fill(firstCode);
   await page.getByRole("button", { name: "Ver dados internos" }).click();

@@ -165,10 +165,19 @@ describe("bad input from the admin", () => {
 
   it("an unknown lead status answers 400 with a message", async () => {
     const response = await answer(() =>
-      adminLeads.action(args(request("admin", "/admin/leads", { intent: "status", leadId, status: "perdido" }))),
+      adminLeads.action(args(request("admin", "/admin/leads", { intent: "status", leadId, status: "arquivado" }))),
     );
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: "Escolha um status válido.", target: leadId });
+    // "Perdido" needs its reason, asked on the lead page (ADR 0081).
+    const lost = await answer(() =>
+      adminLeads.action(args(request("admin", "/admin/leads", { intent: "status", leadId, status: "perdido" }))),
+    );
+    expect(lost.status).toBe(400);
+    expect(await lost.json()).toEqual({
+      error: "Informe o motivo da perda na página do contato (Abrir).",
+      target: leadId,
+    });
   });
 
   it.each(["javascript:alert(1)", "//evil.example", "/\\evil.example", "/a\r\nSet-Cookie: x", "http://x.example"])(

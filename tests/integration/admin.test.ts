@@ -281,6 +281,7 @@ describe.each(kinds)("admin data on %s", (kind) => {
 
   describe("leads inbox", () => {
     const ids: Record<string, string> = {};
+    const ADMIN = { uid: "admin-1", name: "Admin" };
 
     beforeAll(async () => {
       const db = env.database.db;
@@ -366,11 +367,13 @@ describe.each(kinds)("admin data on %s", (kind) => {
       ]);
       expect(await setLeadStatus(ids["info-1"]!, "em_atendimento", db)).toBe(true);
       expect((await listLeads({ status: "em_atendimento" }, db)).items.map((l) => l.id)).toEqual([ids["info-1"]]);
-      expect(await assignLead(ids["sell-1"]!, "broker-77", db)).toBeNull();
+      expect(await assignLead(ids["sell-1"]!, "broker-77", ADMIN, db)).toBeNull();
+      // info-1 went to its listing's broker on creation (ADR 0080).
       expect((await listLeads({ corretor: "broker-77" }, db)).items.map((l) => [l.id, l.assigned?.name])).toEqual([
+        [ids["info-1"], "Bruno Corretor"],
         [ids["sell-1"], "Bruno Corretor"],
       ]);
-      expect((await listLeads({ corretor: "nenhum" }, db)).total).toBe(24);
+      expect((await listLeads({ corretor: "nenhum" }, db)).total).toBe(23);
     });
 
     it("moves a lead through its statuses; refuses unknown leads and disabled brokers", async () => {
@@ -382,9 +385,11 @@ describe.each(kinds)("admin data on %s", (kind) => {
         expect(row!.status).toBe(status);
       }
       expect(await setLeadStatus("00000000-0000-4000-8000-000000000000", "novo", db)).toBe(false);
-      expect(await assignLead(id, "broker-off", db)).toBe("Este usuário está desativado.");
-      expect(await assignLead(id, "ninguem", db)).toBe("Corretor não encontrado.");
-      expect(await assignLead("00000000-0000-4000-8000-000000000000", null, db)).toBe("Este contato não existe mais.");
+      expect(await assignLead(id, "broker-off", ADMIN, db)).toBe("Este usuário está desativado.");
+      expect(await assignLead(id, "ninguem", ADMIN, db)).toBe("Corretor não encontrado.");
+      expect(await assignLead("00000000-0000-4000-8000-000000000000", null, ADMIN, db)).toBe(
+        "Este contato não existe mais.",
+      );
     });
 
     it("reenviar: a pending delivery is due now; a sent one goes back to pending; a leased one is refused", async () => {
@@ -431,7 +436,7 @@ describe.each(kinds)("admin data on %s", (kind) => {
       expect(lines[0]).toBe(CSV_HEADER.map((name) => `"${name}"`).join(";"));
       expect(lines).toHaveLength(3); // header, one lead, trailing empty string
       expect(lines[1]).toContain(
-        `"11/03/2025 00:30";"Mais informações";"Em atendimento";"";"Carlos Lima";"1134567890";"carlos@exemplo.com.br";"INBOX1";`,
+        `"11/03/2025 00:30";"Mais informações";"Em atendimento";"Bruno Corretor";"Carlos Lima";"1134567890";"carlos@exemplo.com.br";"INBOX1";`,
       );
       expect(lines[1]).toContain(`;"'=HYPERLINK(""x"") Tem vaga?";`);
       expect(lines[1]).toContain(
@@ -448,7 +453,7 @@ describe.each(kinds)("admin data on %s", (kind) => {
       expect(await listBrokerLeads({ uid: "broker-x", brokerCode: null }, db)).toEqual([]);
       // Assigned to someone else: no longer theirs.
       await db.insert(users).values({ uid: "broker-88", email: "outro@exemplo.com.br", role: "agent" });
-      expect(await assignLead(ids["info-1"]!, "broker-88", db)).toBeNull();
+      expect(await assignLead(ids["info-1"]!, "broker-88", ADMIN, db)).toBeNull();
       expect((await listBrokerLeads({ uid: "broker-77", brokerCode: "77" }, db)).map((lead) => lead.id)).toEqual([
         ids["sell-1"],
       ]);

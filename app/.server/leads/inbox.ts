@@ -10,17 +10,19 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, type SQL, 
 import type { SQLWrapper } from "drizzle-orm";
 import {
   type AssignableUser,
-  type BrokerPanelLead,
   CSV_MAX_ROWS,
   type InboxFilters,
   type InboxLead,
   INBOX_PAGE_SIZE,
   UNASSIGNED,
 } from "~/lib/lead-inbox";
+import { BROKER_LEADS_PAGE_SIZE, type PanelLeadPage } from "~/lib/lead-workflow";
 import { pageOf } from "~/lib/list-filters";
 import { addDays, saoPauloMidnight } from "~/lib/sao-paulo-time";
 import { type Db, getDb } from "../db";
 import { leadDeliveries, leads, type LeadStatus, listings, users } from "../db/schema";
+import { type LeadActor, recordLeadEvents } from "./history";
+import { listingsByCode } from "./lead-page";
 
 // The CSV export is written in ./csv (the site's one CSV writer, `~/.server/csv`).
 export { CSV_HEADER, leadsToCsv } from "./csv";
@@ -45,15 +47,27 @@ export function saoPauloDaysWhere(column: SQLWrapper, from: string | undefined, 
   return conditions;
 }
 
-/** The where-clause of the filters (kind, status, broker, São Paulo date range). */
+/**
+ * The where-clause of the filters (kind, status, response, broker, São Paulo date range). Merged
+ * leads are always left out (hidden from the inboxes, ADR 0081), so the list matches the dashboard's
+ * counts. `resposta` (ADR 0084): "pendente" is a sales lead still "novo"; "atrasada" one of those with
+ * an SLA reminder row (the reminder job writes it when the lead passes the response target, ADR 0080).
+ */
 function filterWhere(filters: Partial<InboxFilters>): SQL | undefined {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [isNull(leads.mergedIntoId)];
   if (filters.tipo) conditions.push(eq(leads.kind, filters.tipo));
   if (filters.status) conditions.push(eq(leads.status, filters.status));
+  if (filters.resposta) conditions.push(eq(leads.status, "novo"), ne(leads.kind, "lgpd"));
+  if (filters.resposta === "atrasada") {
+    conditions.push(
+      sql`exists (select 1 from ${leadDeliveries} where ${leadDeliveries.leadId} = ${leads.id}
+        and ${leadDeliveries.channel} in ('sla_broker', 'sla_admin'))`,
+    );
+  }
   if (filters.corretor === UNASSIGNED) conditions.push(isNull(leads.assignedUid));
   else if (filters.corretor) conditions.push(eq(leads.assignedUid, filters.corretor));
   conditions.push(...saoPauloDaysWhere(leads.createdAt, filters.de, filters.ate));
-  return conditions.length ? and(...conditions) : undefined;
+  return and(...conditions);
 }
 
 const leadColumns = {
@@ -184,21 +198,53 @@ export async function setLeadStatus(leadId: string, status: LeadStatus, db: Db =
 export type AssignResult = null | string;
 
 /**
- * Assigns a lead to an active user (`uid`), or removes the assignment (`null`).
+ * An admin assigns a lead to an active user (`uid`), or removes the assignment (`null`): the lead
+ * records `assigned_by = "admin"` and `assigned_at`, and its history the change from → to with the
+ * admin as actor, in one transaction (ADR 0080). Choosing the current broker again changes nothing.
+ * @param actor the acting admin (uid and display name).
  * @returns null on success, or the reason in Portuguese (unknown lead, unknown or disabled user).
  */
-export async function assignLead(leadId: string, uid: string | null, db: Db = getDb().db): Promise<AssignResult> {
+export async function assignLead(
+  leadId: string,
+  uid: string | null,
+  actor: NonNullable<LeadActor>,
+  db: Db = getDb().db,
+): Promise<AssignResult> {
   if (uid) {
     const [user] = await db.select({ disabled: users.disabled }).from(users).where(eq(users.uid, uid));
     if (!user) return "Corretor não encontrado.";
     if (user.disabled) return "Este usuário está desativado.";
   }
-  const rows = await db
-    .update(leads)
-    .set({ assignedUid: uid, updatedAt: sql`now()` })
-    .where(eq(leads.id, leadId))
-    .returning({ id: leads.id });
-  return rows.length ? null : "Este contato não existe mais.";
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [current] = await tx
+      .select({ assignedUid: leads.assignedUid })
+      .from(leads)
+      .where(eq(leads.id, leadId))
+      .for("update");
+    if (!current) return "Este contato não existe mais.";
+    if (current.assignedUid === uid) return null;
+    await tx
+      .update(leads)
+      .set({
+        assignedUid: uid,
+        assignedBy: uid ? "admin" : null,
+        assignedAt: uid ? sql`now()` : null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(leads.id, leadId));
+    await recordLeadEvents(tx, [
+      {
+        leadId,
+        type: "assigned",
+        actor,
+        fromValue: current.assignedUid,
+        toValue: uid,
+        note: uid ? "Atribuído por um administrador" : "Atribuição removida por um administrador",
+      },
+    ]);
+    return null;
+  });
 }
 
 /** Outcome of {@link resendDelivery}. */
@@ -249,15 +295,11 @@ export async function leadsForExport(filters: Partial<InboxFilters>, db: Db = ge
 }
 
 /**
- * A broker's own leads for `/painel` (docs/product.md "Broker area": "meus
- * leads"; ADR 0017): those assigned to them, and unassigned ones about a
- * listing whose Vista broker code is theirs; newest first, at most `limit`.
+ * The where-clause of a broker's own leads (docs/product.md "Broker area": "meus leads"; ADR 0081):
+ * those assigned to them, and unassigned ones about a listing whose Vista broker code is theirs;
+ * never an LGPD request, never a merged lead (it lives on in the lead it was merged into).
  */
-export async function listBrokerLeads(
-  user: { uid: string; brokerCode: string | null },
-  db: Db = getDb().db,
-  limit = 50,
-): Promise<InboxLead[]> {
+function brokerLeadsWhere(user: { uid: string; brokerCode: string | null }, db: Db): SQL | undefined {
   const mine = user.brokerCode
     ? or(
         eq(leads.assignedUid, user.uid),
@@ -270,34 +312,61 @@ export async function listBrokerLeads(
         ),
       )
     : eq(leads.assignedUid, user.uid);
+  return and(mine, ne(leads.kind, "lgpd"), isNull(leads.mergedIntoId));
+}
+
+/**
+ * A broker's own leads for `/painel` ({@link brokerLeadsWhere}): the unanswered ones (status
+ * "novo") first, then newest first; `limit` of them after skipping `offset`.
+ */
+export async function listBrokerLeads(
+  user: { uid: string; brokerCode: string | null },
+  db: Db = getDb().db,
+  limit = 50,
+  offset = 0,
+): Promise<InboxLead[]> {
   const rows = await db
     .select(leadColumns)
     .from(leads)
     .leftJoin(users, eq(users.uid, leads.assignedUid))
-    .where(and(mine, ne(leads.kind, "lgpd")))
-    .orderBy(desc(leads.createdAt), desc(leads.id))
-    .limit(limit);
+    .where(brokerLeadsWhere(user, db))
+    .orderBy(sql`(${leads.status} = 'novo') desc`, desc(leads.createdAt), desc(leads.id))
+    .limit(limit)
+    .offset(offset);
   return withDeliveries(db, rows);
 }
 
 /**
- * Loader helper of `/painel` "Meus leads": the signed-in
- * broker's leads ({@link listBrokerLeads}), trimmed for the panel.
+ * Loader helper of `/painel` "Meus leads": page `requested` (clamped) of the signed-in broker's
+ * leads ({@link listBrokerLeads}), trimmed for the panel, each with its listing's title and public
+ * page (null when the read model does not have it), and the true total.
  */
 export async function loadBrokerPanelLeads(
   user: { uid: string; brokerCode: string | null },
+  requested = 1,
   db: Db = getDb().db,
-): Promise<BrokerPanelLead[]> {
-  const rows = await listBrokerLeads(user, db);
-  return rows.map(({ id, kind, status, name, phone, email, message, listingCode, createdAt }) => ({
-    id,
-    kind,
-    status,
-    name,
-    phone,
-    email,
-    message,
-    listingCode,
-    createdAt,
-  }));
+): Promise<PanelLeadPage> {
+  const [{ total = 0 } = {}] = await db.select({ total: count() }).from(leads).where(brokerLeadsWhere(user, db));
+  const { page, pageCount, offset } = pageOf(total, requested, BROKER_LEADS_PAGE_SIZE);
+  const rows = await listBrokerLeads(user, db, BROKER_LEADS_PAGE_SIZE, offset);
+  const found = await listingsByCode(
+    db,
+    rows.flatMap((row) => (row.listingCode ? [row.listingCode] : [])),
+  );
+  const items = rows.map(({ id, kind, status, name, phone, email, message, listingCode, createdAt }) => {
+    const listing = listingCode ? found.get(listingCode) : undefined;
+    return {
+      id,
+      kind,
+      status,
+      name,
+      phone,
+      email,
+      message,
+      listingCode,
+      createdAt,
+      listing: listing ? { code: listing.code, title: listing.title, path: listing.path } : null,
+    };
+  });
+  return { items, total, page, pageCount };
 }
