@@ -20,9 +20,10 @@
  * Nothing is sent under `/admin`, `/painel` or `/login-corretores`, nor when
  * the browser asks not to be tracked (Do Not Track or Global Privacy Control).
  */
-import { useLocation } from "@remix-run/react";
+import { type UIMatch, useLocation, useMatches } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type * as AnalyticsClientModule from "~/lib/analytics-client";
+import { SEARCH_PATH } from "~/lib/paths";
 
 type AnalyticsClient = typeof AnalyticsClientModule;
 
@@ -45,9 +46,20 @@ function whenIdle(work: () => void): void {
   else window.addEventListener("load", idle, { once: true });
 }
 
+/**
+ * How many listings the search page on screen found (its loader's `total`), sent with its page
+ * view so the admin home can list the searches with no result (ADR 0084); undefined elsewhere.
+ */
+function searchResults(matches: UIMatch[]): number | undefined {
+  const match = matches.find((candidate) => candidate.pathname === SEARCH_PATH);
+  const data = match?.data as { state?: unknown; total?: unknown } | null | undefined;
+  return data?.state === "results" && typeof data.total === "number" ? data.total : undefined;
+}
+
 /** Mount once in the root: records page views and the delegated events (see the module comment). */
 export function AnalyticsBeacon(): null {
   const { pathname, search } = useLocation();
+  const results = searchResults(useMatches());
   const lastSent = useRef<string | null>(null);
 
   useEffect(() => {
@@ -72,12 +84,13 @@ export function AnalyticsBeacon(): null {
     lastSent.current = key;
     whenIdle(() => {
       const referrer = first && document.referrer ? { referrer: document.referrer.slice(0, 2000) } : {};
+      const found = results === undefined ? {} : { results };
       loadClient().then(
-        ({ send }) => send("pageview", referrer, { pathname, search }),
+        ({ send }) => send("pageview", { ...referrer, ...found }, { pathname, search }),
         () => undefined,
       );
     });
-  }, [pathname, search]);
+  }, [pathname, search, results]);
 
   return null;
 }

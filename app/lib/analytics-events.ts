@@ -5,7 +5,7 @@
  * and its size limits. Design: docs/decisions/0030-first-party-analytics.md.
  */
 import { z } from "zod";
-import { ADMIN_PATH, LOGIN_PATH, PANEL_PATH } from "~/lib/paths";
+import { ADMIN_PATH, LOGIN_PATH, OWNER_REPORT_PATH, PANEL_PATH } from "~/lib/paths";
 
 /** Events the browser sends itself. */
 export const CLIENT_EVENT_TYPES = ["pageview", "gallery_open", "whatsapp_click", "form_start", "form_submit"] as const;
@@ -43,7 +43,9 @@ const LISTING_CODE = /^[A-Za-z0-9._-]{1,40}$/;
  * - `referrer`: `document.referrer` on the first page view (only its host is
  *   kept, and only when it is another site);
  * - `listing`: the listing code a gallery or WhatsApp event concerns;
- * - `form`: the lead form's kind for form events (`info`, `sell`, …).
+ * - `form`: the lead form's kind for form events (`info`, `sell`, …);
+ * - `results`: on a page view of `/busca` with a query, how many listings the
+ *   page found (ADR 0084: the searches with no result).
  * Unknown keys are refused.
  */
 export const beaconSchema = z
@@ -59,14 +61,21 @@ export const beaconSchema = z
       .string()
       .regex(/^[a-z][a-z0-9_-]{0,29}$/)
       .optional(),
+    results: z.number().int().min(0).max(1_000_000).optional(),
   })
   .strict();
+
+/** `detail_key` of a `search` event: the term (result count unknown or above zero). */
+export const SEARCH_DETAIL_KEY = "q";
+
+/** `detail_key` of a `search` event whose page found no listing (ADR 0084). */
+export const EMPTY_SEARCH_DETAIL_KEY = "q_empty";
 
 /** A validated beacon body. */
 export type BeaconBody = z.infer<typeof beaconSchema>;
 
-/** Path prefixes never recorded: the broker and admin areas and the sign-in pages. */
-export const UNTRACKED_PATH_PREFIXES: readonly string[] = [ADMIN_PATH, PANEL_PATH, LOGIN_PATH];
+/** Path prefixes never recorded: the broker and admin areas, the sign-in pages and the owner's report (its path carries a token). */
+export const UNTRACKED_PATH_PREFIXES: readonly string[] = [ADMIN_PATH, PANEL_PATH, LOGIN_PATH, OWNER_REPORT_PATH];
 
 /** Whether a pathname belongs to an area that is never recorded ({@link UNTRACKED_PATH_PREFIXES}). */
 export function isUntrackedPath(pathname: string): boolean {

@@ -1,24 +1,32 @@
 /**
  * `/admin` (docs/spec.txt §2, layout "admin", admin middleware): the admin
- * home with a card per section of `ADMIN_SECTIONS` (Leads also shows the
- * number of new ones), and the Vista sync panel with "Sincronizar tudo
- * agora" (a full run, docs/decisions/0068-sync-faults.md) and, while the
- * sync's safety valve holds removals back, "Confirmar remoções"
+ * home, a dashboard of the agency's day (docs/decisions/0084-admin-dashboard.md):
+ * KPI cards and tables of leads per channel and window, the leads nobody
+ * answered yet, first-response times per broker and channel, searches with
+ * no result and listings viewed without a lead, each count linking to the
+ * filtered lead list; then a card per section of `ADMIN_SECTIONS`, and the
+ * Vista sync panel with "Sincronizar tudo agora" (a full run,
+ * docs/decisions/0068-sync-faults.md) and, while the sync's safety valve
+ * holds removals back, "Confirmar remoções"
  * (docs/decisions/0073-sync-safety-valve.md). Admin only; never cached.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { loadAdminDashboard } from "~/.server/admin/dashboard";
 import { confirmHeldRemovals, startFullSync, syncPanel, type SyncPanel } from "~/.server/admin/sync";
 import { requireRole } from "~/.server/auth";
 import { requireAdminPost } from "~/.server/auth/admin-post";
 import { redirectWithToast } from "~/.server/flash";
-import { countNewLeads } from "~/.server/leads/inbox";
+import { AdminAreas } from "~/components/admin-dashboard/admin-areas";
+import * as d from "~/components/admin-dashboard/dashboard.css";
+import { EmptySearchesTable, ViewedWithoutLeadsTable } from "~/components/admin-dashboard/demand-tables";
+import { FirstResponseTables } from "~/components/admin-dashboard/first-response";
+import { ChannelTable, LeadKpis, UnansweredLeads } from "~/components/admin-dashboard/lead-figures";
 import { AdminNav } from "~/components/admin-nav";
 import * as s from "~/components/admin.css";
-import { ADMIN_SECTIONS } from "~/lib/admin";
 import { privatePage, privatePageHeaders } from "~/lib/cache-control";
 import { formatSaoPaulo } from "~/lib/lead-inbox";
-import { ADMIN_LEADS_PATH, ADMIN_PATH } from "~/lib/paths";
+import { ADMIN_PATH } from "~/lib/paths";
 import { button } from "~/styles/ui.css";
 
 /** The form intent of "Sincronizar tudo agora". */
@@ -27,11 +35,11 @@ const FULL_SYNC_INTENT = "sincronizar-tudo";
 /** The form intent of "Confirmar remoções" (held back by the sync's safety valve). */
 const CONFIRM_REMOVALS_INTENT = "confirmar-remocoes";
 
-/** Guard (admin), then the number of new leads and the sync panel. */
+/** Guard (admin), then the dashboard's figures and the sync panel, read together. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "admin");
-  const [newLeads, sync] = await Promise.all([countNewLeads(), syncPanel()]);
-  return json({ name: user.displayName || user.email, newLeads, sync }, { headers: privatePage() });
+  const [dashboard, sync] = await Promise.all([loadAdminDashboard(), syncPanel()]);
+  return json({ name: user.displayName || user.email, dashboard, sync }, { headers: privatePage() });
 }
 
 /**
@@ -152,33 +160,32 @@ function SyncSection({ sync }: { sync: SyncPanel }) {
 
 /** The admin home. */
 export default function AdminHome() {
-  const { name, newLeads, sync } = useLoaderData<typeof loader>();
+  const { name, dashboard, sync } = useLoaderData<typeof loader>();
   return (
     <div className={s.page}>
       <AdminNav />
       <header>
         <h1 className={s.title}>Administração</h1>
-        <p className={s.muted}>Olá, {name}. Escolha uma área.</p>
+        <p className={s.muted}>Olá, {name}. O dia da imobiliária em números; cada número leva à lista de leads.</p>
       </header>
-      <ul className={s.cards}>
-        {ADMIN_SECTIONS.map((section) => (
-          <li key={section.path} className={s.card}>
-            <Link to={section.path} className={s.cardLink}>
-              {section.label}
-            </Link>
-            <p className={s.muted}>{section.description}</p>
-            {section.path === ADMIN_LEADS_PATH ? (
-              <p className={s.muted}>
-                {newLeads === 0
-                  ? "Nenhum contato novo."
-                  : newLeads === 1
-                    ? "1 contato novo."
-                    : `${newLeads} contatos novos.`}
-              </p>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      <section aria-labelledby="leads-titulo">
+        <h2 id="leads-titulo" className={s.heading}>
+          Leads
+        </h2>
+        <LeadKpis dashboard={dashboard} />
+      </section>
+      <div className={d.panels}>
+        <section className={s.card} aria-label="Leads por canal">
+          <ChannelTable dashboard={dashboard} />
+        </section>
+        <UnansweredLeads dashboard={dashboard} />
+        <FirstResponseTables dashboard={dashboard} />
+        <div className={d.panels}>
+          <EmptySearchesTable dashboard={dashboard} />
+          <ViewedWithoutLeadsTable dashboard={dashboard} />
+        </div>
+      </div>
+      <AdminAreas />
       <SyncSection sync={sync} />
     </div>
   );

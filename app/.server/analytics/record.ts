@@ -10,7 +10,8 @@
  * `Sec-Fetch-Site` (server/request-guards.ts).
  *
  * A page view also yields the events its address implies: `listing_view` on a
- * listing page, `search` (the normalised term) on the first page of `/busca`,
+ * listing page, `search` (the normalised term; `detail_key` "q_empty" when the
+ * beacon says the page found nothing, ADR 0084) on the first page of `/busca`,
  * one `filter` per filter value on the first page of a listings URL, and
  * `map_search` on `/mapa?area=…`.
  */
@@ -30,8 +31,10 @@ import {
   type AnalyticsEventType,
   type BeaconBody,
   beaconSchema,
+  EMPTY_SEARCH_DETAIL_KEY,
   isUntrackedPath,
   MAX_BEACON_BYTES,
+  SEARCH_DETAIL_KEY,
 } from "~/lib/analytics-events";
 import type { FilterVocabulary, ListingFilters } from "~/lib/filters";
 import { parseFilters } from "~/lib/filters";
@@ -175,7 +178,8 @@ export async function beaconRows(
   if (pageListing) rows.push(row("listing_view", { listingCode: pageListing }));
   if (pathname === SEARCH_PATH && !isLaterPage(url.searchParams)) {
     const term = normalizeSearchTerm(url.searchParams.get("q") ?? "");
-    if (term) rows.push(row("search", { detailKey: "q", detailValue: term }));
+    const detailKey = body.results === 0 ? EMPTY_SEARCH_DETAIL_KEY : SEARCH_DETAIL_KEY;
+    if (term) rows.push(row("search", { detailKey, detailValue: term }));
   }
   if (pathname === MAP_PATH && url.searchParams.get("area")) rows.push(row("map_search"));
   if ((pathname === LISTINGS_PATH || pathname.startsWith(`${LISTINGS_PATH}/`)) && !isLaterPage(url.searchParams)) {
