@@ -22,6 +22,7 @@ describe("redactUrl", () => {
     expect(redactUrl("/API/Auth/Reset-Password/abc/")).toBe(`/API/Auth/Reset-Password/${REDACTED}/`);
     expect(redactUrl("/api/auth/reset%2Dpassword/abc")).toBe(`/api/auth/reset%2Dpassword/${REDACTED}`);
     expect(redactUrl("/api/auth/reset-password")).toBe("/api/auth/reset-password");
+    expect(redactUrl("/proprietario/abc_DEF-123/cancelar")).toBe(`/proprietario/${REDACTED}/${REDACTED}`);
   });
 
   it("hides code-, key- and token-like parameters and keeps every other byte", () => {

@@ -12,7 +12,14 @@
  * the browser asks not to be tracked (Do Not Track or Global Privacy Control).
  */
 import type { BeaconBody, ClientEventType } from "~/lib/analytics-events";
-import { ADMIN_PATH, ANALYTICS_EVENTS_PATH, LOGIN_PATH, PANEL_PATH, WHATSAPP_CONTACT_PATH } from "~/lib/paths";
+import {
+  ADMIN_PATH,
+  ANALYTICS_EVENTS_PATH,
+  LOGIN_PATH,
+  OWNER_REPORT_PATH,
+  PANEL_PATH,
+  WHATSAPP_CONTACT_PATH,
+} from "~/lib/paths";
 
 /** A listing code as the site writes it (same rule as the server's schema). */
 const LISTING_CODE = /^[A-Za-z0-9._-]{1,40}$/;
@@ -31,7 +38,7 @@ function optedOut(): boolean {
 
 /** Whether a path is in an area never recorded (the server checks again). */
 function untracked(pathname: string): boolean {
-  return [ADMIN_PATH, PANEL_PATH, LOGIN_PATH].some(
+  return [ADMIN_PATH, PANEL_PATH, LOGIN_PATH, OWNER_REPORT_PATH].some(
     (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
   );
 }

@@ -58,6 +58,8 @@ export const SET_PASSWORD_PATH = "/login-corretores/definir-senha";
 export const LOGOUT_PATH = "/login-corretores/sair";
 /** The broker area's home. */
 export const PANEL_PATH = "/painel";
+/** The owner's report behind a private link, `/proprietario/{token}` (ADR 0083): never tracked, never indexed. */
+export const OWNER_REPORT_PATH = "/proprietario";
 
 /** The admin home. */
 export const ADMIN_PATH = "/admin";
@@ -65,6 +67,8 @@ export const ADMIN_PATH = "/admin";
 export const ADMIN_LEADS_PATH = "/admin/leads";
 /** CSV export of the inbox (same filters as the page's query string). */
 export const ADMIN_LEADS_CSV_PATH = "/admin/leads/exportar.csv";
+/** Lead routing: the fallback rule, who receives leads, the response targets (ADR 0080). */
+export const ADMIN_LEAD_ROUTING_PATH = "/admin/distribuicao";
 /** Route rules (redirects). */
 export const ADMIN_REDIRECTS_PATH = "/admin/redirecionamentos";
 /** Team members (ADR 0019). */

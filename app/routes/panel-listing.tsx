@@ -5,23 +5,50 @@
  * `/painel/imovel/{codigo}/dados`). Agent or admin only, with a revocation
  * check; every view recorded in the owner-data access log, and over the
  * hourly limit a 429 whose page says until when (ADR 0022); always
- * `Cache-Control: private, no-store`.
+ * `Cache-Control: private, no-store`. Below, the owner's report links
+ * (ADR 0083): create one (shown once, with WhatsApp and e-mail buttons),
+ * see their openings, revoke one.
  */
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
 import { servePrivateListing } from "~/.server/broker/private-listing";
+import { ownerReportAction, ownerReportLinks } from "~/.server/owner-report/panel";
+import { OwnerReportLinks } from "~/components/owner-report-links";
 import { PrivateListingDetails } from "~/components/private-listing";
+import type { PrivateListingData } from "~/domain/listing";
+import { listingLookupSchema } from "~/lib/auth-forms";
+import { pageNotFound } from "~/lib/errors";
 import * as f from "~/components/auth-form.css";
 import * as s from "~/components/private-listing.css";
 import { container } from "~/styles/ui.css";
 import { privatePage } from "~/lib/cache-control";
 import { PANEL_PATH } from "~/lib/paths";
 
-/** Guard (with revocation check), then the logged and limited Vista read. 404 for a malformed code. */
+/**
+ * Guard (with revocation check), then the logged and limited Vista read, and
+ * the listing's owner-report links. 404 for a malformed code.
+ */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireRole(request, "agent", { checkRevoked: true });
-  return servePrivateListing(request, params.codigo, { user, clientIp: context.clientIp });
+  const served = await servePrivateListing(request, params.codigo, { user, clientIp: context.clientIp });
+  const data = (await served.json()) as PrivateListingData;
+  const reports = data.publicPath ? await ownerReportLinks(data.code, user) : [];
+  return json({ ...data, reports, now: new Date().toISOString() }, { status: served.status, headers: served.headers });
+}
+
+/** The owner-report forms (create, revoke): guarded like the page; 404 for a malformed code. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireRole(request, "agent", { checkRevoked: true });
+  const parsed = listingLookupSchema.safeParse({ codigo: params.codigo ?? "" });
+  if (!parsed.success) throw pageNotFound(new URL(request.url).pathname);
+  return ownerReportAction(request, parsed.data.codigo, user);
 }
 
 /** Never cached; a refusal by the hourly limit keeps its `Retry-After`. */
@@ -39,6 +66,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 /** The private data page. */
 export default function PanelListingPage() {
   const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
     <div className={`${container} ${s.page}`}>
       <p className={s.muted}>
@@ -57,6 +85,11 @@ export default function PanelListingPage() {
         </h1>
         {data.listing ? <PrivateListingDetails listing={data.listing} /> : <p className={s.muted}>{data.error}</p>}
       </section>
+      {data.publicPath ? (
+        <div className={s.panel}>
+          <OwnerReportLinks links={data.reports} actionData={actionData} now={data.now} />
+        </div>
+      ) : null}
     </div>
   );
 }

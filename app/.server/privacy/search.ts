@@ -11,6 +11,7 @@ import { ADMIN_MEMBERS_PATH, ADMIN_USERS_PATH } from "~/lib/paths";
 import { type Db } from "../db";
 import { leadDeliveries, leads, members, ownerDataAccess, sessions, users } from "../db/schema";
 import { searchAlertsPrivacySource } from "../alerts/privacy";
+import { ownerReportsPrivacySource } from "../owner-report/privacy";
 import type { FoundSoFar, PrivacyRecord, PrivacySource } from "./source";
 import type { Subject } from "./subject";
 
@@ -219,7 +220,8 @@ const membersSource: PrivacySource = {
 
 /**
  * The sources, in search order (a source may use the records of those
- * before it). The saved-search alerts are `searchAlertsPrivacySource` (ADR 0034).
+ * before it). The saved-search alerts are `searchAlertsPrivacySource` (ADR 0034), the
+ * owner's report links `ownerReportsPrivacySource` (ADR 0083).
  */
 export const PRIVACY_SOURCES: readonly PrivacySource[] = [
   leadsSource,
@@ -229,6 +231,7 @@ export const PRIVACY_SOURCES: readonly PrivacySource[] = [
   ownerAccessSource,
   membersSource,
   searchAlertsPrivacySource,
+  ownerReportsPrivacySource,
 ];
 
 /**
