@@ -1,11 +1,14 @@
 /**
  * The responsible broker of a listing (docs/product.md: "the responsible broker
  * (name, photo, CRECI, WhatsApp)") and its WhatsApp link. Only the
- * website-safe broker fields are used (docs/vista-api.md §6.6).
+ * website-safe broker fields are used (docs/vista-api.md §6.6). The face
+ * (name, photo, credential, page) is the team member's when one carries the
+ * broker's code (ADR 0085); the contacts stay Vista's broker's.
  */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { Broker } from "~/domain/listing";
+import { brokerCredentialLine, type BrokerFace } from "~/lib/broker-credential";
 import { imageUrl } from "~/lib/images";
 import { MailIcon, PhoneIcon, WhatsAppIcon } from "./icons";
 import * as s from "./broker-card.css";
@@ -28,9 +31,25 @@ function initialsOf(name: string): string {
   return ((parts[0]?.[0] ?? "") + (parts.length > 1 ? parts[parts.length - 1][0] : "")).toUpperCase();
 }
 
+/** What the head of a broker's card shows: the name (alt text, initials), the photo and the credential line. */
+export type BrokerHeaderFace = Pick<BrokerFace, "name" | "photo" | "credential">;
+
+/**
+ * The face of a Vista broker with no team member behind the code: Vista's
+ * name and photo, "Corretor de Imóveis · CRECI …" when Vista has the CRECI
+ * (the server's faces add the agency's CRECI otherwise, ADR 0085).
+ */
+export function vistaBrokerFace(broker: Pick<Broker, "name" | "creci" | "photoUrl">): BrokerHeaderFace {
+  return {
+    name: broker.name,
+    photo: broker.photoUrl ? { src: broker.photoUrl, local: false } : null,
+    credential: brokerCredentialLine({ name: broker.name, creci: broker.creci }),
+  };
+}
+
 /** Props of {@link BrokerHeader}. */
 export interface BrokerHeaderProps {
-  broker: Pick<Broker, "name" | "creci" | "photoUrl">;
+  face: BrokerHeaderFace;
   /** The line above the name. */
   kicker: string;
   /** The name as shown (plain or a link). */
@@ -39,38 +58,43 @@ export interface BrokerHeaderProps {
   loading?: "lazy";
 }
 
-function BrokerPhoto({ broker, loading }: Pick<BrokerHeaderProps, "broker" | "loading">) {
-  if (!broker.photoUrl) {
+function BrokerPhoto({ face, loading }: Pick<BrokerHeaderProps, "face" | "loading">) {
+  if (!face.photo) {
     return (
       <span className={s.initials} aria-hidden="true">
-        {initialsOf(broker.name)}
+        {initialsOf(face.name)}
       </span>
     );
   }
-  const src = imageUrl(broker.photoUrl, 160);
+  // A member's photo is served as stored (`/arquivos/…`, already resized at upload); Vista's goes through the image route.
+  const src = face.photo.local ? face.photo.src : imageUrl(face.photo.src, 160);
   return (
     <img
       className={s.avatar}
       src={src}
-      srcSet={`${src} 1x, ${imageUrl(broker.photoUrl, 320)} 2x`}
+      srcSet={face.photo.local ? undefined : `${src} 1x, ${imageUrl(face.photo.src, 320)} 2x`}
       width={64}
       height={64}
-      alt={`Foto de ${broker.name}`}
+      alt={`Foto de ${face.name}`}
       loading={loading}
       decoding="async"
     />
   );
 }
 
-/** The head of a broker's card: the photo (or the initials), the kicker, the name and the CRECI. */
-export function BrokerHeader({ broker, kicker, name, loading }: BrokerHeaderProps) {
+/** The head of a broker's card: the photo (or the initials), the kicker, the name and the credential line (COFECI). */
+export function BrokerHeader({ face, kicker, name, loading }: BrokerHeaderProps) {
   return (
     <div className={s.header}>
-      <BrokerPhoto broker={broker} loading={loading} />
+      <BrokerPhoto face={face} loading={loading} />
       <div>
         <p className={s.kicker}>{kicker}</p>
         <p className={s.name}>{name}</p>
-        {broker.creci ? <p className={s.creci}>CRECI {broker.creci}</p> : null}
+        {face.credential ? (
+          <p className={s.creci} data-credential="">
+            {face.credential}
+          </p>
+        ) : null}
       </div>
     </div>
   );
@@ -119,27 +143,34 @@ export function BrokerContacts({ broker, whatsapp, whatsappRel, mailHref, childr
 
 /** Props of {@link BrokerCard}. */
 export interface BrokerCardProps {
+  /** Vista's broker of the listing (the contacts, and the face when `face` is absent). */
   broker: Broker;
   /** The listing the visitor is looking at (named in the WhatsApp message). */
   listing: { code: string; title: string };
   /** Absolute URL of the listing page. */
   url: string;
-  /** The broker's portfolio page (`/corretor/{slug}`); no link when absent. */
-  profilePath?: string | null;
+  /**
+   * How the broker is shown (ADR 0085): the team member's name, photo, CRECI
+   * and `/membro/{slug}`, else Vista's with `/corretor/{…}`; absent: Vista's
+   * without a page link.
+   */
+  face?: BrokerFace | null;
   /** Link of the WhatsApp contact (through `/obrigado-whatsapp`); default: straight to `wa.me`. */
   whatsappHref?: string | null;
 }
 
-/** Photo, name, CRECI and contact links of the broker. */
-export function BrokerCard({ broker, listing, url, profilePath, whatsappHref }: BrokerCardProps) {
+/** Photo, name, credential (name, "Corretor(a) de Imóveis", CRECI) and contact links of the broker. */
+export function BrokerCard({ broker, listing, url, face, whatsappHref }: BrokerCardProps) {
   const direct = brokerWhatsAppLink(broker, listing, url);
   const whatsapp = direct && whatsappHref ? whatsappHref : direct;
+  const shown = face ?? vistaBrokerFace(broker);
+  const profilePath = face?.path ?? null;
   return (
-    <section className={s.card} aria-label="Corretor responsável">
+    <section className={s.card} aria-label="Corretor responsável" data-broker-member={face?.member ? "" : undefined}>
       <BrokerHeader
-        broker={broker}
+        face={shown}
         kicker="Corretor responsável"
-        name={profilePath ? <Link to={profilePath}>{broker.name}</Link> : broker.name}
+        name={profilePath ? <Link to={profilePath}>{shown.name}</Link> : shown.name}
         loading="lazy"
       />
       <BrokerContacts
@@ -150,7 +181,7 @@ export function BrokerCard({ broker, listing, url, profilePath, whatsappHref }: 
       >
         {profilePath ? (
           <Link className={s.contactLink} to={profilePath}>
-            Ver imóveis de {broker.name}
+            {face?.member ? `Ver perfil e imóveis de ${shown.name}` : `Ver imóveis de ${shown.name}`}
           </Link>
         ) : null}
       </BrokerContacts>

@@ -10,6 +10,7 @@ import type { ListingSummary } from "~/domain/listing-summary";
 import { formatPrice } from "~/lib/format";
 import { LISTINGS_PATH } from "~/lib/paths";
 import { button, container } from "~/styles/ui.css";
+import type { BrokerFace } from "~/lib/broker-credential";
 import { BrokerCard } from "./broker-card";
 import { AddressLine } from "./detail-sections";
 import { ListingsSection } from "./detail-layout";
@@ -121,14 +122,14 @@ export interface ListingAsideProps {
   canonicalUrl: string;
   /** `/obrigado-whatsapp?…` path, null when neither the broker nor the agency has WhatsApp. */
   whatsapp: string | null;
-  /** The broker's portfolio page. */
-  brokerPath: string | null;
+  /** How the broker is shown: the team member carrying the code, else Vista's broker (ADR 0085). */
+  brokerFace: BrokerFace | null;
   /** Notes under the sale price / the rent (`PriceBoxProps.notes`). */
   priceNotes?: PriceBoxProps["notes"];
 }
 
 /** Prices with the contact buttons, the broker card and the share buttons. */
-export function ListingAside({ listing, title, canonicalUrl, whatsapp, brokerPath, priceNotes }: ListingAsideProps) {
+export function ListingAside({ listing, title, canonicalUrl, whatsapp, brokerFace, priceNotes }: ListingAsideProps) {
   return (
     <aside className={p.aside} aria-label="Valores e contato">
       <PriceBox listing={listing} notes={priceNotes}>
@@ -152,7 +153,7 @@ export function ListingAside({ listing, title, canonicalUrl, whatsapp, brokerPat
           broker={listing.broker}
           listing={{ code: listing.code, title }}
           url={canonicalUrl}
-          profilePath={brokerPath}
+          face={brokerFace}
           whatsappHref={whatsapp}
         />
       ) : null}

@@ -34,6 +34,9 @@ export function memberListParams(search: URLSearchParams): MemberListParams {
   });
 }
 
+/** The member form's "no login" choice (an empty select value would read as "keep", ADR 0085). */
+export const NO_LINKED_USER = "nenhum";
+
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Most characters of a member's name. */
@@ -102,6 +105,14 @@ export const memberFormSchema = z.object({
     (value) => value === "" || /^[A-Za-z0-9_-]{1,30}$/.test(value),
     "Use só letras, números, hífen e sublinhado, como no Vista.",
   ),
+  // The login linked to the member (ADR 0085): a uid from the form's select,
+  // NO_LINKED_USER to unlink; absent (the API) keeps the current link.
+  userUid: singleLineText({
+    max: 128,
+    rules: (value) => value.regex(/^[A-Za-z0-9_.:-]+$/, "Escolha um login da lista."),
+  })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === NO_LINKED_USER ? null : value)),
   sortOrder: z.preprocess(
     (value) => (value === "" || value == null ? 0 : value),
     z.coerce

@@ -1,6 +1,7 @@
 /**
  * The actions of `/admin/membros/{id}` (`admin-member.tsx`), one handler per
- * form intent: `save` (Conform), the multipart uploads (`photo`, `files`) and
+ * form intent: `save` (Conform; the broker code and login links of ADR 0085
+ * refused beside their fields, the login's claim mirrored), the multipart uploads (`photo`, `files`) and
  * the member actions (activate, deactivate, delete, reactivate, promote,
  * remove-photo, delete-file). A refusal of the members domain
  * ({@link AdminError}) is answered as {@link MemberActionData} with its
@@ -27,6 +28,7 @@ import {
   setMemberActive,
   softDeleteMember,
 } from "~/.server/members";
+import { mirrorBrokerClaims } from "~/.server/members/links";
 import { readMemberUpload, storeMemberFiles, storeMemberPhoto } from "~/.server/members/uploads";
 import { getFileStorage } from "~/.server/storage";
 import { privatePage } from "~/lib/cache-control";
@@ -125,12 +127,29 @@ async function saveIntent(formData: FormData, id: number | "novo"): Promise<Resp
     json({ result, error: null } satisfies MemberActionData, { status, headers: privatePage() });
   if (submission.status !== "success") return reply(boundedReply(submission, memberFormSchema), 400);
   try {
-    const saved = await saveMember(getDb().db, { ...submission.value, id: id === "novo" ? undefined : id });
+    const db = getDb().db;
+    const before = id === "novo" ? null : await getMember(db, id);
+    const saved = await saveMember(db, { ...submission.value, id: id === "novo" ? undefined : id });
+    await mirrorLinkedClaims(db, [before?.userUid, saved.userUid]);
     return done(saved.id, id === "novo" ? "Membro criado" : "Membro atualizado", saved.name);
   } catch (error) {
     if (!isAdminError(error)) throw error;
     const fieldErrors = Object.keys(error.fieldErrors).length ? error.fieldErrors : { "": [error.message] };
     return reply(boundedReply(submission, memberFormSchema, { fieldErrors }), error.status);
+  }
+}
+
+/**
+ * Mirrors the broker code of the logins a save touched into their Firebase
+ * claims (ADR 0085; best effort, the `users` row stays authoritative).
+ */
+async function mirrorLinkedClaims(db: Db, uids: readonly (string | null | undefined)[]): Promise<void> {
+  const wanted = [...new Set(uids.filter((uid): uid is string => Boolean(uid)))];
+  if (!wanted.length) return;
+  try {
+    await mirrorBrokerClaims(getIdentityBackend(), db, wanted);
+  } catch (error) {
+    console.error(`[membros] falha ao espelhar os códigos de corretor: ${(error as Error).message}`);
   }
 }
 

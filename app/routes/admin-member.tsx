@@ -1,7 +1,7 @@
 /**
  * `/admin/membros/{id}` and `/admin/membros/novo`: a member's form (name,
- * slug, title, CRECI, e-mail, phone, WhatsApp, bio, Vista broker code, order,
- * active), and for an existing member: deactivate/activate, delete (soft),
+ * slug, title, CRECI, e-mail, phone, WhatsApp, bio, the Vista broker and the
+ * login it is linked to — ADR 0085 —, order, active), and for an existing member: deactivate/activate, delete (soft),
  * reactivate, promote (a broker login), the photo and the files. Uploads work
  * without JavaScript (a multipart form posted here); with JavaScript the page
  * asks `/admin/membros/{id}/envio` for a signed one-use address and PUTs the
@@ -15,6 +15,7 @@ import { requireRole } from "~/.server/auth";
 import { requireAdminPost } from "~/.server/auth/admin-post";
 import { getDb } from "~/.server/db";
 import { adminMemberView } from "~/.server/members/admin-view";
+import { memberLinkOptions } from "~/.server/members/links";
 import { AdminMemberForm } from "~/components/admin-member-form";
 import { MemberStatusActions } from "~/components/admin-member-actions";
 import { MemberFilesSection, MemberPhotoSection } from "~/components/admin-member-uploads";
@@ -31,10 +32,12 @@ import { formIntent, type MemberActionData, memberIdOf, uploadIntent } from "./a
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const id = memberIdOf(request, params.id);
-  if (id === "novo") return json({ member: null, files: [] }, { headers: privatePage() });
-  const view = await adminMemberView(getDb().db, id);
+  const db = getDb().db;
+  const links = await memberLinkOptions(db);
+  if (id === "novo") return json({ member: null, files: [], links }, { headers: privatePage() });
+  const view = await adminMemberView(db, id);
   if (!view) throw pageNotFound(new URL(request.url).pathname);
-  return json(view, { headers: privatePage() });
+  return json({ ...view, links }, { headers: privatePage() });
 }
 
 /** Never cached. */
@@ -59,7 +62,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /** The member form and, for an existing member, its photo, files and actions. */
 export default function AdminMemberPage() {
-  const { member, files } = useLoaderData<typeof loader>();
+  const { member, files, links } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as MemberActionData | undefined;
   const busy = useNavigation().state === "submitting";
   return (
@@ -84,7 +87,7 @@ export default function AdminMemberPage() {
         ) : null}
       </header>
       <FormAlert message={actionData?.error} />
-      <AdminMemberForm member={member} lastResult={actionData?.result} busy={busy} />
+      <AdminMemberForm member={member} links={links} lastResult={actionData?.result} busy={busy} />
       {member ? (
         <>
           <MemberPhotoSection

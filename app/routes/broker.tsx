@@ -1,10 +1,11 @@
 /**
  * `/corretor/{filtro}`: a broker's public portfolio (docs/spec.txt §2 route
- * table; ADR 0008): the broker's card (photo, name, CRECI, contacts already
- * public on the listing page's broker card) and the broker's active listings
+ * table; ADR 0008): the broker's card (photo, name, the credential line of
+ * ADR 0085, contacts already public on the listing page's broker card) and the broker's active listings
  * with the list page's components (ListingGrid, Pagination, 24 per page, the
- * same sorts). The URL rules and the view model live in
- * `~/.server/catalogue/broker-page`.
+ * same sorts). A broker an active team member carries answers 301 to the
+ * member's page, which lists the same listings (ADR 0085). The URL rules and
+ * the view model live in `~/.server/catalogue/broker-page`.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
@@ -56,7 +57,7 @@ function ProfileCard({ data }: { data: BrokerData }) {
   const { broker } = data;
   return (
     <section className={card.card} aria-label="Contato do corretor">
-      <BrokerHeader broker={broker} kicker="Corretor" name={broker.name} />
+      <BrokerHeader face={data.face} kicker="Corretor" name={broker.name} />
       <BrokerContacts
         broker={broker}
         whatsapp={data.whatsapp}
@@ -77,10 +78,7 @@ export default function BrokerPage() {
   return (
     <div className={`${container} ${layout.page}`} data-broker={data.broker.code}>
       <Breadcrumbs items={data.crumbs} />
-      <ResultsHeader
-        title={`Imóveis de ${data.broker.name}`}
-        count={`${data.countText}${data.broker.creci ? ` · CRECI ${data.broker.creci}` : ""}`}
-      />
+      <ResultsHeader title={`Imóveis de ${data.broker.name}`} count={data.countText} />
       <div className={s.layout}>
         <aside className={s.profile} aria-label="Corretor">
           <ProfileCard data={data} />

@@ -152,7 +152,7 @@ function ListingPage({ data }: { data: PageData }) {
         {...shown}
         canonicalUrl={data.canonicalUrl}
         whatsapp={data.whatsapp}
-        brokerPath={data.brokerPath}
+        brokerFace={data.brokerFace}
         priceNotes={{
           sale: <PriceDropNote entries={data.priceHistory} field="sale" />,
           rent: <PriceDropNote entries={data.priceHistory} field="rent" />,

@@ -4,66 +4,34 @@
  * `{id}` is the slug; a numeric id answers 301 to the slug. An unknown,
  * inactive or deleted member is the 404 screen. WhatsApp goes through
  * `/obrigado-whatsapp?membro=<slug>` (recorded as a lead, then the member's
- * number). Listings: the member's Vista broker code (`brokerListings`).
- * Public and cacheable; member changes empty the page cache.
+ * number). The credential line follows COFECI (ADR 0085). Listings: the
+ * member's Vista broker code, paged and sorted like `/corretor/{filtro}`,
+ * which answers 301 here for a broker a member carries (ADR 0085). The
+ * loader lives in `~/.server/members/member-page`. Public and cacheable;
+ * member changes empty the page cache.
  */
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { brokerListings } from "~/.server/catalogue/brokers";
-import { siteOrigin } from "~/.server/origin";
-import { getDb } from "~/.server/db";
-import { findPublicMember } from "~/.server/members";
-import { storedFilePath } from "~/.server/storage";
-import { getTheme } from "~/.server/theme";
-import { formatCount } from "~/lib/format";
-import { formatPhone, whatsAppNumber } from "~/lib/phone";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { memberPageResponse } from "~/.server/members/member-page";
+import { JsonLd } from "~/components/json-ld";
 import { ListingGrid } from "~/components/listing-grid";
 import { MemberPortrait } from "~/components/member-portrait";
-import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
-import { pageNotFound } from "~/lib/errors";
-import { ABOUT_PATH, memberPath, whatsAppContactPath } from "~/lib/paths";
+import * as layout from "~/components/page-layout.css";
+import { Pagination } from "~/components/pagination";
+import { ResultsToolbar, showingRange } from "~/components/results-page";
+import { SortForm } from "~/components/sort-form";
+import { publicPageHeaders } from "~/lib/cache-control";
+import { LISTINGS_PAGE_SIZE } from "~/lib/filters";
+import { formatCount, plural } from "~/lib/format";
+import { brokerPageUrl, pageTitleSuffix, withPagingMeta } from "~/lib/list-pages";
 import { pageMeta } from "~/lib/meta";
+import { ABOUT_PATH } from "~/lib/paths";
+import { formatPhone, whatsAppNumber } from "~/lib/phone";
 import { button, container } from "~/styles/ui.css";
 import * as s from "./team.css";
 
-/** Listings shown on the profile (the rest are on `/corretor/{code}`). */
-const PROFILE_LISTINGS = 12;
-
-/** The member (301 from a numeric id to the slug; 404 when not public) and their listings. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const member = await findPublicMember(getDb().db, params.id ?? "");
-  if (!member) throw pageNotFound(url.pathname);
-  const path = memberPath(member.slug);
-  if (url.pathname !== path)
-    throw redirect(`${path}${url.search}`, { status: 301, headers: { "Cache-Control": "public, max-age=300" } });
-  const listings = member.brokerCode ? await brokerListings(member.brokerCode, { pageSize: PROFILE_LISTINGS }) : null;
-  const hasWhatsApp = whatsAppNumber(member.whatsapp) != null;
-  return json(
-    {
-      site: { title: getTheme().title },
-      canonicalUrl: `${siteOrigin(request)}${path}`,
-      member: {
-        slug: member.slug,
-        name: member.name,
-        title: member.title,
-        creci: member.creci,
-        bio: member.bio,
-        email: member.email,
-        phone: member.phone,
-        whatsapp: member.whatsapp,
-        brokerCode: member.brokerCode,
-        photoUrl: member.photoKey ? storedFilePath(member.photoKey) : null,
-      },
-      whatsappHref: hasWhatsApp
-        ? `${whatsAppContactPath({ page: path, search: url.search })}&membro=${encodeURIComponent(member.slug)}`
-        : null,
-      listings: listings?.items ?? [],
-      totalListings: listings?.total ?? 0,
-    },
-    { headers: { "Cache-Control": PUBLIC_PAGE_CACHE } },
-  );
-}
+/** The member (301 to the canonical URL; 404 when not public) and a page of their listings. */
+export const loader = ({ request, params }: LoaderFunctionArgs) => memberPageResponse(request, params.id);
 
 /** Public page cache policy (a 404 keeps its own `no-store`). */
 export const headers = publicPageHeaders;
@@ -72,20 +40,56 @@ export const headers = publicPageHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return matches.flatMap((match) => match.meta ?? []);
   const { member } = data;
-  return pageMeta({
-    title: `${member.name}${member.title ? ` – ${member.title}` : ""} | ${data.site.title}`,
+  const tags = pageMeta({
+    title: `${member.name}${member.title ? ` – ${member.title}` : ""}${pageTitleSuffix(data.page)} | ${data.site.title}`,
     description: member.bio
       ? member.bio.slice(0, 155)
       : `${member.name}${member.creci ? ` (CRECI ${member.creci})` : ""} na ${data.site.title}.`,
     canonicalUrl: data.canonicalUrl,
     image: member.photoUrl ? `${new URL(data.canonicalUrl).origin}${member.photoUrl}` : null,
   });
+  return withPagingMeta(tags, data);
 };
+
+type MemberData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** "Imóveis de {nome}": the toolbar (count, sort), a page of the grid and the pager. */
+function MemberListings({ data }: { data: MemberData }) {
+  const { member, listings, totalListings, page, pageCount, sort, path } = data;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === path;
+  const countText = plural(totalListings, "imóvel disponível", "imóveis disponíveis");
+  return (
+    <section
+      aria-labelledby="imoveis-membro"
+      aria-busy={loading}
+      className={loading ? layout.loading : undefined}
+      data-member-listings=""
+    >
+      <h2 id="imoveis-membro" className={s.sectionTitle}>
+        Imóveis de {member.name}
+      </h2>
+      <ResultsToolbar
+        count={
+          pageCount > 1
+            ? showingRange(page, LISTINGS_PAGE_SIZE, listings.length, formatCount(totalListings))
+            : countText
+        }
+      >
+        <SortForm action={path} sort={sort} />
+      </ResultsToolbar>
+      <ListingGrid listings={listings} label={`Imóveis de ${member.name}`} />
+      <Pagination page={page} pageCount={pageCount} hrefFor={(n) => brokerPageUrl(path, { sort, page: n })} />
+    </section>
+  );
+}
 
 /** The member's page. */
 export default function MemberPage() {
-  const { member, whatsappHref, listings, totalListings } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { member, whatsappHref, listings, credential } = data;
   const phoneDigits = whatsAppNumber(member.phone);
+  const credentialLine = [credential.role, credential.registration].filter(Boolean).join(" · ");
   return (
     <div className={`${container} ${s.page}`}>
       <p className={s.muted}>
@@ -97,7 +101,11 @@ export default function MemberPage() {
           <header>
             <h1 className={s.title}>{member.name}</h1>
             {member.title ? <p className={s.muted}>{member.title}</p> : null}
-            {member.creci ? <p className={s.muted}>CRECI {member.creci}</p> : null}
+            {credentialLine ? (
+              <p className={s.muted} data-credential="">
+                {credentialLine}
+              </p>
+            ) : null}
           </header>
           {member.bio ? <p className={s.prose}>{member.bio}</p> : null}
           <div className={s.contacts}>
@@ -119,21 +127,8 @@ export default function MemberPage() {
           </div>
         </div>
       </div>
-      {listings.length ? (
-        <section aria-labelledby="imoveis-membro">
-          <h2 id="imoveis-membro" className={s.sectionTitle}>
-            Imóveis de {member.name}
-          </h2>
-          <ListingGrid listings={listings} label={`Imóveis de ${member.name}`} />
-          {totalListings > listings.length && member.brokerCode ? (
-            <p>
-              <Link to={`/corretor/${encodeURIComponent(member.brokerCode)}`} className={button.outline}>
-                Ver todos os {formatCount(totalListings)} imóveis
-              </Link>
-            </p>
-          ) : null}
-        </section>
-      ) : null}
+      {listings.length ? <MemberListings data={data} /> : null}
+      <JsonLd data={data.jsonLd} />
     </div>
   );
 }

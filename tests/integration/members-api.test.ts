@@ -245,6 +245,8 @@ describe("members API: control characters in the JSON body", () => {
               ...member,
               name: `Bruno ${field}`,
               slug: `bruno-${field.toLowerCase()}`,
+              // One active member per Vista broker code (ADR 0085).
+              brokerCode: `21-${field.toLowerCase()}`,
             }),
           ),
         ),
@@ -271,7 +273,14 @@ describe("members API: control characters in the JSON body", () => {
     ]);
     const kept = await answer(() =>
       apiMembers.action(
-        args(request("admin", "POST", "/api/members", { ...member, name: "Bruno Bio", bio: "Um.\r\n\r\nDois." })),
+        args(
+          request("admin", "POST", "/api/members", {
+            ...member,
+            name: "Bruno Bio",
+            bio: "Um.\r\n\r\nDois.",
+            brokerCode: "21-bio-kept",
+          }),
+        ),
       ),
     );
     expect(((await kept.json()) as { member: { bio: string } }).member.bio).toBe("Um.\n\nDois.");

@@ -11,6 +11,11 @@
  * without active listings is a 200 page with the card and an empty state.
  * Owner data never reaches the page (only summaries and the website-safe
  * broker fields).
+ *
+ * One identity (ADR 0085): when an active team member carries the broker's
+ * code (or `{filtro}` is such a member's code or slug), the address answers
+ * 301 to `/membro/{slug}` with `ordem`, `pagina` and the tracking parameters
+ * kept: the member's page lists the same listings, paged the same way.
  */
 import { json, redirect } from "@remix-run/node";
 import type { JsonLdNode } from "~/lib/json-ld";
@@ -20,11 +25,14 @@ import { canonicalRedirect, DEFAULT_SORT, SORT_ORDERS, type SortOrder } from "~/
 import { formatCount, plural } from "~/lib/format";
 import { imageUrl } from "~/lib/images";
 import { brokerPageUrl } from "~/lib/list-pages";
-import { LISTINGS_PATH } from "~/lib/paths";
+import { LISTINGS_PATH, memberPath } from "~/lib/paths";
 import { firstWhatsAppNumber, whatsAppNumber } from "~/lib/phone";
 import { whatsAppLink } from "~/lib/whatsapp";
+import { getDb } from "../db";
+import { findPublicMember } from "../members";
 import { siteOrigin } from "../origin";
 import { getTheme } from "../theme";
+import { activeMembersByBrokerCode, brokerFaceOf, credentialAgency } from "./broker-identity";
 import { brokerListings, getBrokerDirectory, resolveBroker, type BrokerProfile } from "./brokers";
 
 /** Canonical redirects follow the broker directory (names may change with a sync). */
@@ -32,8 +40,12 @@ const REDIRECT_CACHE = "public, max-age=300";
 /** Deeper pages are not worth indexing (they stay followable). */
 const MAX_INDEXED_PAGE = 10;
 
-/** Sort and page of the query string: the first valid `ordem` (not the default) and `pagina` (2 to 100,000). */
-function readQuery(search: URLSearchParams): { sort?: SortOrder; page?: number } {
+/**
+ * Sort and page of the query string of a portfolio (this page and the
+ * listings of `/membro/{slug}`): the first valid `ordem` (not the default)
+ * and `pagina` (2 to 100,000).
+ */
+export function readPortfolioQuery(search: URLSearchParams): { sort?: SortOrder; page?: number } {
   const out: { sort?: SortOrder; page?: number } = {};
   for (const [rawName, rawValue] of search) {
     const name = rawName.trim().toLowerCase();
@@ -68,14 +80,39 @@ function brokerJsonLd(broker: BrokerProfile, origin: string, siteTitle: string, 
   };
 }
 
+/**
+ * The active team member behind a `/corretor/{filtro}` address (ADR 0085):
+ * the one carrying the resolved broker's code; when no broker resolves (a
+ * code the catalogue has not seen yet, or the member's own slug), the one
+ * whose broker code or slug is `{filtro}`. Null when none (the page stays).
+ */
+async function memberOfBroker(code: string | null, filtro: string): Promise<{ slug: string } | null> {
+  if (code) return (await activeMembersByBrokerCode([code])).get(code) ?? null;
+  const wanted = filtro.trim();
+  if (!wanted || wanted.length > 120) return null;
+  const byCode = (await activeMembersByBrokerCode([wanted])).get(wanted);
+  if (byCode) return byCode;
+  const bySlug = await findPublicMember(getDb().db, wanted.toLowerCase());
+  return bySlug && bySlug.brokerCode && !/^\d+$/.test(wanted) ? bySlug : null;
+}
+
 /** The broker page's response (public page cache); throws the redirects and the 404 described above. */
 export async function brokerPageResponse(request: Request, filtro: string | undefined) {
   const url = new URL(request.url);
   const directory = await getBrokerDirectory();
   const broker = resolveBroker(directory, filtro ?? "");
+  // One identity (ADR 0085): a broker an active team member carries lives on the member's page.
+  const member = await memberOfBroker(broker?.code ?? null, filtro ?? "");
+  if (member) {
+    const target = brokerPageUrl(memberPath(member.slug), readPortfolioQuery(url.searchParams));
+    throw redirect(canonicalRedirect(url, target) ?? target, {
+      status: 301,
+      headers: { "Cache-Control": REDIRECT_CACHE },
+    });
+  }
   if (!broker) throw pageNotFound(url.pathname);
 
-  const query = readQuery(url.searchParams);
+  const query = readPortfolioQuery(url.searchParams);
   const canonical = brokerPageUrl(broker.path, query);
   const target = canonicalRedirect(url, canonical);
   if (target) throw redirect(target, { status: 301, headers: { "Cache-Control": REDIRECT_CACHE } });
@@ -88,6 +125,7 @@ export async function brokerPageResponse(request: Request, filtro: string | unde
 
   const origin = siteOrigin(request);
   const site = getTheme();
+  const face = brokerFaceOf(broker, null, broker.path, await credentialAgency());
   const pageUrl = (page: number) => `${origin}${brokerPageUrl(broker.path, { ...query, page })}`;
   const { email, phone, mobile, creci, photoUrl, name, code } = broker;
   const withCreci = `${name}${creci ? ` (CRECI ${creci})` : ""}`;
@@ -102,6 +140,7 @@ export async function brokerPageResponse(request: Request, filtro: string | unde
     {
       site: { title: site.title },
       broker: { code, name, email, phone, mobile, creci, photoUrl },
+      face,
       whatsapp: whatsappNumber
         ? whatsAppLink(whatsappNumber, `Olá, ${name}! Vi seus imóveis no site ${site.title}: ${origin}${broker.path}`)
         : null,

@@ -2,8 +2,10 @@
  * Brokers' public portfolios, `/corretor/{filtro}` (ADR 0008).
  *
  * A broker is a row of the read model's `brokers` table (Vista `Corretor`,
- * website-safe subset). Until team members with their own slugs arrive (admin
- * issue), a broker's "member slug" is `slugify(name)`. `{filtro}` resolves as:
+ * website-safe subset); a broker's slug here is `slugify(name)`. A broker an
+ * active team member carries is shown as that member and its page answers
+ * 301 to `/membro/{slug}` (ADR 0085, `./broker-identity`, `./broker-page`).
+ * `{filtro}` resolves as:
  *
  * 1. the exact Vista broker code (`brokers.code`), else the code in another case;
  * 2. else the broker whose `slugify(name)` equals `slugify({filtro})`; when
@@ -146,19 +148,6 @@ export function resolveBroker(directory: BrokerDirectory, filtro: string): Broke
   if (byCode) return byCode;
   const slug = slugify(wanted);
   return slug ? (directory.bySlug.get(slug) ?? null) : null;
-}
-
-/**
- * The canonical page path of the broker of Vista code `code` (for links from
- * a listing's broker card), or null when the read model has no such broker.
- */
-export async function brokerPathByCode(
-  code: string | null | undefined,
-  options: { db?: Db } = {},
-): Promise<string | null> {
-  if (!code) return null;
-  const directory = await getBrokerDirectory(options);
-  return directory.byCode.get(code)?.path ?? null;
 }
 
 /** One page of a broker's active listings. */

@@ -15,7 +15,7 @@ import { condominiumPath } from "~/lib/urls";
 import { getConfig } from "../config";
 import { siteOrigin } from "../origin";
 import { getTheme } from "../theme";
-import { brokerPathByCode } from "./brokers";
+import { brokerFace } from "./broker-identity";
 import {
   listingDisplayTitle,
   listingMetaDescription,
@@ -153,10 +153,11 @@ export async function listingPageView(request: Request, page: ListingPage) {
   const canonicalUrl = `${origin}${page.path}`;
   const { listing } = page;
   const title = listingDisplayTitle(listing);
-  const [similar, places, brokerPath] = await Promise.all([
+  // The broker as the site shows them: the team member carrying the code, else Vista's (ADR 0085).
+  const [similar, places, broker] = await Promise.all([
     similarListings(listing, { limit: SIMILAR_COUNT }),
     placeCrumbs(listing),
-    brokerPathByCode(listing.broker?.code),
+    page.removed ? null : brokerFace(listing.broker),
   ]);
   const neighbourhoodPath = places.at(-1)?.path ?? LISTINGS_PATH;
   const purpose = purposesOf(listing)[0] ?? null;
@@ -201,7 +202,7 @@ export async function listingPageView(request: Request, page: ListingPage) {
     mapUrl: openStreetMapUrl(listing.latitude, listing.longitude),
     map: pointMapData(listing.latitude, listing.longitude, { approximate: true }),
     whatsapp,
-    brokerPath,
+    brokerFace: broker,
     jsonLd,
   };
 }

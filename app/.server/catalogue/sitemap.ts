@@ -11,12 +11,12 @@ import { and, eq, isNull, max, sql } from "drizzle-orm";
 import { filtersToUrl } from "~/lib/filters";
 import { condominiumPath, listingPath } from "~/lib/urls";
 import { getDb, type Db } from "../db";
-import { condominiums, listings } from "../db/schema";
+import { condominiums, listings, members } from "../db/schema";
 import { clearCaches, lruCache } from "../cache";
 import { getBrokerDirectory } from "./brokers";
 import { condominiumIndexUrl, getCondominiumDirectory } from "./condominium-index";
 import { getVocabulary } from "./vocabulary";
-import { CONDOMINIUMS_PATH, LISTINGS_PATH } from "~/lib/paths";
+import { CONDOMINIUMS_PATH, LISTINGS_PATH, memberPath } from "~/lib/paths";
 
 /** How long a built sitemap is served from memory (ms); syncs run every few minutes. */
 export const SITEMAP_TTL_MS = 5 * 60_000;
@@ -34,13 +34,15 @@ export interface SitemapEntry {
  * Every public URL worth indexing: the home, the main list pages (all, sale,
  * rent, each city and neighbourhood with active listings), the condominium
  * index `/condominios` (and its city and neighbourhood filters), each broker
- * page with active listings (`/corretor/{slug}`), each
+ * page with active listings (`/corretor/{slug}`) that no active team member
+ * carries, each active member's page (`/membro/{slug}`: the page of a broker
+ * a member carries, ADR 0085, so each person is listed once), each
  * condominium with active units and each active listing (with `lastmod` = its CRM update
  * date `updated_at`). Removed listings are left out.
  */
 export async function sitemapEntries(db: Db = getDb().db): Promise<SitemapEntry[]> {
   const active = isNull(listings.removedAt);
-  const [listingRows, condoRows, vocabulary, brokerDirectory, condominiumDirectory] = await Promise.all([
+  const [listingRows, condoRows, vocabulary, brokerDirectory, condominiumDirectory, memberRows] = await Promise.all([
     db
       .select({
         code: listings.code,
@@ -61,6 +63,11 @@ export async function sitemapEntries(db: Db = getDb().db): Promise<SitemapEntry[
     getVocabulary({ db }),
     getBrokerDirectory({ db }),
     getCondominiumDirectory({ db }),
+    db
+      .select({ slug: members.slug, brokerCode: members.brokerCode, updatedAt: members.updatedAt })
+      .from(members)
+      .where(and(eq(members.active, true), isNull(members.deletedAt)))
+      .orderBy(members.sortOrder, members.name),
   ]);
 
   const newest = listingRows.find((row) => row.updatedAt)?.updatedAt ?? null;
@@ -84,8 +91,10 @@ export async function sitemapEntries(db: Db = getDb().db): Promise<SitemapEntry[
         entries.push({ path: condominiumIndexUrl({ city: city.slug, neighbourhood: nb.slug }) });
     }
   }
+  const carried = new Set(memberRows.map((row) => row.brokerCode).filter(Boolean));
+  for (const member of memberRows) entries.push({ path: memberPath(member.slug) });
   for (const broker of brokerDirectory.brokers) {
-    if (broker.activeListings > 0) entries.push({ path: broker.path });
+    if (broker.activeListings > 0 && !carried.has(broker.code)) entries.push({ path: broker.path });
   }
   for (const condo of condoRows) entries.push({ path: condominiumPath(condo.slug), lastmod: condo.lastmod });
   for (const row of listingRows) entries.push({ path: listingPath(row), lastmod: row.updatedAt });

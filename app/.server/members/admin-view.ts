@@ -13,8 +13,10 @@ import { getMember, listMemberFiles } from ".";
 export interface AdminMemberView extends MemberBasics {
   /** The Vista broker code, "" when none. */
   brokerCode: string;
-  /** Whether "promote" gave the member a broker login. */
+  /** Whether the member has a login ("promote", or linked on the form). */
   hasLogin: boolean;
+  /** The linked login's uid, "" when none (ADR 0085). */
+  userUid: string;
   photoUrl: string | null;
   /** Where the page asks for a signed upload address (`/admin/membros/{id}/envio`). */
   uploadPath: string;
@@ -52,6 +54,7 @@ export async function adminMemberView(
       active: member.active,
       deleted: member.deletedAt != null,
       hasLogin: member.userUid != null,
+      userUid: member.userUid ?? "",
       photoUrl: member.photoKey ? storedFilePath(member.photoKey) : null,
       uploadPath: memberUploadPath(member.id),
     },

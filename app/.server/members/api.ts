@@ -14,10 +14,13 @@ import { getMember, type Member, type MemberFile, MEMBER_NOT_FOUND } from ".";
 
 /**
  * Body of `POST /api/members` and `PUT /api/members/{id}` (whole member;
- * `active` defaults to true). The form's field rules apply: bounded texts,
+ * `active` defaults to true; the login link is the admin page's and
+ * "promote"'s, kept as it is). The form's field rules apply: bounded texts,
  * no control characters (a NUL in any text is a 400, never a database error).
  */
-export const memberApiBodySchema = memberFormSchema.omit({ id: true }).extend({ active: z.boolean().default(true) });
+export const memberApiBodySchema = memberFormSchema
+  .omit({ id: true, userUid: true })
+  .extend({ active: z.boolean().default(true) });
 
 /** The numeric member id of an API path (`/api/members/{id}`), or null. */
 export function memberIdParam(value: string | undefined): number | null {

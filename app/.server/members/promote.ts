@@ -10,6 +10,7 @@ import type { IdentityBackend } from "../auth/firebase";
 import { mirrorRoleClaim } from "../auth/users";
 import type { Db } from "../db";
 import { members, users } from "../db/schema";
+import { checkMemberLinks, lockMemberLinks, syncLinkedUserBrokerCode } from "./links";
 import { getMember, uniqueViolation } from "./store";
 
 /** A broker login given by {@link promoteMember}: the Firebase uid, and whether the Firebase user was created now. */
@@ -24,12 +25,15 @@ export interface Promotion {
  * through "Esqueci minha senha"), the custom claims `role: agent` and the
  * Vista broker code, a `users` row with role agent, and `members.user_uid`.
  * When the e-mail already has a Firebase user, that user is linked (and gets
- * role agent only when it has no row yet: an admin stays admin).
+ * role agent only when it has no row yet: an admin stays admin); its
+ * `users.broker_code` takes the member's code when the member has one, and a
+ * login another active member already carries is refused (ADR 0085).
  * Consistency: when the database fails after a Firebase user was CREATED here,
  * that user is deleted again, so no half-created login remains.
  * @throws {AdminError} 404 for an unknown member, 409 for a deleted one or one
  *   that already has a login, 400 without an e-mail or with one the login
- *   service refuses, 409 when a site user already has the e-mail, 400 when the
+ *   service refuses, 409 when a site user already has the e-mail or the login
+ *   is another active member's, 400 when the
  *   database failed (nothing was changed; the admin may try again).
  */
 export async function promoteMember(db: Db, backend: IdentityBackend, id: number): Promise<Promotion> {
@@ -67,8 +71,13 @@ export async function promoteMember(db: Db, backend: IdentityBackend, id: number
   const uid = record.uid;
   try {
     await db.transaction(async (tx) => {
+      // One person (ADR 0085): the login is no other active member's, and it takes the member's broker code.
+      await lockMemberLinks(tx);
       const [existing] = await tx.select().from(users).where(eq(users.uid, uid)).limit(1);
-      if (!existing) {
+      if (existing) {
+        await checkMemberLinks(tx, { id, brokerCode: null, userUid: uid, active: !member.deletedAt && member.active });
+        await syncLinkedUserBrokerCode(tx, null, { brokerCode: member.brokerCode, userUid: uid });
+      } else {
         await tx.insert(users).values({
           uid,
           email: member.email,
@@ -98,6 +107,7 @@ export async function promoteMember(db: Db, backend: IdentityBackend, id: number
         .where(eq(users.uid, uid))
         .catch(() => undefined);
     }
+    if (error instanceof AdminError) throw error;
     console.error("[membros] falha ao dar acesso de corretor", error);
     if (uniqueViolation(error, "users_email_idx"))
       throw new AdminError("Já existe um usuário do site com este e-mail. Nada foi alterado.", 409);

@@ -14,6 +14,7 @@ import { AdminError } from "../admin-error";
 import { publicContentChanged } from "../admin/content-changed";
 import type { Db } from "../db";
 import { memberFiles, members } from "../db/schema";
+import { checkMemberLinks, lockMemberLinks, syncLinkedUserBrokerCode } from "./links";
 
 /** A row of `members`. */
 export type Member = typeof members.$inferSelect;
@@ -102,9 +103,14 @@ async function slugTaken(db: Db, slug: string, exceptId?: number): Promise<boole
 /**
  * Creates (no `id`) or updates a member and returns the saved row. An empty
  * slug is made from the name (with "-2", "-3"… when taken). A deleted member
- * can be edited but stays deleted.
+ * can be edited but stays deleted. The broker code and the login (`userUid`;
+ * undefined keeps the current one) follow ADR 0085 (`./links`): at most one
+ * active member each, and the linked user's `users.broker_code` follows the
+ * member's code, in the same transaction.
  * @throws {AdminError} 409 with `fieldErrors.slug` when a slug typed by the
- *   admin is taken; 404 when the member to update no longer exists.
+ *   admin is taken, with `fieldErrors.brokerCode` / `userUid` when another
+ *   active member has them; 400 for an unknown login; 404 when the member to
+ *   update no longer exists.
  */
 export async function saveMember(db: Db, value: MemberFormValue): Promise<Member> {
   let slug = value.slug;
@@ -130,20 +136,26 @@ export async function saveMember(db: Db, value: MemberFormValue): Promise<Member
   };
   let row: Member | undefined;
   try {
-    if (value.id) {
-      const existing = await getMember(db, value.id);
-      if (!existing) throw new AdminError("Este membro não existe mais. Recarregue a página.", 404);
-      [row] = await db
-        .update(members)
-        .set({ ...fields, active: existing.deletedAt ? false : value.active })
-        .where(eq(members.id, value.id))
-        .returning();
-    } else {
-      [row] = await db
-        .insert(members)
-        .values({ ...fields, active: value.active })
-        .returning();
-    }
+    row = await db.transaction(async (tx) => {
+      await lockMemberLinks(tx);
+      const existing = value.id ? await getMember(tx, value.id) : null;
+      if (value.id && !existing) throw new AdminError("Este membro não existe mais. Recarregue a página.", 404);
+      const active = existing?.deletedAt ? false : value.active;
+      const userUid = value.userUid === undefined ? (existing?.userUid ?? null) : value.userUid;
+      await checkMemberLinks(tx, { id: value.id, brokerCode: fields.brokerCode, userUid, active });
+      const [saved] = existing
+        ? await tx
+            .update(members)
+            .set({ ...fields, userUid, active })
+            .where(eq(members.id, existing.id))
+            .returning()
+        : await tx
+            .insert(members)
+            .values({ ...fields, userUid, active })
+            .returning();
+      await syncLinkedUserBrokerCode(tx, existing, saved!);
+      return saved;
+    });
   } catch (error) {
     if (uniqueViolation(error, "members_slug_unique")) throw slugTaken409();
     throw error;
@@ -173,14 +185,19 @@ export async function updateMember(db: Db, id: number, values: PgUpdateSetSource
 
 /**
  * Shows or hides a member on the site and returns the row.
- * @throws {AdminError} 404 for an unknown member; 400 for a deleted one (only "Reativar" brings it back).
+ * @throws {AdminError} 404 for an unknown member; 400 for a deleted one (only
+ *   "Reativar" brings it back); 409 when showing it would give its broker code
+ *   or login to a second active member (ADR 0085).
  */
 export async function setMemberActive(db: Db, id: number, active: boolean): Promise<Member> {
-  const [row] = await db
-    .update(members)
-    .set({ active, updatedAt: new Date() })
-    .where(and(eq(members.id, id), isNull(members.deletedAt)))
-    .returning();
+  const [row] = await db.transaction(async (tx) => {
+    if (active) await checkActivation(tx, id);
+    return tx
+      .update(members)
+      .set({ active, updatedAt: new Date() })
+      .where(and(eq(members.id, id), isNull(members.deletedAt)))
+      .returning();
+  });
   if (!row) {
     await requireMember(db, id);
     throw new AdminError("Um membro excluído só volta com “Reativar”.", 400);
@@ -197,9 +214,39 @@ export function softDeleteMember(db: Db, id: number): Promise<Member> {
   return updateMember(db, id, { active: false, deletedAt: sql`coalesce(${members.deletedAt}, now())` });
 }
 
-/** Undoes a soft delete or a deactivation: active again, `deleted_at` cleared. @throws {AdminError} 404 for an unknown member. */
-export function reactivateMember(db: Db, id: number): Promise<Member> {
-  return updateMember(db, id, { active: true, deletedAt: null });
+/**
+ * Undoes a soft delete or a deactivation: active again, `deleted_at` cleared.
+ * @throws {AdminError} 404 for an unknown member; 409 when its broker code or
+ *   login is another active member's (ADR 0085).
+ */
+export async function reactivateMember(db: Db, id: number): Promise<Member> {
+  const row = await db.transaction(async (tx) => {
+    await checkActivation(tx, id);
+    const [updated] = await tx
+      .update(members)
+      .set({ active: true, deletedAt: null, updatedAt: new Date() })
+      .where(eq(members.id, id))
+      .returning();
+    return updated!;
+  });
+  publicContentChanged("members");
+  return row;
+}
+
+/**
+ * Refuses to show member `id` while another active member carries its broker
+ * code or login (ADR 0085), as one page alert.
+ * @throws {AdminError} 409 with the pt-BR reason; 404 for an unknown member.
+ */
+async function checkActivation(tx: Db, id: number): Promise<void> {
+  await lockMemberLinks(tx);
+  const member = await requireMember(tx, id);
+  try {
+    await checkMemberLinks(tx, { id, brokerCode: member.brokerCode, userUid: member.userUid, active: true });
+  } catch (error) {
+    if (error instanceof AdminError) throw new AdminError(`Não foi possível mostrar no site: ${error.message}`, 409);
+    throw error;
+  }
 }
 
 /** The members shown on `/sobre`: active, not deleted, in the admin's order then by name. */
