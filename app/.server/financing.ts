@@ -23,7 +23,7 @@ import { type Db, getDb } from "./db";
 import { siteSettings } from "./db/schema";
 
 /** Key of the row in `site_settings`. */
-const FINANCING_KEY = "financing";
+export const FINANCING_KEY = "financing";
 
 const rate = z.number().min(0).max(MAX_YEARLY_RATE_PERCENT);
 

@@ -48,6 +48,13 @@ describe("PriceBox", () => {
     expect(html).not.toContain("Custo mensal");
   });
 
+  it("calls a monthly cost partial when a fee is not informed (ADR 0086)", () => {
+    const html = renderToString(<PriceBox listing={{ ...base, rentPrice: 3_000, iptu: 1_200 }} />);
+    expect(html).toContain("Valor parcial: <!-- -->sem condomínio informado");
+    const complete = renderToString(<PriceBox listing={{ ...base, rentPrice: 3_000, condoFee: 500, iptu: 1_200 }} />);
+    expect(complete).not.toContain("Valor parcial");
+  });
+
   it("asks to consult the price when there is none", () => {
     expect(renderToString(<PriceBox listing={base} />)).toContain("Consulte o valor");
   });

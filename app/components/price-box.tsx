@@ -7,6 +7,7 @@
 import type { ReactNode } from "react";
 import { monthlyCost, type Listing } from "~/domain/listing";
 import { formatPrice } from "~/lib/format";
+import { missingFees, missingFeesText } from "~/lib/monthly-cost";
 import * as s from "./price-box.css";
 
 /** The listing fields the box reads (BRL; IPTU per year, condo fee per month). */
@@ -33,6 +34,13 @@ export function PriceBox({ listing, children, notes }: PriceBoxProps) {
   const hasCharges = Boolean(listing.condoFee || listing.iptu);
   const rentMonthly = rent && hasCharges ? monthlyCost(listing, "aluguel") : null;
   const saleMonthly = sale && hasCharges ? monthlyCost(listing, "venda") : null;
+  // A fee the listing does not state counts as zero: the figure is then partial (ADR 0086).
+  const partial = missingFeesText(missingFees(listing));
+  const partialNote = partial ? (
+    <p className={s.monthlyHint} data-testid="monthly-partial">
+      Valor parcial: {partial}
+    </p>
+  ) : null;
 
   return (
     <section className={s.box} aria-label="Valores">
@@ -82,6 +90,7 @@ export function PriceBox({ listing, children, notes }: PriceBoxProps) {
             <p className={s.monthlyValue}>{formatPrice(rentMonthly)}</p>
           </div>
           <p className={s.monthlyHint}>Aluguel + condomínio + IPTU/12</p>
+          {partialNote}
         </div>
       ) : null}
       {saleMonthly != null ? (
@@ -91,6 +100,7 @@ export function PriceBox({ listing, children, notes }: PriceBoxProps) {
             <p className={s.monthlyValue}>{formatPrice(saleMonthly)}</p>
           </div>
           <p className={s.monthlyHint}>Condomínio + IPTU/12, sem parcelas de financiamento</p>
+          {partialNote}
         </div>
       ) : null}
 

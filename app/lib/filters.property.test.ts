@@ -50,6 +50,8 @@ const filtersArb: fc.Arbitrary<ListingFilters> = fc
     ),
     priceMin: maybe(amount),
     priceMax: maybe(amount),
+    costMin: maybe(fc.integer({ min: 1, max: 1_000_000 })),
+    costMax: maybe(fc.integer({ min: 1, max: 1_000_000 })),
     bedroomsMin: maybe(minimum),
     suitesMin: maybe(minimum),
     parkingMin: maybe(minimum),

@@ -7,6 +7,7 @@
  * counted apart (`unlocatedCount`).
  */
 import { json, redirect } from "@remix-run/node";
+import { costNotice } from "~/.server/catalogue/cost-notice";
 import { listingsOnMap, unlocatedCount } from "~/.server/catalogue/map";
 import { getVocabulary } from "~/.server/catalogue/vocabulary";
 import { getConfig } from "~/.server/config";
@@ -51,9 +52,11 @@ export async function loadMapPage(request: Request) {
   const target = mapCanonicalRedirect(url, mapUrl(filters, area));
   if (target) throw redirect(target, { status: 301, headers: { "Cache-Control": REDIRECT_CACHE } });
 
-  const [result, unlocated] = await Promise.all([
+  const [result, unlocated, cost] = await Promise.all([
     listingsOnMap(filters, area, { pageSize: LISTINGS_PAGE_SIZE }),
     unlocatedCount(filters),
+    // Inside an area the left-out count (over the whole search) would not match the map's: no figure then.
+    costNotice(filters, (f) => mapUrl(f, area), { count: area == null }),
   ]);
   if (result.page > 1 && result.page > result.pageCount) {
     const last = mapUrl({ ...filters, page: result.pageCount > 1 ? result.pageCount : undefined }, area);
@@ -71,6 +74,8 @@ export async function loadMapPage(request: Request) {
       heading: description.heading,
       countText: description.count(result.total),
       unlocated,
+      /** The total monthly cost filter's notice (ADR 0086), or null. */
+      costNotice: cost,
       items: result.items,
       total: result.total,
       page: result.page,

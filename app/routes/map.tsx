@@ -27,6 +27,7 @@ import { Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/reac
 import leafletCss from "leaflet/dist/leaflet.css?url";
 import { useCallback, useRef, useState, type MouseEvent } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
+import { CostNotice } from "~/components/cost-notice";
 import { MapPanelIsland } from "~/components/map/map-panel-island";
 import { useMapComponent } from "~/components/map/use-map-component";
 import { useWayBack, type PhoneView } from "~/components/map/use-way-back";
@@ -121,6 +122,7 @@ function MapScreen({ data }: { data: OkData }) {
         </div>
         <h1 className={s.title}>Mapa: {data.heading}</h1>
         <MapCount data={data} />
+        <CostNotice notice={data.costNotice} />
       </header>
 
       <div className={s.split}>

@@ -254,6 +254,8 @@ describe("facet counts on the synced sandbox catalogue", () => {
       areaMin: 80,
       condoFeeMax: 3_000,
     },
+    // The total monthly cost (ADR 0086): its SQL runs inside every facet's condition.
+    { costMin: 1_500, costMax: 8_000 },
   ];
   for (const filters of sets) {
     it(`equals countListings for every option of ${JSON.stringify(filters)}`, async () => {

@@ -102,7 +102,7 @@ describe("the per-request query budget", () => {
       `/todos-os-imoveis?cidade=sao-paulo&${NEIGHBOURHOODS.slice(0, MAX_NEIGHBOURHOODS)
         .map((nb) => `bairro=${slug(nb)}`)
         .join("&")}` +
-      `&preco-min=1000&preco-max=900000&quartos=2&suites=1&vagas=1&banheiros=1&area-min=10&area-max=900` +
+      `&preco-min=1000&preco-max=900000&custo-min=100&custo-max=9000&quartos=2&suites=1&vagas=1&banheiros=1&area-min=10&area-max=900` +
       `&condominio-max=5000&comodidades=${AMENITY_FILTERS.slice(0, MAX_AMENITIES)
         .map((a) => a.slug)
         .join(",")}&lancamento=sim&exclusivo=sim&codigo=QB`;

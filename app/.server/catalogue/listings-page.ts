@@ -14,6 +14,7 @@
  * read model.
  */
 import { json, redirect } from "@remix-run/node";
+import { costNotice } from "~/.server/catalogue/cost-notice";
 import { facetCounts } from "~/.server/catalogue/facets";
 import { countListingsEach, findListingPathByCode, searchListings } from "~/.server/catalogue/search";
 import { inHeavySearchTurn } from "~/.server/catalogue/heavy-searches";
@@ -108,10 +109,13 @@ export async function listingsPageResponse(request: Request, filtersSegment: str
   if (target) throw redirect(target, { status: 301, headers: { "Cache-Control": REDIRECT_CACHE } });
 
   const { filters } = parsed;
-  const { searched, result, counts, codeNotFound, suggestions } = await inHeavySearchTurn(filters, async () => {
-    const found = await searchWithCodeFallback(filters);
+  const { searched, result, counts, codeNotFound, suggestions, cost } = await inHeavySearchTurn(filters, async () => {
+    const [found, notice] = await Promise.all([
+      searchWithCodeFallback(filters),
+      costNotice(filters, (f) => filtersToUrl(f, vocabulary)),
+    ]);
     const wider = found.result.total === 0 ? await widerSuggestions(found.searched, vocabulary) : [];
-    return { ...found, suggestions: wider };
+    return { ...found, suggestions: wider, cost: notice };
   });
   const pageUrl = (page: number) => filtersToUrl({ ...searched, page }, vocabulary);
   if (result.page > 1 && result.page > result.pageCount) {
@@ -136,6 +140,8 @@ export async function listingsPageResponse(request: Request, filtersSegment: str
       items: result.items,
       suggestions,
       codeNotFound,
+      /** The total monthly cost filter's notice (ADR 0086), null without it. */
+      costNotice: cost,
       /** Render time and key of the "Criar alerta" form (ADR 0034). */
       alertForm: leadFormTokens(),
       canonicalUrl: `${origin}${parsed.canonical}`,

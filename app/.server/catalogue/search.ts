@@ -35,6 +35,7 @@ import { DEFAULT_SORT, LISTINGS_PAGE_SIZE, type ListingFilters } from "~/lib/fil
 import { listingPath } from "~/lib/urls";
 import { getDb, type Db } from "../db";
 import { listings } from "../db/schema";
+import { costConditions } from "./monthly-cost";
 
 /** Listings per page (docs/product.md: page size 24); the same as `LISTINGS_PAGE_SIZE` of the codec. */
 export const PAGE_SIZE = LISTINGS_PAGE_SIZE;
@@ -142,7 +143,8 @@ export interface SearchResult {
  * (a listing with the number unknown never matches a minimum), area range in
  * m² on `area`, maximum condo fee in BRL (listings without a fee match: they
  * cost nothing there), every amenity slug (`amenities @> array[…]`, GIN
- * index), launch, exclusive, and the code as a case-insensitive prefix.
+ * index), launch, exclusive, the code as a case-insensitive prefix, and the
+ * total monthly cost range (`./monthly-cost`, ADR 0086).
  */
 export function filterConditions(filters: ListingFilters): SQL {
   const conditions: SQL[] = [isNull(listings.removedAt)];
@@ -185,6 +187,7 @@ export function filterConditions(filters: ListingFilters): SQL {
       );
     }
   }
+  conditions.push(...costConditions(filters));
   return and(...conditions)!;
 }
 

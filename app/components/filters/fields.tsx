@@ -1,7 +1,8 @@
 /**
  * The filters form's fields (ADR 0037), in collapsible sections: finalidade
- * e tipo, localização, preço, the minimums (quartos, suítes, vagas,
- * banheiros), área, condomínio, comodidades, outros and the listing code.
+ * e tipo, localização, preço, custo mensal total (ADR 0086), the minimums
+ * (quartos, suítes, vagas, banheiros), área, condomínio, comodidades, outros
+ * and the listing code.
  * Uncontrolled: the form is keyed by the applied filters, so its inputs
  * reset after each navigation.
  */
@@ -94,6 +95,22 @@ export function FilterFields(props: FilterFieldsProps) {
             {textField("preco-min", "Mínimo", amountText(filters.priceMin), "Sem mínimo")}
             {textField("preco-max", "Máximo", amountText(filters.priceMax), "Sem máximo")}
           </div>
+        </fieldset>,
+      )}
+
+      {section(
+        "custo",
+        "Custo mensal total",
+        <fieldset className={s.group}>
+          <legend className={visuallyHidden}>Custo mensal total (R$ por mês)</legend>
+          <div className={s.pair}>
+            {textField("custo-min", "Mínimo", amountText(filters.costMin), "Sem mínimo")}
+            {textField("custo-max", "Custo mensal até", amountText(filters.costMax), "Sem máximo")}
+          </div>
+          <p className={s.hint}>
+            Aluguel + condomínio + IPTU/12; na venda, a parcela estimada do financiamento no lugar do aluguel. Imóveis
+            sem condomínio ou IPTU informado ficam de fora.
+          </p>
         </fieldset>,
       )}
 

@@ -23,6 +23,7 @@ export function activeFilterCount(f: ListingFilters): number {
     (f.city ? 1 : 0) +
     (f.neighbourhoods?.length ?? 0) +
     (f.priceMin != null || f.priceMax != null ? 1 : 0) +
+    (f.costMin != null || f.costMax != null ? 1 : 0) +
     MINIMUMS.filter((m) => f[m.key] != null).length +
     (f.areaMin != null || f.areaMax != null ? 1 : 0) +
     (f.condoFeeMax != null ? 1 : 0) +
@@ -81,6 +82,7 @@ export function sectionSummaries(f: ListingFilters, vocabulary: FilterVocabulary
         ? (city?.label ?? f.city)
         : "",
     preco: rangeText(f.priceMin, f.priceMax, brl),
+    custo: rangeText(f.costMin, f.costMax, brl),
     area: rangeText(f.areaMin, f.areaMax, (n) => `${formatCount(n)} m²`),
     condominio: f.condoFeeMax != null ? `até ${brl(f.condoFeeMax)}` : "",
     comodidades: shortList((f.amenities ?? []).map(amenityLabel)),

@@ -74,6 +74,7 @@ function detailsOf(f: ListingFilters): string[] {
     else if (max != null) out.push(`${what} até ${fmt(max)}`);
   };
   range(f.priceMin, f.priceMax, formatPrice, f.purpose === "aluguel" ? "Aluguel" : "Preço");
+  range(f.costMin, f.costMax, formatPrice, "Custo mensal");
   if (f.suitesMin) out.push(atLeast(f.suitesMin, "suíte", "suítes"));
   if (f.parkingMin) out.push(atLeast(f.parkingMin, "vaga", "vagas"));
   if (f.bathroomsMin) out.push(atLeast(f.bathroomsMin, "banheiro", "banheiros"));

@@ -10,6 +10,8 @@ import { compareSlugs, DEFAULT_SORT, PURPOSES, SORT_ORDERS, type ListingFilters 
 export type QueryKey =
   | "priceMin"
   | "priceMax"
+  | "costMin"
+  | "costMax"
   | "bedroomsMin"
   | "suitesMin"
   | "parkingMin"
@@ -48,13 +50,16 @@ export function parseCode(raw: string): string | undefined {
 }
 
 /**
- * Query facets in canonical order (ADR 0011): prices, the minimums (quartos,
- * suites, vagas, banheiros), area, condo fee, amenities, lançamento,
- * exclusivo, code; `ordem` and `pagina` stay last.
+ * Query facets in canonical order (ADR 0011): prices, the total monthly
+ * cost (ADR 0086), the minimums (quartos, suites, vagas, banheiros), area,
+ * condo fee, amenities, lançamento, exclusivo, code; `ordem` and `pagina`
+ * stay last.
  */
 export const QUERY_FACETS: readonly QueryFacet[] = [
   { key: "priceMin", param: "preco-min" },
   { key: "priceMax", param: "preco-max" },
+  { key: "costMin", param: "custo-min" },
+  { key: "costMax", param: "custo-max" },
   { key: "bedroomsMin", param: "quartos" },
   { key: "suitesMin", param: "suites" },
   { key: "parkingMin", param: "vagas" },
@@ -107,7 +112,7 @@ export function formatFacet(facet: QueryFacet, value: NonNullable<ListingFilters
  * prices; sorts and de-duplicates neighbourhoods (dropped without a city)
  * and amenities, keeping at most {@link MAX_NEIGHBOURHOODS} and
  * {@link MAX_AMENITIES};
- * swaps a price range given upside down.
+ * swaps a price, cost or area range given upside down.
  */
 export function normalizeFilters(filters: ListingFilters): ListingFilters {
   const out: ListingFilters = {};
@@ -123,6 +128,11 @@ export function normalizeFilters(filters: ListingFilters): ListingFilters {
   if (min != null && max != null && min > max) [min, max] = [max, min];
   if (min != null) out.priceMin = min;
   if (max != null) out.priceMax = max;
+  let costMin = filters.costMin != null && filters.costMin > 0 ? filters.costMin : undefined;
+  let costMax = filters.costMax != null && filters.costMax > 0 ? filters.costMax : undefined;
+  if (costMin != null && costMax != null && costMin > costMax) [costMin, costMax] = [costMax, costMin];
+  if (costMin != null) out.costMin = costMin;
+  if (costMax != null) out.costMax = costMax;
   if (filters.bedroomsMin != null && filters.bedroomsMin >= 1) out.bedroomsMin = filters.bedroomsMin;
   if (filters.suitesMin != null && filters.suitesMin >= 1) out.suitesMin = filters.suitesMin;
   if (filters.parkingMin != null && filters.parkingMin >= 1) out.parkingMin = filters.parkingMin;

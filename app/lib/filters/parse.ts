@@ -95,6 +95,8 @@ function positive(value: number | undefined): number | undefined {
 export const QUERY_READERS: Readonly<Record<QueryKey, QueryReader>> = {
   priceMin: { parse: (raw) => positive(parseAmount(raw)) },
   priceMax: { parse: (raw) => positive(parseAmount(raw)) },
+  costMin: { parse: (raw) => positive(parseAmount(raw)) },
+  costMax: { parse: (raw) => positive(parseAmount(raw)) },
   bedroomsMin: { parse: intRange(1, 20) },
   suitesMin: { parse: intRange(1, 20) },
   parkingMin: { parse: intRange(1, 20) },

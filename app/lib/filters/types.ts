@@ -65,6 +65,15 @@ export interface ListingFilters {
   priceMin?: number;
   /** Maximum price in BRL, > 0 and ≥ `priceMin`. */
   priceMax?: number;
+  /**
+   * Minimum total monthly cost in BRL, integer > 0 (`custo-min`, ADR 0086):
+   * rent + condomínio + IPTU/12, or for sale the default loan's first
+   * instalment + condomínio + IPTU/12 (`~/lib/monthly-cost`). Listings with
+   * an unstated condomínio or IPTU never match a cost range.
+   */
+  costMin?: number;
+  /** Maximum total monthly cost in BRL, integer > 0 and ≥ `costMin` (`custo-max`). */
+  costMax?: number;
   /** Minimum number of bedrooms, 1–20. */
   bedroomsMin?: number;
   /** Minimum number of suites, 1–20 (`suites`). */

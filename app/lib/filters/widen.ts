@@ -62,6 +62,7 @@ export function widerSearches(filters: ListingFilters, vocabulary: FilterVocabul
     without(base.purpose === "venda" ? "Incluir imóveis para alugar" : "Incluir imóveis à venda", "purpose");
   }
   if (base.priceMin != null || base.priceMax != null) without("Qualquer preço", "priceMin", "priceMax");
+  if (base.costMin != null || base.costMax != null) without("Qualquer custo mensal", "costMin", "costMax");
   if (base.bedroomsMin != null) without("Qualquer número de quartos", "bedroomsMin");
   for (const slug of base.amenities ?? []) {
     const rest = base.amenities!.filter((a) => a !== slug);
