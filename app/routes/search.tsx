@@ -16,6 +16,8 @@
  * query was read as; its hidden `q` keeps only the free words) and the
  * "Ordenar por" form; a notice says when a type the query names has no
  * listing and the search widened ("Não encontramos casas com piscina…").
+ * The words the search used are removable chips, and the words it could not
+ * use are named ("Não entendemos: metrô"; ADR 0087).
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
@@ -24,7 +26,9 @@ import { AlertFormIsland } from "~/components/alert-form-island";
 import { EmptyState } from "~/components/empty-state";
 import { ListingGrid } from "~/components/listing-grid";
 import * as layout from "~/components/page-layout.css";
+import { CostNotice } from "~/components/cost-notice";
 import { FiltersForm } from "~/components/filters-form";
+import { QueryChips } from "~/components/query-chips";
 import {
   AlertShortcut,
   AllListingsLink,
@@ -147,9 +151,11 @@ function Results({ data, loading }: { data: ResultsData; loading: boolean }) {
         </h2>
         <div className={s.summary}>
           {data.notice ? <p className={s.notice}>{data.notice}</p> : null}
+          <CostNotice notice={data.costNotice} />
           {data.correctedTo ? (
             <p>
-              Não encontramos “{data.q}”. Veja os resultados para <strong>{data.correctedTo}</strong>.
+              Não encontramos exatamente “{data.correctedFrom || data.q}”. Veja os resultados para{" "}
+              <strong>{data.correctedTo}</strong>.
             </p>
           ) : data.mode === "similar" ? (
             <p>Não encontramos exatamente “{data.q}”. Veja imóveis com nomes parecidos.</p>
@@ -159,6 +165,7 @@ function Results({ data, loading }: { data: ResultsData; loading: boolean }) {
               Resultados para: <strong>{data.understood}</strong>
             </p>
           ) : null}
+          <QueryChips chips={data.chips} ignored={data.ignored} />
           {data.listingsUrl ? (
             <p>
               <Link to={data.listingsUrl} className={s.listingsLink}>

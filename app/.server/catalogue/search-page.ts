@@ -12,10 +12,14 @@
  * they override what the query was read as. When the query names a property
  * type that gives nothing ("casa com piscina" in a catalogue without houses),
  * the search widens to every type and the page says so (`widenedNotice`).
+ * The words used become removable chips and the words left out are named
+ * (`./query-chips`, ADR 0087).
  */
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
+import { costNotice } from "~/.server/catalogue/cost-notice";
 import { inHeavySearchTurn } from "~/.server/catalogue/heavy-searches";
+import { queryChips, typedText } from "~/.server/catalogue/query-chips";
 import { countListingsEach } from "~/.server/catalogue/search";
 import { suggest } from "~/.server/catalogue/suggestions";
 import { searchText, TEXT_QUERY_MAX_LENGTH, type TextSearchResult } from "~/.server/catalogue/text-search";
@@ -199,11 +203,22 @@ export async function searchPageResponse(request: Request) {
   }
 
   const chosen = explicitFilters(url.searchParams, vocabulary);
-  const { result, wider, didYouMean } = await inHeavySearchTurn(chosen, async () => {
+  const {
+    result,
+    wider,
+    didYouMean,
+    costNotice: cost,
+  } = await inHeavySearchTurn(chosen, async () => {
     const found = await searchTextWidening(q, { page, vocabulary, filters: chosen });
     const empty = found.total === 0 && !found.redirect && found.page <= Math.max(1, found.pageCount);
-    const help = empty ? await emptyResultHelp(found, q, vocabulary) : { wider: [], didYouMean: [] };
-    return { result: found, ...help };
+    const [help, cost] = await Promise.all([
+      empty ? emptyResultHelp(found, q, vocabulary) : { wider: [] as Shortcut[], didYouMean: [] as Shortcut[] },
+      // The words narrow the text modes beyond the filters: no count of what the cost left out there.
+      costNotice(found.filters, (f) => searchUrl(q, 1, filtersToFormEntries(f)), {
+        count: found.mode === "filters" || found.mode === "place-typo",
+      }),
+    ]);
+    return { result: found, ...help, costNotice: cost };
   });
   if (result.redirect) throw redirect(result.redirect, { status: 302, headers: { "Cache-Control": "no-store" } });
   if (result.page > 1 && result.page > result.pageCount) {
@@ -224,9 +239,16 @@ export async function searchPageResponse(request: Request) {
       mode: result.mode,
       understood: understoodText(result, vocabulary),
       correctedTo: result.correctedTo,
+      /** The words a typo correction replaced, as typed ("pinheros"). */
+      correctedFrom: result.correctedTo ? typedText(q, result.understood.textSpans) : null,
+      /** The words it used, as removable chips; the words it could not use (ADR 0087). */
+      chips: queryChips(result, q, chosen, vocabulary),
+      ignored: result.ignored,
       listingsUrl: result.listingsUrl,
       purpose: result.filters.purpose,
       notice: widenedNotice(result),
+      /** The total monthly cost filter's notice (ADR 0086), null without it. */
+      costNotice: cost,
       // The filters form: what the search applied; its hidden `q` keeps only the free text.
       filters: { ...result.filters, ...(chosen.sort ? { sort: chosen.sort } : {}) },
       formText: result.mode === "fulltext" || result.mode === "similar" || result.mode === "none" ? result.text : "",

@@ -75,6 +75,10 @@ describe("suggest (places)", () => {
   it("offers the closest place for a typo", async () => {
     const { db } = stubDb();
     expect((await suggest("vila marianna", { db, vocabulary })).map((s) => s.label)).toEqual(["Vila Mariana"]);
+    // Half typed with a typo (ADR 0087): a typo away from a prefix.
+    expect((await suggest("moem", { db, vocabulary })).map((s) => s.label)).toEqual(["Moema"]);
+    expect((await suggest("mooe", { db, vocabulary })).map((s) => s.label)).toEqual(["Mooca", "Moema"]);
+    expect((await suggest("vila mraian", { db, vocabulary })).map((s) => s.label)).toEqual(["Vila Mariana"]);
   });
 
   it("respects the limit", async () => {

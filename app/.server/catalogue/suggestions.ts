@@ -16,7 +16,15 @@ import { filtersToUrl, type FilterVocabulary, type ListingFilters } from "~/lib/
 import { condominiumPath } from "~/lib/urls";
 import { getDb, type Db } from "../db";
 import { databaseCache } from "../cache";
-import { closestPlace, placeFilters, placesOf, queryWords, understandQuery, type PlaceMatch } from "./text-query";
+import {
+  closestPlace,
+  placeFilters,
+  placesNear,
+  placesOf,
+  queryWords,
+  understandQuery,
+  type PlaceMatch,
+} from "./text-query";
 import { getVocabulary } from "./vocabulary";
 
 /** Shortest query that gets suggestions (characters, after trimming). */
@@ -58,8 +66,9 @@ function placeRank(place: PlaceMatch, words: string[]): number | null {
 /**
  * Suggestions for a partial query: cities, neighbourhoods and condominiums,
  * in that order, each kind ranked by how well the name matches (exact,
- * prefix, word prefix) then by active listings; a place typo with no prefix
- * match gets its closest place. Empty for queries shorter than
+ * prefix, word prefix) then by active listings; with no prefix match, the
+ * places a typo away from a prefix ("pineir" → Pinheiros, ADR 0087), else
+ * the closest place by trigrams. Empty for queries shorter than
  * {@link SUGGEST_MIN_LENGTH} or longer than {@link SUGGEST_MAX_LENGTH}
  * characters. Never throws on any text.
  * @throws when the database fails.
@@ -84,8 +93,10 @@ export async function suggest(query: string, options: SuggestOptions = {}): Prom
   }
   ranked.sort((a, b) => a.rank - b.rank || b.place.count - a.place.count);
   if (!ranked.length) {
-    const closest = closestPlace(words, vocabulary);
-    if (closest) ranked.push({ place: closest, rank: 3 });
+    // A typo while typing ("pineir" → Pinheiros), else a typo in a whole name.
+    for (const place of placesNear(words, vocabulary)) ranked.push({ place, rank: 3 });
+    const closest = ranked.length ? null : closestPlace(words, vocabulary);
+    if (closest) ranked.push({ place: closest, rank: 4 });
   }
   const toSuggestion = (place: PlaceMatch): Suggestion => ({
     kind: place.kind,

@@ -5,7 +5,7 @@
  * without a database; the index is built once per vocabulary object.
  */
 import type { FilterVocabulary, ListingFilters } from "~/lib/filters";
-import { FILLER_WORDS, queryWords, STATES, trigrams, trigramSimilarity } from "./text-words";
+import { FILLER_WORDS, prefixEditDistance, queryWords, STATES, trigrams, trigramSimilarity } from "./text-words";
 
 /** Minimum trigram similarity (0–1) for a typo to be read as a place name. */
 export const PLACE_SIMILARITY = 0.45;
@@ -147,4 +147,31 @@ export function closestPlace(
 /** The filters of a place (city, plus the neighbourhood when it is one). */
 export function placeFilters(place: PlaceMatch): ListingFilters {
   return place.neighbourhood ? { city: place.city, neighbourhoods: [place.neighbourhood] } : { city: place.city };
+}
+
+/**
+ * Places whose name, or a word of it onwards, starts with `words` give or
+ * take a typo (see `prefixEditDistance`): one edit for 4–6 typed characters,
+ * two from 7; nothing under 4. For suggestions while a name is half typed
+ * ("pineir" → Pinheiros). Only the places with the fewest edits, most listings first. Bounded
+ * work: one small alignment per place of the vocabulary, in memory.
+ */
+export function placesNear(words: string[], vocabulary: FilterVocabulary, limit = 6): PlaceMatch[] {
+  const typed = words.filter((w) => !FILLER_WORDS.has(w) && !STATES.has(w)).join(" ");
+  if (typed.length < 4) return [];
+  const max = typed.length >= 7 ? 2 : 1;
+  const found: { place: PlaceMatch; edits: number }[] = [];
+  for (const place of placeIndexOf(vocabulary).places) {
+    if (!place.key) continue;
+    const starts = [0, ...[...place.key.matchAll(/ /g)].map((m) => m.index + 1)];
+    const edits = Math.min(...starts.map((at) => prefixEditDistance(typed, place.key.slice(at), max)));
+    if (edits <= max) found.push({ place, edits });
+  }
+  // Only the fewest edits: "vila mraian" is Vila Mariana (one swap), not also Vila Maria (two edits).
+  const fewest = Math.min(...found.map((f) => f.edits));
+  return found
+    .filter((f) => f.edits === fewest)
+    .sort((a, b) => b.place.count - a.place.count)
+    .slice(0, limit)
+    .map((f) => f.place);
 }

@@ -1,19 +1,31 @@
 /**
- * Query understanding for the free-text search (`/busca`, ADR 0010), pure and
- * without a database: reading portal-style phrases ("moema 3 quartos", "casa
- * aluguel", "até 800 mil") as filters, the place the remaining words name,
- * and listing codes. The words are folded by `./text-words`, the places of
- * the vocabulary recognised by `./text-places` (both re-exported here, the
- * module the search imports). The SQL that uses it is in `./text-search`.
+ * Query understanding for the free-text search (`/busca`, ADR 0010, ADR 0087),
+ * pure and without a database: reading the phrases people type ("pinheiros
+ * aluguel 2 quartos pet até 4 mil", "moema 80 m² com varanda") as filters,
+ * the places the remaining words name, the words it could not use, and
+ * listing codes. Each part read keeps its span in the query as typed, so the
+ * page can show it as a chip that removes it. Numbers are read by
+ * `./text-phrases`, the filter words are listed in `./text-terms`, the words
+ * folded by `./text-words`, the places recognised by `./text-places` (all
+ * re-exported here, the module the search imports). The SQL is in `./text-search`.
  */
-import type { Purpose } from "~/domain/listing";
 import { normalizeFilters, pluralizeCategory, type FilterVocabulary, type ListingFilters } from "~/lib/filters";
-import { AMENITY_FILTERS } from "~/lib/amenities";
+import { findPlace, placeFilters, placeKeysOf, type PlaceMatch } from "./text-places";
+import { readPhrases, type PartKind } from "./text-phrases";
+import { AMENITY_TERMS, CATEGORY_ALIASES, LAUNCH_TERMS, NEGATIONS, PURPOSE_WORDS, TYPE_WORDS } from "./text-terms";
+import { FILLER_WORDS, STATES, TEXT_QUERY_MAX_LENGTH } from "./text-words";
 import { foldText } from "~/lib/search-text";
-import { findPlace, placeKeysOf, type PlaceMatch } from "./text-places";
-import { FILLER_WORDS, queryWords, TEXT_QUERY_MAX_LENGTH } from "./text-words";
 
-export { closestPlace, findPlace, PLACE_SIMILARITY, placeFilters, placesOf, type PlaceMatch } from "./text-places";
+export {
+  closestPlace,
+  findPlace,
+  PLACE_SIMILARITY,
+  placeFilters,
+  placesNear,
+  placesOf,
+  type PlaceMatch,
+} from "./text-places";
+export { amountOf, type PartKind } from "./text-phrases";
 export {
   MAX_QUERY_WORDS,
   queryWords,
@@ -23,39 +35,45 @@ export {
   tsQueryText,
 } from "./text-words";
 
-const PURPOSE_WORDS: Record<string, Purpose> = {
-  comprar: "venda",
-  compra: "venda",
-  venda: "venda",
-  vender: "venda",
-  vendas: "venda",
-  aluguel: "aluguel",
-  alugar: "aluguel",
-  aluga: "aluguel",
-  locacao: "aluguel",
-  alugueis: "aluguel",
-};
-
-const NUMBER_WORDS: Record<string, number> = { um: 1, uma: 1, dois: 2, duas: 2, tres: 3, quatro: 4, cinco: 5, seis: 6 };
-
-/** Common abbreviations of category words, folded → the folded category label they mean. */
-const CATEGORY_ALIASES: Record<string, string> = {
-  ap: "apartamento",
-  apto: "apartamento",
-  ape: "apartamento",
-  aptos: "apartamento",
-};
+/** One part of a query that was read as filters (a chip on the page). */
+export interface QueryPart {
+  kind: PartKind;
+  /** Span `[start, end)` in the query as given (after the cut to {@link TEXT_QUERY_MAX_LENGTH}). */
+  start: number;
+  end: number;
+  /** The words as typed, e.g. "até 4 mil", "Pinheiros". */
+  source: string;
+  /** The spans `[start, end)` of its words in the query (several when they are apart: "pinheiros … são paulo"). */
+  spans: [number, number][];
+  /** The filters this part gives (a place part: city, and neighbourhood when it is one). */
+  filters: ListingFilters;
+}
 
 /** What {@link understandQuery} read in a query. */
 export interface UnderstoodQuery {
   /** The query folded (`foldText`), cut to {@link TEXT_QUERY_MAX_LENGTH}. */
   folded: string;
-  /** Filters read from structured words (bedrooms, purpose, category, price; not the place). */
+  /** Filters read from structured words (bedrooms, purpose, category, price, area…; not the place). */
   filters: ListingFilters;
-  /** The remaining free-text words, folded and space-separated ("" when none). */
+  /** The remaining free-text words, folded and space-separated ("" when none); place words included. */
   text: string;
-  /** The place the remaining words name exactly, if they do (then `text` is only that place). */
+  /**
+   * The place the remaining words name: all of them ("moema", "pinheiros são
+   * paulo"), or a run of them ("moema metrô": Moema, with "metro" in `unknown`).
+   */
   place: PlaceMatch | null;
+  /** The filters of the places named (one city, its neighbourhoods named); {} when none. */
+  where: ListingFilters;
+  /** Folded words of `text` that are neither a place nor filler (the search may still find them in listings' text). */
+  unknown: string[];
+  /** The same words as typed ("metrô"), for "Não entendemos: metrô". */
+  unknownSource: string[];
+  /** Spans `[start, end)` in the query of the `unknown` words. */
+  unknownSpans: [number, number][];
+  /** Spans in the query of the words of `text` (the words a full-text search uses). */
+  textSpans: [number, number][];
+  /** The parts read as filters, in query order. */
+  parts: QueryPart[];
   /**
    * A property type the query names that the catalogue does not have ("casa"
    * when no listing is a house), as its pt-BR plural ("casas"); the word is
@@ -64,173 +82,238 @@ export interface UnderstoodQuery {
   missingType: string | null;
 }
 
-/**
- * Property type words portals' visitors type (folded, singular and plural) →
- * pt-BR plural, recognised when the vocabulary has no such category.
- */
-const TYPE_WORDS: Record<string, string> = {
-  casa: "casas",
-  casas: "casas",
-  sobrado: "sobrados",
-  sobrados: "sobrados",
-  terreno: "terrenos",
-  terrenos: "terrenos",
-  lote: "lotes",
-  lotes: "lotes",
-  kitnet: "kitnets",
-  kitnets: "kitnets",
-  loja: "lojas",
-  lojas: "lojas",
-  galpao: "galpões",
-  galpoes: "galpões",
-  chacara: "chácaras",
-  chacaras: "chácaras",
-  sitio: "sítios",
-  sitios: "sítios",
-  fazenda: "fazendas",
-  fazendas: "fazendas",
-  flat: "flats",
-  flats: "flats",
-  loft: "lofts",
-  lofts: "lofts",
-};
+/** The query folded character by character, with each folded character's span in the query. */
+interface FoldedQuery {
+  text: string;
+  /** Start and end (exclusive) in the query of each folded character. */
+  from: number[];
+  to: number[];
+}
 
-/** Amenity filters as folded word runs, longest first ("salao de festas" before "salao"). */
-const AMENITY_WORDS = AMENITY_FILTERS.map((a) => ({ slug: a.slug, words: queryWords(foldText(a.label)) }))
-  .filter((a) => a.words.length)
-  .sort((a, b) => b.words.length - a.words.length);
+/** `foldText` without collapsing whitespace, keeping where each character came from. */
+function foldWithSpans(query: string): FoldedQuery {
+  const out: FoldedQuery = { text: "", from: [], to: [] };
+  let at = 0;
+  for (const ch of query) {
+    const folded = /\s/.test(ch)
+      ? " "
+      : ch
+          .normalize("NFD")
+          .replace(/\p{M}+/gu, "")
+          .toLowerCase();
+    for (const c of folded) {
+      out.text += c;
+      out.from.push(at);
+      out.to.push(at + ch.length);
+    }
+    at += ch.length;
+  }
+  return out;
+}
 
-/** Amount like "800", "1,5", "800.000", "1.200.000" with an optional unit (mil, k, milhão, mi). */
-const AMOUNT = String.raw`(?:r\$\s*)?(\d{1,3}(?:\.\d{3})+|\d+(?:[.,]\d+)?)\s*(mil|k|milhao|milhoes|mi|mm)?\b`;
+/** A part as found in the folded text (spans in folded positions). */
+interface Found {
+  kind: PartKind;
+  spans: [number, number][];
+  filters: ListingFilters;
+}
 
-/**
- * A BRL amount from the parts matched by `AMOUNT`: "800 mil" → 800000,
- * "1,5 milhão" → 1500000, "800.000" → 800000; undefined when not positive
- * or absurd (above 10¹²).
- */
-export function amountOf(number: string, unit: string | undefined): number | undefined {
-  const thousands = /^\d{1,3}(?:\.\d{3})+$/.test(number);
-  const value = thousands ? Number(number.replace(/\./g, "")) : Number(number.replace(",", "."));
-  const factor = !unit ? 1 : unit === "mil" || unit === "k" ? 1_000 : 1_000_000;
-  const amount = Math.round(value * factor);
-  return Number.isFinite(amount) && amount > 0 && amount <= 1e12 ? amount : undefined;
+/** A word of the folded query and its span in the folded text. */
+interface Token {
+  word: string;
+  start: number;
+  end: number;
+  used: boolean;
+}
+
+function tokensOf(text: string): Token[] {
+  return [...text.matchAll(/[a-z0-9]+/g)]
+    .filter((m) => m[0].length <= 40)
+    .map((m) => ({ word: m[0], start: m.index, end: m.index + m[0].length, used: false }));
+}
+
+/** Index of the first run of unused tokens equal to `words` (from `from`), or -1. */
+function findRun(tokens: Token[], words: readonly string[], from = 0): number {
+  for (let i = from; i + words.length <= tokens.length; i++) {
+    if (words.every((w, j) => !tokens[i + j].used && tokens[i + j].word === w)) return i;
+  }
+  return -1;
+}
+
+/** Merges the filters of the parts in order: later values win, amenities and neighbourhoods add up. */
+function mergeFilters(parts: readonly ListingFilters[]): ListingFilters {
+  const out: ListingFilters = {};
+  for (const f of parts) {
+    const amenities = [...(out.amenities ?? []), ...(f.amenities ?? [])];
+    Object.assign(out, f);
+    if (amenities.length) out.amenities = [...new Set(amenities)];
+  }
+  return out;
 }
 
 /**
- * Reads a search-box query like a portal does:
- * - "3 quartos", "2 dormitórios", "3 dorms", "4 qtos", "3+ quartos", "três quartos" → minimum bedrooms (1–20);
- * - "comprar", "venda", "à venda" → purpose venda; "aluguel", "alugar", "locação" → aluguel (both: ignored);
- * - a category of the vocabulary, singular or plural ("casa", "apartamentos", "ap", "apto") → category;
- *   a common type the vocabulary lacks ("casa" without houses) → `missingType` (the word is dropped);
- * - an amenity filter's label ("piscina", "salão de festas", "academia") → amenities;
- * - "até 800 mil", "máximo R$ 3.000" → maximum price; "a partir de 500 mil", "acima de 1 milhão" → minimum;
- *   "entre 500 mil e 1 milhão", "de 2 mil a 3 mil" → both;
- * - the remaining words are the free text; when they exactly name a place of the vocabulary it is in `place`.
+ * Reads a search-box query like a portal does (ADR 0087 lists every form):
+ * - prices ("até 4 mil", "até R$ 3.500", "entre 500 mil e 800 mil", "4k", "1,2 milhão", "de 2 a 3 mil"),
+ *   areas ("80 m²", "acima de 100m"), bedrooms, suites, parking ("2 vagas", "com garagem") and bathrooms;
+ * - purpose words ("comprar", "aluguel"; both: ignored) and launches ("lançamento", "na planta");
+ * - a category of the vocabulary, singular, plural or abbreviated ("apto"); a common type the vocabulary
+ *   lacks → `missingType` (the word is dropped);
+ * - amenity filters by label or common variant ("pet", "sacada", "mobiliada"), not after "sem"/"não";
+ * - the remaining words are the free text; the places they name (exactly) are in `place`/`where`, the
+ *   rest in `unknown`.
  * Pure; never throws.
  */
 export function understandQuery(query: string, vocabulary: FilterVocabulary): UnderstoodQuery {
-  let folded = foldText(String(query ?? "").slice(0, TEXT_QUERY_MAX_LENGTH));
-  const filters: ListingFilters = {};
+  const given = String(query ?? "").slice(0, TEXT_QUERY_MAX_LENGTH);
+  const folded = foldWithSpans(given);
+  const { phrases, rest } = readPhrases(folded.text);
+  const found: Found[] = phrases.map((p) => ({ kind: p.kind, spans: [[p.start, p.end]], filters: p.filters }));
+  const tokens = tokensOf(rest);
+  const take = (kind: PartKind, i: number, length: number, filters: ListingFilters) => {
+    for (let j = i; j < i + length; j++) tokens[j].used = true;
+    if (Object.keys(filters).length)
+      found.push({ kind, spans: [[tokens[i].start, tokens[i + length - 1].end]], filters });
+  };
 
-  // Price phrases first (they contain numbers that are not bedrooms).
-  const range = new RegExp(String.raw`\b(?:entre|de)\s+${AMOUNT}\s*(?:e|a|ate)\s+${AMOUNT}`, "g");
-  folded = folded.replace(range, (match, n1: string, u1: string | undefined, n2: string, u2: string | undefined) => {
-    const low = amountOf(n1, u1 ?? u2);
-    const high = amountOf(n2, u2);
-    if (low == null || high == null) return match;
-    filters.priceMin = Math.min(low, high);
-    filters.priceMax = Math.max(low, high);
-    return " ";
+  // Purpose (both purposes named: none) and launches.
+  const purposes = new Set(tokens.map((t) => PURPOSE_WORDS[t.word]).filter(Boolean));
+  tokens.forEach((t, i) => {
+    if (PURPOSE_WORDS[t.word]) take("purpose", i, 1, purposes.size === 1 ? { purpose: PURPOSE_WORDS[t.word] } : {});
   });
-  const max = new RegExp(String.raw`\b(?:ate|maximo|max|menos de|abaixo de)\s+${AMOUNT}`, "g");
-  folded = folded.replace(max, (match, n: string, u: string | undefined) => {
-    const value = amountOf(n, u);
-    if (value == null) return match;
-    filters.priceMax = value;
-    return " ";
-  });
-  const min = new RegExp(String.raw`\b(?:a partir de|acima de|mais de|minimo|min|desde)\s+${AMOUNT}`, "g");
-  folded = folded.replace(min, (match, n: string, u: string | undefined) => {
-    const value = amountOf(n, u);
-    if (value == null) return match;
-    filters.priceMin = value;
-    return " ";
-  });
-
-  // Bedrooms.
-  const bedrooms =
-    /\b(\d{1,2}|um|uma|dois|duas|tres|quatro|cinco|seis)\s*\+?\s*(?:ou mais\s+)?(?:quartos?|dormitorios?|dorms?|qtos?|qts?)\b(?:\s+ou mais\b)?/g;
-  folded = folded.replace(bedrooms, (match, n: string) => {
-    const value = NUMBER_WORDS[n] ?? Number(n);
-    if (!(value >= 1 && value <= 20)) return match;
-    filters.bedroomsMin = Math.max(filters.bedroomsMin ?? 0, value);
-    return " ";
-  });
-
-  let words = queryWords(folded);
-
-  // Purpose ("a venda", "para alugar": the filler words go with the rest).
-  const purposes = new Set(words.map((w) => PURPOSE_WORDS[w]).filter(Boolean));
-  if (purposes.size) {
-    if (purposes.size === 1) filters.purpose = [...purposes][0];
-    words = words.filter((w) => !PURPOSE_WORDS[w]);
+  for (const words of LAUNCH_TERMS) {
+    const i = findRun(tokens, words);
+    if (i >= 0) take("launch", i, words.length, { launch: true });
   }
 
-  // Category: the longest run of words naming a category (singular or plural).
+  // Category: the longest run naming a category (singular, plural, abbreviated).
   const categories = vocabulary.categories
-    .flatMap((c) => [
-      { slug: c.slug, words: queryWords(c.label) },
-      { slug: c.slug, words: queryWords(pluralizeCategory(c.label)) },
-    ])
+    .flatMap((c) => [c.label, pluralizeCategory(c.label)].map((label) => ({ slug: c.slug, words: words(label) })))
     .filter((c) => c.words.length)
     .sort((a, b) => b.words.length - a.words.length);
-  const aliased = words.map((w) => CATEGORY_ALIASES[w] ?? w);
-  search: for (const category of categories) {
-    for (let i = 0; i + category.words.length <= aliased.length; i++) {
-      if (category.words.every((w, j) => aliased[i + j] === w)) {
-        filters.category = category.slug;
-        words = [...words.slice(0, i), ...words.slice(i + category.words.length)];
-        break search;
-      }
+  const aliased = tokens.map((t) => ({ ...t, word: CATEGORY_ALIASES[t.word] ?? t.word }));
+  let category: string | undefined;
+  for (const c of categories) {
+    const i = findRun(aliased, c.words);
+    if (i >= 0) {
+      take("category", i, c.words.length, { category: c.slug });
+      category = c.slug;
+      break;
     }
   }
 
-  // A common type the catalogue does not have: dropped (the search widens to every type).
+  // A common type the catalogue does not have, unless part of a place name the query contains ("Casa Verde").
   let missingType: string | null = null;
-  // Not when it is part of a place name the query contains ("Casa Verde").
-  if (!filters.category) {
-    const joined = ` ${words.join(" ")} `;
+  if (!category) {
+    const joined = ` ${tokens.map((t) => t.word).join(" ")} `;
     const inPlace = (w: string) =>
       placeKeysOf(vocabulary).some((key) => key.split(" ").includes(w) && joined.includes(` ${key} `));
-    const index = words.findIndex((w) => TYPE_WORDS[w] && !inPlace(w));
-    if (index >= 0) {
-      missingType = TYPE_WORDS[words[index]];
-      words = [...words.slice(0, index), ...words.slice(index + 1)];
+    const type = tokens.find((t) => !t.used && TYPE_WORDS[t.word] && !inPlace(t.word));
+    if (type) {
+      missingType = TYPE_WORDS[type.word];
+      type.used = true;
     }
   }
 
-  // Amenities ("com piscina", "salão de festas").
-  const amenities: string[] = [];
-  for (const amenity of AMENITY_WORDS) {
-    for (let i = 0; i + amenity.words.length <= words.length; i++) {
-      if (amenity.words.every((w, j) => words[i + j] === w)) {
-        amenities.push(amenity.slug);
-        words = [...words.slice(0, i), ...words.slice(i + amenity.words.length)];
-        break;
-      }
+  // Amenities, longest phrases first, not after a negation.
+  for (const amenity of AMENITY_TERMS) {
+    for (let i = findRun(tokens, amenity.words); i >= 0; i = findRun(tokens, amenity.words, i + 1)) {
+      if (i > 0 && NEGATIONS.has(tokens[i - 1].word)) continue;
+      take("amenity", i, amenity.words.length, { amenities: [amenity.slug] });
+      break;
     }
   }
-  if (amenities.length) filters.amenities = amenities;
 
-  const meaningful = words.filter((w) => !FILLER_WORDS.has(w));
-  const text = meaningful.join(" ");
+  // Places among the remaining words; the rest is free text.
+  const left = tokens.filter((t) => !t.used && !FILLER_WORDS.has(t.word));
+  const places = readPlaces(left, vocabulary);
+  for (const p of places.parts) found.push(p);
+  const unknownTokens = left.filter((t) => !places.used.has(t) && !STATES.has(t.word));
+  const sourceOf = (start: number, end: number) => given.slice(folded.from[start], folded.to[end - 1]);
+
+  found.sort((a, b) => a.spans[0][0] - b.spans[0][0]);
+  const parts: QueryPart[] = found.map((p) => ({
+    kind: p.kind,
+    start: folded.from[p.spans[0][0]],
+    end: folded.to[p.spans[p.spans.length - 1][1] - 1],
+    source: p.spans.map(([start, end]) => sourceOf(start, end)).join(" "),
+    spans: p.spans.map(([start, end]) => [folded.from[start], folded.to[end - 1]]),
+    filters: p.filters,
+  }));
   return {
-    folded: foldText(String(query ?? "").slice(0, TEXT_QUERY_MAX_LENGTH)),
-    filters: normalizeFilters(filters),
-    text,
-    place: text ? findPlace(meaningful, vocabulary) : null,
+    folded: foldText(given),
+    filters: normalizeFilters(mergeFilters(found.filter((p) => p.kind !== "place").map((p) => p.filters))),
+    text: left.map((t) => t.word).join(" "),
+    place: places.first,
+    where: places.where,
+    unknown: unknownTokens.map((t) => t.word),
+    unknownSource: unknownTokens.map((t) => sourceOf(t.start, t.end)),
+    unknownSpans: unknownTokens.map((t) => [folded.from[t.start], folded.to[t.end - 1]]),
+    textSpans: left.map((t) => [folded.from[t.start], folded.to[t.end - 1]]),
+    parts,
     missingType,
   };
+}
+
+/** Folded words of a label. */
+function words(label: string): string[] {
+  return foldText(label).match(/[a-z0-9]+/g) ?? [];
+}
+
+/**
+ * The places named by runs of `tokens` (longest runs first): all the words
+ * ("pinheiros sao paulo"), else each run that names a place exactly. Places
+ * in the first place's city add up (its neighbourhoods); others stay free text.
+ */
+function readPlaces(
+  tokens: Token[],
+  vocabulary: FilterVocabulary,
+): {
+  first: PlaceMatch | null;
+  where: ListingFilters;
+  used: Set<Token>;
+  parts: Found[];
+} {
+  const used = new Set<Token>();
+  const parts: Found[] = [];
+  const matches: { place: PlaceMatch; run: Token[] }[] = [];
+  const whole = tokens.length
+    ? findPlace(
+        tokens.map((t) => t.word),
+        vocabulary,
+      )
+    : null;
+  if (whole) matches.push({ place: whole, run: tokens });
+  else {
+    for (let length = Math.min(tokens.length, 5); length >= 1; length--) {
+      for (let i = 0; i + length <= tokens.length; i++) {
+        const run = tokens.slice(i, i + length);
+        if (run.some((t) => used.has(t)) || STATES.has(run[0].word)) continue;
+        const place = findPlace(
+          run.map((t) => t.word),
+          vocabulary,
+        );
+        if (!place) continue;
+        matches.push({ place, run });
+        for (const t of run) used.add(t);
+      }
+    }
+    used.clear();
+  }
+  matches.sort((a, b) => a.run[0].start - b.run[0].start);
+  const first = matches[0]?.place ?? null;
+  if (!first) return { first, where: {}, used, parts };
+  const neighbourhoods = new Set<string>();
+  for (const { place, run } of matches) {
+    if (place.city !== first.city) continue;
+    if (place.neighbourhood) neighbourhoods.add(place.neighbourhood);
+    for (const t of run) used.add(t);
+    parts.push({ kind: "place", spans: run.map((t) => [t.start, t.end]), filters: placeFilters(place) });
+  }
+  const where = normalizeFilters({
+    city: first.city,
+    ...(neighbourhoods.size ? { neighbourhoods: [...neighbourhoods] } : {}),
+  });
+  return { first, where, used, parts };
 }
 
 /**

@@ -16,10 +16,15 @@
  *    @@ to_tsquery(...)`, the expression of the GIN index
  *    `listings_search_fts_idx`), every word required, the last one as a
  *    prefix, ranked by `ts_rank` (most recent first when very many match).
+ *    When the words name a place and others that full text does not find
+ *    ("moema metrô"), the result is the place's with those words named as
+ *    left out (`ignored`, ADR 0087).
  * 5. Nothing found (a typo): the words are compared by trigram similarity,
  *    first to the place names of the vocabulary ("pinheros" → Pinheiros), then
  *    to the listings' search text (`search_text %> word`, the GIN trigram index
  *    `listings_search_trgm_idx`, pg_trgm's word-similarity threshold 0.6).
+ *    Still nothing while other words gave filters: those filters, the words
+ *    named as left out.
  *
  * The query understanding (steps 1–3 and the vocabulary side of 5) is pure and
  * lives in `./text-query`; this module runs the SQL and re-exports it.
@@ -66,6 +71,7 @@ export {
   tsQueryText,
   understandQuery,
   type PlaceMatch,
+  type QueryPart,
   type UnderstoodQuery,
 } from "./text-query";
 
@@ -127,6 +133,12 @@ export interface TextSearchResult {
   text: string;
   /** Label of the place a typo was read as ("place-typo"), e.g. "Pinheiros". */
   correctedTo: string | null;
+  /**
+   * Words of the query, as typed, that the search could not use and left out
+   * ("metrô" in "moema metrô" when no listing's text has it): the results are
+   * those of the rest of the query (ADR 0087).
+   */
+  ignored: string[];
   /** The equivalent `/todos-os-imoveis/…` path when the results are exactly a filtered list, else null. */
   listingsUrl: string | null;
   items: ListingSummary[];
@@ -185,6 +197,7 @@ export async function searchText(query: string, options: TextSearchOptions = {})
     filters: {},
     text: "",
     correctedTo: null,
+    ignored: [],
     listingsUrl: null,
     items: [],
     total: 0,
@@ -226,7 +239,14 @@ export async function searchText(query: string, options: TextSearchOptions = {})
   if (!understood.text) {
     return hasFilters(queryFilters) ? byFilters(queryFilters, "filters") : base;
   }
-  if (understood.place) return byFilters({ ...queryFilters, ...placeFilters(understood.place) }, "filters");
+  if (understood.place && !understood.unknown.length) {
+    return byFilters({ ...queryFilters, ...understood.where }, "filters");
+  }
+  // What the words gave without the ones it could not use ("moema metrô" → Moema, "metrô" named).
+  const withoutUnknown = async () => ({
+    ...(await byFilters({ ...queryFilters, ...understood.where }, "filters")),
+    ignored: understood.unknownSource,
+  });
 
   const tsquery = tsQueryText(understood.text);
   if (!tsquery) return base;
@@ -236,6 +256,7 @@ export async function searchText(query: string, options: TextSearchOptions = {})
   const sorted = sort ? sortOrder({ sort }) : null;
   const fulltext = await fullTextPage(db, filterWhere, tsquery, paging, sorted);
   if (fulltext.total > 0) return withPage(fulltext, "fulltext", asText);
+  if (understood.place) return withoutUnknown();
 
   // A typo in a place name.
   const words = understood.text.split(" ");
@@ -247,9 +268,11 @@ export async function searchText(query: string, options: TextSearchOptions = {})
 
   // Trigram word similarity over the listings' text (words of 3+ characters).
   const fuzzyWords = words.filter((w) => w.length >= 3).slice(0, MAX_QUERY_WORDS);
-  if (!fuzzyWords.length) return { ...base, ...asText };
-  const similar = await similarPage(db, filterWhere, fuzzyWords, paging, sorted);
-  return withPage(similar, similar.total > 0 ? "similar" : "none", asText);
+  const similar = fuzzyWords.length ? await similarPage(db, filterWhere, fuzzyWords, paging, sorted) : EMPTY_PAGE;
+  if (similar.total > 0) return withPage(similar, "similar", asText);
+  // Nothing like the words: the filters the other words gave, naming the words left out.
+  if (hasFilters(understood.filters)) return withoutUnknown();
+  return fuzzyWords.length ? withPage(similar, "none", asText) : { ...base, ...asText };
 }
 
 /**

@@ -40,6 +40,24 @@ export const FILLER_WORDS = new Set([
   "bairro",
   "cidade",
   "regiao",
+  // Words around the expressions `./text-phrases` reads ("até 3 quartos", "quero 2 vagas").
+  "ou",
+  "ate",
+  "mais",
+  "menos",
+  "acima",
+  "abaixo",
+  "partir",
+  "quero",
+  "procuro",
+  "busco",
+  "preciso",
+  "que",
+  "tem",
+  "valor",
+  "preco",
+  "reais",
+  "r",
 ]);
 
 /** Brazilian state abbreviations: ignored when recognising a place ("moema sp"). */
@@ -89,4 +107,38 @@ export function trigramSimilarity(a: Set<string>, b: Set<string>): number {
   let shared = 0;
   for (const t of a) if (b.has(t)) shared++;
   return shared / (a.size + b.size - shared);
+}
+
+// Edit distance (for suggestions while a word is half typed)
+
+/**
+ * The fewest single-character edits (insertion, deletion, substitution, or
+ * swap of two neighbours: optimal string alignment) that turn `typed` into
+ * some prefix of `name`: "pineir" → "pinheiros" is 1 (the missing "h").
+ * Stops early and returns `max + 1` once every alignment needs more than
+ * `max` edits, so the work per name stays small.
+ */
+export function prefixEditDistance(typed: string, name: string, max: number): number {
+  const n = typed.length;
+  const m = Math.min(name.length, n + max);
+  // rows[i][j]: edits between typed[0, i) and name[0, j).
+  let before: number[] = [];
+  let previous = Array.from({ length: m + 1 }, (_, j) => j);
+  for (let i = 1; i <= n; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= m; j++) {
+      const cost = typed[i - 1] === name[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && typed[i - 1] === name[j - 2] && typed[i - 2] === name[j - 1]) {
+        value = Math.min(value, before[j - 2] + 1);
+      }
+      current.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > max) return max + 1;
+    before = previous;
+    previous = current;
+  }
+  return Math.min(...previous);
 }
