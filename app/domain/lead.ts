@@ -20,13 +20,7 @@ export type LeadChannel = "email_agency" | "email_broker" | "email_holder" | "vi
  * request is novo, em atendimento or concluído (the privacy inbox, ADR 0028).
  */
 export type LeadStatus =
-  | "novo"
-  | "em_atendimento"
-  | "visita_agendada"
-  | "proposta"
-  | "fechado"
-  | "perdido"
-  | "concluido";
+  "novo" | "em_atendimento" | "visita_agendada" | "proposta" | "fechado" | "perdido" | "concluido";
 
 /**
  * How a lead got its responsible broker (ADR 0080): the listing's broker, the broker Vista's
