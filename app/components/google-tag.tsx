@@ -18,6 +18,7 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { GoogleTagSettings } from "~/lib/consent";
 import { useNonce } from "~/lib/nonce";
+import { isUntrackedPath } from "~/lib/untracked-paths";
 import { useOptionalRootData } from "~/lib/root-data";
 
 /** Origin of Google's tag scripts. */
@@ -112,12 +113,16 @@ export function GoogleTag() {
   const granted = consent?.variant === "granted";
   const nonce = useNonce();
   const location = useLocation();
-  // What the server rendered: the hydrated markup must not change afterwards.
-  const [initiallyGranted] = useState(granted);
+  // The private areas (the owner's report carries its token in the path, a lead's page a visitor's
+  // name in its title) load no tag and send Google no page view.
+  const untracked = isUntrackedPath(location.pathname);
+  // What the server rendered: the hydrated markup must not change afterwards. A private page
+  // keeps only the bootstrap (consent denied, nothing sent); leaving it grants and loads the tag.
+  const [initiallyGranted] = useState(granted && !untracked);
   const configured = useRef(initiallyGranted);
 
   useEffect(() => {
-    if (!settings) return;
+    if (!settings || untracked) return;
     if (granted && !configured.current) {
       configured.current = true;
       if (settings.measurementId) gaDisabled(settings.measurementId, false);
@@ -132,13 +137,13 @@ export function GoogleTag() {
       if (settings.measurementId) gaDisabled(settings.measurementId, true);
       removeAnalyticsCookies();
     }
-  }, [granted, settings]);
+  }, [granted, settings, untracked]);
 
   // One page view per location while consent holds (the first render included).
   useEffect(() => {
-    if (!settings || !granted) return;
+    if (!settings || !granted || untracked) return;
     gtag("event", "page_view", { page_location: window.location.href, page_title: document.title });
-  }, [granted, settings, location.pathname, location.search]);
+  }, [granted, settings, untracked, location.pathname, location.search]);
 
   if (!settings) return null;
   return (

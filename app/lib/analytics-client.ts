@@ -8,18 +8,12 @@
  * and listens on the document for the events that no component needs to
  * know about (see the component's module comment).
  *
- * Nothing is sent under `/admin`, `/painel` or `/login-corretores`, nor when
+ * Nothing is sent under `/admin`, `/painel`, `/login-corretores` or `/proprietario`, nor when
  * the browser asks not to be tracked (Do Not Track or Global Privacy Control).
  */
 import type { BeaconBody, ClientEventType } from "~/lib/analytics-events";
-import {
-  ADMIN_PATH,
-  ANALYTICS_EVENTS_PATH,
-  LOGIN_PATH,
-  OWNER_REPORT_PATH,
-  PANEL_PATH,
-  WHATSAPP_CONTACT_PATH,
-} from "~/lib/paths";
+import { ANALYTICS_EVENTS_PATH, WHATSAPP_CONTACT_PATH } from "~/lib/paths";
+import { isUntrackedPath } from "~/lib/untracked-paths";
 
 /** A listing code as the site writes it (same rule as the server's schema). */
 const LISTING_CODE = /^[A-Za-z0-9._-]{1,40}$/;
@@ -36,13 +30,6 @@ function optedOut(): boolean {
   return nav.doNotTrack === "1" || nav.globalPrivacyControl === true;
 }
 
-/** Whether a path is in an area never recorded (the server checks again). */
-function untracked(pathname: string): boolean {
-  return [ADMIN_PATH, PANEL_PATH, LOGIN_PATH, OWNER_REPORT_PATH].some(
-    (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
-  );
-}
-
 /**
  * Sends one beacon about `page` (path + query, default the current one);
  * failures are silent (analytics never disturbs the page).
@@ -52,7 +39,7 @@ export function send(
   extra: Omit<BeaconBody, "type" | "path"> = {},
   page: { pathname: string; search: string } = location,
 ): void {
-  if (optedOut() || untracked(page.pathname)) return;
+  if (optedOut() || isUntrackedPath(page.pathname)) return;
   const body: BeaconBody = { type, path: `${page.pathname}${page.search}`.slice(0, 2000), ...extra };
   const data = JSON.stringify(body);
   try {

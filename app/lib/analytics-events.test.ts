@@ -34,4 +34,11 @@ describe("isUntrackedPath", () => {
     expect(isUntrackedPath("/")).toBe(false);
     expect(isUntrackedPath("/detalhes/x/1")).toBe(false);
   });
+
+  it("excludes the owner's report (its path carries the token), whatever the case", () => {
+    expect(isUntrackedPath("/proprietario/abc")).toBe(true);
+    expect(isUntrackedPath("/Proprietario/abc/cancelar")).toBe(true);
+    expect(isUntrackedPath("/PAINEL/leads/1")).toBe(true);
+    expect(isUntrackedPath("/proprietarios")).toBe(false);
+  });
 });

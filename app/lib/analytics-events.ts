@@ -5,7 +5,6 @@
  * and its size limits. Design: docs/decisions/0030-first-party-analytics.md.
  */
 import { z } from "zod";
-import { ADMIN_PATH, LOGIN_PATH, OWNER_REPORT_PATH, PANEL_PATH } from "~/lib/paths";
 
 /** Events the browser sends itself. */
 export const CLIENT_EVENT_TYPES = ["pageview", "gallery_open", "whatsapp_click", "form_start", "form_submit"] as const;
@@ -74,13 +73,8 @@ export const EMPTY_SEARCH_DETAIL_KEY = "q_empty";
 /** A validated beacon body. */
 export type BeaconBody = z.infer<typeof beaconSchema>;
 
-/** Path prefixes never recorded: the broker and admin areas, the sign-in pages and the owner's report (its path carries a token). */
-export const UNTRACKED_PATH_PREFIXES: readonly string[] = [ADMIN_PATH, PANEL_PATH, LOGIN_PATH, OWNER_REPORT_PATH];
-
-/** Whether a pathname belongs to an area that is never recorded ({@link UNTRACKED_PATH_PREFIXES}). */
-export function isUntrackedPath(pathname: string): boolean {
-  return UNTRACKED_PATH_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
-}
+// The areas never recorded are shared with the browser's beacon and Google's tag.
+export { isUntrackedPath, UNTRACKED_PATH_PREFIXES } from "./untracked-paths";
 
 /** pt-BR labels of the event types (dashboard and CSV). */
 export const ANALYTICS_EVENT_LABELS: Record<AnalyticsEventType, string> = {

@@ -41,7 +41,8 @@ export const headers = privatePageHeaders;
 
 /** Title (the lead's name) and `noindex`. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Contato: ${data.lead.name || LEAD_KIND_LABELS[data.lead.kind]}` : "Contato" },
+  // No visitor's name in the title: titles travel to browser history, tabs and analytics.
+  { title: data ? `Contato: ${LEAD_KIND_LABELS[data.lead.kind]}` : "Contato" },
   { name: "robots", content: "noindex" },
 ];
 

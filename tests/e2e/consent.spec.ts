@@ -288,3 +288,25 @@ test("no celular, o aviso fica acima da barra de contato do imóvel: os dois res
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test("com consentimento dado, o relatório do proprietário (token no caminho) não chama o Google", async ({
+  browser,
+}) => {
+  const { context, page, google } = await visitor(browser);
+  await context.addCookies([{ name: "consentimento", value: "v1:analytics=1", url: base }]);
+  // A well-formed token that names no report: the page (404) still has the root document and its tags.
+  const response = await page.goto(`/proprietario/${"A".repeat(43)}`);
+  expect(response?.status()).toBe(404);
+  await waitForHydration(page);
+  expect(google).toEqual([]);
+  const pageViews = async () =>
+    (await dataLayer(page)).filter((entry) => entry[0] === "event" && entry[1] === "page_view");
+  expect(await pageViews()).toEqual([]);
+  // Leaving the private page for a public one loads the tag, and its page views name public pages only.
+  await page.goto("/sobre");
+  await waitForHydration(page);
+  await expect.poll(() => google.length).toBeGreaterThan(0);
+  await expect.poll(async () => (await pageViews()).length).toBeGreaterThan(0);
+  expect(JSON.stringify(await pageViews())).not.toContain("proprietario");
+  await context.close();
+});
