@@ -15,6 +15,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { clearBrokerCache } from "~/.server/catalogue/brokers";
 import { clearSitemapCache, sitemapEntries } from "~/.server/catalogue/sitemap";
 import { brokers, listings, members, users } from "~/.server/db/schema";
+import { reactivateMember, softDeleteMember } from "~/.server/members";
 import type { Listing } from "~/domain/listing";
 import { LISTINGS_PAGE_SIZE } from "~/lib/filters";
 import { listingPath } from "~/lib/urls";
@@ -128,6 +129,11 @@ describe("linking a member to a Vista broker and a login", () => {
     expect((await saveAsAdmin(String(id), camilaForm({ userUid: "nenhum" }))).status).toBe(302);
     expect(await userBrokerCode(AGENT_UID)).toBeNull();
     expect((await saveAsAdmin(String(id), camilaForm())).status).toBe(302);
+    expect(await userBrokerCode(AGENT_UID)).toBe("77");
+    // Deleting the member takes the code from the login (a person who left); "Reativar" gives it back.
+    await softDeleteMember(db(), id);
+    expect(await userBrokerCode(AGENT_UID)).toBeNull();
+    await reactivateMember(db(), id);
     expect(await userBrokerCode(AGENT_UID)).toBe("77");
   });
 

@@ -147,6 +147,43 @@ describe.each(kinds)("lead reminders on %s", (kind) => {
     expect(reminders.find((mail) => mail.to.startsWith("adm"))!.text).toContain("Responsável: Bia Corretora");
   });
 
+  it("sends nothing for a reminder whose lead was answered or given to another broker before it went out", async () => {
+    const answered = await lateLead(MONDAY_10H);
+    const moved = await lateLead(MONDAY_10H);
+    expect(await sla(at(MONDAY_10H, 15))).toMatchObject({ brokerReminders: 2 });
+    // Between the queueing and the send (an SMTP outage, say): one answered, one reassigned.
+    await db.update(leads).set({ status: "em_atendimento" }).where(eq(leads.id, answered));
+    await db.update(leads).set({ assignedUid: "adm-1" }).where(eq(leads.id, moved));
+    const mailer = memoryMailer();
+    const pass = await deliverDue({
+      db,
+      mailer,
+      vista: noVista,
+      now: at(MONDAY_10H, 16),
+      batch: 100,
+      publicUrl: "https://www.exemplo.com.br",
+      agencyTitle: "Horizonte Imobiliária",
+    });
+    expect(pass.failed).toBe(0);
+    expect(mailer.sent.filter((mail) => /sem resposta/.test(mail.subject))).toEqual([]);
+    // Settled, not retried.
+    const pending = await db
+      .select()
+      .from(leadDeliveries)
+      .where(and(eq(leadDeliveries.channel, "sla_broker"), eq(leadDeliveries.status, "pending")));
+    expect(pending).toEqual([]);
+  });
+
+  it("a lead whose broker was reminded leaves the scan until the administrators' target: newer leads are not starved", async () => {
+    const older = await lateLead(MONDAY_10H);
+    expect(await sla(at(MONDAY_10H, 15), { limit: 1 })).toMatchObject({ brokerReminders: 1 });
+    const newer = await lateLead(at(MONDAY_10H, 10));
+    // With room for one lead per run, the newer lead is the one examined: the older one waits for 60 minutes.
+    expect(await sla(at(MONDAY_10H, 26), { limit: 1 })).toMatchObject({ examined: 1, brokerReminders: 1 });
+    expect((await remindersOf(newer)).map((row) => row.channel)).toEqual(["sla_broker"]);
+    expect((await remindersOf(older)).map((row) => row.channel)).toEqual(["sla_broker"]);
+  });
+
   it("counts only opening hours: Friday 17h55 is late on Monday at 9h10, not before", async () => {
     const friday = new Date("2026-03-13T17:55:00-03:00");
     const id = await lateLead(friday);

@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "~/.server/db";
 import { leads, listings, users } from "~/.server/db/schema";
 import { leadHistory } from "~/.server/leads/history";
+import { ANONYMISED } from "~/.server/privacy";
+import { anonymiseLeadsById } from "~/.server/privacy/actions";
 import { loadBrokerPanelLeads } from "~/.server/leads/inbox";
 import { addLeadNote, canActOnLead, changeLeadStatus, mergeLeads, recordLeadReply } from "~/.server/leads/workflow";
 import * as panelLead from "~/routes/panel-lead";
@@ -190,7 +192,16 @@ describe.each(kinds)("the lead workflow on %s", (kind) => {
     expect(kept.at(-1)).toMatchObject({ toValue: original, actorName: BRUNO.name });
     const survivor = await leadHistory(original, db);
     expect(survivor.at(-1)).toMatchObject({ type: "merged", fromValue: duplicate });
-    expect(survivor.at(-1)!.note).toContain("Paula D.");
+    // The history names the other lead by its date, never by the person's name.
+    expect(survivor.at(-1)!.note).toMatch(
+      /^Recebeu o contato recebido em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}, duplicado\.$/,
+    );
+    expect(JSON.stringify([...kept, ...survivor])).not.toContain("Paula");
+
+    // Anonymising the lead (retention or a data subject's request) blanks what brokers wrote about it.
+    await anonymiseLeadsById(db, [duplicate]);
+    const notes = (await leadHistory(duplicate, db)).filter((e) => e.type === "note").map((e) => e.note);
+    expect(notes).toEqual([ANONYMISED]);
 
     // A merged lead takes no more changes, and cannot be merged again.
     expect(await changeLeadStatus(duplicate, { status: "proposta" }, BRUNO, db)).toMatchObject({ status: 409 });

@@ -18,7 +18,7 @@
  * at most `limit` per run, oldest first; it runs every minute under an
  * advisory lock (`../periodic-job`), and {@link runLeadSla} runs it on demand.
  */
-import { and, asc, eq, gte, inArray, isNull, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { OpeningHours } from "~/lib/agency";
 import { businessMinutesBetween } from "~/lib/business-minutes";
 import { getAgencyProfile } from "../agency";
@@ -37,8 +37,11 @@ import { applyFallback } from "./routing";
 
 /** Advisory-lock key of the reminder job ("slar"). */
 export const LEAD_SLA_LOCK_KEY = 0x736c6172;
-/** Leads older than this are not scanned (7 days: a long weekend with hours set still fits). */
-export const SLA_LOOKBACK_MS = 7 * 24 * 3600 * 1000;
+/**
+ * Leads older than this are not scanned (30 days: the longest administrators' target the
+ * configuration accepts, counted in a short week of opening hours, still fits).
+ */
+export const SLA_LOOKBACK_MS = 30 * 24 * 3600 * 1000;
 /** Most leads examined per run. */
 export const SLA_SCAN_LIMIT = 200;
 /** Time between two runs (1 minute: a reminder leaves at most about a minute late). */
@@ -129,8 +132,24 @@ async function vistaPending(db: Db, leadId: string): Promise<boolean> {
   return Boolean(row);
 }
 
-/** The late leads of one run: "novo", not merged, not LGPD, in the window, without the administrators' notice. */
-function lateCandidates(db: Db, now: Date, minMinutes: number, limit: number): Promise<Candidate[]> {
+/**
+ * The leads one run examines: "novo", not merged, not LGPD, in the window, and either without
+ * the broker's reminder and old enough for it, or without the administrators' notice and old
+ * enough for that (in wall-clock minutes, which business minutes never outnumber). A lead whose
+ * broker was reminded waits out of the list until the administrators' target could be reached,
+ * so it never takes the place of a newer lead.
+ */
+function lateCandidates(
+  db: Db,
+  now: Date,
+  slaMinutes: number,
+  adminMinutes: number,
+  limit: number,
+): Promise<Candidate[]> {
+  const olderThan = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+  const without = (channel: "sla_broker" | "sla_admin") =>
+    sql`not exists (select 1 from ${leadDeliveries} where ${leadDeliveries.leadId} = ${leads.id}
+          and ${leadDeliveries.channel} = ${channel})`;
   return db
     .select({ id: leads.id, createdAt: leads.createdAt })
     .from(leads)
@@ -140,10 +159,10 @@ function lateCandidates(db: Db, now: Date, minMinutes: number, limit: number): P
         isNull(leads.mergedIntoId),
         ne(leads.kind, "lgpd"),
         gte(leads.createdAt, new Date(now.getTime() - SLA_LOOKBACK_MS)),
-        // Business minutes never outnumber wall-clock ones: younger leads cannot be late.
-        lte(leads.createdAt, new Date(now.getTime() - minMinutes * 60_000)),
-        sql`not exists (select 1 from ${leadDeliveries} where ${leadDeliveries.leadId} = ${leads.id}
-          and ${leadDeliveries.channel} = 'sla_admin')`,
+        or(
+          and(lte(leads.createdAt, olderThan(slaMinutes)), without("sla_broker")),
+          and(lte(leads.createdAt, olderThan(adminMinutes)), without("sla_admin")),
+        ),
       ),
     )
     .orderBy(asc(leads.createdAt), asc(leads.id))
@@ -160,7 +179,7 @@ export async function runLeadSla(options: LeadSlaOptions): Promise<LeadSlaResult
   const slaMinutes = options.slaMinutes ?? getConfig().LEAD_SLA_MINUTES;
   const adminMinutes = options.adminMinutes ?? getConfig().LEAD_SLA_ADMIN_MINUTES;
   const result: LeadSlaResult = { examined: 0, brokerReminders: 0, adminReminders: 0, assigned: 0 };
-  const candidates = await lateCandidates(db, now, Math.min(slaMinutes, adminMinutes), options.limit ?? SLA_SCAN_LIMIT);
+  const candidates = await lateCandidates(db, now, slaMinutes, adminMinutes, options.limit ?? SLA_SCAN_LIMIT);
   if (!candidates.length) return result;
   const hours = options.openingHours ?? (await getAgencyProfile(db)).openingHours;
   const existing = await db

@@ -141,13 +141,18 @@ async function deliverOne(
   if (channel === "sla_broker" || channel === "sla_admin") {
     // The reminders that a lead is still unanswered (./sla): staff addresses only.
     if (!recipient) throw new Error(`delivery ${channel} has no recipient`);
+    // The lead as it is now (each attempt reloads it): answered or merged since the reminder was
+    // queued, or given to another broker, the reminder has nothing left to say to this address.
+    if (lead.status !== "novo" || lead.mergedIntoId) return;
+    const assignee = await assigneeOf(db, lead.assignedUid);
+    if (channel === "sla_broker" && assignee?.email.toLowerCase() !== recipient.toLowerCase()) return;
     await options.mailer.send(
       renderLeadReminderEmail({
         lead,
         channel,
         to: recipient,
         listing,
-        assignedName: await assigneeName(db, lead.assignedUid),
+        assignedName: assignee ? assignee.name || assignee.email : null,
         publicUrl,
         now: options.now ?? new Date(),
         messageIdDomain: new URL(publicUrl).hostname || "imobiliaria.localhost",
@@ -182,11 +187,11 @@ async function deliverOne(
   );
 }
 
-/** The display name (else e-mail) of the lead's responsible user, or null. */
-async function assigneeName(db: Db, uid: string | null): Promise<string | null> {
+/** The name and e-mail of the lead's responsible user, or null. */
+async function assigneeOf(db: Db, uid: string | null): Promise<{ name: string; email: string } | null> {
   if (!uid) return null;
   const [row] = await db.select({ name: users.displayName, email: users.email }).from(users).where(eq(users.uid, uid));
-  return row ? row.name || row.email : null;
+  return row ?? null;
 }
 
 /** Title, code, prices and absolute link of a listing from the read model; null when unknown. */

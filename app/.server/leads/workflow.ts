@@ -183,9 +183,12 @@ export async function recordLeadReply(
   });
 }
 
-/** "Maria Souza, 21/11/2026 14:05" (a lead as a history note names it). */
-function leadLabel(lead: { name: string | null; createdAt: Date }): string {
-  return `${lead.name || "contato sem nome"}, ${formatSaoPaulo(lead.createdAt.toISOString())}`;
+/**
+ * "o contato recebido em 21/11/2026 14:05" (a lead as a history note names it): by its date,
+ * never its name, so a history keeps no one's personal data (the ids are in from/to).
+ */
+function leadLabel(lead: { createdAt: Date }): string {
+  return `o contato recebido em ${formatSaoPaulo(lead.createdAt.toISOString())}`;
 }
 
 /**
@@ -223,13 +226,13 @@ export async function mergeLeads(
       .where(eq(leads.id, duplicateId));
     await tx.update(leads).set({ mergedIntoId: intoId }).where(eq(leads.mergedIntoId, duplicateId));
     await recordLeadEvents(tx, [
-      { leadId: duplicateId, type: "merged", actor, toValue: intoId, note: `Juntado ao contato ${leadLabel(into)}.` },
+      { leadId: duplicateId, type: "merged", actor, toValue: intoId, note: `Juntado a ${leadLabel(into)}.` },
       {
         leadId: intoId,
         type: "merged",
         actor,
         fromValue: duplicateId,
-        note: `Recebeu o contato duplicado ${leadLabel(duplicate)}.`,
+        note: `Recebeu ${leadLabel(duplicate)}, duplicado.`,
       },
     ]);
     return { ok: true, changed: true };

@@ -208,10 +208,20 @@ export async function setMemberActive(db: Db, id: number, active: boolean): Prom
 
 /**
  * Soft delete: `deleted_at` set (kept when already set) and inactive; files and
- * photo are kept for a reactivation. @throws {AdminError} 404 for an unknown member.
+ * photo are kept for a reactivation. The linked login loses the member's broker
+ * code (a person who left keeps no access to that code's leads and listings);
+ * "Reativar" gives it back. @throws {AdminError} 404 for an unknown member.
  */
-export function softDeleteMember(db: Db, id: number): Promise<Member> {
-  return updateMember(db, id, { active: false, deletedAt: sql`coalesce(${members.deletedAt}, now())` });
+export async function softDeleteMember(db: Db, id: number): Promise<Member> {
+  const row = await db.transaction(async (tx) => {
+    const deleted = await updateMember(tx, id, {
+      active: false,
+      deletedAt: sql`coalesce(${members.deletedAt}, now())`,
+    });
+    await syncLinkedUserBrokerCode(tx, deleted, { brokerCode: null, userUid: deleted.userUid });
+    return deleted;
+  });
+  return row;
 }
 
 /**
@@ -227,6 +237,8 @@ export async function reactivateMember(db: Db, id: number): Promise<Member> {
       .set({ active: true, deletedAt: null, updatedAt: new Date() })
       .where(eq(members.id, id))
       .returning();
+    // The login gets the member's broker code back (a soft delete took it).
+    await syncLinkedUserBrokerCode(tx, null, updated!);
     return updated!;
   });
   publicContentChanged("members");

@@ -4,10 +4,10 @@
  * changed here: their accounts have their own admin pages (`/admin/usuarios`,
  * `/admin/membros/{id}`), which the search links to.
  */
-import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import { deleteAlertsOfSubject } from "../alerts/privacy";
 import { type Db } from "../db";
-import { leadDeliveries, leads } from "../db/schema";
+import { leadDeliveries, leadEvents, leads } from "../db/schema";
 import { ANONYMISED, anonymiseLead } from "./anonymise";
 import { type PrivacyActor, recordPrivacyAction } from "./audit";
 import { emailMatches, phoneMatches } from "./search";
@@ -58,6 +58,11 @@ export async function anonymiseLeadsById(
         .where(eq(leads.id, id));
     }
     leadCount = rows.length;
+    // The leads' histories: a broker's note may carry what the person said or who they are.
+    await db
+      .update(leadEvents)
+      .set({ note: ANONYMISED })
+      .where(and(inArray(leadEvents.leadId, [...ids]), isNotNull(leadEvents.note), eq(leadEvents.type, "note")));
   }
   const scope: SQL | undefined = or(
     ids.length ? inArray(leadDeliveries.leadId, [...ids]) : undefined,

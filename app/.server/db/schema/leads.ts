@@ -65,6 +65,10 @@ export const leads = pgTable(
     index("leads_assigned_idx").on(t.assignedUid),
     index("leads_phone_created_idx").on(t.phone, t.createdAt),
     index("leads_email_created_idx").on(t.email, t.createdAt),
+    // A listing's leads (the owner's report, "Meus imóveis", the dashboard) and the merge links.
+    index("leads_listing_created_idx").on(t.listingCode, t.createdAt),
+    index("leads_duplicate_of_idx").on(t.duplicateOfId),
+    index("leads_merged_into_idx").on(t.mergedIntoId),
   ],
 );
 
