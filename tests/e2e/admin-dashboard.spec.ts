@@ -53,11 +53,16 @@ test("o painel do admin mostra os números do dia e leva à lista filtrada", asy
     extraHTTPHeaders: { "X-Forwarded-For": "10.84.0.2" },
   });
   const searchPage = await searcher.newPage();
-  const beacon = searchPage.waitForRequest(
-    (request) => new URL(request.url()).pathname === "/api/eventos" && (request.postData() ?? "").includes(term),
+  // The beacon's answer, not just its request: closing the context before the server answered
+  // would cancel it.
+  const beacon = searchPage.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === "/api/eventos" && (response.request().postData() ?? "").includes(term),
   );
   await searchPage.goto(`/busca?q=${term}`);
-  expect(JSON.parse((await beacon).postData()!)).toMatchObject({ type: "pageview", results: 0 });
+  const answered = await beacon;
+  expect(answered.status()).toBe(204);
+  expect(JSON.parse(answered.request().postData()!)).toMatchObject({ type: "pageview", results: 0 });
   await searcher.close();
 
   // 1366 px: the KPI cards side by side, the tables with their captions.

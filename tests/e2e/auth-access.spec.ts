@@ -108,7 +108,8 @@ test("matriz de autorização: cada rota e ação protegida × anônimo, correto
       path: "/admin/distribuicao",
       form: { intent: "rule", fallback: "round_robin" },
       foreign: true,
-      expect: { anonymous: 403, agent: 403, admin: 403 },
+      // Anonymous: sent to sign in first (there is no session to abuse); signed in: the foreign post refused.
+      expect: { anonymous: [302, "/login-corretores?redirectTo=%2Fadmin%2Fdistribuicao"], agent: 403, admin: 403 },
     },
     { method: "GET", path: "/api/auth/token/check", expect: { anonymous: 401, agent: 200, admin: 200 } },
     { method: "GET", path: "/api/roles", expect: { anonymous: 401, agent: 403, admin: 200 } },
