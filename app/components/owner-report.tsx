@@ -142,6 +142,7 @@ export function OwnerReport({ report, token }: OwnerReportProps) {
         <ActivityTable
           rows={[
             { label: "Visualizações do anúncio", pair: report.views },
+            { label: "Vezes salvo nos favoritos", pair: report.favourites },
             { label: "Fotos abertas em tela cheia", pair: report.galleryOpens },
             { label: "Cliques no WhatsApp", pair: report.whatsappClicks },
             { label: "Contatos (todos os canais)", pair: report.leads },
@@ -151,8 +152,7 @@ export function OwnerReport({ report, token }: OwnerReportProps) {
         />
         <p className={a.muted}>
           Contamos visitas cujo atendimento está na etapa “visita agendada”; as visitas realizadas aparecerão aqui
-          quando o agendamento on-line estiver disponível. Favoritos não são contados: a lista de favoritos fica no
-          aparelho de cada visitante. Nenhum dado pessoal de interessados aparece neste relatório.
+          quando o agendamento on-line estiver disponível. Nenhum dado pessoal de interessados aparece neste relatório.
         </p>
       </section>
 

@@ -12,6 +12,7 @@
  * the browser asks not to be tracked (Do Not Track or Global Privacy Control).
  */
 import type { BeaconBody, ClientEventType } from "~/lib/analytics-events";
+import { FAVOURITE_TOGGLE_PATH } from "~/lib/favourites";
 import { ANALYTICS_EVENTS_PATH, WHATSAPP_CONTACT_PATH } from "~/lib/paths";
 import { isUntrackedPath } from "~/lib/untracked-paths";
 
@@ -105,8 +106,19 @@ export function listen(): () => void {
 
   const onSubmit = (event: Event) => {
     const form = event.target;
-    if (!(form instanceof HTMLFormElement) || !form.matches(LEAD_FORM) || !form.checkValidity()) return;
+    if (!(form instanceof HTMLFormElement)) return;
+    favouriteAdded(form);
+    if (!form.matches(LEAD_FORM) || !form.checkValidity()) return;
     send("form_submit", { form: formKind(form) });
+  };
+
+  // A heart's form, seen before its own handler toggles it: not pressed yet means "save".
+  const favouriteAdded = (form: HTMLFormElement) => {
+    if (new URL(form.action, location.href).pathname !== FAVOURITE_TOGGLE_PATH) return;
+    const button = form.querySelector<HTMLButtonElement>("button[data-favourite-code]");
+    const code = button?.dataset.favouriteCode ?? "";
+    if (button?.getAttribute("aria-pressed") === "false" && LISTING_CODE.test(code))
+      send("favourite_add", { listing: code });
   };
 
   document.addEventListener("click", onClick, true);

@@ -6,8 +6,18 @@
  */
 import { z } from "zod";
 
-/** Events the browser sends itself. */
-export const CLIENT_EVENT_TYPES = ["pageview", "gallery_open", "whatsapp_click", "form_start", "form_submit"] as const;
+/**
+ * Events the browser sends itself; `favourite_add` is a listing saved to the visitor's favourites
+ * (the list itself stays in the browser: only the count per listing is kept, ADRs 0082, 0083).
+ */
+export const CLIENT_EVENT_TYPES = [
+  "pageview",
+  "gallery_open",
+  "whatsapp_click",
+  "form_start",
+  "form_submit",
+  "favourite_add",
+] as const;
 
 /** An event the browser sends. */
 export type ClientEventType = (typeof CLIENT_EVENT_TYPES)[number];
@@ -85,6 +95,7 @@ export const ANALYTICS_EVENT_LABELS: Record<AnalyticsEventType, string> = {
   map_search: "Buscas no mapa",
   gallery_open: "Galerias abertas",
   whatsapp_click: "Cliques no WhatsApp",
+  favourite_add: "Imóveis favoritados",
   form_start: "Formulários iniciados",
   form_submit: "Formulários enviados",
 };

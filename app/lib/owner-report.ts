@@ -156,6 +156,8 @@ export interface OwnerReportView {
     removed: boolean;
   };
   views: FigurePair;
+  /** Times visitors saved it to their favourites. */
+  favourites: FigurePair;
   galleryOpens: FigurePair;
   whatsappClicks: FigurePair;
   leads: FigurePair;

@@ -8,10 +8,12 @@
  * comma-separated `codigos` of a shared list); `voltar`, a same-site path to
  * return to (anything else: `/favoritos`). Answers 303 to it with the new
  * `favoritos` cookie and a toast; a full list (50) changes nothing and says
- * so. A malformed code or action: 400. Nothing is stored on the server.
+ * so. A malformed code or action: 400. The list is not stored on the server;
+ * a saved listing counts one `favourite_add` event (first-party statistics).
  * A GET goes to `/favoritos`.
  */
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { recordListingEvent } from "~/.server/analytics/record";
 import { getConfig } from "~/.server/config";
 import { redirectWithToast } from "~/.server/flash";
 import { privatePage } from "~/lib/cache-control";
@@ -40,7 +42,7 @@ function badRequest(message: string): Response {
 }
 
 /** Applies the change (see the module comment). */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData().catch(() => null);
   if (!form) return badRequest("Formulário inválido.");
   const current = readFavourites(request.headers.get("Cookie"));
@@ -80,6 +82,8 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       codes = change.codes;
       title = change.saved ? "Imóvel salvo nos favoritos" : "Imóvel removido dos favoritos";
+      // The count per listing (the brokers' and owners' figures); the list itself stays in the cookie.
+      if (change.saved) await recordListingEvent(request, context.clientIp, "favourite_add", code);
     }
   } else {
     return badRequest("Ação inválida.");

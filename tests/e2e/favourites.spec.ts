@@ -101,7 +101,16 @@ test("favoritar, recarregar, ver em /favoritos, compartilhar e comparar", async 
   ];
   await expect(first).toHaveAttribute("aria-pressed", "false");
   await expect(first).toHaveAccessibleName(/^Favoritar: /);
+  // Saving counts once per listing in the first-party statistics (the list itself stays here).
+  const counted = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === "/api/eventos" &&
+      (response.request().postData() ?? "").includes('"favourite_add"'),
+  );
   await first.click();
+  const beacon = await counted;
+  expect(beacon.status()).toBe(204);
+  expect(JSON.parse(beacon.request().postData()!)).toMatchObject({ type: "favourite_add", listing: codes[0] });
   await expect(first).toHaveAttribute("aria-pressed", "true");
   await expect(first).toHaveAccessibleName(/^Remover dos favoritos: /);
   // Keyboard: focus and Space press it.

@@ -64,7 +64,11 @@ beforeAll(async () => {
   for (let i = 0; i < rows.length; i += 100) await db.insert(listings).values(rows.slice(i, i + 100));
 
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS);
-  const event = (listingCode: string, daysAgo: number, type: "listing_view" | "pageview" = "listing_view") => ({
+  const event = (
+    listingCode: string,
+    daysAgo: number,
+    type: "listing_view" | "pageview" | "favourite_add" = "listing_view",
+  ) => ({
     occurredAt: at(daysAgo),
     type,
     path: `/detalhes/apartamento-moema/${listingCode}`,
@@ -81,8 +85,13 @@ beforeAll(async () => {
     event(code(1), 90),
     event(code(1), 0, "pageview"),
     event(code(1), 1, "pageview"),
+    // M0001: saved to favourites twice in the window, once before it.
+    event(code(1), 2, "favourite_add"),
+    event(code(1), 5, "favourite_add"),
+    event(code(1), 45, "favourite_add"),
     // M0002: 1 view. Another broker's listing: not ours.
     event(code(2), 3),
+    event("X0007", 0, "favourite_add"),
     event("X0007", 0),
   ]);
 
@@ -201,12 +210,12 @@ describe("search", () => {
 });
 
 describe("figures of the last 30 days", () => {
-  it("counts views, leads and visits per listing of the page, from the stored events and leads", async () => {
+  it("counts views, favourites, leads and visits per listing of the page, from the stored events and leads", async () => {
     const page = await loadMyListings(test.database.db, MINE, { now });
     const byCode = new Map(page.rows.map((r) => [r.code, r]));
-    expect(byCode.get(code(1))).toMatchObject({ views: 3, leads: 2, visits: 1, favourites: null });
-    expect(byCode.get(code(2))).toMatchObject({ views: 1, leads: 1, visits: 1 });
-    expect(byCode.get(code(3))).toMatchObject({ views: 0, leads: 0, visits: 0 });
+    expect(byCode.get(code(1))).toMatchObject({ views: 3, leads: 2, visits: 1, favourites: 2 });
+    expect(byCode.get(code(2))).toMatchObject({ views: 1, leads: 1, visits: 1, favourites: 0 });
+    expect(byCode.get(code(3))).toMatchObject({ views: 0, leads: 0, visits: 0, favourites: 0 });
     expect(page.to).toBe(new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(now));
   });
 

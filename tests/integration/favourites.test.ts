@@ -7,9 +7,10 @@
  * those that left the catalogue; `/comparar` validates its codes.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/.server/db";
-import { listings } from "~/.server/db/schema";
+import { analyticsEvents, listings } from "~/.server/db/schema";
 import { MAX_FAVOURITES, readFavourites } from "~/lib/favourites";
 import * as compare from "~/routes/compare";
 import type { CompareData } from "~/routes/compare";
@@ -55,9 +56,9 @@ afterAll(async () => {
   await processDb?.close();
 });
 
-/** Posts `fields` to the toggle action with `cookie` (the favourites cookie value, if any). */
-function post(fields: Record<string, string>, cookie?: string) {
-  const headers: Record<string, string> = {};
+/** Posts `fields` to the toggle action with `cookie` (the favourites cookie value, if any) and `userAgent`. */
+function post(fields: Record<string, string>, cookie?: string, userAgent?: string) {
+  const headers: Record<string, string> = userAgent ? { "User-Agent": userAgent } : {};
   if (cookie !== undefined) headers.Cookie = `favoritos=${cookie}`;
   const request = siteRequest("/favoritos/alternar", { method: "POST", body: new URLSearchParams(fields), headers });
   return answer(() => toggleRoute.action({ request, params: {}, context: {} } as unknown as ActionFunctionArgs));
@@ -79,7 +80,30 @@ async function load<T>(
   return { response, data: (await response.json()) as T };
 }
 
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+/** The `favourite_add` events stored for `code`. */
+async function favouriteEvents(code: string) {
+  const rows = await database.db
+    .select()
+    .from(analyticsEvents)
+    .where(and(eq(analyticsEvents.type, "favourite_add"), eq(analyticsEvents.listingCode, code)));
+  return rows;
+}
+
 describe("toggle action without JavaScript", () => {
+  it("counts a saved listing once as a favourite_add event; removing, a robot or Do Not Track count nothing", async () => {
+    const before = (await favouriteEvents("AP2")).length;
+    await post({ codigo: "AP2", voltar: "/" }, undefined, BROWSER);
+    const after = await favouriteEvents("AP2");
+    expect(after).toHaveLength(before + 1);
+    expect(after.at(-1)).toMatchObject({ listingCode: "AP2", device: "desktop" });
+    // Removing it (already in the list), a crawler saving it: no event.
+    await post({ codigo: "AP2", voltar: "/" }, "AP2", BROWSER);
+    await post({ codigo: "AP2", voltar: "/" }, undefined, "Mozilla/5.0 (compatible; Googlebot/2.1)");
+    expect(await favouriteEvents("AP2")).toHaveLength(before + 1);
+  });
+
   it("adds a code and goes back to the page it came from with a one-year cookie", async () => {
     const response = await post({ codigo: "AP1", voltar: "/todos-os-imoveis?pagina=2" });
     expect(response.status).toBe(303);

@@ -109,7 +109,7 @@ beforeAll(async () => {
       lead("BBB2", "info", "novo"),
       lead("BBB2", "whatsapp", "novo"),
     ]);
-  const event = (listingCode: string, type: "listing_view" | "gallery_open", daysAgo = 1) => ({
+  const event = (listingCode: string, type: "listing_view" | "gallery_open" | "favourite_add", daysAgo = 1) => ({
     type,
     path: `/detalhes/x/${listingCode}`,
     listingCode,
@@ -124,7 +124,10 @@ beforeAll(async () => {
       event("AAA1", "listing_view"),
       event("AAA1", "listing_view", 45),
       event("AAA1", "gallery_open"),
+      event("AAA1", "favourite_add"),
+      event("AAA1", "favourite_add", 60),
       ...Array.from({ length: 9 }, () => event("BBB2", "listing_view")),
+      event("BBB2", "favourite_add"),
     ]);
   await db()
     .insert(listingPriceChanges)
@@ -262,6 +265,8 @@ describe("the figures", () => {
     expect(view.listing.code).toBe("AAA1");
     expect(view.views).toEqual({ total: 3, recent: 2 });
     expect(view.galleryOpens).toEqual({ total: 1, recent: 1 });
+    // Saved to favourites: this listing's events only, another listing's never.
+    expect(view.favourites).toEqual({ total: 2, recent: 1 });
     expect(view.leads).toEqual({ total: 3, recent: 2 });
     expect(view.leadsByKind.find((kind) => kind.kind === "info")).toMatchObject({ total: 2, recent: 1 });
     expect(view.visitsBooked).toEqual({ total: 1, recent: 1 });

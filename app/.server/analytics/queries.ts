@@ -20,7 +20,7 @@ import { getDb } from "../db";
 import { groupRawByDay } from "./maintenance";
 import { addDays, ANALYTICS_TIME_ZONE, saoPauloDay } from "./visitor";
 import { daysOf, type AnalyticsPeriod } from "~/lib/analytics-period";
-import type { AnalyticsEventType } from "~/lib/analytics-events";
+import { ANALYTICS_EVENT_TYPES, type AnalyticsEventType } from "~/lib/analytics-events";
 import type { LeadKind } from "../db/schema";
 import { listingPath } from "~/lib/urls";
 import type { ListingFigures } from "~/lib/analytics-figures";
@@ -133,6 +133,14 @@ export async function visitsPerDay(range: DayRange, db: Db = getDb().db): Promis
   }));
 }
 
+/** Every stored event type with its count. */
+function eventsByType(count: (type: AnalyticsEventType) => number): Record<AnalyticsEventType, number> {
+  return Object.fromEntries(ANALYTICS_EVENT_TYPES.map((type) => [type, count(type)])) as Record<
+    AnalyticsEventType,
+    number
+  >;
+}
+
 /** Events per type in the range, the summed daily visitors and the leads. */
 async function totals(range: DayRange, db: Db): Promise<AnalyticsDashboard["totals"]> {
   const { rows } = await db.execute<{ type: string; events: number; visitors: number }>(sql`
@@ -144,15 +152,7 @@ async function totals(range: DayRange, db: Db): Promise<AnalyticsDashboard["tota
   const byType = new Map(rows.map((row) => [row.type, row]));
   const events = (type: AnalyticsEventType) => byType.get(type)?.events ?? 0;
   return {
-    pageview: events("pageview"),
-    listing_view: events("listing_view"),
-    search: events("search"),
-    filter: events("filter"),
-    map_search: events("map_search"),
-    gallery_open: events("gallery_open"),
-    whatsapp_click: events("whatsapp_click"),
-    form_start: events("form_start"),
-    form_submit: events("form_submit"),
+    ...eventsByType(events),
     visitors: byType.get("visits")?.visitors ?? 0,
     leads: leadRows[0]?.n ?? 0,
   };
@@ -342,17 +342,7 @@ export async function dailyRows(range: DayRange, db: Db = getDb().db): Promise<D
       day,
       pageViews: of("visits")?.events ?? 0,
       visitors: of("visits")?.visitors ?? 0,
-      events: {
-        pageview: count("pageview"),
-        listing_view: count("listing_view"),
-        search: count("search"),
-        filter: count("filter"),
-        map_search: count("map_search"),
-        gallery_open: count("gallery_open"),
-        whatsapp_click: count("whatsapp_click"),
-        form_start: count("form_start"),
-        form_submit: count("form_submit"),
-      },
+      events: eventsByType(count),
       leads: leadsByDay.get(day) ?? 0,
     };
   });

@@ -217,6 +217,35 @@ export async function recordBeacon(
   return rows.length;
 }
 
+/**
+ * Records a listing event the server saw itself (a heart pressed without JavaScript posts its
+ * form, not a beacon), under the beacon's rules: nothing for a bot, a request without
+ * User-Agent, one that asks not to be tracked (`DNT: 1`, `Sec-GPC: 1`) or one over the beacon
+ * limit. Never throws: statistics never break the visitor's action (a failure is logged).
+ */
+export async function recordListingEvent(
+  request: Request,
+  clientIp: string | undefined,
+  type: "favourite_add",
+  listing: string,
+  options: HandleOptions = {},
+): Promise<void> {
+  const userAgent = request.headers.get("User-Agent")?.trim() ?? "";
+  if (!userAgent || isbot(userAgent)) return;
+  if (request.headers.get("DNT") === "1" || request.headers.get("Sec-GPC") === "1") return;
+  const ip = clientIp || "unknown";
+  try {
+    await (options.limiter ?? analyticsLimiter()).consume(ip);
+    const referrer = request.headers.get("Referer");
+    const origin = siteOrigin(request);
+    const path = referrer?.startsWith(`${origin}/`) ? referrer.slice(origin.length) : "/";
+    await recordBeacon({ type, path, listing }, { origin, ip, userAgent }, options);
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return;
+    console.error("[analytics] evento não registrado", error instanceof Error ? error.message : error);
+  }
+}
+
 /** The process's beacon limiter (PostgreSQL with `DATABASE_URL`, else memory). */
 export function analyticsLimiter(): Limiter {
   return singleton("analytics-rate-limiter", () =>

@@ -14,8 +14,8 @@
  * - visits: not-merged leads of the listing whose status is now
  *   `visita_agendada` (a current state, not a window: a visit booked 40 days
  *   ago and still pending counts; one that moved on to "proposta" does not);
- * - favourites: null: favourites live in the visitor's browser only
- *   (ADR 0032) and no analytics event records them, so there is nothing to count.
+ * - favourites: `favourite_add` events of the listing in the window (a visitor
+ *   saving it; the list itself stays in the visitor's browser, ADR 0032).
  *
  * Work is bounded: two counts and one page of rows over the broker's own
  * listings (index on `broker_code`), then one grouped query per figure
@@ -35,8 +35,8 @@ import type { BrokerListingSummary } from "./private-listing";
 /** One listing of the page with its figures (counts over the window; see the module comment). */
 export interface MyListingRow extends BrokerListingSummary {
   views: number;
-  /** Always null: not measured (see the module comment). */
-  favourites: number | null;
+  /** Times visitors saved it to their favourites in the window. */
+  favourites: number;
   leads: number;
   /** Leads of the listing now in status `visita_agendada` (no window). */
   visits: number;
@@ -118,21 +118,25 @@ function countsByCode(rows: readonly { code: string | null; n: number }[]): Map<
  * the codes), over the São Paulo days `from`…`to` where a window applies.
  */
 async function figuresOf(db: Db, codes: string[], from: string) {
-  if (codes.length === 0) return { views: new Map<string, number>(), leads: new Map(), visits: new Map() };
+  if (codes.length === 0)
+    return { views: new Map<string, number>(), favourites: new Map(), leads: new Map(), visits: new Map() };
   const since = sql`(${from}::date::timestamp at time zone ${SAO_PAULO_TIME_ZONE})`;
   const notMerged = isNull(leads.mergedIntoId);
-  const [views, created, visits] = await Promise.all([
+  const events = (type: "listing_view" | "favourite_add") =>
     db
       .select({ code: analyticsEvents.listingCode, n: count() })
       .from(analyticsEvents)
       .where(
         and(
-          eq(analyticsEvents.type, "listing_view"),
+          eq(analyticsEvents.type, type),
           inArray(analyticsEvents.listingCode, codes),
           sql`${analyticsEvents.occurredAt} >= ${since}`,
         ),
       )
-      .groupBy(analyticsEvents.listingCode),
+      .groupBy(analyticsEvents.listingCode);
+  const [views, favourites, created, visits] = await Promise.all([
+    events("listing_view"),
+    events("favourite_add"),
     db
       .select({ code: leads.listingCode, n: count() })
       .from(leads)
@@ -144,7 +148,12 @@ async function figuresOf(db: Db, codes: string[], from: string) {
       .where(and(inArray(leads.listingCode, codes), notMerged, eq(leads.status, "visita_agendada")))
       .groupBy(leads.listingCode),
   ]);
-  return { views: countsByCode(views), leads: countsByCode(created), visits: countsByCode(visits) };
+  return {
+    views: countsByCode(views),
+    favourites: countsByCode(favourites),
+    leads: countsByCode(created),
+    visits: countsByCode(visits),
+  };
 }
 
 /**
@@ -209,7 +218,7 @@ export async function loadMyListings(
       salePrice: row.salePrice,
       rentPrice: row.rentPrice,
       views: figures.views.get(row.code) ?? 0,
-      favourites: null,
+      favourites: figures.favourites.get(row.code) ?? 0,
       leads: figures.leads.get(row.code) ?? 0,
       visits: figures.visits.get(row.code) ?? 0,
     })),

@@ -2,7 +2,7 @@
  * The figures of the owner's report (ADR 0083), for one listing, as counts
  * only: never a visitor's name, e-mail, phone or words.
  *
- * - views, gallery openings and WhatsApp clicks: the first-party analytics
+ * - views, favourites (a visitor saving it), gallery openings and WhatsApp clicks: the first-party analytics
  *   (`analytics_events`, plus `analytics_daily` for events older than 13
  *   months, ADR 0030) of the listing's code;
  * - leads: the listing's contact requests by kind (LGPD requests and leads
@@ -35,6 +35,8 @@ export interface FigureWindow {
 /** The activity of a listing: totals and the counts inside a window. */
 export interface ListingActivity {
   views: FigurePair;
+  /** Times visitors saved it to their favourites (`favourite_add`). */
+  favourites: FigurePair;
   galleryOpens: FigurePair;
   whatsappClicks: FigurePair;
   leads: FigurePair;
@@ -42,7 +44,7 @@ export interface ListingActivity {
   visitsBooked: FigurePair;
 }
 
-const EVENT_TYPES = ["listing_view", "gallery_open", "whatsapp_click"] as const;
+const EVENT_TYPES = ["listing_view", "favourite_add", "gallery_open", "whatsapp_click"] as const;
 /** Lead kinds that concern a listing's buyers or tenants, in the order the report lists them. */
 const REPORTED_KINDS: LeadKind[] = ["info", "whatsapp", "alert", "sell"];
 
@@ -116,6 +118,7 @@ export async function listingActivity(db: Db, code: string, window: FigureWindow
   const [events, leadFigures] = [await eventCounts(db, code, window), await leadCounts(db, code, window)];
   return {
     views: events.listing_view!,
+    favourites: events.favourite_add!,
     galleryOpens: events.gallery_open!,
     whatsappClicks: events.whatsapp_click!,
     ...leadFigures,

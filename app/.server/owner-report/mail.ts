@@ -30,6 +30,8 @@ export interface OwnerReportEmailOptions {
   month: string;
   listing: { code: string; title: string; neighbourhood: string; city: string; url: string | null };
   views: FigurePair;
+  /** Times visitors saved it to their favourites. */
+  favourites?: FigurePair;
   leads: FigurePair;
   leadsByKind: LeadKindCount[];
   visitsBooked: FigurePair;
@@ -55,6 +57,14 @@ export function renderOwnerReportEmail(options: OwnerReportEmailOptions): MailMe
   const intro = `Estes são os números de ${month} do seu imóvel anunciado por ${oneLine(options.agencyTitle)}: ${title} (${place}, cód. ${oneLine(options.listing.code)}).`;
   const lines: [string, string][] = [
     ["Visualizações do anúncio", `${formatNumber(options.views.recent)} (total: ${formatNumber(options.views.total)})`],
+    ...(options.favourites
+      ? [
+          [
+            "Vezes salvo nos favoritos",
+            `${formatNumber(options.favourites.recent)} (total: ${formatNumber(options.favourites.total)})`,
+          ] as [string, string],
+        ]
+      : []),
     ["Contatos recebidos", `${formatNumber(options.leads.recent)} (total: ${formatNumber(options.leads.total)})`],
     ...options.leadsByKind
       .filter((kind) => kind.recent > 0)

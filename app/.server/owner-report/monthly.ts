@@ -110,6 +110,7 @@ async function deliverOne(db: Db, mail: ClaimedMail, options: OwnerReportDeliver
       url: listing.removedAt ? null : `${publicUrl}${listingPath(listing)}`,
     },
     views: activity.views,
+    favourites: activity.favourites,
     leads: activity.leads,
     leadsByKind: activity.leadsByKind,
     visitsBooked: activity.visitsBooked,
