@@ -1,7 +1,8 @@
 /**
  * The responsible broker of a listing (docs/product.md: "the responsible broker
  * (name, photo, CRECI, WhatsApp)") and its WhatsApp link. Only the
- * website-safe broker fields are used (docs/vista-api.md §6.6). The face
+ * website-safe broker fields are used: name, photo, CRECI, phones and e-mail,
+ * never the CRM's internal notes or the owner's data. The face
  * (name, photo, credential, page) is the team member's when one carries the
  * broker's code (ADR 0085); the contacts stay Vista's broker's.
  */

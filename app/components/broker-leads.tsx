@@ -1,6 +1,5 @@
 /**
- * "Meus leads", the first section of `/painel` (docs/product.md "Broker
- * area"; ADR 0081): the contacts assigned to the broker and the unassigned
+ * "Meus leads", the first section of `/painel` (ADR 0081): the contacts assigned to the broker and the unassigned
  * ones about the broker's listings, the unanswered ones ("novo") first, then
  * newest first, 20 a page with the true total. Each shows who, through which
  * channel, about which listing (a link to its public page), the message

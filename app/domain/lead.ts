@@ -4,7 +4,7 @@
  * channels. Types only; the tables are in `app/.server/db/schema.ts`.
  */
 
-/** Kinds of contact request (docs/product.md "Contact requests"); also the lead's channel in the broker's inbox. */
+/** Kinds of contact request; also the lead's channel in the broker's inbox. */
 export type LeadKind = "sell" | "info" | "whatsapp" | "alert" | "lgpd";
 
 /**

@@ -1,5 +1,5 @@
 /**
- * `/painel/leads/{id}` (docs/product.md "Broker area"; ADR 0081): one lead
+ * `/painel/leads/{id}` (ADR 0081): one lead
  * and its workflow. The lead (contact, message, listing, origin), the one-tap
  * replies (WhatsApp, e-mail, phone: the reply is recorded, which stamps the
  * first response, then the browser goes to `wa.me`, `mailto:` or `tel:`), the

@@ -1,5 +1,5 @@
 /**
- * `/painel` (docs/product.md "Broker area", agent middleware): the broker's
+ * `/painel` (agent or admin only): the broker's
  * home opens on "Meus leads" (ADR 0081: the unanswered ones first, each
  * opening its lead page), then a quick lookup by listing code that opens its
  * private data, a link to "Meus imóveis" (`/painel/imoveis`, paged) and the

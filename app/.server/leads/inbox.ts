@@ -165,12 +165,6 @@ export async function listLeads(
   return { items: await withDeliveries(db, rows), total, page, pageCount };
 }
 
-/** Leads with status "novo" (the admin home's badge). */
-export async function countNewLeads(db: Db = getDb().db): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(leads).where(eq(leads.status, "novo"));
-  return row?.total ?? 0;
-}
-
 /** Active users (brokers and admins) a lead may be assigned to, by name. */
 export async function listAssignableUsers(db: Db = getDb().db): Promise<AssignableUser[]> {
   const rows = await db
@@ -295,7 +289,7 @@ export async function leadsForExport(filters: Partial<InboxFilters>, db: Db = ge
 }
 
 /**
- * The where-clause of a broker's own leads (docs/product.md "Broker area": "meus leads"; ADR 0081):
+ * The where-clause of a broker's own leads, "Meus leads" (ADR 0081):
  * those assigned to them, and unassigned ones about a listing whose Vista broker code is theirs;
  * never an LGPD request, never a merged lead (it lives on in the lead it was merged into).
  */

@@ -7,7 +7,7 @@
  *    an active user (`users.broker_code`, not disabled) → `assigned_by = "listing"`;
  * 2. a lead posted to Vista (sell, info, alert) stays unassigned until the
  *    lead worker has Vista's answer: `POST /lead` replies the broker its own
- *    distribution chose (`Corretor`, docs/vista-api.md §2.4); matched to an
+ *    distribution chose (its `Corretor`, a broker code); matched to an
  *    active user → `"vista"` ({@link applyVistaAnswer});
  * 3. the fallback rule of `/admin/distribuicao` (`site_settings` "lead_routing"):
  *    "off" leaves the lead without a broker; "round_robin" hands it to the

@@ -34,7 +34,7 @@ export interface LeadAccessFacts {
 }
 
 /**
- * Whether `user` may see and work a lead (docs/product.md "Broker area"): an
+ * Whether `user` may see and work a lead (ADR 0081): an
  * admin any lead; an agent the leads assigned to them, and the unassigned ones
  * about a listing with their Vista broker code, never an LGPD request (the
  * privacy inbox is the admins').
