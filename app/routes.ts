@@ -32,6 +32,14 @@ export default [
     route("condominios", "routes/condominiums.tsx"),
     route("detalhes/:condominio", "routes/condominium.tsx"),
     route("detalhes/:condominio/:id", "routes/listing.tsx"),
+    // Visits booked online (ADR 0088): the booking form and the visitor's manage link.
+    route("detalhes/:condominio/:id/agendar", "routes/visit-book.tsx"),
+    route("visitas/:token", "routes/visit-manage.tsx"),
+    // The owner's instant estimate and contact (ADR 0089).
+    route("anunciar", "routes/valuation.tsx"),
+    // Neighbourhood market pages (ADR 0090).
+    route("bairros", "routes/neighbourhoods.tsx"),
+    route("bairros/:cidade/:bairro", "routes/neighbourhood.tsx"),
     route("lgpd", "routes/lgpd.tsx"),
     route("obrigado", "routes/thank-you.tsx"),
     route("obrigado-whatsapp", "routes/thank-you-whatsapp.tsx"),
@@ -49,6 +57,7 @@ export default [
     // The broker's workspace (ADRs 0081, 0082): one lead, and "Meus imóveis" paged.
     route("painel/leads/:id", "routes/panel-lead.tsx"),
     route("painel/imoveis", "routes/panel-listings.tsx"),
+    route("painel/agenda", "routes/panel-agenda.tsx"),
     // The owner's report behind a private link (ADR 0083).
     route("proprietario/:token", "routes/owner-report.tsx"),
     route("proprietario/:token/cancelar", "routes/owner-report-unsubscribe.tsx"),

@@ -4,8 +4,11 @@
  * channels. Types only; the tables are in `app/.server/db/schema.ts`.
  */
 
-/** Kinds of contact request; also the lead's channel in the broker's inbox. */
-export type LeadKind = "sell" | "info" | "whatsapp" | "alert" | "lgpd";
+/**
+ * Kinds of contact request; also the lead's channel in the broker's inbox. `visit` is a visit booked
+ * online (ADR 0088); `valuation` an owner who asked for a valuation on `/anunciar` (captação, ADR 0089).
+ */
+export type LeadKind = "sell" | "info" | "whatsapp" | "alert" | "lgpd" | "visit" | "valuation";
 
 /**
  * Delivery channels of a lead: `email_holder` is the receipt of an LGPD request sent to the data

@@ -41,6 +41,8 @@ export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
   whatsapp: "WhatsApp",
   alert: "Avise-me / alerta de busca",
   lgpd: "Pedido LGPD",
+  visit: "Visita agendada",
+  valuation: "Avaliação / captação",
 };
 
 /** Delivery channels and their labels (ADR 0014). */
@@ -135,7 +137,7 @@ export const RESPONSE_FILTER_LABELS = {
  */
 const inboxFilterSchema = z.object({
   tipo: z
-    .preprocess(emptyToUndefined, z.enum(["sell", "info", "whatsapp", "alert", "lgpd"]).optional())
+    .preprocess(emptyToUndefined, z.enum(["sell", "info", "whatsapp", "alert", "lgpd", "visit", "valuation"]).optional())
     .catch(undefined),
   status: z.preprocess(emptyToUndefined, z.enum(LEAD_STATUSES).optional()).catch(undefined),
   resposta: z.preprocess(emptyToUndefined, z.enum(["pendente", "atrasada"]).optional()).catch(undefined),

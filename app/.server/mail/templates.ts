@@ -67,6 +67,8 @@ const KIND_LABELS: Record<LeadRow["kind"], string> = {
   whatsapp: "Contato pelo WhatsApp",
   alert: "Avise-me / alerta de busca",
   lgpd: "Solicitação LGPD",
+  visit: "Visita agendada",
+  valuation: "Avaliação do meu imóvel (captação)",
 };
 
 /** The stable Message-ID of a lead e-mail: `<lead-{id}-{channel}@domain>` (ADR 0014). */
