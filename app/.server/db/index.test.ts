@@ -18,6 +18,8 @@ describe("openDatabase (PGlite in memory) + migrate", () => {
       "analytics_daily",
       "analytics_events",
       "analytics_salts",
+      // Visits booked online: availability, visits, their e-mails (migration 0019).
+      "broker_availability",
       "brokers",
       "condominiums",
       "lead_deliveries",
@@ -50,6 +52,8 @@ describe("openDatabase (PGlite in memory) + migrate", () => {
       "sync_state",
       "upload_tickets",
       "users",
+      "visit_mails",
+      "visits",
     ]);
   });
 

@@ -12,6 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { sql } from "drizzle-orm";
@@ -123,8 +124,9 @@ const MIGRATION_LOCK_KEY = 0x6d696701;
 
 /**
  * Opens a database and waits until it answers. PGlite loads the `pg_trgm`
- * and `unaccent` contrib extensions (the search needs them; the first
- * migration creates them). A new PGlite folder is initialised on first open
+ * and `unaccent` contrib extensions (the search needs them; `btree_gist` is
+ * for the visits' no-overlap constraint, ADR 0088; the migrations create
+ * them). A new PGlite folder is initialised on first open
  * (initdb, a few seconds).
  * @throws when the server is unreachable or the folder cannot be opened.
  */
@@ -160,7 +162,7 @@ function createDatabase(options: OpenDatabaseOptions): Database {
 
 function createPglite(options: OpenDatabaseOptions): Database {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const extensions = { pg_trgm, unaccent };
+  const extensions = { btree_gist, pg_trgm, unaccent };
   const client = options.dataDir ? new PGlite(options.dataDir, { extensions }) : new PGlite({ extensions });
   const db = drizzlePglite({ client, schema, logger: queryCounter }) as unknown as Db;
   const heldLocks = new Set<number>();

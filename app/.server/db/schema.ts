@@ -20,3 +20,4 @@ export * from "./schema/members";
 export * from "./schema/owner-reports";
 export * from "./schema/privacy";
 export * from "./schema/site";
+export * from "./schema/visits";
