@@ -15,7 +15,7 @@ import { createIdentityBackend, type IdentityBackend } from "~/.server/auth/fire
 import { redeemSetPasswordToken } from "~/.server/auth/invitation";
 import { signInWithEmailPassword } from "~/.server/auth/sign-in";
 import type { Db } from "~/.server/db";
-import { passwordResetCodes, users } from "~/.server/db/schema";
+import { members, passwordResetCodes, users } from "~/.server/db/schema";
 import { createMailer, type Mailer } from "~/.server/mail/transport";
 import {
   deleteUser,
@@ -63,6 +63,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
+  await db.delete(members);
   await db.delete(users);
   await db.delete(passwordResetCodes);
   const listed = await backend.auth.listUsers(1000);
@@ -270,6 +271,24 @@ describe("edit, disable, promote, delete", () => {
     expect(record.phoneNumber).toBe("+5521987654321");
     expect(record.customClaims).toEqual({ role: "admin" });
     expect(record.tokensValidAfterTime).not.toBe(before);
+  });
+
+  it("keeps a linked member's broker code: a new code is refused beside the field, other edits pass", async () => {
+    const user = await invited();
+    await db
+      .insert(members)
+      .values({ slug: "bruna-membro", name: "Bruna Membro", brokerCode: user.brokerCode, userUid: user.uid });
+    const error = await updateUser({ backend, db }, user.uid, { brokerCode: "99" }, actor).catch((e: unknown) => e);
+    expect(isAdminError(error) && error.status).toBe(409);
+    expect((error as AdminError).fieldErrors.brokerCode?.[0]).toMatch(/ligado ao membro Bruna Membro/);
+    expect((await rowOf(user.uid))?.brokerCode).toBe(user.brokerCode);
+    const renamed = await updateUser(
+      { backend, db },
+      user.uid,
+      { displayName: "Bruna Lima", brokerCode: user.brokerCode },
+      actor,
+    );
+    expect(renamed).toMatchObject({ displayName: "Bruna Lima", brokerCode: user.brokerCode });
   });
 
   it("disables and enables on both sides", async () => {

@@ -38,7 +38,7 @@ import { createSetPasswordToken } from "../auth/invitation";
 import { deleteUserSessions } from "../auth/session";
 import type { StoredUser } from "../auth/users";
 import type { Db } from "../db";
-import { users } from "../db/schema";
+import { members, users } from "../db/schema";
 import { invitationEmail } from "../mail/templates";
 import type { Mailer } from "../mail/transport";
 import { AdminError } from "../admin-error";
@@ -289,11 +289,29 @@ async function changeBothSides<T>(
 }
 
 /**
+ * Refuses a broker-code change on a login an active member carries: the member's save copies its
+ * code onto the login (ADR 0085), so an edit here would be silently undone.
+ * @throws {AdminError} 409 with `fieldErrors.brokerCode` naming the member.
+ */
+async function refuseLinkedBrokerCode(db: Db, uid: string): Promise<void> {
+  const [member] = await db
+    .select({ name: members.name })
+    .from(members)
+    .where(and(eq(members.userUid, uid), eq(members.active, true)))
+    .limit(1);
+  if (!member) return;
+  const message = `Este login está ligado ao membro ${member.name}: mude o código do corretor na página do membro.`;
+  throw new AdminError(message, 409, { brokerCode: [message] });
+}
+
+/**
  * Edits a user (name, phone, role, Vista broker code; the API also
  * `disabled`). Unset fields stay. A role change or disabling revokes the
  * user's refresh tokens and deletes their sessions (they must sign in again,
  * and a disabled user cannot).
- * @throws {AdminError} 404 unknown user; 400 for an admin demoting or disabling themselves, or a phone Firebase refuses; 409 phone in use.
+ * A login linked to an active member keeps the member's broker code: the member page is where it
+ * changes, so the two never disagree (ADR 0085).
+ * @throws {AdminError} 404 unknown user; 400 for an admin demoting or disabling themselves, or a phone Firebase refuses; 409 phone in use, or a new broker code for a login linked to a member.
  */
 export async function updateUser(
   deps: UserAdminDeps,
@@ -309,6 +327,9 @@ export async function updateUser(
   }
   if (actor.uid === uid && input.disabled === true)
     throw new AdminError("Você não pode desativar a sua própria conta.", 400);
+  if (input.brokerCode !== undefined && input.brokerCode !== before.brokerCode) {
+    await refuseLinkedBrokerCode(deps.db, uid);
+  }
   const next = {
     displayName: input.displayName ?? before.displayName,
     phone: input.phone ?? before.phone,
