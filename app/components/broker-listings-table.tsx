@@ -7,27 +7,9 @@
  */
 import { Link } from "@remix-run/react";
 import { privateListingPath } from "~/lib/auth";
+import type { BrokerListingLine } from "~/lib/broker-listings";
 import { formatCount, formatPrice } from "~/lib/format";
 import * as s from "./broker-listings.css";
-
-/** One listing as the loader sends it (`MyListingRow` of `~/.server/broker/my-listings`). */
-export interface BrokerListingLine {
-  code: string;
-  title: string;
-  /** Public page path. */
-  path: string;
-  neighbourhood: string;
-  city: string;
-  /** BRL. */
-  salePrice: number | null;
-  /** BRL per month. */
-  rentPrice: number | null;
-  views: number;
-  /** Null: not measured. */
-  favourites: number | null;
-  leads: number;
-  visits: number;
-}
 
 /** Props of {@link BrokerListingsTable}. */
 export interface BrokerListingsTableProps {

@@ -9,10 +9,8 @@
  * delivery.
  */
 import { Form, Link } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { FactList } from "./fact-list";
 import { FormAlert, SelectField } from "./forms";
-import { formatPhone, telHref } from "~/lib/phone";
+import { LeadContactFacts } from "./lead-contact-facts";
 import {
   type AssignableUser,
   CHANNEL_LABELS,
@@ -70,26 +68,6 @@ export function LeadCardHead({
   );
 }
 
-function LeadFacts({ lead }: { lead: InboxLead }) {
-  const facts: [string, ReactNode][] = [];
-  if (lead.name) facts.push(["Nome", lead.name]);
-  if (lead.phone) facts.push(["Telefone", <a href={telHref(lead.phone)}>{formatPhone(lead.phone)}</a>]);
-  if (lead.email) facts.push(["E-mail", <a href={`mailto:${lead.email}`}>{lead.email}</a>]);
-  if (lead.listingCode) facts.push(["Imóvel", lead.listingCode]);
-  if (lead.condominium) facts.push(["Condomínio", lead.condominium]);
-  if (lead.location) facts.push(["Localização", lead.location]);
-  if (lead.message) facts.push(["Mensagem", lead.message]);
-  if (lead.pageUrl) facts.push(["Página", lead.pageUrl]);
-  if (lead.utm && Object.keys(lead.utm).length)
-    facts.push([
-      "UTM",
-      Object.entries(lead.utm)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(", "),
-    ]);
-  return <FactList rows={facts} classes={{ list: s.facts, row: s.factRow, term: s.term, value: s.value }} />;
-}
-
 function DeliveryRow({
   delivery,
   busy,
@@ -136,7 +114,7 @@ export function LeadInboxCard({ lead, assignable, busy, actionError }: LeadInbox
   return (
     <li className={s.card} data-testid="lead" aria-labelledby={`lead-${lead.id}`}>
       <LeadCardHead lead={lead} headingId={`lead-${lead.id}`} />
-      <LeadFacts lead={lead} />
+      <LeadContactFacts lead={lead} before={lead.name ? [["Nome", lead.name]] : []} />
       <p className={s.row}>
         <Link to={panelLeadPath(lead.id)} aria-label={`Abrir o contato ${lead.name ?? LEAD_KIND_LABELS[lead.kind]}`}>
           Abrir

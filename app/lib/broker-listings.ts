@@ -97,3 +97,26 @@ export function brokerListingsHref(query: Partial<BrokerListingsQuery>): string 
   const search = params.toString();
   return search ? `${BROKER_LISTINGS_PATH}?${search}` : BROKER_LISTINGS_PATH;
 }
+
+/** A line of "Meus imóveis": a listing of the broker in the read model. */
+export interface BrokerListingSummary {
+  code: string;
+  title: string;
+  /** Public page path. */
+  path: string;
+  neighbourhood: string;
+  city: string;
+  /** BRL. */
+  salePrice: number | null;
+  /** BRL per month. */
+  rentPrice: number | null;
+}
+
+/** A line of "Meus imóveis" with its figures, as the loader sends it (`MyListingRow` of `~/.server/broker/my-listings`). */
+export interface BrokerListingLine extends BrokerListingSummary {
+  views: number;
+  /** Null: not measured. */
+  favourites: number | null;
+  leads: number;
+  visits: number;
+}

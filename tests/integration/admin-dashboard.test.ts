@@ -10,15 +10,16 @@
  * inbox's `resposta` filters list the same leads the numbers count.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loadAdminDashboard } from "~/.server/admin/dashboard";
 import { recordBeacon } from "~/.server/analytics/record";
 import { analyticsEvents, leadDeliveries, leads, listings, users } from "~/.server/db/schema";
 import { listLeads } from "~/.server/leads/inbox";
 import type { AdminDashboard } from "~/lib/admin-dashboard";
 import type { LeadKind, LeadStatus } from "~/domain/lead";
-import { createTestDatabase, postgresTestUrl, type TestDatabase } from "./helpers/database";
+import { postgresTestUrl, type TestDatabase } from "./helpers/database";
 import { makeBroker, makeListing, storedRow } from "./helpers/fixtures";
+import { useTestDatabase } from "./helpers/use-database";
 
 const MIN = 60_000;
 /** Noon in São Paulo (UTC−3): today is 2026-11-18, the week starts on the 12th, the 30 days on 2026-10-20. */
@@ -146,16 +147,12 @@ async function seed(db: TestDatabase["database"]["db"]): Promise<void> {
 }
 
 describe.each(kinds)("admin dashboard on %s", (kind) => {
-  let env: TestDatabase;
+  const env = useTestDatabase(kind);
   let dashboard: AdminDashboard;
   beforeAll(async () => {
-    env = await createTestDatabase(kind);
     await seed(env.database.db);
     dashboard = await loadAdminDashboard({ db: env.database.db, now: NOW });
   }, 60_000);
-  afterAll(async () => {
-    await env?.cleanup?.();
-  });
 
   it("counts leads per channel and São Paulo window, merged leads left out", () => {
     expect(dashboard.windows).toEqual({ today: "2026-11-18", weekFrom: "2026-11-12", monthFrom: "2026-10-20" });
@@ -163,7 +160,9 @@ describe.each(kinds)("admin dashboard on %s", (kind) => {
     expect(byKind).toEqual({
       info: [1, 2, 3],
       whatsapp: [0, 1, 2],
+      visit: [0, 0, 0],
       sell: [0, 1, 1],
+      valuation: [0, 0, 0],
       alert: [0, 0, 1],
       lgpd: [1, 1, 1],
     });

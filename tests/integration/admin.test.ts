@@ -28,8 +28,8 @@ import {
   listBrokerLeads,
   listLeads,
   resendDelivery,
-  setLeadStatus,
 } from "~/.server/leads/inbox";
+import { changeLeadStatus } from "~/.server/leads/workflow";
 import { recordLead } from "~/.server/leads/store";
 import { loadRedirects, lookupRedirect, redirectsReloaded, saveRedirect, setRedirectActive } from "~/.server/redirects";
 import { buildRuleTable, resolveRedirect } from "~/.server/redirects/rules";
@@ -365,7 +365,10 @@ describe.each(kinds)("admin data on %s", (kind) => {
       expect((await listLeads({ de: "2025-03-11", ate: "2025-03-11" }, db)).items.map((l) => l.id)).toEqual([
         ids["info-1"],
       ]);
-      expect(await setLeadStatus(ids["info-1"]!, "em_atendimento", db)).toBe(true);
+      expect(await changeLeadStatus(ids["info-1"]!, { status: "em_atendimento" }, ADMIN, db)).toEqual({
+        ok: true,
+        changed: true,
+      });
       expect((await listLeads({ status: "em_atendimento" }, db)).items.map((l) => l.id)).toEqual([ids["info-1"]]);
       expect(await assignLead(ids["sell-1"]!, "broker-77", ADMIN, db)).toBeNull();
       // info-1 went to its listing's broker on creation (ADR 0080).
@@ -379,12 +382,15 @@ describe.each(kinds)("admin data on %s", (kind) => {
     it("moves a lead through its statuses; refuses unknown leads and disabled brokers", async () => {
       const db = env.database.db;
       const id = ids["wa-0"]!;
-      for (const status of ["em_atendimento", "concluido", "novo"] as const) {
-        expect(await setLeadStatus(id, status, db)).toBe(true);
+      // A WhatsApp lead's statuses are the sales pipeline's ("concluido" is an LGPD request's).
+      for (const status of ["em_atendimento", "proposta", "novo"] as const) {
+        expect(await changeLeadStatus(id, { status }, ADMIN, db)).toEqual({ ok: true, changed: true });
         const [row] = await db.select({ status: leads.status }).from(leads).where(eq(leads.id, id));
         expect(row!.status).toBe(status);
       }
-      expect(await setLeadStatus("00000000-0000-4000-8000-000000000000", "novo", db)).toBe(false);
+      expect(
+        await changeLeadStatus("00000000-0000-4000-8000-000000000000", { status: "novo" }, ADMIN, db),
+      ).toMatchObject({ ok: false, status: 404 });
       expect(await assignLead(id, "broker-off", ADMIN, db)).toBe("Este usuário está desativado.");
       expect(await assignLead(id, "ninguem", ADMIN, db)).toBe("Corretor não encontrado.");
       expect(await assignLead("00000000-0000-4000-8000-000000000000", null, ADMIN, db)).toBe(

@@ -8,15 +8,16 @@
  * and the search and figures once more on PostgreSQL (its own `f_unaccent`).
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { countBrokerListings, loadMyListings } from "~/.server/broker/my-listings";
 import { listBrokerListings } from "~/.server/broker/private-listing";
 import { analyticsEvents, leads, listings } from "~/.server/db/schema";
 import * as panelListings from "~/routes/panel-listings";
-import { createTestPostgres, postgresTestUrl, type TestDatabase } from "./helpers/database";
+import { postgresTestUrl } from "./helpers/database";
 import { makeBroker, makeListing, storedRow } from "./helpers/fixtures";
 import { answer, loaderArgs } from "./helpers/loaders";
 import { useSitePglite } from "./helpers/site-pglite";
+import { useTestDatabase } from "./helpers/use-database";
 
 const DAY_MS = 86_400_000;
 const MINE = "22";
@@ -238,13 +239,7 @@ describe("the page's guard", () => {
 
 const postgresUrl = postgresTestUrl();
 describe.skipIf(!postgresUrl)("on PostgreSQL", () => {
-  let pgTest: TestDatabase;
-  beforeAll(async () => {
-    pgTest = await createTestPostgres(postgresUrl!);
-  }, 60_000);
-  afterAll(async () => {
-    await pgTest?.cleanup();
-  });
+  const pgTest = useTestDatabase("postgres");
 
   it("counts, searches without accents or case, and counts the figures alike", async () => {
     const db = pgTest.database.db;

@@ -6,7 +6,7 @@
  * admin's reassignment in the history, and duplicates within 30 days.
  */
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "~/.server/db";
 import { leadDeliveries, leads, listings, users } from "~/.server/db/schema";
 import { leadHistory } from "~/.server/leads/history";
@@ -16,9 +16,10 @@ import { recordLead } from "~/.server/leads/store";
 import { deliverDue } from "~/.server/leads/worker";
 import type { Mailer, MailMessage } from "~/.server/mail/transport";
 import type { VistaClient } from "~/.server/vista";
-import { createTestDatabase, postgresTestUrl, type TestDatabase } from "./helpers/database";
+import { postgresTestUrl } from "./helpers/database";
 import { makeListing, storedRow } from "./helpers/fixtures";
 import { useSandboxAndFolder } from "./helpers/sandbox-folder";
+import { useTestDatabase } from "./helpers/use-database";
 
 const AGENCY_EMAIL = "contato@exemplo.com.br";
 const ADMIN = { uid: "admin-1", name: "Alice Admin" };
@@ -45,7 +46,7 @@ const shared = useSandboxAndFolder("lead-routing");
 const kinds: ("pglite" | "postgres")[] = postgresTestUrl() ? ["pglite", "postgres"] : ["pglite"];
 
 describe.each(kinds)("lead routing on %s", (kind) => {
-  let env: TestDatabase;
+  const env = useTestDatabase(kind);
   let db: Db;
   let keys = 0;
   const record = async (input: Record<string, unknown>, on: Db = db) =>
@@ -64,7 +65,6 @@ describe.each(kinds)("lead routing on %s", (kind) => {
   const leadRow = async (id: string) => (await db.select().from(leads).where(eq(leads.id, id)))[0]!;
 
   beforeAll(async () => {
-    env = await createTestDatabase(kind);
     db = env.database.db;
     const now = new Date();
     await db.insert(listings).values([
@@ -84,7 +84,6 @@ describe.each(kinds)("lead routing on %s", (kind) => {
       { uid: ADMIN.uid, email: "alice@exemplo.com.br", displayName: ADMIN.name, role: "admin" },
     ]);
   }, 60_000);
-  afterAll(async () => env?.cleanup());
   beforeEach(async () => {
     // Each test starts with the rule off and everyone's rotation clock cleared.
     await saveLeadRoutingSettings({ fallback: "off" }, null, db);

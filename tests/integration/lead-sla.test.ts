@@ -8,7 +8,7 @@
  * Injected clocks throughout: nothing sleeps.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database, type Db } from "~/.server/db";
 import { leadDeliveries, leadEvents, leads, listings, users } from "~/.server/db/schema";
 import { saveLeadRoutingSettings } from "~/.server/leads/routing";
@@ -17,8 +17,9 @@ import { recordLead } from "~/.server/leads/store";
 import { deliverDue } from "~/.server/leads/worker";
 import type { Mailer, MailMessage } from "~/.server/mail/transport";
 import type { OpeningHours } from "~/lib/agency";
-import { createTestDatabase, postgresTestUrl, type TestDatabase } from "./helpers/database";
+import { postgresTestUrl } from "./helpers/database";
 import { makeListing, storedRow } from "./helpers/fixtures";
+import { useTestDatabase } from "./helpers/use-database";
 
 /** Mon–Fri 9h–18h, São Paulo. */
 const HOURS: OpeningHours = [
@@ -39,7 +40,7 @@ const noVista = { createLead: async () => ({}) };
 const kinds: ("pglite" | "postgres")[] = postgresTestUrl() ? ["pglite", "postgres"] : ["pglite"];
 
 describe.each(kinds)("lead reminders on %s", (kind) => {
-  let env: TestDatabase;
+  const env = useTestDatabase(kind);
   let db: Db;
   let keys = 0;
   /** A lead about listing SLA1 (its broker is Bia), received at `createdAt`. */
@@ -74,7 +75,6 @@ describe.each(kinds)("lead reminders on %s", (kind) => {
       .where(and(inArray(leadEvents.leadId, leadIds), eq(leadEvents.type, "reminder")));
 
   beforeAll(async () => {
-    env = await createTestDatabase(kind);
     db = env.database.db;
     await db.insert(listings).values(
       storedRow(
@@ -92,7 +92,6 @@ describe.each(kinds)("lead reminders on %s", (kind) => {
       { uid: "adm-off", email: "adm-off@exemplo.com.br", role: "admin", disabled: true },
     ]);
   }, 60_000);
-  afterAll(async () => env?.cleanup());
   beforeEach(async () => {
     // Each test sees only its own leads.
     await db.delete(leads);

@@ -10,7 +10,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "~/.server/db";
 import { leads, listings, users } from "~/.server/db/schema";
 import { leadHistory } from "~/.server/leads/history";
@@ -20,9 +20,10 @@ import { loadBrokerPanelLeads } from "~/.server/leads/inbox";
 import { addLeadNote, canActOnLead, changeLeadStatus, mergeLeads, recordLeadReply } from "~/.server/leads/workflow";
 import * as panelLead from "~/routes/panel-lead";
 import { answer, useAuthTestEnv, type Who } from "./helpers/auth-env";
-import { createTestDatabase, postgresTestUrl, type TestDatabase } from "./helpers/database";
+import { postgresTestUrl } from "./helpers/database";
 import { makeListing, storedRow } from "./helpers/fixtures";
 import { pageRequest } from "./helpers/page-requests";
+import { useTestDatabase } from "./helpers/use-database";
 
 const kinds: ("pglite" | "postgres")[] = postgresTestUrl() ? ["pglite", "postgres"] : ["pglite"];
 const BRUNO = { uid: "broker-77", name: "Bruno Corretor" };
@@ -44,11 +45,10 @@ async function leadRow(db: Database["db"], id: string) {
 }
 
 describe.each(kinds)("the lead workflow on %s", (kind) => {
-  let env: TestDatabase;
+  const env = useTestDatabase(kind);
   let db: Database["db"];
 
   beforeAll(async () => {
-    env = await createTestDatabase(kind);
     db = env.database.db;
     await db.insert(listings).values(
       storedRow(makeListing({ code: "WF1", broker: { code: "77", name: "Bruno" } as never }), {
@@ -60,9 +60,6 @@ describe.each(kinds)("the lead workflow on %s", (kind) => {
       { uid: BRUNO.uid, email: "bruno@exemplo.com.br", displayName: BRUNO.name, role: "agent", brokerCode: "77" },
       { uid: OTHER.uid, email: "outra@exemplo.com.br", displayName: OTHER.name, role: "agent", brokerCode: "88" },
     ]);
-  });
-  afterAll(async () => {
-    await env?.cleanup();
   });
 
   it("a note is not a response; the first status change is, once, and the history has both", async () => {

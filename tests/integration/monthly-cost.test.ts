@@ -9,7 +9,7 @@
  * estimate.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { costNotice } from "~/.server/catalogue/cost-notice";
 import { saleMonthlyCostSql } from "~/.server/catalogue/monthly-cost";
 import { countListings, searchListings } from "~/.server/catalogue/search";
@@ -19,8 +19,9 @@ import type { Purpose } from "~/domain/listing";
 import { DEFAULT_FINANCING_SETTINGS } from "~/lib/financing-form";
 import type { ListingFilters } from "~/lib/filters";
 import { type CostFinancing, monthlyTotal } from "~/lib/monthly-cost";
-import { createTestDatabase, postgresTestUrl, type TestDatabase } from "./helpers/database";
+import { postgresTestUrl } from "./helpers/database";
 import { makeListing, storedRow, type StoredRow } from "./helpers/fixtures";
+import { useTestDatabase } from "./helpers/use-database";
 
 let active: StoredRow[] = [];
 const now = new Date("2026-07-01T12:00:00Z");
@@ -73,7 +74,7 @@ function expected(filters: ListingFilters, financing: CostFinancing, fees: "know
 const KINDS: ("pglite" | "postgres")[] = postgresTestUrl() ? ["pglite", "postgres"] : ["pglite"];
 
 describe.each(KINDS)("on %s", (kind) => {
-  let test: TestDatabase;
+  const test = useTestDatabase(kind);
   const database = {
     get db(): Db {
       return test.database.db;
@@ -81,14 +82,9 @@ describe.each(KINDS)("on %s", (kind) => {
   };
 
   beforeAll(async () => {
-    test = await createTestDatabase(kind);
     const all = rows();
     await database.db.insert(listings).values(all);
     active = all;
-  });
-
-  afterAll(async () => {
-    await test?.cleanup();
   });
 
   async function found(filters: ListingFilters): Promise<string[]> {

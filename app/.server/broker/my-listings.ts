@@ -22,15 +22,18 @@
  * restricted to the page's codes (at most {@link BROKER_LISTINGS_PAGE_SIZE}).
  */
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import { BROKER_LISTINGS_PAGE_SIZE, BROKER_LISTINGS_QUERY_WORDS } from "~/lib/broker-listings";
+import {
+  BROKER_LISTINGS_PAGE_SIZE,
+  BROKER_LISTINGS_QUERY_WORDS,
+  type BrokerListingSummary,
+} from "~/lib/broker-listings";
 import { pageOf } from "~/lib/list-filters";
 import { addDays, SAO_PAULO_TIME_ZONE, saoPauloDate } from "~/lib/sao-paulo-time";
 import { foldText } from "~/lib/search-text";
-import { listingPath } from "~/lib/urls";
 import type { Db } from "../db";
 import { analyticsEvents, leads, listings } from "../db/schema";
 import { BROKER_PANEL_DAYS } from "../analytics/queries";
-import type { BrokerListingSummary } from "./private-listing";
+import { brokerListingColumns, ofBroker, toBrokerListingSummary } from "./private-listing";
 
 /** One listing of the page with its figures (counts over the window; see the module comment). */
 export interface MyListingRow extends BrokerListingSummary {
@@ -68,11 +71,6 @@ export interface MyListingsOptions {
   pageSize?: number;
   /** "Today" for the window (tests). */
   now?: Date;
-}
-
-/** The broker's active listings: Vista broker code `brokerCode`, not removed from the catalogue. */
-function ofBroker(brokerCode: string): SQL {
-  return and(eq(listings.brokerCode, brokerCode), isNull(listings.removedAt)) as SQL;
 }
 
 /** `value` as a LIKE pattern matching it anywhere, its wildcards escaped (backslash is PostgreSQL's default escape). */
@@ -182,16 +180,7 @@ export async function loadMyListings(
   const found = matching ?? total;
   const window = pageOf(found, options.page, pageSize);
   const listed = await db
-    .select({
-      code: listings.code,
-      title: listings.title,
-      category: listings.category,
-      neighbourhood: listings.neighbourhood,
-      city: listings.city,
-      condominiumSlug: listings.condominiumSlug,
-      salePrice: listings.salePrice,
-      rentPrice: listings.rentPrice,
-    })
+    .select(brokerListingColumns)
     .from(listings)
     .where(where)
     .orderBy(asc(listings.code))
@@ -210,13 +199,7 @@ export async function loadMyListings(
     page: window.page,
     pageCount: window.pageCount,
     rows: listed.map((row) => ({
-      code: row.code,
-      title: row.title,
-      path: listingPath(row),
-      neighbourhood: row.neighbourhood,
-      city: row.city,
-      salePrice: row.salePrice,
-      rentPrice: row.rentPrice,
+      ...toBrokerListingSummary(row),
       views: figures.views.get(row.code) ?? 0,
       favourites: figures.favourites.get(row.code) ?? 0,
       leads: figures.leads.get(row.code) ?? 0,

@@ -9,9 +9,10 @@
  * against the user's hourly limit ({@link servePrivateListing}, `./owner-access`).
  */
 import { json, type TypedResponse } from "@remix-run/node";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
 import type { HistoryEntry, ListingPrivateData, PrivateListingData } from "~/domain/listing";
 import { listingLookupSchema } from "~/lib/auth-forms";
+import type { BrokerListingSummary } from "~/lib/broker-listings";
 import { pageNotFound } from "~/lib/errors";
 import { privatePage } from "~/lib/cache-control";
 import { listingPath } from "~/lib/urls";
@@ -113,36 +114,24 @@ function isPermissionError(error: unknown): boolean {
   return error instanceof VistaAuthError || error instanceof VistaFieldError || error instanceof VistaBadRequestError;
 }
 
-/** A line of "meus imóveis". */
-export interface BrokerListingSummary {
-  code: string;
-  title: string;
-  /** Public page path. */
-  path: string;
-  neighbourhood: string;
-  city: string;
-  salePrice: number | null;
-  rentPrice: number | null;
-}
+/** The read-model columns a {@link BrokerListingSummary} is made of (`db.select(brokerListingColumns)`). */
+export const brokerListingColumns = {
+  code: listings.code,
+  title: listings.title,
+  category: listings.category,
+  neighbourhood: listings.neighbourhood,
+  city: listings.city,
+  condominiumSlug: listings.condominiumSlug,
+  salePrice: listings.salePrice,
+  rentPrice: listings.rentPrice,
+};
 
-/** Active listings of the read model whose Vista broker is `brokerCode` ("Meus imóveis" on `/painel`), by code. */
-export async function listBrokerListings(db: Db, brokerCode: string, limit = 200): Promise<BrokerListingSummary[]> {
-  const rows = await db
-    .select({
-      code: listings.code,
-      title: listings.title,
-      category: listings.category,
-      neighbourhood: listings.neighbourhood,
-      city: listings.city,
-      condominiumSlug: listings.condominiumSlug,
-      salePrice: listings.salePrice,
-      rentPrice: listings.rentPrice,
-    })
-    .from(listings)
-    .where(and(eq(listings.brokerCode, brokerCode), isNull(listings.removedAt)))
-    .orderBy(asc(listings.code))
-    .limit(limit);
-  return rows.map((row) => ({
+/** A row selected with {@link brokerListingColumns}. */
+export type BrokerListingRow = Pick<typeof listings.$inferSelect, keyof typeof brokerListingColumns>;
+
+/** The summary line of a row selected with {@link brokerListingColumns}: its public page path instead of the path's parts. */
+export function toBrokerListingSummary(row: BrokerListingRow): BrokerListingSummary {
+  return {
     code: row.code,
     title: row.title,
     path: listingPath(row),
@@ -150,7 +139,23 @@ export async function listBrokerListings(db: Db, brokerCode: string, limit = 200
     city: row.city,
     salePrice: row.salePrice,
     rentPrice: row.rentPrice,
-  }));
+  };
+}
+
+/** The broker's active listings: Vista broker code `brokerCode`, not removed from the catalogue. */
+export function ofBroker(brokerCode: string): SQL {
+  return and(eq(listings.brokerCode, brokerCode), isNull(listings.removedAt)) as SQL;
+}
+
+/** Active listings of the read model whose Vista broker is `brokerCode` ("Meus imóveis" on `/painel`), by code. */
+export async function listBrokerListings(db: Db, brokerCode: string, limit = 200): Promise<BrokerListingSummary[]> {
+  const rows = await db
+    .select(brokerListingColumns)
+    .from(listings)
+    .where(ofBroker(brokerCode))
+    .orderBy(asc(listings.code))
+    .limit(limit);
+  return rows.map(toBrokerListingSummary);
 }
 
 /** The public page path of listing `code` from the read model, or null. */

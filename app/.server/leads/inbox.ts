@@ -1,7 +1,7 @@
 /**
  * The admin leads inbox (ADR 0017): filtered and paged
- * lists with each lead's delivery state per channel, status changes,
- * assignment to a broker, "reenviar" on a delivery, the CSV export, and the
+ * lists with each lead's delivery state per channel (status changes go
+ * through the workflow, `./workflow.ts`), assignment to a broker, "reenviar" on a delivery, the CSV export, and the
  * broker's own leads for `/painel`. Reads and writes `leads` (status,
  * assigned_uid, updated_at: migration 0006) and `lead_deliveries` (ADR 0014);
  * the store and the worker are unchanged.
@@ -20,9 +20,10 @@ import { BROKER_LEADS_PAGE_SIZE, type PanelLeadPage } from "~/lib/lead-workflow"
 import { pageOf } from "~/lib/list-filters";
 import { addDays, saoPauloMidnight } from "~/lib/sao-paulo-time";
 import { type Db, getDb } from "../db";
-import { leadDeliveries, leads, type LeadStatus, listings, users } from "../db/schema";
+import { leadDeliveries, leads, listings, users } from "../db/schema";
 import { type LeadActor, recordLeadEvents } from "./history";
 import { listingsByCode } from "./lead-page";
+import { lockLeadAssignee } from "./routing";
 
 // The CSV export is written in ./csv (the site's one CSV writer, `~/.server/csv`).
 export { CSV_HEADER, leadsToCsv } from "./csv";
@@ -175,19 +176,6 @@ export async function listAssignableUsers(db: Db = getDb().db): Promise<Assignab
   return rows.map((row) => ({ uid: row.uid, name: row.name || row.email, brokerCode: row.brokerCode }));
 }
 
-/**
- * Sets a lead's status (and `updated_at`).
- * @returns false when the lead does not exist.
- */
-export async function setLeadStatus(leadId: string, status: LeadStatus, db: Db = getDb().db): Promise<boolean> {
-  const rows = await db
-    .update(leads)
-    .set({ status, updatedAt: sql`now()` })
-    .where(eq(leads.id, leadId))
-    .returning({ id: leads.id });
-  return rows.length > 0;
-}
-
 /** Outcome of {@link assignLead}: null on success, else a pt-BR message. */
 export type AssignResult = null | string;
 
@@ -211,11 +199,7 @@ export async function assignLead(
   }
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    const [current] = await tx
-      .select({ assignedUid: leads.assignedUid })
-      .from(leads)
-      .where(eq(leads.id, leadId))
-      .for("update");
+    const current = await lockLeadAssignee(tx, leadId);
     if (!current) return "Este contato não existe mais.";
     if (current.assignedUid === uid) return null;
     await tx

@@ -82,8 +82,8 @@ export async function activeUserOfBrokerCode(db: Db, code: string): Promise<stri
   return row?.uid ?? null;
 }
 
-/** The uid of the active user who is the read model's broker of listing `code`, or null. */
-async function listingBrokerUser(db: Db, code: string): Promise<string | null> {
+/** The uid of the active user who is the read model's broker of listing `code`, or null (rule 1; also whose calendar a visit takes, ADR 0088). */
+export async function listingBrokerUser(db: Db, code: string): Promise<string | null> {
   const [row] = await db
     .select({ uid: users.uid })
     .from(listings)
@@ -231,6 +231,21 @@ export async function routeNewLead(db: Db, lead: RoutedLead, options: { vistaBou
 }
 
 /**
+ * The lead's responsible user (`assignedUid`, null when unassigned), its row
+ * locked (`for update`) until the transaction `tx` ends, so an assignment
+ * decided on it cannot race another one.
+ * @returns undefined when the lead does not exist.
+ */
+export async function lockLeadAssignee(tx: Db, leadId: string): Promise<{ assignedUid: string | null } | undefined> {
+  const [lead] = await tx
+    .select({ assignedUid: leads.assignedUid })
+    .from(leads)
+    .where(eq(leads.id, leadId))
+    .for("update");
+  return lead;
+}
+
+/**
  * Records Vista's answer to a delivered lead (rule 2): when the lead is still
  * unassigned, gives it to the active user of the broker code Vista chose,
  * else applies the fallback rule. One transaction. The caller has already
@@ -242,11 +257,7 @@ export async function applyVistaAnswer(db: Db, leadId: string, corretor: number 
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     // Locked first: an admin assigning it meanwhile waits, and the rotation is never stamped for nothing.
-    const [lead] = await tx
-      .select({ assignedUid: leads.assignedUid })
-      .from(leads)
-      .where(eq(leads.id, leadId))
-      .for("update");
+    const lead = await lockLeadAssignee(tx, leadId);
     if (!lead || lead.assignedUid) return null;
     const uid = corretor !== undefined ? await activeUserOfBrokerCode(tx, String(corretor)) : null;
     if (uid) {

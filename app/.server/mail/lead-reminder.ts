@@ -5,15 +5,23 @@
  * administrators after `LEAD_SLA_ADMIN_MINUTES`. They go only to staff
  * addresses (users of the site), never to the visitor; still, every value
  * that came from the visitor or the catalogue is put on one line and escaped
- * (`escapeHtml`), and the visitor's message is not repeated: the link leads
+ * (`escapeHtml`, through the lead e-mails' paragraph, table and layout of
+ * `./templates`), and the visitor's message is not repeated: the link leads
  * to the lead's page in the broker area.
  */
-import { escapeHtml } from "~/lib/html";
+import { panelLeadPath } from "~/lib/lead-workflow";
 import { formatPhone } from "~/lib/phone";
-import { PANEL_PATH } from "~/lib/paths";
-import { saoPauloFormat } from "~/lib/sao-paulo-time";
 import type { LeadRow } from "../leads/store";
-import { type LeadListingContext, leadMail, oneLine } from "./templates";
+import {
+  htmlTable,
+  type LeadListingContext,
+  leadMail,
+  link,
+  oneLine,
+  paragraph,
+  receivedAt,
+  textRows,
+} from "./templates";
 import type { MailMessage } from "./transport";
 
 /** Options of {@link renderLeadReminderEmail}. */
@@ -33,13 +41,8 @@ export interface LeadReminderEmailOptions {
   messageIdDomain?: string;
 }
 
-/** "12/03/2026, 12:00" in São Paulo time. */
-const receivedAt = saoPauloFormat("pt-BR", { dateStyle: "short", timeStyle: "short" });
-
-/** The path of a lead's page in the broker area. */
-export function panelLeadPath(leadId: string): string {
-  return `${PANEL_PATH}/leads/${encodeURIComponent(leadId)}`;
-}
+/** The path of a lead's page in the broker area (the link of the reminder). */
+export { panelLeadPath };
 
 /**
  * A lead's age in pt-BR words, wall clock: "25 minutos", "2 h 5 min", "3 dias".
@@ -62,7 +65,7 @@ export function renderLeadReminderEmail(options: LeadReminderEmailOptions): Mail
   const { lead, listing } = options;
   const age = leadAgeText(options.now.getTime() - lead.createdAt.getTime());
   const who = lead.name ? oneLine(lead.name) : "visitante";
-  const link = `${options.publicUrl}${panelLeadPath(lead.id)}`;
+  const leadLink = `${options.publicUrl}${panelLeadPath(lead.id)}`;
   const subject = `Lead sem resposta há ${age}: ${who}`;
   const intro =
     options.channel === "sla_broker"
@@ -77,15 +80,8 @@ export function renderLeadReminderEmail(options: LeadReminderEmailOptions): Mail
   else if (lead.listingCode) rows.push(["Imóvel", `código ${oneLine(lead.listingCode)}`]);
   if (options.channel === "sla_admin") rows.push(["Responsável", options.assignedName ?? "sem responsável"]);
 
-  const text = [intro, "", ...rows.map(([label, value]) => `${label}: ${value}`), "", `Abrir o lead: ${link}`];
-  const cells = rows
-    .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
-    .join("");
-  const html = [
-    `<p>${escapeHtml(intro)}</p>`,
-    `<table cellpadding="6" style="border-collapse:collapse">${cells}</table>`,
-    `<p><a href="${escapeHtml(link)}">Abrir o lead</a></p>`,
-  ];
+  const text = [intro, "", ...textRows(rows), "", `Abrir o lead: ${leadLink}`];
+  const html = [paragraph(intro), htmlTable(rows), `<p>${link(leadLink, "Abrir o lead")}</p>`];
   return leadMail(lead, {
     to: options.to,
     subject,

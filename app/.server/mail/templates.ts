@@ -25,12 +25,12 @@ ${body}
 }
 
 /** `text` escaped in a paragraph; `style` is a trusted inline style. */
-function paragraph(text: string, style?: string): string {
+export function paragraph(text: string, style?: string): string {
   return `<p${style ? ` style="${style}"` : ""}>${escapeHtml(text)}</p>`;
 }
 
 /** A link whose text is `text` (default: the URL itself), both escaped. */
-function link(url: string, text = url): string {
+export function link(url: string, text = url): string {
   return `<a href="${escapeHtml(url)}">${escapeHtml(text)}</a>`;
 }
 
@@ -122,8 +122,8 @@ export function multiLine(value: string): string {
   return value.replace(/\r\n/g, "\n").replace(CONTROLS, "");
 }
 
-/** "12/03/2026, 12:00" in São Paulo time. */
-const receivedAt = saoPauloFormat("pt-BR", { dateStyle: "short", timeStyle: "short" });
+/** "12/03/2026, 12:00" in São Paulo time: when a lead arrived, as the lead e-mails say it. */
+export const receivedAt = saoPauloFormat("pt-BR", { dateStyle: "short", timeStyle: "short" });
 
 /** The lead's own fields as [label, value] rows, only the known ones; the message keeps its lines. */
 function leadRows(lead: LeadRow): [string, string][] {
@@ -160,8 +160,13 @@ function listingRows(lead: LeadRow, listing: LeadListingContext | null | undefin
   return rows;
 }
 
+/** [label, value] rows as the plain-text part's lines, `Label: value`. */
+export function textRows(entries: [string, string][]): string[] {
+  return entries.map(([label, value]) => `${label}: ${value}`);
+}
+
 /** [label, value] rows as an HTML table: values escaped, line breaks as `<br>`, the "Link" row a link. */
-function htmlTable(entries: [string, string][]): string {
+export function htmlTable(entries: [string, string][]): string {
   const cells = entries.map(
     ([label, value]) =>
       `<tr><th align="left" style="vertical-align:top">${escapeHtml(label)}</th><td>${
@@ -190,8 +195,7 @@ export function renderLeadEmail(options: RenderLeadEmailOptions): MailMessage {
       : `Novo contato recebido pelo site ${options.agencyTitle}.`;
   const closing = `Responda o quanto antes. Referência: ${lead.id}`;
 
-  const lines = (entries: [string, string][]) => entries.map(([label, value]) => `${label}: ${value}`);
-  const text = [intro, "", ...lines(rows), ...(listing.length ? ["", ...lines(listing)] : []), "", closing];
+  const text = [intro, "", ...textRows(rows), ...(listing.length ? ["", ...textRows(listing)] : []), "", closing];
   const html = [
     paragraph(intro),
     htmlTable(rows),

@@ -6,50 +6,43 @@
  * or the notice that this lead was merged into another.
  */
 import { Form, Link } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { FactList } from "../fact-list";
+import { LeadContactFacts, type LeadFact } from "../lead-contact-facts";
 import { FormAlert } from "../forms";
 import * as s from "../admin.css";
 import * as l from "./lead-page.css";
 import { formatSaoPaulo, LEAD_KIND_LABELS } from "~/lib/lead-inbox";
 import { type LeadPageActionError, type LeadPageLead, panelLeadPath } from "~/lib/lead-workflow";
-import { formatPhone, telHref } from "~/lib/phone";
 import { button } from "~/styles/ui.css";
 
-/** The facts of the lead, as a definition list. */
+/** The facts of the lead, as a definition list: channel and date, its contact facts, then who handles it. */
 export function LeadDetails({ lead }: { lead: LeadPageLead }) {
-  const facts: [string, ReactNode][] = [["Canal", LEAD_KIND_LABELS[lead.kind]]];
-  facts.push(["Recebido em", formatSaoPaulo(lead.createdAt)]);
-  if (lead.phone) facts.push(["Telefone", <a href={telHref(lead.phone)}>{formatPhone(lead.phone)}</a>]);
-  if (lead.email) facts.push(["E-mail", <a href={`mailto:${lead.email}`}>{lead.email}</a>]);
-  if (lead.listing)
-    facts.push([
-      "Imóvel",
-      <Link to={lead.listing.path}>
-        {lead.listing.title} (cód. {lead.listing.code})
-      </Link>,
-    ]);
-  else if (lead.listingCode) facts.push(["Imóvel", lead.listingCode]);
-  if (lead.condominium) facts.push(["Condomínio", lead.condominium]);
-  if (lead.location) facts.push(["Localização", lead.location]);
-  if (lead.message) facts.push(["Mensagem", lead.message]);
-  if (lead.pageUrl) facts.push(["Página", lead.pageUrl]);
-  if (lead.utm && Object.keys(lead.utm).length)
-    facts.push([
-      "UTM",
-      Object.entries(lead.utm)
-        .map(([key, value]) => `${key}=${value}`)
-        .join(", "),
-    ]);
-  facts.push(["Responsável", lead.assigned?.name ?? "Sem responsável"]);
-  facts.push([
-    "Primeira resposta",
-    lead.firstResponseAt
-      ? `${formatSaoPaulo(lead.firstResponseAt)}${lead.firstResponseName ? ` · ${lead.firstResponseName}` : ""}`
-      : "Ainda sem resposta",
-  ]);
-  if (lead.lostReason) facts.push(["Motivo da perda", lead.lostReason]);
-  return <FactList rows={facts} classes={{ list: s.facts, row: s.factRow, term: s.term, value: s.value }} />;
+  const after: LeadFact[] = [
+    ["Responsável", lead.assigned?.name ?? "Sem responsável"],
+    [
+      "Primeira resposta",
+      lead.firstResponseAt
+        ? `${formatSaoPaulo(lead.firstResponseAt)}${lead.firstResponseName ? ` · ${lead.firstResponseName}` : ""}`
+        : "Ainda sem resposta",
+    ],
+  ];
+  if (lead.lostReason) after.push(["Motivo da perda", lead.lostReason]);
+  return (
+    <LeadContactFacts
+      lead={lead}
+      listing={
+        lead.listing ? (
+          <Link to={lead.listing.path}>
+            {lead.listing.title} (cód. {lead.listing.code})
+          </Link>
+        ) : undefined
+      }
+      before={[
+        ["Canal", LEAD_KIND_LABELS[lead.kind]],
+        ["Recebido em", formatSaoPaulo(lead.createdAt)],
+      ]}
+      after={after}
+    />
+  );
 }
 
 /** "Maria Souza, 21/11/2026 14:05". */
