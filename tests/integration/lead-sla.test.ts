@@ -216,6 +216,17 @@ describe.each(kinds)("lead reminders on %s", (kind) => {
     expect((await remindersOf(orphan)).map((row) => row.channel)).toEqual(["sla_admin"]);
   });
 
+  it("tells the administrators at the broker's target when nobody is responsible, once, and the lead leaves the scan", async () => {
+    const orphan = await lateLead(MONDAY_10H, { code: "NOPE" });
+    await db.update(leads).set({ kind: "whatsapp" }).where(eq(leads.id, orphan));
+    await db.delete(leadDeliveries).where(and(eq(leadDeliveries.leadId, orphan), eq(leadDeliveries.channel, "vista")));
+    expect(await sla(at(MONDAY_10H, 14))).toMatchObject({ examined: 0, adminReminders: 0 });
+    expect(await sla(at(MONDAY_10H, 15))).toMatchObject({ examined: 1, brokerReminders: 0, adminReminders: 1 });
+    expect((await remindersOf(orphan)).map((row) => row.channel)).toEqual(["sla_admin"]);
+    // Past both targets it is no longer a candidate: it cannot crowd newer leads out of a bounded scan.
+    expect(await sla(at(MONDAY_10H, 120))).toMatchObject({ examined: 0, adminReminders: 0 });
+  });
+
   it("gives a lead Vista has not answered to the rotation when it becomes late, and reminds that broker", async () => {
     await saveLeadRoutingSettings({ fallback: "round_robin" }, null, db);
     await db.update(users).set({ receivesLeads: false });

@@ -3,7 +3,9 @@
  * into another) once `LEAD_SLA_MINUTES` business minutes have passed gets one
  * `sla_broker` delivery to its responsible broker's e-mail; once
  * `LEAD_SLA_ADMIN_MINUTES` have passed, one `sla_admin` delivery to every
- * active administrator. Business minutes are counted in the agency's opening
+ * active administrator. A lead with nobody to remind (no responsible broker,
+ * or one without an e-mail) gets the `sla_admin` delivery already at
+ * `LEAD_SLA_MINUTES`: only an administrator can give it an owner. Business minutes are counted in the agency's opening
  * hours on the São Paulo clock (`~/lib/business-minutes`; every minute when
  * none are set). The lead worker sends them (`./worker`).
  *
@@ -160,7 +162,7 @@ function lateCandidates(
         ne(leads.kind, "lgpd"),
         gte(leads.createdAt, new Date(now.getTime() - SLA_LOOKBACK_MS)),
         or(
-          and(lte(leads.createdAt, olderThan(slaMinutes)), without("sla_broker")),
+          and(lte(leads.createdAt, olderThan(slaMinutes)), without("sla_broker"), without("sla_admin")),
           and(lte(leads.createdAt, olderThan(adminMinutes)), without("sla_admin")),
         ),
       ),
@@ -218,7 +220,14 @@ export async function runLeadSla(options: LeadSlaOptions): Promise<LeadSlaResult
           if (uid) result.assigned++;
         }
         const email = uid ? await activeEmail(tx, uid) : null;
-        if (email && (await queueReminder(tx, lead, "sla_broker", email, slaMinutes, now))) result.brokerReminders++;
+        if (email) {
+          if (await queueReminder(tx, lead, "sla_broker", email, slaMinutes, now)) result.brokerReminders++;
+        } else {
+          // Nobody to remind: the administrators hear at the broker's target, since only they can
+          // give the lead an owner; the lead then leaves the scan instead of coming back each run.
+          const to = recipients ?? (admins ??= await adminRecipients(tx));
+          if (await queueReminder(tx, lead, "sla_admin", to, slaMinutes, now)) result.adminReminders++;
+        }
       }
       if (recipients && (await queueReminder(tx, lead, "sla_admin", recipients, adminMinutes, now)))
         result.adminReminders++;

@@ -59,5 +59,7 @@ describe("renderLeadReminderEmail", () => {
 
   it("tells the administrators when nobody is responsible", () => {
     expect(render("sla_admin").text).toContain("Responsável: sem responsável");
+    expect(render("sla_admin").text).toContain("Escolha um responsável.");
+    expect(render("sla_admin", "Bia").text).toContain("Vale conferir com o responsável.");
   });
 });

@@ -70,7 +70,9 @@ export function renderLeadReminderEmail(options: LeadReminderEmailOptions): Mail
   const intro =
     options.channel === "sla_broker"
       ? `Um contato que está com você ainda não foi respondido. Ele chegou há ${age}.`
-      : `Um contato ainda não foi respondido depois de ${age}. Vale conferir com o responsável.`;
+      : options.assignedName
+        ? `Um contato ainda não foi respondido depois de ${age}. Vale conferir com o responsável.`
+        : `Um contato sem corretor responsável ainda não foi respondido depois de ${age}. Escolha um responsável.`;
 
   const rows: [string, string][] = [["Nome", who]];
   if (lead.phone) rows.push(["Telefone", formatPhone(lead.phone)]);
