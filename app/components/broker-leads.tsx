@@ -11,6 +11,7 @@ import { AdminPager } from "./admin-list";
 import * as s from "./admin.css";
 import * as f from "./auth-form.css";
 import * as l from "./lead-page/lead-page.css";
+import { formatCount } from "~/lib/format";
 import { formatSaoPaulo, LEAD_KIND_LABELS, LEAD_STATUS_LABELS } from "~/lib/lead-inbox";
 import { type PanelLead, type PanelLeadPage, panelLeadPath, relativeAge } from "~/lib/lead-workflow";
 import { PANEL_PATH } from "~/lib/paths";
@@ -66,7 +67,7 @@ export function BrokerLeads({ page, now }: BrokerLeadsProps) {
       ) : (
         <>
           <p className={s.muted}>
-            {total === 1 ? "1 contato" : `${total} contatos`}
+            {total === 1 ? "1 contato" : `${formatCount(total)} contatos`}
             {page.pageCount > 1 ? ` · página ${page.page} de ${page.pageCount}` : ""} · os sem resposta primeiro.
           </p>
           <ol className={s.list} aria-labelledby="meus-leads">

@@ -9,7 +9,7 @@ import { useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, type MouseEvent } from "react";
 import type { ListingSummary } from "~/domain/listing-summary";
 import { allUnitsSearch, showsAllUnits, shownUnitCount } from "~/lib/condominium-units";
-import { plural } from "~/lib/format";
+import { formatCount, plural } from "~/lib/format";
 import { button } from "~/styles/ui.css";
 import { ListingsSection } from "./detail-layout";
 import { AddressLine, type Place } from "./detail-sections";
@@ -133,7 +133,7 @@ export function UnitsSection({ id, purpose, units }: UnitsSectionProps) {
         shown < units.length ? (
           <p className={p.moreUnits}>
             <a className={button.outline} href={`${search}#${firstAdded}`} onClick={showAll}>
-              Ver todas as {units.length} {text.title.toLowerCase()}
+              Ver todas as {formatCount(units.length)} {text.title.toLowerCase()}
             </a>
           </p>
         ) : null

@@ -118,33 +118,39 @@ export const tableScroll = style({
   selectors: { "&:focus-visible": fr.focusRing },
 });
 
-/** The comparison table. */
+/** The comparison table; from 900 px its listing columns share the width equally (fixed layout). */
 export const table = style({
   borderCollapse: "separate",
   borderSpacing: 0,
   width: "100%",
   fontSize: vars.fontSize.sm,
+  "@media": { "(min-width: 900px)": { tableLayout: "fixed" } },
 });
 
-/** A listing's column cell. */
+/** A listing's column cell: the listings share the table's width (the label column keeps its own). */
 export const cell = style({
-  width: "150px",
   minWidth: "150px",
   padding: vars.space.sm,
   borderBottom: `1px solid ${vars.color.border}`,
   textAlign: "left",
   verticalAlign: "top",
   background: vars.color.surface,
-  "@media": { "(min-width: 900px)": { width: "220px", minWidth: "200px" } },
+  "@media": { "(min-width: 900px)": { minWidth: "200px" } },
 });
 
-/** The first column (what each row is): stays in view while the table scrolls sideways. */
+/**
+ * The first column (what each row is): stays in view while the table scrolls sideways;
+ * narrow (a table cell ignores `max-width`: its `width` keeps it from taking the table's
+ * spare width).
+ */
 export const rowHead = style({
   position: "sticky",
   left: 0,
   zIndex: 1,
+  width: "104px",
   minWidth: "104px",
   maxWidth: "130px",
+  "@media": { "(min-width: 900px)": { width: "128px" } },
   padding: vars.space.sm,
   borderBottom: `1px solid ${vars.color.border}`,
   borderRight: `1px solid ${vars.color.border}`,
@@ -156,6 +162,15 @@ export const rowHead = style({
 
 /** The photo in the table head. */
 export const comparePhoto = style([photoFrame, { marginBottom: vars.space.xs }]);
+
+/** The best value of a row ("★ Menor preço"): its own line under the figure, in words. */
+export const best = style({
+  display: "block",
+  marginTop: "2px",
+  color: vars.color.success,
+  fontSize: vars.fontSize.xs,
+  fontWeight: 700,
+});
 
 /** Amenity marks: ✓ in the success colour, — muted. */
 export const yes = style({ color: vars.color.success, fontWeight: 700 });

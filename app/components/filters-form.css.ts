@@ -149,20 +149,27 @@ export const sectionSummary = style({
   },
 });
 
-/** Section title. */
-export const sectionTitle = style({ fontSize: vars.fontSize.sm, fontWeight: 700, color: vars.color.text });
+/** Section title (kept on one line; the value beside it wraps instead). */
+export const sectionTitle = style({
+  flexShrink: 0,
+  fontSize: vars.fontSize.sm,
+  fontWeight: 700,
+  color: vars.color.text,
+});
 
-/** What a section has set ("2+", "Piscina, Elevador"), right-aligned. */
-export const sectionValue = style([
-  fr.ellipsis,
-  {
-    marginLeft: "auto",
-    minWidth: 0,
-    fontSize: vars.fontSize.sm,
-    fontWeight: 600,
-    color: vars.color.primary,
-  },
-]);
+/**
+ * What a section has set ("2+", "R$ 2.500 a R$ 5.000"), right-aligned; it wraps onto a
+ * second line rather than being cut ("R$ 2.500 a R$…" hid the very figure set).
+ */
+export const sectionValue = style({
+  marginLeft: "auto",
+  minWidth: 0,
+  textAlign: "right",
+  overflowWrap: "break-word",
+  fontSize: vars.fontSize.sm,
+  fontWeight: 600,
+  color: vars.color.primary,
+});
 
 /** A section's controls. */
 export const sectionBody = style([fr.column, { gap: vars.space.md, paddingBottom: vars.space.md }]);
@@ -310,13 +317,16 @@ export const clear = style({ fontSize: vars.fontSize.sm, color: vars.color.textM
  */
 export const zero = style({ color: vars.color.textMuted });
 
-/** Count inside a chip (at full strength in a {@link zero} chip, whose colour is already muted). */
+/**
+ * Count inside a chip: the muted text colour, the chip's own colour once chosen. A
+ * colour, never opacity: a see-through count fell under WCAG AA's 4.5:1 (ADR 0092).
+ */
 export const chipCount = style({
   marginLeft: "6px",
   fontSize: vars.fontSize.xs,
-  opacity: 0.8,
+  color: vars.color.textMuted,
   pointerEvents: "none",
-  selectors: { [`${zero} &`]: { opacity: 1 } },
+  selectors: { [`${chip}:has(input:checked) &`]: { color: "inherit" } },
 });
 
 /** Amenities: every option in the page (no inner scroll), two columns where there is room. */

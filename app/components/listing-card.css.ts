@@ -2,7 +2,7 @@
  * Styles of the listing card (`listing-card.tsx`). Theme variables only
  * (docs/style.md §7).
  */
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
 
@@ -123,6 +123,9 @@ export const fact = style([
     color: vars.color.textMuted,
   },
 ]);
+
+/** A fact's icon keeps its size when a long fact ("3 quartos (2 suítes)") fills a narrow card. */
+globalStyle(`${fact} > svg`, { flexShrink: 0 });
 
 /** Price block at the bottom of the card. */
 export const prices = style({

@@ -41,15 +41,23 @@ export const item = style({
   },
 });
 
-/** The icon, spanning both text lines of a tile. */
+/**
+ * The icon, spanning both text lines of a tile; never narrower than its 24 px (a long
+ * label such as "dormitórios" squeezed the grid's auto column and drew the bed a few
+ * pixels tall).
+ */
 export const icon = style({
   display: "inline-flex",
+  flexShrink: 0,
+  width: "24px",
+  height: "24px",
   color: vars.color.secondary,
   "@media": { "(min-width: 768px)": { gridRow: "span 2" } },
 });
 
-/** The value ("85 m²", "3"). */
+/** The value ("85 m²", "3"), never broken across lines ("111" above "m²"). */
 export const value = style({
+  whiteSpace: "nowrap",
   fontSize: vars.fontSize.md,
   fontWeight: 700,
   lineHeight: 1.2,

@@ -105,3 +105,35 @@ export const warningNotice = style({
   background: vars.color.light,
   borderLeft: `4px solid ${vars.color.warning}`,
 });
+
+/**
+ * "Pular para os resultados": out of sight until it takes the keyboard focus, then a
+ * visible pill at the top of the content (the filters form has dozens of Tab stops).
+ */
+export const skipLink = style({
+  ...fr.visuallyHidden,
+  selectors: {
+    "&:focus, &:focus-visible": {
+      position: "static",
+      display: "inline-flex",
+      alignItems: "center",
+      width: "auto",
+      height: "auto",
+      minHeight: "44px",
+      margin: `0 0 ${vars.space.sm}`,
+      padding: `0 ${vars.space.md}`,
+      overflow: "visible",
+      clip: "auto",
+      whiteSpace: "normal",
+      borderRadius: vars.radius.pill,
+      background: vars.color.text,
+      color: vars.color.background,
+      fontWeight: 700,
+      textDecoration: "none",
+      ...fr.focusRing,
+    },
+  },
+});
+
+/** A heading the skip link moves the focus to (focusable by script and fragment only). */
+export const skipTarget = style({ selectors: { "&:focus": { outline: "none" } } });

@@ -2,8 +2,8 @@
  * Pieces shared by the public list pages (`/todos-os-imoveis`, `/mapa`,
  * `/busca`, `/corretor/{filtro}`, `/condominios`): the "catalogue being
  * updated" state, the heading block, the count-and-sort toolbar, the
- * "Criar alerta desta busca" shortcut, the pager with "Página x de y", and
- * pill links with a count.
+ * "Criar alerta desta busca" shortcut, the pager with "Página x de y",
+ * pill links with a count, and the "Pular para os resultados" skip link.
  */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -17,11 +17,30 @@ import * as s from "./page-layout.css";
 /**
  * "Mostrando 25–48 de {of}": the range of the items on `page` (1-based) of
  * `pageSize`, `shown` of them on this page; `of` is the total as text
- * ("1.234" or "1.234 imóveis encontrados").
+ * ("1.234" or "1.234 imóveis encontrados"). Without `of`, "Mostrando 25–48":
+ * for a page whose heading block already states the total (the count once, ADR 0092).
  */
-export function showingRange(page: number, pageSize: number, shown: number, of: string): string {
+export function showingRange(page: number, pageSize: number, shown: number, of?: string): string {
   const first = (page - 1) * pageSize + 1;
-  return `Mostrando ${formatCount(first)}–${formatCount(first + shown - 1)} de ${of}`;
+  const range = `Mostrando ${formatCount(first)}–${formatCount(first + shown - 1)}`;
+  return of ? `${range} de ${of}` : range;
+}
+
+/** Id of the results' heading on the list pages, the target of {@link SkipToResults}. */
+export const RESULTS_HEADING_ID = "resultados";
+
+/**
+ * "Pular para os resultados", the content's first Tab stop on the list pages: a plain
+ * fragment link (no script) to the results' heading, which takes the focus (give that
+ * heading `id={RESULTS_HEADING_ID}` (or `target`), `tabIndex={-1}` and `s.skipTarget`);
+ * out of sight until focused.
+ */
+export function SkipToResults({ target = RESULTS_HEADING_ID }: { target?: string }) {
+  return (
+    <a href={`#${target}`} className={s.skipLink}>
+      Pular para os resultados
+    </a>
+  );
 }
 
 /**
@@ -66,11 +85,11 @@ export function ResultsHeader({ title, count, children }: { title: string; count
   );
 }
 
-/** Count line and sort form (`children`) above a results grid. */
-export function ResultsToolbar({ count, children }: { count: string; children: ReactNode }) {
+/** Count line (none when null: the heading block states it) and sort form (`children`) above a results grid. */
+export function ResultsToolbar({ count, children }: { count: string | null; children: ReactNode }) {
   return (
     <div className={s.toolbar}>
-      <p className={s.muted}>{count}</p>
+      {count ? <p className={s.muted}>{count}</p> : null}
       {children}
     </div>
   );

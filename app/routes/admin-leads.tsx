@@ -27,6 +27,7 @@ import {
   RESPONSE_FILTER_LABELS,
   UNASSIGNED,
 } from "~/lib/lead-inbox";
+import { formatCount } from "~/lib/format";
 import { ADMIN_LEADS_CSV_PATH, ADMIN_LEADS_PATH } from "~/lib/paths";
 import { adminMeta } from "~/lib/meta";
 import { button } from "~/styles/ui.css";
@@ -71,7 +72,7 @@ export default function AdminLeadsPage() {
   return (
     <div className={s.page}>
       <AdminPageHeader title="Leads">
-        {page.total === 0 ? "Nenhum contato" : page.total === 1 ? "1 contato" : `${page.total} contatos`}
+        {page.total === 0 ? "Nenhum contato" : page.total === 1 ? "1 contato" : `${formatCount(page.total)} contatos`}
         {query.toString() ? " com estes filtros" : ""}.
       </AdminPageHeader>
 

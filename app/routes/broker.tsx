@@ -18,11 +18,10 @@ import { JsonLd } from "~/components/json-ld";
 import { ListingGrid } from "~/components/listing-grid";
 import * as layout from "~/components/page-layout.css";
 import { Pagination } from "~/components/pagination";
-import { AllListingsLink, ResultsHeader, ResultsToolbar, showingRange } from "~/components/results-page";
+import { AllListingsLink, ResultsHeader, ResultsToolbar, showingRange, SkipToResults } from "~/components/results-page";
 import { SortForm } from "~/components/sort-form";
 import { publicPageHeaders } from "~/lib/cache-control";
 import { LISTINGS_PAGE_SIZE } from "~/lib/filters";
-import { formatCount } from "~/lib/format";
 import { brokerPageUrl, pageTitleSuffix, withPagingMeta } from "~/lib/list-pages";
 import { pageMeta } from "~/lib/meta";
 import { LISTINGS_PATH } from "~/lib/paths";
@@ -77,6 +76,7 @@ export default function BrokerPage() {
 
   return (
     <div className={`${container} ${layout.page}`} data-broker={data.broker.code}>
+      {data.total > 0 ? <SkipToResults target="carteira" /> : null}
       <Breadcrumbs items={data.crumbs} />
       <ResultsHeader title={`Imóveis de ${data.broker.name}`} count={data.countText} />
       <div className={s.layout}>
@@ -84,18 +84,15 @@ export default function BrokerPage() {
           <ProfileCard data={data} />
         </aside>
         <section aria-labelledby="carteira" aria-busy={loading} className={loading ? layout.loading : undefined}>
-          <h2 id="carteira" className={visuallyHidden}>
+          <h2 id="carteira" className={`${visuallyHidden} ${layout.skipTarget}`} tabIndex={-1}>
             Imóveis do corretor
           </h2>
           {data.total > 0 ? (
             <>
               <div className={s.toolbar}>
+                {/* The total is in the heading block: here only the range of a page (ADR 0092). */}
                 <ResultsToolbar
-                  count={
-                    data.pageCount > 1
-                      ? showingRange(data.page, LISTINGS_PAGE_SIZE, data.items.length, formatCount(data.total))
-                      : data.countText
-                  }
+                  count={data.pageCount > 1 ? showingRange(data.page, LISTINGS_PAGE_SIZE, data.items.length) : null}
                 >
                   <SortForm action={data.path} sort={data.sort} />
                 </ResultsToolbar>

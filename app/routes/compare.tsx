@@ -3,7 +3,9 @@
  * 2 to 4 listings side by side — photo, title, sale and rent prices, "custo
  * mensal" (docs/product.md: rent + condo + IPTU/12; for sale, condo +
  * IPTU/12), area, bedrooms, suites, parking, condo fee, IPTU, R$/m² and the
- * amenities (✓/—). Codes come comma-separated or repeated (the checkboxes of
+ * amenities (✓/—); the best value of a row is marked in words ("Menor preço",
+ * "Maior área"; ADR 0092) and a monthly cost missing a fee says it is partial
+ * (ADR 0086). Codes come comma-separated or repeated (the checkboxes of
  * `/favoritos`). More than 4, or a malformed code: 400 with a message; fewer
  * than 2: a message with the way back. A listing that left the catalogue
  * keeps its column with "Este imóvel saiu do catálogo".
@@ -19,8 +21,10 @@ import { favouriteEntries, type FavouriteEntry, type FavouriteListing } from "~/
 import { getTheme } from "~/.server/theme";
 import { privatePage } from "~/lib/cache-control";
 import { AMENITY_FILTERS } from "~/lib/amenities";
+import { bestIndexes, comparedMonthlyCosts, type Better } from "~/lib/compare-best";
 import { FAVOURITES_PATH, MAX_COMPARE, parseCodesParam } from "~/lib/favourites";
 import { formatArea, formatCount, formatPrice } from "~/lib/format";
+import { missingFees, missingFeesText } from "~/lib/monthly-cost";
 import { CoverThumb } from "~/components/cover-thumb";
 import { button, container, visuallyHidden } from "~/styles/ui.css";
 import * as s from "~/components/favourites.css";
@@ -58,10 +62,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** One row of the table: its label and the cell of an active listing (null: "—"). */
+/** One row of the table: its label, the cell of an active listing (null: "—") and how its best value is found. */
 interface CompareRow {
   label: string;
   cell: (listing: FavouriteListing) => ReactNode;
+  /** The figure compared for each column (null: removed or unknown), which is better, and the mark's words. */
+  best?: { values: (listings: (FavouriteListing | null)[]) => (number | null)[]; better: Better; mark: string };
+}
+
+/** {@link CompareRow}'s `best` comparing `value` of each listing. */
+function each(value: (listing: FavouriteListing) => number | null, better: Better, mark: string): CompareRow["best"] {
+  return { values: (listings) => listings.map((l) => (l ? value(l) : null)), better, mark };
 }
 
 /** BRL per m² of `price` over `area`, e.g. "R$ 12.500/m²"; null without both. */
@@ -88,22 +99,46 @@ function count(value: number | null): string | null {
 
 /** The rows before the amenities. */
 const ROWS: readonly CompareRow[] = [
-  { label: "Venda", cell: (l) => (l.salePrice != null ? formatPrice(l.salePrice) : null) },
-  { label: "Aluguel", cell: (l) => (l.rentPrice != null ? `${formatPrice(l.rentPrice)}/mês` : null) },
+  {
+    label: "Venda",
+    cell: (l) => (l.salePrice != null ? formatPrice(l.salePrice) : null),
+    best: each((l) => l.salePrice, "lowest", "Menor preço"),
+  },
+  {
+    label: "Aluguel",
+    cell: (l) => (l.rentPrice != null ? `${formatPrice(l.rentPrice)}/mês` : null),
+    best: each((l) => l.rentPrice, "lowest", "Menor aluguel"),
+  },
   {
     label: "Custo mensal",
-    cell: (l) =>
-      lines([
+    cell: (l) => {
+      const partial = missingFeesText(missingFees(l));
+      const figures = [
         l.rentPrice != null && l.monthlyCostRent != null && `Alugando: ${formatPrice(l.monthlyCostRent)}`,
         l.salePrice != null && l.monthlyCostSale != null && `Comprando: ${formatPrice(l.monthlyCostSale)}`,
-      ]),
+      ];
+      return lines(figures.some(Boolean) && partial ? [...figures, `Valor parcial: ${partial}`] : figures);
+    },
+    best: { values: comparedMonthlyCosts, better: "lowest", mark: "Menor custo" },
   },
-  { label: "Área", cell: (l) => (l.area != null ? formatArea(l.area) : null) },
-  { label: "Quartos", cell: (l) => count(l.bedrooms) },
-  { label: "Suítes", cell: (l) => count(l.suites) },
-  { label: "Vagas", cell: (l) => count(l.parkingSpaces) },
-  { label: "Condomínio", cell: (l) => (l.condoFee != null ? `${formatPrice(l.condoFee)}/mês` : null) },
-  { label: "IPTU", cell: (l) => (l.iptu != null ? `${formatPrice(l.iptu)}/ano` : null) },
+  {
+    label: "Área",
+    cell: (l) => (l.area != null ? formatArea(l.area) : null),
+    best: each((l) => l.area, "highest", "Maior área"),
+  },
+  { label: "Quartos", cell: (l) => count(l.bedrooms), best: each((l) => l.bedrooms, "highest", "Mais quartos") },
+  { label: "Suítes", cell: (l) => count(l.suites), best: each((l) => l.suites, "highest", "Mais suítes") },
+  { label: "Vagas", cell: (l) => count(l.parkingSpaces), best: each((l) => l.parkingSpaces, "highest", "Mais vagas") },
+  {
+    label: "Condomínio",
+    cell: (l) => (l.condoFee != null ? `${formatPrice(l.condoFee)}/mês` : null),
+    best: each((l) => l.condoFee, "lowest", "Menor condomínio"),
+  },
+  {
+    label: "IPTU",
+    cell: (l) => (l.iptu != null ? `${formatPrice(l.iptu)}/ano` : null),
+    best: each((l) => l.iptu, "lowest", "Menor IPTU"),
+  },
   {
     label: "R$/m²",
     cell: (l) =>
@@ -125,6 +160,16 @@ function Dash({ text = "não informado" }: { text?: string }) {
       </span>
       <span className={visuallyHidden}>{text}</span>
     </>
+  );
+}
+
+/** The best value's mark: a star for the eye and the words for everyone (never colour alone). */
+function BestMark({ text }: { text: string }) {
+  return (
+    <span className={s.best} data-best="">
+      <span aria-hidden="true">★ </span>
+      {text}
+    </span>
   );
 }
 
@@ -165,18 +210,27 @@ export default function ComparePage() {
               </tr>
             </thead>
             <tbody>
-              {ROWS.map((row) => (
-                <tr key={row.label}>
-                  <th scope="row" className={s.rowHead}>
-                    {row.label}
-                  </th>
-                  {entries.map((entry) => (
-                    <td key={entry.code} className={s.cell}>
-                      {(entry.state === "active" ? row.cell(entry.listing) : null) ?? <Dash />}
-                    </td>
-                  ))}
-                </tr>
-              ))}
+              {ROWS.map((row) => {
+                const best = row.best
+                  ? bestIndexes(
+                      row.best.values(entries.map((e) => (e.state === "active" ? e.listing : null))),
+                      row.best.better,
+                    )
+                  : new Set<number>();
+                return (
+                  <tr key={row.label}>
+                    <th scope="row" className={s.rowHead}>
+                      {row.label}
+                    </th>
+                    {entries.map((entry, i) => (
+                      <td key={entry.code} className={s.cell}>
+                        {(entry.state === "active" ? row.cell(entry.listing) : null) ?? <Dash />}
+                        {best.has(i) ? <BestMark text={row.best!.mark} /> : null}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
               {amenities.map((amenity) => (
                 <tr key={amenity.slug}>
                   <th scope="row" className={s.rowHead}>

@@ -15,18 +15,32 @@ export const form = style({
   background: vars.color.light,
 });
 
-/** One labelled field. */
+/**
+ * One labelled field: every field the same share of the row, whatever its select's
+ * longest option (without `minWidth: 0` a flex item never shrinks below its content,
+ * which left the two selects of different widths).
+ */
 export const field = style({
   display: "flex",
   flexDirection: "column",
   gap: vars.space.xs,
   flex: "1 1 200px",
+  minWidth: 0,
   fontSize: vars.fontSize.sm,
   fontWeight: 600,
 });
 
 /** A select. */
-export const select = style([control, { minHeight: "44px", fontWeight: 400 }]);
+export const select = style([control, { minHeight: "44px", fontWeight: 400, width: "100%" }]);
 
-/** Form buttons. */
-export const buttons = style({ display: "flex", gap: vars.space.sm, alignItems: "center" });
+/**
+ * Form buttons; left out of the row while empty (with JavaScript the `<noscript>` button
+ * is not there and, without a city, neither is "Limpar"), so the row's gap does not
+ * take 16 px from the Bairro select.
+ */
+export const buttons = style({
+  display: "flex",
+  gap: vars.space.sm,
+  alignItems: "center",
+  selectors: { "&:not(:has(a, button))": { display: "none" } },
+});

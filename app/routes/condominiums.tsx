@@ -16,7 +16,7 @@ import { CondominiumGrid } from "~/components/condominium-card";
 import { EmptyState } from "~/components/empty-state";
 import { BuildingIcon } from "~/components/icons";
 import * as layout from "~/components/page-layout.css";
-import { Pager, ResultsHeader, showingRange } from "~/components/results-page";
+import { Pager, ResultsHeader, showingRange, SkipToResults } from "~/components/results-page";
 import { publicPageHeaders } from "~/lib/cache-control";
 import { formatCount } from "~/lib/format";
 import { CONDOMINIUMS_PAGE_SIZE, condominiumsPageUrl, pageTitleSuffix, withPagingMeta } from "~/lib/list-pages";
@@ -74,17 +74,16 @@ function Index({ data }: { data: OkData }) {
 
   return (
     <div className={`${container} ${layout.page}`}>
+      <SkipToResults target="condominios-lista" />
       <Breadcrumbs items={data.crumbs} />
       <ResultsHeader title={data.heading} count={data.countText} />
       <PlaceForm data={data} />
       <section aria-labelledby="condominios-lista" aria-busy={loading} className={loading ? layout.loading : undefined}>
-        <h2 id="condominios-lista" className={visuallyHidden}>
+        <h2 id="condominios-lista" className={`${visuallyHidden} ${layout.skipTarget}`} tabIndex={-1}>
           Condomínios encontrados
         </h2>
         {data.pageCount > 1 ? (
-          <p className={layout.muted}>
-            {showingRange(data.page, CONDOMINIUMS_PAGE_SIZE, data.items.length, formatCount(data.total))}
-          </p>
+          <p className={layout.muted}>{showingRange(data.page, CONDOMINIUMS_PAGE_SIZE, data.items.length)}</p>
         ) : null}
         <CondominiumGrid condominiums={data.items} label="Condomínios" headingLevel={3} eagerCount={3} />
         <Pager page={data.page} pageCount={data.pageCount} hrefFor={hrefFor} />

@@ -37,9 +37,9 @@ import {
   Pager,
   ResultsToolbar,
   showingRange,
+  SkipToResults,
   ViewSwitch,
 } from "~/components/results-page";
-import { mapUrl } from "~/lib/map-data";
 import { SortForm } from "~/components/sort-form";
 import { TextSearchForm } from "~/components/text-search-form";
 import { publicPageHeaders } from "~/lib/cache-control";
@@ -80,6 +80,7 @@ export default function SearchPage() {
   const loading = navigation.state === "loading" && navigation.location.pathname === SEARCH_PATH;
   return (
     <div className={`${container} ${s.page}`}>
+      {data.state === "results" && data.total > 0 ? <SkipToResults /> : null}
       <header className={s.header}>
         <h1 className={layout.title}>{data.q ? `Busca: “${data.q}”` : "Buscar imóveis"}</h1>
         <TextSearchForm
@@ -146,7 +147,7 @@ function Results({ data, loading }: { data: ResultsData; loading: boolean }) {
         aria-busy={loading}
         className={`${layout.results} ${loading ? layout.loading : ""}`}
       >
-        <h2 id="resultados" className={visuallyHidden}>
+        <h2 id="resultados" className={`${visuallyHidden} ${layout.skipTarget}`} tabIndex={-1}>
           Resultados
         </h2>
         <div className={s.summary}>
@@ -177,11 +178,7 @@ function Results({ data, loading }: { data: ResultsData; loading: boolean }) {
         <ResultsToolbar
           count={data.pageCount > 1 ? showingRange(data.page, LISTINGS_PAGE_SIZE, data.items.length, found) : found}
         >
-          <ViewSwitch
-            current="list"
-            list={null}
-            map={data.listingsUrl ? mapUrl({ ...data.filters, page: undefined }) : null}
-          />
+          <ViewSwitch current="list" list={null} map={data.mapHref} />
           <AlertShortcut />
           <SortForm
             action={SEARCH_PATH}

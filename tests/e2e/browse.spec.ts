@@ -10,7 +10,7 @@
  * every card matches the filter, the gallery counter follows the controls.
  */
 import { expect, test } from "./fixtures";
-import { cardPaths, formatCount, LISTINGS_PATH, PAGE_SIZE, readTotal, resultList, waitForHydration } from "./helpers";
+import { cardPaths, LISTINGS_PATH, PAGE_SIZE, readTotal, resultList, waitForHydration } from "./helpers";
 
 test("home → busca → filtro de bairro → página 2 → imóvel → galeria → voltar", async ({ page }, testInfo) => {
   const phone = testInfo.project.name === "phone";
@@ -48,7 +48,7 @@ test("home → busca → filtro de bairro → página 2 → imóvel → galeria 
   const total = await readTotal(page);
   expect(total).toBeGreaterThan(PAGE_SIZE);
   expect(total).toBeLessThan(cityTotal);
-  await expect(page.getByText(`Mostrando 1–${PAGE_SIZE} de ${formatCount(total)}`)).toBeVisible();
+  await expect(page.getByText(`Mostrando 1–${PAGE_SIZE}`)).toBeVisible();
   const firstPage = await cardPaths(page);
   expect(firstPage).toHaveLength(PAGE_SIZE);
   // Every card is an apartment for rent in Moema (read once the streamed document has loaded).
@@ -64,9 +64,7 @@ test("home → busca → filtro de bairro → página 2 → imóvel → galeria 
   await page.getByRole("navigation", { name: "Paginação" }).getByRole("link", { name: "Página 2" }).click();
   const page2Url = `${LISTINGS_PATH}/aluguel-apartamento-sao-paulo-moema?pagina=2`;
   await expect(page).toHaveURL(page2Url);
-  await expect(
-    page.getByText(`Mostrando ${PAGE_SIZE + 1}–${Math.min(2 * PAGE_SIZE, total)} de ${formatCount(total)}`),
-  ).toBeVisible();
+  await expect(page.getByText(`Mostrando ${PAGE_SIZE + 1}–${Math.min(2 * PAGE_SIZE, total)}`)).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Paginação" }).locator('[aria-current="page"]')).toHaveText(/2/);
   const secondPage = await cardPaths(page);
   expect(secondPage).toHaveLength(Math.min(PAGE_SIZE, total - PAGE_SIZE));
@@ -147,9 +145,7 @@ test("home → busca → filtro de bairro → página 2 → imóvel → galeria 
   // 7. Browser back: page 2 of the same results again.
   await page.goBack();
   await expect(page).toHaveURL(page2Url);
-  await expect(
-    page.getByText(`Mostrando ${PAGE_SIZE + 1}–${Math.min(2 * PAGE_SIZE, total)} de ${formatCount(total)}`),
-  ).toBeVisible();
+  await expect(page.getByText(`Mostrando ${PAGE_SIZE + 1}–${Math.min(2 * PAGE_SIZE, total)}`)).toBeVisible();
   expect(await cardPaths(page)).toEqual(secondPage);
 });
 
@@ -159,7 +155,7 @@ test("ordenar por menor preço reordena os resultados e volta à página 1", asy
   const total = await readTotal(page);
   await page.getByLabel("Ordenar por").selectOption({ label: "Menor preço" });
   await expect(page).toHaveURL(`${LISTINGS_PATH}/venda-apartamento-sao-paulo?ordem=menor-preco`);
-  await expect(page.getByText(`Mostrando 1–${PAGE_SIZE} de ${formatCount(total)}`)).toBeVisible();
+  await expect(page.getByText(`Mostrando 1–${PAGE_SIZE}`)).toBeVisible();
   expect(await readTotal(page)).toBe(total);
   const prices = await resultList(page)
     .getByRole("link")

@@ -7,7 +7,7 @@
  * screen's "Voltar para o início" still leads somewhere.
  */
 import { expect, test } from "./fixtures";
-import { cardPaths, formatCount, LISTINGS_PATH, PAGE_SIZE, readTotal, resultList } from "./helpers";
+import { cardPaths, LISTINGS_PATH, PAGE_SIZE, readTotal, resultList } from "./helpers";
 
 test.use({ javaScriptEnabled: false });
 
@@ -59,11 +59,7 @@ test("busca, filtros (GET), ordenação e paginação funcionam sem JavaScript",
   const pagination = page.getByRole("navigation", { name: "Paginação" });
   await pagination.getByRole("link", { name: "Próxima" }).click();
   await expect(page).toHaveURL(`${sortedUrl}&pagina=2`);
-  await expect(
-    page.getByText(
-      `Mostrando ${PAGE_SIZE + 1}–${Math.min(2 * PAGE_SIZE, withBedrooms)} de ${formatCount(withBedrooms)}`,
-    ),
-  ).toBeVisible();
+  await expect(page.getByText(`Mostrando ${PAGE_SIZE + 1}–${Math.min(2 * PAGE_SIZE, withBedrooms)}`)).toBeVisible();
   const secondPage = await cardPaths(page);
   expect(secondPage.filter((path) => firstPage.includes(path))).toEqual([]);
   await pagination.getByRole("link", { name: "Anterior" }).click();

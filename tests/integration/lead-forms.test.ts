@@ -176,9 +176,7 @@ describe("contact form action", () => {
     const fast = await submit(post(sell("Rápido Demais", hidden(500))));
     expect(fast.status).toBe(400);
     expect(((await fast.json()) as LeadActionData).result.error).toEqual({
-      "": [
-        "O formulário foi enviado rápido demais para ser de uma pessoa. Confira seus dados e clique em enviar novamente.",
-      ],
+      "": ["Formulário enviado rápido demais. Aguarde alguns segundos e envie de novo."],
     });
     const forged = await submit(post(sell("Forjado", { startedAt: `${Date.now() - 60_000}.${"0".repeat(64)}` })));
     expect(forged.status).toBe(400);

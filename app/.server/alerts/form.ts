@@ -43,8 +43,7 @@ import { alertSearchOf, createAlert, findAlertByKey } from "./store";
 /** The alert form's own words for a refused render time. */
 const ALERT_STARTED_AT_MESSAGES = {
   invalid: "Não foi possível criar o alerta. Recarregue a página e tente de novo.",
-  tooFast:
-    "O formulário foi enviado rápido demais para ser de uma pessoa. Confira seu e-mail e clique em “Criar alerta” novamente.",
+  tooFast: "Formulário enviado rápido demais. Aguarde alguns segundos e clique em “Criar alerta” de novo.",
 };
 
 /** Alerts one IP may create per window (each sends a confirmation e-mail). */

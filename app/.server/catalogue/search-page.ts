@@ -23,7 +23,7 @@ import { queryChips, typedText } from "~/.server/catalogue/query-chips";
 import { countListingsEach } from "~/.server/catalogue/search";
 import { suggest } from "~/.server/catalogue/suggestions";
 import { searchText, TEXT_QUERY_MAX_LENGTH, type TextSearchResult } from "~/.server/catalogue/text-search";
-import { getVocabulary, type Vocabulary } from "~/.server/catalogue/vocabulary";
+import { getVocabulary, vocabularyForPurpose, type Vocabulary } from "~/.server/catalogue/vocabulary";
 import { leadFormTokens } from "~/.server/leads/form-guard";
 import { siteOrigin } from "~/.server/origin";
 import { getTheme } from "~/.server/theme";
@@ -36,12 +36,12 @@ import {
   hasFilters,
   parseFilters,
   pluralizeCategory,
-  publicVocabulary,
   widerSearches,
   type FilterVocabulary,
   type ListingFilters,
 } from "~/lib/filters";
 import { searchUrl } from "~/lib/list-pages";
+import { mapUrl } from "~/lib/map-data";
 
 /** `pagina`: a whole page number; anything else reads as page 1. */
 const pageSchema = z.coerce.number().int().min(1).max(100_000);
@@ -245,6 +245,13 @@ export async function searchPageResponse(request: Request) {
       chips: queryChips(result, q, chosen, vocabulary),
       ignored: result.ignored,
       listingsUrl: result.listingsUrl,
+      /**
+       * The same search on the map (only when it is all filters): built here rather than in the
+       * page so the map URL codec stays out of `/busca`'s scripts (ADR 0092).
+       */
+      mapHref: result.listingsUrl
+        ? mapUrl({ ...result.filters, ...(chosen.sort ? { sort: chosen.sort } : {}), page: undefined })
+        : null,
       purpose: result.filters.purpose,
       notice: widenedNotice(result),
       /** The total monthly cost filter's notice (ADR 0086), null without it. */
@@ -254,7 +261,8 @@ export async function searchPageResponse(request: Request) {
       formText: result.mode === "fulltext" || result.mode === "similar" || result.mode === "none" ? result.text : "",
       // The sort form and the pager keep `q` and the chosen filters.
       chosenEntries: filtersToFormEntries(chosen),
-      vocabulary: publicVocabulary(vocabulary),
+      // Counts for the chosen purpose, as the listings page's facet counts are (ADR 0092).
+      vocabulary: vocabularyForPurpose(vocabulary, result.filters.purpose),
       items: result.items,
       total: result.total,
       page: result.page,

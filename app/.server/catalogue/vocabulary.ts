@@ -10,7 +10,8 @@
  * running) is kept only {@link EMPTY_VOCABULARY_TTL_MS}.
  */
 import { and, count, isNull, sql } from "drizzle-orm";
-import type { FilterVocabulary, VocabularyCity, VocabularyEntry } from "~/lib/filters";
+import type { Purpose } from "~/domain/listing";
+import { publicVocabulary, type FilterVocabulary, type VocabularyCity, type VocabularyEntry } from "~/lib/filters";
 import { getDb, type Db } from "../db";
 import { listings } from "../db/schema";
 import { databaseCache } from "../cache";
@@ -30,6 +31,12 @@ export interface Vocabulary extends FilterVocabulary {
   total: number;
   /** Active listings for sale / for rent (a listing may count in both). */
   purposes: { venda: number; aluguel: number };
+  /**
+   * Active listings per purpose of each category (`category:{slug}`), city (`city:{slug}`)
+   * and neighbourhood (`nb:{city}/{slug}`), for {@link vocabularyForPurpose}; absent in
+   * hand-made vocabularies (tests).
+   */
+  purposeCounts?: Record<Purpose, Record<string, number>>;
 }
 
 const collator = new Intl.Collator("pt-BR", { sensitivity: "base" });
@@ -39,7 +46,12 @@ export async function loadVocabulary(db: Db): Promise<Vocabulary> {
   const active = isNull(listings.removedAt);
   const [categoryRows, placeRows, totals] = await Promise.all([
     db
-      .select({ slug: listings.categorySlug, label: sql<string>`min(${listings.category})`, count: count() })
+      .select({
+        slug: listings.categorySlug,
+        label: sql<string>`min(${listings.category})`,
+        count: count(),
+        ...purposeColumns(),
+      })
       .from(listings)
       .where(and(active, sql`${listings.categorySlug} <> ''`))
       .groupBy(listings.categorySlug),
@@ -50,6 +62,7 @@ export async function loadVocabulary(db: Db): Promise<Vocabulary> {
         slug: listings.neighbourhoodSlug,
         label: sql<string>`min(${listings.neighbourhood})`,
         count: count(),
+        ...purposeColumns(),
       })
       .from(listings)
       .where(and(active, sql`${listings.citySlug} <> ''`))
@@ -68,8 +81,17 @@ export async function loadVocabulary(db: Db): Promise<Vocabulary> {
     .map((r) => ({ slug: r.slug, label: r.label, count: r.count }))
     .sort((a, b) => b.count - a.count || collator.compare(a.label, b.label));
 
+  const purposeCounts: Record<Purpose, Record<string, number>> = { venda: {}, aluguel: {} };
+  const add = (key: string, row: Record<Purpose, number>) => {
+    for (const purpose of ["venda", "aluguel"] as const) {
+      purposeCounts[purpose][key] = (purposeCounts[purpose][key] ?? 0) + row[purpose];
+    }
+  };
+  for (const row of categoryRows) add(`category:${row.slug}`, row);
   const cities = new Map<string, VocabularyCity>();
   for (const row of placeRows) {
+    add(`city:${row.citySlug}`, row);
+    if (row.slug) add(`nb:${row.citySlug}/${row.slug}`, row);
     let city = cities.get(row.citySlug);
     if (!city) {
       city = { slug: row.citySlug, label: row.cityLabel, count: 0, neighbourhoods: [] };
@@ -85,6 +107,35 @@ export async function loadVocabulary(db: Db): Promise<Vocabulary> {
     cities: [...cities.values()].sort((a, b) => b.count - a.count || collator.compare(a.label, b.label)),
     total: totals[0]?.total ?? 0,
     purposes: { venda: totals[0]?.venda ?? 0, aluguel: totals[0]?.aluguel ?? 0 },
+    purposeCounts,
+  };
+}
+
+/** The grouped queries' counts of active listings for sale and for rent. */
+function purposeColumns() {
+  return {
+    venda: sql<number>`count(*) filter (where ${listings.forSale})`.mapWith(Number),
+    aluguel: sql<number>`count(*) filter (where ${listings.forRent})`.mapWith(Number),
+  };
+}
+
+/**
+ * The vocabulary as a page shows it (`publicVocabulary`) with every count
+ * taken for `purpose` alone: a form whose counts must follow the chosen
+ * "Comprar"/"Alugar" without a facet query of its own (`/busca`, ADR 0092).
+ * Same entries and order (an option with none for that purpose shows 0);
+ * without `purpose`, or without per-purpose counts, the totals of every purpose.
+ */
+export function vocabularyForPurpose(vocabulary: Vocabulary, purpose: Purpose | undefined): FilterVocabulary {
+  const counts = purpose ? vocabulary.purposeCounts?.[purpose] : undefined;
+  if (!counts) return publicVocabulary(vocabulary);
+  return {
+    categories: vocabulary.categories.map((c) => ({ ...c, count: counts[`category:${c.slug}`] ?? 0 })),
+    cities: vocabulary.cities.map((city) => ({
+      ...city,
+      count: counts[`city:${city.slug}`] ?? 0,
+      neighbourhoods: city.neighbourhoods.map((nb) => ({ ...nb, count: counts[`nb:${city.slug}/${nb.slug}`] ?? 0 })),
+    })),
   };
 }
 

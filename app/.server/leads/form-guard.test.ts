@@ -7,6 +7,7 @@ import {
   leadFormTokens,
   MIN_FILL_MS,
   retryAfterText,
+  startedAtRefusal,
   storedIdempotencyKey,
 } from "./form-guard";
 
@@ -19,6 +20,13 @@ describe("signed render time (minimum fill time)", () => {
     expect(checkStartedAt(startedAt, NOW + MIN_FILL_MS, SECRETS)).toBe("ok");
     expect(checkStartedAt(startedAt, NOW + MIN_FILL_MS - 1, SECRETS)).toBe("too-fast");
     expect(checkStartedAt(startedAt, NOW + 3_600_000, SECRETS)).toBe("ok");
+  });
+
+  it("says why a form sent too fast was refused and what to do, not to check data that are fine", () => {
+    const { startedAt } = leadFormTokens(NOW, SECRETS);
+    const refused = startedAtRefusal(startedAt, { now: NOW + 10, secrets: SECRETS });
+    expect(refused?.message).toBe("Formulário enviado rápido demais. Aguarde alguns segundos e envie de novo.");
+    expect(refused?.message).not.toContain("Confira");
   });
 
   it("expires a token after its maximum age (2 hours), so one rendered form cannot serve for ever", () => {

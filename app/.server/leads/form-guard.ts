@@ -122,11 +122,17 @@ export interface StartedAtMessages {
   tooFast: string;
 }
 
+/**
+ * What a form sent before the minimum fill time says: the reason and what to do (the data
+ * typed are fine and stay in the form, so "confira seus dados" would send the visitor
+ * looking for a mistake that is not there; ADR 0092).
+ */
+export const TOO_FAST_FORM_MESSAGE = "Formulário enviado rápido demais. Aguarde alguns segundos e envie de novo.";
+
 /** The contact and LGPD forms' messages for a refused render time. */
 export const FORM_STARTED_AT_MESSAGES: StartedAtMessages = {
   invalid: "Não foi possível enviar o formulário. Recarregue a página e tente de novo.",
-  tooFast:
-    "O formulário foi enviado rápido demais para ser de uma pessoa. Confira seus dados e clique em enviar novamente.",
+  tooFast: TOO_FAST_FORM_MESSAGE,
 };
 
 /**

@@ -52,9 +52,9 @@ describe("the filters' summaries", () => {
     expect(summaries).toMatchObject({
       tipo: "Alugar · Apartamento",
       local: "Moema, Pinheiros e mais 1",
-      preco: "até R$ 800.000",
-      area: "a partir de 50 m²",
-      condominio: "até R$ 1.200",
+      preco: "até R$\u00a0800.000",
+      area: "a partir de 50\u00a0m²",
+      condominio: "até R$\u00a01.200",
       parkingMin: "2+",
       bedroomsMin: "",
       outros: "Lançamentos, Preço reduzido",
@@ -62,7 +62,7 @@ describe("the filters' summaries", () => {
     });
     expect(sectionSummaries({ city: "sao-paulo", priceMin: 1000, priceMax: 2000 }, vocabulary)).toMatchObject({
       local: "São Paulo",
-      preco: "R$ 1.000 a R$ 2.000",
+      preco: "R$\u00a01.000 a R$\u00a02.000",
     });
   });
 

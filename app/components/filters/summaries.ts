@@ -59,7 +59,8 @@ function shortList(labels: string[], shown = 2): string {
   return `${labels.slice(0, shown).join(", ")} e mais ${labels.length - shown}`;
 }
 
-const brl = (n: number) => `R$ ${formatCount(n)}`;
+/** An amount of a summary line; no-break spaces keep "R$ 2.500" and "50 m²" whole where the line wraps. */
+const brl = (n: number) => `R$\u00a0${formatCount(n)}`;
 
 /**
  * What each section has set, for its summary line ("2+", "Piscina, Elevador");
@@ -83,7 +84,7 @@ export function sectionSummaries(f: ListingFilters, vocabulary: FilterVocabulary
         : "",
     preco: rangeText(f.priceMin, f.priceMax, brl),
     custo: rangeText(f.costMin, f.costMax, brl),
-    area: rangeText(f.areaMin, f.areaMax, (n) => `${formatCount(n)} m²`),
+    area: rangeText(f.areaMin, f.areaMax, (n) => `${formatCount(n)}\u00a0m²`),
     condominio: f.condoFeeMax != null ? `até ${brl(f.condoFeeMax)}` : "",
     comodidades: shortList((f.amenities ?? []).map(amenityLabel)),
     outros: [f.launch ? "Lançamentos" : "", f.exclusive ? "Exclusivos" : "", f.priceReduced ? "Preço reduzido" : ""]
