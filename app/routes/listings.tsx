@@ -15,6 +15,7 @@ import { useLoaderData, useNavigation } from "@remix-run/react";
 import { listingsPageResponse } from "~/.server/catalogue/listings-page";
 import { AlertFormIsland } from "~/components/alert-form-island";
 import { Breadcrumbs } from "~/components/breadcrumbs";
+import { NeighbourhoodMarketLink } from "~/components/neighbourhood-link";
 import { CostNotice } from "~/components/cost-notice";
 import { EmptyState } from "~/components/empty-state";
 import { FiltersForm } from "~/components/filters-form";
@@ -28,6 +29,7 @@ import {
   Pager,
   ResultsHeader,
   ResultsToolbar,
+  SkipToResults,
   showingRange,
   ViewSwitch,
 } from "~/components/results-page";
@@ -35,7 +37,6 @@ import { mapUrl } from "~/lib/map-data";
 import { SortForm } from "~/components/sort-form";
 import { publicPageHeaders } from "~/lib/cache-control";
 import { filtersToFormEntries, filtersToUrl, hasFilters, LISTINGS_PAGE_SIZE } from "~/lib/filters";
-import { formatCount } from "~/lib/format";
 import { pageTitleSuffix, withPagingMeta } from "~/lib/list-pages";
 import { catalogueUpdatingMeta, pageMeta } from "~/lib/meta";
 import { LISTINGS_PATH } from "~/lib/paths";
@@ -90,6 +91,7 @@ function Results({ data }: { data: OkData }) {
 
   return (
     <div className={`${container} ${layout.page}`}>
+      {data.total > 0 ? <SkipToResults /> : null}
       <Breadcrumbs items={crumbs} />
       <ResultsHeader title={data.heading} count={data.countText}>
         {data.details.length ? (
@@ -98,6 +100,7 @@ function Results({ data }: { data: OkData }) {
             {data.details.join(" · ")}
           </p>
         ) : null}
+        <NeighbourhoodMarketLink filters={filters} vocabulary={vocabulary} />
       </ResultsHeader>
 
       <div className={s.layout}>
@@ -108,7 +111,7 @@ function Results({ data }: { data: OkData }) {
           aria-labelledby="resultados"
           aria-busy={loading}
         >
-          <h2 id="resultados" className={visuallyHidden}>
+          <h2 id="resultados" className={`${visuallyHidden} ${layout.skipTarget}`} tabIndex={-1}>
             Resultados
           </h2>
           {data.codeNotFound ? (
@@ -121,12 +124,9 @@ function Results({ data }: { data: OkData }) {
 
           {data.total > 0 ? (
             <>
+              {/* The total is in the heading block: here only the range of a page (ADR 0092). */}
               <ResultsToolbar
-                count={
-                  data.pageCount > 1
-                    ? showingRange(data.page, LISTINGS_PAGE_SIZE, data.items.length, formatCount(data.total))
-                    : data.countText
-                }
+                count={data.pageCount > 1 ? showingRange(data.page, LISTINGS_PAGE_SIZE, data.items.length) : null}
               >
                 <ViewSwitch current="list" list={null} map={mapUrl({ ...filters, page: undefined })} />
                 <AlertShortcut />

@@ -15,6 +15,7 @@ import { condominiums, listings, members } from "../db/schema";
 import { clearCaches, lruCache } from "../cache";
 import { getBrokerDirectory } from "./brokers";
 import { condominiumIndexUrl, getCondominiumDirectory } from "./condominium-index";
+import { neighbourhoodSitemapEntries } from "../neighbourhoods/sitemap";
 import { getVocabulary } from "./vocabulary";
 import { CONDOMINIUMS_PATH, LISTINGS_PATH, memberPath } from "~/lib/paths";
 
@@ -37,8 +38,8 @@ export interface SitemapEntry {
  * page with active listings (`/corretor/{slug}`) that no active team member
  * carries, each active member's page (`/membro/{slug}`: the page of a broker
  * a member carries, ADR 0085, so each person is listed once), each
- * condominium with active units and each active listing (with `lastmod` = its CRM update
- * date `updated_at`). Removed listings are left out.
+ * condominium with active units, the neighbourhood market pages (ADR 0090) and each active
+ * listing (with `lastmod` = its CRM update date `updated_at`). Removed listings are left out.
  */
 export async function sitemapEntries(db: Db = getDb().db): Promise<SitemapEntry[]> {
   const active = isNull(listings.removedAt);
@@ -96,6 +97,7 @@ export async function sitemapEntries(db: Db = getDb().db): Promise<SitemapEntry[
   for (const broker of brokerDirectory.brokers) {
     if (broker.activeListings > 0 && !carried.has(broker.code)) entries.push({ path: broker.path });
   }
+  entries.push(...(await neighbourhoodSitemapEntries(db)));
   for (const condo of condoRows) entries.push({ path: condominiumPath(condo.slug), lastmod: condo.lastmod });
   for (const row of listingRows) entries.push({ path: listingPath(row), lastmod: row.updatedAt });
   return entries.slice(0, SITEMAP_URL_LIMIT);

@@ -32,6 +32,8 @@ describe("openDatabase (PGlite in memory) + migrate", () => {
       // Members and uploads (migration 0007).
       "member_files",
       "members",
+      // Neighbourhood market figures, recomputed after each sync (migration 0020).
+      "neighbourhood_markets",
       // Owner-data access log and server-side sessions (migration 0008).
       "owner_data_access",
       // The owner's report: links, openings, monthly e-mails (migration 0017).

@@ -17,6 +17,7 @@ export * from "./schema/auth";
 export * from "./schema/catalogue";
 export * from "./schema/leads";
 export * from "./schema/members";
+export * from "./schema/neighbourhoods";
 export * from "./schema/owner-reports";
 export * from "./schema/privacy";
 export * from "./schema/site";

@@ -23,6 +23,7 @@
  *   after today are clamped, so the watermark never passes today.
  */
 import type { Database } from "../db";
+import { refreshAfterSync } from "../neighbourhoods/refresh";
 import type { VistaClient } from "../vista";
 import { syncErrorMessage } from "./faults";
 import { ListingPass, visibleCodes } from "./listing-pass";
@@ -153,6 +154,8 @@ export async function runSync(options: RunSyncOptions): Promise<SyncResult> {
     });
     await recordRunMarks(db, { mode, startedAt, finishedAt, fetched: result.counts.fetched });
     if (needsAnalyze(mode, result.counts)) await db.execute(maintenanceStatement(database.kind));
+    // The neighbourhood market figures follow the catalogue (ADR 0090); a failure there is logged, not fatal.
+    await refreshAfterSync(db, { counts: result.counts, finishedAt }, log);
     const c = result.counts;
     log(
       `[sync] concluída (${mode === "full" ? "completa" : "incremental"}): ${formatCount(c.fetched)} recebidos, ` +
