@@ -37,6 +37,9 @@ export const sent = style({
 /** The tick of the confirmation panel. */
 export const sentIcon = style({ display: "inline-flex", color: vars.color.success });
 
+/** The confirmation's "Enviar outra mensagem": may wrap, never wider than its card (360 px phones). */
+export const again = style({ maxWidth: "100%", whiteSpace: "normal", textAlign: "center" });
+
 /** The text of the confirmation panel. */
 export const sentText = style({ margin: 0, color: vars.color.text });
 

@@ -139,7 +139,7 @@ export function LeadForm(props: LeadFormProps) {
           {text.title}
         </Heading>
         <p className={s.sentText}>{text.description}</p>
-        <button type="button" className={button.outline} onClick={() => setSent(false)}>
+        <button type="button" className={`${button.outline} ${s.again}`} onClick={() => setSent(false)}>
           {kind === "alert" ? "Cadastrar outro aviso" : "Enviar outra mensagem"}
         </button>
       </div>

@@ -35,7 +35,7 @@ describe("main navigation", () => {
       ["Todos os imóveis", "/todos-os-imoveis"],
       ["Condomínios", "/condominios"],
       ["Mapa", "/mapa"],
-      ["Quero vender", "/#quero-vender"],
+      ["Quero vender", "/anunciar"],
       ["Sobre", "/sobre"],
     ]);
   });

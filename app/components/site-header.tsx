@@ -13,6 +13,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { PublicTheme } from "~/lib/theme";
 import { container } from "~/styles/ui.css";
+import { mapLinkFor } from "~/lib/map-link";
 import { ABOUT_PATH, CONDOMINIUMS_PATH, LISTINGS_PATH, MAP_PATH, whatsAppContactPath } from "~/lib/paths";
 import { ChevronRightIcon, MenuIcon, SearchIcon, WhatsAppIcon } from "./icons";
 import { BrokerBar } from "./broker-bar";
@@ -78,11 +79,11 @@ export const mainNavigation: readonly NavItem[] = [
     isCurrent: (pathname) => isPage(pathname, MAP_PATH),
   },
   {
-    // The "quero vender" form's own section on the home page.
+    // The owner's instant estimate and contact (ADR 0089); the home page keeps its "quero vender" form.
     label: "Quero vender",
     primary: false,
-    to: "/#quero-vender",
-    isCurrent: () => false,
+    to: "/anunciar",
+    isCurrent: (pathname) => isPage(pathname, "/anunciar"),
   },
   {
     // The agency and its team; a member's page (/membro/{id}) belongs to it.
@@ -105,12 +106,15 @@ function isPage(pathname: string, path: string): boolean {
  */
 function NavLinks({
   pathname,
+  search = "",
   listClassName,
   linkClassName,
   secondaryClassName,
   withChevron = false,
 }: {
   pathname: string;
+  /** The location's query string: the "Mapa" link carries a list's or `/busca`'s filters (`mapLinkFor`). */
+  search?: string;
   listClassName: string;
   linkClassName: string;
   secondaryClassName?: string;
@@ -120,7 +124,11 @@ function NavLinks({
     <ul className={listClassName}>
       {mainNavigation.map((item) => (
         <li key={item.to} className={item.primary ? undefined : secondaryClassName}>
-          <Link to={item.to} className={linkClassName} aria-current={item.isCurrent(pathname) ? "page" : undefined}>
+          <Link
+            to={item.to === MAP_PATH ? mapLinkFor(pathname, search) : item.to}
+            className={linkClassName}
+            aria-current={item.isCurrent(pathname) ? "page" : undefined}
+          >
             {item.label}
             {withChevron ? <ChevronRightIcon size={20} className={styles.menuLinkIcon} /> : null}
           </Link>
@@ -215,6 +223,7 @@ export function SiteHeader({ theme, whatsapp = false }: SiteHeaderProps) {
         <nav aria-label="Principal" className={styles.desktopNav}>
           <NavLinks
             pathname={pathname}
+            search={search}
             listClassName={styles.navList}
             linkClassName={`${styles.navLink} ${styles.barNavLink}`}
             secondaryClassName={styles.secondaryItem}
@@ -227,7 +236,13 @@ export function SiteHeader({ theme, whatsapp = false }: SiteHeaderProps) {
             <span className={styles.menuButtonText}>Menu</span>
           </summary>
           <nav aria-label="Principal (menu)" className={styles.menuPanel}>
-            <NavLinks pathname={pathname} listClassName={styles.menuList} linkClassName={styles.menuLink} withChevron />
+            <NavLinks
+              pathname={pathname}
+              search={search}
+              listClassName={styles.menuList}
+              linkClassName={styles.menuLink}
+              withChevron
+            />
             <FavouritesLink variant="menu" className={styles.menuLink} current={pathname === "/favoritos"} />
           </nav>
         </details>

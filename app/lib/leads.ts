@@ -143,6 +143,31 @@ export const lgpdLeadSchema = z.object({
 /** The `/lgpd` form: {@link lgpdLeadSchema} with the request type required. */
 export const lgpdFormSchema = lgpdLeadSchema.extend({ request: lgpdRequestType });
 
+/**
+ * "Quanto vale meu imóvel" on `/anunciar` (ADR 0089): the owner's {name, phone, email, message}; the server
+ * writes the property, the estimate and the owner's own words into `message` (`app/.server/valuation`).
+ */
+export const valuationLeadSchema = z.object({
+  kind: z.literal("valuation"),
+  name,
+  phone: phoneSchema,
+  email: emailSchema,
+  message: multiLineText({ max: LEAD_MESSAGE_MAX, required: "Informe os dados do imóvel." }),
+});
+
+/**
+ * A visit booked online (ADR 0088): {code, name, phone, email?, message}; the server writes the
+ * visit's date and time into `message` (`app/.server/visits/booking.ts`). The e-mail is optional.
+ */
+export const visitLeadSchema = z.object({
+  kind: z.literal("visit"),
+  code: listingCode,
+  name,
+  phone: phoneSchema,
+  email: optional(emailSchema),
+  message: multiLineText({ max: LEAD_MESSAGE_MAX, required: "Informe o horário da visita." }),
+});
+
 /** Any contact request, discriminated by `kind`. */
 export const leadInputSchema = z.union([
   sellLeadSchema,
@@ -150,6 +175,8 @@ export const leadInputSchema = z.union([
   whatsappLeadSchema,
   alertLeadSchema,
   lgpdLeadSchema,
+  valuationLeadSchema,
+  visitLeadSchema,
 ]);
 
 /** A validated, normalised contact request (phone digits, e-mail lower case). */
@@ -163,6 +190,8 @@ const schemasByKind = {
   whatsapp: whatsappLeadSchema,
   alert: alertLeadSchema,
   lgpd: lgpdLeadSchema,
+  valuation: valuationLeadSchema,
+  visit: visitLeadSchema,
 } as const;
 
 /**

@@ -170,6 +170,18 @@ export const sellList = style({
 
 globalStyle(`${sellList} li`, { display: "flex", alignItems: "center", gap: vars.space.sm });
 
+/** The link of the sell block to `/anunciar` (the owner's instant estimate). */
+export const sellLink = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  minHeight: 44,
+  marginTop: vars.space.md,
+  color: vars.color.onPrimary,
+  fontWeight: 600,
+  textDecoration: "underline",
+});
+
 /**
  * Featured condominiums: 1, 2 or 4 columns, never 3, so the
  * `HOME_CONDOMINIUMS` (4) cards always fill whole rows (ADR 0038).

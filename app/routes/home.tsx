@@ -169,6 +169,11 @@ export default function HomePage() {
                 <CheckIcon size={18} /> Sem compromisso: você decide depois da avaliação
               </li>
             </ul>
+            {/* The owner's instant estimate (ADR 0089); the form beside it stays the spec's. */}
+            <Link to="/anunciar" className={s.sellLink}>
+              Quanto vale meu imóvel? Veja uma estimativa na hora
+              <ArrowRightIcon size={18} />
+            </Link>
           </div>
           <LeadForm
             kind="sell"

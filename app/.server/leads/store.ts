@@ -40,8 +40,8 @@ export interface RecordLeadOptions {
   agencyEmail?: string;
 }
 
-/** Channels that get a delivery row for each kind (WhatsApp and LGPD carry no CRM lead). */
-const VISTA_KINDS = new Set<LeadInput["kind"]>(["sell", "info", "alert"]);
+/** Channels that get a delivery row for each kind (WhatsApp and LGPD carry no CRM lead; a valuation is a captação, ADR 0089). */
+const VISTA_KINDS = new Set<LeadInput["kind"]>(["sell", "info", "alert", "valuation", "visit"]);
 
 /**
  * Validates and stores a contact request with its deliveries: an e-mail to the
