@@ -69,6 +69,12 @@ export interface FiltersFormProps {
   total?: number;
   /** Extra fields the form keeps, as [name, value] pairs (e.g. `q` on `/busca`). */
   hidden?: readonly [string, string][];
+  /** The live count's resource when not `/busca/contagem` (`/mapa`'s counts located listings only). */
+  countPath?: string;
+  /** Phones: open the sheet at once (the map's own "Filtros" button renders the form on demand). */
+  startOpen?: boolean;
+  /** Called when the sheet closes or applies. */
+  onSheetClose?: () => void;
 }
 
 /** Sections open at first (the most used facets); the others start closed with a summary. */
@@ -90,6 +96,9 @@ export function FiltersForm({
   counts = null,
   total,
   hidden = [],
+  countPath,
+  startOpen = false,
+  onSheetClose,
 }: FiltersFormProps) {
   const submit = useSubmit();
   const detailsRef = useRef<HTMLDetailsElement>(null);
@@ -98,8 +107,8 @@ export function FiltersForm({
   const headingId = useId();
   const [sheet, setSheet] = useState(false);
   const [openSections, setOpenSections] = useState<Record<string, boolean>>(OPEN_SECTIONS);
-  const live = LIVE_COUNT_ACTIONS.has(action);
-  const [liveCount, setLiveCount, count, cancelCount] = useLiveCount(live, total);
+  const live = countPath != null || LIVE_COUNT_ACTIONS.has(action);
+  const [liveCount, setLiveCount, count, cancelCount] = useLiveCount(live, total, countPath);
   // What the form shows now (changes in the sheet are not applied yet): the sections' summaries.
   const [current, setCurrent] = useState<ListingFilters>(filters);
   // The form is keyed by the filters so that its uncontrolled inputs reset after each navigation.
@@ -135,20 +144,26 @@ export function FiltersForm({
     setSheet(false);
     if (detailsRef.current) detailsRef.current.open = false;
     detailsRef.current?.querySelector("summary")?.focus();
-  }, [cancelCount]);
+    onSheetClose?.();
+  }, [cancelCount, onSheetClose]);
 
   useSheetDialog(sheet, closeRef, closeSheet);
 
   // Phones with JavaScript: the "Filtros" button opens the sheet instead of unfolding the form.
-  const onSummaryClick = (event: MouseEvent<HTMLElement>) => {
-    if (window.matchMedia(WIDE_QUERY).matches) return;
+  const openSheet = () => {
     void loadFiltersReader().catch(() => undefined);
-    event.preventDefault();
     if (detailsRef.current) detailsRef.current.open = true;
     setSheet(true);
     const form = sheetRef.current?.querySelector("form");
     if (form && (total === undefined || liveCount === null)) count(form);
   };
+  const onSummaryClick = (event: MouseEvent<HTMLElement>) => {
+    if (window.matchMedia(WIDE_QUERY).matches) return;
+    event.preventDefault();
+    openSheet();
+  };
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
+  useEffect(() => void (startOpen && !window.matchMedia(WIDE_QUERY).matches && openSheet()), []);
 
   // Sidebar: a choice applies at once (selects, radios and checkboxes on change; the
   // text fields when they lose focus with a new value, or on Enter, the form's own
@@ -181,6 +196,7 @@ export function FiltersForm({
       setSheet(false);
       document.body.style.overflow = "";
       if (detailsRef.current) detailsRef.current.open = false;
+      onSheetClose?.();
     }
   };
 

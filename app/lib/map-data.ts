@@ -12,6 +12,9 @@ import { MAP_PATH, MAP_POINTS_PATH } from "./paths";
 /** Name of the bounding-box query parameter (`area=south,west,north,east`). */
 export const AREA_PARAM = "area";
 
+/** The map's live count for the filters sheet: `/mapa/pontos?contagem=1&…` answers `{ count }`. */
+export const MAP_COUNT_PATH = `${MAP_POINTS_PATH}?contagem=1`;
+
 /** Decimal places kept for coordinates (5 ≈ 1.1 m). */
 export const COORDINATE_DECIMALS = 5;
 
@@ -132,11 +135,19 @@ function round(value: number): number {
 /**
  * The canonical `/mapa?…` URL of a filter set and optional area: the filters
  * as the search forms' parameters (`finalidade`, `tipo`, `cidade`, `bairro`,
- * then the codec's query facets in order), then `pagina`, then `area`.
+ * then the codec's query facets in order), then the drawn shape's parameter
+ * (`poligono` or `circulo`, ADR 0091: `shapeParam` of `./map-shape`, which
+ * list pages' code does not load; `mapShapeUrl` there takes a shape), then
+ * `pagina`, then `area`.
  * Loaders redirect every other spelling here.
  */
-export function mapUrl(filters: ListingFilters, area?: BoundingBox | null): string {
+export function mapUrl(
+  filters: ListingFilters,
+  area?: BoundingBox | null,
+  shape?: readonly [name: string, value: string] | null,
+): string {
   const params = new URLSearchParams(filtersToFormEntries(filters));
+  if (shape) params.append(shape[0], shape[1]);
   if (filters.page != null && filters.page > 1) params.append("pagina", String(filters.page));
   if (area) params.append(AREA_PARAM, formatBoundingBox(area));
   const query = params.toString().replace(/%2C/g, ",");
@@ -162,10 +173,15 @@ export function mapCanonicalRedirect(requestUrl: URL, canonical: string): string
   return extra ? `${canonical}${canonical.includes("?") ? "&" : "?"}${extra}` : canonical;
 }
 
-/** The `/mapa/pontos` URL of a filter set (no page, no sort, no area: every matching point). */
-export function mapPointsUrl(filters: ListingFilters): string {
+/**
+ * The `/mapa/pontos` URL of a filter set and the drawn shape's parameter
+ * (`shapeParam`; no page, no sort, no area: every matching point).
+ */
+export function mapPointsUrl(filters: ListingFilters, shape?: readonly [name: string, value: string] | null): string {
   const { page: _page, sort: _sort, ...rest } = filters;
-  const query = new URLSearchParams(filtersToFormEntries(rest)).toString();
+  const params = new URLSearchParams(filtersToFormEntries(rest));
+  if (shape) params.append(shape[0], shape[1]);
+  const query = params.toString();
   return query ? `${MAP_POINTS_PATH}?${query}` : MAP_POINTS_PATH;
 }
 

@@ -10,6 +10,10 @@
  * browsers reuse it for a minute and revalidate in the background for ten
  * (ADR 0038).
  *
+ * A drawn area (`poligono` or `circulo`, ADR 0091) keeps the points inside it.
+ * `GET /mapa/pontos?contagem=1&…` answers instead `{ count }`: how many
+ * listings the map would show (the filters sheet's live count on `/mapa`).
+ *
  * `GET /mapa/pontos?imovel={code}` answers instead `{ listing }`: the public
  * card (`ListingSummary`) of that active listing for a marker's popup, or
  * `{ listing: null }` (status 200: the popup says the listing left the
@@ -18,9 +22,10 @@
 import { createHash } from "node:crypto";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { lruCache } from "~/.server/cache";
-import { mapListingSummary, mapPointsJson } from "~/.server/catalogue/map";
+import { mapCount, mapListingSummary, mapPointsJson } from "~/.server/catalogue/map";
 import { getVocabulary } from "~/.server/catalogue/vocabulary";
 import { encodeMapPoints } from "~/lib/map-data";
+import { shapeFromParams, shapeParam, type DrawnShape } from "~/lib/map-shape";
 import { parseFilters, type ListingFilters } from "~/lib/filters";
 
 /** Cache-Control of the points and cards: fresh one minute, then revalidated (ETag) in the background. */
@@ -39,10 +44,10 @@ interface CachedPoints {
  */
 const cache = lruCache<string, CachedPoints>("map:points", { max: 200, ttl: 3_600_000 });
 
-async function cachedPoints(key: string, filters: ListingFilters): Promise<CachedPoints> {
+async function cachedPoints(key: string, filters: ListingFilters, shape: DrawnShape | null): Promise<CachedPoints> {
   const hit = cache.get(key);
   if (hit) return hit;
-  const body = await mapPointsJson(filters);
+  const body = await mapPointsJson(filters, { shape });
   const entry = { body, etag: `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"` };
   cache.set(key, entry);
   return entry;
@@ -55,6 +60,22 @@ function matchesEtag(header: string | null, etag: string): boolean {
     const value = tag.trim().replace(/^W\//, "");
     return value === "*" || value === etag;
   });
+}
+
+/** `?contagem=1`: the map's live count instead of its points. */
+const COUNT_PARAM = "contagem";
+
+/** `{ count }`, the `/busca/contagem` shape: the listings the map shows (located, inside the shape). */
+async function countResponse(filters: ListingFilters, shape: DrawnShape | null): Promise<Response> {
+  const { sort: _sort, page: _page, ...rest } = filters;
+  try {
+    const count = await mapCount(rest, { shape });
+    return json({ count }, { headers: { "Cache-Control": "public, max-age=60" } });
+  } catch (error) {
+    // The count is a convenience: the sheet keeps its "Ver imóveis" button.
+    console.error("map count failed", error);
+    return json({ count: null }, { status: 503, headers: { "Cache-Control": "no-store" } });
+  }
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -71,9 +92,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const parsed = parseFilters(undefined, url.searchParams, vocabulary);
   const filters = "notFound" in parsed ? {} : parsed.filters;
+  const shape = shapeFromParams(url.searchParams);
+  if (url.searchParams.has(COUNT_PARAM)) return countResponse(filters, shape);
   // Built by the database as one JSON text (see mapPointsJson).
-  const key = "notFound" in parsed ? "" : parsed.canonical;
-  const { body, etag } = await cachedPoints(key, filters);
+  const key = `${"notFound" in parsed ? "" : parsed.canonical}#${shape ? shapeParam(shape).join("=") : ""}`;
+  const { body, etag } = await cachedPoints(key, filters, shape);
   const headers = {
     "Cache-Control": MAP_POINTS_CACHE,
     ETag: etag,

@@ -224,3 +224,17 @@ export const toggle = style([
     "@media": { [wide]: { display: "none" } },
   },
 ]);
+
+/** A phone's "Filtros" on the full-screen map (ADR 0091); wide screens have the list column's. */
+export const mapFiltersButton = style([
+  fr.mapPill,
+  {
+    position: "absolute",
+    top: vars.space.sm,
+    right: vars.space.sm,
+    zIndex: 1001,
+    fontWeight: 600,
+    fontSize: vars.fontSize.sm,
+    "@media": { [wide]: { display: "none" } },
+  },
+]);

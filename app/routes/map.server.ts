@@ -1,7 +1,9 @@
 /**
  * Server side of `/mapa` (ADR 0009, counts ADR 0038): the same filters as the
  * list page (`parseFilters(undefined, searchParams, vocabulary)`) plus `area`
- * (`south,west,north,east`; invalid → ignored), a 301 from any other spelling
+ * (`south,west,north,east`; invalid → ignored), the drawn area (`poligono` or
+ * `circulo`, ADR 0091; invalid → ignored), the site header's `filtros` and `q`
+ * (`mapFilters`), a 301 from any other spelling
  * to the canonical `/mapa?…` (`mapUrl`), and the first page of the listings
  * the map can show (`listingsOnMap`), with the matches without a location
  * counted apart (`unlocatedCount`).
@@ -15,7 +17,18 @@ import { leadFormTokens } from "~/.server/leads/form-guard";
 import { siteOrigin } from "~/.server/origin";
 import { getTheme } from "~/.server/theme";
 import { PUBLIC_PAGE_CACHE } from "~/lib/cache-control";
-import { describeFilters, LISTINGS_PAGE_SIZE, parseFilters, publicVocabulary } from "~/lib/filters";
+import {
+  describeFilters,
+  LISTINGS_PAGE_SIZE,
+  normalizeFilters,
+  parseFilters,
+  publicVocabulary,
+  type FilterVocabulary,
+  type ListingFilters,
+} from "~/lib/filters";
+import { understandQuery } from "~/.server/catalogue/text-search";
+import { LIST_SEGMENT_PARAM } from "~/lib/map-link";
+import { CIRCLE_PARAM, mapShapeUrl, POLYGON_PARAM, shapeFromParams, shapeParam } from "~/lib/map-shape";
 import { AREA_PARAM, mapCanonicalRedirect, mapPointsUrl, mapUrl, parseBoundingBox } from "~/lib/map-data";
 import { MAP_PATH } from "~/lib/paths";
 
@@ -44,22 +57,21 @@ export async function loadMapPage(request: Request) {
     );
   }
 
-  const search = new URLSearchParams(url.searchParams);
-  search.delete(AREA_PARAM);
-  const parsed = parseFilters(undefined, search, vocabulary);
-  const filters = "notFound" in parsed ? {} : parsed.filters;
+  const filters = mapFilters(url.searchParams, vocabulary);
   const area = parseBoundingBox(url.searchParams.get(AREA_PARAM));
-  const target = mapCanonicalRedirect(url, mapUrl(filters, area));
+  const shape = shapeFromParams(url.searchParams);
+  const target = mapCanonicalRedirect(url, mapShapeUrl(filters, area, shape));
   if (target) throw redirect(target, { status: 301, headers: { "Cache-Control": REDIRECT_CACHE } });
 
   const [result, unlocated, cost] = await Promise.all([
-    listingsOnMap(filters, area, { pageSize: LISTINGS_PAGE_SIZE }),
-    unlocatedCount(filters),
+    listingsOnMap(filters, area, { pageSize: LISTINGS_PAGE_SIZE, shape }),
+    // A drawn area holds located listings only: none is left out of it.
+    shape ? 0 : unlocatedCount(filters),
     // Inside an area the left-out count (over the whole search) would not match the map's: no figure then.
-    costNotice(filters, (f) => mapUrl(f, area), { count: area == null }),
+    costNotice(filters, (f) => mapShapeUrl(f, area, shape), { count: area == null && shape == null }),
   ]);
   if (result.page > 1 && result.page > result.pageCount) {
-    const last = mapUrl({ ...filters, page: result.pageCount > 1 ? result.pageCount : undefined }, area);
+    const last = mapShapeUrl({ ...filters, page: result.pageCount > 1 ? result.pageCount : undefined }, area, shape);
     throw redirect(last, { status: 302, headers: { "Cache-Control": "no-store" } });
   }
 
@@ -71,6 +83,10 @@ export async function loadMapPage(request: Request) {
       filters,
       vocabulary: publicVocabulary(vocabulary),
       area,
+      /** The drawn area (ADR 0091), or null. */
+      shape,
+      /** Its query parameter (`shapeParam`), so the page's own code need not encode shapes. */
+      shapeParam: shape ? shapeParam(shape) : null,
       heading: description.heading,
       countText: description.count(result.total),
       unlocated,
@@ -80,13 +96,36 @@ export async function loadMapPage(request: Request) {
       total: result.total,
       page: result.page,
       pageCount: result.pageCount,
-      pointsUrl: mapPointsUrl(filters),
+      pointsUrl: mapPointsUrl(filters, shape && shapeParam(shape)),
       /** Render time and key of the "Criar alerta" form (ADR 0034). */
       alertForm: leadFormTokens(),
       tiles,
       canonicalUrl: `${origin}${mapUrl({ ...filters, page: undefined })}`,
-      noindex: area != null || result.page > 1 || result.total === 0,
+      noindex: area != null || shape != null || result.page > 1 || result.total === 0,
     },
     { headers: { "Cache-Control": PUBLIC_PAGE_CACHE } },
   );
+}
+
+/** Longest `q` read from `/busca`'s "Mapa" link (characters), as `/busca` itself. */
+const MAX_QUERY = 200;
+
+/**
+ * The filters of a `/mapa` query string: the list page's parameters, plus the
+ * two spellings the site header's "Mapa" link sends (`mapLinkFor`): a list
+ * page's `{filtros}` segment in `filtros`, and `/busca`'s words in `q`, of
+ * which the map keeps what `understandQuery` reads as filters and places (it
+ * has no full-text search). An unknown segment is ignored.
+ */
+export function mapFilters(params: URLSearchParams, vocabulary: FilterVocabulary): ListingFilters {
+  const search = new URLSearchParams(params);
+  for (const name of [AREA_PARAM, POLYGON_PARAM, CIRCLE_PARAM, LIST_SEGMENT_PARAM, "q"]) search.delete(name);
+  const segment = params.get(LIST_SEGMENT_PARAM) || undefined;
+  let parsed = parseFilters(segment, search, vocabulary);
+  if ("notFound" in parsed && segment) parsed = parseFilters(undefined, search, vocabulary);
+  const filters = "notFound" in parsed ? {} : parsed.filters;
+  const q = (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY);
+  if (!q) return filters;
+  const understood = understandQuery(q, vocabulary);
+  return normalizeFilters({ ...understood.filters, ...understood.where, ...filters, page: undefined });
 }

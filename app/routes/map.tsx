@@ -20,7 +20,12 @@
  * and the count follow (debounced): a client navigation that replaces the
  * history entry with `/mapa?…&area=…`, so reload and back keep the view.
  * Desktop: the list (two card columns, scrolling on its own) beside a map
- * that fills the rest. Phone: a full-screen map and a "Lista"/"Mapa" toggle.
+ * that fills the rest. Phone: a full-screen map and a "Lista"/"Mapa" toggle,
+ * and "Filtros" over the map (the list pages' sheet, loaded on the first press).
+ *
+ * A drawn area (`poligono=` or `circulo=`, ADR 0091) restricts the points, the
+ * list and the count; "Desenhar área" on the map draws one (its code is loaded
+ * on the first press), "Remover área" in the list and on the map removes it.
  */
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
@@ -28,6 +33,7 @@ import leafletCss from "leaflet/dist/leaflet.css?url";
 import { useCallback, useRef, useState, type MouseEvent } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { CostNotice } from "~/components/cost-notice";
+import { MapFiltersButton } from "~/components/map/map-filters-button";
 import { MapPanelIsland } from "~/components/map/map-panel-island";
 import { useMapComponent } from "~/components/map/use-map-component";
 import { useWayBack, type PhoneView } from "~/components/map/use-way-back";
@@ -83,7 +89,7 @@ export default function MapPage() {
 type OkData = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { state: "ok" }>;
 
 function MapScreen({ data }: { data: OkData }) {
-  const { filters, vocabulary, area } = data;
+  const { filters, vocabulary, area, shape } = data;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -103,8 +109,17 @@ function MapScreen({ data }: { data: OkData }) {
     (box: BoundingBox) => {
       const pending = navigationRef.current;
       if (pending.state !== "idle" && pending.location.pathname !== MAP_PATH) return;
-      navigate(mapUrl({ ...filters, page: undefined }, box), { replace: true, preventScrollReset: true });
+      navigate(mapUrl({ ...filters, page: undefined }, box, data.shapeParam), {
+        replace: true,
+        preventScrollReset: true,
+      });
     },
+    [navigate, filters, data.shapeParam],
+  );
+  // A drawn area is a new search (a new history entry): the whole area, its first page (ADR 0091).
+  const onShapeChange = useCallback(
+    (drawn: readonly [string, string] | null) =>
+      navigate(mapUrl({ ...filters, page: undefined }, null, drawn), { preventScrollReset: true }),
     [navigate, filters],
   );
   const toggleFilters = (event: MouseEvent) => {
@@ -145,6 +160,7 @@ function MapScreen({ data }: { data: OkData }) {
             filters={filters}
             vocabulary={vocabulary}
             area={area}
+            shape={shape}
             filtersOpen={filtersOpen}
             items={data.items}
             total={data.total}
@@ -159,12 +175,23 @@ function MapScreen({ data }: { data: OkData }) {
         <div className={s.mapArea} id="mapa">
           <h2 className={visuallyHidden}>Mapa</h2>
           <div className={s.mapBox}>
+            {hydrated ? (
+              <MapFiltersButton
+                className={s.mapFiltersButton}
+                filters={filters}
+                vocabulary={vocabulary}
+                shape={shape}
+                total={data.total}
+              />
+            ) : null}
             {ListingsMap && ListingsMap !== "failed" ? (
               <ListingsMap
                 pointsUrl={data.pointsUrl}
                 tileUrl={data.tiles.url}
                 tileAttribution={data.tiles.attribution}
                 area={area}
+                shape={shape}
+                onShapeChange={onShapeChange}
                 onAreaChange={onAreaChange}
                 highlightCode={highlight}
                 label="Mapa dos imóveis. Use a lista de imóveis para navegar pelo teclado."
@@ -188,7 +215,7 @@ function MapScreen({ data }: { data: OkData }) {
  * area when there is one; the matches without a location are said apart.
  */
 function MapCount({ data }: { data: OkData }) {
-  const where = data.area ? "nesta área do mapa" : "no mapa";
+  const where = data.shape ? "na área desenhada" : data.area ? "nesta área do mapa" : "no mapa";
   return (
     <p className={s.count} data-testid="contagem-mapa">
       <strong>

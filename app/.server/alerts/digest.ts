@@ -22,6 +22,8 @@ import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or } from "driz
 import type { ListingSummary } from "~/domain/listing-summary";
 import { LISTINGS_PAGE_SIZE, type FilterVocabulary } from "~/lib/filters";
 import { ALERT_UNSUBSCRIBE_PATH, ALERTS_PATH } from "~/lib/alerts";
+import { shapeOfPath } from "~/lib/map-shape";
+import { shapeCondition } from "../catalogue/map-shape";
 import { filterConditions, summaryColumns, toListingSummary } from "../catalogue/search";
 import { searchText } from "../catalogue/text-search";
 import { getVocabulary } from "../catalogue/vocabulary";
@@ -172,6 +174,12 @@ export async function runAlertDigest(options: AlertDigestOptions): Promise<Alert
   return result;
 }
 
+/** The drawn area's condition of a map alert (ADR 0091): its path carries the shape. */
+function areaOf(alert: SearchAlertRow) {
+  const shape = shapeOfPath(alert.path);
+  return shape ? [shapeCondition(shape)] : [];
+}
+
 /** The new listings and price drops of `alert` in (since, until], as digest cards (see the module comment). */
 async function matchesOf(
   db: Db,
@@ -237,7 +245,7 @@ async function matchesOf(
     const rows = await db
       .select(summaryColumns)
       .from(listings)
-      .where(and(filterConditions(alert.filters), inArray(listings.code, candidates)))
+      .where(and(filterConditions(alert.filters), inArray(listings.code, candidates), ...areaOf(alert)))
       .orderBy(desc(listings.firstSeenAt), listings.code);
     matching = rows.map((row) => toListingSummary(row));
   }

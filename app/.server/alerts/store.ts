@@ -18,6 +18,7 @@ import {
 } from "~/lib/filters";
 import { ALERT_CONFIRM_PATH, ALERT_UNSUBSCRIBE_PATH, ALERTS_PATH } from "~/lib/alerts";
 import { searchUrl } from "~/lib/list-pages";
+import { mapShapeUrl, shapeFromParams } from "~/lib/map-shape";
 import { LISTINGS_PATH, MAP_PATH, SEARCH_PATH } from "~/lib/paths";
 import { TEXT_QUERY_MAX_LENGTH } from "../catalogue/text-query";
 import { defaultTitle, getConfig } from "../config";
@@ -57,7 +58,8 @@ const CODE_PARAM = QUERY_FACETS.find((facet) => facet.key === "code")?.param ?? 
 /**
  * Reads the page a "Criar alerta" form was on into what the alert searches:
  * `/todos-os-imoveis[/{filtros}]?…` and `/mapa?…` through the list pages'
- * codec (`parseFilters`; the map's area is not kept), `/busca?q=…` as the
+ * codec (`parseFilters`; the map's visible box is not kept, a drawn area is,
+ * in the path), `/busca?q=…` as the
  * text plus the filters of its query string. The listing code (`codigo`) is
  * dropped: it names one listing, an alert on it makes no sense, and its free
  * text would reach the confirmation e-mail and its link.
@@ -98,7 +100,9 @@ export function alertSearchOf(page: string, vocabulary: FilterVocabulary): Alert
   const parsed = parseFilters(segment, searchParams, vocabulary);
   if ("notFound" in parsed) return null;
   const filters = strip(parsed.filters);
-  return { filters, query: null, path: filtersToUrl(filters, vocabulary) };
+  // A drawn area (ADR 0091) is kept in the path, which the digest reads it from.
+  const shape = pathname === MAP_PATH ? shapeFromParams(searchParams) : null;
+  return { filters, query: null, path: shape ? mapShapeUrl(filters, null, shape) : filtersToUrl(filters, vocabulary) };
 }
 
 /**

@@ -8,9 +8,11 @@
 import { and, asc, between, count, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { ListingSummary } from "~/domain/listing-summary";
 import type { BoundingBox, MapPoint } from "~/lib/map-data";
+import type { DrawnShape } from "~/lib/map-shape";
 import type { ListingFilters } from "~/lib/filters";
 import { getDb, type Db } from "../db";
 import { listings } from "../db/schema";
+import { shapeCondition } from "./map-shape";
 import { filterConditions, pageOfListings, summaryColumns, toListingSummary, type SearchResult } from "./search";
 
 export { parseBoundingBox, type BoundingBox, type MapPoint } from "~/lib/map-data";
@@ -22,6 +24,11 @@ function located(): SQL {
     isNotNull(listings.longitude),
     sql`not (${listings.latitude} = 0 and ${listings.longitude} = 0)`,
   )!;
+}
+
+/** The map's listings: matching `filters`, located, and inside the drawn `shape` when there is one (ADR 0091). */
+function onMap(filters: ListingFilters, shape: DrawnShape | null | undefined): SQL {
+  return and(filterConditions(filters), located(), ...(shape ? [shapeCondition(shape)] : []))!;
 }
 
 /**
@@ -69,7 +76,10 @@ export async function mapPoints(filters: ListingFilters, options: { db?: Db } = 
  * rounded to 5 decimals (×10⁵ integers), prices to whole BRL (0 = unknown).
  * @throws when the database fails.
  */
-export async function mapPointsJson(filters: ListingFilters, options: { db?: Db } = {}): Promise<string> {
+export async function mapPointsJson(
+  filters: ListingFilters,
+  options: { db?: Db; shape?: DrawnShape | null } = {},
+): Promise<string> {
   const db = options.db ?? getDb().db;
   const rent: SQL =
     filters.purpose === "aluguel"
@@ -91,7 +101,7 @@ export async function mapPointsJson(filters: ListingFilters, options: { db?: Db 
         ',' order by ${listings.code}), '') || ']'`,
     })
     .from(listings)
-    .where(and(filterConditions(filters), located()));
+    .where(onMap(filters, options.shape));
   const row = rows[0];
   return `{"v":1,"n":${row?.n ?? 0},"p":${row?.p ?? "[]"}}`;
 }
@@ -104,6 +114,8 @@ export interface BoundsOptions {
   pageSize?: number;
   /** Database (default: the process database). */
   db?: Db;
+  /** The drawn area (ADR 0091): only the listings inside it. */
+  shape?: DrawnShape | null;
 }
 
 /**
@@ -118,10 +130,9 @@ export async function listingsInBounds(
   options: BoundsOptions = {},
 ): Promise<SearchResult> {
   const where = and(
-    filterConditions(filters),
+    onMap(filters, options.shape),
     between(listings.latitude, box.south, box.north),
     between(listings.longitude, box.west, box.east),
-    located(),
   )!;
   return pageOfListings(where, filters, { ...options, page: options.page ?? filters.page });
 }
@@ -139,10 +150,24 @@ export async function listingsOnMap(
   options: BoundsOptions = {},
 ): Promise<SearchResult> {
   if (box) return listingsInBounds(filters, box, options);
-  return pageOfListings(and(filterConditions(filters), located())!, filters, {
+  return pageOfListings(onMap(filters, options.shape), filters, {
     ...options,
     page: options.page ?? filters.page,
   });
+}
+
+/**
+ * How many listings the map shows for `filters` (located, inside `shape` when
+ * given): the filters sheet's live count on `/mapa`.
+ * @throws when the database fails.
+ */
+export async function mapCount(
+  filters: ListingFilters,
+  options: { db?: Db; shape?: DrawnShape | null } = {},
+): Promise<number> {
+  const db = options.db ?? getDb().db;
+  const rows = await db.select({ n: count() }).from(listings).where(onMap(filters, options.shape));
+  return Number(rows[0]?.n ?? 0);
 }
 
 /**

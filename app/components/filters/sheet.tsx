@@ -70,7 +70,7 @@ export type LiveCount = readonly [
  * The live count of the sheet: `live` when the page's list is the one
  * `/busca/contagem` counts; starts at `total` (the page's own count) when given.
  */
-export function useLiveCount(live: boolean, total: number | undefined): LiveCount {
+export function useLiveCount(live: boolean, total: number | undefined, path: string = LIVE_COUNT_PATH): LiveCount {
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const inflight = useRef<AbortController | null>(null);
   const [liveCount, setLiveCount] = useState<number | null>(total ?? null);
@@ -83,7 +83,7 @@ export function useLiveCount(live: boolean, total: number | undefined): LiveCoun
         inflight.current?.abort();
         const controller = new AbortController();
         inflight.current = controller;
-        fetch(`${LIVE_COUNT_PATH}?${formParams(form).toString()}`, { signal: controller.signal })
+        fetch(`${path}${path.includes("?") ? "&" : "?"}${formParams(form).toString()}`, { signal: controller.signal })
           .then((response) => (response.ok ? (response.json() as Promise<{ count: number | null }>) : null))
           .then((body) => {
             if (!controller.signal.aborted) setLiveCount(body?.count ?? null);
@@ -94,7 +94,7 @@ export function useLiveCount(live: boolean, total: number | undefined): LiveCoun
           });
       }, COUNT_DEBOUNCE_MS);
     },
-    [live],
+    [live, path],
   );
 
   const cancel = useCallback(() => {

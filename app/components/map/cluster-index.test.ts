@@ -16,6 +16,16 @@ describe("pointsBounds", () => {
     expect(pointsBounds(points)).toEqual([-23.605, -46.69, -23.56, -46.66]);
     expect(pointsBounds([])).toBeNull();
   });
+
+  it("opens on the region holding most points, not on two distant clusters", () => {
+    const far: MapPoint = { code: "PR1", lat: -23.96, lng: -46.33, price: 500_000, purpose: "venda" }; // Santos
+    const away: MapPoint = { code: "RJ1", lat: -22.97, lng: -43.18, price: 800_000, purpose: "venda" }; // Rio
+    expect(pointsBounds([...points, away])).toEqual([-23.605, -46.69, -23.56, -46.66]);
+    // Santos is within the region's neighbouring cells: kept.
+    expect(pointsBounds([...points, far])).toEqual([-23.96, -46.69, -23.56, -46.33]);
+    // No majority: every point.
+    expect(pointsBounds([points[0], away])).toEqual([-23.6, -46.66, -22.97, -43.18]);
+  });
 });
 
 describe("markersIn", () => {

@@ -55,9 +55,37 @@ export function clusterIndex(points: readonly MapPoint[]): ClusterIndex {
   return index;
 }
 
-/** The box around `points`; null when there are none. */
+/** Side of the grid cells that find where most points are, in degrees (about 55 km). */
+const REGION_CELL_DEGREES = 0.5;
+
+/**
+ * The box the map opens on for `points` (ADR 0091): around all of them, unless
+ * a majority lies in one region (a grid cell and its 8 neighbours, about
+ * 165 km across) while others are far away: then around that region's points,
+ * so that a few listings in another city do not zoom the map out on two
+ * distant clusters. Null when there are no points.
+ */
 export function pointsBounds(points: readonly MapPoint[]): PointsBounds | null {
   if (points.length === 0) return null;
+  const cell = (value: number) => Math.floor(value / REGION_CELL_DEGREES);
+  const counts = new Map<string, number>();
+  for (const { lat, lng } of points) {
+    const key = `${cell(lat)},${cell(lng)}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  let best: [number, number] = [0, 0];
+  let bestCount = -1;
+  for (const key of counts.keys()) {
+    const [y, x] = key.split(",").map(Number);
+    let around = 0;
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) around += counts.get(`${y + dy},${x + dx}`) ?? 0;
+    if (around > bestCount) [best, bestCount] = [[y, x], around];
+  }
+  const inRegion = (p: MapPoint) => Math.abs(cell(p.lat) - best[0]) <= 1 && Math.abs(cell(p.lng) - best[1]) <= 1;
+  return boxOf(bestCount * 2 > points.length ? points.filter(inRegion) : points);
+}
+
+function boxOf(points: readonly MapPoint[]): PointsBounds {
   let [south, west, north, east] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const { lat, lng } of points) {
     south = Math.min(south, lat);

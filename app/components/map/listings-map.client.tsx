@@ -15,14 +15,17 @@
  * - After the visitor pans or zooms, the visible bounding box goes to
  *   `onAreaChange` once the map has been still for {@link AREA_DEBOUNCE_MS}
  *   (the page then reloads the list and the count for it, ADR 0038).
+ * - A drawn area (ADR 0091) is shown and the map starts on it; "Desenhar
+ *   área" fetches the drawing code (`./draw-area.client`) on its first press.
  * - Close price labels never overlap: points within {@link CLUSTER_RADIUS} px
  *   (wider than a label) join a cluster, even in pairs.
  */
 import L from "leaflet";
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
-import { MapContainer, TileLayer, useMap, ZoomControl } from "react-leaflet";
+import { Circle, MapContainer, Polygon, TileLayer, useMap, ZoomControl } from "react-leaflet";
 import { tileLayerOptions } from "~/lib/map-tiles";
 import type { BoundingBox } from "~/lib/map-data";
+import { shapeBounds, shapeParam, type DrawnShape } from "~/lib/map-shape";
 import { NextTask, useNextTask } from "~/components/next-task";
 import type { PointsIndex } from "./cluster-client";
 import { MAX_ZOOM } from "./cluster-index";
@@ -40,6 +43,10 @@ export interface ListingsMapProps {
   tileAttribution: string;
   /** The searched area: the map starts on it; otherwise it fits every point. */
   area: BoundingBox | null;
+  /** The drawn area (ADR 0091): shown, and the map starts on it. */
+  shape: DrawnShape | null;
+  /** Called with a newly drawn area's query parameter (`shapeParam`), or null for "Remover área". */
+  onShapeChange(shape: readonly [string, string] | null): void;
   /** Called with the visible box after the visitor moved the map (debounced). */
   onAreaChange(box: BoundingBox): void;
   /** Code of the listing whose marker is highlighted (hovered list card). */
@@ -57,7 +64,7 @@ export const AREA_DEBOUNCE_MS = 450;
 
 /** The map (default export, loaded by the `/mapa` route as soon as it runs in the browser). */
 export default function ListingsMap(props: ListingsMapProps) {
-  const { pointsUrl, tileUrl, tileAttribution, area, onAreaChange, highlightCode, label } = props;
+  const { pointsUrl, tileUrl, tileAttribution, area, shape, onAreaChange, highlightCode, label } = props;
   const [points, setPoints] = useState<PointsIndex | null>(() => takeArrivedPoints(pointsUrl));
   const pointsFor = useRef<string | null>(points ? pointsUrl : null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -112,10 +119,11 @@ export default function ListingsMap(props: ListingsMapProps) {
   const frameRef = useRef<HTMLDivElement>(null);
   const shown = useShown(frameRef);
   const startPoints = useRef<PointsIndex | null>(null);
-  const ready = mounted && shown && (area !== null || points !== null || loadFailed);
-  if (ready && !mapRef.current && !area && points?.bounds) startPoints.current = points;
-  const initialBounds = area
-    ? L.latLngBounds([area.south, area.west], [area.north, area.east])
+  const ready = mounted && shown && (area !== null || shape !== null || points !== null || loadFailed);
+  if (ready && !mapRef.current && !area && !shape && points?.bounds) startPoints.current = points;
+  const fixed = area ?? (shape ? shapeBounds(shape) : null);
+  const initialBounds = fixed
+    ? L.latLngBounds([fixed.south, fixed.west], [fixed.north, fixed.east])
     : startPoints.current?.bounds
       ? latLngBounds(startPoints.current.bounds)
       : undefined;
@@ -149,15 +157,17 @@ export default function ListingsMap(props: ListingsMapProps) {
           {points ? (
             <ClusterLayer
               points={points}
-              fitPoints={!area && points !== startPoints.current}
+              fitPoints={!area && !shape && points !== startPoints.current}
               highlightCode={highlightCode ?? null}
               onUserMove={userMoved}
             />
           ) : null}
+          <ShapeLayer shape={shape} />
         </MapContainer>
       ) : (
         <div className={s.map} />
       )}
+      {ready ? <DrawTools mapRef={mapRef} shape={shape} onShapeChange={props.onShapeChange} /> : null}
       <div className={s.overlayBottom} aria-live="polite">
         {tilesFailed ? <p className={s.notice}>Não foi possível carregar o mapa de fundo</p> : null}
         {loadFailed ? <p className={s.notice}>Não foi possível carregar os imóveis no mapa. Use a lista.</p> : null}
@@ -219,4 +229,83 @@ function TileAttribution({ attribution }: { attribution: string }) {
     return () => void control?.removeAttribution(attribution);
   }, [map, attribution]);
   return null;
+}
+
+/**
+ * The drawn area on the map. Not fitted into view when it changes: a new
+ * drawing is already in view, and the first view of a page with an area
+ * starts on it (MapContainer's bounds).
+ */
+function ShapeLayer({ shape }: { shape: DrawnShape | null }) {
+  if (!shape) return null;
+  const style = { color: "#0b5cad", weight: 2, fillOpacity: 0.08, interactive: false };
+  return shape.kind === "circle" ? (
+    <Circle center={[shape.lat, shape.lng]} radius={shape.radius} pathOptions={style} />
+  ) : (
+    <Polygon positions={shape.points} pathOptions={style} />
+  );
+}
+
+/**
+ * "Desenhar área" (the drawing code, `./draw-area.client`, is fetched on the
+ * first press), "Cancelar" while drawing, and "Remover área" once an area is
+ * drawn. The list beside the map is the keyboard path: it has its own
+ * "Remover área".
+ */
+function DrawTools({
+  mapRef,
+  shape,
+  onShapeChange,
+}: {
+  mapRef: RefObject<L.Map | null>;
+  shape: DrawnShape | null;
+  onShapeChange(shape: readonly [string, string] | null): void;
+}) {
+  const [drawing, setDrawing] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const cancel = useRef<(() => void) | null>(null);
+  useEffect(() => () => cancel.current?.(), []);
+  const start = () => {
+    const map = mapRef.current;
+    if (!map) return;
+    setDrawing(true);
+    setFailed(false);
+    import("./draw-area.client").then(
+      ({ drawArea }) => {
+        cancel.current = drawArea(map, (drawn) => {
+          cancel.current = null;
+          setDrawing(false);
+          if (drawn) onShapeChange(shapeParam(drawn));
+        });
+      },
+      () => {
+        setDrawing(false);
+        setFailed(true);
+      },
+    );
+  };
+  return (
+    <div className={s.drawTools}>
+      {drawing ? (
+        <>
+          <button type="button" className={s.toolButton} onClick={() => cancel.current?.()}>
+            Cancelar desenho
+          </button>
+          <p className={s.drawHint} role="status">
+            Desenhe a área com o dedo ou o mouse, sem soltar.
+          </p>
+        </>
+      ) : (
+        <button type="button" className={s.toolButton} onClick={start}>
+          {shape ? "Desenhar outra área" : "Desenhar área"}
+        </button>
+      )}
+      {shape && !drawing ? (
+        <button type="button" className={s.toolButton} onClick={() => onShapeChange(null)}>
+          Remover área
+        </button>
+      ) : null}
+      {failed ? <p className={s.drawHint}>Não foi possível começar o desenho. Tente de novo.</p> : null}
+    </div>
+  );
 }

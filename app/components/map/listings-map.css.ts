@@ -193,3 +193,38 @@ export const leafButton = style({
   cursor: "pointer",
   ":hover": { background: vars.color.light },
 });
+
+/** "Desenhar área" / "Remover área" at the map's top right (phones: under the page's "Filtros"). */
+export const drawTools = style({
+  position: "absolute",
+  top: vars.space.sm,
+  right: vars.space.sm,
+  zIndex: 1000,
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "flex-end",
+  gap: vars.space.xs,
+  "@media": { "(max-width: 959.98px)": { top: `calc(${vars.space.sm} + 44px + ${vars.space.sm})` } },
+});
+
+/** A white pill on the map (drawing tools). */
+export const toolButton = style({
+  minHeight: "44px",
+  padding: `0 ${vars.space.md}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontWeight: 600,
+  fontSize: vars.fontSize.sm,
+  boxShadow: vars.shadow.raised,
+  cursor: "pointer",
+  whiteSpace: "nowrap",
+  ":focus-visible": fr.focusRing,
+});
+
+/** The hint while drawing. */
+export const drawHint = style([notice, { maxWidth: "220px", textAlign: "right" }]);
+
+/** The map while drawing: a crosshair. */
+globalStyle(`${map}.desenhando`, { cursor: "crosshair" });

@@ -36,3 +36,6 @@ export const empty = style({
   borderRadius: vars.radius.md,
   background: vars.color.light,
 });
+
+/** "Remover área": a clear, tappable link. */
+export const removeShape = style({ fontWeight: 600, whiteSpace: "nowrap" });

@@ -29,6 +29,8 @@ export interface MapListProps {
   hrefFor(page: number): string;
   /** URL of the same filters without the area ("Ver todos"), when `inArea`. */
   allHref?: string;
+  /** URL of the same search without the drawn area ("Remover área"), when one is drawn (ADR 0091). */
+  removeShapeHref?: string | null;
   /** Called with the code of the hovered/focused card, or null when it leaves. */
   onHighlight?(code: string | null): void;
   /** True while a new list loads (dims it, `aria-busy`). */
@@ -43,6 +45,7 @@ function codeOf(target: EventTarget | null): string | null {
 /** The results list of the map page. */
 export function MapList(props: MapListProps) {
   const { items, total, page, pageCount, pageSize, inArea, purpose, hrefFor, allHref, onHighlight, loading } = props;
+  const drawn = props.removeShapeHref != null;
   const first = (page - 1) * pageSize + 1;
   const last = first + items.length - 1;
   const noun = total === 1 ? "imóvel" : "imóveis";
@@ -63,8 +66,16 @@ export function MapList(props: MapListProps) {
       id="lista"
     >
       <h2 id="lista-do-mapa" className={s.heading}>
-        Imóveis na lista
+        {drawn ? "Imóveis na área desenhada" : "Imóveis na lista"}
       </h2>
+      {drawn ? (
+        <p className={s.areaNote}>
+          A busca mostra só os imóveis dentro da área desenhada no mapa.{" "}
+          <Link to={props.removeShapeHref!} className={s.removeShape}>
+            Remover área
+          </Link>
+        </p>
+      ) : null}
       <p className={s.summary} role="status">
         {summary}
       </p>
@@ -84,9 +95,11 @@ export function MapList(props: MapListProps) {
         </div>
       ) : (
         <p className={s.empty}>
-          {inArea
-            ? "Nenhum imóvel com esses filtros nesta área. Afaste o mapa e busque de novo, ou veja todos os resultados."
-            : "Nenhum imóvel encontrado com esses filtros. Tente remover um filtro."}
+          {drawn
+            ? "Nenhum imóvel com esses filtros na área desenhada. Desenhe uma área maior ou remova a área."
+            : inArea
+              ? "Nenhum imóvel com esses filtros nesta área. Afaste o mapa e busque de novo, ou veja todos os resultados."
+              : "Nenhum imóvel encontrado com esses filtros. Tente remover um filtro."}
         </p>
       )}
       <Pagination page={page} pageCount={pageCount} hrefFor={hrefFor} />

@@ -12,3 +12,7 @@ export const filters = style({
 globalStyle(`${filters} details`, {
   "@media": { [wide]: { position: "static", maxHeight: "none", overflowY: "visible" } },
 });
+
+/** Holder of the phone map's own filters sheet: only the sheet shows (its "Filtros" summary is the map's button). */
+export const sheetHost = style({ position: "absolute", top: 0, left: 0 });
+globalStyle(`${sheetHost} summary`, { display: "none" });

@@ -12,7 +12,8 @@ import type { ListingSummary } from "~/domain/listing-summary";
 import type { LeadFormTokens } from "~/lib/lead-fields";
 import type { FilterVocabulary, ListingFilters } from "~/lib/filters";
 import { MAP_PATH } from "~/lib/paths";
-import { MAP_FILTERS_ID, mapUrl, type BoundingBox } from "~/lib/map-data";
+import { MAP_COUNT_PATH, MAP_FILTERS_ID, mapUrl, type BoundingBox } from "~/lib/map-data";
+import { mapFiltersHidden, mapShapeUrl, type DrawnShape } from "~/lib/map-shape";
 import { MapList } from "./map-list";
 import * as s from "./map-panel.css";
 
@@ -22,6 +23,8 @@ export interface MapPanelProps {
   vocabulary: FilterVocabulary;
   /** The searched area (`area=`), or null for the whole catalogue. */
   area: BoundingBox | null;
+  /** The drawn area (ADR 0091), or null. */
+  shape: DrawnShape | null;
   /** Whether the filters box is open on wide screens (phones: the form folds itself). */
   filtersOpen: boolean;
   /** The listings of this page of the list (24 per page). */
@@ -41,12 +44,18 @@ export interface MapPanelProps {
 
 /** The map page's list panel; see the module comment. */
 export function MapPanel(props: MapPanelProps) {
-  const { filters, vocabulary, area, filtersOpen } = props;
-  const hrefFor = (page: number) => mapUrl({ ...filters, page: page > 1 ? page : undefined }, area);
+  const { filters, vocabulary, area, shape, filtersOpen } = props;
+  const hrefFor = (page: number) => mapShapeUrl({ ...filters, page: page > 1 ? page : undefined }, area, shape);
   return (
     <>
       <div className={s.filters} id={MAP_FILTERS_ID} data-open={filtersOpen || undefined}>
-        <FiltersForm filters={filters} vocabulary={vocabulary} action={MAP_PATH} />
+        <FiltersForm
+          filters={filters}
+          vocabulary={vocabulary}
+          action={MAP_PATH}
+          countPath={MAP_COUNT_PATH}
+          hidden={mapFiltersHidden(shape)}
+        />
       </div>
       <MapList
         items={props.items}
@@ -57,7 +66,8 @@ export function MapPanel(props: MapPanelProps) {
         inArea={area != null}
         purpose={filters.purpose}
         hrefFor={hrefFor}
-        allHref={mapUrl({ ...filters, page: undefined })}
+        allHref={mapShapeUrl({ ...filters, page: undefined }, null, shape)}
+        removeShapeHref={shape ? mapUrl({ ...filters, page: undefined }) : null}
         onHighlight={props.onHighlight}
         loading={props.loading}
       />

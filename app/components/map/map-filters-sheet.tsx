@@ -1,0 +1,41 @@
+/**
+ * The filters sheet of a phone's full-screen map (ADR 0091): the list pages'
+ * own form (`FiltersForm`, its sheet and live count) opened at once, counting
+ * the listings the map shows (`/mapa/pontos?contagem=1`) and keeping the drawn
+ * area. Loaded on the first press of the map's "Filtros" (`./map-filters-button`).
+ */
+import { FiltersForm } from "~/components/filters-form";
+import type { FilterVocabulary, ListingFilters } from "~/lib/filters";
+import { MAP_COUNT_PATH } from "~/lib/map-data";
+import { mapFiltersHidden, type DrawnShape } from "~/lib/map-shape";
+import { MAP_PATH } from "~/lib/paths";
+import * as s from "./map-panel.css";
+
+/** Props of {@link MapFiltersSheet}. */
+export interface MapFiltersSheetProps {
+  filters: ListingFilters;
+  vocabulary: FilterVocabulary;
+  shape: DrawnShape | null;
+  /** Listings the map shows now: the sheet's first "Ver N imóveis". */
+  total: number;
+  /** The sheet closed or applied its filters. */
+  onClose(): void;
+}
+
+/** The open filters sheet (default export, for `React.lazy`). */
+export default function MapFiltersSheet({ filters, vocabulary, shape, total, onClose }: MapFiltersSheetProps) {
+  return (
+    <div className={s.sheetHost}>
+      <FiltersForm
+        filters={filters}
+        vocabulary={vocabulary}
+        action={MAP_PATH}
+        countPath={MAP_COUNT_PATH}
+        hidden={mapFiltersHidden(shape)}
+        total={total}
+        startOpen
+        onSheetClose={onClose}
+      />
+    </div>
+  );
+}
