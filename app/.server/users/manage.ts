@@ -38,7 +38,8 @@ import { createSetPasswordToken } from "../auth/invitation";
 import { deleteUserSessions } from "../auth/session";
 import type { StoredUser } from "../auth/users";
 import type { Db } from "../db";
-import { members, users } from "../db/schema";
+import { users } from "../db/schema";
+import { refuseLinkedBrokerCode } from "../members/links";
 import { invitationEmail } from "../mail/templates";
 import type { Mailer } from "../mail/transport";
 import { AdminError } from "../admin-error";
@@ -286,22 +287,6 @@ async function changeBothSides<T>(
     }
     throw error;
   }
-}
-
-/**
- * Refuses a broker-code change on a login an active member carries: the member's save copies its
- * code onto the login (ADR 0085), so an edit here would be silently undone.
- * @throws {AdminError} 409 with `fieldErrors.brokerCode` naming the member.
- */
-async function refuseLinkedBrokerCode(db: Db, uid: string): Promise<void> {
-  const [member] = await db
-    .select({ name: members.name })
-    .from(members)
-    .where(and(eq(members.userUid, uid), eq(members.active, true)))
-    .limit(1);
-  if (!member) return;
-  const message = `Este login está ligado ao membro ${member.name}: mude o código do corretor na página do membro.`;
-  throw new AdminError(message, 409, { brokerCode: [message] });
 }
 
 /**
