@@ -35,6 +35,8 @@ export default [
     // Visits booked online (ADR 0088): the booking form and the visitor's manage link.
     route("detalhes/:condominio/:id/agendar", "routes/visit-book.tsx"),
     route("visitas/:token", "routes/visit-manage.tsx"),
+    route("visitas/:token/convite.ics", "routes/visit-ics.ts"),
+    route("visitas/:token/avaliacao", "routes/visit-feedback.tsx"),
     // The owner's instant estimate and contact (ADR 0089).
     route("anunciar", "routes/valuation.tsx"),
     // Neighbourhood market pages (ADR 0090).

@@ -13,11 +13,13 @@ import type { Database } from "../app/.server/db";
 import { startLeadSla } from "../app/.server/leads/sla";
 import { startLeadWorker } from "../app/.server/leads/worker";
 import { mailerFromConfig } from "../app/.server/mail/transport";
+import { fillNeighbourhoodMarketsIfEmpty } from "../app/.server/neighbourhoods/startup";
 import { startOwnerReportMail } from "../app/.server/owner-report/monthly";
 import { startPrivacyMaintenance } from "../app/.server/privacy/retention";
 import { startSyncScheduler } from "../app/.server/sync";
 import { createVistaClient } from "../app/.server/vista";
 import { getVistaTarget } from "../app/.server/vista/target";
+import { startVisitMailWorker } from "../app/.server/visits/mail-worker";
 
 /** What {@link startBackgroundWork} started, each with its stop. */
 export interface BackgroundWork {
@@ -30,6 +32,7 @@ export interface BackgroundWork {
   privacy: { stop(): Promise<void> };
   analytics: { stop(): Promise<void> };
   ownerReports: { stop(options?: { timeoutMs?: number }): Promise<void> };
+  visitMails: { stop(options?: { timeoutMs?: number }): Promise<void> };
 }
 
 /**
@@ -49,6 +52,8 @@ export function startBackgroundWork(options: {
     database,
     onChange: options.onCatalogueChange,
   });
+  // Neighbourhood market figures missing though a sync succeeded before: computed now (ADR 0090).
+  void fillNeighbourhoodMarketsIfEmpty(database.db, (line) => console.log(line));
 
   // Lead outbox: e-mails and Vista leads, retried until delivered (ADR 0014).
   const mailer = mailerFromConfig(config);
@@ -89,6 +94,14 @@ export function startBackgroundWork(options: {
       onError: (error: unknown) => console.error("[proprietarios] erro no envio de relatórios", error),
       onFailure: ({ attempts, error }) =>
         console.warn(`[proprietarios] falha no envio do relatório mensal (tentativa ${attempts}): ${error}`),
+    }),
+    // Visits booked online: confirmation, broker notice, reminders and feedback (ADR 0088).
+    visitMails: startVisitMailWorker({
+      database,
+      mailer,
+      onError: (error: unknown) => console.error("[visitas] erro no envio de e-mails", error),
+      onFailure: ({ kind, attempts, error }) =>
+        console.warn(`[visitas] falha no envio (${kind}, tentativa ${attempts}): ${error}`),
     }),
   };
 }

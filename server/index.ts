@@ -77,6 +77,7 @@ interface Running {
   privacy?: { stop(): Promise<void> };
   analytics?: { stop(): Promise<void> };
   ownerReports?: { stop(options?: { timeoutMs?: number }): Promise<void> };
+  visitMails?: { stop(options?: { timeoutMs?: number }): Promise<void> };
   closeVite?: () => Promise<void>;
 }
 const running: Running = {};
@@ -144,6 +145,7 @@ async function shutdown(signal: string): Promise<void> {
     running.alertDigest?.stop().catch(quietly("alertas")),
     running.leadSla?.stop().catch(quietly("leads")),
     running.ownerReports?.stop({ timeoutMs: Math.max(1000, timeoutMs - 3000) }).catch(quietly("proprietarios")),
+    running.visitMails?.stop({ timeoutMs: Math.max(1000, timeoutMs - 3000) }).catch(quietly("visitas")),
   ]);
   running.mailer?.close();
   await Promise.all([

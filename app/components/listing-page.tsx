@@ -9,14 +9,14 @@ import type { Broker, Listing, Purpose } from "~/domain/listing";
 import type { ListingSummary } from "~/domain/listing-summary";
 import { formatPrice } from "~/lib/format";
 import { LISTINGS_PATH } from "~/lib/paths";
-import { button, container } from "~/styles/ui.css";
+import { button, container, visuallyHidden } from "~/styles/ui.css";
 import type { BrokerFace } from "~/lib/broker-credential";
 import { BrokerCard } from "./broker-card";
 import { AddressLine } from "./detail-sections";
 import { ListingsSection } from "./detail-layout";
 import * as p from "./detail-page.css";
 import { FavouriteButton } from "./favourite-button";
-import { BuildingIcon, MailIcon, WhatsAppIcon } from "./icons";
+import { BuildingIcon, CalendarIcon, MailIcon, WhatsAppIcon } from "./icons";
 import { ListingFacts } from "./listing-facts";
 import { PriceBox, type PriceBoxProps } from "./price-box";
 import { ShareButtons } from "./share-buttons";
@@ -126,13 +126,29 @@ export interface ListingAsideProps {
   brokerFace: BrokerFace | null;
   /** Notes under the sale price / the rent (`PriceBoxProps.notes`). */
   priceNotes?: PriceBoxProps["notes"];
+  /** The booking page `…/agendar` (ADR 0088); no button without it. */
+  visitPath?: string;
 }
 
 /** Prices with the contact buttons, the broker card and the share buttons. */
-export function ListingAside({ listing, title, canonicalUrl, whatsapp, brokerFace, priceNotes }: ListingAsideProps) {
+export function ListingAside({
+  listing,
+  title,
+  canonicalUrl,
+  whatsapp,
+  brokerFace,
+  priceNotes,
+  visitPath,
+}: ListingAsideProps) {
   return (
     <aside className={p.aside} aria-label="Valores e contato">
       <PriceBox listing={listing} notes={priceNotes}>
+        {visitPath ? (
+          <Link className={`${button.dark} ${p.fullWidth}`} to={visitPath} data-testid="agendar-visita">
+            <CalendarIcon size={20} />
+            Agendar visita
+          </Link>
+        ) : null}
         <a className={`${button.outline} ${p.fullWidth}`} href={`#${INFO_FORM_ID}`} onClick={openInfoForm}>
           Pedir mais informações
         </a>
@@ -184,6 +200,8 @@ export interface ContactBarProps {
   listing: Pick<Listing, "salePrice" | "rentPrice">;
   /** `/obrigado-whatsapp?…` path (records the contact), null without a WhatsApp number. */
   whatsapp: string | null;
+  /** The booking page `…/agendar` (ADR 0088): an "Agendar" button. */
+  visitPath?: string;
 }
 
 /**
@@ -193,7 +211,7 @@ export interface ContactBarProps {
  * is one tap away wherever the visitor has scrolled; hidden while the cookie
  * banner waits for a choice (docs/decisions/0036-listing-contact-bar.md).
  */
-export function ContactBar({ listing, whatsapp }: ContactBarProps) {
+export function ContactBar({ listing, whatsapp, visitPath }: ContactBarProps) {
   const [first] = offers(listing);
   return (
     <nav className={p.contactBar} aria-label="Contato sobre este imóvel" data-contact-bar="">
@@ -224,6 +242,12 @@ export function ContactBar({ listing, whatsapp }: ContactBarProps) {
         <MailIcon size={16} className={p.contactBarIcon} />
         Mensagem
       </a>
+      {visitPath ? (
+        <Link className={`${button.dark} ${p.contactBarButton}`} to={visitPath} data-testid="barra-agendar-visita">
+          <CalendarIcon size={16} className={p.contactBarIcon} />
+          Agendar<span className={visuallyHidden}> visita</span>
+        </Link>
+      ) : null}
     </nav>
   );
 }

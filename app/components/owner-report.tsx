@@ -16,6 +16,7 @@ import {
   type OwnerReportView,
   ownerReportUnsubscribePath,
   RECENT_DAYS,
+  averageRatingText,
 } from "~/lib/owner-report";
 import * as a from "./admin.css";
 import { PriceHistorySection } from "./price-history";
@@ -148,11 +149,17 @@ export function OwnerReport({ report, token }: OwnerReportProps) {
             { label: "Contatos (todos os canais)", pair: report.leads },
             ...report.leadsByKind.map((kind) => ({ label: `Contatos: ${kind.label}`, pair: kind })),
             { label: "Visitas agendadas", pair: report.visitsBooked },
+            { label: "Visitas agendadas pelo site", pair: report.visits.booked },
+            { label: "Visitas avaliadas pelos visitantes", pair: report.visits.rated },
           ]}
         />
+        <p className={a.muted} data-testid="nota-media-visitas">
+          Nota média das visitas (1 a 5): {averageRatingText(report.visits.averageRating.total)} desde o anúncio;{" "}
+          {averageRatingText(report.visits.averageRating.recent)} nos últimos {RECENT_DAYS} dias.
+        </p>
         <p className={a.muted}>
-          Contamos visitas cujo atendimento está na etapa “visita agendada”; as visitas realizadas aparecerão aqui
-          quando o agendamento on-line estiver disponível. Nenhum dado pessoal de interessados aparece neste relatório.
+          “Visitas agendadas” conta os atendimentos na etapa “visita agendada”; “pelo site”, as visitas marcadas on-line
+          e não canceladas. Nenhum dado pessoal de interessados aparece neste relatório.
         </p>
       </section>
 

@@ -115,6 +115,26 @@ export interface LeadKindCount extends FigurePair {
   label: string;
 }
 
+/**
+ * The visits booked online for the listing (ADR 0093) and the visitors' ratings, as counts and
+ * averages only: never who visited nor what they wrote.
+ */
+export interface VisitFigures {
+  /** Visits booked online and not cancelled; `recent`: those whose time falls in the window. */
+  booked: FigurePair;
+  /** Visits rated by their visitor; `recent`: rated in the window. */
+  rated: FigurePair;
+  /** Average rating 1–5 over the rated visits (total, and of those rated in the window); null without any. */
+  averageRating: { total: number | null; recent: number | null };
+}
+
+/** "4,5" of an average rating (one decimal, pt-BR), or "—" when there is none. */
+export function averageRatingText(average: number | null): string {
+  return average == null
+    ? "—"
+    : average.toLocaleString("pt-BR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
 /** The neighbourhood comparison of the asking price per m² (BRL/m²). */
 export interface PriceComparison {
   purpose: "venda" | "aluguel";
@@ -164,6 +184,8 @@ export interface OwnerReportView {
   leadsByKind: LeadKindCount[];
   /** Leads of the listing whose status is now "visita_agendada". */
   visitsBooked: FigurePair;
+  /** Visits booked online and their ratings. */
+  visits: VisitFigures;
   priceHistory: PriceHistoryEntry[];
   comparisons: PriceComparison[];
   /** The owner asked for the monthly e-mail and has not unsubscribed. */

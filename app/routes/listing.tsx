@@ -35,7 +35,9 @@ import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
 import { pageNotFound } from "~/lib/errors";
 import { formatDate } from "~/lib/format";
 import { OG_IMAGE_WIDTH, pageMeta } from "~/lib/meta";
+import { neighbourhoodMarketPath } from "~/lib/neighbourhood-paths";
 import { useOptionalRootData } from "~/lib/root-data";
+import { slugify } from "~/lib/slug";
 
 /** Radius (m) of the shaded circle on the listing's approximate map (coordinates rounded to ~100 m). */
 const APPROXIMATE_RADIUS_METRES = 250;
@@ -64,7 +66,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }));
   // The playable videos are worked out here: the page's first load goes without the parsing of video ids.
   const videos = listingVideos(view.listing);
-  return json({ ...view, leadForm: leadFormTokens(), financing, priceHistory, videos }, { headers });
+  // The neighbourhood's market page (ADR 0090), with the list URLs' slugs.
+  const marketPath = neighbourhoodMarketPath(slugify(view.listing.city), slugify(view.listing.neighbourhood));
+  return json({ ...view, leadForm: leadFormTokens(), financing, priceHistory, videos, marketPath }, { headers });
 }
 
 /** The "mais informações" form: the listing code is this page's, whatever the form says. */
@@ -122,13 +126,20 @@ function ListingPage({ data }: { data: PageData }) {
     orientation: listing.orientation,
   });
   const shown = { listing, title };
+  // "Agendar visita" (ADR 0088): the booking page under the listing's canonical path.
+  const visitPath = `${new URL(data.canonicalUrl).pathname}/agendar`;
   const similar = (
     <ListingsSection
       id="semelhantes"
       title="Imóveis semelhantes"
       listings={data.similar}
       purpose={data.purpose ?? undefined}
-      aside={<Link to={data.neighbourhoodPath}>Ver mais em {listing.neighbourhood}</Link>}
+      aside={
+        <span>
+          <Link to={data.neighbourhoodPath}>Ver mais em {listing.neighbourhood}</Link> ·{" "}
+          <Link to={data.marketPath}>Mercado em {listing.neighbourhood}</Link>
+        </span>
+      }
     />
   );
 
@@ -142,7 +153,7 @@ function ListingPage({ data }: { data: PageData }) {
       after={
         <>
           {similar}
-          <ContactBar listing={listing} whatsapp={data.whatsapp} />
+          <ContactBar listing={listing} whatsapp={data.whatsapp} visitPath={visitPath} />
           <JsonLd data={data.jsonLd} />
         </>
       }
@@ -153,6 +164,7 @@ function ListingPage({ data }: { data: PageData }) {
         canonicalUrl={data.canonicalUrl}
         whatsapp={data.whatsapp}
         brokerFace={data.brokerFace}
+        visitPath={visitPath}
         priceNotes={{
           sale: <PriceDropNote entries={data.priceHistory} field="sale" />,
           rent: <PriceDropNote entries={data.priceHistory} field="rent" />,

@@ -18,6 +18,9 @@ import * as f from "~/components/auth-form.css";
 import { DuplicateFlag, LeadDetails, MergedNotice } from "~/components/lead-page/lead-details";
 import { NoteForm, ReplyButtons, StatusForm } from "~/components/lead-page/lead-actions";
 import { LeadHistory } from "~/components/lead-page/lead-history";
+import { LeadVisit } from "~/components/lead-page/lead-visit";
+import { getDb } from "~/.server/db";
+import { leadVisitView } from "~/.server/visits/lead-visit";
 import * as p from "~/components/private-listing.css";
 import { privatePage, privatePageHeaders } from "~/lib/cache-control";
 import { LEAD_KIND_LABELS, LEAD_STATUS_LABELS } from "~/lib/lead-inbox";
@@ -31,7 +34,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "agent");
   const { lead, history } = await requireLeadFor(user, request, params.id);
   return json(
-    { lead, history, channels: availableReplyChannels(lead), isAdmin: user.role === "admin" },
+    {
+      lead,
+      history,
+      channels: availableReplyChannels(lead),
+      isAdmin: user.role === "admin",
+      visit: lead.kind === "visit" ? await leadVisitView(getDb().db, lead.id) : null,
+      now: new Date().toISOString(),
+    },
     { headers: privatePage() },
   );
 }
@@ -61,7 +71,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /** The lead page. */
 export default function PanelLeadPage() {
-  const { lead, history, channels, isAdmin } = useLoaderData<typeof loader>();
+  const { lead, history, channels, isAdmin, visit, now } = useLoaderData<typeof loader>();
   const actionError = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -84,6 +94,7 @@ export default function PanelLeadPage() {
       <section aria-label="Dados do contato" className={s.card}>
         <LeadDetails lead={lead} />
       </section>
+      <LeadVisit visit={visit} now={now} />
       {lead.mergedInto ? null : (
         <>
           <ReplyButtons channels={channels} busy={busy} actionError={actionError} />

@@ -111,6 +111,13 @@ export default function PanelPage() {
         )}
       </section>
 
+      <section aria-labelledby="agenda">
+        <h2 id="agenda" className={s.heading}>
+          <Link to="/painel/agenda">Agenda</Link>
+        </h2>
+        <p className={s.muted}>Seus horários de visita, os próximos horários livres e as visitas agendadas.</p>
+      </section>
+
       {stats ? <BrokerListingStats {...stats} /> : null}
     </div>
   );

@@ -31,6 +31,8 @@ export interface MailMessage {
   messageId?: string;
   replyTo?: string;
   headers?: Record<string, string>;
+  /** Files sent with the message, e.g. a visit's `.ics` invitation (ADR 0088). */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 /** Options of one {@link Mailer.send}. */

@@ -9,6 +9,9 @@
  *   merged into another left out); visits booked: those whose status is now
  *   "visita_agendada" (in a window: whose last change of status or
  *   assignment fell in it);
+ * - visits booked online (`visits`, ADR 0093): those not cancelled (in a
+ *   window: whose time falls in it), the rated ones and their average
+ *   rating (in a window: rated in it);
  * - days on market: since `listings.first_seen_at` (Vista `DataCadastro` for
  *   the catalogue copied by the first sync, else when a sync first saw it);
  * - the asking price per m² against the median (`percentile_cont(0.5)`) of
@@ -22,9 +25,15 @@
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { LeadKind } from "~/domain/lead";
 import { LEAD_KIND_LABELS } from "~/lib/lead-inbox";
-import { type FigurePair, type LeadKindCount, MIN_COMPARABLES, type PriceComparison } from "~/lib/owner-report";
+import {
+  type FigurePair,
+  type LeadKindCount,
+  MIN_COMPARABLES,
+  type PriceComparison,
+  type VisitFigures,
+} from "~/lib/owner-report";
 import type { Db } from "../db";
-import { analyticsDaily, analyticsEvents, leads, listings } from "../db/schema";
+import { analyticsDaily, analyticsEvents, leads, listings, visits } from "../db/schema";
 
 /** A half-open window [from, to). */
 export interface FigureWindow {
@@ -42,6 +51,8 @@ export interface ListingActivity {
   leads: FigurePair;
   leadsByKind: LeadKindCount[];
   visitsBooked: FigurePair;
+  /** Visits booked online and their ratings. */
+  visits: VisitFigures;
 }
 
 const EVENT_TYPES = ["listing_view", "favourite_add", "gallery_open", "whatsapp_click"] as const;
@@ -113,10 +124,38 @@ async function leadCounts(
   };
 }
 
+/** The online visits of `code` and their ratings (see the module comment). */
+export async function visitFigures(db: Db, code: string, window: FigureWindow): Promise<VisitFigures> {
+  const v = visits;
+  const inWindow = (column: typeof v.startsAt | typeof v.feedbackAt) =>
+    sql`${column} >= ${window.from.toISOString()}::timestamptz and ${column} < ${window.to.toISOString()}::timestamptz`;
+  const [row] = await db
+    .select({
+      booked: sql<number>`count(*) filter (where ${v.status} = 'booked')`.mapWith(Number),
+      bookedRecent: sql<number>`count(*) filter (where ${v.status} = 'booked' and ${inWindow(v.startsAt)})`.mapWith(
+        Number,
+      ),
+      rated: sql<number>`count(${v.rating})`.mapWith(Number),
+      ratedRecent: sql<number>`count(${v.rating}) filter (where ${inWindow(v.feedbackAt)})`.mapWith(Number),
+      average: sql<string | null>`avg(${v.rating})`,
+      averageRecent: sql<string | null>`avg(${v.rating}) filter (where ${inWindow(v.feedbackAt)})`,
+    })
+    .from(v)
+    .where(eq(v.listingCode, code));
+  const average = (value: string | null | undefined) => (value == null ? null : Math.round(Number(value) * 10) / 10);
+  return {
+    booked: { total: row?.booked ?? 0, recent: row?.bookedRecent ?? 0 },
+    rated: { total: row?.rated ?? 0, recent: row?.ratedRecent ?? 0 },
+    averageRating: { total: average(row?.average), recent: average(row?.averageRecent) },
+  };
+}
+
 /** Views, interactions, leads and visits of listing `code`: totals and inside `window`. */
 export async function listingActivity(db: Db, code: string, window: FigureWindow): Promise<ListingActivity> {
   const [events, leadFigures] = [await eventCounts(db, code, window), await leadCounts(db, code, window)];
+  const visitsOnline = await visitFigures(db, code, window);
   return {
+    visits: visitsOnline,
     views: events.listing_view!,
     favourites: events.favourite_add!,
     galleryOpens: events.gallery_open!,

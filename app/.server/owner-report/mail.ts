@@ -17,6 +17,8 @@ import {
   type LeadKindCount,
   monthLabel,
   type PriceComparison,
+  type VisitFigures,
+  averageRatingText,
 } from "~/lib/owner-report";
 import { emailLayout, oneLine } from "../mail/templates";
 import type { MailMessage } from "../mail/transport";
@@ -35,6 +37,8 @@ export interface OwnerReportEmailOptions {
   leads: FigurePair;
   leadsByKind: LeadKindCount[];
   visitsBooked: FigurePair;
+  /** Visits booked online and their average rating (ADR 0093); counts only. */
+  visits?: VisitFigures;
   daysOnMarket: number | null;
   comparisons: PriceComparison[];
   /** Absolute one-click unsubscribe URL, and the agency inbox for the mailto variant. */
@@ -42,6 +46,24 @@ export interface OwnerReportEmailOptions {
   unsubscribeMailto: string;
   agencyTitle: string;
   messageIdDomain: string;
+}
+
+/** The month's online visits and their average rating, as [label, value] lines. */
+function visitLines(visits: VisitFigures): [string, string][] {
+  const lines: [string, string][] = [
+    [
+      "Visitas agendadas pelo site",
+      `${formatNumber(visits.booked.recent)} (total: ${formatNumber(visits.booked.total)})`,
+    ],
+  ];
+  if (visits.rated.total > 0)
+    lines.push([
+      "Nota média das visitas (1 a 5)",
+      visits.rated.recent > 0
+        ? `${averageRatingText(visits.averageRating.recent)} em ${formatNumber(visits.rated.recent)} ${visits.rated.recent === 1 ? "avaliação" : "avaliações"} (geral: ${averageRatingText(visits.averageRating.total)})`
+        : `sem avaliações no mês (geral: ${averageRatingText(visits.averageRating.total)})`,
+    ]);
+  return lines;
 }
 
 /**
@@ -74,6 +96,7 @@ export function renderOwnerReportEmail(options: OwnerReportEmailOptions): MailMe
       `${formatNumber(options.visitsBooked.recent)} (total: ${formatNumber(options.visitsBooked.total)})`,
     ],
   ];
+  if (options.visits) lines.push(...visitLines(options.visits));
   if (options.daysOnMarket != null) lines.push(["Dias no site", formatNumber(options.daysOnMarket)]);
   const comparisons = options.comparisons.map(comparisonText);
   const footer =

@@ -114,6 +114,7 @@ async function deliverOne(db: Db, mail: ClaimedMail, options: OwnerReportDeliver
     leads: activity.leads,
     leadsByKind: activity.leadsByKind,
     visitsBooked: activity.visitsBooked,
+    visits: activity.visits,
     daysOnMarket: daysBetween(listing.firstSeenAt, listing.removedAt ?? window.to),
     comparisons: listing.removedAt ? [] : await priceComparisons(db, listing),
     unsubscribeUrl: `${publicUrl}${ownerReportUnsubscribePath(signOwnerUnsubscribeToken(report.id))}`,

@@ -1,0 +1,70 @@
+/**
+ * A slot can never be booked twice (ADR 0088) on a real PostgreSQL (`TEST_DATABASE_URL`) shared
+ * by two "servers" (separate connection pools): 20 visitors book the same slot at the same
+ * instant → exactly one visit and one lead; the 19 others get the "just booked" refusal from
+ * the exclusion constraint, and nothing of theirs stays. Skipped locally without
+ * `TEST_DATABASE_URL`; fails under `CI` without it.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "~/.server/db";
+import { leads, listings, users, visitMails, visits } from "~/.server/db/schema";
+import { bookVisit, SLOT_TAKEN_MESSAGE, VisitSlotError } from "~/.server/visits/booking";
+import { calendarForListing, freeSlots } from "~/.server/visits/calendar";
+import { createTestPostgres, postgresTestUrl, type TestDatabase } from "./helpers/database";
+import { makeBroker, makeListing, storedRow } from "./helpers/fixtures";
+
+const adminUrl = postgresTestUrl();
+
+(adminUrl ? describe : describe.skip)("visit booking on PostgreSQL, two servers", () => {
+  let test: TestDatabase;
+  const servers: Database[] = [];
+
+  beforeAll(async () => {
+    test = await createTestPostgres(adminUrl!);
+    for (let i = 0; i < 2; i++) servers.push(await openDatabase({ url: test.url!, poolSize: 10 }));
+    const db = test.database.db;
+    await db.insert(users).values({ uid: "uid-par", role: "agent", email: "par@exemplo.com.br", brokerCode: "55" });
+    await db.insert(listings).values(
+      storedRow(makeListing({ code: "PAR1", salePrice: 500_000, broker: makeBroker("55", "Par") }), {
+        condominiumSlug: null,
+        now: new Date(),
+      }),
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(servers.map((database) => database.close()));
+    await test?.cleanup();
+  });
+
+  it("20 simultaneous bookings of one slot → exactly one booked", async () => {
+    const db = test.database.db;
+    const [slot] = await freeSlots(db, await calendarForListing(db, "PAR1"), new Date());
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        bookVisit(
+          {
+            listingCode: "PAR1",
+            startsAt: slot!.startsAt,
+            name: `Visitante ${i}`,
+            phone: `119123456${String(i).padStart(2, "0")}`,
+            formKey: `form-${i}`,
+          },
+          { db: servers[i % 2]!.db, agencyEmail: "contato@exemplo.com.br" },
+        ),
+      ),
+    );
+    const booked = results.filter((result) => result.status === "fulfilled");
+    const refused = results.filter((result) => result.status === "rejected");
+    expect(booked).toHaveLength(1);
+    expect(refused).toHaveLength(19);
+    for (const result of refused) {
+      expect(result.reason).toBeInstanceOf(VisitSlotError);
+      expect((result.reason as Error).message).toBe(SLOT_TAKEN_MESSAGE);
+    }
+    expect(await db.select().from(visits).where(eq(visits.listingCode, "PAR1"))).toHaveLength(1);
+    expect(await db.select().from(leads).where(eq(leads.listingCode, "PAR1"))).toHaveLength(1);
+    const [visit] = await db.select().from(visits).where(eq(visits.listingCode, "PAR1"));
+    expect((await db.select().from(visitMails).where(eq(visitMails.visitId, visit!.id))).length).toBeGreaterThan(0);
+  }, 60_000);
+});
