@@ -1,6 +1,7 @@
 /**
  * Anonymising and deleting a person's leads (LGPD art. 18 IV and VI), with
- * an entry in the audit trail (`./audit`). Users and team members are never
+ * an entry in the audit trail (`./audit`). Their visits booked online are
+ * anonymised by both actions, never deleted (`./visits`). Users and team members are never
  * changed here: their accounts have their own admin pages (`/admin/usuarios`,
  * `/admin/membros/{id}`), which the search links to.
  */
@@ -10,8 +11,9 @@ import { type Db } from "../db";
 import { leadDeliveries, leadEvents, leads } from "../db/schema";
 import { ANONYMISED, anonymiseLead } from "./anonymise";
 import { type PrivacyActor, recordPrivacyAction } from "./audit";
-import { emailMatches, phoneMatches } from "./search";
+import { emailMatches, phoneMatches } from "./match";
 import { type Subject, subjectHash } from "./subject";
+import { anonymiseVisitsById, type VisitAnonymiseCounts, visitIdsOf } from "./visits";
 
 /** Rows changed by an anonymisation. */
 export interface AnonymiseCounts {
@@ -123,7 +125,8 @@ async function actOnSubject<Counts extends object>(
 
 /**
  * "Anonimizar": anonymises every lead of the person and their deliveries
- * ({@link anonymiseLeadsById}) and records the action with `reason`, in one
+ * ({@link anonymiseLeadsById}) and their visits with the visitor's e-mails
+ * (`anonymiseVisitsById`), and records the action with `reason`, in one
  * transaction.
  * @throws database errors (nothing is changed).
  */
@@ -131,16 +134,17 @@ export async function anonymiseSubject(
   db: Db,
   subject: Subject,
   options: { actor: PrivacyActor; reason: string },
-): Promise<AnonymiseCounts & { alerts: number }> {
+): Promise<AnonymiseCounts & VisitAnonymiseCounts & { alerts: number }> {
   return actOnSubject(db, subject, options, "anonymise", async (txDb, ids) => ({
+    ...(await anonymiseVisitsById(txDb, await visitIdsOf(txDb, subject, ids))),
     ...(await anonymiseLeadsById(txDb, ids, subject.kind === "email" ? subject.value : undefined)),
     // An alert is only an address and a search: anonymised, it is deleted (ADR 0034).
     alerts: await deleteAlertsOfSubject(txDb, subject),
   }));
 }
 
-/** Rows removed by {@link deleteSubject}. */
-export interface DeleteCounts {
+/** Rows removed by {@link deleteSubject} (visits are anonymised, not removed). */
+export interface DeleteCounts extends VisitAnonymiseCounts {
   leads: number;
   /** Deliveries removed with their leads. */
   deliveries: number;
@@ -150,8 +154,9 @@ export interface DeleteCounts {
 
 /**
  * "Excluir": deletes every lead of the person with its deliveries (the
- * foreign key cascades) and records the action with `reason`, in one
- * transaction. Users and members are left alone.
+ * foreign key cascades), anonymises their visits (`anonymiseVisitsById`: the
+ * row stays for the broker's calendar and counts) and records the action
+ * with `reason`, in one transaction. Users and members are left alone.
  * @throws database errors (nothing is changed).
  */
 export async function deleteSubject(
@@ -161,12 +166,14 @@ export async function deleteSubject(
 ): Promise<DeleteCounts> {
   return actOnSubject(db, subject, options, "delete", async (txDb, ids): Promise<DeleteCounts> => {
     const alerts = await deleteAlertsOfSubject(txDb, subject);
-    if (!ids.length) return { leads: 0, deliveries: 0, alerts };
+    // Before the leads go: their ids also find the visits they carried.
+    const visitCounts = await anonymiseVisitsById(txDb, await visitIdsOf(txDb, subject, ids));
+    if (!ids.length) return { leads: 0, deliveries: 0, alerts, ...visitCounts };
     const deliveries = await txDb
       .delete(leadDeliveries)
       .where(inArray(leadDeliveries.leadId, ids))
       .returning({ id: leadDeliveries.id });
     const removed = await txDb.delete(leads).where(inArray(leads.id, ids)).returning({ id: leads.id });
-    return { leads: removed.length, deliveries: deliveries.length, alerts };
+    return { leads: removed.length, deliveries: deliveries.length, alerts, ...visitCounts };
   });
 }

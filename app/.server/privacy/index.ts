@@ -11,3 +11,4 @@ export { deadlineText, LGPD_RESPONSE_DAYS, lgpdDeadline, listLgpdRequests, type 
 export { runPrivacyMaintenance, startPrivacyMaintenance, type PrivacyMaintenance } from "./retention";
 export { findSubjectRecords, PRIVACY_SOURCES, type PrivacySearchResult } from "./search";
 export { parseSubject, subjectHash, type Subject } from "./subject";
+export { anonymiseVisit, type VisitAnonymiseCounts, visitsPrivacySource } from "./visits";

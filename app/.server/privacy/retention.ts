@@ -3,7 +3,8 @@
  * purpose lasts): leads older than the agency's retention period
  * (`leadRetentionMonths` of the agency profile, default 24 months) are
  * anonymised exactly as the admin's "Anonimizar" does (`./anonymise`), with
- * an audit entry "retenção automática"; sessions that expired long ago and
+ * an audit entry "retenção automática", and so are the visits booked before
+ * the same cutoff (`./visits`, ADR 0088); sessions that expired long ago and
  * owner-data reads older than {@link OWNER_ACCESS_RETENTION_MONTHS} are
  * deleted. One process runs it at a time (advisory lock
  * {@link PRIVACY_LOCK_KEY}); a run that finds the last success less than
@@ -24,6 +25,7 @@ import { leads, ownerDataAccess, sessions, syncState } from "../db/schema";
 import { ANONYMISED } from "./anonymise";
 import { anonymiseLeadsById } from "./actions";
 import { recordPrivacyAction } from "./audit";
+import { anonymiseVisitsBefore, type VisitAnonymiseCounts } from "./visits";
 
 /** Advisory-lock key of the maintenance ("priv"). */
 export const PRIVACY_LOCK_KEY = 0x70726976;
@@ -55,14 +57,14 @@ export const PRIVACY_MIN_GAP_MS = 20 * 60 * 60 * 1000;
 const BATCH = 200;
 
 /** What one run did. */
-export interface PrivacyMaintenanceResult {
+export interface PrivacyMaintenanceResult extends VisitAnonymiseCounts {
   /** Leads anonymised (older than the retention period, not anonymised before). */
   leads: number;
   deliveries: number;
   cancelledDeliveries: number;
   sessions: number;
   ownerDataAccess: number;
-  /** The cutoff: leads created before it were anonymised (ISO). */
+  /** The cutoff: leads and visits created before it were anonymised (ISO). */
   leadCutoff: string;
 }
 
@@ -74,8 +76,9 @@ export function monthsBefore(now: Date, months: number): Date {
 }
 
 /**
- * One run: anonymises the leads created before now − `retentionMonths`
- * (default: the agency profile's) that still hold personal data, deletes
+ * One run: anonymises the leads and the visits created before now −
+ * `retentionMonths` (default: the agency profile's) that still hold
+ * personal data, deletes
  * sessions expired more than {@link EXPIRED_SESSION_GRACE_MS} ago and
  * owner-data reads older than {@link OWNER_ACCESS_RETENTION_MONTHS}, and
  * records an audit entry when it changed anything. Idempotent.
@@ -116,6 +119,7 @@ export async function runPrivacyMaintenance(
     totals.deliveries += counts.deliveries;
     totals.cancelledDeliveries += counts.cancelledDeliveries;
   }
+  const visitTotals = await anonymiseVisitsBefore(db, cutoff);
   const expiredSessions = await db
     .delete(sessions)
     .where(lte(sessions.expiresAt, new Date(now.getTime() - EXPIRED_SESSION_GRACE_MS)))
@@ -126,6 +130,7 @@ export async function runPrivacyMaintenance(
     .returning({ id: ownerDataAccess.id });
   const result = {
     ...totals,
+    ...visitTotals,
     sessions: expiredSessions.length,
     ownerDataAccess: oldReads.length,
     leadCutoff: cutoff.toISOString(),
@@ -170,7 +175,7 @@ const PRIVACY_JOB_SPEC: PeriodicJobSpec<PrivacyMaintenanceResult> = {
         .set({ lastSuccessAt: new Date(), lastError: null, counts })
         .where(eq(syncState.job, PRIVACY_JOB));
       log(
-        `[privacidade] manutenção: ${result.leads} contatos anonimizados, ${result.sessions} sessões e ${result.ownerDataAccess} registros de acesso apagados`,
+        `[privacidade] manutenção: ${result.leads} contatos e ${result.visits} visitas anonimizados, ${result.sessions} sessões e ${result.ownerDataAccess} registros de acesso apagados`,
       );
       return result;
     } catch (error) {

@@ -5,15 +5,18 @@
  * owner-data reads follow the users found). A future source (saved alerts,
  * favourites) is one more entry in that list.
  */
-import { asc, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { asc, inArray, or } from "drizzle-orm";
 import { ADMIN_MEMBERS_PATH, ADMIN_USERS_PATH } from "~/lib/paths";
 import { type Db } from "../db";
 import { leadDeliveries, leads, members, ownerDataAccess, sessions, users } from "../db/schema";
 import { searchAlertsPrivacySource } from "../alerts/privacy";
 import { ownerReportsPrivacySource } from "../owner-report/privacy";
+import { emailMatches, phoneMatches } from "./match";
 import type { FoundSoFar, PrivacyRecord, PrivacySource } from "./source";
 import type { Subject } from "./subject";
+import { visitsPrivacySource } from "./visits";
+
+export { emailMatches, phoneMatches } from "./match";
 
 /** What one source found. */
 export interface PrivacyGroup {
@@ -37,18 +40,6 @@ export interface PrivacySearchResult {
 const SOURCE_LIMIT = 1000;
 
 const iso = (value: Date | null | undefined) => value?.toISOString() ?? null;
-
-/** `column` equals the subject's e-mail, compared lower-case and trimmed. */
-export function emailMatches(column: AnyPgColumn, subject: Subject): SQL | undefined {
-  return subject.kind === "email" ? sql`lower(trim(${column})) = ${subject.value}` : undefined;
-}
-
-/** `column`'s digits equal one of the subject's phone forms (any punctuation, with or without 55). */
-export function phoneMatches(column: AnyPgColumn, subject: Subject): SQL | undefined {
-  return subject.kind === "phone"
-    ? inArray(sql`regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g')`, subject.phoneDigits)
-    : undefined;
-}
 
 const idsOf = (found: FoundSoFar, key: string) => (found[key] ?? []).map((record) => record.id);
 
@@ -220,12 +211,13 @@ const membersSource: PrivacySource = {
 
 /**
  * The sources, in search order (a source may use the records of those
- * before it). The saved-search alerts are `searchAlertsPrivacySource` (ADR 0034), the
+ * before it). The visits booked online are `visitsPrivacySource` (ADR 0088), the saved-search alerts are `searchAlertsPrivacySource` (ADR 0034), the
  * owner's report links `ownerReportsPrivacySource` (ADR 0083).
  */
 export const PRIVACY_SOURCES: readonly PrivacySource[] = [
   leadsSource,
   deliveriesSource,
+  visitsPrivacySource,
   usersSource,
   sessionsSource,
   ownerAccessSource,
