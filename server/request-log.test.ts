@@ -23,6 +23,8 @@ describe("redactUrl", () => {
     expect(redactUrl("/api/auth/reset%2Dpassword/abc")).toBe(`/api/auth/reset%2Dpassword/${REDACTED}`);
     expect(redactUrl("/api/auth/reset-password")).toBe("/api/auth/reset-password");
     expect(redactUrl("/proprietario/abc_DEF-123/cancelar")).toBe(`/proprietario/${REDACTED}/${REDACTED}`);
+    expect(redactUrl("/visitas/abc_DEF-123?agendada=1")).toBe(`/visitas/${REDACTED}?agendada=1`);
+    expect(redactUrl("/Visitas/abc/convite.ics")).toBe(`/Visitas/${REDACTED}/${REDACTED}`);
   });
 
   it("hides code-, key- and token-like parameters and keeps every other byte", () => {

@@ -50,11 +50,12 @@ const SECRET_PARAM_PARTS = /token|secret|senha|passw|signature/;
 /**
  * Path segments after which every further segment is a secret: the reset
  * code or invitation token of `/api/auth/reset-password/{token}`, and the
- * owner's report token of `/proprietario/{token}[/cancelar]` (ADR 0083). Compared
+ * owner's report token of `/proprietario/{token}[/cancelar]` (ADR 0083) and
+ * the visit's token of `/visitas/{token}[/avaliacao|/convite.ics]` (ADR 0088). Compared
  * lower-case after percent-decoding, wherever they sit in the path, because
  * routes match without regard to case.
  */
-export const SECRET_PATH_AFTER: ReadonlySet<string> = new Set(["reset-password", "proprietario"]);
+export const SECRET_PATH_AFTER: ReadonlySet<string> = new Set(["reset-password", "proprietario", "visitas"]);
 
 /** `value` percent-decoded (`+` as a space when `plus`), or as it is when malformed. */
 function decoded(value: string, plus = false): string {

@@ -41,4 +41,11 @@ describe("isUntrackedPath", () => {
     expect(isUntrackedPath("/PAINEL/leads/1")).toBe(true);
     expect(isUntrackedPath("/proprietarios")).toBe(false);
   });
+
+  it("excludes a visitor's visit pages (their paths carry the token)", () => {
+    expect(isUntrackedPath("/visitas/abc")).toBe(true);
+    expect(isUntrackedPath("/Visitas/abc/avaliacao")).toBe(true);
+    expect(isUntrackedPath("/visitas/abc/convite.ics")).toBe(true);
+    expect(isUntrackedPath("/detalhes/x/1/agendar")).toBe(false);
+  });
 });

@@ -60,6 +60,8 @@ export const LOGOUT_PATH = "/login-corretores/sair";
 export const PANEL_PATH = "/painel";
 /** The owner's report behind a private link, `/proprietario/{token}` (ADR 0083): never tracked, never indexed. */
 export const OWNER_REPORT_PATH = "/proprietario";
+/** A visitor's private visit pages, `/visitas/{token}[/avaliacao|/convite.ics]` (ADR 0088): never tracked, never indexed. */
+export const VISITS_PATH = "/visitas";
 
 /** The admin home. */
 export const ADMIN_PATH = "/admin";

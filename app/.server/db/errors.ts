@@ -88,12 +88,25 @@ function messageOf(error: unknown): string {
  * Never the SQL text nor its parameters; at most {@link ERROR_LINE_MAX} characters.
  */
 export function describeError(error: unknown, max = ERROR_LINE_MAX): string {
+  return describe(error, max, true);
+}
+
+/**
+ * {@link describeError} without PostgreSQL's `detail`, which quotes the row's values ("Key
+ * (email)=(…) already exists", "Failing row contains (…)"): for failures of writes that carry a
+ * visitor's personal data, whose logs must not (LGPD art. 46).
+ */
+export function describeErrorWithoutData(error: unknown, max = ERROR_LINE_MAX): string {
+  return describe(error, max, false);
+}
+
+function describe(error: unknown, max: number, withDetail: boolean): string {
   const chain = chainOf(error);
   for (const link of chain) {
     const code = sqlState(link);
     if (!code) continue;
     const label = SQLSTATE_LABELS[code] ?? SQLSTATE_LABELS[code.slice(0, 2)];
-    const detail = typeof link.detail === "string" && link.detail ? ` (${link.detail})` : "";
+    const detail = withDetail && typeof link.detail === "string" && link.detail ? ` (${link.detail})` : "";
     return oneLine(`PostgreSQL ${code}${label ? ` (${label})` : ""}: ${messageOf(link)}${detail}`, max);
   }
   for (const link of chain) {

@@ -31,7 +31,7 @@ import * as schema from "./schema";
 
 export { schema };
 export type { Listening };
-export { describeError } from "./errors";
+export { describeError, describeErrorWithoutData } from "./errors";
 
 /**
  * Query-result shape shared by both drivers: `db.execute()` resolves to an

@@ -22,6 +22,7 @@ import { randomUUID } from "node:crypto";
 import type { LeadActionData, LeadFormKind } from "~/lib/lead-fields";
 import { leadFormSchemas, type LeadInput } from "~/lib/leads";
 import { boundedReply, type ReplyOptions } from "../form-reply";
+import { describeErrorWithoutData } from "../db/errors";
 import {
   honeypotFilled,
   HONEYPOT_FIELD,
@@ -112,7 +113,7 @@ export async function handleLeadForm(request: Request, options: HandleLeadFormOp
     if (error instanceof LeadValidationError) {
       return answer(reply({ fieldErrors: error.fieldErrors }), 400);
     }
-    console.error(`[leads] não foi possível registrar o contato (${kind})`, error);
+    console.error(`[leads] não foi possível registrar o contato (${kind}):`, describeErrorWithoutData(error));
     return answer(
       reply({
         formErrors: [

@@ -18,6 +18,7 @@ import { randomUUID } from "node:crypto";
 import type { LeadInput } from "~/lib/leads";
 import { parseValuationQuery, valuationContactSchema } from "~/lib/valuation-form";
 import { getVocabulary } from "../catalogue/vocabulary";
+import { describeErrorWithoutData } from "../db/errors";
 import {
   FORM_NO_STORE,
   honeypotFilled,
@@ -123,7 +124,7 @@ export async function handleValuationContact(request: Request, options: Valuatio
     await recordLead(lead, { idempotencyKey: key, db: options.db });
   } catch (error) {
     if (error instanceof LeadValidationError) return refuse(error.fieldErrors, 400);
-    console.error("[leads] não foi possível registrar o pedido de avaliação", error);
+    console.error("[leads] não foi possível registrar o pedido de avaliação:", describeErrorWithoutData(error));
     return refuse(
       {
         "": [
