@@ -16,6 +16,7 @@ import {
   type OwnerReportView,
   ownerReportUnsubscribePath,
   RECENT_DAYS,
+  AVERAGE_HIDDEN_NOTE,
   averageRatingText,
 } from "~/lib/owner-report";
 import * as a from "./admin.css";
@@ -156,6 +157,9 @@ export function OwnerReport({ report, token }: OwnerReportProps) {
         <p className={a.muted} data-testid="nota-media-visitas">
           Nota média das visitas (1 a 5): {averageRatingText(report.visits.averageRating.total)} desde o anúncio;{" "}
           {averageRatingText(report.visits.averageRating.recent)} nos últimos {RECENT_DAYS} dias.
+          {report.visits.averageRating.total == null || report.visits.averageRating.recent == null
+            ? ` ${AVERAGE_HIDDEN_NOTE}`
+            : ""}
         </p>
         <p className={a.muted}>
           “Visitas agendadas” conta os atendimentos na etapa “visita agendada”; “pelo site”, as visitas marcadas on-line

@@ -124,9 +124,21 @@ export interface VisitFigures {
   booked: FigurePair;
   /** Visits rated by their visitor; `recent`: rated in the window. */
   rated: FigurePair;
-  /** Average rating 1–5 over the rated visits (total, and of those rated in the window); null without any. */
+  /**
+   * Average rating 1–5 over the rated visits (total, and of those rated in the window); null with
+   * fewer than {@link MIN_RATINGS_FOR_AVERAGE} ratings.
+   */
   averageRating: { total: number | null; recent: number | null };
 }
+
+/**
+ * Ratings needed before the owner sees their average: with one or two, the average would reveal
+ * what a single visitor gave (the owner may know who visited).
+ */
+export const MIN_RATINGS_FOR_AVERAGE = 3;
+
+/** The note beside an average left out for having too few ratings. */
+export const AVERAGE_HIDDEN_NOTE = `A nota média aparece a partir de ${MIN_RATINGS_FOR_AVERAGE} avaliações, para não revelar a nota de um único visitante.`;
 
 /** "4,5" of an average rating (one decimal, pt-BR), or "—" when there is none. */
 export function averageRatingText(average: number | null): string {

@@ -26,6 +26,7 @@ import { availabilityFormValues, parseAvailabilityForm } from "~/lib/availabilit
 import { privatePage, privatePageHeaders } from "~/lib/cache-control";
 import { panelLeadPath } from "~/lib/lead-workflow";
 import { PANEL_PATH } from "~/lib/paths";
+import { saoPauloTime } from "~/lib/sao-paulo-time";
 import { visitShortDayText, visitTimeText } from "~/lib/visit-format";
 import { container } from "~/styles/ui.css";
 
@@ -113,8 +114,8 @@ function Preview({ preview }: { preview: Data["preview"] }) {
         <ul className={s.list} data-testid="preview">
           {preview.map((day) => (
             <li key={day.day} className={s.listItem} data-testid="preview-dia">
-              <strong>{visitShortDayText(new Date(`${day.day}T15:00:00Z`))}</strong>
-              <ul className={s.times} aria-label={`Horários de ${visitShortDayText(new Date(`${day.day}T15:00:00Z`))}`}>
+              <strong>{visitShortDayText(saoPauloTime(day.day, 12, 0))}</strong>
+              <ul className={s.times} aria-label={`Horários de ${visitShortDayText(saoPauloTime(day.day, 12, 0))}`}>
                 {day.times.map((time) => (
                   <li key={time} className={s.time}>
                     {time}

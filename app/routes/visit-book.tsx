@@ -52,6 +52,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 /** The loader's `private, no-store`, or an error's own. */
 export const headers = publicPageHeaders;
 
+/** The page's title (the listing's), not indexed: the slots change by the minute. */
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
     ? [

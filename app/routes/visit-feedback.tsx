@@ -18,9 +18,12 @@ import { FEEDBACK_FIELDS, FEEDBACK_MAX, RATING_LABELS } from "~/lib/visit-follow
 import { visitWhenText } from "~/lib/visit-format";
 import { button, container } from "~/styles/ui.css";
 
-/** The visit of the token and what the page may do with it (404 for an unknown token). */
-export async function loader({ params }: LoaderFunctionArgs) {
-  const page = await loadFeedbackPage(getDb().db, params.token);
+/** The visit of the token and what the page may do with it (per-IP limit: 429; unknown token: 404). */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const page = await loadFeedbackPage(getDb().db, params.token, {
+    url: new URL(request.url),
+    clientIp: context.clientIp,
+  });
   return json(page, { headers: TOKEN_PAGE_HEADERS });
 }
 

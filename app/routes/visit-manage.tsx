@@ -41,6 +41,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 /** The loader's headers (`private, no-store`, no referrer), or an error's own. */
 export const headers = publicPageHeaders;
 
+/** A title without the visit's details, never indexed: the URL carries the visitor's token. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Sua visita | ${data.siteTitle}` : "Sua visita" },
   { name: "robots", content: "noindex, nofollow" },

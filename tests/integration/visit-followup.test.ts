@@ -14,11 +14,13 @@ import { leadEvents, listings, ownerReports, users, visitMails, visits } from "~
 import { createMailer, type Mailer } from "~/.server/mail/transport";
 import { listingActivity } from "~/.server/owner-report/figures";
 import { renderOwnerReportEmail } from "~/.server/owner-report/mail";
+import { createLimiter } from "~/.server/rate-limit";
 import { setSingleton } from "~/.server/singleton";
 import { readAvailability } from "~/.server/visits/availability";
 import { agendaPreview, loadAvailability, saveAvailability } from "~/.server/visits/availability-store";
 import { bookVisit } from "~/.server/visits/booking";
 import { calendarForListing, freeSlots } from "~/.server/visits/calendar";
+import { loadFeedbackPage } from "~/.server/visits/feedback-page";
 import { deliverDueVisitMails } from "~/.server/visits/mail-worker";
 import { visitToken } from "~/.server/visits/tokens";
 import { leadVisitView } from "~/.server/visits/lead-visit";
@@ -193,6 +195,18 @@ describe("follow-up mails and the rating", () => {
     expect(((await early.json()) as { state: string }).state).toBe("too-early");
   });
 
+  it("the rating page is limited per IP, as the manage page (429 past the limit)", async () => {
+    const pageLimiter = createLimiter({ keyPrefix: "t-feedback", points: 2, durationSeconds: 60 }, null);
+    const url = new URL(`https://site.test/visitas/${token}/avaliacao`);
+    const open = () =>
+      answer(() =>
+        loadFeedbackPage(db(), token, { url, clientIp: "203.0.113.9", pageLimiter }).then(() => new Response()),
+      );
+    expect((await open()).status).toBe(200);
+    expect((await open()).status).toBe(200);
+    expect((await open()).status).toBe(429);
+  });
+
   it("stores one rating with a lead history entry; a second post keeps the first", async () => {
     // The visit took place: move it to yesterday (its mails are not at stake here).
     const startsAt = new Date(Date.now() - 26 * HOUR);
@@ -270,11 +284,30 @@ describe("follow-up mails and the rating", () => {
         },
       ]);
     const now = new Date();
-    const activity = await listingActivity(db(), "FUP1", { from: new Date(now.getTime() - 30 * 24 * HOUR), to: now });
-    expect(activity.visits).toEqual({
+    const window = { from: new Date(now.getTime() - 30 * 24 * HOUR), to: now };
+    // Two ratings: no average (it would give away one visitor's rating to whoever knows the other).
+    expect((await listingActivity(db(), "FUP1", window)).visits).toEqual({
       booked: { total: 2, recent: 2 },
       rated: { total: 2, recent: 2 },
-      averageRating: { total: 4.5, recent: 4.5 },
+      averageRating: { total: null, recent: null },
+    });
+    await db()
+      .insert(visits)
+      .values({
+        ...base,
+        startsAt: day(-2),
+        endsAt: new Date(day(-2).getTime() + HOUR),
+        visitorName: "Terceira Pessoa",
+        tokenHash: "h4",
+        idempotencyKey: "k4",
+        rating: 3,
+        feedbackAt: day(-2),
+      });
+    const activity = await listingActivity(db(), "FUP1", window);
+    expect(activity.visits).toEqual({
+      booked: { total: 3, recent: 3 },
+      rated: { total: 3, recent: 3 },
+      averageRating: { total: 4, recent: 4 },
     });
     const mail = renderOwnerReportEmail({
       reportId: "00000000-0000-4000-8000-000000000001",
@@ -294,8 +327,8 @@ describe("follow-up mails and the rating", () => {
       agencyTitle: "Imobiliária",
       messageIdDomain: "site.test",
     });
-    expect(mail.text).toContain("Visitas agendadas pelo site: 2 (total: 2)");
-    expect(mail.text).toContain("Nota média das visitas (1 a 5): 4,5 em 2 avaliações (geral: 4,5)");
+    expect(mail.text).toContain("Visitas agendadas pelo site: 3 (total: 3)");
+    expect(mail.text).toContain("Nota média das visitas (1 a 5): 4,0 em 3 avaliações (geral: 4,0)");
     for (const secret of ["Paula", "Segredo", "Ótima visita", "Outra Pessoa"]) {
       expect(mail.text).not.toContain(secret);
       expect(JSON.stringify(activity)).not.toContain(secret);

@@ -2,7 +2,8 @@
  * A slot can never be booked twice (ADR 0088) on a real PostgreSQL (`TEST_DATABASE_URL`) shared
  * by two "servers" (separate connection pools): 20 visitors book the same slot at the same
  * instant → exactly one visit and one lead; the 19 others get the "just booked" refusal from
- * the exclusion constraint, and nothing of theirs stays. Skipped locally without
+ * the exclusion constraint, and nothing of theirs stays; two visitors book adjacent slots (closer
+ * than the buffer) at once → one visit (the calendar's advisory lock). Skipped locally without
  * `TEST_DATABASE_URL`; fails under `CI` without it.
  */
 import { eq } from "drizzle-orm";
@@ -66,5 +67,34 @@ const adminUrl = postgresTestUrl();
     expect(await db.select().from(leads).where(eq(leads.listingCode, "PAR1"))).toHaveLength(1);
     const [visit] = await db.select().from(visits).where(eq(visits.listingCode, "PAR1"));
     expect((await db.select().from(visitMails).where(eq(visitMails.visitId, visit!.id))).length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("two simultaneous bookings of adjacent slots (within the buffer) → one booked", async () => {
+    const db = test.database.db;
+    const calendar = await calendarForListing(db, "PAR1");
+    expect(calendar.availability.bufferMinutes).toBeGreaterThan(0);
+    const slots = await freeSlots(db, calendar, new Date());
+    const index = slots.findIndex((slot, i) => slots[i + 1]?.startsAt.getTime() === slot.endsAt.getTime());
+    expect(index).toBeGreaterThanOrEqual(0);
+    const pair = [slots[index]!, slots[index + 1]!];
+    const results = await Promise.allSettled(
+      pair.map((slot, i) =>
+        bookVisit(
+          {
+            listingCode: "PAR1",
+            startsAt: slot.startsAt,
+            name: `Vizinho ${i}`,
+            phone: `11987650${i}00`,
+            formKey: `adjacent-${i}`,
+          },
+          { db: servers[i]!.db, agencyEmail: "contato@exemplo.com.br" },
+        ),
+      ),
+    );
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    const [refused] = results.filter((result) => result.status === "rejected");
+    expect(refused!.reason).toBeInstanceOf(VisitSlotError);
+    const names = (await db.select().from(visits).where(eq(visits.listingCode, "PAR1"))).map((row) => row.visitorName);
+    expect(names.filter((name) => name.startsWith("Vizinho"))).toHaveLength(1);
   }, 60_000);
 });

@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setSingleton } from "~/.server/singleton";
 import { leadDeliveries, leadEvents, leads, listings, users, visitMails, visits } from "~/.server/db/schema";
 import { createMailer, type Mailer } from "~/.server/mail/transport";
-import { bookVisit, VisitSlotError, type BookVisitInput } from "~/.server/visits/booking";
+import { bookVisit, MOVES_EXHAUSTED_MESSAGE, VisitSlotError, type BookVisitInput } from "~/.server/visits/booking";
 import { calendarForListing, freeSlots } from "~/.server/visits/calendar";
 import { deliverDueVisitMails } from "~/.server/visits/mail-worker";
-import { cancelVisit, findVisitByToken, rescheduleVisit } from "~/.server/visits/manage";
+import { cancelVisit, findVisitByToken, rescheduleSlots, rescheduleVisit } from "~/.server/visits/manage";
 import * as bookPage from "~/routes/visit-book";
 import * as managePage from "~/routes/visit-manage";
 import * as icsRoute from "~/routes/visit-ics";
@@ -170,14 +170,52 @@ describe("booking", () => {
     ).toMatch(/23P01|visits_no_overlap/);
   });
 
-  it("sends one mailbox at most 3 confirmations a day", async () => {
+  it("confirms at most 3 bookings a day to one mailbox, with their follow-ups; beyond, no visitor e-mail; the broker still gets his", async () => {
     const slots = await firstSlots("VIS1");
-    const kinds: string[][] = [];
+    const email = "muitas@exemplo.com.br";
+    const booked: Awaited<ReturnType<typeof bookVisit>>[] = [];
     for (const slot of slots.filter((_, i) => i % 3 === 0).slice(0, 4)) {
-      const booked = await bookVisit(input("VIS1", slot.startsAt, { email: "muitas@exemplo.com.br" }), { db: db() });
-      kinds.push((await bookingMails(booked.visit.id)).map((row) => row.kind).sort());
+      booked.push(await bookVisit(input("VIS1", slot.startsAt, { email }), { db: db() }));
     }
-    expect(kinds.map((list) => list.includes("visitor_confirmation"))).toEqual([true, true, true, false]);
+    const rows = await db().select().from(visitMails).where(eq(visitMails.recipient, email));
+    expect(rows.filter((row) => row.kind === "visitor_confirmation")).toHaveLength(3);
+    expect(rows.some((row) => row.visitId === booked.at(-1)!.visit.id)).toBe(false);
+    for (const { visit } of booked.slice(0, 3)) {
+      const kinds = rows.filter((row) => row.visitId === visit.id).map((row) => row.kind);
+      expect(kinds).toEqual(expect.arrayContaining(["visitor_confirmation", "visitor_feedback"]));
+    }
+    for (const { visit } of booked) {
+      const kinds = (await bookingMails(visit.id)).map((row) => row.kind);
+      expect(kinds).toContain("broker_notice");
+    }
+    // Moves beyond the cap mail the visitor nothing more, the broker each time.
+    const last = booked.at(-1)!.visit;
+    const target = (await rescheduleSlots(db(), last, new Date())).at(-1)!;
+    const moved = await rescheduleVisit(db(), last, target.startsAt, { agencyEmail: "contato@exemplo.com.br" });
+    const after = await db().select().from(visitMails).where(eq(visitMails.visitId, moved.id));
+    expect(after.filter((row) => row.kind.startsWith("visitor_"))).toHaveLength(0);
+    expect(after.filter((row) => row.kind === "broker_notice")).toHaveLength(2);
+  });
+
+  it("never re-sends a visitor row when a visit moves back and forth, and caps the moves at 3", async () => {
+    const slots = await firstSlots("VIS1");
+    const [a, b] = [slots.at(-1)!, slots.at(-4)!];
+    const email = "vaievem@exemplo.com.br";
+    let visit = (await bookVisit(input("VIS1", a.startsAt, { email }), { db: db() })).visit;
+    await db().update(visitMails).set({ status: "sent", sentAt: new Date() }).where(eq(visitMails.visitId, visit.id));
+    const agencyEmail = "contato@exemplo.com.br";
+    for (const slot of [b, a, b]) visit = await rescheduleVisit(db(), visit, slot.startsAt, { agencyEmail });
+    const confirmations = await db()
+      .select()
+      .from(visitMails)
+      .where(and(eq(visitMails.visitId, visit.id), eq(visitMails.kind, "visitor_confirmation")));
+    // One confirmation per time, each written once: the first time's, already sent, is not sent again.
+    expect(confirmations).toHaveLength(2);
+    const first = confirmations.find((row) => row.forStartsAt.getTime() === a.startsAt.getTime());
+    expect(first).toMatchObject({ status: "sent" });
+    const refused = await rescheduleVisit(db(), visit, a.startsAt, { agencyEmail }).catch((caught: unknown) => caught);
+    expect(refused).toBeInstanceOf(VisitSlotError);
+    expect((refused as Error).message).toBe(MOVES_EXHAUSTED_MESSAGE);
   });
 
   it("puts a listing without a site broker in the agency's calendar", async () => {
@@ -249,6 +287,12 @@ describe("the mail worker", () => {
     // The moved visit: its first time's confirmation was skipped, the new one was sent; the cancelled one told the broker.
     const cancelNotice = messages.filter((message) => /Message-ID:\s+<visit-[^>]*-broker_cancelled-/i.test(message));
     expect(cancelNotice).toHaveLength(1);
+    // A moved visit's broker notice says so, with the old time.
+    expect(
+      messages.some(
+        (message) => message.includes("foi remarcada pelo visitante") && message.includes("Horário anterior"),
+      ),
+    ).toBe(true);
     // Nothing the visitor typed reaches the visitor's address.
     for (const message of confirmations) expect(message).not.toContain("Ana Visitante");
   });

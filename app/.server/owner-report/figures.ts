@@ -26,6 +26,7 @@ import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { LeadKind } from "~/domain/lead";
 import { LEAD_KIND_LABELS } from "~/lib/lead-inbox";
 import {
+  MIN_RATINGS_FOR_AVERAGE,
   type FigurePair,
   type LeadKindCount,
   MIN_COMPARABLES,
@@ -142,11 +143,14 @@ export async function visitFigures(db: Db, code: string, window: FigureWindow): 
     })
     .from(v)
     .where(eq(v.listingCode, code));
-  const average = (value: string | null | undefined) => (value == null ? null : Math.round(Number(value) * 10) / 10);
+  // Fewer ratings than the minimum: no average (it would give away one visitor's rating).
+  const average = (value: string | null | undefined, count: number) =>
+    value == null || count < MIN_RATINGS_FOR_AVERAGE ? null : Math.round(Number(value) * 10) / 10;
+  const rated = { total: row?.rated ?? 0, recent: row?.ratedRecent ?? 0 };
   return {
     booked: { total: row?.booked ?? 0, recent: row?.bookedRecent ?? 0 },
-    rated: { total: row?.rated ?? 0, recent: row?.ratedRecent ?? 0 },
-    averageRating: { total: average(row?.average), recent: average(row?.averageRecent) },
+    rated,
+    averageRating: { total: average(row?.average, rated.total), recent: average(row?.averageRecent, rated.recent) },
   };
 }
 

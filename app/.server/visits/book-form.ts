@@ -12,6 +12,7 @@ import { randomUUID } from "node:crypto";
 import type { ZodError } from "zod";
 import { visitBookingSchema, visitMoveSchema, type VisitFormErrors } from "~/lib/visit-form";
 import type { Db } from "../db";
+import { describeErrorWithoutData } from "../db/errors";
 import {
   FORM_NO_STORE,
   honeypotFilled,
@@ -110,7 +111,7 @@ export async function handleVisitBooking(request: Request, options: VisitBooking
       void _slot;
       return refuse({ fieldErrors: { slot: [error.message] }, values: kept, startedAt: keepStarted }, 409);
     }
-    console.error("[visitas] não foi possível agendar a visita", error);
+    console.error("[visitas] não foi possível agendar a visita:", describeErrorWithoutData(error));
     const message = "Não conseguimos agendar agora. Tente novamente em instantes: seus dados continuam no formulário.";
     return refuse({ fieldErrors: {}, formError: message, values, startedAt: keepStarted }, 503);
   }
@@ -147,7 +148,7 @@ export async function handleVisitChange(
     return redirect(`${path}?remarcada=1`, { status: 303, headers: FORM_NO_STORE });
   } catch (error) {
     if (error instanceof VisitSlotError) return refuse({ fieldErrors: { slot: [error.message] } }, 409);
-    console.error("[visitas] não foi possível alterar a visita", error);
+    console.error("[visitas] não foi possível alterar a visita:", describeErrorWithoutData(error));
     return refuse(
       { fieldErrors: {}, formError: "Não conseguimos alterar a visita agora. Tente novamente em instantes." },
       503,

@@ -6,13 +6,13 @@
  * broker's inbox `/painel`) and the visit's e-mails (`visit_mails`: the visitor's confirmation,
  * the broker's notice, the follow-ups of `./followup-mails`).
  */
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, lt, ne, sql } from "drizzle-orm";
 import { createHash, randomUUID } from "node:crypto";
 import { visitWhenText } from "~/lib/visit-format";
 import type { VisitSlot } from "~/lib/visit-slots";
 import { getConfig } from "../config";
 import type { Db } from "../db";
-import { leads, visitMails, visits } from "../db/schema";
+import { leadEvents, leads, visitMails, visits } from "../db/schema";
 import { recordLeadEvents } from "../leads/history";
 import { recordLead } from "../leads/store";
 import { leadsEmail } from "../mail/transport";
@@ -103,12 +103,26 @@ export function visitLeadMessage(startsAt: Date, rescheduled = false): string {
 }
 
 /**
- * Confirmations one mailbox may get in 24 h (bookings and moves): the address is typed by anyone
- * and never verified, so a script cannot flood someone else's mailbox (as the LGPD receipt, ADR 0064).
+ * Bookings (and moves) one mailbox may be sent a confirmation for in 24 h: the address is typed by
+ * anyone and never verified, so a script cannot flood someone else's mailbox (as the LGPD receipt,
+ * ADR 0064). A time over the cap gets no visitor e-mail at all: neither its confirmation nor its
+ * reminder and rating request, which go only with a confirmation the visitor was sent.
  */
-export const CONFIRMATIONS_PER_DAY = 3;
+export const VISITOR_MAILS_PER_DAY = 3;
 
-async function confirmationsToday(db: Db, email: string, now: Date): Promise<number> {
+/** Times a visitor may move one visit; beyond, {@link MOVES_EXHAUSTED_MESSAGE}. */
+export const MOVES_PER_VISIT = 3;
+
+/** The refusal of a move beyond {@link MOVES_PER_VISIT}. */
+export const MOVES_EXHAUSTED_MESSAGE = "Esta visita já foi remarcada 3 vezes; fale com o corretor.";
+
+/** Whether a `visit_mails.kind` goes to the visitor's (unverified) address. */
+export function isVisitorMailKind(kind: string): boolean {
+  return kind.startsWith("visitor_");
+}
+
+/** Visitor confirmations queued to `email` in the 24 h before `now` (any visit). */
+async function visitorMailsToday(db: Db, email: string, now: Date): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)`.mapWith(Number) })
     .from(visitMails)
@@ -123,9 +137,11 @@ async function confirmationsToday(db: Db, email: string, now: Date): Promise<num
 }
 
 /**
- * The booking's e-mail rows for the visit's current time: the visitor's confirmation (when an
- * e-mail was given), the broker's notice (the broker's login e-mail, or the agency's inbox for the
- * agency's calendar) and the follow-ups. Written again at a reschedule (new `for_starts_at`).
+ * The booking's e-mail rows for the visit's current time: the broker's notice (the broker's
+ * login e-mail, or the agency's inbox for the agency's calendar), the visitor's confirmation
+ * (when an e-mail was given) and the follow-ups. Written again at a reschedule (new
+ * `for_starts_at`). Visitor rows are kept only while the mailbox is under
+ * {@link VISITOR_MAILS_PER_DAY} confirmations; the broker's rows always.
  */
 export async function bookingMailRows(
   db: Db,
@@ -135,39 +151,71 @@ export async function bookingMailRows(
 ): Promise<(typeof visitMails.$inferInsert)[]> {
   const broker = visit.brokerUid ? await brokerContact(db, visit.brokerUid) : null;
   const base = { visitId: visit.id, forStartsAt: visit.startsAt, nextAttemptAt: now };
-  const rows: (typeof visitMails.$inferInsert)[] = [
-    { ...base, kind: "broker_notice", recipient: broker?.email ?? agencyEmail },
-  ];
-  if (visit.visitorEmail && (await confirmationsToday(db, visit.visitorEmail, now)) < CONFIRMATIONS_PER_DAY) {
-    rows.push({ ...base, kind: "visitor_confirmation", recipient: visit.visitorEmail });
-  }
   const brokerRecipient = broker?.email ?? agencyEmail;
+  const rows: (typeof visitMails.$inferInsert)[] = [{ ...base, kind: "broker_notice", recipient: brokerRecipient }];
+  if (visit.visitorEmail) rows.push({ ...base, kind: "visitor_confirmation", recipient: visit.visitorEmail });
   for (const row of followUpMailRows(visit, { now, brokerRecipient })) rows.push({ ...row, visitId: visit.id });
-  return rows;
+  const underCap =
+    Boolean(visit.visitorEmail) && (await visitorMailsToday(db, visit.visitorEmail, now)) < VISITOR_MAILS_PER_DAY;
+  return rows.filter((row) => underCap || !isVisitorMailKind(row.kind));
 }
 
 /**
- * Writes mail rows; a row of the same visit, kind and time that exists already (a visit moved
- * back to an earlier time) is made due again.
+ * Writes mail rows. A broker's row of the same visit, kind and time that exists already (a visit
+ * moved back to an earlier time) is made due again; a visitor's row is never sent twice (the
+ * visitor's address is unverified: moving a visit back and forth must not re-send anything).
  */
 export async function queueVisitMails(db: Db, rows: (typeof visitMails.$inferInsert)[]): Promise<void> {
+  const target = [visitMails.visitId, visitMails.kind, visitMails.forStartsAt];
   for (const row of rows) {
-    await db
-      .insert(visitMails)
-      .values(row)
-      .onConflictDoUpdate({
-        target: [visitMails.visitId, visitMails.kind, visitMails.forStartsAt],
-        set: {
-          status: "pending",
-          recipient: row.recipient,
-          nextAttemptAt: row.nextAttemptAt,
-          attempts: 0,
-          sentAt: null,
-          lastError: null,
-          waitingOn: null,
-        },
-      });
+    const insert = db.insert(visitMails).values(row);
+    if (isVisitorMailKind(row.kind)) {
+      await insert.onConflictDoNothing({ target });
+      continue;
+    }
+    await insert.onConflictDoUpdate({
+      target,
+      set: {
+        status: "pending",
+        recipient: row.recipient,
+        nextAttemptAt: row.nextAttemptAt,
+        attempts: 0,
+        sentAt: null,
+        lastError: null,
+        waitingOn: null,
+      },
+    });
   }
+}
+
+/**
+ * Serialises the bookings and moves of one calendar until the transaction ends (a transaction-level
+ * advisory lock on a key derived from the calendar's name), then tells whether `slot`, widened by
+ * the calendar's buffer on both sides, still touches no booked visit but `exceptId`. The
+ * exclusion constraint `visits_no_overlap` stays the last guard (it ignores the buffer).
+ */
+export async function lockedSlotFree(
+  tx: Db,
+  calendar: VisitCalendar,
+  slot: Pick<VisitSlot, "startsAt" | "endsAt">,
+  exceptId?: string,
+): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`visits:${calendar.calendar}`}))`);
+  const bufferMs = calendar.availability.bufferMinutes * 60_000;
+  const [clash] = await tx
+    .select({ id: visits.id })
+    .from(visits)
+    .where(
+      and(
+        eq(visits.calendar, calendar.calendar),
+        eq(visits.status, "booked"),
+        lt(visits.startsAt, new Date(slot.endsAt.getTime() + bufferMs)),
+        gt(visits.endsAt, new Date(slot.startsAt.getTime() - bufferMs)),
+        exceptId ? ne(visits.id, exceptId) : sql`true`,
+      ),
+    )
+    .limit(1);
+  return !clash;
 }
 
 /**
@@ -199,6 +247,22 @@ export async function bookVisit(input: BookVisitInput, options: BookVisitOptions
   }
 }
 
+/**
+ * A time that sorts after every history entry of lead `leadId` written so far: the lead's
+ * creation writes its entries (created, duplicate, assigned) at its own chosen times within one
+ * transaction, whose `now()` does not move, so "now" would tie with them. The history reads by
+ * time, so the next entry is placed explicitly after the latest one (a millisecond: a `Date`'s unit).
+ */
+async function afterLatestEntry(tx: Db, leadId: string, fallback: Date): Promise<Date> {
+  const [latest] = await tx
+    .select({ at: leadEvents.at })
+    .from(leadEvents)
+    .where(eq(leadEvents.leadId, leadId))
+    .orderBy(desc(leadEvents.at))
+    .limit(1);
+  return new Date(Math.max(latest?.at.getTime() ?? 0, fallback.getTime()) + 1);
+}
+
 async function insertBooking(
   input: BookVisitInput,
   options: BookVisitOptions & { now: Date },
@@ -211,6 +275,7 @@ async function insertBooking(
   const agencyEmail = options.agencyEmail ?? leadsEmail(getConfig());
   const visit = await options.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
+    if (!(await lockedSlotFree(tx, calendar, slot))) throw new VisitSlotError();
     // First, so a taken slot fails before anything else is written.
     const [inserted] = await tx
       .insert(visits)
@@ -251,8 +316,7 @@ async function insertBooking(
         fromValue: lead.status,
         toValue: "visita_agendada",
         note: visitLeadMessage(slot.startsAt),
-        // After the creation's entries (created, duplicate, assigned: 0–2 ms after the lead).
-        at: new Date(lead.createdAt.getTime() + 3),
+        at: await afterLatestEntry(tx, lead.id, lead.createdAt),
       },
     ]);
     const [linked] = await tx.update(visits).set({ leadId: lead.id }).where(eq(visits.id, id)).returning();

@@ -10,6 +10,8 @@ import { eq } from "drizzle-orm";
 import { LEAD_FORM_FIELDS } from "~/lib/lead-fields";
 import { parseVisitFeedback, visitFeedbackPath } from "~/lib/visit-followup";
 import type { Db } from "../db";
+import { describeErrorWithoutData } from "../db/errors";
+import type { Limiter } from "../rate-limit";
 import { listings } from "../db/schema";
 import {
   honeypotFilled,
@@ -22,8 +24,7 @@ import {
 } from "../leads/form-guard";
 import { TOKEN_PAGE_HEADERS } from "~/lib/cache-control";
 import { feedbackState, type FeedbackState, recordVisitFeedback } from "./feedback";
-import { findVisitByToken } from "./manage";
-import type { VisitRow } from "./types";
+import { guardedVisit } from "./pages";
 
 /** What the rating page shows (never the visitor's own data: the link may have been forwarded). */
 export interface FeedbackPageData {
@@ -38,19 +39,26 @@ export interface FeedbackPageData {
   startedAt: string;
 }
 
-/** The visit of `token`, or the 404 error screen. */
-async function visitOr404(db: Db, token: unknown): Promise<VisitRow> {
-  const visit = await findVisitByToken(db, token);
-  if (!visit) throw new Response("Not Found", { status: 404, headers: TOKEN_PAGE_HEADERS });
-  return visit;
+/** Who asks for the rating page: its URL and IP (the per-IP limit of the manage page). */
+export interface FeedbackRequester {
+  url: URL;
+  clientIp?: string;
+  /** The manage pages' limiter (default: the process's, `./pages`). */
+  pageLimiter?: Limiter;
 }
 
 /**
- * The page's data for `token` at `now`.
- * @throws {Response} 404 for an unknown or malformed token; database errors.
+ * The page's data for `token` at `now`, after the manage page's per-IP limit (`guardedVisit`).
+ * @throws {Response} 429 (too many requests from the IP), 404 for an unknown or malformed
+ *   token; database errors.
  */
-export async function loadFeedbackPage(db: Db, token: unknown, now: Date = new Date()): Promise<FeedbackPageData> {
-  const visit = await visitOr404(db, token);
+export async function loadFeedbackPage(
+  db: Db,
+  token: string | undefined,
+  requester: FeedbackRequester,
+  now: Date = new Date(),
+): Promise<FeedbackPageData> {
+  const visit = await guardedVisit(db, requester.url, token, requester.clientIp, requester.pageLimiter);
   const [listing] = await db
     .select({ title: listings.title })
     .from(listings)
@@ -81,6 +89,8 @@ export interface FeedbackPostOptions {
   clientIp?: string;
   now?: Date;
   limiters?: LeadRateLimiters;
+  /** The manage pages' per-IP limiter (default: the process's, `./pages`). */
+  pageLimiter?: Limiter;
 }
 
 /**
@@ -88,11 +98,11 @@ export interface FeedbackPostOptions {
  * back to the page, which then shows the rating stored. Refusals: 400 (fields, render time),
  * 409 (not open: before the visit or cancelled), 429 (rate limit), 503 (database), each with its
  * pt-BR message and the typed data.
- * @throws {Response} 404 for an unknown or malformed token.
+ * @throws {Response} 429 (the manage pages' per-IP limit), 404 for an unknown or malformed token.
  */
 export async function handleFeedbackPost(request: Request, token: string, options: FeedbackPostOptions) {
   const now = options.now ?? new Date();
-  const visit = await visitOr404(options.db, token);
+  const visit = await guardedVisit(options.db, new URL(request.url), token, options.clientIp, options.pageLimiter);
   const back = () => redirect(visitFeedbackPath(token), { status: 303, headers: TOKEN_PAGE_HEADERS });
   const read = await readGuardedForm(request);
   if (read instanceof Response) return read;
@@ -128,7 +138,7 @@ export async function handleFeedbackPost(request: Request, token: string, option
       );
     await recordVisitFeedback(options.db, visit, parsed.feedback, now);
   } catch (error) {
-    console.error("[visita] não foi possível registrar a avaliação", error);
+    console.error("[visita] não foi possível registrar a avaliação:", describeErrorWithoutData(error));
     return answer({ form: "Não conseguimos registrar sua avaliação agora. Tente novamente em instantes." }, 503);
   }
   return back();

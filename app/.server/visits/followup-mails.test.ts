@@ -62,6 +62,8 @@ const context = (kind: string): VisitMailContext => ({
   publicUrl: "https://site.test",
   manageUrl: "https://site.test/visitas/TOKEN",
   icsUrl: "https://site.test/visitas/TOKEN/convite.ics",
+  hasToken: true,
+  previousStartsAt: null,
   messageIdDomain: "site.test",
 });
 

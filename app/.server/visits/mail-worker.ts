@@ -5,9 +5,11 @@
  *
  * A row written for a time the visit no longer has (`for_starts_at` ≠ `starts_at`: it was moved)
  * or of a cancelled visit is SKIPPED: marked sent without mailing — except `broker_cancelled`,
- * which is only sent for a cancelled visit. A row of an unknown kind is skipped with a warning.
+ * which is only sent for a cancelled visit. A row of an unknown kind is skipped with a warning;
+ * so is a visitor's row when the manage token cannot be rebuilt (its secret left the rotation):
+ * its links would point nowhere.
  */
-import { eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import { alertPublicUrl } from "../alerts/store";
 import { getAgencyProfile } from "../agency";
 import { defaultTitle, getConfig } from "../config";
@@ -23,6 +25,7 @@ import {
   type OutboxWorker,
   type OutboxWorkerOptions,
 } from "../outbox";
+import { isVisitorMailKind } from "./booking";
 import { brokerContact } from "./calendar";
 import { visitListingInfo } from "./listing-info";
 import { type VisitMailContext, visitMailRenderers } from "./mails";
@@ -65,7 +68,8 @@ export async function visitMailContext(
     getAgencyProfile(db),
   ]);
   const token = tokenOfVisit(visit);
-  // A token whose secret left the rotation cannot be rebuilt: the links fall back to the site.
+  // A token whose secret left the rotation cannot be rebuilt: the links fall back to the site
+  // (only the broker's mails are then sent: the worker skips the visitor's, whose links are the point).
   const managePath = token ? visitManagePath(token) : "";
   return {
     visit,
@@ -81,8 +85,31 @@ export async function visitMailContext(
     publicUrl,
     manageUrl: `${publicUrl}${managePath}`,
     icsUrl: token ? `${publicUrl}${managePath}/convite.ics` : publicUrl,
+    hasToken: token !== null,
+    previousStartsAt: mail.kind === "broker_notice" ? await previousStartsAt(db, visit) : null,
     messageIdDomain: new URL(publicUrl).hostname || "imobiliaria.localhost",
   };
+}
+
+/**
+ * The time a moved visit had before its latest move: the start of its latest broker notice
+ * written for another time (rows are due when written, or made due again at a move back), or
+ * null when it was never moved.
+ */
+async function previousStartsAt(db: Db, visit: VisitRow): Promise<Date | null> {
+  const [row] = await db
+    .select({ forStartsAt: visitMails.forStartsAt })
+    .from(visitMails)
+    .where(
+      and(
+        eq(visitMails.visitId, visit.id),
+        eq(visitMails.kind, "broker_notice"),
+        ne(visitMails.forStartsAt, visit.startsAt),
+      ),
+    )
+    .orderBy(desc(visitMails.nextAttemptAt))
+    .limit(1);
+  return row?.forStartsAt ?? null;
 }
 
 async function deliverOne(db: Db, mail: ClaimedMail, options: VisitMailDeliverOptions, signal: AbortSignal) {
@@ -93,6 +120,10 @@ async function deliverOne(db: Db, mail: ClaimedMail, options: VisitMailDeliverOp
     return;
   }
   const context = await visitMailContext(db, mail, mail.visit, alertPublicUrl(options.publicUrl));
+  if (!context.hasToken && isVisitorMailKind(mail.kind)) {
+    console.warn(`[visitas] e-mail ao visitante não enviado: link da visita indisponível (${mail.kind})`);
+    return;
+  }
   await options.mailer.send(render(context), { signal });
 }
 

@@ -56,6 +56,10 @@ export interface VisitMailContext {
   manageUrl: string;
   /** Absolute URL of the visit's calendar file `/visitas/{token}/convite.ics`. */
   icsUrl: string;
+  /** False when the manage token could not be rebuilt (the links then point to the site's root). */
+  hasToken: boolean;
+  /** For a broker notice of a moved visit: the time it had before the move; else null. */
+  previousStartsAt: Date | null;
   /** Host part of stable Message-IDs. */
   messageIdDomain: string;
 }
@@ -155,8 +159,10 @@ function visitorRows(visit: VisitRow): [string, string][] {
 /** A broker's mail: a heading line, the visit's facts, the visitor's contact, the inbox link. */
 function brokerMail(context: VisitMailContext, subject: string, heading: string, withIcs: boolean): MailMessage {
   const when = visitWhenText(context.visit.startsAt);
+  const before = context.previousStartsAt;
   const rows: [string, string][] = [
-    ["Quando", `${when} (horário de Brasília)`],
+    [before ? "Novo horário" : "Quando", `${when} (horário de Brasília)`],
+    ...(before ? [["Horário anterior", `${visitWhenText(before)} (horário de Brasília)`] as [string, string]] : []),
     ["Imóvel", `${oneLine(context.listing.code)} – ${oneLine(context.listing.title)}`],
     ["Local", context.listing.address],
     ...visitorRows(context.visit),
@@ -186,16 +192,24 @@ function brokerMail(context: VisitMailContext, subject: string, heading: string,
   };
 }
 
-/** The broker's notice of a visit booked or moved: the visit, the visitor's contact and the `.ics`. */
-export const renderBrokerNotice: VisitMailRenderer = (context) =>
-  brokerMail(
+/**
+ * The broker's notice of a visit booked or moved (then "remarcada", with the old and the new
+ * time): the visit, the visitor's contact and the `.ics`.
+ */
+export const renderBrokerNotice: VisitMailRenderer = (context) => {
+  const moved = context.previousStartsAt !== null;
+  const what = moved ? "remarcada" : "agendada";
+  const whose = context.broker ? "na sua agenda" : "na agenda da imobiliária";
+  const heading = moved
+    ? `Uma visita ${whose} foi remarcada pelo visitante: de ${visitWhenText(context.previousStartsAt!)} para ${visitWhenText(context.visit.startsAt)}.`
+    : `Uma visita foi agendada pelo site ${whose}.`;
+  return brokerMail(
     context,
-    `Visita agendada: ${oneLine(context.listing.code)}, ${visitWhenText(context.visit.startsAt)}`,
-    context.broker
-      ? "Uma visita foi agendada pelo site na sua agenda."
-      : "Uma visita foi agendada pelo site na agenda da imobiliária.",
+    `Visita ${what}: ${oneLine(context.listing.code)}, ${visitWhenText(context.visit.startsAt)}`,
+    heading,
     true,
   );
+};
 
 /** The broker's notice that the visitor cancelled (no `.ics`: the time is free again). */
 export const renderBrokerCancelled: VisitMailRenderer = (context) =>

@@ -4,14 +4,23 @@
  * Each change writes an entry in the lead's history; a move queues the booking's e-mails again
  * for the new time (the worker skips the rows of the old time), a cancellation tells the broker.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, countDistinct, eq, like, sql } from "drizzle-orm";
 import { visitWhenText } from "~/lib/visit-format";
 import { getConfig } from "../config";
 import type { Db } from "../db";
-import { leads, visits } from "../db/schema";
+import { leadEvents, leads, visitMails, visits } from "../db/schema";
 import { recordLeadEvents } from "../leads/history";
 import { leadsEmail } from "../mail/transport";
-import { bookingMailRows, queueVisitMails, sqlStateOf, visitLeadMessage, VisitSlotError } from "./booking";
+import {
+  bookingMailRows,
+  lockedSlotFree,
+  MOVES_EXHAUSTED_MESSAGE,
+  MOVES_PER_VISIT,
+  queueVisitMails,
+  sqlStateOf,
+  visitLeadMessage,
+  VisitSlotError,
+} from "./booking";
 import { brokerContact, calendarOf, freeSlots, slotAt } from "./calendar";
 import { isVisitToken, visitTokenHash } from "./tokens";
 import type { VisitRow } from "./types";
@@ -43,7 +52,8 @@ export async function rescheduleSlots(db: Db, visit: VisitRow, now: Date) {
 /**
  * Moves a visit to the free slot starting at `startsAt`.
  * @returns the visit as updated (unchanged when it already starts then).
- * @throws {VisitSlotError} when the visit can no longer change, the slot is not free, or a
+ * @throws {VisitSlotError} when the visit can no longer change, was moved
+ *   {@link MOVES_PER_VISIT} times already, the slot is not free (buffer included), or a
  *   concurrent booking took it (SQLSTATE 23P01); database errors otherwise.
  */
 export async function rescheduleVisit(
@@ -55,12 +65,16 @@ export async function rescheduleVisit(
   const now = options.now ?? new Date();
   if (!visitChangeable(visit, now)) throw new VisitSlotError(VISIT_CLOSED_MESSAGE);
   if (visit.startsAt.getTime() === startsAt.getTime()) return visit;
-  const slot = slotAt(await rescheduleSlots(db, visit, now), startsAt);
+  const calendar = await calendarOf(db, visit.brokerUid);
+  const slot = slotAt(await freeSlots(db, calendar, now, visit.id), startsAt);
   if (!slot) throw new VisitSlotError();
   const agencyEmail = options.agencyEmail ?? leadsEmail(getConfig());
   try {
     return await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
+      if (!(await lockedSlotFree(tx, calendar, slot, visit.id))) throw new VisitSlotError();
+      // After the calendar's lock: two moves of one visit at once count each other.
+      if ((await movesOf(tx, visit)) >= MOVES_PER_VISIT) throw new VisitSlotError(MOVES_EXHAUSTED_MESSAGE);
       const [moved] = await tx
         .update(visits)
         .set({ startsAt: slot.startsAt, endsAt: slot.endsAt, updatedAt: sql`now()` })
@@ -110,7 +124,7 @@ export async function cancelVisit(
       .returning();
     if (!cancelled) return (await findById(tx, visit.id)) ?? visit;
     if (cancelled.leadId) {
-      const note = `Visita de ${visitWhenText(visit.startsAt)} cancelada pelo visitante.`;
+      const note = `Visita de ${visitWhenText(cancelled.startsAt)} cancelada pelo visitante.`;
       const [lead] = await tx
         .update(leads)
         .set({ status: "em_atendimento", updatedAt: sql`now()` })
@@ -130,7 +144,13 @@ export async function cancelVisit(
       ]);
     }
     await queueVisitMails(tx, [
-      { visitId: visit.id, kind: "broker_cancelled", forStartsAt: visit.startsAt, recipient, nextAttemptAt: now },
+      {
+        visitId: cancelled.id,
+        kind: "broker_cancelled",
+        forStartsAt: cancelled.startsAt,
+        recipient,
+        nextAttemptAt: now,
+      },
     ]);
     return cancelled;
   });
@@ -139,4 +159,32 @@ export async function cancelVisit(
 async function findById(db: Db, id: string): Promise<VisitRow | undefined> {
   const [row] = await db.select().from(visits).where(eq(visits.id, id)).limit(1);
   return row;
+}
+
+/** The prefix of the history note a move writes (see {@link visitLeadMessage}). */
+const MOVED_NOTE_PREFIX = "Visita remarcada";
+
+/**
+ * How many times a visit was moved: the move notes in its lead's history, or, when the lead is
+ * gone, the distinct times its broker notices were written for, less the booking's own.
+ */
+async function movesOf(db: Db, visit: VisitRow): Promise<number> {
+  if (visit.leadId) {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(leadEvents)
+      .where(
+        and(
+          eq(leadEvents.leadId, visit.leadId),
+          eq(leadEvents.type, "note"),
+          like(leadEvents.note, `${MOVED_NOTE_PREFIX}%`),
+        ),
+      );
+    return row?.count ?? 0;
+  }
+  const [row] = await db
+    .select({ count: countDistinct(visitMails.forStartsAt) })
+    .from(visitMails)
+    .where(and(eq(visitMails.visitId, visit.id), eq(visitMails.kind, "broker_notice")));
+  return Math.max(0, (row?.count ?? 0) - 1);
 }
