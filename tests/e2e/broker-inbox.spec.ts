@@ -111,6 +111,8 @@ for (const [width, ip] of [
     });
     await page.getByRole("button", { name: "WhatsApp", exact: true }).click();
     await expect.poll(() => asked.length).toBe(1);
+    // The reply opens wa.me in this page: let that navigation finish before leaving it.
+    await page.waitForURL(/^https:\/\/wa\.me\//);
     const target = new URL(asked[0]!);
     expect(`${target.origin}${target.pathname}`).toBe("https://wa.me/5511912345678");
     const text = target.searchParams.get("text")!;
