@@ -87,6 +87,40 @@ export const PAGE_TYPES: PageType[] = [
     jsKb: 110,
   },
   { key: "map", label: "/mapa", routes: ["layouts/default", "routes/map"], path: "/mapa", performance: 90, jsKb: 170 },
+  {
+    key: "valuation",
+    label: "/anunciar",
+    routes: ["layouts/default", "routes/valuation"],
+    path: "/anunciar",
+    performance: 95,
+    jsKb: 110,
+  },
+  {
+    key: "neighbourhoods",
+    label: "/bairros",
+    routes: ["layouts/default", "routes/neighbourhoods"],
+    path: "/bairros",
+    performance: 95,
+    jsKb: 110,
+  },
+  {
+    key: "neighbourhood",
+    label: "bairro",
+    routes: ["layouts/default", "routes/neighbourhood"],
+    path: "/bairros/sao-paulo/moema",
+    performance: 95,
+    jsKb: 110,
+  },
+  {
+    key: "visit",
+    label: "agendar visita",
+    routes: ["layouts/default", "routes/visit-book"],
+    path: async (origin) =>
+      `${await firstLink("/todos-os-imoveis/aluguel-apartamento-sao-paulo-moema", /href="(\/detalhes\/[^"/]+\/[^"/?#]+)"/)(origin)}/agendar`,
+    performance: 95,
+    jsKb: 110,
+    noindex: true,
+  },
 ];
 
 /** The part of Remix's server build manifest read here. */

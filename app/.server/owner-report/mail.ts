@@ -19,6 +19,7 @@ import {
   type PriceComparison,
   type VisitFigures,
   averageRatingText,
+  MIN_RATINGS_FOR_AVERAGE,
 } from "~/lib/owner-report";
 import { emailLayout, oneLine } from "../mail/templates";
 import type { MailMessage } from "../mail/transport";
@@ -56,7 +57,12 @@ function visitLines(visits: VisitFigures): [string, string][] {
       `${formatNumber(visits.booked.recent)} (total: ${formatNumber(visits.booked.total)})`,
     ],
   ];
-  if (visits.rated.total > 0)
+  if (visits.rated.total > 0 && visits.averageRating.total == null)
+    lines.push([
+      "Nota média das visitas (1 a 5)",
+      `a média aparece a partir de ${MIN_RATINGS_FOR_AVERAGE} avaliações, para não revelar a nota de um visitante`,
+    ]);
+  else if (visits.rated.total > 0)
     lines.push([
       "Nota média das visitas (1 a 5)",
       visits.rated.recent > 0
