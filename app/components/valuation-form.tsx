@@ -15,7 +15,7 @@ import {
   VALUATION_PARAMS,
   VALUATION_PATH,
   type ValuationField,
-} from "~/lib/valuation-form";
+} from "~/lib/valuation-fields";
 import { button } from "~/styles/ui.css";
 import { Field, FormAlert, SelectField, TextareaField } from "./forms";
 import { SpamGuardFields } from "./spam-guard-fields";

@@ -12,41 +12,30 @@
  *   trusts a posted figure).
  */
 import { z } from "zod";
-import type { Purpose } from "~/domain/listing";
-import { MAIN_PARAMS, PURPOSES, type FilterVocabulary } from "./filters";
+import { PURPOSES, type FilterVocabulary } from "./filters";
 import { LEAD_NAME_MAX } from "./lead-fields";
 import { emailSchema, phoneSchema } from "./leads";
 import { multiLineText, singleLineText } from "./text-fields";
+import {
+  VALUATION_AREA_MAX,
+  VALUATION_CONDO_FEE_MAX,
+  VALUATION_COUNT_MAX,
+  VALUATION_MESSAGE_MAX,
+  VALUATION_PARAMS,
+  type ValuationField,
+} from "./valuation-fields";
 import type { ValuationSubject } from "./valuation";
 
-/** Path of the page. */
-export const VALUATION_PATH = "/anunciar";
-
-/** Query parameters of the estimate form, in URL order. */
-export const VALUATION_PARAMS = {
-  purpose: MAIN_PARAMS.purpose,
-  category: MAIN_PARAMS.category,
-  city: MAIN_PARAMS.city,
-  neighbourhood: MAIN_PARAMS.neighbourhood,
-  cep: "cep",
-  area: "area",
-  bedrooms: "quartos",
-  suites: "suites",
-  parking: "vagas",
-  condoFee: "condominio",
-} as const;
-
-/** A field of the estimate form. */
-export type ValuationField = keyof typeof VALUATION_PARAMS;
-
-/** Largest area accepted, m². */
-export const VALUATION_AREA_MAX = 100_000;
-/** Largest count of bedrooms, suites or parking spaces accepted. */
-export const VALUATION_COUNT_MAX = 20;
-/** Largest condominium fee accepted, BRL per month. */
-export const VALUATION_CONDO_FEE_MAX = 100_000;
-/** Most characters of the owner's own message (the stored message adds the property and the estimate). */
-export const VALUATION_MESSAGE_MAX = 1000;
+export {
+  PURPOSE_CHOICES,
+  VALUATION_AREA_MAX,
+  VALUATION_CONDO_FEE_MAX,
+  VALUATION_COUNT_MAX,
+  VALUATION_MESSAGE_MAX,
+  VALUATION_PARAMS,
+  VALUATION_PATH,
+  type ValuationField,
+} from "./valuation-fields";
 
 /** The property as the owner described it: the estimate's subject plus what only the broker reads. */
 export interface ValuationInput extends ValuationSubject {
@@ -181,9 +170,6 @@ export function valuationQueryString(input: ValuationInput): string {
   set("condoFee", input.condoFee);
   return params.toString();
 }
-
-/** pt-BR label of a purpose as the form's choice. */
-export const PURPOSE_CHOICES: Record<Purpose, string> = { venda: "Vender", aluguel: "Alugar" };
 
 /** The owner's contact on `/anunciar`: {name, phone, email, message?}, pt-BR messages per field. */
 export const valuationContactSchema = z.object({

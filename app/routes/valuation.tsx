@@ -20,7 +20,7 @@ import * as v from "~/components/valuation.css";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
 import { publicVocabulary } from "~/lib/filters";
 import { pageMeta } from "~/lib/meta";
-import { VALUATION_PATH } from "~/lib/valuation-form";
+import { VALUATION_PATH } from "~/lib/valuation-fields";
 import { container } from "~/styles/ui.css";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -16,6 +16,7 @@ import { leadFormTokens } from "~/.server/leads/form-guard";
 import { getTheme } from "~/.server/theme";
 import { handleVisitBooking } from "~/.server/visits/book-form";
 import { bookingPageData } from "~/.server/visits/pages";
+import { CoverThumb } from "~/components/cover-thumb";
 import { Field, FormAlert } from "~/components/forms";
 import { SpamGuardFields } from "~/components/spam-guard-fields";
 import { VisitSlotPicker } from "~/components/visit-slot-picker";
@@ -57,6 +58,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
     ? [
         { title: `Agendar visita: ${data.listing.title} | ${data.siteTitle}` },
+        {
+          name: "description",
+          content: `Escolha um horário livre dos próximos dias para visitar ${data.listing.title}, sem cadastro.`,
+        },
         { name: "robots", content: "noindex, follow" },
       ]
     : [{ title: "Agendar visita" }];
@@ -74,7 +79,7 @@ export default function VisitBookPage() {
       <h1 className={s.title}>Agendar visita</h1>
       <div className={s.summary} data-testid="visita-imovel">
         {listing.coverPhotoUrl ? (
-          <img className={s.cover} src={listing.coverPhotoUrl} alt="" width={96} height={72} loading="lazy" />
+          <CoverThumb className={s.cover} url={listing.coverPhotoUrl} alt="" />
         ) : (
           <span className={s.cover} />
         )}
