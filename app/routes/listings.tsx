@@ -33,7 +33,6 @@ import {
   showingRange,
   ViewSwitch,
 } from "~/components/results-page";
-import { mapUrl } from "~/lib/map-data";
 import { SortForm } from "~/components/sort-form";
 import { publicPageHeaders } from "~/lib/cache-control";
 import { filtersToFormEntries, filtersToUrl, hasFilters, LISTINGS_PAGE_SIZE } from "~/lib/filters";
@@ -128,7 +127,7 @@ function Results({ data }: { data: OkData }) {
               <ResultsToolbar
                 count={data.pageCount > 1 ? showingRange(data.page, LISTINGS_PAGE_SIZE, data.items.length) : null}
               >
-                <ViewSwitch current="list" list={null} map={mapUrl({ ...filters, page: undefined })} />
+                <ViewSwitch current="list" list={null} map={data.mapHref} />
                 <AlertShortcut />
                 <SortForm
                   action={LISTINGS_PATH}

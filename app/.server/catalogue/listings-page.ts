@@ -34,6 +34,7 @@ import {
   widerSearches,
   type ListingFilters,
 } from "~/lib/filters";
+import { mapUrl } from "~/lib/map-data";
 import { imageUrl } from "~/lib/images";
 import { LISTINGS_PATH } from "~/lib/paths";
 
@@ -144,6 +145,8 @@ export async function listingsPageResponse(request: Request, filtersSegment: str
       costNotice: cost,
       /** Render time and key of the "Criar alerta" form (ADR 0034). */
       alertForm: leadFormTokens(),
+      /** The same search on `/mapa` ("Lista | Mapa"), built here so the page ships no map code. */
+      mapHref: mapUrl({ ...searched, page: undefined }),
       canonicalUrl: `${origin}${parsed.canonical}`,
       prevUrl: result.page > 1 ? `${origin}${pageUrl(result.page - 1)}` : null,
       nextUrl: result.page < result.pageCount ? `${origin}${pageUrl(result.page + 1)}` : null,
