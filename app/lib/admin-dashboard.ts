@@ -106,10 +106,25 @@ export interface AdminDashboard {
 }
 
 /** The lead kinds the dashboard counts, in display order. */
-export const DASHBOARD_KINDS = ["info", "whatsapp", "visit", "sell", "valuation", "alert", "lgpd"] as const satisfies readonly LeadKind[];
+export const DASHBOARD_KINDS = [
+  "info",
+  "whatsapp",
+  "visit",
+  "sell",
+  "valuation",
+  "alert",
+  "lgpd",
+] as const satisfies readonly LeadKind[];
 
 /** Kinds whose response time the dashboard measures: LGPD requests have their own legal deadline (ADR 0028). */
-export const SALES_KINDS = ["info", "whatsapp", "visit", "sell", "valuation", "alert"] as const satisfies readonly LeadKind[];
+export const SALES_KINDS = [
+  "info",
+  "whatsapp",
+  "visit",
+  "sell",
+  "valuation",
+  "alert",
+] as const satisfies readonly LeadKind[];
 
 /** Unanswered leads listed (oldest first). */
 export const UNANSWERED_LIST_SIZE = 10;

@@ -137,7 +137,10 @@ export const RESPONSE_FILTER_LABELS = {
  */
 const inboxFilterSchema = z.object({
   tipo: z
-    .preprocess(emptyToUndefined, z.enum(["sell", "info", "whatsapp", "alert", "lgpd", "visit", "valuation"]).optional())
+    .preprocess(
+      emptyToUndefined,
+      z.enum(["sell", "info", "whatsapp", "alert", "lgpd", "visit", "valuation"]).optional(),
+    )
     .catch(undefined),
   status: z.preprocess(emptyToUndefined, z.enum(LEAD_STATUSES).optional()).catch(undefined),
   resposta: z.preprocess(emptyToUndefined, z.enum(["pendente", "atrasada"]).optional()).catch(undefined),

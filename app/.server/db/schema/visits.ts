@@ -24,7 +24,10 @@ export const brokerAvailability = pgTable("broker_availability", {
   uid: text("uid").primaryKey(),
   weekly: jsonb("weekly").$type<WeekdayHours[][]>().notNull(),
   /** São Paulo calendar days without visits, "YYYY-MM-DD". */
-  daysOff: jsonb("days_off").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  daysOff: jsonb("days_off")
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   slotMinutes: integer("slot_minutes").notNull().default(60),
   bufferMinutes: integer("buffer_minutes").notNull().default(15),
   /** How many days ahead a visitor may book. */
