@@ -26,16 +26,22 @@ export const DEFAULT_SANDBOX_PORT = 8797;
 /**
  * Starts the Vista sandbox with every listing published (`hiddenShare: 0`, as
  * `npm start` does), on `BENCH_SANDBOX_PORT` or {@link DEFAULT_SANDBOX_PORT},
- * or on any free port when that one is taken.
+ * or on any free port when that one is taken; `multiply` serves the
+ * catalogue that many times (growth, `npm run bench:growth`), `port` another
+ * preferred port (0 = the one kept in `dataDir`).
  * @throws when the data set is missing.
  */
-export async function startBenchSandbox(dataDir: string): Promise<RunningVistaSandbox> {
+export async function startBenchSandbox(
+  dataDir: string,
+  options: { multiply?: number; port?: number } = {},
+): Promise<RunningVistaSandbox> {
   await fs.mkdir(dataDir, { recursive: true });
-  const preferred = Number(process.env.BENCH_SANDBOX_PORT ?? DEFAULT_SANDBOX_PORT);
+  const preferred = options.port ?? Number(process.env.BENCH_SANDBOX_PORT ?? DEFAULT_SANDBOX_PORT);
+  const { multiply } = options;
   try {
-    return await startVistaSandbox({ port: preferred, dataDir, hiddenShare: 0 });
+    return await startVistaSandbox({ port: preferred, dataDir, hiddenShare: 0, multiply });
   } catch {
-    return startVistaSandbox({ port: 0, dataDir, hiddenShare: 0 });
+    return startVistaSandbox({ port: 0, dataDir, hiddenShare: 0, multiply });
   }
 }
 

@@ -12,7 +12,11 @@
  * no list-page load; `--lock=<file>` hold that flock while a server child runs;
  * `--seconds=<n>` load duration (default 10); `--reps=<n>` timed calls per
  * input (default 3); `--vacuum` run `VACUUM ANALYZE` after the syncs (to
- * compare with the state a server leaves its database in).
+ * compare with the state a server leaves its database in); `--skip-mixed` no
+ * uncached mixed load at 50 and 200 clients (bench/mixed-load.ts, ADR 0095)
+ * and no crawler scenario after the list-page load; `--mixed-seconds=<n>`
+ * its load per crowd (default 15); `--crawl-limit=<n>` listings the crawler
+ * fetches (default every one).
  */
 import { execFileSync } from "node:child_process";
 import fsp from "node:fs/promises";
@@ -38,6 +42,8 @@ import {
   type FilterCombination,
 } from "./combinations";
 import { copyPglite, ensureSiteBuild, loadTest, startServer, stopAllServers, type ThroughputResult } from "./http";
+import { drawMixedWorkload, type MixedWorkload } from "./mixed-load";
+import { measureMixedLoad, type MixedLoadReport } from "./mixed-report";
 import {
   explainAnalyze,
   measureBounds,
@@ -143,11 +149,13 @@ function ensureBuild(): string | null {
   }
 }
 
+/** The list-page load and, unless `--skip-mixed`, the mixed load and the crawler, on one server child. */
 async function measureListPage(
   bench: BenchDatabase,
   urls: string[],
   sandbox: { url: string; key: string },
-): Promise<ThroughputResult | { error: string }> {
+  mixed: MixedWorkload,
+): Promise<{ listPage: ThroughputResult | { error: string }; mixedLoad?: MixedLoadReport | { error: string } }> {
   const slug = bench.label === "PGlite" ? "pglite" : "postgres";
   const dataDir = path.join(cacheDir, `server-${slug}`);
   try {
@@ -174,12 +182,23 @@ async function measureListPage(
       say(
         `[bench] ${bench.label}: servidor pronto em ${(server.readyMs / 1000).toFixed(1)} s; carga de ${seconds} s com 50 conexões … (${elapsed()})`,
       );
-      return await loadTest(server.origin, urls, 50, seconds, { distinctClients: true });
+      const listPage = await loadTest(server.origin, urls, 50, seconds, { distinctClients: true });
+      if (flag("skip-mixed")) return { listPage };
+      say(`[bench] ${bench.label}: mistura sem cache, 50 e 200 clientes, e o robô … (${elapsed()})`);
+      const crawlLimit = option("crawl-limit");
+      const mixedLoad = await measureMixedLoad(server, mixed, {
+        crowds: [50, 200],
+        seconds: Number(option("mixed-seconds") ?? 15),
+        crawl: true,
+        crawlLimit: crawlLimit ? Number(crawlLimit) : undefined,
+        say: (line) => say(`  [${bench.label}] ${line}`),
+      }).catch((error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }));
+      return { listPage, mixedLoad };
     } finally {
       await server.stop();
     }
   } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
+    return { listPage: { error: error instanceof Error ? error.message : String(error) } };
   }
 }
 
@@ -216,6 +235,7 @@ async function main() {
     });
     databases.push(pglite);
     const work = await workload(pglite);
+    const mixed = await drawMixedWorkload(pglite.database.db);
     const perDb: {
       bench: BenchDatabase;
       report: DatabaseReport;
@@ -243,9 +263,12 @@ async function main() {
 
     for (const { bench, report, perCombination } of perDb) {
       if (!flag("skip-http")) {
-        report.listPage = buildError
-          ? { error: buildError }
-          : await measureListPage(bench, listUrls(work.combos, perCombination, work.vocabulary), sandbox);
+        if (buildError) report.listPage = { error: buildError };
+        else
+          Object.assign(
+            report,
+            await measureListPage(bench, listUrls(work.combos, perCombination, work.vocabulary), sandbox, mixed),
+          );
       }
       reports.push(report);
     }

@@ -1,10 +1,12 @@
 /**
  * The report `npm run bench` prints: one table of query figures per database
- * against the targets, the list page's throughput and its cold first load.
+ * against the targets, the list page's throughput and its cold first load,
+ * and the uncached mixed load with the crawler (ADR 0095).
  */
 import os from "node:os";
 import { BENCH_SEED, type FilterCombination } from "./combinations";
 import type { ThroughputResult } from "./http";
+import { crawlLines, crowdLines, type MixedLoadReport } from "./mixed-report";
 import type { Measurement, Repetitions } from "./queries";
 import { formatMs, targetMark } from "./stats";
 
@@ -24,6 +26,8 @@ export interface DatabaseReport {
   facets: Measurement;
   slowest?: { index: number; url: string; medianMs: number; total: number; plan: { page: string[]; count: string[] } };
   listPage?: ThroughputResult | { error: string };
+  /** The uncached mixed load at 50 and 200 clients and the crawler scenario (bench/mixed-load.ts). */
+  mixedLoad?: MixedLoadReport | { error: string };
 }
 
 function pad(text: string, width: number, right = false): string {
@@ -127,6 +131,7 @@ export function printReport(
     rows.push(pageRow(r.label, r.listPage));
   }
   for (const line of table(rows)) say(line);
+  printMixedLoads(reports);
   for (const r of reports) {
     if (!r.slowest) continue;
     say();
@@ -137,6 +142,23 @@ export function printReport(
     for (const line of r.slowest.plan.page) say(`  ${line}`);
     say("  -- total:");
     for (const line of r.slowest.plan.count) say(`  ${line}`);
+  }
+}
+
+/** The mixed-load section: per database, each crowd's lines and the crawler's (ADR 0095). */
+function printMixedLoads(reports: DatabaseReport[]): void {
+  for (const r of reports) {
+    if (!r.mixedLoad) continue;
+    say();
+    if ("error" in r.mixedLoad) {
+      say(`Mistura sem cache — ${r.label}: falhou (${r.mixedLoad.error})`);
+      continue;
+    }
+    say(
+      `Mistura sem cache — ${r.label} (listas, imóveis, /busca, /mapa/pontos; cada URL uma vez; memória em repouso ${r.mixedLoad.restRssMb.toFixed(0)} MB):`,
+    );
+    for (const { result, peakRssMb } of r.mixedLoad.crowds) for (const line of crowdLines(result, peakRssMb)) say(line);
+    if (r.mixedLoad.crawl) for (const line of crawlLines(r.mixedLoad.crawl)) say(line);
   }
 }
 

@@ -35,6 +35,7 @@ import { REFERENCE_DATE } from "./catalogue/dates";
 import { priceTiers } from "./catalogue/features";
 import { listingPhotos } from "./catalogue/gallery";
 import { buildListing } from "./catalogue/listings";
+import { jitterCoordinates, multipliedCode, multiplyRows, parseMultiply } from "./catalogue/multiply";
 import type { Catalogue, CatalogueOptions, ListingTexts, SandboxListing, SandboxPhoto } from "./catalogue/model";
 
 export { DATASET_PATH, parseDataset, type DatasetRow } from "./catalogue/dataset";
@@ -64,12 +65,20 @@ export function listingCode(rowIndex: number): string {
  * @throws {Error} when the CSV is malformed (see {@link parseDataset}).
  */
 export function buildCatalogue(csvText: string, options: CatalogueOptions = {}): Catalogue {
-  const rows = parseDataset(csvText);
+  const original = parseDataset(csvText);
+  const factor = parseMultiply(options.multiply);
+  const originalCoordinates = original.map((row) => repairCoordinates(row.latitude, row.longitude));
+  const rows = multiplyRows(original, factor);
   const context: RowContext = {
     rows,
-    coordinates: rows.map((row) => repairCoordinates(row.latitude, row.longitude)),
+    coordinates:
+      factor === 1
+        ? originalCoordinates
+        : rows.map((_, i) =>
+            jitterCoordinates(originalCoordinates[i % original.length] ?? null, Math.floor(i / original.length)),
+          ),
     tiers: priceTiers(rows),
-    codeOf: listingCode,
+    codeOf: factor === 1 ? listingCode : (index) => multipliedCode(index, listingCode),
   };
   const { buildings, buildingOfRow } = buildBuildings(context);
   const listingContext = {
@@ -186,7 +195,7 @@ let cached: { key: string; catalogue: Catalogue } | undefined;
  * @throws {Error} when the data set file is missing or malformed.
  */
 export function loadCatalogue(options: CatalogueOptions = {}): Catalogue {
-  const key = JSON.stringify({ hiddenShare: options.hiddenShare ?? 0.02 });
+  const key = JSON.stringify({ hiddenShare: options.hiddenShare ?? 0.02, multiply: options.multiply ?? 1 });
   if (cached?.key !== key) cached = { key, catalogue: buildCatalogue(readFileSync(DATASET_PATH, "utf8"), options) };
   return cached.catalogue;
 }

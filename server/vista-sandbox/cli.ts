@@ -2,9 +2,11 @@
  * `npm run vista-sandbox` (tsx server/vista-sandbox/cli.ts): runs the Vista
  * sandbox alone. Port from `VISTA_SANDBOX_PORT` (default 8787), interface from
  * `VISTA_SANDBOX_HOST` (default 127.0.0.1), photo cache under `DATA_DIR`
- * (default ./data). Prints the URL and the (public, test-only) sandbox key.
+ * (default ./data), the catalogue multiplied by `VISTA_SANDBOX_MULTIPLY`
+ * (1–20, default 1; growth measurements, catalogue/multiply.ts). Prints the URL and the (public, test-only) sandbox key.
  */
 import path from "node:path";
+import { parseMultiply } from "./catalogue/multiply";
 import { startVistaSandbox } from "./index";
 
 const rawPort = process.env.VISTA_SANDBOX_PORT ?? "8787";
@@ -14,11 +16,20 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 
+let multiply: number;
+try {
+  multiply = parseMultiply(process.env.VISTA_SANDBOX_MULTIPLY);
+} catch (error) {
+  console.error(`VISTA_SANDBOX_MULTIPLY: ${(error as Error).message}`);
+  process.exit(1);
+}
+
 const started = performance.now();
 const sandbox = await startVistaSandbox({
   port,
   host: process.env.VISTA_SANDBOX_HOST || "127.0.0.1",
   dataDir: path.resolve(process.env.DATA_DIR || "./data"),
+  multiply,
   publicBaseUrl: process.env.VISTA_SANDBOX_PUBLIC_URL || undefined,
   log: process.env.VISTA_SANDBOX_LOG === "1" ? (line) => console.log(line) : undefined,
 });

@@ -41,7 +41,8 @@ function resolvePolicy(policy: SandboxKeyPolicy): ResolvedPolicy {
  * @throws {Error} when the data set cannot be read or parsed (first call builds the catalogue).
  */
 export async function createVistaSandboxHandler(options: VistaSandboxOptions): Promise<VistaSandboxHandler> {
-  const catalogue = options.catalogue ?? loadCatalogue({ hiddenShare: options.hiddenShare });
+  const catalogue =
+    options.catalogue ?? loadCatalogue({ hiddenShare: options.hiddenShare, multiply: options.multiply });
   const state = new SandboxState(catalogue);
 
   const policies = new Map<string, ResolvedPolicy>();

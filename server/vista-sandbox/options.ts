@@ -55,6 +55,12 @@ export interface VistaSandboxOptions {
   hiddenShare?: number;
   /** Request log line sink (method, path WITHOUT query string, status, ms); default none. Never receives the key. */
   log?: (line: string) => void;
+  /**
+   * Serve the catalogue multiplied (1 to 20, default 1): every data set row
+   * that many times, copies with new codes and nearby coordinates, for growth
+   * measurements (`catalogue/multiply.ts`; `VISTA_SANDBOX_MULTIPLY` in cli.ts).
+   */
+  multiply?: number;
   /** Catalogue to serve (tests); default the one built from the data set. */
   catalogue?: Catalogue;
 }

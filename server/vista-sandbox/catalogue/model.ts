@@ -192,4 +192,10 @@ export interface Catalogue {
 export interface CatalogueOptions {
   /** Share (0..1) of listings with `ExibirNoSite = "Nao"`; default 0.02 (about 98% of a real tenant's listings are shown). */
   hiddenShare?: number;
+  /**
+   * Serve every data set row this many times (1 to 20, default 1), copies
+   * with new codes and nearby coordinates (`catalogue/multiply.ts`): growth
+   * measurements (`npm run bench:growth`).
+   */
+  multiply?: number;
 }
