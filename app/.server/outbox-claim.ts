@@ -14,12 +14,25 @@
  * - a delivery runs under {@link deliverBounded}, which keeps its claim
  *   renewed and aborts it before the claim can pass to another worker.
  */
-import { getTableName, sql } from "drizzle-orm";
+import { getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "./db";
 
 /** Timestamps the outbox writes are computed on the application's clock and passed as text. */
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+/**
+ * `update <table> set <set>` on row `id` while this pass holds it: its claim token is `token` and
+ * it is still pending (the fence every statement after the claim shares).
+ * @returns whether the row was still this pass's (false: nothing written).
+ */
+async function updateHeld(db: Db, table: PgTable, id: string, token: string, set: SQL): Promise<boolean> {
+  const updated = await db.execute<{ id: string }>(sql`
+    update ${table} set ${set}
+    where id = ${id} and claim_token = ${token}::uuid and status = 'pending'
+    returning id`);
+  return updated.rows.length > 0;
+}
 
 /**
  * Claims up to `batch` due rows (pending, `next_attempt_at` ≤ now, lease
@@ -53,11 +66,7 @@ export async function claimDue(
  * no longer pending): the caller must neither deliver nor record it.
  */
 export async function renewClaim(db: Db, table: PgTable, id: string, token: string, leaseEnd: Date): Promise<boolean> {
-  const renewed = await db.execute<{ id: string }>(sql`
-    update ${table} set locked_until = ${at(leaseEnd)}
-    where id = ${id} and claim_token = ${token}::uuid and status = 'pending'
-    returning id`);
-  return renewed.rows.length > 0;
+  return updateHeld(db, table, id, token, sql`locked_until = ${at(leaseEnd)}`);
 }
 
 /**
@@ -75,11 +84,7 @@ export async function recordSent(
 ): Promise<boolean> {
   const set = sql`status = 'sent', sent_at = ${at(row.now)}, attempts = ${row.attempts},
     locked_until = null, claim_token = null, last_error = null, waiting_on = null`;
-  const fenced = await db.execute<{ id: string }>(sql`
-    update ${table} set ${set}
-    where id = ${row.id} and claim_token = ${row.token}::uuid and status = 'pending'
-    returning id`);
-  if (fenced.rows.length > 0) return true;
+  if (await updateHeld(db, table, row.id, row.token, set)) return true;
   await db.execute(sql`update ${table} set ${set} where id = ${row.id} and status = 'pending'`);
   return false;
 }
@@ -95,13 +100,14 @@ export async function recordFailure(
   table: PgTable,
   row: { id: string; token: string; attempts: number; error: string; next: Date; waitingOn: string | null },
 ): Promise<boolean> {
-  const updated = await db.execute<{ id: string }>(sql`
-    update ${table}
-    set attempts = ${row.attempts}, last_error = ${row.error}, next_attempt_at = ${at(row.next)},
-      waiting_on = ${row.waitingOn}, locked_until = null, claim_token = null
-    where id = ${row.id} and claim_token = ${row.token}::uuid and status = 'pending'
-    returning id`);
-  return updated.rows.length > 0;
+  return updateHeld(
+    db,
+    table,
+    row.id,
+    row.token,
+    sql`attempts = ${row.attempts}, last_error = ${row.error}, next_attempt_at = ${at(row.next)},
+      waiting_on = ${row.waitingOn}, locked_until = null, claim_token = null`,
+  );
 }
 
 /**
@@ -115,10 +121,13 @@ export async function deferClaim(
   table: PgTable,
   row: { id: string; token: string; transport: string; next: Date },
 ): Promise<void> {
-  await db.execute(sql`
-    update ${table}
-    set next_attempt_at = ${at(row.next)}, waiting_on = ${row.transport}, locked_until = null, claim_token = null
-    where id = ${row.id} and claim_token = ${row.token}::uuid and status = 'pending'`);
+  await updateHeld(
+    db,
+    table,
+    row.id,
+    row.token,
+    sql`next_attempt_at = ${at(row.next)}, waiting_on = ${row.transport}, locked_until = null, claim_token = null`,
+  );
 }
 
 /**

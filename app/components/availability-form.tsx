@@ -30,16 +30,44 @@ export interface AvailabilityFormProps {
   formError?: string | null;
 }
 
-/** One weekday: its "sem visitas" box and its intervals. */
-function DayFields({
-  day,
-  values,
-  errors,
-}: {
-  day: number;
+/** Props shared by the form's parts: what each field shows and each field's refusal. */
+interface PartProps {
   values: AvailabilityFormValues;
   errors: Record<string, string>;
-}) {
+}
+
+/**
+ * One interval of a weekday: its "Das" and "Às" time fields (5-minute steps). The second and
+ * later intervals carry a caption and a hidden "(2º horário)" in each label, so a screen reader
+ * tells the two "Das" of a day apart.
+ */
+function IntervalFields({ day, index, values, errors }: PartProps & { day: number; index: number }) {
+  const later = index > 0;
+  const time = (label: string, name: string) => (
+    <Field
+      label={
+        <>
+          {label}
+          {later ? <span className={visuallyHidden}> (2º horário)</span> : null}
+        </>
+      }
+      errors={[errors[name]]}
+      inputProps={{ id: name, name, type: "time", step: 300, defaultValue: values[name] ?? "" }}
+    />
+  );
+  return (
+    <div className={s.interval}>
+      {later ? <p className={s.caption}>2º horário (opcional)</p> : null}
+      <div className={s.row}>
+        {time("Das", F.start(day, index))}
+        {time("Às", F.end(day, index))}
+      </div>
+    </div>
+  );
+}
+
+/** One weekday: its "sem visitas" box and its intervals. */
+function DayFields({ day, values, errors }: PartProps & { day: number }) {
   const name = WEEKDAY_NAMES[day]!;
   return (
     <fieldset className={s.day} data-testid={`dia-${day}`}>
@@ -49,37 +77,43 @@ function DayFields({
         inputProps={{ id: F.closed(day), name: F.closed(day), defaultChecked: values[F.closed(day)] === "on" }}
       />
       {Array.from({ length: MAX_INTERVALS_PER_DAY }, (_, index) => (
-        <div className={s.interval} key={index}>
-          {index > 0 ? <p className={s.caption}>2º horário (opcional)</p> : null}
-          <div className={s.row}>
-            <Field
-              label={<>Das{index > 0 ? <span className={visuallyHidden}> (2º horário)</span> : null}</>}
-              errors={[errors[F.start(day, index)]]}
-              inputProps={{
-                id: F.start(day, index),
-                name: F.start(day, index),
-                type: "time",
-                step: 300,
-                defaultValue: values[F.start(day, index)] ?? "",
-              }}
-            />
-            <Field
-              label={<>Às{index > 0 ? <span className={visuallyHidden}> (2º horário)</span> : null}</>}
-              errors={[errors[F.end(day, index)]]}
-              inputProps={{
-                id: F.end(day, index),
-                name: F.end(day, index),
-                type: "time",
-                step: 300,
-                defaultValue: values[F.end(day, index)] ?? "",
-              }}
-            />
-          </div>
-        </div>
+        <IntervalFields key={index} day={day} index={index} values={values} errors={errors} />
       ))}
     </fieldset>
   );
 }
+
+/** A whole-number field bounded by one of the form's ranges (`~/lib/availability-form`). */
+function BoundedNumberField({
+  label,
+  name,
+  range,
+  values,
+  errors,
+}: PartProps & { label: string; name: string; range: { min: number; max: number } }) {
+  return (
+    <Field
+      label={label}
+      errors={[errors[name]]}
+      inputProps={{
+        id: name,
+        name,
+        type: "number",
+        inputMode: "numeric",
+        min: range.min,
+        max: range.max,
+        defaultValue: values[name] ?? "",
+      }}
+    />
+  );
+}
+
+/** The buffer, horizon and notice fields, in the order shown: label, field name, range. */
+const NUMBER_FIELDS = [
+  ["Intervalo entre visitas (min)", F.buffer, BUFFER_MINUTES],
+  ["Agendar até (dias à frente)", F.horizon, HORIZON_DAYS],
+  ["Antecedência mínima (horas)", F.notice, MIN_NOTICE_HOURS],
+] as const;
 
 /** The form (see the module comment). */
 export function AvailabilityForm({ values, errors, formError }: AvailabilityFormProps) {
@@ -108,45 +142,9 @@ export function AvailabilityForm({ values, errors, formError }: AvailabilityForm
               </option>
             ))}
           </SelectField>
-          <Field
-            label="Intervalo entre visitas (min)"
-            errors={[errors[F.buffer]]}
-            inputProps={{
-              id: F.buffer,
-              name: F.buffer,
-              type: "number",
-              inputMode: "numeric",
-              min: BUFFER_MINUTES.min,
-              max: BUFFER_MINUTES.max,
-              defaultValue: values[F.buffer] ?? "",
-            }}
-          />
-          <Field
-            label="Agendar até (dias à frente)"
-            errors={[errors[F.horizon]]}
-            inputProps={{
-              id: F.horizon,
-              name: F.horizon,
-              type: "number",
-              inputMode: "numeric",
-              min: HORIZON_DAYS.min,
-              max: HORIZON_DAYS.max,
-              defaultValue: values[F.horizon] ?? "",
-            }}
-          />
-          <Field
-            label="Antecedência mínima (horas)"
-            errors={[errors[F.notice]]}
-            inputProps={{
-              id: F.notice,
-              name: F.notice,
-              type: "number",
-              inputMode: "numeric",
-              min: MIN_NOTICE_HOURS.min,
-              max: MIN_NOTICE_HOURS.max,
-              defaultValue: values[F.notice] ?? "",
-            }}
-          />
+          {NUMBER_FIELDS.map(([label, name, range]) => (
+            <BoundedNumberField key={name} label={label} name={name} range={range} values={values} errors={errors} />
+          ))}
         </div>
         <TextareaField
           label="Folgas (sem visitas)"

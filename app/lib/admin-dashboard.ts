@@ -105,17 +105,6 @@ export interface AdminDashboard {
   viewedWithoutLeads: ViewedListing[];
 }
 
-/** The lead kinds the dashboard counts, in display order. */
-export const DASHBOARD_KINDS = [
-  "info",
-  "whatsapp",
-  "visit",
-  "sell",
-  "valuation",
-  "alert",
-  "lgpd",
-] as const satisfies readonly LeadKind[];
-
 /** Kinds whose response time the dashboard measures: LGPD requests have their own legal deadline (ADR 0028). */
 export const SALES_KINDS = [
   "info",
@@ -125,6 +114,9 @@ export const SALES_KINDS = [
   "valuation",
   "alert",
 ] as const satisfies readonly LeadKind[];
+
+/** The lead kinds the dashboard counts, in display order: the sales kinds, then LGPD requests. */
+export const DASHBOARD_KINDS = [...SALES_KINDS, "lgpd"] as const satisfies readonly LeadKind[];
 
 /** Unanswered leads listed (oldest first). */
 export const UNANSWERED_LIST_SIZE = 10;

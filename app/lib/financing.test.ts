@@ -14,38 +14,55 @@ describe("monthlyRateFromYearly", () => {
   });
 });
 
-describe("sacSummary", () => {
-  it("matches a hand computation: R$ 1.200,00 at 1 % a.m. in 3 months", () => {
+/**
+ * R$ 1.000,00 in 3 months at 0 %, the same in both systems: 333,33, 333,33, then the 333,34 left;
+ * the income comes from the highest instalment, 333,34 ÷ 0,30 = 1.111,1333… → 1.111,14.
+ */
+const THIRDS_AT_ZERO = {
+  firstInstalment: 333.33,
+  lastInstalment: 333.34,
+  totalPaid: 1000,
+  totalInterest: 0,
+  requiredIncome: 1111.14,
+};
+
+/**
+ * Hand-computed summaries of both amortisation systems (each figure worked out in the row's
+ * comment): the system, what the case shows, the amount financed, the monthly rate, the months
+ * and the whole summary expected.
+ */
+const HAND_COMPUTED: {
+  system: "sacSummary" | "priceSummary";
+  title: string;
+  args: Parameters<typeof sacSummary>;
+  expected: ReturnType<typeof sacSummary>;
+}[] = [
+  {
     // Amortisation 1.200,00 ÷ 3 = 400,00 a month.
     // Month 1: interest 1.200,00 × 1 % = 12,00 → instalment 412,00; balance 800,00.
     // Month 2: interest   800,00 × 1 % =  8,00 → instalment 408,00; balance 400,00.
     // Month 3: interest   400,00 × 1 % =  4,00 → instalment 404,00; balance 0.
     // Total 412 + 408 + 404 = 1.224,00; interest 24,00.
     // Income: 412,00 ÷ 0,30 = 1.373,333… → rounded up 1.373,34.
-    expect(sacSummary(1200, 0.01, 3)).toEqual({
+    system: "sacSummary",
+    title: "matches a hand computation: R$ 1.200,00 at 1 % a.m. in 3 months",
+    args: [1200, 0.01, 3],
+    expected: {
       firstInstalment: 412,
       lastInstalment: 404,
       totalPaid: 1224,
       totalInterest: 24,
       requiredIncome: 1373.34,
-    });
-  });
-
-  it("puts the rounding remainder of the amortisation in the last month", () => {
-    // 0 %: 1.000,00 ÷ 3 = 333,33 (rounded), 333,33, then the 333,34 left.
-    expect(sacSummary(1000, 0, 3)).toEqual({
-      firstInstalment: 333.33,
-      lastInstalment: 333.34,
-      totalPaid: 1000,
-      totalInterest: 0,
-      // 333,34 is the highest instalment: 333,34 ÷ 0,30 = 1.111,1333… → 1.111,14.
-      requiredIncome: 1111.14,
-    });
-  });
-});
-
-describe("priceSummary", () => {
-  it("matches a hand computation: R$ 1.200,00 at 1 % a.m. in 3 months", () => {
+    },
+  },
+  {
+    // 0 %: the amortisation 1.000,00 ÷ 3 rounds to 333,33; the last month takes the rest.
+    system: "sacSummary",
+    title: "puts the rounding remainder of the amortisation in the last month",
+    args: [1000, 0, 3],
+    expected: THIRDS_AT_ZERO,
+  },
+  {
     // PMT = 1.200 × 0,01 ÷ (1 − 1,01^−3); 1,01^3 = 1,030301, 1,01^−3 = 0,9705901479…,
     //   1 − 0,9705901479 = 0,0294098521…, 12 ÷ 0,0294098521 = 408,0264… → 408,03.
     // Month 1: interest 12,00;               amortisation 396,03; balance 803,97.
@@ -53,23 +70,31 @@ describe("priceSummary", () => {
     // Month 3: interest 403,98 × 1 % = 4,0398 → 4,04; last instalment 403,98 + 4,04 = 408,02.
     // Total 408,03 + 408,03 + 408,02 = 1.224,08; interest 24,08.
     // Income: 408,03 ÷ 0,30 = 1.360,10 exactly.
-    expect(priceSummary(1200, 0.01, 3)).toEqual({
+    system: "priceSummary",
+    title: "matches a hand computation: R$ 1.200,00 at 1 % a.m. in 3 months",
+    args: [1200, 0.01, 3],
+    expected: {
       firstInstalment: 408.03,
       lastInstalment: 408.02,
       totalPaid: 1224.08,
       totalInterest: 24.08,
       requiredIncome: 1360.1,
-    });
-  });
+    },
+  },
+  {
+    // 0 %: the instalment 1.000,00 ÷ 3 rounds to 333,33; the last pays what is left.
+    system: "priceSummary",
+    title: "divides evenly at 0 %",
+    args: [1000, 0, 3],
+    expected: THIRDS_AT_ZERO,
+  },
+];
 
-  it("divides evenly at 0 %", () => {
-    // 1.000,00 ÷ 3 = 333,33; 333,33; the last pays the 333,34 left.
-    expect(priceSummary(1000, 0, 3)).toMatchObject({
-      firstInstalment: 333.33,
-      lastInstalment: 333.34,
-      totalPaid: 1000,
-      totalInterest: 0,
-    });
+const SUMMARIES = { sacSummary, priceSummary };
+
+describe("sacSummary and priceSummary", () => {
+  it.each(HAND_COMPUTED)("$system $title", ({ system, args, expected }) => {
+    expect(SUMMARIES[system](...args)).toEqual(expected);
   });
 });
 

@@ -160,8 +160,26 @@ export interface PriceComparison {
   differencePercent: number | null;
 }
 
-/** What the report page shows (no visitor's personal data: counts and the listing's public facts only). */
-export interface OwnerReportView {
+/** The activity of a listing: totals and the counts inside a window (each pair's `recent`). */
+export interface ListingActivity {
+  views: FigurePair;
+  /** Times visitors saved it to their favourites (`favourite_add`). */
+  favourites: FigurePair;
+  galleryOpens: FigurePair;
+  whatsappClicks: FigurePair;
+  leads: FigurePair;
+  leadsByKind: LeadKindCount[];
+  /** Leads of the listing whose status is now "visita_agendada". */
+  visitsBooked: FigurePair;
+  /** Visits booked online and their ratings. */
+  visits: VisitFigures;
+}
+
+/**
+ * What the report page shows (no visitor's personal data: counts and the listing's public facts
+ * only): the link's facts, the listing, its activity, its prices and their comparison.
+ */
+export interface OwnerReportView extends ListingActivity {
   /** "" when the broker did not give it. */
   ownerName: string;
   createdByName: string;
@@ -187,17 +205,6 @@ export interface OwnerReportView {
     daysOnMarket: number | null;
     removed: boolean;
   };
-  views: FigurePair;
-  /** Times visitors saved it to their favourites. */
-  favourites: FigurePair;
-  galleryOpens: FigurePair;
-  whatsappClicks: FigurePair;
-  leads: FigurePair;
-  leadsByKind: LeadKindCount[];
-  /** Leads of the listing whose status is now "visita_agendada". */
-  visitsBooked: FigurePair;
-  /** Visits booked online and their ratings. */
-  visits: VisitFigures;
   priceHistory: PriceHistoryEntry[];
   comparisons: PriceComparison[];
   /** The owner asked for the monthly e-mail and has not unsubscribed. */

@@ -68,6 +68,17 @@ export default function AdminLeadsPage() {
   const busy = navigation.state === "submitting";
   const query = inboxFilterQuery(filters);
   const csv = query.toString() ? `${ADMIN_LEADS_CSV_PATH}?${query}` : ADMIN_LEADS_CSV_PATH;
+  // The select filters in the order shown: label, query name (the field's id is `filtro-<name>`), options.
+  const selects = [
+    ["Tipo", "tipo", Object.entries(LEAD_KIND_LABELS)],
+    ["Status", "status", LEAD_STATUSES.map((status) => [status, LEAD_STATUS_LABELS[status]] as const)],
+    ["Resposta", "resposta", Object.entries(RESPONSE_FILTER_LABELS)],
+    [
+      "Responsável",
+      "corretor",
+      [[UNASSIGNED, "Sem responsável"], ...assignable.map((user) => [user.uid, user.name] as const)],
+    ],
+  ] as const;
 
   return (
     <div className={s.page}>
@@ -77,34 +88,16 @@ export default function AdminLeadsPage() {
       </AdminPageHeader>
 
       <AdminFilterBar clearTo={ADMIN_LEADS_PATH}>
-        <FilterSelect
-          label="Tipo"
-          id="filtro-tipo"
-          name="tipo"
-          value={filters.tipo}
-          options={Object.entries(LEAD_KIND_LABELS)}
-        />
-        <FilterSelect
-          label="Status"
-          id="filtro-status"
-          name="status"
-          value={filters.status}
-          options={LEAD_STATUSES.map((status) => [status, LEAD_STATUS_LABELS[status]] as const)}
-        />
-        <FilterSelect
-          label="Resposta"
-          id="filtro-resposta"
-          name="resposta"
-          value={filters.resposta}
-          options={Object.entries(RESPONSE_FILTER_LABELS)}
-        />
-        <FilterSelect
-          label="Responsável"
-          id="filtro-corretor"
-          name="corretor"
-          value={filters.corretor}
-          options={[[UNASSIGNED, "Sem responsável"], ...assignable.map((user) => [user.uid, user.name] as const)]}
-        />
+        {selects.map(([label, name, options]) => (
+          <FilterSelect
+            key={name}
+            label={label}
+            id={`filtro-${name}`}
+            name={name}
+            value={filters[name]}
+            options={options}
+          />
+        ))}
         <DateRangeFields de={filters.de} ate={filters.ate} />
       </AdminFilterBar>
 

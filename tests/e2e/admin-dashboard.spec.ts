@@ -11,7 +11,7 @@
 import type { Page } from "@playwright/test";
 import { addSessionCookie, ADMIN_EMAIL, adminPassword, sessionCookieFor } from "./auth-helpers";
 import { consentStorageState, expect, test } from "./fixtures";
-import { DESKTOP_USER_AGENT, waitForHydration } from "./helpers";
+import { DESKTOP_USER_AGENT, sendSellLeadWithoutJs, waitForHydration } from "./helpers";
 
 test.beforeEach(async ({ context, baseURL }) => {
   await addSessionCookie(context, baseURL!, await sessionCookieFor(ADMIN_EMAIL, adminPassword()));
@@ -28,21 +28,7 @@ function cardLefts(page: Page): Promise<number[]> {
 test("o painel do admin mostra os números do dia e leva à lista filtrada", async ({ page, browser, baseURL }) => {
   const run = Date.now().toString(36);
   const name = `Lead Painel ${run}`;
-  const visitor = await browser.newContext({
-    baseURL,
-    storageState: consentStorageState,
-    javaScriptEnabled: false,
-    extraHTTPHeaders: { "X-Forwarded-For": "10.84.0.1" },
-  });
-  const visitorPage = await visitor.newPage();
-  await visitorPage.goto("/");
-  const form = visitorPage.getByRole("form", { name: "Quero vender meu imóvel" });
-  await form.getByLabel("Nome").fill(name);
-  await form.getByLabel("Telefone ou WhatsApp").fill("(11) 91234-5678");
-  await form.getByLabel("Onde fica o imóvel?").fill("Rua Harmonia, 100, Vila Madalena");
-  await form.getByRole("button", { name: "Quero uma avaliação" }).click();
-  await expect(visitorPage).toHaveURL(/\/obrigado\?assunto=vender$/);
-  await visitor.close();
+  await sendSellLeadWithoutJs(browser, baseURL!, name, "10.84.0.1");
 
   // A search that finds nothing: its page view's beacon carries `results: 0`.
   const term = `zzqx${run}`;

@@ -13,7 +13,7 @@ import { addSessionCookie, ADMIN_EMAIL, adminPassword, sessionCookieFor } from "
 import sharp from "sharp";
 import { consentStorageState, expect, test } from "./fixtures";
 import { ADMIN_SECTIONS } from "../../app/lib/admin";
-import { waitForHydration } from "./helpers";
+import { sendSellLeadWithoutJs, waitForHydration } from "./helpers";
 
 async function signInAsAdmin(context: BrowserContext, baseURL: string): Promise<void> {
   const value = await sessionCookieFor(ADMIN_EMAIL, adminPassword());
@@ -155,21 +155,7 @@ test("adiciona um redirecionamento e o segue, com e sem o roteador", async ({
 test("move um lead pelos status: novo, em atendimento, concluído", async ({ page, browser, baseURL }) => {
   // A visitor sends "quero vender" (without JavaScript: ends on /obrigado).
   const name = `Lead Admin ${Date.now().toString(36)}`;
-  const visitor = await browser.newContext({
-    baseURL,
-    storageState: consentStorageState,
-    javaScriptEnabled: false,
-    extraHTTPHeaders: { "X-Forwarded-For": "10.60.0.1" },
-  });
-  const visitorPage = await visitor.newPage();
-  await visitorPage.goto("/");
-  const form = visitorPage.getByRole("form", { name: "Quero vender meu imóvel" });
-  await form.getByLabel("Nome").fill(name);
-  await form.getByLabel("Telefone ou WhatsApp").fill("(11) 91234-5678");
-  await form.getByLabel("Onde fica o imóvel?").fill("Rua Harmonia, 100, Vila Madalena");
-  await form.getByRole("button", { name: "Quero uma avaliação" }).click();
-  await expect(visitorPage).toHaveURL(/\/obrigado\?assunto=vender$/);
-  await visitor.close();
+  await sendSellLeadWithoutJs(browser, baseURL!, name, "10.60.0.1");
 
   await page.goto("/admin/leads?tipo=sell&status=novo");
   await waitForHydration(page);

@@ -11,7 +11,7 @@
  * host is made by the analytics.
  */
 import type { Page } from "@playwright/test";
-import { ADMIN_EMAIL, adminPassword, SESSION_COOKIE, sessionCookieFor } from "./auth-helpers";
+import { addSessionCookie, ADMIN_EMAIL, adminPassword, sessionCookieFor } from "./auth-helpers";
 import { consentStorageState, expect, test } from "./fixtures";
 import { DESKTOP_USER_AGENT, listingPaths, waitForHydration } from "./helpers";
 
@@ -94,15 +94,7 @@ test("a visita aparece nas estatísticas do admin", async ({ page, browser, base
 
   // The admin's dashboard.
   const admin = await browser.newContext({ baseURL, storageState: consentStorageState });
-  await admin.addCookies([
-    {
-      name: SESSION_COOKIE,
-      value: await sessionCookieFor(ADMIN_EMAIL, adminPassword()),
-      url: baseURL!,
-      httpOnly: true,
-      sameSite: "Lax",
-    },
-  ]);
+  await addSessionCookie(admin, baseURL!, await sessionCookieFor(ADMIN_EMAIL, adminPassword()));
   const adminPage = await admin.newPage();
   // Beacons are stored asynchronously: reload until this visit's rows are counted.
   await expect(async () => {

@@ -9,7 +9,7 @@
  * first response is the broker's. Finally the admin's dashboard counts it in
  * "Primeira resposta por corretor". Neither page scrolls sideways at 360 px.
  */
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import {
   addSessionCookie,
   ADMIN_EMAIL,
@@ -38,6 +38,22 @@ async function brokerListing(page: Page): Promise<{ path: string; code: string; 
   await page.goto(path!);
   const title = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
   return { path: path!, code: decodeURIComponent(path!.split("/").pop()!), title };
+}
+
+/**
+ * Clicks the lead page's "WhatsApp" reply with wa.me answered by a stub page (the test never
+ * leaves for the real site) and waits for the one request it makes.
+ * @returns the wa.me URLs asked for (exactly one).
+ */
+async function replyByWhatsApp(context: BrowserContext, page: Page): Promise<string[]> {
+  const asked: string[] = [];
+  await context.route("https://wa.me/**", (route) => {
+    asked.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>WhatsApp</title>" });
+  });
+  await page.getByRole("button", { name: "WhatsApp", exact: true }).click();
+  await expect.poll(() => asked.length).toBe(1);
+  return asked;
 }
 
 /** A visitor (own browser context, no JavaScript, own client IP) sends the "Mais informações" form. */
@@ -104,13 +120,7 @@ for (const [width, ip] of [
     await noSidewaysScroll(page, width);
     const leadUrl = page.url();
 
-    const asked: string[] = [];
-    await context.route("https://wa.me/**", (route) => {
-      asked.push(route.request().url());
-      return route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>WhatsApp</title>" });
-    });
-    await page.getByRole("button", { name: "WhatsApp", exact: true }).click();
-    await expect.poll(() => asked.length).toBe(1);
+    const asked = await replyByWhatsApp(context, page);
     // The reply opens wa.me in this page: let that navigation finish before leaving it.
     await page.waitForURL(/^https:\/\/wa\.me\//);
     const target = new URL(asked[0]!);
@@ -175,13 +185,7 @@ test.describe("sem JavaScript", () => {
       page.getByTestId("historico-item").filter({ hasText: "Status: Novo → Perdido (motivo: Fora do orçamento)." }),
     ).toHaveCount(1);
 
-    const asked: string[] = [];
-    await context.route("https://wa.me/**", (route) => {
-      asked.push(route.request().url());
-      return route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>WhatsApp</title>" });
-    });
-    await page.getByRole("button", { name: "WhatsApp", exact: true }).click();
-    await expect.poll(() => asked.length).toBe(1);
+    const asked = await replyByWhatsApp(context, page);
     expect(new URL(asked[0]!).searchParams.get("text")).toContain(`(código ${listing.code})`);
   });
 });

@@ -11,7 +11,7 @@
 import type { APIRequestContext, Locator } from "@playwright/test";
 import { simulateFinancing } from "../../app/lib/financing";
 import { formatPriceCents } from "../../app/lib/format";
-import { ADMIN_EMAIL, adminPassword, SESSION_COOKIE, sessionCookieFor } from "./auth-helpers";
+import { addSessionCookie, ADMIN_EMAIL, adminPassword, sessionCookieFor } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 import {
   hydrateIsland,
@@ -187,15 +187,7 @@ test("o administrador muda os juros padrão e a página do imóvel passa a usá-
   request,
 }) => {
   const admin = await browser.newContext({ baseURL });
-  await admin.addCookies([
-    {
-      name: SESSION_COOKIE,
-      value: await sessionCookieFor(ADMIN_EMAIL, adminPassword()),
-      url: baseURL!,
-      httpOnly: true,
-      sameSite: "Lax",
-    },
-  ]);
+  await addSessionCookie(admin, baseURL!, await sessionCookieFor(ADMIN_EMAIL, adminPassword()));
   await installHydrationProbe(admin);
   const adminPage = await admin.newPage();
   const save = async (rate: string, term: string, banks: string) => {

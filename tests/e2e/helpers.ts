@@ -4,7 +4,15 @@
  * Selectors are roles, labels and visible pt-BR texts of the pages
  * (`app/routes/*.tsx`, `app/components/*.tsx`).
  */
-import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from "@playwright/test";
+import { consentStorageState } from "../../playwright.config";
 import type { ConsoleGuard } from "./fixtures";
 
 /**
@@ -198,4 +206,32 @@ export async function publicPagePaths(request: APIRequestContext): Promise<strin
   const condominium = /href="(\/detalhes\/[^"/?#]+)"/.exec(condominiums)?.[1];
   expect(condominium, "a condominium link on /condominios").toBeDefined();
   return ["/", LISTINGS_PATH, listing!, condominium!, "/busca?q=moema", "/sobre", "/mapa"];
+}
+
+/**
+ * A visitor without JavaScript sends the home's "Quero vender meu imóvel" form under `name` and
+ * lands on `/obrigado?assunto=vender`; its own browser context (consent given, closed after) comes
+ * from `forwardedFor`, so the per-address rate limit counts it apart from the spec's other requests.
+ */
+export async function sendSellLeadWithoutJs(
+  browser: Browser,
+  baseURL: string,
+  name: string,
+  forwardedFor: string,
+): Promise<void> {
+  const visitor = await browser.newContext({
+    baseURL,
+    storageState: consentStorageState,
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { "X-Forwarded-For": forwardedFor },
+  });
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto("/");
+  const form = visitorPage.getByRole("form", { name: "Quero vender meu imóvel" });
+  await form.getByLabel("Nome").fill(name);
+  await form.getByLabel("Telefone ou WhatsApp").fill("(11) 91234-5678");
+  await form.getByLabel("Onde fica o imóvel?").fill("Rua Harmonia, 100, Vila Madalena");
+  await form.getByRole("button", { name: "Quero uma avaliação" }).click();
+  await expect(visitorPage).toHaveURL(/\/obrigado\?assunto=vender$/);
+  await visitor.close();
 }

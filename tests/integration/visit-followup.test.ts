@@ -9,13 +9,11 @@
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leadEvents, listings, ownerReports, users, visitMails, visits } from "~/.server/db/schema";
-import { createMailer, type Mailer } from "~/.server/mail/transport";
+import { describe, expect, it } from "vitest";
+import { leadEvents, ownerReports, visitMails, visits } from "~/.server/db/schema";
 import { listingActivity } from "~/.server/owner-report/figures";
 import { renderOwnerReportEmail } from "~/.server/owner-report/mail";
 import { createLimiter } from "~/.server/rate-limit";
-import { setSingleton } from "~/.server/singleton";
 import { readAvailability } from "~/.server/visits/availability";
 import { agendaPreview, loadAvailability, saveAvailability } from "~/.server/visits/availability-store";
 import { bookVisit } from "~/.server/visits/booking";
@@ -27,15 +25,10 @@ import { leadVisitView } from "~/.server/visits/lead-visit";
 import { LeadVisit } from "~/components/lead-page/lead-visit";
 import type { AvailabilitySettings } from "~/lib/availability-form";
 import * as feedbackPage from "~/routes/visit-feedback";
-import { createTestPglite, type TestDatabase } from "./helpers/database";
 import { makeBroker, makeListing, storedRow } from "./helpers/fixtures";
+import { useVisitsSetup } from "./helpers/visits-setup";
 import { answer, clientArgs, passingGuardFields, siteRequest } from "./helpers/loaders";
-import { startSmtpSink, type SmtpSink } from "./helpers/smtp-sink";
 
-let test: TestDatabase;
-let smtp: SmtpSink;
-let mailer: Mailer;
-const db = () => test.database.db;
 const HOUR = 3600_000;
 const BROKER = {
   uid: "uid-rita",
@@ -45,31 +38,16 @@ const BROKER = {
   brokerCode: "88",
 };
 
-beforeAll(async () => {
-  test = await createTestPglite();
-  setSingleton("database", test.database);
-  smtp = await startSmtpSink();
-  mailer = createMailer({
-    smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
-    outboxDir: "/tmp/unused",
-    from: "site@exemplo.com.br",
-  });
-  await db().insert(users).values(BROKER);
-  await db()
-    .insert(listings)
-    .values(
-      storedRow(makeListing({ code: "FUP1", title: "Casa com quintal", broker: makeBroker("88", "Rita") }), {
-        condominiumSlug: null,
-        now: new Date(),
-      }),
-    );
-}, 120_000);
-
-afterAll(async () => {
-  mailer?.close();
-  await smtp?.close();
-  await test?.cleanup();
+const setup = useVisitsSetup({
+  broker: BROKER,
+  listings: () => [
+    storedRow(makeListing({ code: "FUP1", title: "Casa com quintal", broker: makeBroker("88", "Rita") }), {
+      condominiumSlug: null,
+      now: new Date(),
+    }),
+  ],
 });
+const db = setup.db;
 
 /** Every day 08:00–12:00 and 13:00–20:00, 60 min slots, no buffer nor notice, 7 days. */
 const WEEK: AvailabilitySettings = {
@@ -145,24 +123,25 @@ describe("follow-up mails and the rating", () => {
     expect(due.visitor_reminder!.recipient).toBe("paula@exemplo.com.br");
 
     // Now: only the booking's own mails go.
-    await deliverDueVisitMails({ db: db(), mailer, now, publicUrl: "https://site.test" });
+    await deliverDueVisitMails({ db: db(), mailer: setup.mailer(), now, publicUrl: "https://site.test" });
     // Quoted-printable soft line breaks undone, so that a long link reads whole.
     const followUp = () =>
-      smtp.messages
-        .map((raw) => raw.replace(/=\r?\n/g, ""))
+      setup
+        .smtp()
+        .messages.map((raw) => raw.replace(/=\r?\n/g, ""))
         .filter((raw) => /-(visitor_reminder|broker_reminder|visitor_feedback)-\d+@/.test(raw));
     expect(followUp()).toEqual([]);
 
     // A day before: both reminders; after the visit: the rating request.
     await deliverDueVisitMails({
       db: db(),
-      mailer,
+      mailer: setup.mailer(),
       now: new Date(slot!.startsAt.getTime() - 23 * HOUR),
       publicUrl: "https://site.test",
     });
     await deliverDueVisitMails({
       db: db(),
-      mailer,
+      mailer: setup.mailer(),
       now: new Date(slot!.endsAt.getTime() + 3 * HOUR),
       publicUrl: "https://site.test",
     });

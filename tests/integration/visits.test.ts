@@ -7,10 +7,8 @@
  * answer 404/410 and their forms refuse bad input beside the fields.
  */
 import { and, eq, lte } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setSingleton } from "~/.server/singleton";
-import { leadDeliveries, leadEvents, leads, listings, users, visitMails, visits } from "~/.server/db/schema";
-import { createMailer, type Mailer } from "~/.server/mail/transport";
+import { describe, expect, it } from "vitest";
+import { leadDeliveries, leadEvents, leads, visitMails, visits } from "~/.server/db/schema";
 import { bookVisit, MOVES_EXHAUSTED_MESSAGE, VisitSlotError, type BookVisitInput } from "~/.server/visits/booking";
 import { calendarForListing, freeSlots } from "~/.server/visits/calendar";
 import { deliverDueVisitMails } from "~/.server/visits/mail-worker";
@@ -18,15 +16,10 @@ import { cancelVisit, findVisitByToken, rescheduleSlots, rescheduleVisit } from 
 import * as bookPage from "~/routes/visit-book";
 import * as managePage from "~/routes/visit-manage";
 import * as icsRoute from "~/routes/visit-ics";
-import { createTestPglite, type TestDatabase } from "./helpers/database";
 import { makeBroker, makeListing, storedRow } from "./helpers/fixtures";
+import { useVisitsSetup } from "./helpers/visits-setup";
 import { answer, passingGuardFields, siteRequest } from "./helpers/loaders";
-import { startSmtpSink, type SmtpSink } from "./helpers/smtp-sink";
 
-let test: TestDatabase;
-let smtp: SmtpSink;
-let mailer: Mailer;
-const db = () => test.database.db;
 const BROKER = {
   uid: "uid-carla",
   role: "agent" as const,
@@ -35,48 +28,33 @@ const BROKER = {
   brokerCode: "77",
 };
 
-beforeAll(async () => {
-  test = await createTestPglite();
-  setSingleton("database", test.database);
-  smtp = await startSmtpSink();
-  mailer = createMailer({
-    smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
-    outboxDir: "/tmp/unused",
-    from: "site@exemplo.com.br",
-  });
-  await db().insert(users).values(BROKER);
-  await db()
-    .insert(listings)
-    .values([
-      storedRow(
-        makeListing({
-          code: "VIS1",
-          salePrice: 500_000,
-          title: "Apartamento com varanda",
-          broker: makeBroker("77", "Carla"),
-        }),
-        {
-          condominiumSlug: null,
-          now: new Date(),
-        },
-      ),
-      storedRow(makeListing({ code: "AGC2", salePrice: 500_000, title: "Casa sem corretor" }), {
-        condominiumSlug: null,
-        now: new Date(),
+const setup = useVisitsSetup({
+  broker: BROKER,
+  listings: () => [
+    storedRow(
+      makeListing({
+        code: "VIS1",
+        salePrice: 500_000,
+        title: "Apartamento com varanda",
+        broker: makeBroker("77", "Carla"),
       }),
       {
-        ...storedRow(makeListing({ code: "GONE" }), { condominiumSlug: null, now: new Date() }),
-        removedAt: new Date(),
-        removalReason: "unlisted" as const,
+        condominiumSlug: null,
+        now: new Date(),
       },
-    ]);
-}, 120_000);
-
-afterAll(async () => {
-  mailer?.close();
-  await smtp?.close();
-  await test?.cleanup();
+    ),
+    storedRow(makeListing({ code: "AGC2", salePrice: 500_000, title: "Casa sem corretor" }), {
+      condominiumSlug: null,
+      now: new Date(),
+    }),
+    {
+      ...storedRow(makeListing({ code: "GONE" }), { condominiumSlug: null, now: new Date() }),
+      removedAt: new Date(),
+      removalReason: "unlisted" as const,
+    },
+  ],
 });
+const db = setup.db;
 
 /** The booking's own mail rows of a visit (the follow-ups of ADR 0093 left aside). */
 async function bookingMails(visitId: string) {
@@ -260,12 +238,12 @@ describe("the manage token", () => {
 
 describe("the mail worker", () => {
   it("sends the confirmation with the .ics over SMTP and skips the rows of moved or cancelled visits", async () => {
-    smtp.messages.length = 0;
+    setup.smtp().messages.length = 0;
     const publicUrl = "https://imobiliaria.exemplo.com.br";
     // Rows of earlier tests (moved and cancelled visits among them) go too.
     let result = { sent: 0, failed: 0 };
     for (let pass = 0; pass < 10; pass++) {
-      const once = await deliverDueVisitMails({ db: db(), mailer, publicUrl, batch: 50 });
+      const once = await deliverDueVisitMails({ db: db(), mailer: setup.mailer(), publicUrl, batch: 50 });
       result = { sent: result.sent + once.sent, failed: result.failed + once.failed };
       if (once.sent + once.failed === 0) break;
     }
@@ -275,7 +253,7 @@ describe("the mail worker", () => {
       .from(visitMails)
       .where(and(eq(visitMails.status, "pending"), lte(visitMails.nextAttemptAt, new Date())));
     expect(due).toEqual([]);
-    const messages = smtp.messages.map(readable);
+    const messages = setup.smtp().messages.map(readable);
     const confirmations = messages.filter(
       (raw) => /Message-ID:\s+<visit-[^>]*-visitor_confirmation-/i.test(raw) && /To: ana\d+@exemplo.com.br/.test(raw),
     );

@@ -27,6 +27,18 @@ export interface PriceChange {
   changedAt: Date;
 }
 
+/**
+ * The columns of a {@link PriceChange} in `listing_price_changes`, for every reader of the table
+ * that answers changes (this module's, and the neighbourhood figures' refresh).
+ */
+export const priceChangeColumns = {
+  listingCode: listingPriceChanges.listingCode,
+  field: listingPriceChanges.field,
+  oldValue: listingPriceChanges.oldValue,
+  newValue: listingPriceChanges.newValue,
+  changedAt: listingPriceChanges.changedAt,
+};
+
 /** A price drop: the latest change of one field of one listing, when it lowered the price. */
 export interface PriceDrop {
   listingCode: string;
@@ -62,14 +74,7 @@ export async function priceHistoryOf(db: Db, code: string, options: PriceHistory
     conditions.push(inArray(listingPriceChanges.field, [...options.fields]));
   }
   const rows = await db
-    .select({
-      listingCode: listingPriceChanges.listingCode,
-      field: listingPriceChanges.field,
-      oldValue: listingPriceChanges.oldValue,
-      newValue: listingPriceChanges.newValue,
-      changedAt: listingPriceChanges.changedAt,
-      id: listingPriceChanges.id,
-    })
+    .select({ ...priceChangeColumns, id: listingPriceChanges.id })
     .from(listingPriceChanges)
     .where(and(...conditions))
     .orderBy(sql`${listingPriceChanges.changedAt} desc, ${listingPriceChanges.id} desc`)
@@ -106,13 +111,7 @@ export async function priceDropsSince(
   if (codes) conditions.push(inArray(c.listingCode, [...new Set(codes)]));
   // Latest change per (listing, field) in the window; then keep the drops.
   const latest = db
-    .selectDistinctOn([c.listingCode, c.field], {
-      listingCode: c.listingCode,
-      field: c.field,
-      oldValue: c.oldValue,
-      newValue: c.newValue,
-      changedAt: c.changedAt,
-    })
+    .selectDistinctOn([c.listingCode, c.field], priceChangeColumns)
     .from(c)
     .where(and(...conditions))
     .orderBy(c.listingCode, c.field, sql`${c.changedAt} desc, ${c.id} desc`)

@@ -19,6 +19,7 @@ import { computeMarkets, type MarketListing, type MarketPriceChange } from "~/li
 import { saoPauloDate } from "~/lib/sao-paulo-time";
 import { saoPauloMonth, seriesMonths } from "~/lib/neighbourhood-series";
 import { publicContentChanged } from "../admin/content-changed";
+import { priceChangeColumns } from "../catalogue/price-history";
 import type { Db } from "../db";
 import { condominiums, listingPriceChanges, listings, neighbourhoodMarkets } from "../db/schema";
 import { getFinancingSettings } from "../financing";
@@ -71,13 +72,7 @@ async function loadListings(db: Db, since: Date): Promise<MarketListing[]> {
 /** Sale and rent changes of the listings {@link loadListings} reads. */
 async function loadChanges(db: Db, since: Date): Promise<MarketPriceChange[]> {
   const rows = await db
-    .select({
-      listingCode: listingPriceChanges.listingCode,
-      field: listingPriceChanges.field,
-      oldValue: listingPriceChanges.oldValue,
-      newValue: listingPriceChanges.newValue,
-      changedAt: listingPriceChanges.changedAt,
-    })
+    .select(priceChangeColumns)
     .from(listingPriceChanges)
     .innerJoin(listings, eq(listings.code, listingPriceChanges.listingCode))
     .where(

@@ -28,7 +28,7 @@ import { LEAD_KIND_LABELS } from "~/lib/lead-inbox";
 import {
   MIN_RATINGS_FOR_AVERAGE,
   type FigurePair,
-  type LeadKindCount,
+  type ListingActivity,
   MIN_COMPARABLES,
   type PriceComparison,
   type VisitFigures,
@@ -42,19 +42,8 @@ export interface FigureWindow {
   to: Date;
 }
 
-/** The activity of a listing: totals and the counts inside a window. */
-export interface ListingActivity {
-  views: FigurePair;
-  /** Times visitors saved it to their favourites (`favourite_add`). */
-  favourites: FigurePair;
-  galleryOpens: FigurePair;
-  whatsappClicks: FigurePair;
-  leads: FigurePair;
-  leadsByKind: LeadKindCount[];
-  visitsBooked: FigurePair;
-  /** Visits booked online and their ratings. */
-  visits: VisitFigures;
-}
+/** The activity of a listing (its shape is the report view's, `~/lib/owner-report`). */
+export type { ListingActivity };
 
 const EVENT_TYPES = ["listing_view", "favourite_add", "gallery_open", "whatsapp_click"] as const;
 /** Lead kinds that concern a listing's buyers or tenants, in the order the report lists them. */

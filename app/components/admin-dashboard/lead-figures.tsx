@@ -43,29 +43,24 @@ function Kpi(props: { label: string; value: number | string; href?: string; link
 export function LeadKpis({ dashboard }: { dashboard: AdminDashboard }) {
   const { windows, totals, unanswered, firstResponse } = dashboard;
   const range = (de: string) => leadListHref({ de, ate: windows.today });
+  // The leads received in each window: label, count, first day, how the link reads, note.
+  const periods = [
+    ["Leads hoje", totals.today, windows.today, "hoje", "Desde a meia-noite (horário de São Paulo)."],
+    ["Leads em 7 dias", totals.week, windows.weekFrom, "em 7 dias", "Hoje e os 6 dias anteriores."],
+    ["Leads em 30 dias", totals.month, windows.monthFrom, "em 30 dias", "Hoje e os 29 dias anteriores."],
+  ] as const;
   return (
     <ul className={d.kpis} aria-label="Indicadores de leads">
-      <Kpi
-        label="Leads hoje"
-        value={totals.today}
-        href={range(windows.today)}
-        linkLabel={`${leadsWord(totals.today)} hoje`}
-        note="Desde a meia-noite (horário de São Paulo)."
-      />
-      <Kpi
-        label="Leads em 7 dias"
-        value={totals.week}
-        href={range(windows.weekFrom)}
-        linkLabel={`${leadsWord(totals.week)} em 7 dias`}
-        note="Hoje e os 6 dias anteriores."
-      />
-      <Kpi
-        label="Leads em 30 dias"
-        value={totals.month}
-        href={range(windows.monthFrom)}
-        linkLabel={`${leadsWord(totals.month)} em 30 dias`}
-        note="Hoje e os 29 dias anteriores."
-      />
+      {periods.map(([label, value, from, when, note]) => (
+        <Kpi
+          key={label}
+          label={label}
+          value={value}
+          href={range(from)}
+          linkLabel={`${leadsWord(value)} ${when}`}
+          note={note}
+        />
+      ))}
       <Kpi
         label="Sem resposta agora"
         value={unanswered.total}
