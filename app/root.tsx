@@ -22,7 +22,7 @@ import { readFavourites } from "~/lib/favourites";
 import { getOptionalUser } from "~/.server/auth";
 import { getTheme } from "~/.server/theme";
 import { AnalyticsBeacon } from "~/components/analytics-beacon";
-import { ConsentBanner } from "~/components/consent-banner";
+import { ConsentBannerIsland } from "~/components/consent-banner-island";
 import { DocumentLinks } from "~/components/document-links";
 import { GeneralErrorBoundary } from "~/components/error-screen";
 import { GoogleTag } from "~/components/google-tag";
@@ -164,12 +164,13 @@ export function Layout({ children }: { children: ReactNode }) {
 
 /** The page: polls for new builds around the matched layout. */
 export default function App() {
-  const { buildId } = useRootData();
+  const { buildId, consent } = useRootData();
   useBuildPolling(buildId);
   return (
     <>
       <Outlet />
-      <ConsentBanner />
+      {/* Only when there is something to consent to; the banner itself hides once a choice is sent. */}
+      {consent?.google && consent.variant === "none" ? <ConsentBannerIsland /> : null}
       <AnalyticsBeacon />
     </>
   );

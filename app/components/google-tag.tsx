@@ -16,91 +16,26 @@
  */
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import type { GoogleTagSettings } from "~/lib/consent";
+import type * as GoogleTagClient from "~/lib/google-tag-client";
+import { googleTagBootstrap, googleTagScripts } from "~/lib/google-tag";
 import { useNonce } from "~/lib/nonce";
 import { isUntrackedPath } from "~/lib/untracked-paths";
 import { useOptionalRootData } from "~/lib/root-data";
 
-/** Origin of Google's tag scripts. */
-export const GOOGLE_TAG_ORIGIN = "https://www.googletagmanager.com";
+let client: Promise<typeof GoogleTagClient> | undefined;
 
-type Gtag = (...args: unknown[]) => void;
-declare global {
-  interface Window {
-    dataLayer?: unknown[];
-    gtag?: Gtag;
-  }
+/** The tag's browser code (a chunk of its own); a failed load is tried again by the next use. */
+function loadClient(): Promise<typeof GoogleTagClient> {
+  client ??= import("~/lib/google-tag-client").catch((error: unknown) => {
+    client = undefined;
+    throw error;
+  });
+  return client;
 }
 
-/** The script URLs to load for `settings`: gtag.js for a GA4 id, gtm.js for a container. */
-export function googleTagScripts(settings: GoogleTagSettings): string[] {
-  const urls: string[] = [];
-  if (settings.measurementId) {
-    urls.push(`${GOOGLE_TAG_ORIGIN}/gtag/js?id=${encodeURIComponent(settings.measurementId)}`);
-  }
-  if (settings.containerId) urls.push(`${GOOGLE_TAG_ORIGIN}/gtm.js?id=${encodeURIComponent(settings.containerId)}`);
-  return urls;
-}
-
-/** The commands that configure the tags once consent is granted (after the consent update). */
-function grantedCommands(settings: GoogleTagSettings): string {
-  return [
-    "gtag('consent','update',{analytics_storage:'granted'});",
-    "gtag('js',new Date());",
-    settings.measurementId ? `gtag('config',${JSON.stringify(settings.measurementId)},{send_page_view:false});` : "",
-    settings.containerId ? "dataLayer.push({'gtm.start':new Date().getTime(),event:'gtm.js'});" : "",
-  ].join("");
-}
-
-/**
- * The inline bootstrap: `dataLayer`, `gtag`, Consent Mode v2 defaults (all
- * denied) and, when consent was already given, the grant and the config.
- * Ids are validated by the configuration (`G-…`, `GTM-…`) and JSON-encoded.
- */
-export function googleTagBootstrap(settings: GoogleTagSettings, granted: boolean): string {
-  return [
-    "window.dataLayer=window.dataLayer||[];",
-    "function gtag(){dataLayer.push(arguments);}",
-    "window.gtag=gtag;",
-    "gtag('consent','default',{ad_storage:'denied',ad_user_data:'denied',ad_personalization:'denied',analytics_storage:'denied',wait_for_update:500});",
-    granted ? grantedCommands(settings) : "",
-  ].join("");
-}
-
-/** Sends a command to Google's data layer (no-op before the bootstrap ran). */
-function gtag(...args: unknown[]): void {
-  window.gtag?.(...args);
-}
-
-/** Adds Google's scripts to the page (once per URL). */
-function injectScripts(settings: GoogleTagSettings): void {
-  for (const src of googleTagScripts(settings)) {
-    if (document.querySelector(`script[src="${src}"]`)) continue;
-    const script = document.createElement("script");
-    script.async = true;
-    script.src = src;
-    script.dataset.googleTag = "";
-    document.head.appendChild(script);
-  }
-}
-
-/** Sets GA's documented opt-out flag `window['ga-disable-<id>']`. */
-function gaDisabled(measurementId: string, disabled: boolean): void {
-  (window as unknown as Record<string, boolean>)[`ga-disable-${measurementId}`] = disabled;
-}
-
-/** Expires Google Analytics' cookies (`_ga`, `_ga_<id>`, `_gid`) on this host and its parent domains. */
-function removeAnalyticsCookies(): void {
-  const names = document.cookie
-    .split(";")
-    .map((pair) => pair.split("=")[0]?.trim() ?? "")
-    .filter((name) => /^_ga($|_)|^_gid$|^_gat/.test(name));
-  const labels = window.location.hostname.split(".");
-  const domains = [""];
-  for (let i = 0; i < labels.length - 1; i++) domains.push(`; domain=.${labels.slice(i).join(".")}`);
-  for (const name of names) {
-    for (const domain of domains) document.cookie = `${name}=; Max-Age=0; path=/${domain}`;
-  }
+/** Runs `work` with the tag's browser code; a failed load (offline, a new deployment) is ignored. */
+function withClient(work: (tag: typeof GoogleTagClient) => void): void {
+  loadClient().then(work, () => undefined);
 }
 
 /**
@@ -125,24 +60,18 @@ export function GoogleTag() {
     if (!settings || untracked) return;
     if (granted && !configured.current) {
       configured.current = true;
-      if (settings.measurementId) gaDisabled(settings.measurementId, false);
-      gtag("consent", "update", { analytics_storage: "granted" });
-      gtag("js", new Date());
-      if (settings.measurementId) gtag("config", settings.measurementId, { send_page_view: false });
-      if (settings.containerId) window.dataLayer?.push({ "gtm.start": Date.now(), event: "gtm.js" });
-      injectScripts(settings);
+      withClient((tag) => tag.grantConsent(settings));
     } else if (!granted && configured.current) {
       configured.current = false;
-      gtag("consent", "update", { analytics_storage: "denied" });
-      if (settings.measurementId) gaDisabled(settings.measurementId, true);
-      removeAnalyticsCookies();
+      withClient((tag) => tag.revokeConsent(settings));
     }
   }, [granted, settings, untracked]);
 
   // One page view per location while consent holds (the first render included).
   useEffect(() => {
     if (!settings || !granted || untracked) return;
-    gtag("event", "page_view", { page_location: window.location.href, page_title: document.title });
+    const page = { page_location: window.location.href, page_title: document.title };
+    withClient((tag) => tag.gtag("event", "page_view", page));
   }, [granted, settings, untracked, location.pathname, location.search]);
 
   if (!settings) return null;

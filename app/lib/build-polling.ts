@@ -7,13 +7,11 @@
  * page load, and never two forced reloads within 10 s. Pure parts are exported
  * for tests; `app/lib/use-build-polling.ts` wires them into React.
  */
+import { sessionStorageOrNull } from "./browser-storage";
 import { BUILD_LATEST_PATH } from "~/lib/paths";
+import { BUILD_POLL_INTERVAL_MS, BUILD_POLL_MIN_GAP_MS } from "./build-polling-timing";
 
-/** Polling period, ms: every few minutes (docs/spec.txt leaves the period open). */
-export const BUILD_POLL_INTERVAL_MS = 5 * 60 * 1000;
-
-/** Minimum gap between two focus-triggered polls, ms (tab switching must not flood the server). */
-export const BUILD_POLL_MIN_GAP_MS = 15 * 1000;
+export { BUILD_POLL_INTERVAL_MS, BUILD_POLL_MIN_GAP_MS };
 
 /** Page reload guard, ms (docs/spec.txt §9). */
 export const RELOAD_GUARD_MS = 10 * 1000;
@@ -253,4 +251,57 @@ export function isDocumentLinkClick(click: LinkClick): boolean {
   if (!/^https?:$/.test(to.protocol)) return false;
   const samePage = to.pathname === from.pathname && to.search === from.search;
   return !(samePage && to.hash !== "");
+}
+
+/** A running watch of one page's build: see {@link watchBuild}. */
+export interface BuildWatch {
+  /** Polls now (the tab regained focus or the first period ended before this code came). */
+  check(): void;
+  /** Turns a starting GET navigation into a full page load when the build is stale (at most once per guard). */
+  navigationStarted(navigation: PendingNavigation): void;
+  /** Stops polling and listening. */
+  stop(): void;
+}
+
+/**
+ * Watches for a build other than `pageBuildId` (browser only): polls, and on a
+ * stale page leaves a plain click on a link to the browser (stopped in the
+ * capture phase before the router sees it) and turns other GET navigations
+ * into `location.assign`, never twice within the guard (docs/spec.txt §9).
+ */
+export function watchBuild(pageBuildId: string): BuildWatch {
+  const watcher = createBuildWatcher({ pageBuildId });
+  watcher.start();
+  const onClick = (event: MouseEvent) => {
+    if (!watcher.isStale()) return;
+    const anchor = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    if (!(anchor instanceof HTMLAnchorElement)) return;
+    const plain = isDocumentLinkClick({
+      button: event.button,
+      metaKey: event.metaKey,
+      ctrlKey: event.ctrlKey,
+      shiftKey: event.shiftKey,
+      altKey: event.altKey,
+      defaultPrevented: event.defaultPrevented,
+      href: anchor.href,
+      target: anchor.getAttribute("target") ?? "",
+      download: anchor.hasAttribute("download"),
+      currentHref: window.location.href,
+    });
+    // The router's handler never runs; the browser follows the link itself.
+    if (plain && claimForcedReload(sessionStorageOrNull())) event.stopPropagation();
+  };
+  window.addEventListener("click", onClick, { capture: true });
+  return {
+    check: () => void watcher.check(),
+    navigationStarted(navigation) {
+      if (shouldForceFullLoad(navigation, watcher.isStale(), sessionStorageOrNull())) {
+        window.location.assign(navigation.href);
+      }
+    },
+    stop() {
+      window.removeEventListener("click", onClick, { capture: true });
+      watcher.stop();
+    },
+  };
 }

@@ -2,17 +2,13 @@
  * React side of the new-deployment detection (see `./build-polling.ts`):
  * polls while the page is open and turns the next navigation into a full page
  * load once the server serves another build. Mounted once, in `app/root.tsx`.
+ * The watcher's code (`./build-polling`) is fetched when the first poll is due,
+ * not with the page (docs/performance.md).
  */
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import {
-  type BuildWatcher,
-  claimForcedReload,
-  createBuildWatcher,
-  isDocumentLinkClick,
-  shouldForceFullLoad,
-} from "./build-polling";
-import { sessionStorageOrNull } from "./browser-storage";
+import type { BuildWatch } from "./build-polling";
+import { BUILD_POLL_INTERVAL_MS } from "./build-polling-timing";
 
 /**
  * Watches for a new build. `buildId` is the id the page was loaded with (root
@@ -28,51 +24,48 @@ import { sessionStorageOrNull } from "./browser-storage";
  */
 export function useBuildPolling(buildId: string | null | undefined): void {
   const [pageBuildId] = useState(buildId);
-  const watcher = useRef<BuildWatcher | null>(null);
+  const watch = useRef<BuildWatch | null>(null);
   const navigation = useNavigation();
 
   useEffect(() => {
     if (!pageBuildId) return;
-    const instance = createBuildWatcher({ pageBuildId });
-    watcher.current = instance;
-    instance.start();
-
-    const onClick = (event: MouseEvent) => {
-      if (!instance.isStale()) return;
-      const anchor = event.target instanceof Element ? event.target.closest("a[href]") : null;
-      if (!(anchor instanceof HTMLAnchorElement)) return;
-      const plain = isDocumentLinkClick({
-        button: event.button,
-        metaKey: event.metaKey,
-        ctrlKey: event.ctrlKey,
-        shiftKey: event.shiftKey,
-        altKey: event.altKey,
-        defaultPrevented: event.defaultPrevented,
-        href: anchor.href,
-        target: anchor.getAttribute("target") ?? "",
-        download: anchor.hasAttribute("download"),
-        currentHref: window.location.href,
-      });
-      if (plain && claimForcedReload(sessionStorageOrNull())) {
-        // The router's handler never runs; the browser follows the link itself.
-        event.stopPropagation();
-      }
+    let stopped = false;
+    // The watcher's code comes when there is first something to do: the tab regains focus or
+    // becomes visible, or the first period ends. Until a poll has run the page cannot be stale.
+    const load = () => {
+      removeTriggers();
+      import("./build-polling").then(
+        ({ watchBuild }) => {
+          if (stopped) return;
+          watch.current = watchBuild(pageBuildId);
+          watch.current.check();
+        },
+        () => undefined, // Offline or a new deployment: the next page load brings the new build anyway.
+      );
     };
-    window.addEventListener("click", onClick, { capture: true });
-
+    const onVisibility = () => document.visibilityState === "visible" && load();
+    const timer = setTimeout(load, BUILD_POLL_INTERVAL_MS);
+    window.addEventListener("focus", load);
+    document.addEventListener("visibilitychange", onVisibility);
+    function removeTriggers() {
+      clearTimeout(timer);
+      window.removeEventListener("focus", load);
+      document.removeEventListener("visibilitychange", onVisibility);
+    }
     return () => {
-      window.removeEventListener("click", onClick, { capture: true });
-      instance.stop();
-      watcher.current = null;
+      stopped = true;
+      removeTriggers();
+      watch.current?.stop();
+      watch.current = null;
     };
   }, [pageBuildId]);
 
   const target = navigation.location;
   useEffect(() => {
-    if (navigation.state === "idle" || !target || !watcher.current?.isStale()) return;
-    const href = `${target.pathname}${target.search}${target.hash}`;
-    if (shouldForceFullLoad({ href, formMethod: navigation.formMethod }, true, sessionStorageOrNull())) {
-      window.location.assign(href);
-    }
+    if (navigation.state === "idle" || !target) return;
+    watch.current?.navigationStarted({
+      href: `${target.pathname}${target.search}${target.hash}`,
+      formMethod: navigation.formMethod,
+    });
   }, [navigation.state, navigation.formMethod, target]);
 }

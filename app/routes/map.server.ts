@@ -10,7 +10,7 @@
  */
 import { json, redirect } from "@remix-run/node";
 import { costNotice } from "~/.server/catalogue/cost-notice";
-import { listingsOnMap, unlocatedCount } from "~/.server/catalogue/map";
+import { listingsOnMap, mapOpeningBounds, unlocatedCount } from "~/.server/catalogue/map";
 import { getVocabulary } from "~/.server/catalogue/vocabulary";
 import { getConfig } from "~/.server/config";
 import { leadFormTokens } from "~/.server/leads/form-guard";
@@ -63,12 +63,14 @@ export async function loadMapPage(request: Request) {
   const target = mapCanonicalRedirect(url, mapShapeUrl(filters, area, shape));
   if (target) throw redirect(target, { status: 301, headers: { "Cache-Control": REDIRECT_CACHE } });
 
-  const [result, unlocated, cost] = await Promise.all([
+  const [result, unlocated, cost, openingBounds] = await Promise.all([
     listingsOnMap(filters, area, { pageSize: LISTINGS_PAGE_SIZE, shape }),
     // A drawn area holds located listings only: none is left out of it.
     shape ? 0 : unlocatedCount(filters),
     // Inside an area the left-out count (over the whole search) would not match the map's: no figure then.
     costNotice(filters, (f) => mapShapeUrl(f, area, shape), { count: area == null && shape == null }),
+    // Where the map opens when no area is given, so that it need not wait for the points.
+    area || shape ? null : mapOpeningBounds(filters),
   ]);
   if (result.page > 1 && result.page > result.pageCount) {
     const last = mapShapeUrl({ ...filters, page: result.pageCount > 1 ? result.pageCount : undefined }, area, shape);
@@ -97,6 +99,8 @@ export async function loadMapPage(request: Request) {
       page: result.page,
       pageCount: result.pageCount,
       pointsUrl: mapPointsUrl(filters, shape && shapeParam(shape)),
+      /** The box the map opens on without an area (`mapOpeningBounds`), or null. */
+      openingBounds,
       /** Render time and key of the "Criar alerta" form (ADR 0034). */
       alertForm: leadFormTokens(),
       tiles,

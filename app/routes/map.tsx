@@ -187,6 +187,7 @@ function MapScreen({ data }: { data: OkData }) {
             {ListingsMap && ListingsMap !== "failed" ? (
               <ListingsMap
                 pointsUrl={data.pointsUrl}
+                openingBounds={data.openingBounds}
                 tileUrl={data.tiles.url}
                 tileAttribution={data.tiles.attribution}
                 area={area}

@@ -10,10 +10,12 @@ import {
   listingsInBounds,
   mapListingSummary,
   mapPoints,
+  mapOpeningBounds,
   mapPointsJson,
   type BoundingBox,
 } from "~/.server/catalogue/map";
 import { decodeMapPoints } from "~/lib/map-data";
+import { pointsRegionBounds } from "~/lib/map-region";
 import { clearVocabularyCache, getVocabulary } from "~/.server/catalogue/vocabulary";
 import { listings } from "~/.server/db/schema";
 import type { Listing } from "~/domain/listing";
@@ -171,6 +173,20 @@ describe("mapPointsJson", () => {
       { numRuns: 25 },
     );
     expect(JSON.parse(await mapPointsJson({ city: "nowhere" }, { db: db() }))).toEqual({ v: 1, n: 0, p: [] });
+  });
+});
+
+describe("mapOpeningBounds", () => {
+  it("is the box the browser computes from the points of /mapa/pontos (property-based)", async () => {
+    const arbitrary = await filtersArbitrary();
+    await fc.assert(
+      fc.asyncProperty(arbitrary, async (filters) => {
+        const points = decodeMapPoints(JSON.parse(await mapPointsJson(filters, { db: db() })));
+        expect(await mapOpeningBounds(filters, { db: db() })).toEqual(pointsRegionBounds(points));
+      }),
+      { numRuns: 25 },
+    );
+    expect(await mapOpeningBounds({ city: "nowhere" }, { db: db() })).toBeNull();
   });
 });
 

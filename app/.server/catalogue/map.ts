@@ -9,6 +9,7 @@ import { and, asc, between, count, eq, isNotNull, isNull, sql, type SQL } from "
 import type { ListingSummary } from "~/domain/listing-summary";
 import type { BoundingBox, MapPoint } from "~/lib/map-data";
 import type { DrawnShape } from "~/lib/map-shape";
+import { REGION_CELL_DEGREES, regionBounds, type PointsBounds } from "~/lib/map-region";
 import type { ListingFilters } from "~/lib/filters";
 import { getDb, type Db } from "../db";
 import { listings } from "../db/schema";
@@ -135,6 +136,42 @@ export async function listingsInBounds(
     between(listings.longitude, box.west, box.east),
   )!;
   return pageOfListings(where, filters, { ...options, page: options.page ?? filters.page });
+}
+
+/** The points' coordinates as `/mapa/pontos` sends them: degrees × 10⁵, rounded to integers. */
+const COORDINATE_SCALE = 100_000;
+
+/**
+ * The box the map opens on for `filters` (`regionBounds`, ADR 0096): the
+ * same box the browser computes from the points of `/mapa/pontos`, from
+ * per-cell aggregates of the same rounded coordinates, so that the page can
+ * create the map (and fetch its tiles) before the points arrive. Null when no
+ * listing is on the map.
+ * @throws when the database fails.
+ */
+export async function mapOpeningBounds(
+  filters: ListingFilters,
+  options: { db?: Db } = {},
+): Promise<PointsBounds | null> {
+  const db = options.db ?? getDb().db;
+  const cell = REGION_CELL_DEGREES * COORDINATE_SCALE;
+  const result = await db.execute<{ y: number; x: number; n: number; s: number; w: number; no: number; e: number }>(sql`
+    select floor(lat / ${cell}::float8)::int as y, floor(lng / ${cell}::float8)::int as x, count(*)::int as n,
+      min(lat)::float8 as s, min(lng)::float8 as w, max(lat)::float8 as no, max(lng)::float8 as e
+    from (
+      select round(${listings.latitude} * ${COORDINATE_SCALE})::bigint as lat,
+        round(${listings.longitude} * ${COORDINATE_SCALE})::bigint as lng
+      from ${listings} where ${onMap(filters, null)}
+    ) as points
+    group by 1, 2`);
+  return regionBounds(
+    result.rows.map((row) => ({
+      y: Number(row.y),
+      x: Number(row.x),
+      count: Number(row.n),
+      bounds: [row.s, row.w, row.no, row.e].map((value) => Number(value) / COORDINATE_SCALE) as PointsBounds,
+    })),
+  );
 }
 
 /**

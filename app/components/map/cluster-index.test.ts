@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CLUSTER_MAX_ZOOM, clusterIndex, clusterLeaves, markersIn, pointsBounds } from "./cluster-index";
+import { CLUSTER_MAX_ZOOM, clusterIndex, clusterLeaves, markersIn } from "./cluster-index";
 import type { MapPoint } from "~/lib/map-data";
 
 /** Two listings in one building, one 550 m away, one across town (Moema and Pinheiros, São Paulo). */
@@ -10,23 +10,6 @@ const points: MapPoint[] = [
   { code: "CA4", lat: -23.56, lng: -46.69, price: null, purpose: "venda" },
 ];
 const saoPaulo: [number, number, number, number] = [-47, -24, -46, -23];
-
-describe("pointsBounds", () => {
-  it("is the box around the points as [south, west, north, east], or null without points", () => {
-    expect(pointsBounds(points)).toEqual([-23.605, -46.69, -23.56, -46.66]);
-    expect(pointsBounds([])).toBeNull();
-  });
-
-  it("opens on the region holding most points, not on two distant clusters", () => {
-    const far: MapPoint = { code: "PR1", lat: -23.96, lng: -46.33, price: 500_000, purpose: "venda" }; // Santos
-    const away: MapPoint = { code: "RJ1", lat: -22.97, lng: -43.18, price: 800_000, purpose: "venda" }; // Rio
-    expect(pointsBounds([...points, away])).toEqual([-23.605, -46.69, -23.56, -46.66]);
-    // Santos is within the region's neighbouring cells: kept.
-    expect(pointsBounds([...points, far])).toEqual([-23.96, -46.69, -23.56, -46.33]);
-    // No majority: every point.
-    expect(pointsBounds([points[0], away])).toEqual([-23.6, -46.66, -22.97, -43.18]);
-  });
-});
 
 describe("markersIn", () => {
   const index = clusterIndex(points);

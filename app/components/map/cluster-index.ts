@@ -34,8 +34,7 @@ export type MarkerFeature =
 /** A clustering index of one set of points. */
 export type ClusterIndex = Supercluster<PointProps, Supercluster.AnyProps>;
 
-/** The box around a set of points, in degrees: `[south, west, north, east]`; null without points. */
-export type PointsBounds = [south: number, west: number, north: number, east: number];
+export type { PointsBounds } from "~/lib/map-region";
 
 /** Indexes `points`: a long task for the whole catalogue, which is why a worker runs it (ADR 0050). */
 export function clusterIndex(points: readonly MapPoint[]): ClusterIndex {
@@ -53,47 +52,6 @@ export function clusterIndex(points: readonly MapPoint[]): ClusterIndex {
     })),
   );
   return index;
-}
-
-/** Side of the grid cells that find where most points are, in degrees (about 55 km). */
-const REGION_CELL_DEGREES = 0.5;
-
-/**
- * The box the map opens on for `points` (ADR 0091): around all of them, unless
- * a majority lies in one region (a grid cell and its 8 neighbours, about
- * 165 km across) while others are far away: then around that region's points,
- * so that a few listings in another city do not zoom the map out on two
- * distant clusters. Null when there are no points.
- */
-export function pointsBounds(points: readonly MapPoint[]): PointsBounds | null {
-  if (points.length === 0) return null;
-  const cell = (value: number) => Math.floor(value / REGION_CELL_DEGREES);
-  const counts = new Map<string, number>();
-  for (const { lat, lng } of points) {
-    const key = `${cell(lat)},${cell(lng)}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  let best: [number, number] = [0, 0];
-  let bestCount = -1;
-  for (const key of counts.keys()) {
-    const [y, x] = key.split(",").map(Number);
-    let around = 0;
-    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) around += counts.get(`${y + dy},${x + dx}`) ?? 0;
-    if (around > bestCount) [best, bestCount] = [[y, x], around];
-  }
-  const inRegion = (p: MapPoint) => Math.abs(cell(p.lat) - best[0]) <= 1 && Math.abs(cell(p.lng) - best[1]) <= 1;
-  return boxOf(bestCount * 2 > points.length ? points.filter(inRegion) : points);
-}
-
-function boxOf(points: readonly MapPoint[]): PointsBounds {
-  let [south, west, north, east] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const { lat, lng } of points) {
-    south = Math.min(south, lat);
-    north = Math.max(north, lat);
-    west = Math.min(west, lng);
-    east = Math.max(east, lng);
-  }
-  return [south, west, north, east];
 }
 
 /**

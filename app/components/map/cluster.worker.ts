@@ -5,7 +5,8 @@
  * `ClusterResponse` (`./cluster-client.ts`); keeps the last loaded set only.
  */
 import type { ClusterRequest, ClusterResponse } from "./cluster-client";
-import { clusterIndex, clusterLeaves, markersIn, pointsBounds, type ClusterIndex } from "./cluster-index";
+import { pointsRegionBounds } from "~/lib/map-region";
+import { clusterIndex, clusterLeaves, markersIn, type ClusterIndex } from "./cluster-index";
 import { decodeMapPoints } from "~/lib/map-data";
 
 let index: ClusterIndex | null = null;
@@ -17,7 +18,7 @@ function answer(request: ClusterRequest): ClusterResponse {
     const points = decodeMapPoints(JSON.parse(new TextDecoder().decode(request.body)));
     index = clusterIndex(points);
     generation = request.id;
-    return { id: request.id, type: "loaded", count: points.length, bounds: pointsBounds(points) };
+    return { id: request.id, type: "loaded", count: points.length, bounds: pointsRegionBounds(points) };
   }
   if (!index || request.generation !== generation) throw new Error("these points were replaced");
   if (request.type === "markers") {

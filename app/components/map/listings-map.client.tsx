@@ -25,6 +25,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from "react"
 import { Circle, MapContainer, Polygon, TileLayer, useMap, ZoomControl } from "react-leaflet";
 import { tileLayerOptions } from "~/lib/map-tiles";
 import type { BoundingBox } from "~/lib/map-data";
+import type { PointsBounds } from "~/lib/map-region";
 import { shapeBounds, shapeParam, type DrawnShape } from "~/lib/map-shape";
 import { NextTask, useNextTask } from "~/components/next-task";
 import type { PointsIndex } from "./cluster-client";
@@ -37,6 +38,11 @@ import * as s from "./listings-map.css";
 export interface ListingsMapProps {
   /** `/mapa/pontos?…` of the current filters. */
   pointsUrl: string;
+  /**
+   * The box the server computed for those points (`mapOpeningBounds`), or null: the map opens on
+   * it without waiting for the points, and does not move when they arrive.
+   */
+  openingBounds?: PointsBounds | null;
   /** Leaflet tile URL template (`MAP_TILE_URL`). */
   tileUrl: string;
   /** Attribution HTML of the tiles (`MAP_TILE_ATTRIBUTION`, operator-trusted). */
@@ -64,7 +70,7 @@ export const AREA_DEBOUNCE_MS = 450;
 
 /** The map (default export, loaded by the `/mapa` route as soon as it runs in the browser). */
 export default function ListingsMap(props: ListingsMapProps) {
-  const { pointsUrl, tileUrl, tileAttribution, area, shape, onAreaChange, highlightCode, label } = props;
+  const { pointsUrl, openingBounds, tileUrl, tileAttribution, area, shape, onAreaChange, highlightCode, label } = props;
   const [points, setPoints] = useState<PointsIndex | null>(() => takeArrivedPoints(pointsUrl));
   const pointsFor = useRef<string | null>(points ? pointsUrl : null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -110,23 +116,34 @@ export default function ListingsMap(props: ListingsMapProps) {
     }, AREA_DEBOUNCE_MS);
   }, []);
 
-  // The first view: the searched area, else the points (preloaded by the page, so they come
-  // quickly): one first view and one set of tiles, not São Paulo then a jump to the points.
-  // Only a failed load starts on São Paulo. MapContainer reads these at creation only.
+  // The first view: the searched area, else the box the server computed for the points (so the
+  // tiles load while the points do), else the points themselves: one first view and one set of
+  // tiles, not São Paulo then a jump to the points. Only a failed load starts on São Paulo.
+  // MapContainer reads these at creation only.
   // One task after mounting (ADR 0052): the page's render once hydrated, the map's creation and
   // its tiles are three main-thread tasks instead of one long one.
   const mounted = useNextTask();
   const frameRef = useRef<HTMLDivElement>(null);
   const shown = useShown(frameRef);
   const startPoints = useRef<PointsIndex | null>(null);
-  const ready = mounted && shown && (area !== null || shape !== null || points !== null || loadFailed);
-  if (ready && !mapRef.current && !area && !shape && points?.bounds) startPoints.current = points;
+  /** The points URL whose server box the map opened on: its points, when they come, are not fitted again. */
+  const openedFor = useRef<string | null>(null);
+  const opening = area || shape ? null : (openingBounds ?? null);
+  const ready =
+    mounted && shown && (area !== null || shape !== null || opening !== null || points !== null || loadFailed);
+  if (ready && !mapRef.current && !area && !shape) {
+    if (opening) openedFor.current = pointsUrl;
+    else if (points?.bounds) startPoints.current = points;
+  }
+  if (points && !startPoints.current && openedFor.current === pointsUrl) startPoints.current = points;
   const fixed = area ?? (shape ? shapeBounds(shape) : null);
   const initialBounds = fixed
     ? L.latLngBounds([fixed.south, fixed.west], [fixed.north, fixed.east])
-    : startPoints.current?.bounds
-      ? latLngBounds(startPoints.current.bounds)
-      : undefined;
+    : opening
+      ? latLngBounds(opening)
+      : startPoints.current?.bounds
+        ? latLngBounds(startPoints.current.bounds)
+        : undefined;
 
   return (
     <div className={s.frame} ref={frameRef}>
