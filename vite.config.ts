@@ -8,7 +8,7 @@ import remixConfig from "./remix.config.js";
 import { buildFacts } from "./scripts/build-facts";
 import { shellChunks } from "./scripts/client-chunks";
 import { assetFileNames, isClientRouteEntry } from "./scripts/framework-internals";
-import { testProjects, testWorkers } from "./vitest.projects";
+import { SlowFilesFirst, testProjects, testWorkers } from "./vitest.projects";
 
 /** The browser build's entries every page loads: the browser entry and the root route (ADR 0047). */
 const alwaysLoadedEntries: Record<string, (entryId: string) => boolean> = {
@@ -75,6 +75,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     hookTimeout: 120_000,
     pool: "forks",
     maxWorkers: testWorkers,
+    // The longest files start first, those waiting for the synced catalogue last (vitest.projects.ts).
+    sequence: { sequencer: SlowFilesFirst },
     // `unit` (no database) and `integration` (databases copied from per-run templates): vitest.projects.ts.
     projects: testProjects,
   },

@@ -21,12 +21,12 @@ import { listRoles, mirrorUser } from "~/.server/auth/users";
 import { setSingleton } from "~/.server/singleton";
 import { createMailer } from "~/.server/mail/transport";
 import { ROLE_DEFINITIONS } from "~/lib/auth";
-import { startAuthEmulator, type RunningAuthEmulator } from "../../server/auth-emulator";
 import { createTestDatabase, createTestPglite, postgresTestUrl, type TestDatabase } from "./helpers/database";
 import { startSmtpSink } from "./helpers/smtp-sink";
+import { startTestAuthEmulator, type TestAuthEmulator } from "./helpers/shared-auth-emulator";
 
 const ORIGIN = "http://localhost:3000";
-let emulator: RunningAuthEmulator;
+let emulator: TestAuthEmulator;
 let backend: IdentityBackend;
 let test: TestDatabase;
 let dataDir: string;
@@ -50,7 +50,7 @@ async function nextSecond(): Promise<void> {
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-auth-"));
   process.env.DATA_DIR = dataDir;
-  emulator = await startAuthEmulator();
+  emulator = await startTestAuthEmulator();
   backend = setIdentityBackend(createIdentityBackend({ emulatorHost: emulator.hostPort }));
   test = await createTestPglite();
   // The route modules use the process database.

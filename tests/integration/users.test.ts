@@ -29,11 +29,11 @@ import {
 } from "~/.server/users/manage";
 import { type AdminError, isAdminError } from "~/.server/admin-error";
 import { userCreateSchema } from "~/lib/users";
-import { startAuthEmulator, type RunningAuthEmulator } from "../../server/auth-emulator";
 import { createTestPglite, type TestDatabase } from "./helpers/database";
+import { startTestAuthEmulator, type TestAuthEmulator } from "./helpers/shared-auth-emulator";
 
 const SECRET = "segredo-de-teste-com-tamanho-suficiente";
-let emulator: RunningAuthEmulator;
+let emulator: TestAuthEmulator;
 let backend: IdentityBackend;
 let test: TestDatabase;
 let db: Db;
@@ -43,7 +43,7 @@ const actor = { uid: "admin-do-teste" };
 
 beforeAll(async () => {
   outbox = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-users-"));
-  emulator = await startAuthEmulator();
+  emulator = await startTestAuthEmulator();
   backend = createIdentityBackend({ emulatorHost: emulator.hostPort });
   test = await createTestPglite();
   db = test.database.db;

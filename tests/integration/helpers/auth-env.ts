@@ -1,6 +1,7 @@
 /**
  * The set-up every test of protected routes shares (the route guards, the
- * admin pages and the API): a real Firebase Auth emulator in this process, a PGlite
+ * admin pages and the API): a real Firebase Auth emulator of the file's own
+ * (`./shared-auth-emulator.ts`: from the run's emulator service), a PGlite
  * read model installed as the process database, a throw-away DATA_DIR, the
  * seeded admin and one agent (its `users` row written as the admin area
  * would: on the emulator a custom claim alone gives no role), each signed in once with a browser session
@@ -17,8 +18,8 @@ import { signedSessionCookieValue } from "~/.server/auth/session";
 import { signInWithEmailPassword } from "~/.server/auth/sign-in";
 import { isRoleName, mirrorUser } from "~/.server/auth/users";
 import { setSingleton } from "~/.server/singleton";
-import { startAuthEmulator } from "../../../server/auth-emulator";
 import { createTestPglite, type TestDatabase } from "./database";
+import { startTestAuthEmulator } from "./shared-auth-emulator";
 
 /** The site origin the test requests use (and the Origin header of their posts). */
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -90,7 +91,7 @@ export async function startAuthTestEnv(
 ): Promise<AuthTestEnv> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `imobiliaria-${name}-`));
   process.env.DATA_DIR = dataDir;
-  const emulator = await startAuthEmulator();
+  const emulator = await startTestAuthEmulator();
   const backend = setIdentityBackend(createIdentityBackend({ emulatorHost: emulator.hostPort }));
   const test = await createTestPglite();
   setSingleton("database", test.database);

@@ -4,7 +4,10 @@
  * migrates one PGlite folder and, when `TEST_DATABASE_URL` is set, one
  * database on that server; the helpers (`./database.ts`,
  * `./process-database.ts`) copy them instead of migrating per file
- * (`./templates.ts`). The teardown removes them and the run's folder.
+ * (`./templates.ts`). It also starts the run's Auth emulator service
+ * (`./auth-emulator-service.ts`), from which each file of protected routes
+ * gets an emulator of its own without loading firebase-tools itself. The
+ * teardown removes the templates and the run's folder and stops the service.
  */
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -12,6 +15,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
 import { migrate, openDatabase } from "~/.server/db";
+import { startAuthEmulatorService } from "./auth-emulator-service";
 import { adminQuery, uniqueDatabaseName } from "./postgres-admin";
 import type { RunTemplates } from "./templates";
 
@@ -61,8 +65,9 @@ async function migratedPostgres(adminUrl: string, name: string): Promise<void> {
 
 /**
  * Prepares the run's templates and hands them to the test files
- * (`inject("testTemplates")`).
- * @returns the teardown, which drops and removes them.
+ * (`inject("testTemplates")`), with the address of the Auth emulator service
+ * (`inject("authEmulatorService")`).
+ * @returns the teardown, which drops and removes them and stops the service.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const runDir = await fs.mkdtemp(path.join(os.tmpdir(), "imobiliaria-vitest-run-"));
@@ -89,8 +94,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     console.warn(`[integration] no PostgreSQL template database: ${String(postgres.reason)}`);
   }
   project.provide("testTemplates", templates);
+  const authEmulators = await startAuthEmulatorService();
+  project.provide("authEmulatorService", { url: authEmulators.url, token: authEmulators.token });
 
   return async () => {
+    await authEmulators.close();
     if (templates.postgres) await dropDatabase(templates.postgres.adminUrl, templates.postgres.name);
     await fs.rm(runDir, { recursive: true, force: true });
   };
