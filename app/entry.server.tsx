@@ -12,9 +12,11 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { createInertModuleScriptTransform, moduleLoaderSource } from "./.server/inert-module-script";
+import { pageJsonLd } from "./.server/page-json-ld";
 import { createStripNulTransform } from "./.server/strip-nul";
 import { builtStylesheetText } from "./.server/stylesheets";
 import { InlineStylesheetsProvider } from "./components/document-links";
+import { PageJsonLdProvider } from "./components/json-ld";
 import { ModuleLoaderSourceContext } from "./components/module-loader";
 import { NonceProvider } from "./lib/nonce";
 
@@ -40,7 +42,10 @@ export default function handleRequest(
         <InlineStylesheetsProvider value={builtStylesheetText}>
           {/* The page's scripts start after its first paint (ADR 0049). */}
           <ModuleLoaderSourceContext.Provider value={moduleLoaderSource}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
+            {/* The page's JSON-LD, kept out of the loader data (ADR 0094). */}
+            <PageJsonLdProvider value={pageJsonLd(loadContext)}>
+              <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
+            </PageJsonLdProvider>
           </ModuleLoaderSourceContext.Provider>
         </InlineStylesheetsProvider>
       </NonceProvider>,

@@ -11,13 +11,14 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { getCondominiumPage } from "~/.server/catalogue/detail";
 import { condominiumPageView, DETAIL_REDIRECT_CACHE_CONTROL } from "~/.server/catalogue/detail-view";
+import { setPageJsonLd } from "~/.server/page-json-ld";
 import { leadFormTokens } from "~/.server/leads/form-guard";
 import { handleLeadForm } from "~/.server/leads/submission";
 import { CondominiumHeader, CondominiumSummary, UnitsSection } from "~/components/condominium-page";
 import { AmenitiesSection, DetailFrame, DetailMap, TextSection } from "~/components/detail-layout";
 import { DetailsSection, LocationSection } from "~/components/detail-sections";
 import * as p from "~/components/detail-page.css";
-import { JsonLd } from "~/components/json-ld";
+import { PageJsonLd } from "~/components/json-ld";
 import { LeadFormIsland } from "~/components/lead-form-island";
 import { ShareButtons } from "~/components/share-buttons";
 import { PUBLIC_PAGE_CACHE, publicPageHeaders } from "~/lib/cache-control";
@@ -27,7 +28,7 @@ import { OG_IMAGE_WIDTH, pageMeta } from "~/lib/meta";
 import { condominiumPath } from "~/lib/urls";
 import { button, container } from "~/styles/ui.css";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const slug = params.condominio ?? "";
   const page = await getCondominiumPage(slug);
@@ -41,7 +42,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     }
     throw pageNotFound(url.pathname);
   }
-  const view = await condominiumPageView(request, page);
+  const { jsonLd, ...view } = await condominiumPageView(request, page);
+  // Only crawlers read it, in the document: not sent twice as loader data (ADR 0094).
+  setPageJsonLd(context, jsonLd);
   return json({ ...view, leadForm: leadFormTokens() }, { headers: { "Cache-Control": PUBLIC_PAGE_CACHE } });
 }
 
@@ -113,7 +116,7 @@ export default function CondominiumRoute() {
               </Link>
             </div>
           ) : null}
-          <JsonLd data={data.jsonLd} />
+          <PageJsonLd pageKey={data.canonicalUrl} />
         </>
       }
     >

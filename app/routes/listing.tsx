@@ -18,13 +18,14 @@ import { getDb } from "~/.server/db";
 import { DETAIL_REDIRECT_CACHE_CONTROL, listingPageView, samePath } from "~/.server/catalogue/detail-view";
 import { listingFinancing } from "~/.server/financing";
 import { leadFormTokens } from "~/.server/leads/form-guard";
+import { setPageJsonLd } from "~/.server/page-json-ld";
 import { handleLeadForm } from "~/.server/leads/submission";
 import { AmenitiesSection, DetailFrame, DetailMap, ListingsSection, TextSection } from "~/components/detail-layout";
 import { DetailsSection, LocationSection } from "~/components/detail-sections";
 import * as p from "~/components/detail-page.css";
 import { CalendarIcon } from "~/components/icons";
 import { FinancingSimulatorIsland } from "~/components/financing-simulator-island";
-import { JsonLd } from "~/components/json-ld";
+import { PageJsonLd } from "~/components/json-ld";
 import { LeadFormIsland } from "~/components/lead-form-island";
 import { ContactBar, INFO_FORM_ID, ListingAside, ListingHeader, RemovedListing } from "~/components/listing-page";
 import { PriceDropNote, PriceHistorySection } from "~/components/price-history";
@@ -42,7 +43,7 @@ import { slugify } from "~/lib/slug";
 /** Radius (m) of the shaded circle on the listing's approximate map (coordinates rounded to ~100 m). */
 const APPROXIMATE_RADIUS_METRES = 250;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const page = await getListingPage(params.id ?? "");
   if (!page) throw pageNotFound(url.pathname);
@@ -52,9 +53,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       headers: { "Cache-Control": DETAIL_REDIRECT_CACHE_CONTROL },
     });
   }
-  const view = await listingPageView(request, page);
+  const { jsonLd, ...view } = await listingPageView(request, page);
   const headers = { "Cache-Control": PUBLIC_PAGE_CACHE };
   if (view.kind === "removed") return json(view, { status: 410, headers });
+  // Only crawlers read it, in the document: not sent twice as loader data (ADR 0094).
+  if (jsonLd) setPageJsonLd(context, jsonLd);
   // Sale listings: the financing simulator (ADR 0035); its query parameters never reach the canonical URL.
   const financing = await listingFinancing(url, page.path, view.listing);
   // "Histórico de preço" (ADR 0033): every recorded change, oldest first.
@@ -154,7 +157,7 @@ function ListingPage({ data }: { data: PageData }) {
         <>
           {similar}
           <ContactBar listing={listing} whatsapp={data.whatsapp} visitPath={visitPath} />
-          <JsonLd data={data.jsonLd} />
+          <PageJsonLd pageKey={data.canonicalUrl} />
         </>
       }
     >

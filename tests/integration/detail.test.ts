@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getCondominiumPage, getListingPage, rangeOf } from "~/.server/catalogue/detail";
+import { pageJsonLd } from "~/.server/page-json-ld";
 import { SIMILAR_PRICE_TOLERANCE, similarListings } from "~/.server/catalogue/similar";
 import { clearSitemapCache, getSitemapXml, sitemapEntries } from "~/.server/catalogue/sitemap";
 import { clearVocabularyCache } from "~/.server/catalogue/vocabulary";
@@ -16,6 +17,7 @@ import { condominiums, listings } from "~/.server/db/schema";
 import { condominiumRow } from "~/.server/sync/rows";
 import type { Condominium } from "~/domain/condominium";
 import type { Listing, Photo } from "~/domain/listing";
+import type { JsonLdNode } from "~/lib/json-ld";
 import { slugify } from "~/lib/slug";
 import { listingPath } from "~/lib/urls";
 import { loader as condominiumLoader } from "~/routes/condominium";
@@ -317,9 +319,8 @@ describe("listing route", () => {
   it("serves the canonical URL with the page data, public caching and SEO", async () => {
     const canonical = canonicalPathOf(TARGET.code);
     expect(canonical).toBe("/detalhes/apartamento-moema/AP00100");
-    const response = (await listingLoader(
-      args(get(canonical), { condominio: "apartamento-moema", id: "AP00100" }),
-    )) as Response;
+    const loaderInput = args(get(canonical), { condominio: "apartamento-moema", id: "AP00100" });
+    const response = (await listingLoader(loaderInput)) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=60, s-maxage=300, stale-while-revalidate=600");
     const text = await response.text();
@@ -336,10 +337,12 @@ describe("listing route", () => {
     expect(data.crumbs.map((c: { name: string }) => c.name)).toEqual(["Início", "São Paulo", "Moema", TARGET.title]);
     expect(data.crumbs[1].path).toBe("/todos-os-imoveis/sao-paulo");
     expect(data.crumbs[2].path).toBe("/todos-os-imoveis/sao-paulo-moema");
-    const [listingLd] = data.jsonLd;
+    // The JSON-LD goes to the document only, never into the loader data (ADR 0094).
+    expect(data).not.toHaveProperty("jsonLd");
+    const [listingLd] = pageJsonLd(loaderInput.context) as JsonLdNode[];
     expect(listingLd["@type"]).toBe("RealEstateListing");
     expect(listingLd.offers).toMatchObject({ "@type": "Offer", price: 1_000_000, priceCurrency: "BRL" });
-    expect(listingLd.address.addressLocality).toBe("Moema, São Paulo");
+    expect((listingLd!.address as JsonLdNode).addressLocality).toBe("Moema, São Paulo");
   });
 
   it("redirects 301 to the canonical URL on a wrong slug, keeping the query string", async () => {
@@ -412,15 +415,15 @@ describe("condominium page", () => {
   });
 
   it("serves the page with SEO data, 404s an unknown slug and redirects a wrongly cased one", async () => {
-    const response = (await condominiumLoader(
-      args(get(`/detalhes/${CONDO_SLUG}`), { condominio: CONDO_SLUG }),
-    )) as Response;
+    const loaderInput = args(get(`/detalhes/${CONDO_SLUG}`), { condominio: CONDO_SLUG });
+    const response = (await condominiumLoader(loaderInput)) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toContain("public");
     const data = await response.json();
     expect(data.canonicalUrl).toBe(`${ORIGIN}/detalhes/${CONDO_SLUG}`);
     expect(data.ranges.salePrice).toBe("R$ 800.000 a R$ 900.000");
-    expect(data.jsonLd[0]["@type"]).toBe("ApartmentComplex");
+    expect(data).not.toHaveProperty("jsonLd");
+    expect(pageJsonLd(loaderInput.context)?.[0]?.["@type"]).toBe("ApartmentComplex");
 
     const missing = await thrown(() =>
       condominiumLoader(args(get("/detalhes/nao-existe"), { condominio: "nao-existe" })),

@@ -9,7 +9,7 @@
  * purpose; those in the same neighbourhood first, then the closest by
  * distance (coordinates), then the closest price; never the listing itself.
  */
-import { and, asc, eq, gte, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, between, eq, gte, isNull, lte, ne, not, sql, type SQL } from "drizzle-orm";
 import type { Listing, Purpose } from "~/domain/listing";
 import { purposesOf } from "~/domain/listing";
 import type { ListingSummary } from "~/domain/listing-summary";
@@ -55,24 +55,70 @@ export async function similarListings(listing: Listing, options: SimilarOptions 
     conditions.push(gte(priceColumn, price * (1 - SIMILAR_PRICE_TOLERANCE)));
     conditions.push(lte(priceColumn, price * (1 + SIMILAR_PRICE_TOLERANCE)));
   }
-
-  const sameNeighbourhood = sql`case when ${listings.citySlug} = ${slugify(listing.city)} and ${listings.neighbourhoodSlug} = ${slugify(listing.neighbourhood)} then 0 else 1 end`;
-  const order: SQL[] = [asc(sameNeighbourhood)];
-  if (listing.latitude != null && listing.longitude != null) {
-    // Equirectangular approximation: exact enough to rank neighbours in one city.
-    const cosLat = Math.cos((listing.latitude * Math.PI) / 180);
-    order.push(
-      sql`(power(${listings.latitude} - ${listing.latitude}, 2) + power((${listings.longitude} - ${listing.longitude}) * ${cosLat}, 2)) asc nulls last`,
-    );
-  }
+  const located = listing.latitude != null && listing.longitude != null;
+  // Equirectangular approximation: exact enough to rank neighbours in one city.
+  const cosLat = located ? Math.cos((listing.latitude! * Math.PI) / 180) : 1;
+  const distance = sql<
+    number | null
+  >`(power(${listings.latitude} - ${listing.latitude}, 2) + power((${listings.longitude} - ${listing.longitude}) * ${cosLat}, 2))`;
+  const order: SQL[] = [];
+  if (located) order.push(sql`${distance} asc nulls last`);
   if (price) order.push(sql`abs(${priceColumn} - ${price}) asc`);
   order.push(asc(listings.code));
+  const select = (where: SQL[], count: number) =>
+    db
+      .select({ ...summaryColumns, distance: located ? distance : sql<null>`null` })
+      .from(listings)
+      .where(and(...conditions, ...where))
+      .orderBy(...order)
+      .limit(count);
 
-  const rows = await db
-    .select(summaryColumns)
-    .from(listings)
-    .where(and(...conditions))
-    .orderBy(...order)
-    .limit(limit);
-  return rows.map(toListingSummary);
+  // The order is "same neighbourhood first, then the rest"; asked as one query, the database ranked
+  // every listing of the price band to keep a few (ADR 0094). Asked in that order, each part is
+  // small: the neighbourhood's listings (an index), then, if fewer than `limit`, the others.
+  const sameNeighbourhood = and(
+    eq(listings.citySlug, slugify(listing.city)),
+    eq(listings.neighbourhoodSlug, slugify(listing.neighbourhood)),
+  )!;
+  const first = await select([sameNeighbourhood], limit);
+  if (first.length >= limit) return first.map(toListingSummary);
+  const others = await nearestOthers(listing, limit - first.length, {
+    located,
+    cosLat,
+    query: (where) => select([not(sameNeighbourhood), ...where], limit - first.length),
+  });
+  return [...first, ...others].map(toListingSummary);
+}
+
+/**
+ * Half-side (degrees of latitude) of the box the nearest listings outside the
+ * neighbourhood are looked for in first: a few kilometres, where a city's
+ * listings usually supply the few cards still missing.
+ */
+const NEAR_BOX_DEGREES = 0.03;
+
+/**
+ * The `count` best listings outside the neighbourhood, in the rule's order
+ * (distance, then price, then code). For a located listing, first within
+ * {@link NEAR_BOX_DEGREES} around it (the location index): when the last one
+ * found there is no farther than the box's half-side, nothing outside the
+ * box can come before it, so the answer is the same as the unbounded query's,
+ * which is asked otherwise.
+ */
+async function nearestOthers<Row extends { distance: number | null }>(
+  listing: Pick<Listing, "latitude" | "longitude">,
+  count: number,
+  options: { located: boolean; cosLat: number; query: (where: SQL[]) => Promise<Row[]> },
+): Promise<Row[]> {
+  if (options.located) {
+    const r = NEAR_BOX_DEGREES;
+    const dLon = r / Math.max(options.cosLat, 0.01);
+    const near = await options.query([
+      between(listings.latitude, listing.latitude! - r, listing.latitude! + r),
+      between(listings.longitude, listing.longitude! - dLon, listing.longitude! + dLon),
+    ]);
+    const last = near.at(-1)?.distance;
+    if (near.length >= count && last != null && Number(last) <= r * r) return near;
+  }
+  return options.query([]);
 }
