@@ -15,8 +15,9 @@
  *
  * Browser: the map module (`*.client.tsx`, Leaflet) is fetched as soon as this
  * route module runs and renders once the page is hydrated, into a fixed box (no
- * layout shift); the points, preloaded by a `<link rel="preload">`, download
- * with the page, and the map starts on them (or on the searched area). When the visitor pans or zooms, the list
+ * layout shift); it opens on the box the loader computed for the matches (or on
+ * the searched area) while the points, asked for by the map module as soon as
+ * it runs, download (ADR 0096). When the visitor pans or zooms, the list
  * and the count follow (debounced): a client navigation that replaces the
  * history entry with `/mapa?…&area=…`, so reload and back keep the view.
  * Desktop: the list (two card columns, scrolling on its own) beside a map
@@ -128,9 +129,8 @@ function MapScreen({ data }: { data: OkData }) {
   };
 
   return (
-    <div className={s.page} data-view={hydrated ? view : undefined}>
-      {/* Starts the points download with the HTML, before the map module arrives. */}
-      <link rel="preload" href={data.pointsUrl} as="fetch" crossOrigin="anonymous" />
+    // The map's code fetches the points as soon as it runs, before hydration (`early-points`).
+    <div className={s.page} data-view={hydrated ? view : undefined} data-points-url={data.pointsUrl}>
       <header className={s.header}>
         <div className={s.crumbs}>
           <Breadcrumbs items={[{ name: "Início", path: "/" }, { name: "Mapa" }]} />

@@ -1,16 +1,14 @@
 /**
  * The map's points (`/mapa/pontos`, compact payload): downloaded and handed
  * to the clustering worker (`./cluster-client`, ADR 0050), which decodes and
- * indexes them off the main thread. The points the server page preloaded are
- * asked for as soon as this module runs (browser only).
+ * indexes them off the main thread. The points of the page's map are asked
+ * for as soon as this module runs (browser only).
  */
 import { MAP_POINTS_PATH } from "~/lib/paths";
 import { PointsIndex } from "./cluster-client";
 
 /**
- * Downloads the points at `url` (the same request as the page's
- * `<link rel="preload" as="fetch">`, so a preloaded body is reused) and has
- * the worker decode and index them; rejects on an HTTP error, a network
+ * Downloads the points at `url` and has the worker decode and index them; rejects on an HTTP error, a network
  * failure or a bad payload.
  */
 function fetchPoints(url: string, signal?: AbortSignal): Promise<PointsIndex> {
@@ -20,10 +18,12 @@ function fetchPoints(url: string, signal?: AbortSignal): Promise<PointsIndex> {
 }
 
 /**
- * The points the server page preloaded (`<link rel="preload" as="fetch">`),
- * asked for and decoded as soon as this module runs, so that they are ready
- * when the page has hydrated and the map first renders: the map is then
- * created on its first render. Used once, by the first map on that URL; later
+ * The points of the page's map (the server-rendered `data-points-url`),
+ * asked for and decoded as soon as this module runs, before the page has
+ * hydrated, so that the markers come soon after the map. Not preloaded by the
+ * HTML: on a slow phone connection their download would share the bandwidth
+ * with the page's scripts, and the map, which opens on a box the server gave
+ * (ADR 0096), needs the scripts first. Used once, by the first map on that URL; later
  * maps fetch (the browser's cache rules apply). The worker decodes and
  * indexes them meanwhile, off the main thread.
  */
@@ -31,8 +31,8 @@ const earlyPoints = new Map<string, Promise<PointsIndex>>();
 /** Early points that have arrived, by URL (read synchronously by the first render). */
 const earlyArrived = new Map<string, PointsIndex>();
 if (typeof document !== "undefined") {
-  for (const link of document.querySelectorAll<HTMLLinkElement>(`link[rel="preload"][as="fetch"]`)) {
-    const url = link.getAttribute("href");
+  for (const element of document.querySelectorAll<HTMLElement>("[data-points-url]")) {
+    const url = element.dataset.pointsUrl;
     if (url?.startsWith(MAP_POINTS_PATH)) {
       const points = fetchPoints(url).then((decoded) => {
         if (earlyPoints.has(url)) earlyArrived.set(url, decoded);
