@@ -41,7 +41,8 @@ export const testProjects: TestProjectInlineConfiguration[] = [
     extends: true,
     test: {
       name: "unit",
-      include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+      // The bench's own helpers too: pure functions (the benchmarks themselves are not part of the suite).
+      include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
       exclude: [...configDefaults.exclude, ...appTestsWithDatabase],
       setupFiles: ["tests/setup/unit-no-database.ts"],
     },

@@ -1,6 +1,7 @@
 /**
- * Unit tests of the benchmark's own helpers, kept out of `npm test` (the bench
- * is not part of the suite): `npx vitest run --config bench/vitest.config.ts`.
+ * Unit tests of the benchmark's own helpers alone:
+ * `npx vitest run --config bench/vitest.config.ts`. They also run in the
+ * suite's `unit` project (vitest.projects.ts); the benchmarks themselves do not.
  */
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";

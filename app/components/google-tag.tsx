@@ -17,7 +17,7 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type * as GoogleTagClient from "~/lib/google-tag-client";
-import { googleTagBootstrap, googleTagScripts } from "~/lib/google-tag";
+import { googleTagBootstrap, googleTagScripts, revokeConsent } from "~/lib/google-tag";
 import { useNonce } from "~/lib/nonce";
 import { isUntrackedPath } from "~/lib/untracked-paths";
 import { useOptionalRootData } from "~/lib/root-data";
@@ -60,10 +60,15 @@ export function GoogleTag() {
     if (!settings || untracked) return;
     if (granted && !configured.current) {
       configured.current = true;
-      withClient((tag) => tag.grantConsent(settings));
+      // Not granted when the code could not load: the next change of consent tries again.
+      loadClient().then(
+        (tag) => tag.grantConsent(settings),
+        () => void (configured.current = false),
+      );
     } else if (!granted && configured.current) {
       configured.current = false;
-      withClient((tag) => tag.revokeConsent(settings));
+      // At once, not after a download: a refusal takes effect even when the tag's code cannot load.
+      revokeConsent(settings);
     }
   }, [granted, settings, untracked]);
 

@@ -20,7 +20,7 @@ export interface IconProps extends Omit<SVGProps<SVGSVGElement>, "children"> {
  * does; the 2 px round stroke is the symbol's); decorative unless `title`
  * names it. No `viewBox` of its own: the `<use>` fills the frame (100 %) and
  * the symbol's 24×24 `viewBox` scales the drawing to it, the same picture in
- * fewer bytes per icon, which a page of cards repeats about a hundred times.
+ * fewer bytes per icon, which a page of cards repeats many times (ADR 0094).
  * No `focusable="false"` either: only Internet Explorer needed it.
  */
 function Svg({ size = 24, title, children, ...props }: IconProps & { children: ReactNode }) {

@@ -1,16 +1,12 @@
 /**
  * The browser half of Google's tag (docs/decisions/0029-consent-and-google-analytics.md),
  * loaded by `~/components/google-tag` only where a tag is configured, so that
- * no other page's first load carries it (docs/performance.md): grants and
- * revokes consent, adds Google's scripts after consent and sends page views.
+ * no other page's first load carries it (docs/performance.md): grants
+ * consent, adds Google's scripts after consent and sends page views. The
+ * revocation is in `./google-tag`: it must not wait for a download.
  */
 import type { GoogleTagSettings } from "./consent";
-import { googleTagScripts } from "./google-tag";
-
-/** Sends a command to Google's data layer (no-op before the bootstrap ran). */
-export function gtag(...args: unknown[]): void {
-  window.gtag?.(...args);
-}
+import { gaDisabled, gtag, googleTagScripts } from "./google-tag";
 
 /** Adds Google's scripts to the page (once per URL). */
 function injectScripts(settings: GoogleTagSettings): void {
@@ -24,25 +20,6 @@ function injectScripts(settings: GoogleTagSettings): void {
   }
 }
 
-/** Sets GA's documented opt-out flag `window['ga-disable-<id>']`. */
-function gaDisabled(measurementId: string, disabled: boolean): void {
-  (window as unknown as Record<string, boolean>)[`ga-disable-${measurementId}`] = disabled;
-}
-
-/** Expires Google Analytics' cookies (`_ga`, `_ga_<id>`, `_gid`) on this host and its parent domains. */
-function removeAnalyticsCookies(): void {
-  const names = document.cookie
-    .split(";")
-    .map((pair) => pair.split("=")[0]?.trim() ?? "")
-    .filter((name) => /^_ga($|_)|^_gid$|^_gat/.test(name));
-  const labels = window.location.hostname.split(".");
-  const domains = [""];
-  for (let i = 0; i < labels.length - 1; i++) domains.push(`; domain=.${labels.slice(i).join(".")}`);
-  for (const name of names) {
-    for (const domain of domains) document.cookie = `${name}=; Max-Age=0; path=/${domain}`;
-  }
-}
-
 /** After "Aceitar": enables GA, updates consent to granted, configures and adds Google's scripts. */
 export function grantConsent(settings: GoogleTagSettings): void {
   if (settings.measurementId) gaDisabled(settings.measurementId, false);
@@ -53,9 +30,4 @@ export function grantConsent(settings: GoogleTagSettings): void {
   injectScripts(settings);
 }
 
-/** After a revoked consent: updates consent to denied, disables GA and removes its cookies. */
-export function revokeConsent(settings: GoogleTagSettings): void {
-  gtag("consent", "update", { analytics_storage: "denied" });
-  if (settings.measurementId) gaDisabled(settings.measurementId, true);
-  removeAnalyticsCookies();
-}
+export { gtag };

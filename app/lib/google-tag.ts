@@ -1,9 +1,9 @@
 /**
- * What the server renders of Google Analytics 4 / Tag Manager under Consent
- * Mode v2 (docs/decisions/0029-consent-and-google-analytics.md): the script
- * URLs and the inline bootstrap. Pure strings, shared by the document head
- * (`~/components/google-tag`) and the browser code that loads the tag after
- * consent (`./google-tag-client`).
+ * What every page with Google Analytics 4 / Tag Manager under Consent Mode
+ * v2 needs at once (docs/decisions/0029-consent-and-google-analytics.md):
+ * the script URLs and the inline bootstrap the server renders, and the
+ * revocation of a consent, which must take effect in the open page even when
+ * the tag's other browser code (`./google-tag-client`) cannot be downloaded.
  */
 import type { GoogleTagSettings } from "./consent";
 
@@ -51,4 +51,35 @@ export function googleTagBootstrap(settings: GoogleTagSettings, granted: boolean
     "gtag('consent','default',{ad_storage:'denied',ad_user_data:'denied',ad_personalization:'denied',analytics_storage:'denied',wait_for_update:500});",
     granted ? grantedCommands(settings) : "",
   ].join("");
+}
+
+/** Sends a command to Google's data layer (no-op before the bootstrap ran). */
+export function gtag(...args: unknown[]): void {
+  window.gtag?.(...args);
+}
+
+/** Sets GA's documented opt-out flag `window['ga-disable-<id>']`. */
+export function gaDisabled(measurementId: string, disabled: boolean): void {
+  (window as unknown as Record<string, boolean>)[`ga-disable-${measurementId}`] = disabled;
+}
+
+/** Expires Google Analytics' cookies (`_ga`, `_ga_<id>`, `_gid`) on this host and its parent domains. */
+function removeAnalyticsCookies(): void {
+  const names = document.cookie
+    .split(";")
+    .map((pair) => pair.split("=")[0]?.trim() ?? "")
+    .filter((name) => /^_ga($|_)|^_gid$|^_gat/.test(name));
+  const labels = window.location.hostname.split(".");
+  const domains = [""];
+  for (let i = 0; i < labels.length - 1; i++) domains.push(`; domain=.${labels.slice(i).join(".")}`);
+  for (const name of names) {
+    for (const domain of domains) document.cookie = `${name}=; Max-Age=0; path=/${domain}`;
+  }
+}
+
+/** After a revoked consent: updates consent to denied, disables GA and removes its cookies. */
+export function revokeConsent(settings: GoogleTagSettings): void {
+  gtag("consent", "update", { analytics_storage: "denied" });
+  if (settings.measurementId) gaDisabled(settings.measurementId, true);
+  removeAnalyticsCookies();
 }

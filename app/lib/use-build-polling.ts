@@ -25,11 +25,14 @@ import { BUILD_POLL_INTERVAL_MS } from "./build-polling-timing";
 export function useBuildPolling(buildId: string | null | undefined): void {
   const [pageBuildId] = useState(buildId);
   const watch = useRef<BuildWatch | null>(null);
+  /** The watcher's file failed to load (see the navigation effect). */
+  const importFailed = useRef(false);
   const navigation = useNavigation();
 
   useEffect(() => {
     if (!pageBuildId) return;
     let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     // The watcher's code comes when there is first something to do: the tab regains focus or
     // becomes visible, or the first period ends. Until a poll has run the page cannot be stale.
     const load = () => {
@@ -40,18 +43,27 @@ export function useBuildPolling(buildId: string | null | undefined): void {
           watch.current = watchBuild(pageBuildId);
           watch.current.check();
         },
-        () => undefined, // Offline or a new deployment: the next page load brings the new build anyway.
+        () => {
+          // Offline, or a new deployment removed this build's files: the next page change loads
+          // a whole document (a new build's, if there is one), and the next trigger tries again.
+          if (stopped) return;
+          importFailed.current = true;
+          armTriggers();
+        },
       );
     };
     const onVisibility = () => document.visibilityState === "visible" && load();
-    const timer = setTimeout(load, BUILD_POLL_INTERVAL_MS);
-    window.addEventListener("focus", load);
-    document.addEventListener("visibilitychange", onVisibility);
+    function armTriggers() {
+      timer = setTimeout(load, BUILD_POLL_INTERVAL_MS);
+      window.addEventListener("focus", load);
+      document.addEventListener("visibilitychange", onVisibility);
+    }
     function removeTriggers() {
       clearTimeout(timer);
       window.removeEventListener("focus", load);
       document.removeEventListener("visibilitychange", onVisibility);
     }
+    armTriggers();
     return () => {
       stopped = true;
       removeTriggers();
@@ -63,9 +75,13 @@ export function useBuildPolling(buildId: string | null | undefined): void {
   const target = navigation.location;
   useEffect(() => {
     if (navigation.state === "idle" || !target) return;
-    watch.current?.navigationStarted({
-      href: `${target.pathname}${target.search}${target.hash}`,
-      formMethod: navigation.formMethod,
-    });
+    const href = `${target.pathname}${target.search}${target.hash}`;
+    if (watch.current) watch.current.navigationStarted({ href, formMethod: navigation.formMethod });
+    else if (importFailed.current && (navigation.formMethod ?? "GET").toUpperCase() === "GET") {
+      // The watcher's own file could not be loaded: this build may be gone from the server, so
+      // the visitor's page change (never an automatic one: no loop) loads a whole document.
+      importFailed.current = false;
+      window.location.assign(href);
+    }
   }, [navigation.state, navigation.formMethod, target]);
 }

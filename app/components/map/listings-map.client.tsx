@@ -126,16 +126,22 @@ export default function ListingsMap(props: ListingsMapProps) {
   const frameRef = useRef<HTMLDivElement>(null);
   const shown = useShown(frameRef);
   const startPoints = useRef<PointsIndex | null>(null);
-  /** The points URL whose server box the map opened on: its points, when they come, are not fitted again. */
-  const openedFor = useRef<string | null>(null);
+  /**
+   * The points URL whose server box the map opened on, and that box: when its points come with
+   * the same box they are not fitted again (a page older than its points, from a cache, is).
+   */
+  const openedFor = useRef<{ url: string; box: PointsBounds } | null>(null);
   const opening = area || shape ? null : (openingBounds ?? null);
   const ready =
     mounted && shown && (area !== null || shape !== null || opening !== null || points !== null || loadFailed);
   if (ready && !mapRef.current && !area && !shape) {
-    if (opening) openedFor.current = pointsUrl;
+    if (opening) openedFor.current = { url: pointsUrl, box: opening };
     else if (points?.bounds) startPoints.current = points;
   }
-  if (points && !startPoints.current && openedFor.current === pointsUrl) startPoints.current = points;
+  const opened = openedFor.current;
+  if (points && !startPoints.current && opened?.url === pointsUrl && sameBox(points.bounds, opened.box)) {
+    startPoints.current = points;
+  }
   const fixed = area ?? (shape ? shapeBounds(shape) : null);
   const initialBounds = fixed
     ? L.latLngBounds([fixed.south, fixed.west], [fixed.north, fixed.east])
@@ -325,4 +331,9 @@ function DrawTools({
       {failed ? <p className={s.drawHint}>Não foi possível começar o desenho. Tente de novo.</p> : null}
     </div>
   );
+}
+
+/** Whether two boxes are the same (both computed by `~/lib/map-region`'s rule from the same coordinates). */
+function sameBox(a: PointsBounds | null, b: PointsBounds): boolean {
+  return a !== null && a.every((value, i) => value === b[i]);
 }

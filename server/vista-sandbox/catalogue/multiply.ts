@@ -51,7 +51,7 @@ export function multiplyRows<T>(rows: readonly T[], factor: number): T[] {
 /**
  * The code of row `rowIndex` of a multiplied catalogue, given the
  * catalogue's ordinary code function: the ordinary code below 90,000 rows
- * (so a factor up to 6 keeps "AP" + five digits, and copy 0 always keeps its
+ * (so small factors keep "AP" + five digits, and copy 0 always keeps its
  * data set code), "AP" + six digits from there on, which no five-digit code
  * can equal. Unique for every row index.
  */
