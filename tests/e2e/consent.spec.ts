@@ -20,7 +20,7 @@
  */
 import { type Browser, type BrowserContext, type BrowserContextOptions, devices, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { installHydrationProbe, waitForHydration } from "./helpers";
+import { hydrateIsland, installHydrationProbe, waitForHydration } from "./helpers";
 import { EMBEDDED_ENV, spawnServer, stopServer, waitUntil, type SpawnedServer } from "./spawned-server";
 
 test.describe.configure({ mode: "serial" });
@@ -103,6 +103,7 @@ test("nada do Google antes da escolha; Rejeitar esconde o aviso e mantém zero p
   const { context, page, google, errors } = await visitor(browser);
   await page.goto("/sobre");
   await waitForHydration(page);
+  await hydrateIsland(page, "aviso-de-cookies");
   await expect(banner(page)).toBeVisible();
   await expect(banner(page).getByRole("link", { name: "política de privacidade" })).toHaveAttribute("href", "/lgpd");
 
@@ -161,6 +162,8 @@ test("Aceitar carrega a tag na hora, registra page_view e a escolha pode ser mud
   const { context, page, google, errors } = await visitor(browser);
   await page.goto("/sobre");
   await waitForHydration(page);
+  // The banner is an island (ADR 0096): its buttons send without a page load once its code has come.
+  await hydrateIsland(page, "aviso-de-cookies");
   expect(google).toEqual([]);
   await page.evaluate(() => ((window as unknown as { __samePage?: boolean }).__samePage = true));
   await banner(page).getByRole("button", { name: "Aceitar" }).click();
