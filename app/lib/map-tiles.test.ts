@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tileLayerOptions, tileOrigins } from "./map-tiles";
+import { tileLayerOptions } from "./map-tiles";
 
 const OSM = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
 
@@ -39,22 +39,5 @@ describe("tileLayerOptions", () => {
 
   it("leaves a template with {r} to the provider's double-size tiles", () => {
     expect(tileLayerOptions("https://tiles.example.com/{z}/{x}/{y}{r}.png", 18, true)).toEqual({ maxZoom: 18 });
-  });
-});
-
-describe("tileOrigins", () => {
-  it("gives the template's origin, one per default subdomain for {s}", () => {
-    expect(tileOrigins("https://tile.openstreetmap.org/{z}/{x}/{y}.png")).toEqual(["https://tile.openstreetmap.org"]);
-    expect(tileOrigins("https://{s}.tiles.example.com:8443/{z}/{x}/{y}{r}.png")).toEqual([
-      "https://a.tiles.example.com:8443",
-      "https://b.tiles.example.com:8443",
-      "https://c.tiles.example.com:8443",
-    ]);
-    expect(tileOrigins("http://127.0.0.1:4000/{z}/{x}/{y}.png")).toEqual(["http://127.0.0.1:4000"]);
-  });
-
-  it("gives none for a path on the site or a non-http template", () => {
-    expect(tileOrigins("/tiles/{z}/{x}/{y}.png")).toEqual([]);
-    expect(tileOrigins("data:image/png;base64,{z}")).toEqual([]);
   });
 });

@@ -36,27 +36,3 @@ export function tileLayerOptions(template: string, maxZoom: number, retina: bool
   if (!retina || template.includes("{r}")) return { maxZoom };
   return { detectRetina: true, maxZoom: maxZoom + 1, maxNativeZoom: maxZoom - 1 };
 }
-
-/** Leaflet's default subdomains for a `{s}` in a tile template. */
-const DEFAULT_SUBDOMAINS = ["a", "b", "c"];
-
-/**
- * The origins a tile template's requests go to (one per subdomain when it
- * has `{s}`), for the page to open its connections to them early
- * (`<link rel="preconnect">`): the first tiles are the map page's largest
- * paint on a phone (docs/decisions/0096-first-load-and-the-maps-first-view.md).
- * A template that is not an absolute http(s) URL gives none.
- * @param template the tile URL template (`MAP_TILE_URL`, Leaflet syntax).
- */
-export function tileOrigins(template: string): string[] {
-  const origins = new Set<string>();
-  for (const subdomain of template.includes("{s}") ? DEFAULT_SUBDOMAINS : [""]) {
-    try {
-      const url = new URL(template.replaceAll("{s}", subdomain).replace(/\{[^}]*\}/g, "0"));
-      if (url.protocol === "https:" || url.protocol === "http:") origins.add(url.origin);
-    } catch {
-      // Not an absolute URL (a path on this site): nothing to open early.
-    }
-  }
-  return [...origins];
-}

@@ -45,7 +45,6 @@ import { publicPageHeaders } from "~/lib/cache-control";
 import { filtersToUrl, LISTINGS_PAGE_SIZE } from "~/lib/filters";
 import { withPagingMeta } from "~/lib/list-pages";
 import { MAP_FILTERS_ID, mapUrl, type BoundingBox } from "~/lib/map-data";
-import { tileOrigins } from "~/lib/map-tiles";
 import { catalogueUpdatingMeta, pageMeta } from "~/lib/meta";
 import { formatCount, plural } from "~/lib/format";
 import { MAP_PATH } from "~/lib/paths";
@@ -132,10 +131,6 @@ function MapScreen({ data }: { data: OkData }) {
   return (
     // The map's code fetches the points as soon as it runs, before hydration (`early-points`).
     <div className={s.page} data-view={hydrated ? view : undefined} data-points-url={data.pointsUrl}>
-      {/* The first tiles are a phone's largest paint: their connections open with the HTML (ADR 0096). */}
-      {tileOrigins(data.tiles.url).map((origin) => (
-        <link key={origin} rel="preconnect" href={origin} />
-      ))}
       <header className={s.header}>
         <div className={s.crumbs}>
           <Breadcrumbs items={[{ name: "Início", path: "/" }, { name: "Mapa" }]} />
