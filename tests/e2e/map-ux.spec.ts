@@ -180,6 +180,8 @@ test.describe("celular 360×800, a volta de um imóvel", () => {
     const map = page.locator(".leaflet-container");
     await expect(map).toBeVisible();
     await page.getByRole("button", { name: "Ver lista" }).click();
+    // The list is an island on a phone (ADR 0061): until its code has come a card is a plain link.
+    await expect(page.locator('[data-island="painel-do-mapa"]')).toHaveAttribute("data-island-hydrated", "");
     const cards = page.locator("#area-da-lista a[data-listing-code]");
     const card = cards.nth(9);
     await card.scrollIntoViewIfNeeded();
