@@ -36,15 +36,18 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { CostNotice } from "~/components/cost-notice";
 import { MapFiltersButton } from "~/components/map/map-filters-button";
 import { MapPanelIsland } from "~/components/map/map-panel-island";
+import { MapPreview } from "~/components/map/map-preview";
+import { firstMapView } from "~/components/map/map-view";
 import { useMapComponent } from "~/components/map/use-map-component";
 import { useWayBack, type PhoneView } from "~/components/map/use-way-back";
 import { CatalogueUpdating, ViewSwitch } from "~/components/results-page";
 import { useConsentBannerHeight } from "~/components/use-consent-banner-height";
-import { useHydrated } from "~/components/use-hydrated";
+import { isHydrated, useHydrated } from "~/components/use-hydrated";
 import { publicPageHeaders } from "~/lib/cache-control";
 import { filtersToUrl, LISTINGS_PAGE_SIZE } from "~/lib/filters";
 import { withPagingMeta } from "~/lib/list-pages";
 import { MAP_FILTERS_ID, mapUrl, type BoundingBox } from "~/lib/map-data";
+import { shapeBounds } from "~/lib/map-shape";
 import { catalogueUpdatingMeta, pageMeta } from "~/lib/meta";
 import { formatCount, plural } from "~/lib/format";
 import { MAP_PATH } from "~/lib/paths";
@@ -98,6 +101,9 @@ function MapScreen({ data }: { data: OkData }) {
   const [highlight, setHighlight] = useState<string | null>(null);
   const { view, setView, listRef } = useWayBack(hydrated);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // The first picture (ADR 0097): the server's page only, until the map's own tiles have loaded.
+  const [tilesShown, setTilesShown] = useState(isHydrated);
+  const preview = firstMapView(area, shape ? shapeBounds(shape) : null, data.openingBounds, data.tiles.url);
   const loading = navigation.state === "loading" && navigation.location.pathname === MAP_PATH;
 
   // Read by onAreaChange when the map settles, which may be after the visitor left the map.
@@ -175,6 +181,7 @@ function MapScreen({ data }: { data: OkData }) {
         <div className={s.mapArea} id="mapa">
           <h2 className={visuallyHidden}>Mapa</h2>
           <div className={s.mapBox}>
+            {preview && !tilesShown && ListingsMap !== "failed" ? <MapPreview view={preview} /> : null}
             {hydrated ? (
               <MapFiltersButton
                 className={s.mapFiltersButton}
@@ -195,6 +202,7 @@ function MapScreen({ data }: { data: OkData }) {
                 onShapeChange={onShapeChange}
                 onAreaChange={onAreaChange}
                 highlightCode={highlight}
+                onTilesShown={() => setTilesShown(true)}
                 label="Mapa dos imóveis. Use a lista de imóveis para navegar pelo teclado."
               />
             ) : ListingsMap === "failed" ? (

@@ -282,7 +282,7 @@ test.describe("hostile input never gives a 500", () => {
 
 test.describe("security headers", () => {
   test("a real page's scripts all carry this answer's CSP nonce; Permissions-Policy is set; no HSTS over http", async () => {
-    for (const path of ["/", "/todos-os-imoveis"]) {
+    for (const path of ["/", "/todos-os-imoveis", "/mapa"]) {
       const answers = [await send("GET", path), await send("GET", path)];
       const nonces = answers.map((answer) => {
         const csp = String(answer.headers["content-security-policy"] ?? "");

@@ -6,12 +6,13 @@
  */
 import Supercluster from "supercluster";
 import type { MapPoint } from "~/lib/map-data";
+import { MAX_ZOOM } from "./map-view";
 
 /** What a single point's marker shows: the listing's code, its label's price (BRL) and its purpose. */
 export type PointProps = Pick<MapPoint, "code" | "price" | "purpose">;
 
-/** Highest zoom the tiles offer; supercluster stops clustering one below. */
-export const MAX_ZOOM = 18;
+/** Highest zoom the tiles offer; supercluster stops clustering one below (`./map-view`). */
+export { MAX_ZOOM };
 /** Highest zoom where points are still clustered. */
 export const CLUSTER_MAX_ZOOM = 17;
 /** Cluster radius in px: a price label is up to ~90 px wide and 28 px tall. */

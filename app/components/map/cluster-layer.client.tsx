@@ -14,10 +14,15 @@ import { visuallyHidden } from "~/styles/ui.css";
 import type { PointsIndex } from "./cluster-client";
 import { CLUSTER_MAX_ZOOM, type MarkerFeature, type PointProps, type PointsBounds } from "./cluster-index";
 import { LeavesPopup, ListingPopup } from "./map-popups";
+import { FIT_MAX_ZOOM, FIT_PADDING } from "./map-view";
 import * as s from "./listings-map.css";
 
-/** How the map fits the points: a margin in px, and not closer than a street (one listing). */
-export const FIT_OPTIONS: L.FitBoundsOptions = { padding: [24, 24], maxZoom: 15, animate: false };
+/** How the map fits the points (`./map-view`). */
+export const FIT_OPTIONS: L.FitBoundsOptions = {
+  padding: [FIT_PADDING, FIT_PADDING],
+  maxZoom: FIT_MAX_ZOOM,
+  animate: false,
+};
 
 /** The box of a set of points as Leaflet's bounds. */
 export function latLngBounds([south, west, north, east]: PointsBounds): L.LatLngBounds {

@@ -29,10 +29,10 @@ import type { PointsBounds } from "~/lib/map-region";
 import { shapeBounds, shapeParam, type DrawnShape } from "~/lib/map-shape";
 import { NextTask, useNextTask } from "~/components/next-task";
 import type { PointsIndex } from "./cluster-client";
-import { MAX_ZOOM } from "./cluster-index";
 import { ClusterLayer, FIT_OPTIONS, latLngBounds } from "./cluster-layer.client";
 import { loadPoints, takeArrivedPoints } from "./early-points";
 import * as s from "./listings-map.css";
+import { MAX_ZOOM, MIN_ZOOM } from "./map-view";
 
 /** Props of {@link ListingsMap}. */
 export interface ListingsMapProps {
@@ -59,6 +59,8 @@ export interface ListingsMapProps {
   highlightCode?: string | null;
   /** Accessible name of the map region. */
   label: string;
+  /** Called when the tiles in view have loaded (or one failed): the page's first picture can go (ADR 0097). */
+  onTilesShown?(): void;
 }
 
 /** Greater São Paulo: the first view when the points could not be loaded. */
@@ -71,6 +73,7 @@ export const AREA_DEBOUNCE_MS = 450;
 /** The map (default export, loaded by the `/mapa` route as soon as it runs in the browser). */
 export default function ListingsMap(props: ListingsMapProps) {
   const { pointsUrl, openingBounds, tileUrl, tileAttribution, area, shape, onAreaChange, highlightCode, label } = props;
+  const { onTilesShown } = props;
   const [points, setPoints] = useState<PointsIndex | null>(() => takeArrivedPoints(pointsUrl));
   const pointsFor = useRef<string | null>(points ? pointsUrl : null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -161,7 +164,7 @@ export default function ListingsMap(props: ListingsMapProps) {
             ? { bounds: initialBounds, boundsOptions: area ? undefined : FIT_OPTIONS }
             : { center: DEFAULT_CENTER, zoom: DEFAULT_ZOOM })}
           maxZoom={MAX_ZOOM}
-          minZoom={3}
+          minZoom={MIN_ZOOM}
           scrollWheelZoom
           worldCopyJump={false}
           zoomControl={false}
@@ -174,7 +177,13 @@ export default function ListingsMap(props: ListingsMapProps) {
               url={tileUrl}
               {...tileLayerOptions(tileUrl, MAX_ZOOM, L.Browser.retina)}
               attribution={tileAttribution}
-              eventHandlers={{ tileerror: () => setTilesFailed(true) }}
+              eventHandlers={{
+                load: () => onTilesShown?.(),
+                tileerror: () => {
+                  setTilesFailed(true);
+                  onTilesShown?.();
+                },
+              }}
             />
           </NextTask>
           {points ? (
