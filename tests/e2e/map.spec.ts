@@ -178,10 +178,13 @@ test("sem o módulo do mapa (falha de rede), o quadro diz isso e a lista continu
   const mapModule = /\/assets\/listings-map\.client-[\w-]+\.js$/;
   consoleGuard.expectHttpError(mapModule, 503);
   await page.route(mapModule, (route) => route.fulfill({ status: 503, contentType: "text/plain", body: "" }));
+  await stubMapTiles(page); // the first picture's tiles (ADR 0097)
   await page.goto("/mapa");
   await waitForHydration(page);
   await expect(page.getByText("Não foi possível carregar o mapa. Os imóveis estão na lista.")).toBeVisible();
   await expect(page.locator(".leaflet-container")).toHaveCount(0);
+  // The first picture goes too: the notice is not hidden under tiles.
+  await expect(page.locator("[data-map-preview]")).toHaveCount(0);
   await expect(mapList(page).getByRole("link", { name: /R\$/ }).first()).toBeVisible();
 });
 
