@@ -22,7 +22,6 @@
  */
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { loadVocabulary } from "../app/.server/catalogue/vocabulary";
 import {
@@ -34,7 +33,7 @@ import {
   type BenchDatabase,
 } from "./catalogue";
 import { drawCombinations, drawMapCases, drawPrefixes, loadWorkloadSource } from "./combinations";
-import { copyPglite, ensureSiteBuild, startServer, stopAllServers } from "./http";
+import { ensureSiteBuild, stopAllServers } from "./http";
 import {
   crowdLoad,
   drawMixedWorkload,
@@ -46,10 +45,9 @@ import {
 } from "./mixed-load";
 import { crowdLines } from "./mixed-report";
 import { measureBounds, measureMapPoints, measureSearch, measureSuggestions, type Measurement } from "./queries";
-import { flag, option, say } from "./server-bench";
+import { flag, option, root, say, startServerOn } from "./server-bench";
 import { formatMs } from "./stats";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const cacheDir = path.join(root, ".cache/bench/growth");
 const factors = (option("factors") ?? "1,5")
   .split(",")
@@ -125,18 +123,9 @@ async function measureServer(
   mixed: MixedWorkload,
 ): Promise<GrowthFigures["server"]> {
   const slug = `${bench.label === "PGlite" ? "pglite" : "postgres"}-x${factor}`;
-  const dataDir = path.join(cacheDir, `server-${slug}`);
-  if (bench.label === "PGlite") {
-    await bench.close();
-    await copyPglite(bench.dataDir!, dataDir);
-  } else await fsp.mkdir(dataDir, { recursive: true });
-  say(`[growth] ×${factor} ${bench.label}: servidor de produção e carga de ${loadSeconds} s com 50 clientes …`);
-  const server = await startServer({
-    root,
-    dataDir,
-    databaseUrl: bench.url,
-    vista: sandbox,
-    logFile: path.join(cacheDir, `server-${slug}.log`),
+  const server = await startServerOn(bench, path.join(cacheDir, `server-${slug}`), sandbox, {
+    onStart: () =>
+      say(`[growth] ×${factor} ${bench.label}: servidor de produção e carga de ${loadSeconds} s com 50 clientes …`),
   });
   try {
     const restRssMb = groupRssMb(server.pgid);

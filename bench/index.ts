@@ -23,7 +23,6 @@ import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
 import { loadVocabulary } from "../app/.server/catalogue/vocabulary";
 import {
   preparePglite,
@@ -41,7 +40,7 @@ import {
   loadWorkloadSource,
   type FilterCombination,
 } from "./combinations";
-import { copyPglite, ensureSiteBuild, loadTest, startServer, stopAllServers, type ThroughputResult } from "./http";
+import { ensureSiteBuild, loadTest, stopAllServers, type ThroughputResult } from "./http";
 import { drawMixedWorkload, type MixedWorkload } from "./mixed-load";
 import { measureMixedLoad, type MixedLoadReport } from "./mixed-report";
 import {
@@ -57,14 +56,11 @@ import {
 import { CATALOGUE_CPU_TARGET_MS, measureCatalogueBuild } from "./sandbox-catalogue";
 import { measureSandboxPhotos, PHOTO_CPU_TARGET_MS } from "./sandbox-photos";
 import { printReport, TARGETS, type DatabaseReport } from "./report";
+import { flag, option, root, say, startServerOn } from "./server-bench";
 import { formatMs, targetMark } from "./stats";
 import { filtersToUrl } from "../app/lib/filters";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const cacheDir = path.join(root, ".cache/bench");
-const args = process.argv.slice(2);
-const flag = (name: string) => args.includes(`--${name}`);
-const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const fresh = flag("fresh");
 const vacuum = flag("vacuum");
 const seconds = Number(option("seconds") ?? 10);
@@ -72,7 +68,6 @@ const repetitions: Repetitions = { warmup: 1, reps: Math.max(1, Number(option("r
 const lockFile = option("lock");
 const benchStarted = performance.now();
 
-const say = (line = "") => process.stdout.write(`${line}\n`);
 const elapsed = () => `${((performance.now() - benchStarted) / 1000).toFixed(0)} s`;
 
 async function measureDatabase(
@@ -157,26 +152,14 @@ async function measureListPage(
   mixed: MixedWorkload,
 ): Promise<{ listPage: ThroughputResult | { error: string }; mixedLoad?: MixedLoadReport | { error: string } }> {
   const slug = bench.label === "PGlite" ? "pglite" : "postgres";
-  const dataDir = path.join(cacheDir, `server-${slug}`);
   try {
-    if (bench.label === "PGlite") {
-      // PGlite has one owner: the bench closes it, the server opens a copy (the cache stays as synced).
-      await bench.close();
-      say(`[bench] ${bench.label}: copiando o banco para o servidor … (${elapsed()})`);
-      await copyPglite(bench.dataDir!, dataDir);
-    } else {
-      await fsp.mkdir(dataDir, { recursive: true });
-    }
-    say(
-      `[bench] ${bench.label}: iniciando o servidor de produção${lockFile ? ` (flock ${lockFile})` : ""} … (${elapsed()})`,
-    );
-    const server = await startServer({
-      root,
-      dataDir,
-      databaseUrl: bench.url,
-      vista: sandbox,
-      logFile: path.join(cacheDir, `server-${slug}.log`),
+    const server = await startServerOn(bench, path.join(cacheDir, `server-${slug}`), sandbox, {
       lockFile,
+      onCopy: () => say(`[bench] ${bench.label}: copiando o banco para o servidor … (${elapsed()})`),
+      onStart: () =>
+        say(
+          `[bench] ${bench.label}: iniciando o servidor de produção${lockFile ? ` (flock ${lockFile})` : ""} … (${elapsed()})`,
+        ),
     });
     try {
       say(

@@ -6,15 +6,17 @@
  * on a copy of it. The server, every other child and the sandbox are stopped
  * afterwards, also when the bench fails. Also the command line the benches
  * share: `--name` flags, `--name=value` options, and the report's lines on
- * stdout.
+ * stdout; and the start of a server child on a bench database.
  */
+import fsp from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Db } from "../app/.server/db";
-import { preparePglite, startBenchSandbox } from "./catalogue";
+import { preparePglite, startBenchSandbox, type BenchDatabase } from "./catalogue";
 import { copyPglite, ensureSiteBuild, type RunningServer, startServer, stopAllServers } from "./http";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** The repository's root folder. */
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** The benches' cache: the sandbox, the PGlite, the server's copy and its log. */
 const cacheDir = path.join(root, ".cache/bench");
 const args = process.argv.slice(2);
@@ -70,4 +72,41 @@ export async function benchAgainstServer<T>(bench: ServerBench<T>): Promise<void
     await stopAllServers().catch(() => undefined);
     await sandbox.close().catch(() => undefined);
   }
+}
+
+/** Options of {@link startServerOn}: the child's `flock` file, and what to tell before each step. */
+export interface ServerOnOptions {
+  lockFile?: string;
+  /** Called before the PGlite is copied (not for PostgreSQL). */
+  onCopy?: () => void;
+  /** Called before the child starts. */
+  onStart?: () => void;
+}
+
+/**
+ * Starts a production server child on `bench`'s database with its data folder `dataDir` and its
+ * log beside it (`<dataDir>.log`). PGlite has one owner: the bench's is closed and the child opens
+ * a copy (the bench's folder stays as synced). PostgreSQL is shared: the folder only holds the
+ * child's own files.
+ */
+export async function startServerOn(
+  bench: BenchDatabase,
+  dataDir: string,
+  vista: { url: string; key: string },
+  options: ServerOnOptions = {},
+): Promise<RunningServer> {
+  if (bench.label === "PGlite") {
+    await bench.close();
+    options.onCopy?.();
+    await copyPglite(bench.dataDir!, dataDir);
+  } else await fsp.mkdir(dataDir, { recursive: true });
+  options.onStart?.();
+  return startServer({
+    root,
+    dataDir,
+    databaseUrl: bench.url,
+    vista,
+    logFile: `${dataDir}.log`,
+    lockFile: options.lockFile,
+  });
 }

@@ -1,7 +1,8 @@
 /**
  * The delivery loop shared by the outboxes (ADR 0014, ADR 0069): the lead
- * outbox (`./leads/worker`, table `lead_deliveries`) and the alert outbox
- * (`./alerts/outbox`, table `search_alert_mails`). Each outbox brings its own
+ * outbox (`./leads/worker`, table `lead_deliveries`) and the mail outboxes
+ * (`./alerts/outbox`, `./visits/mail-worker`, `./owner-report/monthly`).
+ * Each outbox brings its own
  * table, its own way to read the claimed rows and deliver one, and its own
  * failure report; this module does the rest, once (statements in
  * `./outbox-claim`):
@@ -43,7 +44,8 @@
  */
 import { randomUUID } from "node:crypto";
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { Db } from "./db";
+import type { Database, Db } from "./db";
+import type { Mailer } from "./mail/transport";
 import {
   claimDue,
   deferClaim,
@@ -325,4 +327,58 @@ export function startOutboxWorker(
       clearTimeout(wait);
     },
   };
+}
+
+/**
+ * Options of a background worker of one outbox: those of its pass but the handle and the clock
+ * (each pass gets its own), the loop's, and the database.
+ */
+export type OutboxWorkerStart<PassOptions extends OutboxPassOptions> = Omit<PassOptions, "db" | "now"> &
+  OutboxWorkerOptions & { database: Database };
+
+/**
+ * The start of an outbox's background worker ({@link startOutboxWorker}) whose pass is
+ * `deliverDue`: each pass gets the worker's options with the database's handle and the batch.
+ */
+export function outboxWorkerStarter<PassOptions extends OutboxPassOptions>(
+  deliverDue: (options: PassOptions) => Promise<OutboxPassResult>,
+  unrefTimers: boolean,
+): (options: OutboxWorkerStart<PassOptions>) => OutboxWorker {
+  // The worker's options with `db` are the pass's (`now` left to its default); TypeScript cannot
+  // show that an `Omit` of a type parameter plus the omitted keys is that type again.
+  const pass = (options: OutboxWorkerStart<PassOptions>, batch: number) =>
+    deliverDue({ ...options, db: options.database.db, batch } as unknown as PassOptions);
+  return (options) => startOutboxWorker(options, (batch) => pass(options, batch), unrefTimers);
+}
+
+/**
+ * Options of one pass of a mail outbox whose rows have a kind (the alerts', the visits'): the
+ * mailer, and a report of each failed attempt.
+ */
+export interface MailPassOptions extends OutboxPassOptions {
+  mailer: Mailer;
+  /** Called for each failed attempt. */
+  onFailure?: (info: { mailId: string; kind: string; attempts: number; error: string }) => void;
+}
+
+/**
+ * One pass of a mail outbox: {@link deliverDueOutbox} over `table`, whose claimed rows `load`
+ * reads (each row is its own outbox row) and whose failed attempts go to `options.onFailure`
+ * with the row's id and kind.
+ * @returns how many were sent and how many failed (and were rescheduled).
+ */
+export function deliverDueMails<Mail extends { id: string; kind: string; attempts: number }>(
+  table: PgTable,
+  load: OutboxSpec<Mail>["load"],
+  options: MailPassOptions,
+): Promise<OutboxPassResult> {
+  return deliverDueOutbox<Mail>(
+    {
+      table,
+      row: (mail) => mail,
+      load,
+      onFailure: (mail, attempts, error) => options.onFailure?.({ mailId: mail.id, kind: mail.kind, attempts, error }),
+    },
+    options,
+  );
 }

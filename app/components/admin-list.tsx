@@ -1,9 +1,9 @@
 /**
  * Pieces shared by the filtered admin lists (`/admin/leads`, `/admin/acessos`):
  * the filter bar — a GET form, so every view has a URL, with "Filtrar" and
- * "Limpar" — its São Paulo date range (`de`, `ate`), and the pager, which is
+ * "Limpar" — its São Paulo date range (`de`, `ate`), the pager, which is
  * the public {@link Pagination} over the list's own path and filters
- * (`pagina`).
+ * (`pagina`), and the table of a list (also `/admin/lgpd`'s).
  */
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -121,5 +121,37 @@ export function AdminPager({ basePath, query, page, pageCount }: AdminPagerProps
       pageCount={pageCount}
       hrefFor={(n) => filterHref(basePath, query, { pagina: n > 1 ? String(n) : "" })}
     />
+  );
+}
+
+/**
+ * An admin list's table, scrolling sideways inside its box on a narrow screen: one header row of
+ * plain column names (`columns`), then `children`, the rows (`<tr>` of `s.cell` cells); `testId`
+ * names the table for the tests.
+ */
+export function AdminTable({
+  columns,
+  testId,
+  children,
+}: {
+  columns: readonly string[];
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={s.tableWrap}>
+      <table className={s.table} data-testid={testId}>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} className={s.cell}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
   );
 }

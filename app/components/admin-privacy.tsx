@@ -9,6 +9,7 @@ import { formatSaoPaulo, LEAD_STATUS_LABELS } from "~/lib/lead-inbox";
 import { ADMIN_PRIVACY_EXPORT_PATH, ADMIN_PRIVACY_PATH } from "~/lib/paths";
 import type { LgpdRequest } from "~/lib/privacy-requests";
 import { button } from "~/styles/ui.css";
+import { AdminTable } from "./admin-list";
 import { DoubleCheckButton, FormAlert, TextareaField } from "./forms";
 import * as s from "./admin.css";
 import * as css from "./admin-privacy.css";
@@ -94,54 +95,38 @@ export function PrivacyRequests({ requests }: { requests: readonly LgpdRequest[]
       {requests.length === 0 ? (
         <p className={s.muted}>Nenhum pedido recebido.</p>
       ) : (
-        <div className={s.tableWrap}>
-          <table className={s.table} data-testid="pedidos-lgpd">
-            <thead>
-              <tr>
-                <th className={s.cell}>Recebido</th>
-                <th className={s.cell}>Titular</th>
-                <th className={s.cell}>Solicitação</th>
-                <th className={s.cell}>Prazo</th>
-                <th className={s.cell}>Status</th>
-                <th className={s.cell}>Dados</th>
+        <AdminTable columns={["Recebido", "Titular", "Solicitação", "Prazo", "Status", "Dados"]} testId="pedidos-lgpd">
+          {requests.map((item) => {
+            const contact = item.email ?? item.phone ?? "";
+            const open = item.status !== "concluido";
+            return (
+              <tr key={item.id} data-testid="pedido-lgpd">
+                <td className={`${s.cell} ${s.nowrap}`}>{formatSaoPaulo(item.receivedAt)}</td>
+                <td className={s.cell}>
+                  {item.name ?? "—"}
+                  {contact ? <div className={s.muted}>{contact}</div> : null}
+                </td>
+                <td className={s.cell}>{item.request ?? "—"}</td>
+                <td className={`${s.cell} ${s.nowrap}`}>
+                  {brDate(item.dueDate)}
+                  {open ? (
+                    <div className={item.daysLeft < 0 ? css.overdue : s.muted}>{deadlineText(item.daysLeft)}</div>
+                  ) : null}
+                </td>
+                <td className={s.cell}>
+                  <span className={`${s.badge} ${s.badgeTone[item.status]}`}>{LEAD_STATUS_LABELS[item.status]}</span>
+                </td>
+                <td className={s.cell}>
+                  {contact && contact !== "[anonimizado]" ? (
+                    <Link to={`${ADMIN_PRIVACY_PATH}?${new URLSearchParams({ q: contact })}`}>Buscar dados</Link>
+                  ) : (
+                    "—"
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {requests.map((item) => {
-                const contact = item.email ?? item.phone ?? "";
-                const open = item.status !== "concluido";
-                return (
-                  <tr key={item.id} data-testid="pedido-lgpd">
-                    <td className={`${s.cell} ${s.nowrap}`}>{formatSaoPaulo(item.receivedAt)}</td>
-                    <td className={s.cell}>
-                      {item.name ?? "—"}
-                      {contact ? <div className={s.muted}>{contact}</div> : null}
-                    </td>
-                    <td className={s.cell}>{item.request ?? "—"}</td>
-                    <td className={`${s.cell} ${s.nowrap}`}>
-                      {brDate(item.dueDate)}
-                      {open ? (
-                        <div className={item.daysLeft < 0 ? css.overdue : s.muted}>{deadlineText(item.daysLeft)}</div>
-                      ) : null}
-                    </td>
-                    <td className={s.cell}>
-                      <span className={`${s.badge} ${s.badgeTone[item.status]}`}>
-                        {LEAD_STATUS_LABELS[item.status]}
-                      </span>
-                    </td>
-                    <td className={s.cell}>
-                      {contact && contact !== "[anonimizado]" ? (
-                        <Link to={`${ADMIN_PRIVACY_PATH}?${new URLSearchParams({ q: contact })}`}>Buscar dados</Link>
-                      ) : (
-                        "—"
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </AdminTable>
       )}
       <p className={s.muted}>O status de cada pedido muda na caixa de leads (filtro “Pedido LGPD”).</p>
     </section>
@@ -197,30 +182,19 @@ export function PrivacySearchResult(props: {
             <h3 className={s.heading}>
               {group.label} ({group.records.length})
             </h3>
-            <div className={s.tableWrap}>
-              <table className={s.table}>
-                <thead>
-                  <tr>
-                    <th className={s.cell}>Data</th>
-                    <th className={s.cell}>Dados</th>
-                    <th className={s.cell}>Gerenciar</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {group.records.map((record) => (
-                    <tr key={record.id}>
-                      <td className={`${s.cell} ${s.nowrap}`}>{record.date ? formatSaoPaulo(record.date) : "—"}</td>
-                      <td className={s.cell}>
-                        <p className={css.fields}>{fieldLines(record.fields)}</p>
-                      </td>
-                      <td className={s.cell}>
-                        {record.manageHref ? <Link to={record.manageHref}>Abrir</Link> : "Nesta página"}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable columns={["Data", "Dados", "Gerenciar"]}>
+              {group.records.map((record) => (
+                <tr key={record.id}>
+                  <td className={`${s.cell} ${s.nowrap}`}>{record.date ? formatSaoPaulo(record.date) : "—"}</td>
+                  <td className={s.cell}>
+                    <p className={css.fields}>{fieldLines(record.fields)}</p>
+                  </td>
+                  <td className={s.cell}>
+                    {record.manageHref ? <Link to={record.manageHref}>Abrir</Link> : "Nesta página"}
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
           </section>
         ))}
 
@@ -256,39 +230,28 @@ export function PrivacyAuditTrail({ audit }: { audit: readonly PrivacyAuditRow[]
       {audit.length === 0 ? (
         <p className={s.muted}>Nenhuma ação registrada.</p>
       ) : (
-        <div className={s.tableWrap}>
-          <table className={s.table} data-testid="registro-lgpd">
-            <thead>
-              <tr>
-                <th className={s.cell}>Data e hora</th>
-                <th className={s.cell}>Ação</th>
-                <th className={s.cell}>Quem</th>
-                <th className={s.cell}>Titular (hash)</th>
-                <th className={s.cell}>Motivo</th>
-                <th className={s.cell}>Registros</th>
-              </tr>
-            </thead>
-            <tbody>
-              {audit.map((entry) => (
-                <tr key={entry.id} data-testid="acao-lgpd">
-                  <td className={`${s.cell} ${s.nowrap}`}>{formatSaoPaulo(entry.at)}</td>
-                  <td className={s.cell}>{ACTION_LABELS[entry.action] ?? entry.action}</td>
-                  <td className={s.cell}>{entry.adminEmail || "Sistema"}</td>
-                  <td className={s.cell} title={entry.subjectHash ?? undefined}>
-                    {entry.subjectHash ? `${entry.subjectHash.slice(0, 12)}…` : "—"}
-                  </td>
-                  <td className={s.cell}>{entry.reason || "—"}</td>
-                  <td className={s.cell}>
-                    {Object.entries(entry.counts)
-                      .filter(([, count]) => count > 0)
-                      .map(([key, count]) => `${key}: ${count}`)
-                      .join(", ") || "0"}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          columns={["Data e hora", "Ação", "Quem", "Titular (hash)", "Motivo", "Registros"]}
+          testId="registro-lgpd"
+        >
+          {audit.map((entry) => (
+            <tr key={entry.id} data-testid="acao-lgpd">
+              <td className={`${s.cell} ${s.nowrap}`}>{formatSaoPaulo(entry.at)}</td>
+              <td className={s.cell}>{ACTION_LABELS[entry.action] ?? entry.action}</td>
+              <td className={s.cell}>{entry.adminEmail || "Sistema"}</td>
+              <td className={s.cell} title={entry.subjectHash ?? undefined}>
+                {entry.subjectHash ? `${entry.subjectHash.slice(0, 12)}…` : "—"}
+              </td>
+              <td className={s.cell}>{entry.reason || "—"}</td>
+              <td className={s.cell}>
+                {Object.entries(entry.counts)
+                  .filter(([, count]) => count > 0)
+                  .map(([key, count]) => `${key}: ${count}`)
+                  .join(", ") || "0"}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </section>
   );

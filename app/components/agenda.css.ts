@@ -1,5 +1,6 @@
 /** Styles of the broker's agenda (`/painel/agenda`): the weekly hours form, the preview and the visits. */
 import { style } from "@vanilla-extract/css";
+import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
 
 /** The form: its groups one under the other. */
@@ -31,30 +32,15 @@ export const row = style({
 /** One interval: its caption (the second's) over its two inputs. */
 export const interval = style({ display: "flex", flexDirection: "column", gap: vars.space.xs });
 
-export const caption = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+export const caption = style(fr.mutedText);
 
 /** The weekdays: one column on a phone, two on a wide screen. */
-export const days = style({
-  display: "grid",
-  gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 20rem), 1fr))",
-  gap: vars.space.md,
-});
+export const days = style([fr.fitColumns("20rem"), { gap: vars.space.md }]);
 
 /** The preview's days and the visits: a plain list. */
-export const list = style({
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.sm,
-});
+export const list = style([fr.plainList, fr.column, { gap: vars.space.sm }]);
 
-export const listItem = style({
-  borderInlineStart: `3px solid ${vars.color.border}`,
-  paddingInlineStart: vars.space.sm,
-  overflowWrap: "anywhere",
-});
+export const listItem = style([fr.ruledItem, { overflowWrap: "anywhere" }]);
 
 /** A day's times, wrapping. */
 export const times = style({

@@ -13,15 +13,10 @@ export const form = style([
 export const title = style({ margin: 0, fontSize: vars.fontSize.md, lineHeight: 1.3 });
 
 /** The line under the heading. */
-export const intro = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+export const intro = style(fr.mutedText);
 
 /** E-mail, name and button side by side when the card is wide enough; stacked on a phone. */
-export const row = style({
-  display: "grid",
-  gap: vars.space.sm,
-  gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 13rem), 1fr))",
-  alignItems: "end",
-});
+export const row = style([fr.fitColumns("13rem"), { gap: vars.space.sm, alignItems: "end" }]);
 
 /** The submit button, as tall as the inputs. */
 export const submit = style({ width: "100%", whiteSpace: "nowrap" });

@@ -4,13 +4,13 @@ import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
 
 /** The page's vertical rhythm. */
-export const page = style([fr.column, { gap: vars.space.lg, paddingBlock: `${vars.space.lg} ${vars.space.xxl}` }]);
+export const page = style([fr.pageColumn, { gap: vars.space.lg }]);
 
 /** Title block. */
 export const header = style([fr.column, { gap: vars.space.xs }]);
 
 /** Page title. */
-export const title = style({ margin: 0, fontSize: vars.fontSize.xxl, lineHeight: 1.15 });
+export const title = style(fr.pageTitle);
 
 /** Muted text. */
 export const muted = style({ margin: 0, color: vars.color.textMuted });

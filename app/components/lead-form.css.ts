@@ -10,22 +10,17 @@ export const form = style([fr.formCard, { border: `1px solid ${vars.color.border
 export const title = style({ margin: 0, fontSize: vars.fontSize.lg, lineHeight: 1.25 });
 
 /** Short text under the title. */
-export const intro = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+export const intro = style(fr.mutedText);
 
 /**
  * Two fields side by side when the card itself is wide enough (phone and
  * e-mail): the columns follow the card's width, not the viewport's, so the
  * narrow "avise-me" card in the aside stacks them instead of cramping them.
  */
-export const row = style({
-  display: "grid",
-  gap: vars.space.md,
-  gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 15rem), 1fr))",
-  alignItems: "start",
-});
+export const row = style([fr.fitColumns("15rem"), { gap: vars.space.md, alignItems: "start" }]);
 
 /** The line above phone and e-mail: one of the two is enough. */
-export const pairHint = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+export const pairHint = style(fr.mutedText);
 
 /** The confirmation panel that replaces the form once sent (JavaScript). */
 export const sent = style({

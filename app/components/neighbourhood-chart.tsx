@@ -7,6 +7,7 @@
  */
 import { formatCount, formatPrice, formatPriceCents, MONTHS } from "~/lib/format";
 import { isShown, TOO_FEW_TEXT, type SeriesPoint } from "~/lib/neighbourhood-market";
+import { ChartTable } from "./chart-table";
 import * as s from "./neighbourhood.css";
 
 const WIDTH = 640;
@@ -76,36 +77,32 @@ export function MarketChart({ id, title, series }: { id: string; title: string; 
       </figcaption>
       {shown.length ? <ChartSvg series={series} values={shown.map((f) => f.value)} title={title} /> : null}
       {shown.length === 0 ? <p className={s.suppressed}>Sem meses com imóveis suficientes: {TOO_FEW_TEXT}.</p> : null}
-      <details className={s.details}>
-        <summary className={s.summary}>Ver os números do gráfico</summary>
-        <div className={s.tableBox}>
-          <table className={s.table}>
-            <caption className={s.tableCaption}>{title}, por mês</caption>
-            <thead>
-              <tr>
-                <th scope="col">Mês</th>
-                <th scope="col" className={s.numeric}>
-                  Preço do m²
-                </th>
-                <th scope="col" className={s.numeric}>
-                  Imóveis
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {series.map((point) => (
-                <tr key={point.month}>
-                  <th scope="row">{longMonth(point.month)}</th>
-                  <td className={s.numeric}>
-                    {isShown(point.pricePerM2) ? priceText(point.pricePerM2.value) : TOO_FEW_TEXT}
-                  </td>
-                  <td className={s.numeric}>{formatCount(point.pricePerM2.count)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <ChartTable
+        summary="Ver os números do gráfico"
+        caption={<>{title}, por mês</>}
+        classes={{ details: s.details, summary: s.summary, box: s.tableBox, table: s.table, caption: s.tableCaption }}
+        head={
+          <>
+            <th scope="col">Mês</th>
+            <th scope="col" className={s.numeric}>
+              Preço do m²
+            </th>
+            <th scope="col" className={s.numeric}>
+              Imóveis
+            </th>
+          </>
+        }
+      >
+        {series.map((point) => (
+          <tr key={point.month}>
+            <th scope="row">{longMonth(point.month)}</th>
+            <td className={s.numeric}>
+              {isShown(point.pricePerM2) ? priceText(point.pricePerM2.value) : TOO_FEW_TEXT}
+            </td>
+            <td className={s.numeric}>{formatCount(point.pricePerM2.count)}</td>
+          </tr>
+        ))}
+      </ChartTable>
     </figure>
   );
 }

@@ -20,6 +20,7 @@ import {
   averageRatingText,
 } from "~/lib/owner-report";
 import * as a from "./admin.css";
+import { ColumnTable } from "./column-table";
 import { PriceHistorySection } from "./price-history";
 import * as s from "./owner-report.css";
 
@@ -41,34 +42,20 @@ function Figure({ value, label, testId }: { value: string; label: string; testId
 /** The rows of the "Total / últimos 30 dias" table. */
 function ActivityTable({ rows }: { rows: { label: string; pair: FigurePair }[] }) {
   return (
-    <div className={a.tableWrap}>
-      <table className={a.table}>
-        <thead>
-          <tr>
-            <th className={a.cell} scope="col">
-              Indicador
-            </th>
-            <th className={a.cell} scope="col">
-              Desde o anúncio
-            </th>
-            <th className={a.cell} scope="col">
-              Últimos {RECENT_DAYS} dias
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(({ label, pair }) => (
-            <tr key={label}>
-              <th className={a.cell} scope="row">
-                {label}
-              </th>
-              <td className={a.cell}>{formatNumber(pair.total)}</td>
-              <td className={a.cell}>{formatNumber(pair.recent)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ColumnTable
+      classes={{ box: a.tableWrap, table: a.table, cell: a.cell }}
+      columns={["Indicador", "Desde o anúncio", <>Últimos {RECENT_DAYS} dias</>]}
+    >
+      {rows.map(({ label, pair }) => (
+        <tr key={label}>
+          <th className={a.cell} scope="row">
+            {label}
+          </th>
+          <td className={a.cell}>{formatNumber(pair.total)}</td>
+          <td className={a.cell}>{formatNumber(pair.recent)}</td>
+        </tr>
+      ))}
+    </ColumnTable>
   );
 }
 

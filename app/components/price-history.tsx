@@ -8,6 +8,7 @@
 import { latestDrop, PRICE_FIELD_LABELS, type PriceField, type PriceHistoryEntry } from "~/domain/price-history";
 import { formatNumber, formatPrice } from "~/lib/format";
 import { saoPauloFormat } from "~/lib/sao-paulo-time";
+import { ColumnTable } from "./column-table";
 import * as p from "./detail-page.css";
 import * as s from "./price-history.css";
 
@@ -96,42 +97,25 @@ export function PriceHistorySection({ entries }: PriceHistorySectionProps) {
     <section className={p.section} aria-labelledby="historico-de-preco" data-testid="price-history">
       <h2 id="historico-de-preco">Histórico de preço</h2>
       <Sparkline values={sparkPoints(entries, sparkField)} />
-      <div className={s.tableWrap}>
-        <table className={s.table}>
-          <thead>
-            <tr>
-              <th className={s.cell} scope="col">
-                Data
-              </th>
-              <th className={s.cell} scope="col">
-                Valor
-              </th>
-              <th className={s.cell} scope="col">
-                De
-              </th>
-              <th className={s.cell} scope="col">
-                Para
-              </th>
+      <ColumnTable
+        classes={{ box: s.tableWrap, table: s.table, cell: s.cell }}
+        columns={["Data", "Valor", "De", "Para"]}
+      >
+        {newestFirst.map((entry, i) => {
+          const lower = entry.oldValue !== null && entry.newValue !== null && entry.newValue < entry.oldValue;
+          return (
+            <tr key={`${entry.changedAt}-${entry.field}-${i}`}>
+              <td className={s.cell}>{formatDayMonthYear(entry.changedAt)}</td>
+              <td className={s.cell}>{PRICE_FIELD_LABELS[entry.field]}</td>
+              <td className={s.cell}>{amount(entry.field, entry.oldValue)}</td>
+              <td className={`${s.cell} ${lower ? s.down : s.up}`}>
+                {amount(entry.field, entry.newValue)}
+                {lower ? " ↓" : entry.oldValue !== null && entry.newValue !== null ? " ↑" : ""}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {newestFirst.map((entry, i) => {
-              const lower = entry.oldValue !== null && entry.newValue !== null && entry.newValue < entry.oldValue;
-              return (
-                <tr key={`${entry.changedAt}-${entry.field}-${i}`}>
-                  <td className={s.cell}>{formatDayMonthYear(entry.changedAt)}</td>
-                  <td className={s.cell}>{PRICE_FIELD_LABELS[entry.field]}</td>
-                  <td className={s.cell}>{amount(entry.field, entry.oldValue)}</td>
-                  <td className={`${s.cell} ${lower ? s.down : s.up}`}>
-                    {amount(entry.field, entry.newValue)}
-                    {lower ? " ↓" : entry.oldValue !== null && entry.newValue !== null ? " ↑" : ""}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </ColumnTable>
     </section>
   );
 }

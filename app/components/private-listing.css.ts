@@ -1,5 +1,6 @@
 /** Styles of the broker area: the private panel, /painel and its lists. */
 import { style } from "@vanilla-extract/css";
+import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
 
 export const panel = style({
@@ -36,21 +37,11 @@ export const term = style({ fontWeight: 600, color: vars.color.textMuted });
 
 export const value = style({ margin: 0, whiteSpace: "pre-line", overflowWrap: "anywhere" });
 
-export const history = style({
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.sm,
-});
+export const history = style([fr.plainList, fr.column, { gap: vars.space.sm }]);
 
-export const historyItem = style({
-  borderInlineStart: `3px solid ${vars.color.border}`,
-  paddingInlineStart: vars.space.sm,
-});
+export const historyItem = style(fr.ruledItem);
 
-export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, margin: 0 });
+export const muted = style(fr.mutedText);
 
 export const page = style({
   display: "flex",

@@ -7,12 +7,7 @@ import { vars } from "~/styles/theme.css";
 export const card = style([fr.formCard, { border: `1px solid ${vars.color.border}`, minWidth: 0 }]);
 
 /** Fields side by side when the card is wide enough. */
-export const grid = style({
-  display: "grid",
-  gap: vars.space.md,
-  gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 9rem), 1fr))",
-  alignItems: "start",
-});
+export const grid = style([fr.fitColumns("9rem"), { gap: vars.space.md, alignItems: "start" }]);
 
 /** The purpose choice (two radios). */
 export const purposes = style({
@@ -37,7 +32,7 @@ export const fieldError = style({ margin: 0, color: vars.color.error, fontSize: 
 export const title = style({ margin: 0, fontSize: vars.fontSize.lg, lineHeight: 1.25 });
 
 /** Muted small text. */
-export const muted = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+export const muted = style(fr.mutedText);
 
 /** The estimate range: large, wrapping between its two figures on narrow phones. */
 export const range = style({

@@ -1,17 +1,12 @@
 /** Styles of the visit pages (`visit-book.tsx`, `visit-manage.tsx`): phone first (360 px). */
 import { style } from "@vanilla-extract/css";
+import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
 
 /** The page's column. */
-export const page = style({
-  paddingBlock: `${vars.space.lg} ${vars.space.xxl}`,
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.lg,
-  maxWidth: "46rem",
-});
+export const page = style([fr.pageColumn, { gap: vars.space.lg, maxWidth: "46rem" }]);
 
-export const title = style({ margin: 0, fontSize: vars.fontSize.xxl, lineHeight: 1.15 });
+export const title = style(fr.pageTitle);
 
 /** The listing summary: cover photo beside the title and place. */
 export const summary = style({

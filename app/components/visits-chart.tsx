@@ -4,6 +4,7 @@
  * unique visitors as a line, a `<title>`/`<desc>` for assistive technology,
  * and the same figures as a table below (the accessible fallback).
  */
+import { ChartTable } from "./chart-table";
 import * as s from "./visits-chart.css";
 import * as a from "./admin.css";
 
@@ -118,38 +119,35 @@ export function VisitsChart({ days }: { days: readonly VisitsChartDay[] }) {
           </li>
         </ul>
       </figcaption>
-      <details>
-        <summary>Tabela de dados do gráfico</summary>
-        <div className={a.tableWrap}>
-          <table className={a.table} data-testid="tabela-visitas">
-            <caption className={a.muted}>Visitas por dia</caption>
-            <thead>
-              <tr>
-                <th className={a.cell} scope="col">
-                  Dia
-                </th>
-                <th className={`${a.cell} ${s.number}`} scope="col">
-                  Visualizações de página
-                </th>
-                <th className={`${a.cell} ${s.number}`} scope="col">
-                  Visitantes únicos
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((d) => (
-                <tr key={d.day}>
-                  <th className={a.cell} scope="row">
-                    <time dateTime={d.day}>{fullDate(d.day)}</time>
-                  </th>
-                  <td className={`${a.cell} ${s.number}`}>{d.pageViews}</td>
-                  <td className={`${a.cell} ${s.number}`}>{d.visitors}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <ChartTable
+        summary="Tabela de dados do gráfico"
+        caption="Visitas por dia"
+        classes={{ box: a.tableWrap, table: a.table, caption: a.muted }}
+        testId="tabela-visitas"
+        head={
+          <>
+            <th className={a.cell} scope="col">
+              Dia
+            </th>
+            <th className={`${a.cell} ${s.number}`} scope="col">
+              Visualizações de página
+            </th>
+            <th className={`${a.cell} ${s.number}`} scope="col">
+              Visitantes únicos
+            </th>
+          </>
+        }
+      >
+        {days.map((d) => (
+          <tr key={d.day}>
+            <th className={a.cell} scope="row">
+              <time dateTime={d.day}>{fullDate(d.day)}</time>
+            </th>
+            <td className={`${a.cell} ${s.number}`}>{d.pageViews}</td>
+            <td className={`${a.cell} ${s.number}`}>{d.visitors}</td>
+          </tr>
+        ))}
+      </ChartTable>
     </figure>
   );
 }

@@ -12,7 +12,14 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
 import { listOwnerDataAccess, summarizeOwnerDataAccess } from "~/.server/broker/owner-access";
 import { getConfig } from "~/.server/config";
-import { AdminFilterBar, AdminPager, DateRangeFields, FilterInput, filterHref } from "~/components/admin-list";
+import {
+  AdminFilterBar,
+  AdminPager,
+  AdminTable,
+  DateRangeFields,
+  FilterInput,
+  filterHref,
+} from "~/components/admin-list";
 import { AdminPageHeader } from "~/components/admin-nav";
 import * as s from "~/components/admin.css";
 import { CheckboxField } from "~/components/forms";
@@ -94,34 +101,24 @@ export default function AdminOwnerAccessPage() {
         {summary.length === 0 ? (
           <p className={s.muted}>Nenhum acesso registrado.</p>
         ) : (
-          <div className={s.tableWrap}>
-            <table className={s.table} data-testid="resumo-acessos">
-              <thead>
-                <tr>
-                  <th className={s.cell}>Usuário</th>
-                  <th className={s.cell}>Imóveis diferentes</th>
-                  <th className={s.cell}>Acessos</th>
-                  <th className={s.cell}>Recusados</th>
-                  <th className={s.cell}>Último acesso</th>
-                </tr>
-              </thead>
-              <tbody>
-                {summary.map((user) => (
-                  <tr key={user.uid}>
-                    <td className={s.cell}>
-                      <Link to={userHref(query, user.uid)} title={`uid ${user.uid}`}>
-                        {user.email || user.uid}
-                      </Link>
-                    </td>
-                    <td className={s.cell}>{user.listings}</td>
-                    <td className={s.cell}>{user.views}</td>
-                    <td className={s.cell}>{user.refused}</td>
-                    <td className={`${s.cell} ${s.nowrap}`}>{formatSaoPaulo(user.lastAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            columns={["Usuário", "Imóveis diferentes", "Acessos", "Recusados", "Último acesso"]}
+            testId="resumo-acessos"
+          >
+            {summary.map((user) => (
+              <tr key={user.uid}>
+                <td className={s.cell}>
+                  <Link to={userHref(query, user.uid)} title={`uid ${user.uid}`}>
+                    {user.email || user.uid}
+                  </Link>
+                </td>
+                <td className={s.cell}>{user.listings}</td>
+                <td className={s.cell}>{user.views}</td>
+                <td className={s.cell}>{user.refused}</td>
+                <td className={`${s.cell} ${s.nowrap}`}>{formatSaoPaulo(user.lastAt)}</td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </section>
 
@@ -134,48 +131,34 @@ export default function AdminOwnerAccessPage() {
           {filtered ? " com estes filtros" : ""}, do mais recente ao mais antigo. Horários de Brasília.
         </p>
         {page.items.length ? (
-          <div className={s.tableWrap}>
-            <table className={s.table} data-testid="acessos">
-              <thead>
-                <tr>
-                  <th className={s.cell}>Data e hora</th>
-                  <th className={s.cell}>Usuário</th>
-                  <th className={s.cell}>Imóvel</th>
-                  <th className={s.cell}>IP</th>
-                  <th className={s.cell}>Navegador</th>
-                  <th className={s.cell}>Situação</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.items.map((entry) => (
-                  <tr key={entry.id} data-testid="acesso">
-                    <td className={`${s.cell} ${s.nowrap}`}>
-                      <time dateTime={entry.at}>{formatSaoPauloSeconds(entry.at)}</time>
-                    </td>
-                    <td className={s.cell}>
-                      <Link to={userHref(query, entry.uid)} title={`uid ${entry.uid}`}>
-                        {entry.email || entry.uid}
-                      </Link>
-                    </td>
-                    <td className={`${s.cell} ${s.nowrap}`}>
-                      {entry.listingPath ? <Link to={entry.listingPath}>{entry.listingCode}</Link> : entry.listingCode}
-                    </td>
-                    <td className={`${s.cell} ${s.nowrap}`}>{entry.ip || "—"}</td>
-                    <td className={s.cell} title={entry.userAgent || undefined}>
-                      {entry.userAgent ? shortUserAgent(entry.userAgent) : "—"}
-                    </td>
-                    <td className={`${s.cell} ${s.nowrap}`}>
-                      {entry.allowed ? (
-                        "Permitido"
-                      ) : (
-                        <span className={`${s.badge} ${s.badgeTone.novo}`}>Recusado (limite)</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable columns={["Data e hora", "Usuário", "Imóvel", "IP", "Navegador", "Situação"]} testId="acessos">
+            {page.items.map((entry) => (
+              <tr key={entry.id} data-testid="acesso">
+                <td className={`${s.cell} ${s.nowrap}`}>
+                  <time dateTime={entry.at}>{formatSaoPauloSeconds(entry.at)}</time>
+                </td>
+                <td className={s.cell}>
+                  <Link to={userHref(query, entry.uid)} title={`uid ${entry.uid}`}>
+                    {entry.email || entry.uid}
+                  </Link>
+                </td>
+                <td className={`${s.cell} ${s.nowrap}`}>
+                  {entry.listingPath ? <Link to={entry.listingPath}>{entry.listingCode}</Link> : entry.listingCode}
+                </td>
+                <td className={`${s.cell} ${s.nowrap}`}>{entry.ip || "—"}</td>
+                <td className={s.cell} title={entry.userAgent || undefined}>
+                  {entry.userAgent ? shortUserAgent(entry.userAgent) : "—"}
+                </td>
+                <td className={`${s.cell} ${s.nowrap}`}>
+                  {entry.allowed ? (
+                    "Permitido"
+                  ) : (
+                    <span className={`${s.badge} ${s.badgeTone.novo}`}>Recusado (limite)</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         ) : null}
       </section>
 

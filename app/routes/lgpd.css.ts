@@ -1,18 +1,13 @@
 /** Styles of the privacy policy `/lgpd` (`lgpd.tsx`): phone first (360 px). */
 import { style } from "@vanilla-extract/css";
+import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
 
 /** The page's vertical rhythm. */
-export const page = style({
-  paddingBlock: `${vars.space.lg} ${vars.space.xxl}`,
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.xl,
-  maxWidth: "78ch",
-});
+export const page = style([fr.pageColumn, { gap: vars.space.xl, maxWidth: "78ch" }]);
 
 /** Page title. */
-export const title = style({ margin: 0, fontSize: vars.fontSize.xxl, lineHeight: 1.15 });
+export const title = style(fr.pageTitle);
 
 /** One section of the policy. */
 export const section = style({ display: "flex", flexDirection: "column", gap: vars.space.sm, lineHeight: 1.6 });

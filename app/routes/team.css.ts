@@ -1,17 +1,13 @@
 /** Styles of `/sobre` and `/membro/{id}` (`about.tsx`, `member.tsx`): phone first (360 px). */
 import { style } from "@vanilla-extract/css";
+import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
 
 /** The page's vertical rhythm. */
-export const page = style({
-  paddingBlock: `${vars.space.lg} ${vars.space.xxl}`,
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.xl,
-});
+export const page = style([fr.pageColumn, { gap: vars.space.xl }]);
 
 /** Page title. */
-export const title = style({ margin: 0, fontSize: vars.fontSize.xxl, lineHeight: 1.15 });
+export const title = style(fr.pageTitle);
 
 /** Running text (keeps the admin's line breaks). */
 export const prose = style({ margin: 0, maxWidth: "70ch", whiteSpace: "pre-line", lineHeight: 1.6 });

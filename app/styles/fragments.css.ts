@@ -23,6 +23,12 @@ export const inlineCenter: StyleRule = { display: "inline-flex", alignItems: "ce
 /** A wrapping flex row. */
 export const wrapFlex: StyleRule = { display: "flex", flexWrap: "wrap" };
 
+/** A content page's column: the site's page padding (lg above, xxl below), its blocks one under the other; give it a gap. */
+export const pageColumn: StyleRule = { paddingBlock: `${vars.space.lg} ${vars.space.xxl}`, ...column };
+
+/** A page's H1: the display size, tight lines, no margin. */
+export const pageTitle: StyleRule = { margin: 0, fontSize: vars.fontSize.xxl, lineHeight: 1.15 };
+
 /** Centres the items on both axes (of a flex or grid box). */
 export const centerContent: StyleRule = { alignItems: "center", justifyContent: "center" };
 
@@ -31,6 +37,17 @@ export const centered: StyleRule = { display: "flex", ...centerContent };
 
 /** One line of text, cut with an ellipsis. */
 export const ellipsis: StyleRule = { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" };
+
+/** Muted small text without margins (the line under a heading, a hint, a caption). */
+export const mutedText: StyleRule = { margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted };
+
+/**
+ * A grid of as many equal columns of at least `min` (a CSS length) as its box holds, one on a
+ * box narrower than `min`: the columns follow the box's width, not the viewport's.
+ */
+export function fitColumns(min: string): StyleRule {
+  return { display: "grid", gridTemplateColumns: `repeat(auto-fit, minmax(min(100%, ${min}), 1fr))` };
+}
 
 /** Fills its parent box. */
 export const fill: StyleRule = { width: "100%", height: "100%" };
@@ -95,6 +112,12 @@ export const badge: StyleRule = {
 
 /** The accent colours of a badge (Lançamento). */
 export const badgeAccent: StyleRule = { background: vars.color.secondary, color: vars.color.onSecondary };
+
+/** A list item marked by a 3 px rule on its start side (the broker's histories and visits). */
+export const ruledItem: StyleRule = {
+  borderInlineStart: `3px solid ${vars.color.border}`,
+  paddingInlineStart: vars.space.sm,
+};
 
 /** A form card: a column of fields with medium gaps on the surface colour. */
 export const formCard: StyleRule = {

@@ -28,13 +28,7 @@ import {
   searchAlertMails,
   searchAlerts,
 } from "~/.server/db/schema";
-import {
-  checkStartedAt,
-  EXPIRED_FORM_MESSAGE,
-  FORM_TOKEN_MAX_AGE_MS,
-  leadFormTokens,
-  MIN_FILL_MS,
-} from "~/.server/leads/form-guard";
+import { EXPIRED_FORM_MESSAGE } from "~/.server/leads/form-guard";
 import { createMailer, type Mailer } from "~/.server/mail/transport";
 import { deleteSubject, findSubjectRecords } from "~/.server/privacy";
 import { parseSubject } from "~/.server/privacy/subject";
@@ -46,7 +40,7 @@ import * as unsubscribePage from "~/routes/alerts-unsubscribe";
 import * as passwordTokenPage from "~/routes/password-token";
 import { createTestPglite, type TestDatabase } from "./helpers/database";
 import { makeListing, storedRow } from "./helpers/fixtures";
-import { answer, clientArgs, passingGuardFields, siteRequest } from "./helpers/loaders";
+import { answer, clientArgs, expiredForm, passingGuardFields, siteRequest } from "./helpers/loaders";
 import { startSmtpSink, type SmtpSink } from "./helpers/smtp-sink";
 
 const PUBLIC_URL = "https://www.exemplo.com.br";
@@ -283,8 +277,8 @@ describe("mail the public can trigger (ADR 0064)", () => {
   });
 
   it("answers a form left open too long with a fresh token and a message to send again, storing nothing", async () => {
-    const old = leadFormTokens(Date.now() - FORM_TOKEN_MAX_AGE_MS - 60_000);
-    const fields = alertForm({ email: "antigo@exemplo.com.br", startedAt: old.startedAt, js: "1" });
+    const oldStartedAt = expiredForm.startedAt();
+    const fields = alertForm({ email: "antigo@exemplo.com.br", startedAt: oldStartedAt, js: "1" });
     const response = await postCreate(fields, "10.2.3.1");
     expect(response.status).toBe(400);
     const body = (await response.json()) as {
@@ -293,10 +287,10 @@ describe("mail the public can trigger (ADR 0064)", () => {
     };
     expect(body.result.error[""]).toEqual([EXPIRED_FORM_MESSAGE]);
     expect(body.result.initialValue).toMatchObject({ email: "antigo@exemplo.com.br" });
-    expect(body.startedAt).not.toBe(old.startedAt);
+    expect(body.startedAt).not.toBe(oldStartedAt);
     expect(await alertsOf("antigo@exemplo.com.br")).toHaveLength(0);
     // The fresh token is valid: sent after the minimum fill time, it is accepted.
-    expect(checkStartedAt(body.startedAt, Date.now() + MIN_FILL_MS)).toBe("ok");
+    expect(expiredForm.checkAfterFill(body.startedAt)).toBe("ok");
   });
 });
 

@@ -16,20 +16,14 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { saveAgencyProfile } from "~/.server/agency";
 import { leadDeliveries, leads } from "~/.server/db/schema";
-import {
-  checkStartedAt,
-  EXPIRED_FORM_MESSAGE,
-  FORM_TOKEN_MAX_AGE_MS,
-  leadFormTokens,
-  MIN_FILL_MS,
-} from "~/.server/leads/form-guard";
+import { EXPIRED_FORM_MESSAGE, leadFormTokens } from "~/.server/leads/form-guard";
 import { normaliseEmail, normalisedEmailSql } from "~/.server/privacy/recipient";
 import { deliverDue } from "~/.server/leads/worker";
 import type { MailMessage } from "~/.server/mail/transport";
 import { agencyFormSchema } from "~/lib/agency-form";
 import * as lgpd from "~/routes/lgpd";
 import * as thankYou from "~/routes/thank-you";
-import { answer, clientArgs, passingGuardFields, siteRequest } from "./helpers/loaders";
+import { answer, clientArgs, expiredForm, passingGuardFields, siteRequest } from "./helpers/loaders";
 import { useSitePglite } from "./helpers/site-pglite";
 
 const test = useSitePglite("lgpd");
@@ -230,15 +224,15 @@ describe("ADR 0064: a form that mails the address it is given", () => {
     };
 
   it("answers a form left open too long with a fresh token and a message to send again, keeping the data", async () => {
-    const old = leadFormTokens(Date.now() - FORM_TOKEN_MAX_AGE_MS - 60_000);
-    const fields = requestForm({ email: "demorado@exemplo.com.br", startedAt: old.startedAt, js: "1" });
+    const oldStartedAt = expiredForm.startedAt();
+    const fields = requestForm({ email: "demorado@exemplo.com.br", startedAt: oldStartedAt, js: "1" });
     const response = await answer(() => lgpd.action(args(post(fields), "10.1.1.1")));
     expect(response.status).toBe(400);
     const body = await json(response);
     expect(body.result.error?.[""]).toEqual([EXPIRED_FORM_MESSAGE]);
     expect(body.result.initialValue).toMatchObject({ name: "João Titular", message: fields.message });
-    expect(body.startedAt).not.toBe(old.startedAt);
-    expect(checkStartedAt(body.startedAt, Date.now() + MIN_FILL_MS)).toBe("ok");
+    expect(body.startedAt).not.toBe(oldStartedAt);
+    expect(expiredForm.checkAfterFill(body.startedAt)).toBe("ok");
     expect(await leadsOf("demorado@exemplo.com.br")).toHaveLength(0);
   });
 

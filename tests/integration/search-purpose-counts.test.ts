@@ -4,30 +4,24 @@
  * listings of that purpose there, read from the read model; without a
  * purpose, the totals of both.
  */
-import { isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearCaches } from "~/.server/cache";
 import { listings } from "~/.server/db/schema";
 import type { FilterVocabulary } from "~/lib/filters";
 import { loader as searchLoader } from "~/routes/search";
 import { answer, loaderArgs } from "./helpers/loaders";
-import { syncSandboxIntoProcessDatabase, type SyncedSandbox } from "./helpers/synced-sandbox";
+import { activeListingRows, syncSandboxIntoProcessDatabase, type SyncedSandbox } from "./helpers/synced-sandbox";
 
 let synced: SyncedSandbox;
 let rows: { forSale: boolean; forRent: boolean; citySlug: string; neighbourhoodSlug: string }[] = [];
 
 beforeAll(async () => {
   synced = await syncSandboxIntoProcessDatabase("search-purpose-counts");
-  rows = await synced.database.db
-    .select({
-      forSale: listings.forSale,
-      forRent: listings.forRent,
-      citySlug: listings.citySlug,
-      neighbourhoodSlug: listings.neighbourhoodSlug,
-    })
-    .from(listings)
-    .where(isNull(listings.removedAt));
-  clearCaches();
+  rows = await activeListingRows(synced.database, {
+    forSale: listings.forSale,
+    forRent: listings.forRent,
+    citySlug: listings.citySlug,
+    neighbourhoodSlug: listings.neighbourhoodSlug,
+  });
 }, 600_000);
 
 afterAll(async () => {

@@ -6,9 +6,7 @@
  * Expectations come from the synced rows through a plain reference
  * implementation (`./search-reference`), never from hard-coded numbers.
  */
-import { isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearCaches } from "~/.server/cache";
 import { countListings, searchListings } from "~/.server/catalogue/search";
 import { getVocabulary, type Vocabulary } from "~/.server/catalogue/vocabulary";
 import type { Database } from "~/.server/db";
@@ -18,7 +16,7 @@ import { listingPath } from "~/lib/urls";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as listingsLoader } from "~/routes/listings";
 import { siteRequest as request, SITE_ORIGIN as ORIGIN } from "./helpers/loaders";
-import { syncSandboxIntoProcessDatabase, type SyncedSandbox } from "./helpers/synced-sandbox";
+import { activeListingRows, syncSandboxIntoProcessDatabase, type SyncedSandbox } from "./helpers/synced-sandbox";
 import { referenceSearch, type ReferenceRow } from "./search-reference";
 
 let synced: SyncedSandbox;
@@ -29,29 +27,25 @@ let vocabulary: Vocabulary;
 beforeAll(async () => {
   synced = await syncSandboxIntoProcessDatabase("search");
   database = synced.database;
-  rows = await database.db
-    .select({
-      code: listings.code,
-      forSale: listings.forSale,
-      forRent: listings.forRent,
-      category: listings.category,
-      categorySlug: listings.categorySlug,
-      citySlug: listings.citySlug,
-      neighbourhood: listings.neighbourhood,
-      neighbourhoodSlug: listings.neighbourhoodSlug,
-      bedrooms: listings.bedrooms,
-      salePrice: listings.salePrice,
-      rentPrice: listings.rentPrice,
-      area: listings.area,
-      monthlyCostSale: listings.monthlyCostSale,
-      monthlyCostRent: listings.monthlyCostRent,
-      updatedAt: listings.updatedAt,
-      priceReducedAt: listings.priceReducedAt,
-      condominiumSlug: listings.condominiumSlug,
-    })
-    .from(listings)
-    .where(isNull(listings.removedAt));
-  clearCaches();
+  rows = await activeListingRows(database, {
+    code: listings.code,
+    forSale: listings.forSale,
+    forRent: listings.forRent,
+    category: listings.category,
+    categorySlug: listings.categorySlug,
+    citySlug: listings.citySlug,
+    neighbourhood: listings.neighbourhood,
+    neighbourhoodSlug: listings.neighbourhoodSlug,
+    bedrooms: listings.bedrooms,
+    salePrice: listings.salePrice,
+    rentPrice: listings.rentPrice,
+    area: listings.area,
+    monthlyCostSale: listings.monthlyCostSale,
+    monthlyCostRent: listings.monthlyCostRent,
+    updatedAt: listings.updatedAt,
+    priceReducedAt: listings.priceReducedAt,
+    condominiumSlug: listings.condominiumSlug,
+  });
   vocabulary = await getVocabulary();
 }, 600_000);
 

@@ -7,15 +7,13 @@
  * "Não encontramos" nor that a word was not understood; "moema metrô" names
  * "metrô" and shows Moema.
  */
-import { isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearCaches } from "~/.server/cache";
 import { searchText } from "~/.server/catalogue/text-search";
 import { getVocabulary, type Vocabulary } from "~/.server/catalogue/vocabulary";
 import { listings } from "~/.server/db/schema";
 import { loader as searchLoader } from "~/routes/search";
 import { answer, loaderArgs } from "./helpers/loaders";
-import { syncSandboxIntoProcessDatabase, type SyncedSandbox } from "./helpers/synced-sandbox";
+import { activeListingRows, syncSandboxIntoProcessDatabase, type SyncedSandbox } from "./helpers/synced-sandbox";
 
 const QUERY = "pinheiros aluguel 2 quartos pet até 4 mil";
 
@@ -32,18 +30,14 @@ let rows: {
 
 beforeAll(async () => {
   synced = await syncSandboxIntoProcessDatabase("search-words");
-  rows = await synced.database.db
-    .select({
-      code: listings.code,
-      forRent: listings.forRent,
-      rentPrice: listings.rentPrice,
-      bedrooms: listings.bedrooms,
-      neighbourhoodSlug: listings.neighbourhoodSlug,
-      amenities: listings.amenities,
-    })
-    .from(listings)
-    .where(isNull(listings.removedAt));
-  clearCaches();
+  rows = await activeListingRows(synced.database, {
+    code: listings.code,
+    forRent: listings.forRent,
+    rentPrice: listings.rentPrice,
+    bedrooms: listings.bedrooms,
+    neighbourhoodSlug: listings.neighbourhoodSlug,
+    amenities: listings.amenities,
+  });
   vocabulary = await getVocabulary();
 }, 600_000);
 

@@ -24,6 +24,7 @@ import { LISTINGS_PAGE_SIZE, type FilterVocabulary } from "~/lib/filters";
 import { ALERT_UNSUBSCRIBE_PATH, ALERTS_PATH } from "~/lib/alerts";
 import { shapeOfPath } from "~/lib/map-shape";
 import { shapeCondition } from "../catalogue/map-shape";
+import { priceChangeColumns } from "../catalogue/price-history";
 import { filterConditions, summaryColumns, toListingSummary } from "../catalogue/search";
 import { searchText } from "../catalogue/text-search";
 import { getVocabulary } from "../catalogue/vocabulary";
@@ -197,12 +198,7 @@ async function matchesOf(
   const fields: ("sale" | "rent")[] =
     purpose === "venda" ? ["sale"] : purpose === "aluguel" ? ["rent"] : ["sale", "rent"];
   const changes = await db
-    .select({
-      code: listingPriceChanges.listingCode,
-      field: listingPriceChanges.field,
-      oldValue: listingPriceChanges.oldValue,
-      newValue: listingPriceChanges.newValue,
-    })
+    .select(priceChangeColumns)
     .from(listingPriceChanges)
     .where(
       and(
@@ -214,8 +210,8 @@ async function matchesOf(
     .orderBy(listingPriceChanges.changedAt, listingPriceChanges.id);
   const windows = new Map<string, { field: "sale" | "rent"; first: number | null; last: number | null }>();
   for (const change of changes) {
-    if (freshCodes.has(change.code)) continue;
-    const key = `${change.code}\u0000${change.field}`;
+    if (freshCodes.has(change.listingCode)) continue;
+    const key = `${change.listingCode}\u0000${change.field}`;
     const entry = windows.get(key) ?? { field: change.field as "sale" | "rent", first: change.oldValue, last: null };
     entry.last = change.newValue;
     windows.set(key, entry);

@@ -10,24 +10,14 @@
  * a stable Message-ID so mail clients drop the duplicate.
  */
 import { inArray } from "drizzle-orm";
-import type { Database } from "../db";
 import { searchAlertMails } from "../db/schema";
-import type { Mailer } from "../mail/transport";
-import {
-  deliverDueOutbox,
-  startOutboxWorker,
-  type OutboxPassOptions,
-  type OutboxPassResult,
-  type OutboxWorker,
-  type OutboxWorkerOptions,
-} from "../outbox";
+import { deliverDueMails, outboxWorkerStarter, type MailPassOptions, type OutboxPassResult } from "../outbox";
 
-/** Options of {@link deliverDueAlertMails}; the clock, batch, lease (default 2 min) and jitter are the shared outbox's. */
-export interface AlertDeliverOptions extends OutboxPassOptions {
-  mailer: Mailer;
-  /** Called for each failed attempt. */
-  onFailure?: (info: { mailId: string; kind: string; attempts: number; error: string }) => void;
-}
+/**
+ * Options of {@link deliverDueAlertMails}: the mailer and the failure report; the clock, batch,
+ * lease (default 2 min) and jitter are the shared outbox's.
+ */
+export type AlertDeliverOptions = MailPassOptions;
 
 /**
  * Claims and sends one batch of due alert e-mails, each to its row's
@@ -35,40 +25,20 @@ export interface AlertDeliverOptions extends OutboxPassOptions {
  * @returns how many were sent and how many failed (and were rescheduled).
  */
 export async function deliverDueAlertMails(options: AlertDeliverOptions): Promise<OutboxPassResult> {
-  return deliverDueOutbox<typeof searchAlertMails.$inferSelect>(
-    {
-      table: searchAlertMails,
-      row: (mail) => mail,
-      load: async (db, ids) => ({
-        items: await db.select().from(searchAlertMails).where(inArray(searchAlertMails.id, ids)),
-        deliver: (mail, signal) => options.mailer.send({ ...mail.message, to: mail.recipient }, { signal }),
-      }),
-      onFailure: (mail, attempts, error) => options.onFailure?.({ mailId: mail.id, kind: mail.kind, attempts, error }),
-    },
+  return deliverDueMails<typeof searchAlertMails.$inferSelect>(
+    searchAlertMails,
+    async (db, ids) => ({
+      items: await db.select().from(searchAlertMails).where(inArray(searchAlertMails.id, ids)),
+      deliver: (mail, signal) => options.mailer.send({ ...mail.message, to: mail.recipient }, { signal }),
+    }),
     options,
   );
 }
-
-/** Options of {@link startAlertMailWorker}. */
-export interface AlertMailWorkerOptions extends Omit<AlertDeliverOptions, "db" | "now">, OutboxWorkerOptions {
-  database: Database;
-}
-
-/**
- * A running alert-mail worker: `runOnce` runs one pass now (after the pass in
- * progress); `stop` ends the loop and waits for the pass in progress, see
- * {@link OutboxWorker}.
- */
-export type AlertMailWorker = OutboxWorker;
 
 /**
  * Starts sending the alert outbox in the background (server/index.ts, after
- * the migrations). Its timers do not keep the process alive.
+ * the migrations): `runOnce` runs one pass now (after the pass in progress);
+ * `stop` ends the loop and waits for the pass in progress (the shared
+ * outbox's `OutboxWorker`). Its timers do not keep the process alive.
  */
-export function startAlertMailWorker(options: AlertMailWorkerOptions): AlertMailWorker {
-  return startOutboxWorker(
-    options,
-    (batch) => deliverDueAlertMails({ ...options, db: options.database.db, batch }),
-    true,
-  );
-}
+export const startAlertMailWorker = outboxWorkerStarter(deliverDueAlertMails, true);

@@ -18,6 +18,7 @@ import { privatePage } from "~/lib/cache-control";
 import { listingPath } from "~/lib/urls";
 import { getDb } from "../db";
 import type { Db } from "../db";
+import { listingPathColumns } from "../catalogue/listing-path";
 import { listings } from "../db/schema";
 import { lruCache } from "../cache";
 import {
@@ -160,16 +161,7 @@ export async function listBrokerListings(db: Db, brokerCode: string, limit = 200
 
 /** The public page path of listing `code` from the read model, or null. */
 export async function publicListingPath(db: Db, code: string): Promise<string | null> {
-  const [row] = await db
-    .select({
-      code: listings.code,
-      category: listings.category,
-      neighbourhood: listings.neighbourhood,
-      condominiumSlug: listings.condominiumSlug,
-    })
-    .from(listings)
-    .where(eq(listings.code, code))
-    .limit(1);
+  const [row] = await db.select(listingPathColumns).from(listings).where(eq(listings.code, code)).limit(1);
   return row ? listingPath(row) : null;
 }
 

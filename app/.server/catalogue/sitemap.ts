@@ -16,6 +16,7 @@ import { clearCaches, lruCache } from "../cache";
 import { getBrokerDirectory } from "./brokers";
 import { condominiumIndexUrl, getCondominiumDirectory } from "./condominium-index";
 import { neighbourhoodSitemapEntries } from "../neighbourhoods/sitemap";
+import { listingPathColumns } from "./listing-path";
 import { getVocabulary } from "./vocabulary";
 import { CONDOMINIUMS_PATH, LISTINGS_PATH, memberPath } from "~/lib/paths";
 
@@ -45,13 +46,7 @@ export async function sitemapEntries(db: Db = getDb().db): Promise<SitemapEntry[
   const active = isNull(listings.removedAt);
   const [listingRows, condoRows, vocabulary, brokerDirectory, condominiumDirectory, memberRows] = await Promise.all([
     db
-      .select({
-        code: listings.code,
-        category: listings.category,
-        neighbourhood: listings.neighbourhood,
-        condominiumSlug: listings.condominiumSlug,
-        updatedAt: listings.updatedAt,
-      })
+      .select({ ...listingPathColumns, updatedAt: listings.updatedAt })
       .from(listings)
       .where(active)
       .orderBy(sql`${listings.updatedAt} desc nulls last`, listings.code),

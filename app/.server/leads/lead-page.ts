@@ -9,6 +9,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { LeadHistoryItem, LeadPageLead, PanelLeadListing, RelatedLead } from "~/lib/lead-workflow";
 import { listingPath } from "~/lib/urls";
 import { type Db, getDb } from "../db";
+import { listingPathColumns } from "../catalogue/listing-path";
 import { leads, listings, users } from "../db/schema";
 import { leadHistory } from "./history";
 import type { LeadAccessFacts } from "./workflow";
@@ -28,14 +29,7 @@ export async function listingsByCode(
   const unique = [...new Set(codes)];
   if (!unique.length) return new Map();
   const rows = await db
-    .select({
-      code: listings.code,
-      title: listings.title,
-      category: listings.category,
-      neighbourhood: listings.neighbourhood,
-      condominiumSlug: listings.condominiumSlug,
-      brokerCode: listings.brokerCode,
-    })
+    .select({ ...listingPathColumns, title: listings.title, brokerCode: listings.brokerCode })
     .from(listings)
     .where(inArray(listings.code, unique));
   return new Map(

@@ -20,6 +20,7 @@ import { eq, inArray } from "drizzle-orm";
 import { listingPath } from "~/lib/urls";
 import { defaultTitle, getConfig } from "../config";
 import type { Database, Db } from "../db";
+import { listingPathColumns } from "../catalogue/listing-path";
 import { leadDeliveries, leads, listings, users } from "../db/schema";
 import type { Mailer } from "../mail/transport";
 import { VistaError, type VistaClient } from "../vista";
@@ -198,11 +199,8 @@ async function assigneeOf(db: Db, uid: string | null): Promise<{ name: string; e
 async function listingContext(db: Db, code: string, publicUrl: string): Promise<LeadListingContext | null> {
   const [row] = await db
     .select({
-      code: listings.code,
+      ...listingPathColumns,
       title: listings.title,
-      category: listings.category,
-      neighbourhood: listings.neighbourhood,
-      condominiumSlug: listings.condominiumSlug,
       salePrice: listings.salePrice,
       rentPrice: listings.rentPrice,
       forSale: listings.forSale,

@@ -84,13 +84,5 @@ export function renderLeadReminderEmail(options: LeadReminderEmailOptions): Mail
 
   const text = [intro, "", ...textRows(rows), "", `Abrir o lead: ${leadLink}`];
   const html = [paragraph(intro), htmlTable(rows), `<p>${link(leadLink, "Abrir o lead")}</p>`];
-  return leadMail(lead, {
-    to: options.to,
-    subject,
-    text,
-    html,
-    channel: options.channel,
-    messageIdDomain: options.messageIdDomain,
-    replyTo: null,
-  });
+  return leadMail(lead, options, { subject, text, html, replyTo: null });
 }

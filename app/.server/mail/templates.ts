@@ -77,29 +77,23 @@ export function leadMessageId(leadId: string, channel: LeadChannel, domain = "im
 }
 
 /**
- * A lead's e-mail through `channel`: the text and HTML lines joined, the HTML
- * in the {@link emailLayout}, the stable {@link leadMessageId}, and the
- * `X-Lead-Id` / `X-Lead-Kind` headers; `replyTo` is left out when null.
+ * A lead's e-mail to `delivery.to` through `delivery.channel` (a renderer passes its own
+ * options): the text and HTML lines of `content` joined, the HTML in the {@link emailLayout},
+ * the stable {@link leadMessageId}, and the `X-Lead-Id` / `X-Lead-Kind` headers; `replyTo` is
+ * left out when null.
  */
 export function leadMail(
   lead: Pick<LeadRow, "id" | "kind">,
-  mail: {
-    to: string;
-    subject: string;
-    text: string[];
-    html: string[];
-    channel: LeadChannel;
-    messageIdDomain?: string;
-    replyTo: string | null | undefined;
-  },
+  delivery: { to: string; channel: LeadChannel; messageIdDomain?: string },
+  content: { subject: string; text: string[]; html: string[]; replyTo: string | null | undefined },
 ): MailMessage {
   return {
-    to: mail.to,
-    subject: mail.subject,
-    text: mail.text.join("\n"),
-    html: emailLayout(mail.subject, mail.html.join("\n")),
-    messageId: leadMessageId(lead.id, mail.channel, mail.messageIdDomain),
-    replyTo: mail.replyTo ?? undefined,
+    to: delivery.to,
+    subject: content.subject,
+    text: content.text.join("\n"),
+    html: emailLayout(content.subject, content.html.join("\n")),
+    messageId: leadMessageId(lead.id, delivery.channel, delivery.messageIdDomain),
+    replyTo: content.replyTo ?? undefined,
     headers: { "X-Lead-Id": lead.id, "X-Lead-Kind": lead.kind },
   };
 }
@@ -203,15 +197,7 @@ export function renderLeadEmail(options: RenderLeadEmailOptions): MailMessage {
     paragraph(closing, "color:#666"),
   ];
 
-  return leadMail(lead, {
-    to: options.to,
-    subject,
-    text,
-    html,
-    channel: options.channel,
-    messageIdDomain: options.messageIdDomain,
-    replyTo: lead.email,
-  });
+  return leadMail(lead, options, { subject, text, html, replyTo: lead.email });
 }
 
 // ---------------------------------------------------------------------------

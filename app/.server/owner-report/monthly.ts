@@ -21,17 +21,17 @@ import { ownerReportUnsubscribePath } from "~/lib/owner-report";
 import { listingPath } from "~/lib/urls";
 import { alertPublicUrl } from "../alerts/store";
 import { defaultTitle, getConfig } from "../config";
-import type { Database, Db } from "../db";
+import type { Db } from "../db";
 import { listings, ownerReportMails, ownerReports } from "../db/schema";
 import type { Mailer } from "../mail/transport";
 import { leadsEmail } from "../mail/transport";
 import {
   deliverDueOutbox,
+  outboxWorkerStarter,
   type OutboxPassOptions,
   type OutboxPassResult,
   type OutboxWorker,
-  type OutboxWorkerOptions,
-  startOutboxWorker,
+  type OutboxWorkerStart,
 } from "../outbox";
 import { type PeriodicJob, startPeriodicJob } from "../periodic-job";
 import { daysBetween, listingActivity, priceComparisons } from "./figures";
@@ -151,12 +151,14 @@ export async function deliverDueOwnerReportMails(options: OwnerReportDeliverOpti
   );
 }
 
+/** Starts sending the monthly e-mails in the background; its timers never keep the process alive. */
+const startOwnerReportMailWorker = outboxWorkerStarter(deliverDueOwnerReportMails, true);
+
 /** Options of {@link startOwnerReportMail}. */
-export interface OwnerReportMailOptions extends Omit<OwnerReportDeliverOptions, "db" | "now">, OutboxWorkerOptions {
-  database: Database;
+export type OwnerReportMailOptions = OutboxWorkerStart<OwnerReportDeliverOptions> & {
   /** Delay before the first queueing run, ms (default 2 min). */
   queueFirstRunDelayMs?: number;
-}
+};
 
 /** The running queueing job and outbox worker; `stop` ends both. */
 export interface OwnerReportMail {
@@ -185,11 +187,7 @@ export function startOwnerReportMail(options: OwnerReportMailOptions): OwnerRepo
     },
     { database: options.database, firstRunDelayMs: options.queueFirstRunDelayMs },
   );
-  const worker = startOutboxWorker(
-    options,
-    (batch) => deliverDueOwnerReportMails({ ...options, db: options.database.db, batch }),
-    true,
-  );
+  const worker = startOwnerReportMailWorker(options);
   return {
     job,
     worker,

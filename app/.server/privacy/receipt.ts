@@ -69,13 +69,5 @@ export function renderLgpdReceiptEmail(options: LgpdReceiptEmailOptions): MailMe
     p(ignore, "color:#666"),
   ];
 
-  return leadMail(lead, {
-    to: options.to,
-    subject,
-    text,
-    html,
-    channel: "email_holder",
-    messageIdDomain: options.messageIdDomain,
-    replyTo: dpoEmail,
-  });
+  return leadMail(lead, { ...options, channel: "email_holder" }, { subject, text, html, replyTo: dpoEmail });
 }

@@ -12,7 +12,8 @@
  */
 import type { Listing } from "~/domain/listing";
 import { saoPauloDate } from "~/lib/sao-paulo-time";
-import { parseDate, parseNumber, toListing } from "../vista/adapter";
+import { toListing } from "../vista/adapter";
+import { parseDate, parseNumber } from "../vista/adapter-scalars";
 import type { VistaListingWire } from "../vista/contract";
 import { isoDate } from "./rows";
 

@@ -13,18 +13,10 @@ import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import { alertPublicUrl } from "../alerts/store";
 import { getAgencyProfile } from "../agency";
 import { defaultTitle, getConfig } from "../config";
-import type { Database, Db } from "../db";
+import type { Db } from "../db";
 import { visitMails, visits } from "../db/schema";
-import type { Mailer } from "../mail/transport";
 import { leadsEmail } from "../mail/transport";
-import {
-  deliverDueOutbox,
-  startOutboxWorker,
-  type OutboxPassOptions,
-  type OutboxPassResult,
-  type OutboxWorker,
-  type OutboxWorkerOptions,
-} from "../outbox";
+import { deliverDueMails, outboxWorkerStarter, type MailPassOptions, type OutboxPassResult } from "../outbox";
 import { isVisitorMailKind } from "./booking";
 import { brokerContact } from "./calendar";
 import { visitListingInfo } from "./listing-info";
@@ -32,13 +24,13 @@ import { type VisitMailContext, visitMailRenderers } from "./mails";
 import { tokenOfVisit } from "./tokens";
 import type { VisitMailRow, VisitRow } from "./types";
 
-/** Options of {@link deliverDueVisitMails}; the clock, batch and lease are the shared outbox's. */
-export interface VisitMailDeliverOptions extends OutboxPassOptions {
-  mailer: Mailer;
+/**
+ * Options of {@link deliverDueVisitMails}: the links' origin; the mailer, failure report, clock,
+ * batch and lease are the shared outbox's.
+ */
+export interface VisitMailDeliverOptions extends MailPassOptions {
   /** Public origin of the links (default `PUBLIC_URL`, never a request's Host). */
   publicUrl?: string;
-  /** Called for each failed attempt. */
-  onFailure?: (info: { mailId: string; kind: string; attempts: number; error: string }) => void;
 }
 
 type ClaimedMail = VisitMailRow & { visit: VisitRow };
@@ -132,40 +124,25 @@ async function deliverOne(db: Db, mail: ClaimedMail, options: VisitMailDeliverOp
  * @returns how many were closed (sent or skipped) and how many failed (and were rescheduled).
  */
 export async function deliverDueVisitMails(options: VisitMailDeliverOptions): Promise<OutboxPassResult> {
-  return deliverDueOutbox<ClaimedMail>(
-    {
-      table: visitMails,
-      row: (mail) => mail,
-      load: async (db, ids) => {
-        const rows = await db
-          .select({ mail: visitMails, visit: visits })
-          .from(visitMails)
-          .innerJoin(visits, eq(visits.id, visitMails.visitId))
-          .where(inArray(visitMails.id, ids));
-        return {
-          items: rows.map(({ mail, visit }) => ({ ...mail, visit })),
-          deliver: (mail, signal) => deliverOne(db, mail, options, signal),
-        };
-      },
-      onFailure: (mail, attempts, error) => options.onFailure?.({ mailId: mail.id, kind: mail.kind, attempts, error }),
+  return deliverDueMails<ClaimedMail>(
+    visitMails,
+    async (db, ids) => {
+      const rows = await db
+        .select({ mail: visitMails, visit: visits })
+        .from(visitMails)
+        .innerJoin(visits, eq(visits.id, visitMails.visitId))
+        .where(inArray(visitMails.id, ids));
+      return {
+        items: rows.map(({ mail, visit }) => ({ ...mail, visit })),
+        deliver: (mail, signal) => deliverOne(db, mail, options, signal),
+      };
     },
     options,
   );
-}
-
-/** Options of {@link startVisitMailWorker}. */
-export interface VisitMailWorkerOptions extends Omit<VisitMailDeliverOptions, "db" | "now">, OutboxWorkerOptions {
-  database: Database;
 }
 
 /**
  * Starts sending the visit outbox in the background (server/background-work.ts). Its timers do
  * not keep the process alive; `stop` waits for the pass in progress.
  */
-export function startVisitMailWorker(options: VisitMailWorkerOptions): OutboxWorker {
-  return startOutboxWorker(
-    options,
-    (batch) => deliverDueVisitMails({ ...options, db: options.database.db, batch }),
-    true,
-  );
-}
+export const startVisitMailWorker = outboxWorkerStarter(deliverDueVisitMails, true);

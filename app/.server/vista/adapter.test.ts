@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { itMaps } from "../../../tests/mocks/unit-cases";
 import { makeVistaDetail, makeVistaListing } from "~/test-support/vista-data";
-import { parseCoordinates, parseDate, parseFlag, parseHttpUrl, parseNumber } from "./adapter";
+import { parseCoordinates, parseDate, parseFlag, parseHttpUrl, parseNumber } from "./adapter-scalars";
 import { toAmenityLabels, toBroker, toCondominiumFromUnit, toHistoryEntries, toListing } from "./adapter";
 import { toPhotos, toPrivateData, toVideos } from "./adapter";
 import { AMENITY_LABELS, humanizeAmenityLabel } from "./amenities";

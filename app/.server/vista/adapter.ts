@@ -38,17 +38,6 @@ import {
 } from "./adapter-tables";
 import type { VistaListingWire, VistaOwnerWire, VistaProntuarioWire } from "./contract";
 
-export {
-  digitsOnly,
-  parseCoordinates,
-  parseCount,
-  parseDate,
-  parseFlag,
-  parseHttpUrl,
-  parseNumber,
-  parsePositive,
-  text,
-} from "./adapter-scalars";
 export { subTableRows, toAmenityLabels, toAttachments, toBroker, toPhotos, toVideos } from "./adapter-tables";
 
 /** Removes "?" left by emojis that Vista could not store (docs/vista-api.md §4.5) at the start of a title. */

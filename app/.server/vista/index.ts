@@ -65,6 +65,8 @@ export {
   parseHttpUrl,
   parseNumber,
   parsePositive,
+} from "./adapter-scalars";
+export {
   subTableRows,
   toAmenityLabels,
   toAttachments,

@@ -29,12 +29,7 @@ export const kpiValue = style({
 export const kpiLabel = style({ margin: 0, fontWeight: 600, fontSize: vars.fontSize.sm });
 
 /** The panels below the KPIs: one column on a phone, two from a wide tablet on. */
-export const panels = style({
-  display: "grid",
-  gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 30rem), 1fr))",
-  gap: vars.space.md,
-  alignItems: "start",
-});
+export const panels = style([fr.fitColumns("30rem"), { gap: vars.space.md, alignItems: "start" }]);
 
 /** A table's caption, as a panel heading. */
 export const caption = style({

@@ -37,6 +37,9 @@ export interface FilterFieldsProps {
   onTextBlur: (event: FocusEvent<HTMLInputElement>) => void;
 }
 
+/** A numeric text field's name, label, value and placeholder. */
+type TextFieldArgs = [name: string, label: string, value: string, placeholder: string];
+
 /** The sections and their controls. */
 export function FilterFields(props: FilterFieldsProps) {
   const { filters, vocabulary, counts, summaries, openSections, onToggle, onTextBlur } = props;
@@ -65,6 +68,18 @@ export function FilterFields(props: FilterFieldsProps) {
     </label>
   );
 
+  // A min–max pair under a legend for screen readers (the section's title shows it on screen).
+  const rangeFields = (legend: string, min: TextFieldArgs, max: TextFieldArgs, hint?: ReactNode) => (
+    <fieldset className={s.group}>
+      <legend className={visuallyHidden}>{legend}</legend>
+      <div className={s.pair}>
+        {textField(...min)}
+        {textField(...max)}
+      </div>
+      {hint}
+    </fieldset>
+  );
+
   return (
     <>
       {section("tipo", "Finalidade e tipo", <PurposeAndCategory {...group} />)}
@@ -89,29 +104,25 @@ export function FilterFields(props: FilterFieldsProps) {
       {section(
         "preco",
         filters.purpose === "aluguel" ? "Aluguel mensal" : "Preço",
-        <fieldset className={s.group}>
-          <legend className={visuallyHidden}>{priceLabel}</legend>
-          <div className={s.pair}>
-            {textField("preco-min", "Mínimo", amountText(filters.priceMin), "Sem mínimo")}
-            {textField("preco-max", "Máximo", amountText(filters.priceMax), "Sem máximo")}
-          </div>
-        </fieldset>,
+        rangeFields(
+          priceLabel,
+          ["preco-min", "Mínimo", amountText(filters.priceMin), "Sem mínimo"],
+          ["preco-max", "Máximo", amountText(filters.priceMax), "Sem máximo"],
+        ),
       )}
 
       {section(
         "custo",
         "Custo mensal total",
-        <fieldset className={s.group}>
-          <legend className={visuallyHidden}>Custo mensal total (R$ por mês)</legend>
-          <div className={s.pair}>
-            {textField("custo-min", "Mínimo", amountText(filters.costMin), "Sem mínimo")}
-            {textField("custo-max", "Custo mensal até", amountText(filters.costMax), "Sem máximo")}
-          </div>
+        rangeFields(
+          "Custo mensal total (R$ por mês)",
+          ["custo-min", "Mínimo", amountText(filters.costMin), "Sem mínimo"],
+          ["custo-max", "Custo mensal até", amountText(filters.costMax), "Sem máximo"],
           <p className={s.hint}>
             Aluguel + condomínio + IPTU/12; na venda, a parcela estimada do financiamento no lugar do aluguel. Imóveis
             sem condomínio ou IPTU informado ficam de fora.
-          </p>
-        </fieldset>,
+          </p>,
+        ),
       )}
 
       {MINIMUMS.map((m) => section(m.key, m.legend, <MinimumChips minimum={m} {...group} />))}
@@ -119,13 +130,11 @@ export function FilterFields(props: FilterFieldsProps) {
       {section(
         "area",
         "Área (m²)",
-        <fieldset className={s.group}>
-          <legend className={visuallyHidden}>Área (m²)</legend>
-          <div className={s.pair}>
-            {textField("area-min", "Mínima", amountText(filters.areaMin), "Sem mínimo")}
-            {textField("area-max", "Máxima", amountText(filters.areaMax), "Sem máximo")}
-          </div>
-        </fieldset>,
+        rangeFields(
+          "Área (m²)",
+          ["area-min", "Mínima", amountText(filters.areaMin), "Sem mínimo"],
+          ["area-max", "Máxima", amountText(filters.areaMax), "Sem máximo"],
+        ),
       )}
 
       {section(

@@ -1,10 +1,11 @@
 /**
  * Calling route loaders and actions as Remix does in tests: their arguments
  * for a URL on {@link SITE_ORIGIN}, and the Response they returned or threw;
- * and the hidden fields of a public form that passes its guards.
+ * and the hidden fields of a public form that passes its guards, or whose
+ * token has expired.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { leadFormTokens, MIN_FILL_MS } from "~/.server/leads/form-guard";
+import { checkStartedAt, FORM_TOKEN_MAX_AGE_MS, leadFormTokens, MIN_FILL_MS } from "~/.server/leads/form-guard";
 
 /** The origin of the public-page test requests. */
 export const SITE_ORIGIN = "http://site.test";
@@ -45,3 +46,13 @@ export function passingGuardFields(): { website: string; startedAt: string; idem
   const tokens = leadFormTokens(Date.now() - MIN_FILL_MS - 1000);
   return { website: "", startedAt: tokens.startedAt, idempotencyKey: tokens.idempotencyKey };
 }
+
+/**
+ * The expired-form case: `startedAt()`, the signed render time of a form left open a minute past
+ * the token's lifetime; `checkAfterFill(startedAt)`, what the form guard says of a render time
+ * (e.g. the fresh one an answer sent back) once the minimum fill time has passed ("ok": accepted).
+ */
+export const expiredForm = {
+  startedAt: (): string => leadFormTokens(Date.now() - FORM_TOKEN_MAX_AGE_MS - 60_000).startedAt,
+  checkAfterFill: (startedAt: string | undefined) => checkStartedAt(startedAt, Date.now() + MIN_FILL_MS),
+};

@@ -9,7 +9,11 @@
  * behaviour is asserted by the sync suite (`./sync-suite.ts`), which still
  * syncs for real.
  */
+import { isNull } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
+import { clearCaches } from "~/.server/cache";
 import { migrate, openDatabase, type Database } from "~/.server/db";
+import { listings } from "~/.server/db/schema";
 import { runSync } from "~/.server/sync";
 import { openProcessDatabaseFrom } from "./process-database";
 import { startTestSandbox } from "./sandbox";
@@ -59,4 +63,15 @@ export async function syncSandboxIntoProcessDatabase(name: string): Promise<Sync
     database,
     close: () => processDb.close(),
   };
+}
+
+/**
+ * The active listings (`removed_at is null`) of a synced catalogue, with the columns `columns`:
+ * what a test compares the site's answers with. Clears the caches after reading, so that the
+ * site's code reads this catalogue and not what an earlier test left in them.
+ */
+export async function activeListingRows<Fields extends SelectedFields>(database: Database, columns: Fields) {
+  const rows = await database.db.select(columns).from(listings).where(isNull(listings.removedAt));
+  clearCaches();
+  return rows;
 }
