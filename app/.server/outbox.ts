@@ -339,6 +339,7 @@ export type OutboxWorkerStart<PassOptions extends OutboxPassOptions> = Omit<Pass
 /**
  * The start of an outbox's background worker ({@link startOutboxWorker}) whose pass is
  * `deliverDue`: each pass gets the worker's options with the database's handle and the batch.
+ * The pass's `now` must stay optional: the worker leaves it out, so each pass reads the clock.
  */
 export function outboxWorkerStarter<PassOptions extends OutboxPassOptions>(
   deliverDue: (options: PassOptions) => Promise<OutboxPassResult>,

@@ -144,7 +144,7 @@ export function AdminTable({
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column} className={s.cell}>
+              <th key={column} scope="col" className={s.cell}>
                 {column}
               </th>
             ))}

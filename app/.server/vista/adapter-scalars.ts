@@ -3,7 +3,8 @@
  * (docs/vista-api.md §4.5, §8.1 "Normalise at the boundary"): numbers from
  * strings with "," decimals and thousands separators, "Sim"/"Nao" flags,
  * dates in three spellings, http(s) URLs, digits, coordinates. Pure functions,
- * no I/O; `adapter.ts` is the public face.
+ * no I/O; used by `adapter.ts` and the sync's wire check, and exported
+ * through `./index`.
  */
 
 /** Trimmed text of a wire value; numbers are stringified, anything else is "". Line endings become "\n". */

@@ -10,8 +10,9 @@
  * - sub-tables: keyed objects or `[]` → arrays (photos sorted by `Ordem`,
  *   hidden rows dropped, empty/non-http(s) URLs dropped);
  * - amenity objects → pt-BR labels of the entries that are "Sim".
- * Pure functions, no I/O. The scalar readers are in `adapter-scalars.ts`, the
- * sub-table readers in `adapter-tables.ts`; this module re-exports both.
+ * Pure functions, no I/O. The scalar readers are in `adapter-scalars.ts`
+ * (imported from there, or through `./index`), the sub-table readers in
+ * `adapter-tables.ts`, which this module re-exports.
  */
 import type { Condominium } from "~/domain/condominium";
 import type { HistoryEntry, Listing, ListingPrivateData } from "~/domain/listing";
