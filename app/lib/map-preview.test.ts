@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mapPreviewScript, previewTiles, type MapPreviewView } from "./map-preview";
+import { tileLayerOptions } from "./map-tiles";
 
 /** The matches' box of a São Paulo search (south, west, north, east), fitted as the map fits points. */
 const SAO_PAULO: MapPreviewView = {
@@ -141,43 +142,117 @@ describe("previewTiles", () => {
     const view: MapPreviewView = { ...SAO_PAULO, box: [60, 170, 84, 190], padding: 0 };
     const tiles = previewTiles(view, 1366, 720, false);
     const z = tileNumbers(tiles[0].url).z;
+    expect(z).toBe(3); // the box would need a lower zoom: the map's first level
+    const columns = new Set<number>();
     for (const tile of tiles) {
       const { x, y } = tileNumbers(tile.url);
+      columns.add(x);
       expect(x).toBeGreaterThanOrEqual(0);
       expect(x).toBeLessThan(2 ** z);
       expect(y).toBeGreaterThanOrEqual(0);
+      expect(y).toBeLessThan(2 ** z);
+    }
+    // Both sides of the antimeridian: the last column and the first.
+    expect(columns.has(2 ** z - 1) && columns.has(0)).toBe(true);
+  });
+});
+
+describe("previewTiles and the map's tile layer options", () => {
+  it("asks the levels tileLayerOptions gives Leaflet, at every map zoom", () => {
+    const template = SAO_PAULO.template;
+    for (const retina of [false, true]) {
+      const options = tileLayerOptions(template, SAO_PAULO.maxZoom, retina);
+      for (let zoom = SAO_PAULO.minZoom; zoom <= SAO_PAULO.maxZoom; zoom++) {
+        // A box a little smaller than the container at `zoom` (no padding): the fit chooses `zoom`.
+        const degrees = (300 / 256) * (360 / 2 ** zoom);
+        const view: MapPreviewView = {
+          ...SAO_PAULO,
+          box: [-23.56 - degrees / 4, -46.66 - degrees / 2, -23.56 + degrees / 4, -46.66 + degrees / 2],
+          padding: 0,
+          fitMaxZoom: SAO_PAULO.maxZoom,
+        };
+        const tiles = previewTiles(view, 400, 400, retina);
+        // Leaflet's detectRetina: one level more in the URL, up to maxNativeZoom, and half the tile size.
+        const native = Math.min(zoom, options.maxNativeZoom ?? Infinity);
+        const urlZoom = options.detectRetina ? native + 1 : native;
+        const size = (options.detectRetina ? 128 : 256) * 2 ** (zoom - native);
+        expect(tileNumbers(tiles[0].url).z, `zoom ${zoom}, retina ${retina}`).toBe(urlZoom);
+        expect(tiles.every((tile) => tile.size === size)).toBe(true);
+      }
     }
   });
 });
 
 describe("mapPreviewScript", () => {
-  /** Runs the script against a minimal document: the preview element and the images it appends. */
+  interface FakeImage {
+    src: string;
+    alt: string;
+    style: { cssText: string };
+  }
+
+  /**
+   * Runs the script against a minimal document: the preview element (whose size the test can
+   * change), the images it holds, and the ResizeObserver the script starts.
+   */
   function run(width: number, height: number, devicePixelRatio: number) {
-    const appended: { src: string; alt: string; cssText: string }[] = [];
     const preview = {
       clientWidth: width,
       clientHeight: height,
+      children: [] as FakeImage[],
+      get firstChild() {
+        return this.children[0] ?? null;
+      },
       getAttribute: (name: string) => (name === "data-map-preview" ? JSON.stringify(SAO_PAULO) : null),
-      appendChild: (img: { src: string; alt: string; style: { cssText: string } }) =>
-        appended.push({ src: img.src, alt: img.alt, cssText: img.style.cssText }),
+      appendChild(image: FakeImage) {
+        this.children.push(image);
+      },
+      removeChild(image: FakeImage) {
+        this.children.splice(this.children.indexOf(image), 1);
+      },
     };
     const document = {
       currentScript: { previousElementSibling: preview },
-      createElement: () => ({ src: "", alt: "x", style: { cssText: "" } }),
+      createElement: (): FakeImage => ({ src: "", alt: "x", style: { cssText: "" } }),
     };
-    new Function("document", "window", mapPreviewScript())(document, { devicePixelRatio });
-    return appended;
+    const observed: { callback: () => void; target: unknown }[] = [];
+    class ResizeObserver {
+      constructor(private readonly callback: () => void) {}
+      observe(target: unknown) {
+        observed.push({ callback: this.callback, target });
+      }
+    }
+    new Function("document", "window", mapPreviewScript())(document, { devicePixelRatio, ResizeObserver });
+    return { preview, observed };
   }
 
   it("runs on its own in a page: the images of previewTiles, in place", () => {
-    const images = run(360, 560, 2);
+    const { preview } = run(360, 560, 2);
     const tiles = previewTiles(SAO_PAULO, 360, 560, true);
-    expect(images.map((image) => image.src)).toEqual(tiles.map((tile) => tile.url));
-    expect(images[0].alt).toBe("");
-    expect(images[0].cssText).toContain(`left:${tiles[0].left}px;top:${tiles[0].top}px;width:128px;height:128px`);
+    expect(preview.children.map((image) => image.src)).toEqual(tiles.map((tile) => tile.url));
+    expect(preview.children[0].alt).toBe("");
+    expect(preview.children[0].style.cssText).toContain(
+      `left:${tiles[0].left}px;top:${tiles[0].top}px;width:128px;height:128px`,
+    );
   });
 
   it("draws nothing in a box that is not shown", () => {
-    expect(run(0, 0, 1)).toEqual([]);
+    expect(run(0, 0, 1).preview.children).toEqual([]);
+  });
+
+  it("draws the picture again when the box changes size, and only then", () => {
+    const { preview, observed } = run(1000, 700, 1);
+    expect(observed.map((entry) => entry.target)).toEqual([preview]);
+    const redraw = observed[0].callback;
+    const first = preview.children.map((image) => image.src);
+    redraw(); // the observer's first call, same size
+    expect(preview.children.map((image) => image.src)).toEqual(first);
+    preview.clientWidth = 985; // a scrollbar came
+    redraw();
+    const tiles = previewTiles(SAO_PAULO, 985, 700, false);
+    expect(preview.children.map((image) => image.src)).toEqual(tiles.map((tile) => tile.url));
+    expect(preview.children[0].style.cssText).toContain(`left:${tiles[0].left}px;top:${tiles[0].top}px;`);
+    preview.clientWidth = 0; // the map's view hidden
+    redraw();
+    expect(preview.children).toEqual([]);
   });
 });

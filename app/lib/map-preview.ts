@@ -11,8 +11,9 @@
  * with the tile options of `./map-tiles`), so that an inline script in the
  * page ({@link mapPreviewScript}) can put the very tiles Leaflet will show, at
  * the very places it will show them, while the page is still being parsed.
- * Leaflet then asks for the same URLs (answered by the browser's cache) and
- * covers the picture exactly.
+ * Leaflet then asks for the same URLs (usually answered by the browser's
+ * cache, or joined to the picture's own requests still in flight) and covers
+ * the picture exactly.
  */
 
 /** What the first view is made of (serialised into the page's `data-map-preview`). */
@@ -150,23 +151,37 @@ export function previewTiles(view: MapPreviewView, width: number, height: number
  * empty preview element (whose `data-map-preview` holds a
  * {@link MapPreviewView}), it reads the element's size and fills it with
  * `<img>` tiles ({@link previewTiles}). An element without a size (a map view
- * not shown) gets nothing; a tile that fails to load is removed.
+ * not shown) gets nothing; a tile that fails to load is removed. The picture
+ * follows the element's size until the page removes it: the box can change
+ * before the map exists (a classic scrollbar appearing once the rest of the
+ * page has arrived, a phone turned, the phone's map view hidden and shown),
+ * and the map will be created for the size the box has then.
  */
 export function mapPreviewScript(): string {
   return `(function () {
   var preview = document.currentScript && document.currentScript.previousElementSibling;
   if (!preview || !preview.getAttribute("data-map-preview")) return;
-  var width = preview.clientWidth, height = preview.clientHeight;
-  if (!width || !height) return;
-  var tiles = (${previewTiles.toString()})(JSON.parse(preview.getAttribute("data-map-preview")), width, height, window.devicePixelRatio > 1);
-  for (var i = 0; i < tiles.length; i++) {
-    var img = document.createElement("img");
-    img.alt = "";
-    img.onerror = function () { if (this.parentNode) this.parentNode.removeChild(this); };
-    img.style.cssText = "position:absolute;max-width:none;max-height:none;left:" + tiles[i].left + "px;top:" + tiles[i].top +
-      "px;width:" + tiles[i].size + "px;height:" + tiles[i].size + "px";
-    img.src = tiles[i].url;
-    preview.appendChild(img);
+  var view = JSON.parse(preview.getAttribute("data-map-preview"));
+  var tilesOf = (${previewTiles.toString()});
+  var drawn = "";
+  function draw() {
+    var width = preview.clientWidth, height = preview.clientHeight;
+    if (width + "x" + height === drawn) return;
+    drawn = width + "x" + height;
+    while (preview.firstChild) preview.removeChild(preview.firstChild);
+    if (!width || !height) return;
+    var tiles = tilesOf(view, width, height, window.devicePixelRatio > 1);
+    for (var i = 0; i < tiles.length; i++) {
+      var img = document.createElement("img");
+      img.alt = "";
+      img.onerror = function () { if (this.parentNode) this.parentNode.removeChild(this); };
+      img.style.cssText = "position:absolute;max-width:none;max-height:none;left:" + tiles[i].left + "px;top:" + tiles[i].top +
+        "px;width:" + tiles[i].size + "px;height:" + tiles[i].size + "px";
+      img.src = tiles[i].url;
+      preview.appendChild(img);
+    }
   }
+  draw();
+  if (window.ResizeObserver) new window.ResizeObserver(draw).observe(preview);
 })();`;
 }

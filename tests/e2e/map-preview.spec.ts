@@ -19,22 +19,45 @@ interface DrawnTile {
   size: number;
 }
 
-/** Records, before the page's own scripts, each tile the preview draws, and the document's state then. */
+/**
+ * Records, from before the page's own scripts: the document's state when each tile was drawn,
+ * the picture as it was when the page removed it, and what stood around it.
+ */
 async function recordPreview(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const drawn: (DrawnTile & { readyState: string })[] = [];
-    Object.assign(window, { previewTiles: drawn });
+    /** The document's state when each tile of the picture was drawn. */
+    const drawnWhile: string[] = [];
+    /** The picture's tiles when the page removed it (the box's content, positions from its styles). */
+    const picture: DrawnTile[] = [];
+    /** The opacity of each of Leaflet's tiles when the picture was removed. */
+    const opacityAtRemoval: string[] = [];
+    /** The background of each box that stood for the map while the picture was there. */
+    const surfaces: string[] = [];
+    Object.assign(window, { drawnWhile, picture, opacityAtRemoval, surfaces });
     new MutationObserver((records) => {
       for (const record of records) {
         for (const node of record.addedNodes) {
-          if (!(node instanceof HTMLImageElement) || !node.parentElement?.hasAttribute("data-map-preview")) continue;
-          drawn.push({
-            src: node.src,
-            left: parseFloat(node.style.left),
-            top: parseFloat(node.style.top),
-            size: parseFloat(node.style.width),
-            readyState: document.readyState,
-          });
+          if (!(node instanceof HTMLElement) || !document.querySelector("[data-map-preview]")) continue;
+          for (const surface of [node, ...node.querySelectorAll("*")]) {
+            if (surface.matches("[data-map-surface], .leaflet-container")) {
+              surfaces.push(getComputedStyle(surface).backgroundColor);
+            }
+          }
+        }
+        for (const node of record.removedNodes) {
+          if (!(node instanceof HTMLElement) || !node.hasAttribute("data-map-preview")) continue;
+          for (const tile of document.querySelectorAll("img.leaflet-tile")) {
+            opacityAtRemoval.push(getComputedStyle(tile).opacity);
+          }
+          for (const image of node.querySelectorAll("img")) {
+            const [left, top, size] = [image.style.left, image.style.top, image.style.width].map(parseFloat);
+            picture.push({ src: image.src, left, top, size });
+          }
+        }
+        for (const node of record.addedNodes) {
+          if (node instanceof HTMLImageElement && node.parentElement?.hasAttribute("data-map-preview")) {
+            drawnWhile.push(document.readyState);
+          }
         }
       }
     }).observe(document, { childList: true, subtree: true });
@@ -60,12 +83,22 @@ async function expectPreviewToMatchLeaflet(page: Page, path: string): Promise<vo
   await waitForHydration(page);
   // Leaflet's tiles have loaded: the picture is gone.
   await expect(page.locator("[data-map-preview]")).toHaveCount(0);
-  const drawn = await page.evaluate(
-    () => (window as unknown as { previewTiles: (DrawnTile & { readyState: string })[] }).previewTiles,
-  );
+  const { drawnWhile, drawn } = await page.evaluate(() => {
+    const recorded = window as unknown as { drawnWhile: string[]; picture: DrawnTile[] };
+    return { drawnWhile: recorded.drawnWhile, drawn: recorded.picture };
+  });
   expect(drawn.length).toBeGreaterThan(0);
-  // Drawn while the document was being parsed: before any module script of the page had run.
-  expect(drawn.map((tile) => tile.readyState)).toEqual(drawn.map(() => "loading"));
+  // First drawn while the document was being parsed: before any module script of the page had run.
+  expect(drawnWhile[0]).toBe("loading");
+
+  // Neither the box standing for the map nor the map covered it with a plain colour.
+  const surfaces = await page.evaluate(() => (window as unknown as { surfaces: string[] }).surfaces);
+  expect(surfaces.length).toBeGreaterThan(0);
+  expect(surfaces.filter((colour) => colour !== "rgba(0, 0, 0, 0)")).toEqual([]);
+  // It went once the map's tiles were opaque: no blank box between the two.
+  const opacities = await page.evaluate(() => (window as unknown as { opacityAtRemoval: string[] }).opacityAtRemoval);
+  expect(opacities.length).toBeGreaterThan(0);
+  expect(opacities.filter((opacity) => opacity !== "1")).toEqual([]);
 
   const leaflet = await leafletTiles(page);
   const bySource = (a: DrawnTile, b: DrawnTile) => a.src.localeCompare(b.src);

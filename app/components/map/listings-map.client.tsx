@@ -67,6 +67,12 @@ export interface ListingsMapProps {
 const DEFAULT_CENTER: L.LatLngTuple = [-23.55, -46.63];
 const DEFAULT_ZOOM = 11;
 
+/**
+ * ms a loaded tile takes to become opaque: Leaflet fades tiles in over 200 ms
+ * (`GridLayer._updateOpacity`), and waits 250 ms before it prunes the level under them.
+ */
+const TILE_FADE_MS = 250;
+
 /** ms the map must stay still before the list follows it. */
 export const AREA_DEBOUNCE_MS = 450;
 
@@ -82,7 +88,14 @@ export default function ListingsMap(props: ListingsMapProps) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const onAreaChangeRef = useRef(onAreaChange);
   onAreaChangeRef.current = onAreaChange;
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const fadeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      clearTimeout(fadeTimer.current);
+    },
+    [],
+  );
 
   useEffect(() => {
     if (pointsFor.current === pointsUrl) return; // the first render had them
@@ -178,7 +191,11 @@ export default function ListingsMap(props: ListingsMapProps) {
               {...tileLayerOptions(tileUrl, MAX_ZOOM, L.Browser.retina)}
               attribution={tileAttribution}
               eventHandlers={{
-                load: () => onTilesShown?.(),
+                // Leaflet fades each tile in after it loads: the picture under them goes once they are opaque.
+                load: () => {
+                  clearTimeout(fadeTimer.current);
+                  fadeTimer.current = setTimeout(() => onTilesShown?.(), TILE_FADE_MS);
+                },
                 tileerror: () => {
                   setTilesFailed(true);
                   onTilesShown?.();
@@ -197,7 +214,8 @@ export default function ListingsMap(props: ListingsMapProps) {
           <ShapeLayer shape={shape} />
         </MapContainer>
       ) : (
-        <div className={s.map} />
+        // Without a background while the page's first picture is there (`map-preview.css.ts`).
+        <div className={s.map} data-map-surface="" />
       )}
       {ready ? <DrawTools mapRef={mapRef} shape={shape} onShapeChange={props.onShapeChange} /> : null}
       <div className={s.overlayBottom} aria-live="polite">

@@ -11,6 +11,7 @@ export const preview = style({
   pointerEvents: "none",
 });
 
-// While the picture is there the map's own background lets it show through, so the map's tiles
-// cover it as they come instead of a blank box coming first.
-globalStyle(`${preview} ~ * .leaflet-container`, { background: "transparent" });
+// While the picture is there the map's own background (and the box that stands for the map until
+// it is created) lets it show through, so the map's tiles cover it as they come instead of a blank
+// box coming first.
+globalStyle(`${preview} ~ * .leaflet-container, ${preview} ~ * [data-map-surface]`, { background: "transparent" });

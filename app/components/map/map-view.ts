@@ -12,8 +12,9 @@ import type { PointsBounds } from "~/lib/map-region";
 export const MAX_ZOOM = 18;
 /** The map's lowest zoom (a continent). */
 export const MIN_ZOOM = 3;
-/** How the map fits points or a drawn area: a margin (CSS px), and not closer than a street (one listing). */
+/** How the map fits points or a drawn area: a margin kept free on every side (CSS px). */
 export const FIT_PADDING = 24;
+/** How close a fit may come: a street, not closer (one listing, or a few in one building). */
 export const FIT_MAX_ZOOM = 15;
 
 /**
