@@ -85,12 +85,17 @@ export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
     const timeout = (name: keyof typeof SMTP_TIMEOUTS_MS) =>
       options.timeouts?.[name] ?? options.timeoutMs ?? SMTP_TIMEOUTS_MS[name];
-    const transport = nodemailer.createTransport(options.smtpUrl, {
-      from: options.from,
-      connectionTimeout: timeout("connection"),
-      greetingTimeout: timeout("greeting"),
-      socketTimeout: timeout("socket"),
-    } as Parameters<typeof nodemailer.createTransport>[1]);
+    // The timeouts are transport options: in the first argument, beside the URL (the second one
+    // holds the messages' defaults, where nodemailer would ignore them).
+    const transport = nodemailer.createTransport(
+      {
+        url: options.smtpUrl,
+        connectionTimeout: timeout("connection"),
+        greetingTimeout: timeout("greeting"),
+        socketTimeout: timeout("socket"),
+      },
+      { from: options.from },
+    );
     return {
       kind: "smtp",
       async send(message, sendOptions = {}) {
