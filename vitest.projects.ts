@@ -60,19 +60,21 @@ export const testProjects: TestProjectInlineConfiguration[] = [
 
 /** Files started before all others, in this order (paths from the repository root). */
 export const startFirst = [
-  // Each syncs the whole sandbox catalogue itself: what the sync suite asserts.
+  // Each syncs the whole sandbox catalogue itself: what the sync suite asserts. The PGlite one
+  // claims the run's synced catalogue first and hands its full sync over as that catalogue.
   "tests/integration/sync.pglite.test.ts",
   "tests/integration/sync.postgres.test.ts",
-  // Builds the run's synced catalogue for the files of `startLast`.
-  "tests/integration/facets.test.ts",
   "tests/integration/outbox-hanging-smtp.test.ts",
   "tests/integration/detail.sandbox.test.ts",
   "tests/integration/behind-proxy.test.ts",
   "tests/integration/embedded-restart.test.ts",
   "tests/integration/leads.test.ts",
+  // Reads the run's synced catalogue: started once the PGlite sync suite has most likely handed it
+  // over, so it does not hold a worker while it waits (it builds it when run without the sync suite).
+  "tests/integration/facets.test.ts",
 ];
 
-/** Files started after all others: they copy the synced catalogue that `facets.test.ts` builds. */
+/** Files started after all others: they copy the synced catalogue that `sync.pglite.test.ts` hands over. */
 export const startLast = [
   "tests/integration/search-sync.test.ts",
   "tests/integration/search-words.test.ts",
@@ -89,7 +91,7 @@ export const startLast = [
  *   does not end with one core busy on one of them while the other idles (on
  *   a fresh clone the two sync suites, small files, would otherwise start last);
  * - {@link startLast}: the files that read the synced sandbox catalogue
- *   (`tests/integration/helpers/synced-sandbox.ts`) except its builder start
+ *   (`tests/integration/helpers/synced-sandbox.ts`) except facets start
  *   last, when it is built, instead of holding a worker while they wait for it.
  */
 export class SlowFilesFirst implements TestSequencer {

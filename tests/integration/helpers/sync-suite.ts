@@ -18,8 +18,11 @@ const FULL_SYNC_BUDGET_MS = 180_000;
 /** Timeout of the other steps (each one or two delta syncs with a code-only pass). */
 const STEP_TIMEOUT_MS = 120_000;
 
-/** Registers the suite for one database kind. */
-export function defineSyncSuite(kind: "pglite" | "postgres"): void {
+/**
+ * Registers the suite for one database kind.
+ * @param onFullSync called with the database once the full sync has passed its assertions, before any later test changes it.
+ */
+export function defineSyncSuite(kind: "pglite" | "postgres", onFullSync?: (database: Database) => Promise<void>): void {
   describe(`sync into ${kind === "pglite" ? "PGlite" : "PostgreSQL"} from the Vista sandbox`, () => {
     let env: TestSandbox;
     let test: TestDatabase;
@@ -87,6 +90,7 @@ export function defineSyncSuite(kind: "pglite" | "postgres"): void {
         // A progress line while it worked, then the summary.
         expect(lines.some((line) => /^\[sync\] [\d.]+\/[\d.]+ imóveis \(\d+%\) · \d+,\d s$/.test(line))).toBe(true);
         expect(lines.at(-1)).toMatch(/^\[sync\] concluída \(completa\): /);
+        await onFullSync?.(database);
       },
       FULL_SYNC_BUDGET_MS + 60_000,
     );

@@ -3,11 +3,12 @@
  * the process database (a PGlite in a temporary DATA_DIR), as the site serves
  * it after its first sync.
  *
- * The sync runs once per vitest run: the first test file to ask syncs into a
- * copy of the migrated template and closes it; every file then gets its own
- * copy of that folder (`./templates.ts` {@link sharedFolder}). The sync's own
- * behaviour is asserted by the sync suite (`./sync-suite.ts`), which still
- * syncs for real.
+ * The sync runs once per vitest run: the PGlite sync suite hands its own full
+ * sync over (`./publish-synced-sandbox.ts`), or, without it in the run, the
+ * first test file to ask syncs into a copy of the migrated template and closes
+ * it; every file then gets its own copy of that folder (`./templates.ts`
+ * {@link sharedFolder}). The sync's own behaviour is asserted by the sync
+ * suite (`./sync-suite.ts`), which still syncs for real.
  */
 import { isNull } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
