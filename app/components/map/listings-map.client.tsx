@@ -32,7 +32,7 @@ import type { PointsIndex } from "./cluster-client";
 import { ClusterLayer, FIT_OPTIONS, latLngBounds } from "./cluster-layer.client";
 import { loadPoints, takeArrivedPoints } from "./early-points";
 import * as s from "./listings-map.css";
-import { MAX_ZOOM, MIN_ZOOM } from "./map-view";
+import { firstMapView, MAX_ZOOM, MIN_ZOOM } from "./map-view";
 
 /** Props of {@link ListingsMap}. */
 export interface ListingsMapProps {
@@ -158,14 +158,17 @@ export default function ListingsMap(props: ListingsMapProps) {
   if (points && !startPoints.current && opened?.url === pointsUrl && sameBox(points.bounds, opened.box)) {
     startPoints.current = points;
   }
-  const fixed = area ?? (shape ? shapeBounds(shape) : null);
-  const initialBounds = fixed
-    ? L.latLngBounds([fixed.south, fixed.west], [fixed.north, fixed.east])
-    : opening
-      ? latLngBounds(opening)
-      : startPoints.current?.bounds
-        ? latLngBounds(startPoints.current.bounds)
-        : undefined;
+  // The searched area, the drawn one or the server's box, fitted by the same rule as the page's
+  // first picture (`firstMapView`, ADR 0097); else the points.
+  const first = firstMapView(area, shape ? shapeBounds(shape) : null, opening, tileUrl);
+  const initialBounds = first
+    ? latLngBounds(first.box)
+    : startPoints.current?.bounds
+      ? latLngBounds(startPoints.current.bounds)
+      : undefined;
+  const boundsOptions: L.FitBoundsOptions = first
+    ? { padding: [first.padding, first.padding], maxZoom: first.fitMaxZoom, animate: false }
+    : FIT_OPTIONS;
 
   return (
     <div className={s.frame} ref={frameRef}>
@@ -174,7 +177,7 @@ export default function ListingsMap(props: ListingsMapProps) {
           ref={mapRef}
           className={s.map}
           {...(initialBounds
-            ? { bounds: initialBounds, boundsOptions: area ? undefined : FIT_OPTIONS }
+            ? { bounds: initialBounds, boundsOptions }
             : { center: DEFAULT_CENTER, zoom: DEFAULT_ZOOM })}
           maxZoom={MAX_ZOOM}
           minZoom={MIN_ZOOM}

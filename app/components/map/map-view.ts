@@ -22,8 +22,8 @@ export const FIT_MAX_ZOOM = 15;
  * searched area (fitted without margin), else the drawn area's box, else the
  * box the server computed for the matches (both fitted with
  * {@link FIT_PADDING}, up to {@link FIT_MAX_ZOOM}); null when the map will
- * wait for its points. The same order as the map's own first view
- * (`listings-map.client.tsx`).
+ * wait for its points. The map's own first view (`listings-map.client.tsx`)
+ * is this one, fitted with this padding and cap.
  * @param template the tile URL template (`MAP_TILE_URL`).
  */
 export function firstMapView(
