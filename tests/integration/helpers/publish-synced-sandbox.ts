@@ -18,10 +18,8 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/.server/db";
+import { SYNCED_SANDBOX_FOLDER } from "./synced-sandbox";
 import { sharedFolder } from "./templates";
-
-/** The shared folder's name: the one `./synced-sandbox.ts` asks `sharedFolder` for. */
-const SYNCED_SANDBOX_FOLDER = "synced-sandbox-pglite";
 
 /** What {@link claimSyncedSandbox} returns. */
 export interface SyncedSandboxClaim {

@@ -20,6 +20,9 @@ import { openProcessDatabaseFrom } from "./process-database";
 import { startTestSandbox } from "./sandbox";
 import { copyMigratedPglite, sharedFolder } from "./templates";
 
+/** The run's shared folder of the synced catalogue (`./templates.ts` `sharedFolder`), also claimed by `./publish-synced-sandbox.ts`. */
+export const SYNCED_SANDBOX_FOLDER = "synced-sandbox-pglite";
+
 /** What {@link syncSandboxIntoProcessDatabase} returns. */
 export interface SyncedSandbox {
   database: Database;
@@ -56,7 +59,7 @@ async function buildSyncedFolder(folder: string): Promise<void> {
  * set-up, a sync of its own.
  */
 export async function syncSandboxIntoProcessDatabase(name: string): Promise<SyncedSandbox> {
-  const synced = await sharedFolder("synced-sandbox-pglite", buildSyncedFolder);
+  const synced = await sharedFolder(SYNCED_SANDBOX_FOLDER, buildSyncedFolder);
   const processDb = await openProcessDatabaseFrom(name, { pgliteOnly: true }, synced);
   const { database } = processDb;
   if (!synced) await syncSandboxInto(database);
