@@ -12,7 +12,7 @@ export default {
     v3_throwAbortReason: true,
     v3_lazyRouteDiscovery: true,
     v3_routeConfig: true,
-    // Off until the `?_data` handling of the server and the `json()`/`headers` of the routes move over (ADR 0079).
-    v3_singleFetch: false,
+    // Client data requests are `GET /path.data` (turbo-stream); see ADR 0079.
+    v3_singleFetch: true,
   },
 };

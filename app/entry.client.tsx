@@ -4,25 +4,37 @@
  * then hydrates the document at once: the page's scripts are only fetched
  * after its first contentful paint (`<ModuleLoader>`, ADR 0049), so hydrating
  * can no longer hold that paint back. Hydration is a transition, which React
- * splits into short tasks.
+ * splits into short tasks. Taps and keys wait until the root has committed
+ * (`holdEarlyEvents`, ADR 0079).
  */
 import { RemixBrowser } from "@remix-run/react";
-import { startTransition, StrictMode } from "react";
+import { type ReactNode, startTransition, StrictMode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { InlineStylesheetsProvider, readInlineStylesheets } from "~/components/document-links";
 import { captureServerMarkup } from "~/components/error-screen";
 import { isIslandUpdateBeforeHydration } from "~/components/island";
+import { holdEarlyEvents } from "~/lib/early-events";
 
 captureServerMarkup();
 // The stylesheets the server wrote inline, read before React takes over the <head> (ADR 0045).
 const inlineStylesheets = readInlineStylesheets();
+// Until the root commits, React would answer a tap by hydrating a suspended root (ADR 0079).
+const releaseEarlyEvents = holdEarlyEvents(window);
+
+/** Lets the held events through once the hydrated root has committed (one child: `useId`s are unchanged). */
+function ReleaseEarlyEvents({ children }: { children: ReactNode }) {
+  useEffect(releaseEarlyEvents, []);
+  return children;
+}
 
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
       <InlineStylesheetsProvider value={inlineStylesheets}>
-        <RemixBrowser />
+        <ReleaseEarlyEvents>
+          <RemixBrowser />
+        </ReleaseEarlyEvents>
       </InlineStylesheetsProvider>
     </StrictMode>,
     {

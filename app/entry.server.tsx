@@ -11,6 +11,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { dataRequestRedirect } from "./.server/redirects";
 import { createInertModuleScriptTransform, moduleLoaderSource } from "./.server/inert-module-script";
 import { pageJsonLd } from "./.server/page-json-ld";
 import { createStripNulTransform } from "./.server/strip-nul";
@@ -20,7 +21,10 @@ import { PageJsonLdProvider } from "./components/json-ld";
 import { ModuleLoaderSourceContext } from "./components/module-loader";
 import { NonceProvider } from "./lib/nonce";
 
-/** Time after which a streaming render is aborted, ms (Remix template default). */
+/**
+ * Time after which a streaming render is aborted, ms (Remix template default);
+ * single fetch also reads it to end the streamed loader data.
+ */
 export const streamTimeout = 5_000;
 
 /** Renders the document for a page request. */
@@ -44,7 +48,7 @@ export default function handleRequest(
           <ModuleLoaderSourceContext.Provider value={moduleLoaderSource}>
             {/* The page's JSON-LD, kept out of the loader data (ADR 0094). */}
             <PageJsonLdProvider value={pageJsonLd(loadContext)}>
-              <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
+              <RemixServer context={remixContext} url={request.url} nonce={nonce || undefined} />
             </PageJsonLdProvider>
           </ModuleLoaderSourceContext.Provider>
         </InlineStylesheetsProvider>
@@ -79,4 +83,13 @@ export default function handleRequest(
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs): void {
   if (request.signal.aborted) return;
   console.error(error);
+}
+
+/**
+ * A client data request (`/path.data`) for a path with a route rule gets the
+ * rule's redirect instead of the loaders' answer: Remix encodes it as its
+ * single-fetch redirect (app/.server/redirects/data-request.ts).
+ */
+export function handleDataRequest(response: Response, { request }: LoaderFunctionArgs | ActionFunctionArgs): Response {
+  return dataRequestRedirect(request) ?? response;
 }

@@ -254,6 +254,7 @@ describe("pageCacheUrl", () => {
       "/todos-os-imoveis?preco-max=1&quartos=2",
       "/comparar?codigos=B&codigos=A&_data=routes%2Fcompare",
       "/?index&_data=routes%2Fhome",
+      "/detalhes/x.data?_routes=root%2Croutes%2Fcondominium",
       "/detalhes/x/1?entrada=10&prazo=30&unidades=todas",
       // Pages copy utm_* into their WhatsApp links, so they change the page.
       "/?utm_source=news&utm_campaign=maio",

@@ -23,7 +23,7 @@
  * same state (docs/decisions/0029-consent-and-google-analytics.md). The query
  * (ADR 0063), parameter by parameter, in the request's order and spelling:
  * - parameters a public route reads ({@link KEYED_PARAMS}: the filters, `q`,
- *   `pagina`, `codigos`…), Remix's `_data` and `index`, and `utm_*` (pages
+ *   `pagina`, `codigos`…), Remix's `_routes`, `_data` and `index`, and `utm_*` (pages
  *   copy them into their WhatsApp links) are part of the key;
  * - the other tracking parameters (`gclid`, `fbclid`… as `isTrackingParam` of
  *   the filters lists them) are left out: such a request is served the page
@@ -128,10 +128,13 @@ export const ENTRY_OVERHEAD_BYTES = 1024;
  * query facets with `ordem` and `pagina`), `q` (search, suggestions), `area`
  * (map), `imovel` (map points, thank-you page), `assunto`, `enviado` (thank-you
  * and alert pages), `codigos` (favourites, comparison), `unidades`
- * (condominium units), the financing simulation's fields, and Remix's `_data`
- * and `index`. Names are matched exactly.
+ * (condominium units), the financing simulation's fields, and Remix's own
+ * `_routes` (single fetch: which loaders a `/path.data` request runs), `_data`
+ * (the older data requests, still answered in JSON) and `index`. Names are
+ * matched exactly.
  */
 export const KEYED_PARAMS: ReadonlySet<string> = new Set([
+  "_routes",
   "_data",
   "index",
   ...Object.values(MAIN_PARAMS),

@@ -1,12 +1,11 @@
 /**
  * Applies the route rules (docs/spec.txt §2 "route-rules lookup") to
- * every GET/HEAD request before routing. A document request gets a plain
- * 301/302 with `Location`. A Remix client navigation fetches loader data with
- * `?_data=…`; it gets Remix's own redirect answer (204 with `X-Remix-Redirect`
- * and `X-Remix-Status`, as `@remix-run/server-runtime` answers a loader's
- * redirect), so an internal target goes through the router, and an external
- * one carries `X-Remix-Reload-Document` and becomes a full page navigation.
- * Protected paths (/admin, /login-corretores, /health, /assets, /build…) are
+ * every GET/HEAD request before routing: a plain 301/302 with `Location`.
+ * A Remix client navigation fetches loader data with `GET /path.data` (single
+ * fetch, ADR 0079); such a request goes on to Remix, whose answer the same
+ * rules replace with Remix's own redirect (`handleDataRequest` in
+ * app/entry.server.tsx), so an internal target goes through the router and an
+ * external one becomes a full page navigation. Protected paths (/admin, /login-corretores, /health, /assets, /build…) are
  * never redirected (`isProtectedPath`).
  */
 import type { NextFunction, Request, Response } from "express";
@@ -18,7 +17,7 @@ const PERMANENT_REDIRECT_MAX_AGE = 300;
 
 /**
  * The Express middleware. `lookup` (default: the process's cached rules) takes
- * a path and its query (without `_data`).
+ * a path and its query.
  */
 export function redirectMiddleware(
   lookup: (pathname: string, search: string) => RedirectDecision | null = lookupRedirect,
@@ -31,22 +30,10 @@ export function redirectMiddleware(
     } catch {
       return next();
     }
-    const isData = url.searchParams.has("_data");
-    url.searchParams.delete("_data");
+    if (url.pathname.endsWith(".data")) return next();
     const decision = lookup(url.pathname, url.search);
     if (!decision) return next();
     const cacheControl = decision.status === 301 ? `public, max-age=${PERMANENT_REDIRECT_MAX_AGE}` : PRIVATE_NO_STORE;
-    if (isData) {
-      res.status(204);
-      res.set({
-        "X-Remix-Redirect": decision.location,
-        "X-Remix-Status": String(decision.status),
-        "Cache-Control": PRIVATE_NO_STORE,
-      });
-      if (decision.external) res.set("X-Remix-Reload-Document", "true");
-      res.end();
-      return;
-    }
     res.set("Cache-Control", cacheControl);
     res.redirect(decision.status, decision.location);
   };

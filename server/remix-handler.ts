@@ -179,12 +179,13 @@ const REJECTION_PATH = "/__recusado";
 /**
  * Whether a refusal is answered with the spec's error screen: a page or form
  * request (a browser navigation, a plain form post, a crawler or `curl` asking
- * for anything). Remix data requests (`?_data=`), the JSON API and the site's
+ * for anything). Remix data requests (`/path.data`, `?_data=`), the JSON API and the site's
  * own `fetch` calls (which ask for JSON only) get JSON or plain text instead.
  */
 function wantsDocument(req: Request): boolean {
   if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") return false;
-  if (req.path.startsWith("/api/") || /[?&]_data(?:=|&|$)/.test(req.originalUrl)) return false;
+  if (req.path.startsWith("/api/") || req.path.endsWith(".data") || /[?&]_data(?:=|&|$)/.test(req.originalUrl))
+    return false;
   const accept = req.headers.accept ?? "";
   return accept.includes("text/html") || !accept.includes("json");
 }

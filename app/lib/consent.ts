@@ -28,7 +28,7 @@ export const CONSENT_RETURN_FIELD = "voltar";
 /**
  * Name of the hidden field, present only once the page is hydrated, that
  * tells the action a fetcher sent the form (answer JSON instead of a
- * redirect). Remix removes its own `_data` parameter before the action runs.
+ * redirect). Remix's own data-request form (`/path.data`) never reaches the action's URL.
  */
 export const CONSENT_FETCHER_FIELD = "via-fetcher";
 

@@ -200,6 +200,17 @@ describe("canonicalRedirect", () => {
     ).toBe("/todos-os-imoveis/venda?quartos=2&utm_source=news");
     expect(canonicalRedirect(new URL("http://x/todos-os-imoveis/"), "/todos-os-imoveis")).toBe("/todos-os-imoveis");
   });
+
+  it("never makes Remix's own data parameters a reason to redirect, nor carries them to the target", () => {
+    const canonical = "/todos-os-imoveis/venda?quartos=2";
+    expect(canonicalRedirect(new URL(`http://x${canonical}&_routes=routes%2Flistings`), canonical)).toBeNull();
+    expect(
+      canonicalRedirect(
+        new URL("http://x/todos-os-imoveis?finalidade=venda&quartos=2&_routes=root&_data=root"),
+        canonical,
+      ),
+    ).toBe(canonical);
+  });
 });
 
 describe("describeFilters", () => {

@@ -148,6 +148,7 @@ describe("map URLs", () => {
     expect(mapCanonicalRedirect(at(canonical), canonical)).toBeNull();
     expect(mapCanonicalRedirect(at("/mapa?finalidade=venda&area=-23.6%2C-46.7%2C-23.5%2C-46.6"), canonical)).toBeNull();
     expect(mapCanonicalRedirect(at(`${canonical}&_data=routes%2Fmap&utm_source=x`), canonical)).toBeNull();
+    expect(mapCanonicalRedirect(at(`${canonical}&_routes=routes%2Fmap`), canonical)).toBeNull();
     expect(mapCanonicalRedirect(at("/mapa?area=-23.6,-46.7,-23.5,-46.6&finalidade=venda"), canonical)).toBe(canonical);
     expect(
       mapCanonicalRedirect(at("/mapa?utm_source=x&FINALIDADE=venda&area=-23.6,-46.7,-23.5,-46.6"), canonical),

@@ -164,7 +164,7 @@ export function mapCanonicalRedirect(requestUrl: URL, canonical: string): string
   const rest = new URLSearchParams();
   const tracking = new URLSearchParams();
   for (const [name, value] of requestUrl.searchParams) {
-    if (name.toLowerCase() === "_data") continue;
+    if (name.toLowerCase() === "_data" || name.toLowerCase() === "_routes") continue;
     (isTrackingParam(name) ? tracking : rest).append(name, value);
   }
   const wanted = new URLSearchParams(canonical.split("?")[1] ?? "");

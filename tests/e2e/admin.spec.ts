@@ -81,7 +81,7 @@ test("muda a cor primária e a página inicial usa a nova cor", async ({ page, b
     expect(await logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 
     // A bad colour is refused beside the field (400), nothing saved.
-    consoleGuard.expectHttpError(/\/admin\/aparencia\?_data=/, 400);
+    consoleGuard.expectHttpError(/\/admin\/aparencia\.data/, 400);
     await page.goto("/admin/aparencia");
     await waitForHydration(page);
     await page.getByLabel("Cor primária", { exact: true }).fill("azul");
@@ -115,7 +115,7 @@ test("adiciona um redirecionamento e o segue, com e sem o roteador", async ({
   await expect(rule).toContainText("Ativo");
 
   // A rule back to its origin would loop: refused beside the field (400).
-  consoleGuard.expectHttpError(/\/admin\/redirecionamentos\?_data=/, 400);
+  consoleGuard.expectHttpError(/\/admin\/redirecionamentos\.data/, 400);
   await page.getByLabel("Caminho de origem").fill("/condominios");
   await page.getByLabel("Destino").fill(from);
   await page.getByRole("button", { name: "Adicionar redirecionamento" }).click();

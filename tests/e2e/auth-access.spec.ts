@@ -234,7 +234,7 @@ test("garantia de privacidade: nenhuma página pública mostra proprietário ou 
     "/busca?q=moema",
     "/corretor/todos",
     ...listing,
-    ...listing.map((path) => `${path}?_data=routes/listing`),
+    ...listing.map((path) => `${path}.data`),
     ...condominiums,
   ];
   const leaks: string[] = [];

@@ -95,7 +95,10 @@ test("condomínio com JavaScript: “ver todas” mostra as unidades no lugar, c
   const historyLength = await page.evaluate(() => history.length);
   const routeData: string[] = [];
   page.on("request", (sent) => {
-    if (/[?&]_data=[^&]*condominium/.test(decodeURIComponent(sent.url()))) routeData.push(sent.url());
+    // The page's single-fetch data request runs the condominium's loader unless `_routes` leaves it out.
+    const url = new URL(sent.url());
+    const routes = url.searchParams.get("_routes")?.split(",") ?? ["routes/condominium"];
+    if (url.pathname === `${path}.data` && routes.includes("routes/condominium")) routeData.push(sent.url());
   });
 
   await link.click();

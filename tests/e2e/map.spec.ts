@@ -238,7 +238,7 @@ test("o mapa que se move depois do clique em “Ver imóvel” não cancela a id
   const href = (await link.getAttribute("href"))!;
   // The listing's data takes 1.5 s: the map settles (AREA_DEBOUNCE_MS after a move) while it loads.
   await page.route(
-    (url) => url.pathname === href && url.searchParams.has("_data"),
+    (url) => url.pathname === `${href}.data`,
     async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();

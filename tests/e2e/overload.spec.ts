@@ -82,7 +82,7 @@ test("past its bound the server answers 503 with Retry-After and the error scree
     // The health check is never turned away.
     expect((await fetch(`${running.url}/health/server`)).status).toBeLessThan(503);
     // A data request gets a short text, not a page.
-    const data = await fetch(`${loginUrl}?_data=routes%2Flogin`);
+    const data = await fetch(`${loginUrl}.data`);
     expect(data.status).toBe(503);
     expect(await data.text()).toMatch(/muitos acessos/);
   } finally {

@@ -199,6 +199,8 @@ test.describe("hostile input never gives a 500", () => {
       (x: string) => `/api/auth/reset-password/${x}`,
       (x: string) => `/painel/imovel/${x}`,
       (x: string) => `/admin/membros/${x}`,
+      (x: string) => `/${x}.data`,
+      (x: string) => `/${x}.data?_routes=${x}`,
       (x: string) => `/${x}?_data=${x}`,
     ];
     const accepts = fc.constantFrom("text/html", "application/json", "*/*");

@@ -69,7 +69,7 @@ test.describe("agenda do corretor", () => {
       consoleGuard,
     }) => {
       // The refused save answers 400 (by design: the messages beside the fields).
-      consoleGuard.expectHttpError(/\/painel\/agenda\?_data=/, 400);
+      consoleGuard.expectHttpError(/\/painel\/agenda\.data/, 400);
       await page.setViewportSize({ width, height: 900 });
       await addSessionCookie(context, baseURL!, await sessionCookieFor(broker.email, broker.password));
       await page.goto("/painel");
@@ -164,7 +164,7 @@ const adminUrl = process.env.TEST_DATABASE_URL?.trim();
 
   for (const width of [1366, 360] as const) {
     test(`a ${width} px: o visitante avalia uma vez, e o link desconhecido é 404`, async ({ page, consoleGuard }) => {
-      consoleGuard.expectHttpError(/\/avaliacao(\?_data=.*)?$/, 400);
+      consoleGuard.expectHttpError(/\/avaliacao(\.data)?$/, 400);
       consoleGuard.expectHttpError(/\/visitas\/x+\/avaliacao$/, 404);
       await page.setViewportSize({ width, height: 900 });
       const site = server!.url;

@@ -72,18 +72,10 @@ describe("the redirect middleware (Express)", () => {
     expect(response.headers.get("cache-control")).toBe("public, max-age=300");
   });
 
-  it("a Remix data request gets Remix's redirect protocol: internal through the router, external as a document load", async () => {
-    const internal = await fetch(`${base}/antigo?_data=root`, { redirect: "manual" });
-    expect(internal.status).toBe(204);
-    expect(internal.headers.get("x-remix-redirect")).toBe("/todos-os-imoveis");
-    expect(internal.headers.get("x-remix-status")).toBe("301");
-    expect(internal.headers.get("x-remix-reload-document")).toBeNull();
-    const external = await fetch(`${base}/parceiro?_data=routes%2Fnot-found`, { redirect: "manual" });
-    expect(external.status).toBe(204);
-    expect(external.headers.get("x-remix-redirect")).toBe("https://exemplo.com.br/lp");
-    expect(external.headers.get("x-remix-status")).toBe("302");
-    expect(external.headers.get("x-remix-reload-document")).toBe("true");
-    expect(external.headers.get("cache-control")).toBe("private, no-store");
+  it("leaves a Remix data request (single fetch) to Remix, which answers it with the rule (handleDataRequest)", async () => {
+    const data = await fetch(`${base}/antigo.data?_routes=root`, { redirect: "manual" });
+    expect(data.status).toBe(200);
+    expect(await data.text()).toBe("rota");
   });
 
   it("other methods and unmatched paths reach the router", async () => {

@@ -23,9 +23,9 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-/** Posts `fields` to the consent action (`query` appended to its path). */
-function post(fields: Record<string, string>, query = "") {
-  const request = siteRequest(`${CONSENT_PATH}${query}`, { method: "POST", body: new URLSearchParams(fields) });
+/** Posts `fields` to the consent action. */
+function post(fields: Record<string, string>) {
+  const request = siteRequest(CONSENT_PATH, { method: "POST", body: new URLSearchParams(fields) });
   return answer(() => consent.action({ request, params: {}, context: {} } as unknown as ActionFunctionArgs));
 }
 
@@ -88,19 +88,11 @@ describe("consent action without JavaScript", () => {
 
 describe("consent action from a fetcher", () => {
   it("answers JSON with the cookie instead of a redirect", async () => {
-    // The hydrated forms add the field; Remix strips its own `_data` parameter before actions run.
+    // The hydrated forms add the field.
     const response = await post({ escolha: "aceitar", voltar: "/sobre", [CONSENT_FETCHER_FIELD]: "1" });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true, analytics: true });
     expect(readConsent(consentCookie(response)!.split(";")[0])).toEqual({ analytics: true });
-  });
-});
-
-describe("consent action from a form not yet hydrated", () => {
-  it("redirects even when the URL carries Remix's data parameter", async () => {
-    const response = await post({ escolha: "rejeitar", voltar: "/sobre" }, "?_data=routes%2Fconsent");
-    expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/sobre");
   });
 });
 

@@ -4,6 +4,7 @@
  * Server-only.
  */
 export type { RedirectDecision } from "./rules";
+export { dataRequestRedirect, dataRequestTarget } from "./data-request";
 export {
   deleteRedirect,
   listRedirects,

@@ -63,7 +63,7 @@ export function canonicalRedirect(requestUrl: URL, canonical: string): string | 
   }
   const current = requestUrl.pathname + (rest.length ? `?${rest.join("&")}` : "");
   if (current === canonical) return null;
-  const trackingParts = kept.filter((p) => !p.toLowerCase().startsWith("_data="));
+  const trackingParts = kept.filter((p) => !/^_(?:data|routes)=/i.test(p));
   if (!trackingParts.length) return canonical;
   return `${canonical}${canonical.includes("?") ? "&" : "?"}${trackingParts.join("&")}`;
 }

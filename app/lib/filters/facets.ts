@@ -95,9 +95,20 @@ export function isTrackingParam(name: string): boolean {
   const lower = name.toLowerCase();
   return (
     lower.startsWith("utm_") ||
-    ["gclid", "fbclid", "msclkid", "dclid", "gbraid", "wbraid", "_ga", "_gl", "mc_cid", "mc_eid", "_data"].includes(
-      lower,
-    )
+    [
+      "gclid",
+      "fbclid",
+      "msclkid",
+      "dclid",
+      "gbraid",
+      "wbraid",
+      "_ga",
+      "_gl",
+      "mc_cid",
+      "mc_eid",
+      "_data",
+      "_routes",
+    ].includes(lower)
   );
 }
 
