@@ -5,8 +5,8 @@
  * the root error boundary.
  */
 import {
+  data,
   type HeadersFunction,
-  json,
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -57,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     console.error(`[auth] falha ao verificar a sessão: ${(error as Error).message}`);
     return null;
   });
-  const data: RootData = {
+  const rootData: RootData = {
     user,
     theme: getTheme(),
     toast,
@@ -70,8 +70,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
   const responseHeaders = new Headers(headers ?? undefined);
   // Favourites fill the hearts: a page that shows them is the visitor's own (ADR 0032).
-  if (headers || user || data.favourites.length) responseHeaders.set("Cache-Control", "private, no-store");
-  return json(data, { headers: responseHeaders });
+  if (headers || user || rootData.favourites.length) responseHeaders.set("Cache-Control", "private, no-store");
+  return data(rootData, { headers: responseHeaders });
 }
 
 /**

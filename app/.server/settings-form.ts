@@ -7,7 +7,7 @@
  * and the Origin check stay in the route.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { privatePage } from "~/lib/cache-control";
 import { redirectWithToast } from "./flash";
@@ -34,7 +34,7 @@ export async function saveSettingsForm<Schema extends z.ZodTypeAny>(
 ) {
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== "success")
-    return json({ result: boundedReply(submission, schema) }, { status: 400, headers: privatePage() });
+    return data({ result: boundedReply(submission, schema) }, { status: 400, headers: privatePage() });
   await save(submission.value);
   return redirectWithToast(path, { type: "success", ...toast }, { headers: privatePage() });
 }

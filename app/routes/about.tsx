@@ -8,7 +8,7 @@
  * hours) and its schema.org `RealEstateAgent` JSON-LD. Public and cacheable;
  * member and agency changes empty the page cache.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { siteOrigin } from "~/.server/origin";
 import { getAgencyProfile } from "~/.server/agency";
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const theme = getTheme();
   const origin = siteOrigin(request);
   const [rows, agency] = await Promise.all([publicMembers(getDb().db), getAgencyProfile()]);
-  return json(
+  return data(
     {
       title: theme.title,
       description: theme.description,

@@ -7,7 +7,7 @@
  * on `/lgpd` and in JSON-LD from the next page view. Admin only; never cached.
  */
 import { getFormProps } from "@conform-to/react";
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
 import { requireAdminPost } from "~/.server/auth/admin-post";
@@ -28,7 +28,7 @@ import { agencyPageData, handleAgencyAction } from "./admin-agency.server";
 /** Guard (admin), then the profile in effect and whether it was saved here. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
-  return json(await agencyPageData(), { headers: privatePage() });
+  return data(await agencyPageData(), { headers: privatePage() });
 }
 
 /** Never cached. */

@@ -7,7 +7,7 @@
  * fields. The guard and the Origin check stay in the route.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { isAdminError } from "~/.server/admin-error";
 import { getStoredAppearance, resetAppearance, saveAppearance, storeLogo } from "~/.server/appearance";
 import { redirectWithToast } from "~/.server/flash";
@@ -61,7 +61,7 @@ async function reset() {
 async function save(formData: FormData, uid: string) {
   const submission = parseWithZod(formData, { schema: appearanceFormSchema });
   if (submission.status !== "success")
-    return json({ result: boundedReply(submission, appearanceFormSchema) }, { status: 400, headers: privatePage() });
+    return data({ result: boundedReply(submission, appearanceFormSchema) }, { status: 400, headers: privatePage() });
   const value = { ...submission.value };
   for (const [field, input, which] of LOGO_UPLOADS) {
     const file = formData.get(input);
@@ -71,7 +71,7 @@ async function save(formData: FormData, uid: string) {
     } catch (error) {
       if (!isAdminError(error)) throw error;
       const fieldErrors = { [field]: [error.message] };
-      return json(
+      return data(
         { result: boundedReply(submission, appearanceFormSchema, { fieldErrors }) },
         { status: error.status, headers: privatePage() },
       );
@@ -97,7 +97,7 @@ export async function handleAppearanceAction(request: Request, uid: string) {
   const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
   const parsed = multipart ? await readMultipart(request) : { form: await request.formData() };
   if ("error" in parsed) {
-    return json(
+    return data(
       { result: { status: "error" as const, error: { "": [parsed.error] } } },
       { status: 400, headers: privatePage() },
     );

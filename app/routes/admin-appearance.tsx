@@ -8,7 +8,7 @@
  * configuration applies again). Admin only; never cached.
  */
 import { getFormProps } from "@conform-to/react";
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
 import { requireAdminPost } from "~/.server/auth/admin-post";
@@ -28,7 +28,7 @@ import { useZodForm } from "~/components/use-zod-form";
 /** Guard (admin), then the theme in effect and whether it was saved here. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
-  return json(appearancePageData(), { headers: privatePage() });
+  return data(appearancePageData(), { headers: privatePage() });
 }
 
 /** Never cached. */

@@ -6,7 +6,7 @@
  * Admin only; never cached.
  */
 import { getFormProps } from "@conform-to/react";
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
 import { requireAdminPost } from "~/.server/auth/admin-post";
@@ -26,7 +26,7 @@ import { financingPageData, handleFinancingAction } from "./admin-financing.serv
 /** Guard (admin), then the settings in effect and whether they were saved here. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
-  return json(await financingPageData(), { headers: privatePage() });
+  return data(await financingPageData(), { headers: privatePage() });
 }
 
 /** Never cached. */

@@ -7,7 +7,7 @@
  * One plain form post (works without JavaScript), then a redirect back with a
  * toast. Admin only; never cached.
  */
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
 import { requireAdminPost } from "~/.server/auth/admin-post";
@@ -27,7 +27,7 @@ import { ADMIN_LEAD_ROUTING_PATH } from "~/lib/paths";
 /** Guard (admin), then the rule, the brokers and the response targets. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
-  return json(await leadRoutingPageData(), { headers: privatePage() });
+  return data(await leadRoutingPageData(), { headers: privatePage() });
 }
 
 /** Never cached. */
@@ -44,7 +44,7 @@ export const meta: MetaFunction = () => adminMeta("Distribuição de leads");
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdminPost(request);
   const parsed = parseLeadRoutingForm(await request.formData());
-  if (!parsed.ok) return json({ errors: parsed.errors }, { status: 400, headers: privatePage() });
+  if (!parsed.ok) return data({ errors: parsed.errors }, { status: 400, headers: privatePage() });
   await saveLeadRoutingForm(parsed.value, admin.uid);
   return redirectWithToast(
     ADMIN_LEAD_ROUTING_PATH,

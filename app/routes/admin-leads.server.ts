@@ -6,7 +6,7 @@
  * a pt-BR message with the id of the lead or delivery it concerns. The guard
  * and the Origin check stay in the route.
  */
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { redirectWithToast } from "~/.server/flash";
 import type { LeadActor } from "~/.server/leads/history";
 import { assignLead, resendDelivery } from "~/.server/leads/inbox";
@@ -21,14 +21,13 @@ type Intent<K extends InboxAction["intent"]> = Extract<InboxAction, { intent: K 
 /** Where to go back after an action: the inbox with the filters of the request (never another site). */
 function backTo(request: Request): string {
   const url = new URL(request.url);
-  url.searchParams.delete("_data");
-  url.searchParams.delete("index");
+  for (const key of ["_routes", "_data", "index"]) url.searchParams.delete(key);
   return `${ADMIN_LEADS_PATH}${url.search}`;
 }
 
 /** The refusal answer: `{ error, target }` with its HTTP status, never cached. */
 function refuse(error: string, target: string, status: 400 | 404 | 409) {
-  return json({ error, target }, { status, headers: privatePage() });
+  return data({ error, target }, { status, headers: privatePage() });
 }
 
 function back(request: Request, toast: ToastInput) {

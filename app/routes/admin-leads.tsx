@@ -8,7 +8,7 @@
  * (ADR 0014) with "Reenviar". Works without JavaScript (POST, then a
  * redirect back with a toast). Admin only; never cached.
  */
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
 import { requireAdminPost } from "~/.server/auth/admin-post";
@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const filters = parseInboxFilters(new URL(request.url).searchParams);
   const [page, assignable] = await Promise.all([listLeads(filters), listAssignableUsers()]);
-  return json({ filters, page, assignable }, { headers: privatePage() });
+  return data({ filters, page, assignable }, { headers: privatePage() });
 }
 
 /** Never cached. */

@@ -9,7 +9,7 @@
  * JSON: 200 `{ ok, stored }`, 400 `{ message }` (type, size, content vs.
  * extension), 403 `{ message }` for a bad, expired or used token; never cached.
  */
-import { type ActionFunctionArgs, json } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { isAdminError } from "~/.server/admin-error";
 import { requireRole } from "~/.server/auth";
 import { assertSameOrigin } from "~/.server/auth/protection";
@@ -24,7 +24,7 @@ import { privatePage } from "~/lib/cache-control";
 
 /** A JSON `{ message }` answer with `status`, never cached. */
 const refuse = (status: number, message: string, headers?: Record<string, string>) =>
-  json({ message }, { status, headers: privatePage(headers) });
+  Response.json({ message }, { status, headers: privatePage(headers) });
 
 /** 405: this address takes PUT (one photo) or POST (several files). */
 const wrongMethod = () => refuse(405, "Use PUT (uma foto) ou POST (vários arquivos).", { Allow: "PUT, POST" });
@@ -52,14 +52,14 @@ async function store(request: Request, db: Db, id: number, kind: "photo" | "file
         return refuse(400, `A imagem tem mais de ${MAX_IMAGE_BYTES / (1024 * 1024)} MB. Envie uma imagem menor.`);
       const contentType = request.headers.get("Content-Type") ?? "";
       await storeMemberPhoto(db, id, body, { name: declaredName(request), contentType });
-      return json({ ok: true, stored: 1 }, { headers: privatePage() });
+      return Response.json({ ok: true, stored: 1 }, { headers: privatePage() });
     }
     if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data"))
       return refuse(400, "Envie os arquivos como multipart/form-data.");
     const form = await readMemberUpload(request);
     const files = form.getAll("arquivos").filter((value): value is File => value instanceof File);
     const stored = await storeMemberFiles(db, id, files);
-    return json({ ok: true, stored: stored.length }, { headers: privatePage() });
+    return Response.json({ ok: true, stored: stored.length }, { headers: privatePage() });
   } catch (error) {
     if (isAdminError(error)) return refuse(error.status, error.message);
     throw error;
@@ -82,7 +82,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // Asking for an address: `kind=photo|files` → `{ url, method, expiresAt }`.
     const wanted = new URLSearchParams(await request.text()).get("kind");
     if (wanted !== "photo" && wanted !== "files") return refuse(400, "Pedido inválido. Recarregue a página.");
-    return json(await createSignedUpload(db, getSessionSecrets(), id, wanted), { headers: privatePage() });
+    return Response.json(await createSignedUpload(db, getSessionSecrets(), id, wanted), { headers: privatePage() });
   }
   const kind = request.method === "PUT" ? "photo" : request.method === "POST" ? "files" : null;
   if (!kind) return wrongMethod();

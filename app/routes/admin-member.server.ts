@@ -10,7 +10,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { z } from "zod";
 import { isAdminError } from "~/.server/admin-error";
 import { getIdentityBackend } from "~/.server/auth/firebase";
@@ -31,6 +31,7 @@ import {
 import { mirrorBrokerClaims } from "~/.server/members/links";
 import { readMemberUpload, storeMemberFiles, storeMemberPhoto } from "~/.server/members/uploads";
 import { getFileStorage } from "~/.server/storage";
+import type { DataReply } from "~/.server/data-reply";
 import { privatePage } from "~/lib/cache-control";
 import { pageNotFound } from "~/lib/errors";
 import { memberFormSchema } from "~/lib/members";
@@ -47,7 +48,7 @@ export interface MemberActionData {
 const INVALID_REQUEST = "Pedido inválido. Recarregue a página.";
 
 const fail = (body: Partial<MemberActionData>, status = 400) =>
-  json({ result: null, error: null, ...body } satisfies MemberActionData, { status, headers: privatePage() });
+  data({ result: null, error: null, ...body } satisfies MemberActionData, { status, headers: privatePage() });
 
 /** Back to the member's page with a success toast. */
 const done = (id: number, title: string, description?: string) =>
@@ -56,8 +57,8 @@ const done = (id: number, title: string, description?: string) =>
 /** Runs `work`; an {@link AdminError} becomes {@link MemberActionData} with `place` holding its message. */
 async function answerRefusal(
   place: "error" | "photoError" | "filesError",
-  work: () => Promise<Response>,
-): Promise<Response> {
+  work: () => Promise<Response | DataReply<MemberActionData>>,
+): Promise<Response | DataReply<MemberActionData>> {
   try {
     return await work();
   } catch (error) {
@@ -86,7 +87,10 @@ async function memberOrNotFound(request: Request, db: Db, id: number): Promise<M
  * beside the photo or files field (the `envio` query names it when the body
  * could not be read).
  */
-export async function uploadIntent(request: Request, id: number | "novo"): Promise<Response> {
+export async function uploadIntent(
+  request: Request,
+  id: number | "novo",
+): Promise<Response | DataReply<MemberActionData>> {
   if (id === "novo") return fail({ error: "Salve o membro antes de enviar arquivos." });
   const db = getDb().db;
   const asked = new URL(request.url).searchParams.get("envio");
@@ -121,10 +125,10 @@ export async function uploadIntent(request: Request, id: number | "novo"): Promi
 }
 
 /** `save`: creates or updates the member; schema errors and domain refusals (a taken slug) come back beside the fields. */
-async function saveIntent(formData: FormData, id: number | "novo"): Promise<Response> {
+async function saveIntent(formData: FormData, id: number | "novo"): Promise<Response | DataReply<MemberActionData>> {
   const submission = parseWithZod(formData, { schema: memberFormSchema });
   const reply = (result: SubmissionResult<string[]>, status: number) =>
-    json({ result, error: null } satisfies MemberActionData, { status, headers: privatePage() });
+    data({ result, error: null } satisfies MemberActionData, { status, headers: privatePage() });
   if (submission.status !== "success") return reply(boundedReply(submission, memberFormSchema), 400);
   try {
     const db = getDb().db;
@@ -168,7 +172,7 @@ type MemberIntentHandler<K extends MemberAction["intent"]> = (
   db: Db,
   member: Member,
   data: Extract<MemberAction, { intent: K }>,
-) => Promise<Response>;
+) => Promise<Response | DataReply<MemberActionData>>;
 
 /** One handler per member action; each redirects back with its toast. */
 const memberIntents: { [K in MemberAction["intent"]]: MemberIntentHandler<K> } = {
@@ -212,7 +216,10 @@ const memberIntents: { [K in MemberAction["intent"]]: MemberIntentHandler<K> } =
  * alert "Pedido inválido"; a refusal (e.g. promoting a member without an
  * e-mail) is the page's alert with the refusal's status.
  */
-export async function formIntent(request: Request, id: number | "novo"): Promise<Response> {
+export async function formIntent(
+  request: Request,
+  id: number | "novo",
+): Promise<Response | DataReply<MemberActionData>> {
   const formData = await request.formData();
   if (formData.get("intent") === "save") return saveIntent(formData, id);
   if (id === "novo") return fail({ error: INVALID_REQUEST });

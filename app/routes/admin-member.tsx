@@ -9,7 +9,7 @@
  * Admin only; never cached; pt-BR messages beside each field. The intents are
  * handled in `admin-member.server.ts`.
  */
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
 import { requireAdminPost } from "~/.server/auth/admin-post";
@@ -34,10 +34,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = memberIdOf(request, params.id);
   const db = getDb().db;
   const links = await memberLinkOptions(db);
-  if (id === "novo") return json({ member: null, files: [], links }, { headers: privatePage() });
+  if (id === "novo") return data({ member: null, files: [], links }, { headers: privatePage() });
   const view = await adminMemberView(db, id);
   if (!view) throw pageNotFound(new URL(request.url).pathname);
-  return json({ ...view, links }, { headers: privatePage() });
+  return data({ ...view, links }, { headers: privatePage() });
 }
 
 /** Never cached. */

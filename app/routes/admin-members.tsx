@@ -4,7 +4,7 @@
  * JavaScript), each linking to its edit page; "Novo membro" opens
  * `/admin/membros/novo`. Admin only; never cached.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
 import { getDb } from "~/.server/db";
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   const query = memberListParams(new URL(request.url).searchParams);
   const rows = await listMembers(getDb().db, { q: query.q, status: query.status, order: query.ordem });
-  return json(
+  return data(
     {
       query,
       members: rows.map((row) => ({

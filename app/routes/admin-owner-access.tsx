@@ -7,7 +7,7 @@
  * with the most distinct listings under the same filters. Read-only. Admin
  * only, revocation checked; never cached.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
 import { listOwnerDataAccess, summarizeOwnerDataAccess } from "~/.server/broker/owner-access";
@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin", { checkRevoked: true });
   const filters = parseOwnerAccessFilters(new URL(request.url).searchParams);
   const [page, summary] = await Promise.all([listOwnerDataAccess(filters), summarizeOwnerDataAccess(filters)]);
-  return json(
+  return data(
     { filters, page, summary, limitPerHour: getConfig().OWNER_DATA_LIMIT_PER_HOUR },
     { headers: privatePage() },
   );

@@ -6,7 +6,7 @@
  * to the same search with a toast; a refusal answers 400 with a pt-BR
  * message. The guard and the Origin check stay in the route.
  */
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { z } from "zod";
 import { getDb } from "~/.server/db";
 import { redirectWithToast } from "~/.server/flash";
@@ -53,7 +53,7 @@ const actionSchema = z.object({
 });
 
 function refuse(error: string, intent: string) {
-  return json({ error, intent }, { status: 400, headers: privatePage() });
+  return data({ error, intent }, { status: 400, headers: privatePage() });
 }
 
 /**

@@ -10,7 +10,7 @@
  * the first click, after the required reason). Admin only, revocation
  * checked for the actions; never cached.
  */
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
 import { requireAdminPost } from "~/.server/auth/admin-post";
@@ -26,7 +26,7 @@ import { handlePrivacyAction, loadPrivacyPage } from "./admin-privacy.server";
 /** Guard (admin), then the requests, the search of `?q=` and the audit trail. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
-  return json(await loadPrivacyPage(request), { headers: privatePage() });
+  return data(await loadPrivacyPage(request), { headers: privatePage() });
 }
 
 /** Never cached. */

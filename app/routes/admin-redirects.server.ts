@@ -8,7 +8,7 @@
  * stay in the route.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { z } from "zod";
 import { isAdminError } from "~/.server/admin-error";
 import { redirectWithToast } from "~/.server/flash";
@@ -45,14 +45,14 @@ function back(toast: ToastInput) {
 
 /** A page-level refusal (`error` above the form). */
 function refuse(error: string, status: number) {
-  return json({ result: null, error }, { status, headers: privatePage() });
+  return data({ result: null, error }, { status, headers: privatePage() });
 }
 
 /** `save`: 400 with Conform's field errors (schema, or the store's refusal), else back with a toast. */
 async function saveRule(formData: FormData) {
   const submission = parseWithZod(formData, { schema: redirectFormSchema });
   if (submission.status !== "success")
-    return json(
+    return data(
       { result: boundedReply(submission, redirectFormSchema), error: null },
       { status: 400, headers: privatePage() },
     );
@@ -65,7 +65,7 @@ async function saveRule(formData: FormData) {
     });
   } catch (error) {
     if (!isAdminError(error)) throw error;
-    return json(
+    return data(
       { result: boundedReply(submission, redirectFormSchema, { fieldErrors: error.fieldErrors }), error: null },
       { status: error.status, headers: privatePage() },
     );

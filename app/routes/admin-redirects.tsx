@@ -7,7 +7,7 @@
  * refuses a duplicate from-path and a rule that would close a cycle. A save
  * applies at once (cache reload, page cache emptied). Admin only; never cached.
  */
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
 import { requireAdminPost } from "~/.server/auth/admin-post";
@@ -22,7 +22,7 @@ import { handleRedirectAction, redirectsPageData } from "./admin-redirects.serve
 /** Guard (admin), then every rule and the one being edited (`?editar=`). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
-  return json(await redirectsPageData(request), { headers: privatePage() });
+  return data(await redirectsPageData(request), { headers: privatePage() });
 }
 
 /** Never cached. */

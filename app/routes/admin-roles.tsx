@@ -4,7 +4,7 @@
  * of the `roles` table with its Portuguese label, its permissions in
  * Portuguese (`PERMISSIONS`) and how many users have it. Admin only; never cached.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { count } from "drizzle-orm";
 import { listRoles, requireRole } from "~/.server/auth";
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listRoles(db),
     db.select({ role: users.role, total: count() }).from(users).groupBy(users.role),
   ]);
-  return json(
+  return data(
     {
       roles: roles.map((role) => ({
         name: role.name,

@@ -7,7 +7,7 @@
  * broker, and the CSV export of the period. Admin only, revocation checked;
  * never cached.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
 import { AdminFilterBar, DateRangeFields } from "~/components/admin-list";
@@ -30,7 +30,7 @@ import { adminMeta } from "~/lib/meta";
 /** Guard (admin, revocation checked), then the figures of the period. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin", { checkRevoked: true });
-  return json(await loadStatsPage(request), { headers: privatePage() });
+  return data(await loadStatsPage(request), { headers: privatePage() });
 }
 
 /** Never cached. */

@@ -10,11 +10,12 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { z } from "zod";
 import { isAdminError } from "~/.server/admin-error";
 import { invitationMail, userAdminDeps } from "~/.server/api/context";
 import { clearSessionCookie, getSession } from "~/.server/auth";
+import type { DataReply } from "~/.server/data-reply";
 import { deleteSession, deleteUserSessions, listUserSessions, type StoredSession } from "~/.server/auth/session";
 import { getDb } from "~/.server/db";
 import { redirectWithToast } from "~/.server/flash";
@@ -99,14 +100,14 @@ interface IntentContext {
 /** This page with its query (search, sort, page), without `editar` and Remix's own parameters. */
 function backTo(request: Request): string {
   const url = new URL(request.url);
-  for (const key of ["_data", "index", "editar"]) url.searchParams.delete(key);
+  for (const key of ["_routes", "_data", "index", "editar"]) url.searchParams.delete(key);
   const search = url.searchParams.toString();
   return search ? `${ADMIN_USERS_PATH}?${search}` : ADMIN_USERS_PATH;
 }
 
 /** A non-redirect answer of the action. */
-function fail(data: UsersActionData, status = 400) {
-  return json(data, { status, headers: privatePage() });
+function fail(reply: UsersActionData, status = 400) {
+  return data(reply, { status, headers: privatePage() });
 }
 
 /** A redirect back to `to` with a toast. */
@@ -174,7 +175,7 @@ type RowAction = z.infer<typeof rowActionSchema>;
 type RowHandler<I extends RowAction["intent"]> = (
   action: Extract<RowAction, { intent: I }>,
   context: IntentContext,
-) => Promise<Response>;
+) => Promise<Response | DataReply<UsersActionData>>;
 
 async function toggleIntent(action: Extract<RowAction, { intent: "toggle" }>, { deps, admin, back }: IntentContext) {
   const enabled = action.enabled === "true";
@@ -266,7 +267,7 @@ async function rowIntent(context: IntentContext) {
  * `resend`, `delete`, `end-session` and `end-sessions` are the row and
  * session buttons.
  */
-export async function runUsersIntent(request: Request, admin: Actor): Promise<Response> {
+export async function runUsersIntent(request: Request, admin: Actor): Promise<Response | DataReply<UsersActionData>> {
   const formData = await request.formData();
   const context: IntentContext = { request, formData, admin, deps: userAdminDeps(), back: backTo(request) };
   const intent = formData.get("intent");

@@ -12,7 +12,7 @@
  * messages beside the fields. The intents are handled in
  * `admin-users.server.ts`.
  */
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
 import { requireAdminPost } from "~/.server/auth/admin-post";
@@ -33,7 +33,7 @@ import { loadUsersPage, runUsersIntent, type UsersActionData } from "./admin-use
 /** Guard (admin), then one page of users, the one being edited and that user's active sessions. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireRole(request, "admin");
-  return json(await loadUsersPage(request, admin), { headers: privatePage() });
+  return data(await loadUsersPage(request, admin), { headers: privatePage() });
 }
 
 /** Never cached. */

@@ -10,7 +10,7 @@
  * holds removals back, "Confirmar remoções"
  * (docs/decisions/0073-sync-safety-valve.md). Admin only; never cached.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { loadAdminDashboard } from "~/.server/admin/dashboard";
 import { confirmHeldRemovals, startFullSync, syncPanel, type SyncPanel } from "~/.server/admin/sync";
@@ -39,7 +39,7 @@ const CONFIRM_REMOVALS_INTENT = "confirmar-remocoes";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, "admin");
   const [dashboard, sync] = await Promise.all([loadAdminDashboard(), syncPanel()]);
-  return json({ name: user.displayName || user.email, dashboard, sync }, { headers: privatePage() });
+  return data({ name: user.displayName || user.email, dashboard, sync }, { headers: privatePage() });
 }
 
 /**
@@ -55,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get("intent") === CONFIRM_REMOVALS_INTENT) return confirmRemovals(form.get("since"));
   if (form.get("intent") !== FULL_SYNC_INTENT) {
-    return json({ error: "Ação desconhecida." }, { status: 400, headers: privatePage() });
+    return data({ error: "Ação desconhecida." }, { status: 400, headers: privatePage() });
   }
   await startFullSync();
   return redirectWithToast(

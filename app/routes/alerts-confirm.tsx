@@ -9,7 +9,7 @@
  * malformed or forged token is the error screen with 400, an expired one (or
  * an alert deleted or cancelled meanwhile) with 410. Never cached, not indexed.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { alertFailure } from "~/.server/alerts/pages";
 import { alertById, confirmAlert, describeAlert, type SearchAlertRow } from "~/.server/alerts/store";
@@ -52,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const id = alertIdOfRequest(request);
   const alert = await alertById(getDb().db, id);
   if (!alert || alert.unsubscribedAt) throw alertFailure("gone");
-  return json(await view(alert), { headers: TOKEN_PAGE_HEADERS });
+  return data(await view(alert), { headers: TOKEN_PAGE_HEADERS });
 }
 
 /** The "Confirmar" button: confirms the alert (idempotent) and records the agency's lead. */
@@ -60,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const id = alertIdOfRequest(request);
   const confirmed = await confirmAlert(id, { vocabulary: await getVocabulary() });
   if (!confirmed) throw alertFailure("gone");
-  return json(await view(confirmed.alert), { headers: TOKEN_PAGE_HEADERS });
+  return data(await view(confirmed.alert), { headers: TOKEN_PAGE_HEADERS });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

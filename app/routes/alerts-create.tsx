@@ -5,7 +5,7 @@
  * form again with its messages; a plain GET shows the form for `?pagina=`
  * (a list, search or map path; default all listings). Not indexed.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { handleAlertForm } from "~/.server/alerts/form";
 import { leadFormTokens } from "~/.server/leads/form-guard";
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const asked = url.searchParams.get("pagina") ?? "";
   const page = /^\/(?!\/)[^\s\\]*$/.test(asked) && asked.length <= ALERT_PAGE_MAX ? asked : LISTINGS_PATH;
-  return json(
+  return data(
     {
       site: { title: getTheme().title },
       sent: url.searchParams.get("enviado") === "1",

@@ -7,7 +7,7 @@
  * opening the URL cancel nothing. Refused tokens: the error screen with 400
  * (malformed, forged) or 410 (expired, alert deleted).
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { alertFailure } from "~/.server/alerts/pages";
 import { alertById, describeAlert, unsubscribeAlert } from "~/.server/alerts/store";
@@ -38,7 +38,7 @@ async function alertOfRequest(request: Request) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const alert = await alertOfRequest(request);
   const vocabulary = await getVocabulary();
-  return json(
+  return data(
     {
       site: { title: getTheme().title },
       description: describeAlert(alert, vocabulary),
@@ -53,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const alert = await alertOfRequest(request);
   await unsubscribeAlert(getDb().db, alert.id);
-  return json({ cancelled: true as const }, { headers: TOKEN_PAGE_HEADERS });
+  return data({ cancelled: true as const }, { headers: TOKEN_PAGE_HEADERS });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -6,7 +6,7 @@
  * answers 400 (malformed, forged) or 410 (expired). Changes are POSTs to the
  * same URL that come back here (303) with a toast. Never cached, not indexed.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { alertFailure } from "~/.server/alerts/pages";
@@ -38,7 +38,7 @@ function emailOfRequest(request: Request): string {
 export async function loader({ request }: LoaderFunctionArgs) {
   const email = emailOfRequest(request);
   const [alerts, vocabulary] = await Promise.all([alertsOfEmail(getDb().db, email), getVocabulary()]);
-  return json(
+  return data(
     {
       site: { title: getTheme().title },
       email,

@@ -3,11 +3,13 @@
  * JSON API, generated from the zod schemas (`~/.server/api/openapi`). Public
  * (it holds no data); cached 5 minutes.
  */
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { siteOrigin } from "~/.server/origin";
 import { buildOpenApiDocument } from "~/.server/api/openapi";
 
 /** The document. */
 export function loader({ request }: LoaderFunctionArgs) {
-  return json(buildOpenApiDocument(siteOrigin(request)), { headers: { "Cache-Control": "public, max-age=300" } });
+  return Response.json(buildOpenApiDocument(siteOrigin(request)), {
+    headers: { "Cache-Control": "public, max-age=300" },
+  });
 }

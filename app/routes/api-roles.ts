@@ -3,7 +3,7 @@
  * fetched from the backend"; docs/product.md "Papéis"): the roles with their
  * Portuguese labels and permissions. Admin only (401/403 JSON otherwise).
  */
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listRoles, requireRole } from "~/.server/auth";
 import { getDb } from "~/.server/db";
 import { privatePage } from "~/lib/cache-control";
@@ -11,5 +11,5 @@ import { privatePage } from "~/lib/cache-control";
 /** `{ roles: [{ name, label, permissions }] }`. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin", { resource: true, checkRevoked: true });
-  return json({ roles: await listRoles(getDb().db) }, { headers: privatePage() });
+  return Response.json({ roles: await listRoles(getDb().db) }, { headers: privatePage() });
 }

@@ -7,13 +7,13 @@
  * email, email_verified, phone_number, application.role), revocation
  * checked. 401 JSON when anonymous.
  */
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/.server/auth";
 
 /** The spec's `firebaseAuth` object. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, { resource: true, checkRevoked: true });
-  return json(
+  return Response.json(
     {
       firebaseAuth: {
         uid: user.uid,

@@ -3,12 +3,11 @@
  * the build this server serves, `{ id, timestamp }`, never cached.
  * The `t` query only defeats caches; it is ignored.
  */
-import { json } from "@remix-run/node";
 import { getBuildInfo } from "~/.server/build-info";
 
 /** `{ id, timestamp }` with `Cache-Control: no-store`. */
 export function loader() {
-  return json(getBuildInfo(), {
+  return Response.json(getBuildInfo(), {
     headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" },
   });
 }

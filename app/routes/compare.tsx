@@ -14,7 +14,7 @@
  * (360 px phones). Not indexed; the answer does not depend on the visitor
  * but is kept out of shared caches like `/favoritos`.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { favouriteEntries, type FavouriteEntry, type FavouriteListing } from "~/.server/catalogue/favourites";
@@ -45,14 +45,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = privatePage({ "X-Robots-Tag": "noindex" });
   const site = { title: getTheme().title };
   const parsed = parseCodesParam(url.searchParams.getAll("codigos"), MAX_COMPARE);
-  if (!parsed.ok) return json<CompareData>({ site, entries: [], error: parsed.message }, { status: 400, headers });
+  if (!parsed.ok) return data<CompareData>({ site, entries: [], error: parsed.message }, { status: 400, headers });
   if (parsed.codes.length < MIN_COMPARE) {
-    return json<CompareData>(
+    return data<CompareData>(
       { site, entries: [], error: `Escolha de ${MIN_COMPARE} a ${MAX_COMPARE} imóveis para comparar.` },
       { headers },
     );
   }
-  return json<CompareData>({ site, entries: await favouriteEntries(parsed.codes), error: null }, { headers });
+  return data<CompareData>({ site, entries: await favouriteEntries(parsed.codes), error: null }, { headers });
 }
 
 export { privatePageHeaders as headers } from "~/lib/cache-control";

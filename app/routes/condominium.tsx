@@ -7,7 +7,7 @@
  * An unknown slug is the 404 "Page Not Found: {path}" (docs/spec.txt §2, §5); a slug
  * in the wrong case redirects 301 to the canonical one.
  */
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { getCondominiumPage } from "~/.server/catalogue/detail";
 import { condominiumPageView, DETAIL_REDIRECT_CACHE_CONTROL } from "~/.server/catalogue/detail-view";
@@ -45,7 +45,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { jsonLd, ...view } = await condominiumPageView(request, page);
   // Only crawlers read it, in the document: not sent twice as loader data (ADR 0094).
   setPageJsonLd(context, jsonLd);
-  return json({ ...view, leadForm: leadFormTokens() }, { headers: { "Cache-Control": PUBLIC_PAGE_CACHE } });
+  return data({ ...view, leadForm: leadFormTokens() }, { headers: { "Cache-Control": PUBLIC_PAGE_CACHE } });
 }
 
 /** The "avise-me" form: the condominium is this page's, whatever the form says. */

@@ -12,7 +12,7 @@
  *
  * A GET (someone opening the address) is sent to the preferences on `/lgpd`.
  */
-import { type ActionFunctionArgs, json, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { consentSetCookie } from "~/.server/consent";
 import { redirectWithToast } from "~/.server/flash";
 import { privatePage } from "~/lib/cache-control";
@@ -37,13 +37,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const isFetcher = form?.get(CONSENT_FETCHER_FIELD) === "1";
   const state = stateForChoice(form?.get(CONSENT_CHOICE_FIELD), form?.get("analytics"));
   if (state === undefined) {
-    return json<ConsentActionData>({ ok: false }, { status: 400, headers: privatePage() });
+    return Response.json({ ok: false } satisfies ConsentActionData, { status: 400, headers: privatePage() });
   }
   if (state === null) return redirect(COOKIE_PREFERENCES_PATH, { status: 303, headers: privatePage() });
 
   const headers = new Headers(privatePage());
   headers.append("Set-Cookie", consentSetCookie(state));
-  if (isFetcher) return json<ConsentActionData>({ ok: true, analytics: state.analytics }, { headers });
+  if (isFetcher)
+    return Response.json({ ok: true, analytics: state.analytics } satisfies ConsentActionData, { headers });
   const target = safeReturnPath(form?.get(CONSENT_RETURN_FIELD));
   if (form?.get(CONSENT_CHOICE_FIELD) === "salvar") {
     return redirectWithToast(

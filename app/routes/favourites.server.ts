@@ -4,7 +4,7 @@
  * (`?codigos=`, at most {@link MAX_FAVOURITES} valid codes; anything else:
  * 400 with a pt-BR message), with each listing's current state.
  */
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { favouriteEntries, type FavouriteEntry } from "~/.server/catalogue/favourites";
 import { siteOrigin } from "~/.server/origin";
 import { getTheme } from "~/.server/theme";
@@ -38,7 +38,7 @@ export async function loadFavourites(request: Request) {
   if (shared) {
     const parsed = parseCodesParam(url.searchParams.getAll("codigos"), MAX_FAVOURITES);
     if (!parsed.ok) {
-      return json<FavouritesData>(
+      return data<FavouritesData>(
         { site, mode: "shared", entries: [], codes: [], shareUrl: null, error: parsed.message },
         { status: 400, headers },
       );
@@ -49,7 +49,7 @@ export async function loadFavourites(request: Request) {
   }
   const entries = await favouriteEntries(codes);
   const shareUrl = codes.length ? `${siteOrigin(request)}${sharedListPath(codes)}` : null;
-  return json<FavouritesData>(
+  return data<FavouritesData>(
     { site, mode: shared ? "shared" : "mine", entries, codes, shareUrl, error: null },
     { headers },
   );

@@ -10,7 +10,7 @@
  * admin guard is asked only when the request carries the session cookie or
  * an `Authorization` header.
  */
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/.server/auth";
 import { getCachedHealth, mayReadHealthDetails, publicHealth } from "~/.server/health";
 
@@ -28,7 +28,7 @@ async function isAdmin(request: Request): Promise<boolean> {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { httpStatus, body } = await getCachedHealth();
   const details = await mayReadHealthDetails(request, context.peerAddress, isAdmin);
-  return json(details ? body : publicHealth(body), {
+  return Response.json(details ? body : publicHealth(body), {
     status: httpStatus,
     headers: { "Cache-Control": "private, no-store" },
   });

@@ -6,7 +6,7 @@
  * the first sync fills it, a friendly "Estamos atualizando nosso catálogo"
  * state replaces the sections (never an error).
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getHomeSections } from "~/.server/catalogue/home";
 import { getVocabulary } from "~/.server/catalogue/vocabulary";
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [vocabulary, sections] = await Promise.all([getVocabulary(), getHomeSections()]);
   const topCity = vocabulary.cities[0];
   const heroPhoto = sections.featured[0]?.coverPhotoUrl ?? sections.recent[0]?.coverPhotoUrl ?? "";
-  return json(
+  return data(
     {
       site: { title: site.title, description: site.description, agencyName: site.agencyName },
       canonicalUrl: `${origin}/`,

@@ -15,7 +15,7 @@
  * same choice as the consent banner, changeable at any time
  * (docs/decisions/0029-consent-and-google-analytics.md).
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { getAgencyProfile } from "~/.server/agency";
@@ -47,7 +47,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function loader({ request }: LoaderFunctionArgs) {
   const agency = await getAgencyProfile();
   const theme = getTheme();
-  return json(
+  return data(
     {
       title: theme.title,
       canonicalUrl: `${siteOrigin(request)}${LGPD_PATH}`,

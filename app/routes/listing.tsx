@@ -10,7 +10,7 @@
  * - Public and cacheable (`Cache-Control: public, …`); owner data never
  *   reaches this page (`toPublicListing`).
  */
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getListingPage } from "~/.server/catalogue/detail";
 import { priceHistoryOf } from "~/.server/catalogue/price-history";
@@ -55,7 +55,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   const { jsonLd, ...view } = await listingPageView(request, page);
   const headers = { "Cache-Control": PUBLIC_PAGE_CACHE };
-  if (view.kind === "removed") return json(view, { status: 410, headers });
+  if (view.kind === "removed") return data(view, { status: 410, headers });
   // Only crawlers read it, in the document: not sent twice as loader data (ADR 0094).
   if (jsonLd) setPageJsonLd(context, jsonLd);
   // Sale listings: the financing simulator (ADR 0035); its query parameters never reach the canonical URL.
@@ -71,7 +71,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const videos = listingVideos(view.listing);
   // The neighbourhood's market page (ADR 0090), with the list URLs' slugs.
   const marketPath = neighbourhoodMarketPath(slugify(view.listing.city), slugify(view.listing.neighbourhood));
-  return json({ ...view, leadForm: leadFormTokens(), financing, priceHistory, videos, marketPath }, { headers });
+  return data({ ...view, leadForm: leadFormTokens(), financing, priceHistory, videos, marketPath }, { headers });
 }
 
 /** The "mais informações" form: the listing code is this page's, whatever the form says. */

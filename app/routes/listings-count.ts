@@ -7,7 +7,7 @@
  * are ignored, never a 500; a database failure answers 503 `{ count: null }`.
  * Cacheable for a minute (the read model only changes with a sync).
  */
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { liveCount } from "~/.server/catalogue/live-count";
 
 /** Shape of the JSON answer: listings matching, or null when it could not be counted. */
@@ -21,14 +21,20 @@ const MAX_QUERY_LENGTH = 4_000;
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (url.search.length > MAX_QUERY_LENGTH) {
-    return json<LiveCountResponse>({ count: null }, { status: 414, headers: { "Cache-Control": "no-store" } });
+    return Response.json({ count: null } satisfies LiveCountResponse, {
+      status: 414,
+      headers: { "Cache-Control": "no-store" },
+    });
   }
   try {
     const count = await liveCount(url.searchParams);
-    return json<LiveCountResponse>({ count }, { headers: { "Cache-Control": "public, max-age=60" } });
+    return Response.json({ count } satisfies LiveCountResponse, { headers: { "Cache-Control": "public, max-age=60" } });
   } catch (error) {
     // The count is a convenience: the sheet keeps its "Ver imóveis" button.
     console.error("live count failed", error);
-    return json<LiveCountResponse>({ count: null }, { status: 503, headers: { "Cache-Control": "no-store" } });
+    return Response.json({ count: null } satisfies LiveCountResponse, {
+      status: 503,
+      headers: { "Cache-Control": "no-store" },
+    });
   }
 }

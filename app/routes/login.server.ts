@@ -7,8 +7,9 @@
  * exchanged for the session. Both answer a refusal with the same pt-BR
  * messages and statuses, and a success with the same redirect and toast.
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import {
   getIdentityBackend,
   serializeSessionCookie,
@@ -23,10 +24,16 @@ import { getConfig } from "~/.server/config";
 import { getDb } from "~/.server/db";
 import { redirectWithToast } from "~/.server/flash";
 import { boundedReply } from "~/.server/form-reply";
+import type { DataReply } from "~/.server/data-reply";
 import { landingPath, safeRedirectPath } from "~/lib/auth";
 import { SIGN_IN_MESSAGES } from "~/lib/sign-in-messages";
 import { idTokenSignInSchema, loginSchema } from "~/lib/auth-forms";
 import { privatePage } from "~/lib/cache-control";
+
+/** A refused sign-in form: Conform's reply (password left out). */
+export interface LoginActionData {
+  result: SubmissionResult<string[]>;
+}
 
 /** Who is asking: the client's address (`context.clientIp`) and User-Agent. */
 export interface LoginClient {
@@ -35,7 +42,10 @@ export interface LoginClient {
 }
 
 /** The session's cookie and a redirect to `redirectTo` (or the role's area) with the welcome toast. */
-async function signedInRedirect(signedIn: SignedIn, redirectTo: string | undefined): Promise<Response> {
+async function signedInRedirect(
+  signedIn: SignedIn,
+  redirectTo: string | undefined,
+): Promise<Response | DataReply<LoginActionData>> {
   const firstName = signedIn.user.displayName.split(/\s+/)[0] || signedIn.user.email;
   const admin = signedIn.user.role === "admin";
   return redirectWithToast(
@@ -53,14 +63,14 @@ async function signedInRedirect(signedIn: SignedIn, redirectTo: string | undefin
  * The login form again with `message` beside it (the password never sent back):
  * the refusal's status, with `Retry-After` when the limits refused, or 400.
  */
-function refusedForm(formData: FormData, message: string, error?: SignInRefused): Response {
+function refusedForm(formData: FormData, message: string, error?: SignInRefused): DataReply<LoginActionData> {
   const reply = boundedReply(parseWithZod(formData, { schema: loginSchema }), loginSchema, {
     formErrors: [message],
     hideFields: ["password"],
   });
-  if (!error) return json({ result: reply }, { status: 400, headers: privatePage() });
+  if (!error) return data({ result: reply }, { status: 400, headers: privatePage() });
   const retryAfter = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined;
-  return json({ result: reply }, { status: SIGN_IN_STATUS[error.reason], headers: privatePage(retryAfter) });
+  return data({ result: reply }, { status: SIGN_IN_STATUS[error.reason], headers: privatePage(retryAfter) });
 }
 
 /**
@@ -72,7 +82,7 @@ async function signInAnswer(
   formData: FormData,
   redirectTo: string | undefined,
   signIn: () => Promise<SignedIn>,
-): Promise<Response> {
+): Promise<Response | DataReply<LoginActionData>> {
   try {
     return await signedInRedirect(await signIn(), redirectTo);
   } catch (error) {
@@ -87,10 +97,13 @@ async function signInAnswer(
  * @returns the redirect, or the form's reply (400 invalid, 401/403/429/502/503 refused).
  * @throws what the database or an unexpected failure throws.
  */
-export async function passwordSignIn(formData: FormData, client: LoginClient): Promise<Response> {
+export async function passwordSignIn(
+  formData: FormData,
+  client: LoginClient,
+): Promise<Response | DataReply<LoginActionData>> {
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
-    return json(
+    return data(
       { result: boundedReply(submission, loginSchema, { hideFields: ["password"] }) },
       { status: 400, headers: privatePage() },
     );
@@ -110,7 +123,10 @@ export async function passwordSignIn(formData: FormData, client: LoginClient): P
  * only with a real project (400 otherwise: the emulator's tokens are unsigned).
  * @returns the redirect, or the form's reply with the refusal's message and status.
  */
-export async function idTokenSignIn(formData: FormData, client: LoginClient): Promise<Response> {
+export async function idTokenSignIn(
+  formData: FormData,
+  client: LoginClient,
+): Promise<Response | DataReply<LoginActionData>> {
   const submission = parseWithZod(formData, { schema: idTokenSignInSchema });
   const backend = getIdentityBackend();
   const web = webSignInConfig(backend);

@@ -19,7 +19,7 @@
  * area of their role (`landingPath`: admins `/admin`, brokers `/painel`).
  */
 import { getFormProps } from "@conform-to/react";
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getIdentityBackend, getOptionalUser, getPasswordPolicy } from "~/.server/auth";
 import { webSignInConfig } from "~/.server/auth/firebase";
@@ -50,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (user) throw redirect(redirectTo || landingPath(user.role), { headers: privatePage() });
   const backend = getIdentityBackend();
   const policy = await getPasswordPolicy(backend);
-  return json(
+  return data(
     { redirectTo, minLength: policy.minLength, firebaseWeb: webSignInConfig(backend) },
     { headers: privatePage() },
   );

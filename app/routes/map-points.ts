@@ -20,7 +20,7 @@
  * catalogue; a 404 would only add a browser console error).
  */
 import { createHash } from "node:crypto";
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { lruCache } from "~/.server/cache";
 import { mapCount, mapListingSummary, mapPointsJson } from "~/.server/catalogue/map";
 import { getVocabulary } from "~/.server/catalogue/vocabulary";
@@ -70,11 +70,11 @@ async function countResponse(filters: ListingFilters, shape: DrawnShape | null):
   const { sort: _sort, page: _page, ...rest } = filters;
   try {
     const count = await mapCount(rest, { shape });
-    return json({ count }, { headers: { "Cache-Control": "public, max-age=60" } });
+    return Response.json({ count }, { headers: { "Cache-Control": "public, max-age=60" } });
   } catch (error) {
     // The count is a convenience: the sheet keeps its "Ver imóveis" button.
     console.error("map count failed", error);
-    return json({ count: null }, { status: 503, headers: { "Cache-Control": "no-store" } });
+    return Response.json({ count: null }, { status: 503, headers: { "Cache-Control": "no-store" } });
   }
 }
 
@@ -83,12 +83,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const code = url.searchParams.get("imovel");
   if (code != null) {
     const listing = await mapListingSummary(code);
-    return json({ listing }, { headers: { "Cache-Control": listing ? MAP_POINTS_CACHE : "no-store" } });
+    return Response.json({ listing }, { headers: { "Cache-Control": listing ? MAP_POINTS_CACHE : "no-store" } });
   }
   const vocabulary = await getVocabulary();
   if (vocabulary.total === 0) {
     // First sync still running: nothing to show yet, and nothing worth caching.
-    return json(encodeMapPoints([]), { headers: { "Cache-Control": "no-store" } });
+    return Response.json(encodeMapPoints([]), { headers: { "Cache-Control": "no-store" } });
   }
   const parsed = parseFilters(undefined, url.searchParams, vocabulary);
   const filters = "notFound" in parsed ? {} : parsed.filters;

@@ -8,7 +8,7 @@
  * the map can show (`listingsOnMap`), with the matches without a location
  * counted apart (`unlocatedCount`).
  */
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { costNotice } from "~/.server/catalogue/cost-notice";
 import { listingsOnMap, mapOpeningBounds, unlocatedCount } from "~/.server/catalogue/map";
 import { getVocabulary } from "~/.server/catalogue/vocabulary";
@@ -51,7 +51,7 @@ export async function loadMapPage(request: Request) {
   const vocabulary = await getVocabulary();
   if (vocabulary.total === 0) {
     // First sync still running: a friendly page, never an error.
-    return json(
+    return data(
       { state: "updating" as const, site: { title: site.title }, canonicalUrl: `${origin}${MAP_PATH}` },
       { headers: { "Cache-Control": "no-store" } },
     );
@@ -78,7 +78,7 @@ export async function loadMapPage(request: Request) {
   }
 
   const description = describeFilters(filters, vocabulary);
-  return json(
+  return data(
     {
       state: "ok" as const,
       site: { title: site.title },

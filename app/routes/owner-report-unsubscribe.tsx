@@ -7,7 +7,7 @@
  * RFC 8058 one-click) records the unsubscription at once. An unknown or
  * forged token: 404. Never stored, not indexed.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { getDb } from "~/.server/db";
 import { unsubscribeOwnerReport, unsubscribeTarget } from "~/.server/owner-report/unsubscribe";
@@ -37,7 +37,7 @@ async function targetOfRequest(request: Request, token: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const target = await targetOfRequest(request, params.token);
-  return json(
+  return data(
     { code: target.listingCode, cancelled: target.unsubscribedAt != null || !target.monthlyOptIn },
     { headers: TOKEN_PAGE_HEADERS },
   );
@@ -47,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const target = await targetOfRequest(request, params.token);
   await unsubscribeOwnerReport(getDb().db, target.reportId);
-  return json({ cancelled: true as const }, { headers: TOKEN_PAGE_HEADERS });
+  return data({ cancelled: true as const }, { headers: TOKEN_PAGE_HEADERS });
 }
 
 export const meta: MetaFunction = () => [

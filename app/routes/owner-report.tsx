@@ -8,7 +8,7 @@
  * `Referrer-Policy: no-referrer` (the URL is the secret); the page is never
  * tracked by the site's analytics (`~/lib/analytics-events`).
  */
-import { json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useParams } from "@remix-run/react";
 import { OWNER_REPORT_HEADERS, serveOwnerReport } from "~/.server/owner-report/page";
 import { GeneralErrorBoundary } from "~/components/error-screen";
@@ -18,7 +18,7 @@ import { container } from "~/styles/ui.css";
 /** The report of the token in the URL, its opening logged; throws the error screens (404, 410, 429). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const report = await serveOwnerReport(request, params.token, context.clientIp);
-  return json({ report }, { headers: OWNER_REPORT_HEADERS });
+  return data({ report }, { headers: OWNER_REPORT_HEADERS });
 }
 
 /** The same private, unindexed, referrer-less headers on the document and its error screens. */

@@ -6,7 +6,7 @@
  * upcoming visits, each linking to its lead. Agent or admin only; never cached; works without
  * JavaScript (a plain POST, then a 303 back here).
  */
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
 import { assertSameOrigin } from "~/.server/auth/protection";
@@ -47,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     db,
     visits.map((visit) => visit.listingCode),
   );
-  return json(
+  return data(
     {
       values: availabilityFormValues(settings),
       saved,
@@ -67,11 +67,11 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     formData = await request.formData();
   } catch {
-    return json({ values: {}, errors: {}, formError: "Formulário inválido." }, { status: 400, headers: privatePage() });
+    return data({ values: {}, errors: {}, formError: "Formulário inválido." }, { status: 400, headers: privatePage() });
   }
   const result = parseAvailabilityForm(formData);
   if (!result.ok)
-    return json(
+    return data(
       { values: result.values, errors: result.errors, formError: null },
       { status: 400, headers: privatePage() },
     );
@@ -79,7 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await saveAvailability(getDb().db, user.uid, result.settings);
   } catch (error) {
     console.error("[agenda] não foi possível salvar os horários", error);
-    return json(
+    return data(
       {
         values: availabilityFormValues(result.settings),
         errors: {},

@@ -7,7 +7,7 @@
  * `tel:`, so the one tap works without JavaScript. A refusal answers
  * `{ intent, field, error }` (shown beside the field) with its HTTP status.
  */
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { getAgencyProfile } from "~/.server/agency";
 import { getDb } from "~/.server/db";
@@ -58,7 +58,7 @@ export async function requireLeadFor(user: SessionUser, request: Request, id: st
 }
 
 function refuse(intent: LeadPageActionError["intent"], field: WorkflowField | null, error: string, status: number) {
-  return json<LeadPageActionError>({ intent, field, error }, { status, headers: privatePage() });
+  return data<LeadPageActionError>({ intent, field, error }, { status, headers: privatePage() });
 }
 
 /** The answer to a workflow refusal, or a redirect back to the page with `title` as its toast. */

@@ -9,7 +9,7 @@
  * malformed id, 403 for another broker's lead. Works without JavaScript;
  * never cached.
  */
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
 import { assertSameOrigin } from "~/.server/auth/protection";
@@ -33,7 +33,7 @@ import { handleLeadPageAction, requireLeadFor } from "./panel-lead.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, "agent");
   const { lead, history } = await requireLeadFor(user, request, params.id);
-  return json(
+  return data(
     {
       lead,
       history,

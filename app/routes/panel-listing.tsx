@@ -10,9 +10,9 @@
  * see their openings, revoke one.
  */
 import {
+  data,
   type ActionFunctionArgs,
   type HeadersFunction,
-  json,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
@@ -38,9 +38,12 @@ import { PANEL_PATH } from "~/lib/paths";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireRole(request, "agent", { checkRevoked: true });
   const served = await servePrivateListing(request, params.codigo, { user, clientIp: context.clientIp });
-  const data = (await served.json()) as PrivateListingData;
-  const reports = data.publicPath ? await ownerReportLinks(data.code, user) : [];
-  return json({ ...data, reports, now: new Date().toISOString() }, { status: served.status, headers: served.headers });
+  const listing = (await served.json()) as PrivateListingData;
+  const reports = listing.publicPath ? await ownerReportLinks(listing.code, user) : [];
+  return data(
+    { ...listing, reports, now: new Date().toISOString() },
+    { status: served.status, headers: served.headers },
+  );
 }
 
 /** The owner-report forms (create, revoke): guarded like the page; 404 for a malformed code. */

@@ -7,7 +7,7 @@
  * an agent asking for another broker's code gets 403. Agent or admin only;
  * never cached. Works without JavaScript (GET forms and links).
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
 import { loadMyListings } from "~/.server/broker/my-listings";
@@ -47,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       }))
     : null;
   const listing = brokerCode ? await loadMyListings(db, brokerCode, { q: query.q, page: query.pagina }) : null;
-  return json(
+  return data(
     { isAdmin, ownCode: user.brokerCode, brokerCode, brokers, query, errors, listing },
     { status: errors.q || errors.corretor ? 400 : 200, headers: privatePage() },
   );

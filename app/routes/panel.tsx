@@ -5,7 +5,7 @@
  * private data, a link to "Meus imóveis" (`/painel/imoveis`, paged) and the
  * figures of the broker's listings. Agent or admin only; never cached.
  */
-import { type LoaderFunctionArgs, json, type MetaFunction, redirect } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
 import { loadBrokerPanelLeads } from "~/.server/leads/inbox";
@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     loadBrokerPanelLeads(user, parsePanelPage(url.searchParams)),
     user.brokerCode ? brokerPanelFigures(user.brokerCode) : null,
   ]);
-  return json(
+  return data(
     {
       user: {
         displayName: user.displayName,

@@ -15,7 +15,7 @@
  */
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { authMailer } from "~/.server/api/context";
 import { getIdentityBackend, getPasswordPolicy } from "~/.server/auth";
@@ -55,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (token) throw redirect(`${SET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`, { headers: privatePage() });
   const step: "request" | "confirm" = params.get("etapa") === "codigo" ? "confirm" : "request";
   const policy = await getPasswordPolicy(getIdentityBackend());
-  return json({ step, policy }, { headers: privatePage() });
+  return data({ step, policy }, { headers: privatePage() });
 }
 
 /** Never cached. */
@@ -73,8 +73,8 @@ type ActionData = {
   email?: string;
 };
 
-function answer(data: ActionData, status = 200, headers: Record<string, string> = {}) {
-  return json(data, { status, headers: privatePage(headers) });
+function answer(reply: ActionData, status = 200, headers: Record<string, string> = {}) {
+  return data(reply, { status, headers: privatePage(headers) });
 }
 
 /** Step 1: the code is mailed in the background; the answer is the same for any e-mail. */

@@ -11,9 +11,9 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
+  data,
   type ActionFunctionArgs,
   type HeadersFunction,
-  json,
   type LoaderFunctionArgs,
   redirect,
 } from "@remix-run/node";
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
   if (!token) throw redirect(PASSWORD_RESET_PATH, { headers: privatePage() });
   const policy = await getPasswordPolicy(getIdentityBackend());
-  return json({ token, minLength: policy.minLength }, { headers: privatePage() });
+  return data({ token, minLength: policy.minLength }, { headers: privatePage() });
 }
 
 /**
@@ -69,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const submission = parseWithZod(await request.formData(), { schema: setPasswordSchema });
   const answer = (options: ReplyOptions, status: number, headers: Record<string, string> = {}) =>
-    json(
+    data(
       { result: boundedReply(submission, setPasswordSchema, { ...options, ...HIDE_PASSWORDS }) },
       { status, headers: privatePage(headers) },
     );

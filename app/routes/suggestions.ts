@@ -7,7 +7,7 @@
  * repeated values simply give no suggestions, never an error; the answer is
  * cacheable for a minute (`Cache-Control: public, max-age=60`).
  */
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { suggest, SUGGEST_MAX_LENGTH, SUGGEST_MIN_LENGTH } from "~/.server/catalogue/suggestions";
 import type { Suggestion } from "~/domain/suggestion";
@@ -27,7 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const parsed = querySchema.safeParse(url.searchParams.get("q") ?? "");
   if (!parsed.success) {
-    return json<SuggestionsResponse>({ query: "", suggestions: [] }, { headers: { "Cache-Control": CACHE } });
+    return Response.json({ query: "", suggestions: [] } satisfies SuggestionsResponse, {
+      headers: { "Cache-Control": CACHE },
+    });
   }
   let suggestions: Suggestion[];
   try {
@@ -35,10 +37,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     // Suggestions are a convenience: a database hiccup gives none (logged), the page still works.
     console.error("suggestions failed", error);
-    return json<SuggestionsResponse>(
-      { query: parsed.data, suggestions: [] },
-      { headers: { "Cache-Control": "no-store" } },
-    );
+    return Response.json({ query: parsed.data, suggestions: [] } satisfies SuggestionsResponse, {
+      headers: { "Cache-Control": "no-store" },
+    });
   }
-  return json<SuggestionsResponse>({ query: parsed.data, suggestions }, { headers: { "Cache-Control": CACHE } });
+  return Response.json({ query: parsed.data, suggestions } satisfies SuggestionsResponse, {
+    headers: { "Cache-Control": CACHE },
+  });
 }

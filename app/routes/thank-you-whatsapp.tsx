@@ -8,7 +8,7 @@
  * so it works without JavaScript), with a button in case the browser does not
  * follow. No number to continue to → 404. Never cached, never indexed.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { whatsAppHandOff } from "~/.server/leads/whatsapp";
 import { getTheme } from "~/.server/theme";
@@ -21,7 +21,7 @@ import { button, container } from "~/styles/ui.css";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const handOff = await whatsAppHandOff(request, { clientIp: context.clientIp });
   if (!handOff) throw pageNotFound(new URL(request.url).pathname);
-  return json(
+  return data(
     {
       site: { title: getTheme().title },
       whatsappUrl: handOff.whatsappUrl,

@@ -4,7 +4,7 @@
  * (vender | informacoes | aviso | lgpd) picks the text; `?imovel=<code>` links back
  * to the listing. Not indexed; no visitor data is read or shown.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { findListingPathByCode } from "~/.server/catalogue/search";
@@ -47,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const subject = subjectSchema.parse(url.searchParams.get("assunto") ?? "");
   const code = (url.searchParams.get("imovel") ?? "").trim();
   const listingPath = /^[A-Za-z0-9_-]{1,30}$/.test(code) ? await findListingPathByCode(code) : null;
-  return json(
+  return data(
     { site: { title: getTheme().title }, subject, listing: listingPath ? { code, path: listingPath } : null },
     { headers: { "Cache-Control": "public, max-age=300", "X-Robots-Tag": "noindex" } },
   );

@@ -7,7 +7,7 @@
  * of its own; cached like the other public pages (the estimate depends only
  * on the URL and the catalogue).
  */
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { leadFormTokens } from "~/.server/leads/form-guard";
 import { siteOrigin } from "~/.server/origin";
@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(`${VALUATION_PATH}?${view.canonical}`, { headers: { "Cache-Control": PUBLIC_PAGE_CACHE } });
   }
   const { query } = view;
-  return json(
+  return data(
     {
       site: { title: getTheme().title, agencyName: getTheme().agencyName },
       canonicalUrl: `${siteOrigin(request)}${VALUATION_PATH}`,
@@ -43,7 +43,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       estimate: view.estimate,
       tokens: leadFormTokens(),
     },
-    // Bad parameters get their messages beside the fields with a 400; the page still renders.
     { status: query.status === "invalid" ? 400 : 200, headers: { "Cache-Control": PUBLIC_PAGE_CACHE } },
   );
 }

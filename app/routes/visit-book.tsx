@@ -8,7 +8,7 @@
  * Unknown listing → 404, removed listing → 410 (the error screen), wrong `{condominio}` → 301.
  * Never cached: each render carries its own form tokens and the slots of the moment.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getListingPage } from "~/.server/catalogue/detail";
 import { getDb } from "~/.server/db";
@@ -30,9 +30,9 @@ import { button, container } from "~/styles/ui.css";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const data = await bookingPageData(getDb().db, url, params.id ?? "", dayParam(url));
-  return json(
-    { ...data, siteTitle: getTheme().title, tokens: leadFormTokens() },
+  const page = await bookingPageData(getDb().db, url, params.id ?? "", dayParam(url));
+  return data(
+    { ...page, siteTitle: getTheme().title, tokens: leadFormTokens() },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }

@@ -5,7 +5,7 @@
  * defence as the other public forms; never cached, not indexed, same-origin referrer (the URL is
  * the secret). Works without JavaScript (a plain POST, then a 303 back here).
  */
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { getDb } from "~/.server/db";
 import { handleFeedbackPost, loadFeedbackPage } from "~/.server/visits/feedback-page";
@@ -24,7 +24,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     url: new URL(request.url),
     clientIp: context.clientIp,
   });
-  return json(page, { headers: TOKEN_PAGE_HEADERS });
+  return data(page, { headers: TOKEN_PAGE_HEADERS });
 }
 
 /** Stores the rating once (see `~/.server/visits/feedback-page`). */

@@ -7,9 +7,10 @@
  * A malformed or unknown token → 404; every request counts against a per-IP limit (429); never
  * cached, never indexed, no referrer.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { getDb } from "~/.server/db";
+import { withHeaders } from "~/.server/data-reply";
 import { getTheme } from "~/.server/theme";
 import { handleVisitChange } from "~/.server/visits/book-form";
 import { guardedVisit, managePageData, VISIT_PAGE_HEADERS } from "~/.server/visits/pages";
@@ -24,8 +25,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const db = getDb().db;
   const visit = await guardedVisit(db, url, params.token, context.clientIp);
-  const data = await managePageData(db, visit, dayParam(url));
-  return json({ ...data, siteTitle: getTheme().title }, { headers: VISIT_PAGE_HEADERS });
+  const page = await managePageData(db, visit, dayParam(url));
+  return data({ ...page, siteTitle: getTheme().title }, { headers: VISIT_PAGE_HEADERS });
 }
 
 /** Move (`intent=reschedule`, `slot`) or cancel (`intent=cancel`). */
@@ -33,9 +34,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const db = getDb().db;
   const visit = await guardedVisit(db, url, params.token, context.clientIp);
-  const answer = await handleVisitChange(request, visit, params.token!, { db });
-  for (const [name, value] of Object.entries(VISIT_PAGE_HEADERS)) answer.headers.set(name, value);
-  return answer;
+  return withHeaders(await handleVisitChange(request, visit, params.token!, { db }), VISIT_PAGE_HEADERS);
 }
 
 /** The loader's headers (`private, no-store`, no referrer), or an error's own. */

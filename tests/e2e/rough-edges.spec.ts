@@ -323,7 +323,7 @@ test.describe("formulário enviado rápido demais", () => {
 
   for (const width of WIDTHS) {
     test(`diz por que recusou, ao lado do formulário (${width} px)`, async ({ page, consoleGuard }) => {
-      consoleGuard.expectHttpError(/\/lgpd(\?|$)/, 400);
+      consoleGuard.expectHttpError(/\/lgpd(\.data)?(\?|$)/, 400);
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${server!.url}/lgpd`);
       const form = page.getByRole("form", { name: "Fazer uma solicitação" });

@@ -24,6 +24,7 @@ import { ROLE_DEFINITIONS } from "~/lib/auth";
 import { createTestDatabase, createTestPglite, postgresTestUrl, type TestDatabase } from "./helpers/database";
 import { startSmtpSink } from "./helpers/smtp-sink";
 import { startTestAuthEmulator, type TestAuthEmulator } from "./helpers/shared-auth-emulator";
+import { answer } from "./helpers/loaders";
 
 const ORIGIN = "http://localhost:3000";
 let emulator: TestAuthEmulator;
@@ -359,20 +360,24 @@ describe("login route", () => {
   it("signs in with a session cookie and redirects to redirectTo (same-site only)", async () => {
     const { action } = await import("~/routes/login");
     const admin = await seedAdmin(backend, test.database.db, { email: "admin@imobiliaria.localhost", dataDir });
-    const ok = (await action({
-      request: post({ email: admin.email, password: admin.password, redirectTo: "/painel/imovel/1" }),
-      params: {},
-      context: { clientIp: "10.0.0.1" },
-    })) as Response;
+    const ok = await answer(() =>
+      action({
+        request: post({ email: admin.email, password: admin.password, redirectTo: "/painel/imovel/1" }),
+        params: {},
+        context: { clientIp: "10.0.0.1" },
+      }),
+    );
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/painel/imovel/1");
     const cookies = ok.headers.getSetCookie();
     expect(cookies.find((c) => c.startsWith("session="))).toMatch(/HttpOnly; SameSite=Lax/);
-    const evil = (await action({
-      request: post({ email: admin.email, password: admin.password, redirectTo: "//evil.example/x" }),
-      params: {},
-      context: { clientIp: "10.0.0.1" },
-    })) as Response;
+    const evil = await answer(() =>
+      action({
+        request: post({ email: admin.email, password: admin.password, redirectTo: "//evil.example/x" }),
+        params: {},
+        context: { clientIp: "10.0.0.1" },
+      }),
+    );
     // An unsafe redirectTo is ignored: the role's landing page (admins: /admin).
     expect(evil.headers.get("Location")).toBe("/admin");
     // Signed value; Max-Age is the absolute lifetime (30 days), the row enforces the 5-day idle expiry.
@@ -386,11 +391,13 @@ describe("login route", () => {
     const statuses: number[] = [];
     let last: unknown;
     for (let i = 0; i < 6; i++) {
-      const response = (await action({
-        request: post({ email: "admin@imobiliaria.localhost", password: `errada-${i}` }),
-        params: {},
-        context: { clientIp: "10.0.0.2" },
-      })) as Response;
+      const response = await answer(() =>
+        action({
+          request: post({ email: "admin@imobiliaria.localhost", password: `errada-${i}` }),
+          params: {},
+          context: { clientIp: "10.0.0.2" },
+        }),
+      );
       statuses.push(response.status);
       last = await response.json();
     }

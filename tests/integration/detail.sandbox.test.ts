@@ -26,7 +26,7 @@ import { loader as imageLoader } from "~/routes/image";
 import { loader as listingLoader } from "~/routes/listing";
 import { loader as sitemapLoader } from "~/routes/sitemap";
 import type { VistaClient } from "~/.server/vista";
-import { loaderArgs as args, siteRequest as get, SITE_ORIGIN as ORIGIN } from "./helpers/loaders";
+import { loaderArgs as args, settle, siteRequest as get, SITE_ORIGIN as ORIGIN } from "./helpers/loaders";
 import { openProcessDatabase, type ProcessDatabase } from "./helpers/process-database";
 import { startTestSandbox, type TestSandbox } from "./helpers/sandbox";
 
@@ -104,11 +104,11 @@ describe("detail pages on the synced sandbox catalogue", () => {
       .orderBy(listings.code)
       .limit(1);
     const canonical = listingPath(row);
-    const response = (await listingLoader(
-      args(get(canonical), { condominio: row.condominiumSlug!, id: row.code }),
-    )) as Response;
+    const response = await settle(
+      listingLoader(args(get(canonical), { condominio: row.condominiumSlug!, id: row.code })),
+    );
     expect(response.status).toBe(200);
-    const data = await response.json();
+    const data = response.data;
     expect(data.listing.code).toBe(row.code);
     expect(data.listing.photos.length).toBe(row.data.photos.length);
     expect(data.listing.photos.length).toBeGreaterThan(0);
@@ -118,11 +118,11 @@ describe("detail pages on the synced sandbox catalogue", () => {
     const owner = await client.detalhes(row.code, ["Codigo", "Proprietario"]);
     if (owner.Proprietario) expect(JSON.stringify(data)).not.toContain(String(owner.Proprietario));
 
-    const condo = (await condominiumLoader(
-      args(get(`/detalhes/${row.condominiumSlug}`), { condominio: row.condominiumSlug! }),
-    )) as Response;
+    const condo = await settle(
+      condominiumLoader(args(get(`/detalhes/${row.condominiumSlug}`), { condominio: row.condominiumSlug! })),
+    );
     expect(condo.status).toBe(200);
-    const condoData = await condo.json();
+    const condoData = condo.data;
     const units = [...condoData.forSale, ...condoData.forRent].map((unit: { code: string }) => unit.code);
     expect(units).toContain(row.code);
     const [{ n }] = await database.db
@@ -154,11 +154,11 @@ describe("detail pages on the synced sandbox catalogue", () => {
     await runSync({ database, client, log: () => {}, source: env.url });
     const [row] = await database.db.select().from(listings).where(eq(listings.code, victim.code));
     expect(row.removedAt).not.toBeNull();
-    const response = (await listingLoader(
-      args(get(listingPath(victim)), { condominio: listingPath(victim).split("/")[2], id: victim.code }),
-    )) as Response;
+    const response = await settle(
+      listingLoader(args(get(listingPath(victim)), { condominio: listingPath(victim).split("/")[2], id: victim.code })),
+    );
     expect(response.status).toBe(410);
-    const data = await response.json();
+    const data = response.data;
     expect(data.kind).toBe("removed");
     expect(data.similar.length).toBeGreaterThan(0);
     expect(data.similar.map((s: { code: string }) => s.code)).not.toContain(victim.code);

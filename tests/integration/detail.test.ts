@@ -26,7 +26,7 @@ import { loader as listingLoader } from "~/routes/listing";
 import { loader as robotsLoader } from "~/routes/robots";
 import { loader as sitemapLoader } from "~/routes/sitemap";
 import { makeBroker, makeListing as baseListing, storedRow, type StoredRow } from "./helpers/fixtures";
-import { loaderArgs as args, siteRequest as get, SITE_ORIGIN as ORIGIN } from "./helpers/loaders";
+import { loaderArgs as args, settle, siteRequest as get, SITE_ORIGIN as ORIGIN } from "./helpers/loaders";
 import { openProcessDatabase, type ProcessDatabase } from "./helpers/process-database";
 
 const now = new Date("2026-10-01T12:00:00Z");
@@ -320,12 +320,12 @@ describe("listing route", () => {
     const canonical = canonicalPathOf(TARGET.code);
     expect(canonical).toBe("/detalhes/apartamento-moema/AP00100");
     const loaderInput = args(get(canonical), { condominio: "apartamento-moema", id: "AP00100" });
-    const response = (await listingLoader(loaderInput)) as Response;
+    const response = await settle(listingLoader(loaderInput));
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=60, s-maxage=300, stale-while-revalidate=600");
-    const text = await response.text();
+    const text = JSON.stringify(response.data);
     for (const secret of ["Dono Secreto", "11900000000", "nota interna"]) expect(text).not.toContain(secret);
-    const data = JSON.parse(text);
+    const data = response.data;
     expect(data.kind).toBe("listing");
     expect(data.canonicalUrl).toBe(`${ORIGIN}${canonical}`);
     expect(data.ogImage).toBe(`${ORIGIN}/imagens?src=${encodeURIComponent(photo("AP00100", 1).url)}&w=1280`);
@@ -375,11 +375,11 @@ describe("listing route", () => {
 
   it("answers 410 with similar listings for a listing that left the catalogue", async () => {
     const canonical = canonicalPathOf("AP00200");
-    const response = (await listingLoader(
-      args(get(canonical), { condominio: "apartamento-moema", id: "AP00200" }),
-    )) as Response;
+    const response = await settle(
+      listingLoader(args(get(canonical), { condominio: "apartamento-moema", id: "AP00200" })),
+    );
     expect(response.status).toBe(410);
-    const data = await response.json();
+    const data = response.data;
     expect(data.kind).toBe("removed");
     expect(data.listing).toEqual({
       code: "AP00200",
@@ -416,10 +416,10 @@ describe("condominium page", () => {
 
   it("serves the page with SEO data, 404s an unknown slug and redirects a wrongly cased one", async () => {
     const loaderInput = args(get(`/detalhes/${CONDO_SLUG}`), { condominio: CONDO_SLUG });
-    const response = (await condominiumLoader(loaderInput)) as Response;
+    const response = await settle(condominiumLoader(loaderInput));
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toContain("public");
-    const data = await response.json();
+    const data = response.data;
     expect(data.canonicalUrl).toBe(`${ORIGIN}/detalhes/${CONDO_SLUG}`);
     expect(data.ranges.salePrice).toBe("R$ 800.000 a R$ 900.000");
     expect(data).not.toHaveProperty("jsonLd");

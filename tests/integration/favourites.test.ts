@@ -18,7 +18,7 @@ import * as toggleRoute from "~/routes/favourite-toggle";
 import * as favourites from "~/routes/favourites";
 import type { FavouritesData } from "~/routes/favourites";
 import { makeListing, storedRow } from "./helpers/fixtures";
-import { answer, siteRequest } from "./helpers/loaders";
+import { answer, settle, siteRequest } from "./helpers/loaders";
 import { openProcessDatabase, type ProcessDatabase } from "./helpers/process-database";
 
 const now = new Date("2026-03-01T12:00:00Z");
@@ -69,15 +69,15 @@ function favouritesCookie(response: Response): string | undefined {
   return response.headers.getSetCookie().find((line) => line.startsWith("favoritos="));
 }
 
-/** Runs a page loader for `path` with an optional Cookie header. */
+/** Runs a page loader for `path` with an optional Cookie header: its answer and its data. */
 async function load<T>(
-  route: { loader: (args: LoaderFunctionArgs) => Promise<Response> },
+  route: { loader: (args: LoaderFunctionArgs) => Promise<unknown> },
   path: string,
   cookie?: string,
 ) {
   const request = siteRequest(path, cookie ? { headers: { Cookie: cookie } } : undefined);
-  const response = await route.loader({ request, params: {}, context: {} } as unknown as LoaderFunctionArgs);
-  return { response, data: (await response.json()) as T };
+  const response = await settle(route.loader({ request, params: {}, context: {} } as unknown as LoaderFunctionArgs));
+  return { response, data: response.data as T };
 }
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";

@@ -21,7 +21,7 @@ import { loader as condominiumsLoader } from "~/routes/condominiums";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as listingsLoader } from "~/routes/listings";
 import { makeListing, storedCondominium, storedRow } from "./helpers/fixtures";
-import { answer as respond, loaderArgs as args, SITE_ORIGIN as ORIGIN } from "./helpers/loaders";
+import { loaderArgs as args, settle, SITE_ORIGIN as ORIGIN } from "./helpers/loaders";
 import { openProcessDatabase, type ProcessDatabase } from "./helpers/process-database";
 
 const now = new Date("2026-07-01T12:00:00Z");
@@ -107,7 +107,7 @@ describe("home page links", () => {
       const segment = url.pathname.replace(/^\/todos-os-imoveis\/?/, "");
       const parsed = parseFilters(segment ? decodeURIComponent(segment) : undefined, url.searchParams, vocabulary);
       expect("canonical" in parsed && parsed.canonical, link).toBe(link);
-      const response = await respond(() =>
+      const response = await settle(
         listingsLoader(args(link, segment ? { filtros: decodeURIComponent(segment) } : {})),
       );
       expect(response.status, link).toBe(200);
@@ -124,15 +124,15 @@ describe("home page links", () => {
   });
 
   it("links condominium cards and the condominium index to pages that answer 200", async () => {
-    const home = (await homeLoader(args("/"))) as Response;
+    const home = await settle(homeLoader(args("/")));
     expect(home.status).toBe(200);
-    const data = await home.json();
-    for (const condo of data.sections.condominiums as { path: string; slug: string }[]) {
-      const response = await respond(() => condominiumLoader(args(condo.path, { condominio: condo.slug })));
+    const data = home.data;
+    for (const condo of data.sections.condominiums) {
+      const response = await settle(condominiumLoader(args(condo.path, { condominio: condo.slug })));
       expect(response.status, condo.path).toBe(200);
     }
     expect(data.sections.condominiumCount).toBe(1);
-    const index = await respond(() => condominiumsLoader(args("/condominios")));
+    const index = await settle(condominiumsLoader(args("/condominios")));
     expect(index.status).toBe(200);
     // The hero's quick links are the home loader's own.
     expect(data.quickLinks).toEqual(data.sections.quickLinks);

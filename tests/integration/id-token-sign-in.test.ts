@@ -13,6 +13,7 @@ import { signInWithPassword } from "~/.server/auth/identity";
 import { createAuthRateLimiters } from "~/.server/auth/protection";
 import { signInWithEmailPassword, type SignInRefused } from "~/.server/auth/sign-in";
 import { TEST_ORIGIN, useAuthTestEnv } from "./helpers/auth-env";
+import { answer } from "./helpers/loaders";
 
 const env = useAuthTestEnv("id-token-sign-in", { uid: "agent-sdk", claims: { role: "agent" } });
 
@@ -148,15 +149,17 @@ describe("exchanging the web SDK's ID token for a session (ADR 0070)", () => {
 describe("the login action's intent=id-token", () => {
   const post = async (body: Record<string, string>, clientIp: string) => {
     const { action } = await import("~/routes/login");
-    return (await action({
-      request: new Request(`${TEST_ORIGIN}/login-corretores`, {
-        method: "POST",
-        headers: { Origin: TEST_ORIGIN },
-        body: new URLSearchParams(body),
+    return await answer(() =>
+      action({
+        request: new Request(`${TEST_ORIGIN}/login-corretores`, {
+          method: "POST",
+          headers: { Origin: TEST_ORIGIN },
+          body: new URLSearchParams(body),
+        }),
+        params: {},
+        context: { clientIp },
       }),
-      params: {},
-      context: { clientIp },
-    })) as Response;
+    );
   };
 
   it("signs in with a real project's token and redirects with the session cookie", async () => {

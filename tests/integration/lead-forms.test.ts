@@ -20,6 +20,7 @@ import { listingCodeFromPath, safeSitePath, whatsAppHandOff } from "~/.server/le
 import type { Broker } from "~/domain/listing";
 import { createTestDatabase, type TestDatabase } from "./helpers/database";
 import { makeListing, storedRow } from "./helpers/fixtures";
+import { settle } from "./helpers/loaders";
 
 const SECRETS = ["test-secret-test-secret-test-secret-0"];
 const BROKER: Broker = {
@@ -76,14 +77,16 @@ const sell = (name: string, extra: Record<string, string> = {}) => ({
 
 const leadsNamed = (name: string) => db.select().from(leads).where(eq(leads.name, name));
 const submit = (request: Request, options: Partial<Parameters<typeof handleLeadForm>[1]> = {}) =>
-  handleLeadForm(request, {
-    kind: "sell",
-    db,
-    secrets: SECRETS,
-    clientIp: "10.0.0.1",
-    limiters: createLeadRateLimiters(),
-    ...options,
-  });
+  settle(
+    handleLeadForm(request, {
+      kind: "sell",
+      db,
+      secrets: SECRETS,
+      clientIp: "10.0.0.1",
+      limiters: createLeadRateLimiters(),
+      ...options,
+    }),
+  );
 
 describe("contact form action", () => {
   it("stores a sell request with its outbox and sends a visitor without JavaScript to /obrigado", async () => {
@@ -99,7 +102,7 @@ describe("contact form action", () => {
   it("answers JSON with a form reset when the page is hydrated", async () => {
     const response = await submit(post(sell("Joana Com JS", { js: "1" })));
     expect(response.status).toBe(200);
-    const data = (await response.json()) as LeadActionData;
+    const data = response.data as LeadActionData;
     expect(data).toMatchObject({ form: "sell", sent: true });
     expect(data.result).toEqual({ initialValue: null }); // Conform's "reset the form"
     expect(await leadsNamed("Joana Com JS")).toHaveLength(1);
@@ -109,7 +112,7 @@ describe("contact form action", () => {
     const fields = sell("J", { phone: "12345", location: "" });
     const response = await submit(post(fields));
     expect(response.status).toBe(400);
-    const data = (await response.json()) as LeadActionData;
+    const data = response.data as LeadActionData;
     expect(data.sent).toBe(false);
     expect(data.startedAt).toBe(fields.startedAt);
     expect(data.result.error).toEqual({
@@ -123,7 +126,7 @@ describe("contact form action", () => {
   it("refuses CR/LF in a name with the message beside the field, and stores nothing", async () => {
     const response = await submit(post(sell("Ana\r\nTelefone: (11) 90000-0000")));
     expect(response.status).toBe(400);
-    const data = (await response.json()) as LeadActionData;
+    const data = response.data as LeadActionData;
     expect(data.result.error).toEqual({ name: ["Use apenas uma linha, sem caracteres de controle."] });
     expect((await db.select().from(leads)).filter((lead) => lead.name?.includes("Telefone"))).toHaveLength(0);
   });
@@ -132,9 +135,9 @@ describe("contact form action", () => {
     const fields = sell("N".repeat(100_000), { location: "L".repeat(100_000), website: "", junk: "J".repeat(100_000) });
     const response = await submit(post(fields));
     expect(response.status).toBe(400);
-    const text = await response.text();
+    const text = JSON.stringify(response.data);
     expect(text.length).toBeLessThan(2_000);
-    const data = JSON.parse(text) as LeadActionData;
+    const data = response.data as LeadActionData;
     expect(data.result.initialValue).toMatchObject({
       name: "N".repeat(120),
       location: "L".repeat(200),
@@ -144,7 +147,7 @@ describe("contact form action", () => {
     expect(data.result.error?.name).toEqual(["Use no máximo 120 caracteres."]);
     expect(data.startedAt).toBe(fields.startedAt);
     const forgedStart = await submit(post(sell("J", { startedAt: "9".repeat(100_000) })));
-    expect(((await forgedStart.json()) as LeadActionData).startedAt).toBeUndefined();
+    expect((forgedStart.data as LeadActionData).startedAt).toBeUndefined();
   });
 
   it("turns five submissions of one form, sequential or concurrent, into one lead", async () => {
@@ -175,12 +178,12 @@ describe("contact form action", () => {
   it("refuses a form sent faster than a person can fill it, and a forged render time, keeping the data", async () => {
     const fast = await submit(post(sell("Rápido Demais", hidden(500))));
     expect(fast.status).toBe(400);
-    expect(((await fast.json()) as LeadActionData).result.error).toEqual({
+    expect((fast.data as LeadActionData).result.error).toEqual({
       "": ["Formulário enviado rápido demais. Aguarde alguns segundos e envie de novo."],
     });
     const forged = await submit(post(sell("Forjado", { startedAt: `${Date.now() - 60_000}.${"0".repeat(64)}` })));
     expect(forged.status).toBe(400);
-    const data = (await forged.json()) as LeadActionData;
+    const data = forged.data as LeadActionData;
     expect(data.result.error?.[""]).toEqual([
       "Não foi possível enviar o formulário. Recarregue a página e tente de novo.",
     ]);
@@ -191,7 +194,7 @@ describe("contact form action", () => {
   it("refuses a form left open past the maximum age with a fresh token, keeping the data", async () => {
     const stale = await submit(post(sell("Aberto Demais", { js: "1", ...hidden(FORM_TOKEN_MAX_AGE_MS + 60_000) })));
     expect(stale.status).toBe(400);
-    const data = (await stale.json()) as LeadActionData;
+    const data = stale.data as LeadActionData;
     expect(data.result.error?.[""]).toEqual([EXPIRED_FORM_MESSAGE]);
     expect(data.result.initialValue).toMatchObject({ name: "Aberto Demais" });
     expect(await leadsNamed("Aberto Demais")).toHaveLength(0);
@@ -211,7 +214,7 @@ describe("contact form action", () => {
     const limited = await submit(post(sell("Limite Três")), { limiters, clientIp: "10.9.9.9" });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
-    const message = ((await limited.json()) as LeadActionData).result.error?.[""]?.[0];
+    const message = (limited.data as LeadActionData).result.error?.[""]?.[0];
     expect(message).toMatch(/^Você enviou muitas mensagens em pouco tempo\. Tente novamente em \d+ minutos?\.$/);
     expect(await leadsNamed("Limite Três")).toHaveLength(0);
     // The same form sent again after the limit is still the first lead, not a 429.
@@ -253,7 +256,7 @@ describe("contact form action", () => {
       fixed: { condominium: "edificio-aurora" },
     });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as LeadActionData).result.error).toEqual({
+    expect((response.data as LeadActionData).result.error).toEqual({
       email: ["Informe seu e-mail ou seu telefone."],
     });
     const ok = await submit(post({ ...fields, phone: "11 98765-4321" }, "/detalhes/edificio-aurora"), {
@@ -279,7 +282,7 @@ describe("contact form action", () => {
     try {
       const response = await submit(post(sell("Banco Fora")), { db: broken });
       expect(response.status).toBe(503);
-      const data = (await response.json()) as LeadActionData;
+      const data = response.data as LeadActionData;
       expect(data.result.error?.[""]?.[0]).toMatch(/^Não conseguimos registrar seu contato agora/);
       expect(data.result.initialValue).toMatchObject({
         name: "Banco Fora",

@@ -26,7 +26,7 @@ import type { NeighbourhoodMarket } from "~/lib/neighbourhood-market";
 import { FakeVista } from "~/test-support/fake-vista";
 import { createTestDatabase, postgresTestUrl, type TestDatabase } from "./helpers/database";
 import { makeListing, storedCondominium, storedRow } from "./helpers/fixtures";
-import { answer, siteRequest } from "./helpers/loaders";
+import { settle, siteRequest } from "./helpers/loaders";
 
 /** Noon in São Paulo on 20 November 2026. */
 const NOW = new Date("2026-11-20T15:00:00Z");
@@ -213,20 +213,26 @@ describe.each(kinds)("neighbourhood market figures (%s)", (kind) => {
 
     it("serves the page from the stored row, with list links, 301 for another spelling and 404 for unknown places", async () => {
       clearCaches();
-      const response = await neighbourhoodPageResponse(
-        siteRequest("/bairros/sao-paulo/moema"),
-        { cidade: "sao-paulo", bairro: "moema" },
-        database.db,
+      const response = await settle(
+        neighbourhoodPageResponse(
+          siteRequest("/bairros/sao-paulo/moema"),
+          { cidade: "sao-paulo", bairro: "moema" },
+          database.db,
+        ),
       );
       expect(response.status).toBe(200);
       expect(response.headers.get("Cache-Control")).toContain("s-maxage");
-      const data = await response.json();
+      const data = response.data;
       expect(data.lists.venda.all).toBe("/todos-os-imoveis/venda-sao-paulo-moema");
       expect(data.lists.aluguel.types.apartamento).toBe("/todos-os-imoveis/aluguel-apartamento-sao-paulo-moema");
       expect(data.condominiumsHref).toBe("/condominios?cidade=sao-paulo&bairro=moema");
-      expect(data.jsonLd.map((node) => node["@type"])).toEqual(["Place", "Dataset", "BreadcrumbList"]);
+      expect(data.jsonLd.map((node: { "@type": string }) => node["@type"])).toEqual([
+        "Place",
+        "Dataset",
+        "BreadcrumbList",
+      ]);
 
-      const moved = await answer(() =>
+      const moved = await settle(
         neighbourhoodPageResponse(
           siteRequest("/bairros/Sao-Paulo/MOEMA"),
           { cidade: "Sao-Paulo", bairro: "MOEMA" },
@@ -241,7 +247,7 @@ describe.each(kinds)("neighbourhood market figures (%s)", (kind) => {
         ["rio", "moema"],
         ["sao-paulo", "x".repeat(500)],
       ]) {
-        const missing = await answer(() =>
+        const missing = await settle(
           neighbourhoodPageResponse(siteRequest(`/bairros/${cidade}/${bairro}`), { cidade, bairro }, database.db),
         );
         expect(missing.status).toBe(404);
@@ -261,7 +267,7 @@ describe.each(kinds)("neighbourhood market figures (%s)", (kind) => {
       const counted = await countQueries(() => neighbourhoodsIndexResponse(siteRequest("/bairros"), database.db));
       expect(counted.queries).toBe(1);
 
-      const index = await (await neighbourhoodsIndexResponse(siteRequest("/bairros"), database.db)).json();
+      const index = (await settle(neighbourhoodsIndexResponse(siteRequest("/bairros"), database.db))).data;
       expect(index.cities).toHaveLength(1);
       expect(index.cities[0].neighbourhoods.map((n: { name: string; stock: number }) => [n.name, n.stock])).toEqual([
         ["Moema", 11],

@@ -38,7 +38,7 @@ import * as reportPage from "~/routes/owner-report";
 import * as unsubscribePage from "~/routes/owner-report-unsubscribe";
 import { createTestPglite, createTestPostgres, postgresTestUrl, type TestDatabase } from "./helpers/database";
 import { makeListing, storedRow } from "./helpers/fixtures";
-import { answer, siteRequest } from "./helpers/loaders";
+import { settle, siteRequest } from "./helpers/loaders";
 
 let test: TestDatabase;
 const db = () => test.database.db;
@@ -154,9 +154,9 @@ async function newLink(code: string, user = broker, input = {}, now = NOW) {
   return created;
 }
 
-/** The report page's loader for `token` from `ip`: its Response (returned or thrown). */
+/** The report page's loader for `token` from `ip`: its answer (returned or thrown). */
 function openReport(token: string, ip = "198.51.100.7", userAgent = "Mozilla/5.0 (Teste) Chrome/126.0") {
-  return answer(() =>
+  return settle(
     reportPage.loader({
       request: siteRequest(`/proprietario/${token}`, { headers: { "User-Agent": userAgent } }),
       params: { token },
@@ -168,7 +168,7 @@ function openReport(token: string, ip = "198.51.100.7", userAgent = "Mozilla/5.0
 async function viewOf(token: string, ip?: string): Promise<OwnerReportView> {
   const response = await openReport(token, ip);
   expect(response.status).toBe(200);
-  return ((await response.json()) as { report: OwnerReportView }).report;
+  return (response.data as { report: OwnerReportView }).report;
 }
 
 describe("the report link", () => {
@@ -185,7 +185,7 @@ describe("the report link", () => {
     const views = await db().select().from(ownerReportViews).where(eq(ownerReportViews.reportId, report.id));
     expect(views).toHaveLength(1);
     expect(views[0]).toMatchObject({ ip: "203.0.113.9", userAgent: longAgent.slice(0, 300) });
-    const meta = reportPage.meta({ data: { report: (await response.clone().json()).report } } as never);
+    const meta = reportPage.meta({ data: { report: (response.data as { report: OwnerReportView }).report } } as never);
     expect(meta).toContainEqual({ name: "robots", content: "noindex, nofollow" });
   });
 
@@ -197,12 +197,12 @@ describe("the report link", () => {
     const gone = await openReport(expired.token);
     expect(gone.status).toBe(410);
     expect(gone.headers.get("Cache-Control")).toBe("private, no-store");
-    expect((await gone.json()).detail).toMatch(/expirou/);
+    expect(gone.data.detail).toMatch(/expirou/);
     const revoked = await newLink("AAA1");
     expect(await revokeOwnerReport(db(), broker, "AAA1", revoked.report.id)).toBe(true);
     const refused = await openReport(revoked.token);
     expect(refused.status).toBe(410);
-    expect((await refused.json()).detail).toMatch(/desativado/);
+    expect(refused.data.detail).toMatch(/desativado/);
     expect((await db().select().from(ownerReportViews)).length).toBe(before);
   });
 
@@ -218,17 +218,19 @@ describe("the report link", () => {
 
   it("the broker's form: field errors in pt-BR, the monthly opt-in needs the e-mail, the token in that answer only", async () => {
     const post = (fields: Record<string, string>) =>
-      ownerReportAction(
-        siteRequest("/painel/imovel/AAA1", { method: "POST", body: new URLSearchParams(fields) }),
-        "AAA1",
-        broker,
+      settle(
+        ownerReportAction(
+          siteRequest("/painel/imovel/AAA1", { method: "POST", body: new URLSearchParams(fields) }),
+          "AAA1",
+          broker,
+        ),
       );
     const invalid = await post({ intent: "criar-relatorio", emailProprietario: "não é e-mail", mensal: "on" });
     expect(invalid.status).toBe(400);
-    const errors = ((await invalid.json()) as Extract<OwnerReportActionData, { kind: "invalid" }>).errors;
+    const errors = (invalid.data as Extract<OwnerReportActionData, { kind: "invalid" }>).errors;
     expect(errors.emailProprietario).toBe("Informe um e-mail válido.");
     const missing = await post({ intent: "criar-relatorio", mensal: "on" });
-    expect(((await missing.json()) as { errors: { emailProprietario: string } }).errors.emailProprietario).toMatch(
+    expect((missing.data as { errors: { emailProprietario: string } }).errors.emailProprietario).toMatch(
       /e-mail do proprietário/,
     );
     const created = await post({
@@ -238,7 +240,7 @@ describe("the report link", () => {
       mensal: "on",
     });
     expect(created.status).toBe(200);
-    const data = (await created.json()) as Extract<OwnerReportActionData, { kind: "created" }>;
+    const data = created.data as Extract<OwnerReportActionData, { kind: "created" }>;
     expect(data.url).toMatch(/\/proprietario\/[A-Za-z0-9_-]{43}$/);
     expect(decodeURIComponent(data.whatsappHref)).toContain(data.url);
     expect(data.whatsappHref.startsWith("https://wa.me/?text=")).toBe(true);
@@ -246,13 +248,15 @@ describe("the report link", () => {
     const [row] = await db().select().from(ownerReports).where(eq(ownerReports.ownerEmail, "joao@exemplo.com.br"));
     expect(row).toMatchObject({ monthlyOptIn: true, ownerName: "Sr. João" });
     expect(row!.optInAt).not.toBeNull();
-    const unknown = await ownerReportAction(
-      siteRequest("/painel/imovel/NOPE", {
-        method: "POST",
-        body: new URLSearchParams({ intent: "criar-relatorio" }),
-      }),
-      "NOPE",
-      broker,
+    const unknown = await settle(
+      ownerReportAction(
+        siteRequest("/painel/imovel/NOPE", {
+          method: "POST",
+          body: new URLSearchParams({ intent: "criar-relatorio" }),
+        }),
+        "NOPE",
+        broker,
+      ),
     );
     expect(unknown.status).toBe(404);
   });
@@ -365,14 +369,14 @@ describe("the monthly e-mail", () => {
     expect(link).not.toBeNull();
     const [, path, token] = link!;
     const reportId = mail!.headers!["X-Owner-Report-Id"]!;
-    const page = await answer(() =>
+    const page = await settle(
       unsubscribePage.loader({ request: siteRequest(path!), params: { token: token! }, context: {} } as never),
     );
     expect(page.status).toBe(200);
-    expect(await page.json()).toMatchObject({ cancelled: false });
+    expect(page.data).toMatchObject({ cancelled: false });
     const [stillSubscribed] = await db().select().from(ownerReports).where(eq(ownerReports.id, reportId));
     expect(stillSubscribed!.unsubscribedAt).toBeNull();
-    const posted = await answer(() =>
+    const posted = await settle(
       unsubscribePage.action({
         request: siteRequest(path!, { method: "POST", body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }) }),
         params: { token: token! },
@@ -382,7 +386,7 @@ describe("the monthly e-mail", () => {
     expect(posted.status).toBe(200);
     const [row] = await db().select().from(ownerReports).where(eq(ownerReports.id, reportId));
     expect(row!.unsubscribedAt).not.toBeNull();
-    const forged = await answer(() =>
+    const forged = await settle(
       unsubscribePage.loader({
         request: siteRequest("/proprietario/x/cancelar"),
         params: { token: `${token!.split(".")[0]}.${"A".repeat(43)}` },

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as listingsLoader } from "~/routes/listings";
 import { EMPTY_HOME_SECTIONS } from "./helpers/fixtures";
+import { settle } from "./helpers/loaders";
 import { openProcessDatabase, type ProcessDatabase } from "./helpers/process-database";
 
 let processDb: ProcessDatabase;
@@ -22,10 +23,10 @@ afterAll(async () => {
 
 describe("empty read model", () => {
   it("home answers 200 with empty sections, not cached", async () => {
-    const response = await homeLoader({ request: new Request("http://site.test/"), params: {}, context: {} });
+    const response = await settle(homeLoader({ request: new Request("http://site.test/"), params: {}, context: {} }));
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
-    const data = await response.json();
+    const data = response.data;
     expect(data.sections).toEqual(EMPTY_HOME_SECTIONS);
   });
 
@@ -37,10 +38,10 @@ describe("empty read model", () => {
         { filtros: "venda-apartamento-sao-paulo-moema" },
       ],
     ] as const) {
-      const response = await listingsLoader({ request: new Request(url), params, context: {} });
+      const response = await settle(listingsLoader({ request: new Request(url), params, context: {} }));
       expect(response.status).toBe(200);
       expect(response.headers.get("Cache-Control")).toBe("no-store");
-      expect((await response.json()).state).toBe("updating");
+      expect(response.data.state).toBe("updating");
     }
   });
 });

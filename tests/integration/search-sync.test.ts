@@ -15,7 +15,7 @@ import { filtersToUrl, LISTINGS_PAGE_SIZE, SORT_ORDERS, type ListingFilters } fr
 import { listingPath } from "~/lib/urls";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as listingsLoader } from "~/routes/listings";
-import { siteRequest as request, SITE_ORIGIN as ORIGIN } from "./helpers/loaders";
+import { settle, type Settled, siteRequest as request, SITE_ORIGIN as ORIGIN } from "./helpers/loaders";
 import { activeListingRows, syncSandboxIntoProcessDatabase, type SyncedSandbox } from "./helpers/synced-sandbox";
 import { referenceSearch, type ReferenceRow } from "./search-reference";
 
@@ -53,17 +53,12 @@ afterAll(async () => {
   await synced?.close();
 });
 
-/** Runs the listings loader; returns the Response whether returned or thrown. */
-async function listingsPage(pathAndQuery: string): Promise<Response> {
+/** Runs the listings loader; returns its answer whether returned or thrown. */
+async function listingsPage(pathAndQuery: string): Promise<Settled<any>> {
   const url = new URL(pathAndQuery, ORIGIN);
   const prefix = "/todos-os-imoveis/";
   const filtros = url.pathname.startsWith(prefix) ? decodeURIComponent(url.pathname.slice(prefix.length)) : undefined;
-  try {
-    return await listingsLoader({ request: request(pathAndQuery), params: filtros ? { filtros } : {}, context: {} });
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+  return settle(listingsLoader({ request: request(pathAndQuery), params: filtros ? { filtros } : {}, context: {} }));
 }
 
 /** Filter sets taken from the synced data: busiest places, every category, price quantiles, bedrooms. */
@@ -169,7 +164,7 @@ describe("listings route", () => {
     const response = await listingsPage(url);
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=60, s-maxage=300, stale-while-revalidate=600");
-    const data = await response.json();
+    const data = response.data;
     const expected = referenceSearch(rows, filters);
     expect(data.total).toBe(expected.length);
     expect(data.items.map((i: { code: string }) => i.code)).toEqual(expected.slice(24, 48));
@@ -198,7 +193,7 @@ describe("listings route", () => {
   it("answers 404 'Page Not Found: {path}' for an unknown word in {filtros}", async () => {
     const response = await listingsPage("/todos-os-imoveis/venda-castelo-medieval");
     expect(response.status).toBe(404);
-    expect(await response.text()).toBe("Page Not Found: /todos-os-imoveis/venda-castelo-medieval");
+    expect(response.data).toBe("Page Not Found: /todos-os-imoveis/venda-castelo-medieval");
   });
 
   it("sends a code search to the listing and keeps an unknown code on the results", async () => {
@@ -215,7 +210,7 @@ describe("listings route", () => {
     );
     const missing = await listingsPage("/todos-os-imoveis?codigo=ZZ999999");
     expect(missing.status).toBe(200);
-    const data = await missing.json();
+    const data = missing.data;
     expect(data.codeNotFound).toBe("ZZ999999");
     expect(data.noindex).toBe(true);
     expect(data.total).toBe(rows.length);
@@ -240,14 +235,14 @@ describe("listings route", () => {
     };
     const response = await listingsPage(filtersToUrl(filters, vocabulary));
     expect(response.status).toBe(200);
-    const data = await response.json();
+    const data = response.data;
     expect(data.total).toBe(0);
     expect(data.noindex).toBe(true);
     expect(data.suggestions.length).toBeGreaterThan(0);
     for (const suggestion of data.suggestions as { url: string; count: number }[]) {
       const again = await listingsPage(suggestion.url);
       expect(again.status, suggestion.url).toBe(200);
-      expect((await again.json()).total).toBe(suggestion.count);
+      expect(again.data.total).toBe(suggestion.count);
       expect(suggestion.count).toBeGreaterThan(0);
     }
   });
@@ -255,9 +250,9 @@ describe("listings route", () => {
 
 describe("home route", () => {
   it("fills every section from the synced catalogue, with canonical links", async () => {
-    const response = await homeLoader({ request: request("/"), params: {}, context: {} });
+    const response = await settle(homeLoader({ request: request("/"), params: {}, context: {} }));
     expect(response.status).toBe(200);
-    const data = await response.json();
+    const data = response.data;
     const { sections } = data;
     expect(sections.total).toBe(rows.length);
     expect(sections.featured.length + sections.recent.length).toBeGreaterThan(0);
@@ -272,7 +267,7 @@ describe("home route", () => {
       for (const nb of city.neighbourhoods) {
         const page = await listingsPage(nb.url);
         expect(page.status, nb.url).toBe(200);
-        expect((await page.json()).total).toBe(nb.count);
+        expect(page.data.total).toBe(nb.count);
       }
     }
     for (const link of data.quickLinks) expect((await listingsPage(link.url)).status, link.url).toBe(200);

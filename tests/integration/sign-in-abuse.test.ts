@@ -13,6 +13,7 @@ import { signInWithEmailPassword, type SignInRefused } from "~/.server/auth/sign
 import { findUser } from "~/.server/auth/users";
 import { getSessionSecrets } from "~/.server/flash";
 import { TEST_ORIGIN, useAuthTestEnv } from "./helpers/auth-env";
+import { answer } from "./helpers/loaders";
 
 const env = useAuthTestEnv("sign-in-abuse", { uid: "agent-abuse", claims: { role: "agent" } });
 
@@ -56,11 +57,13 @@ describe("sign-in abuse (ADR 0065)", () => {
     const { action } = await import("~/routes/login");
     const admin = env.admin;
     const login = async (password: string, clientIp: string) =>
-      (await action({
-        request: form("/login-corretores", { email: admin.email, password }),
-        params: {},
-        context: { clientIp },
-      })) as Response;
+      await answer(() =>
+        action({
+          request: form("/login-corretores", { email: admin.email, password }),
+          params: {},
+          context: { clientIp },
+        }),
+      );
     const statuses = [];
     for (let i = 0; i < 5; i++) statuses.push((await login(`errada-${i}`, "192.0.2.66")).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
@@ -76,15 +79,17 @@ describe("sign-in abuse (ADR 0065)", () => {
     const { action } = await import("~/routes/api-auth-session");
     const admin = env.admin;
     const session = async (password: string, clientIp: string) =>
-      (await action({
-        request: new Request(`${TEST_ORIGIN}/api/auth/session`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ email: admin.email, password }),
+      await answer(() =>
+        action({
+          request: new Request(`${TEST_ORIGIN}/api/auth/session`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ email: admin.email, password }),
+          }),
+          params: {},
+          context: { clientIp },
         }),
-        params: {},
-        context: { clientIp },
-      })) as Response;
+      );
     for (let i = 0; i < 5; i++) expect((await session(`errada-${i}`, "192.0.2.67")).status).toBe(401);
     expect((await session(admin.password, "192.0.2.67")).status).toBe(429);
     expect((await session(admin.password, "198.51.100.78")).status).toBe(201);
@@ -105,17 +110,19 @@ describe("sign-in abuse (ADR 0065)", () => {
     const answers = async (address: string) => {
       const seen = [];
       for (let i = 0; i < 6; i++) {
-        const response = (await action({
-          request: form("/login-corretores/reset-de-senha", {
-            intent: "confirm",
-            email: address,
-            code: wrong,
-            newPassword: "senha-nova-123",
-            confirmPassword: "senha-nova-123",
+        const response = await answer(() =>
+          action({
+            request: form("/login-corretores/reset-de-senha", {
+              intent: "confirm",
+              email: address,
+              code: wrong,
+              newPassword: "senha-nova-123",
+              confirmPassword: "senha-nova-123",
+            }),
+            params: {},
+            context: { clientIp: "192.0.2.88" },
           }),
-          params: {},
-          context: { clientIp: "192.0.2.88" },
-        })) as Response;
+        );
         const body = (await response.json()) as { result?: { error?: Record<string, string[]> } };
         seen.push(`${response.status} ${JSON.stringify(body.result?.error ?? {})}`);
       }
@@ -127,17 +134,19 @@ describe("sign-in abuse (ADR 0065)", () => {
     expect(existing[0]).toContain("Código inválido ou expirado");
     expect(existing[5]).toMatch(/^429 .*Muitas tentativas\. Tente novamente em/);
     // Nothing was cancelled: the owner's code works from their own IP.
-    const owner = (await action({
-      request: form("/login-corretores/reset-de-senha", {
-        intent: "confirm",
-        email,
-        code,
-        newPassword: "senha-nova-123",
-        confirmPassword: "senha-nova-123",
+    const owner = await answer(() =>
+      action({
+        request: form("/login-corretores/reset-de-senha", {
+          intent: "confirm",
+          email,
+          code,
+          newPassword: "senha-nova-123",
+          confirmPassword: "senha-nova-123",
+        }),
+        params: {},
+        context: { clientIp: "198.51.100.88" },
       }),
-      params: {},
-      context: { clientIp: "198.51.100.88" },
-    })) as Response;
+    );
     expect(owner.status).toBe(302);
     await env.backend.auth.updateUser(admin.uid, { password: admin.password });
   });

@@ -17,6 +17,7 @@ import { estimateFor, valuationView } from "~/.server/valuation/estimate";
 import type { Listing } from "~/domain/listing";
 import { createTestDatabase, type TestDatabase } from "./helpers/database";
 import { makeListing, storedRow } from "./helpers/fixtures";
+import { settle } from "./helpers/loaders";
 
 const SECRETS = ["test-secret-test-secret-test-secret-0"];
 const SITE = "http://site.test";
@@ -143,12 +144,14 @@ describe("contact step", () => {
     quartos: "2",
   };
   const submit = (fields: Record<string, string>) =>
-    handleValuationContact(post(fields), {
-      db,
-      secrets: SECRETS,
-      clientIp: "10.0.0.9",
-      limiters: createLeadRateLimiters(),
-    });
+    settle(
+      handleValuationContact(post(fields), {
+        db,
+        secrets: SECRETS,
+        clientIp: "10.0.0.9",
+        limiters: createLeadRateLimiters(),
+      }),
+    );
 
   it("records a valuation lead with the property and the estimate, for the agency and Vista", async () => {
     const response = await submit({
@@ -181,7 +184,7 @@ describe("contact step", () => {
   it("answers 400 with messages per field and stores nothing for bad input", async () => {
     const response = await submit({ ...property, ...tokens(), name: "X", phone: "123", email: "nada" });
     expect(response.status).toBe(400);
-    const data = (await response.json()) as { errors: Record<string, string[]> };
+    const data = response.data as { errors: Record<string, string[]> };
     expect(Object.keys(data.errors).sort()).toEqual(["email", "name", "phone"]);
     expect(await db.select().from(leads).where(eq(leads.name, "X"))).toHaveLength(0);
   });

@@ -14,7 +14,7 @@
  * 6. per-IP rate limit ({@link ALERT_FORM_LIMIT}) → 429 with `Retry-After`;
  *    5 unconfirmed alerts for one address (normalised: `+tag`, case, Gmail
  *    dots) in a day → 429 with the message beside the e-mail field;
- * 7. `createAlert` (alert + confirmation e-mail in one transaction) → JSON
+ * 7. `createAlert` (alert + confirmation e-mail in one transaction) → the data
  *    for a hydrated form (confirmation in place), else a 303 to
  *    `/alertas/criar?enviado=1` ("Confirme seu e-mail"). A database failure
  *    answers 503 with the data still in the form.
@@ -39,6 +39,7 @@ import {
 import { createLimiter, defaultRateLimitStore, type Limiter } from "../rate-limit";
 import { singleton } from "../singleton";
 import { alertSearchOf, createAlert, findAlertByKey } from "./store";
+import type { DataReply } from "~/.server/data-reply";
 
 /** The alert form's own words for a refused render time. */
 const ALERT_STARTED_AT_MESSAGES = {
@@ -66,8 +67,12 @@ export interface HandleAlertFormOptions extends PublicFormOptions {
   publicUrl?: string;
 }
 
-/** Handles a POST of "Criar alerta". Never throws for bad input: every outcome is a Response. */
-export async function handleAlertForm(request: Request, options: HandleAlertFormOptions = {}): Promise<Response> {
+/** Handles a POST of "Criar alerta". Never throws for bad input: every outcome is
+ * a Response (redirect, malformed body) or `data()` with {@link AlertActionData}. */
+export async function handleAlertForm(
+  request: Request,
+  options: HandleAlertFormOptions = {},
+): Promise<Response | DataReply<AlertActionData>> {
   const read = await readGuardedForm(request);
   if (read instanceof Response) return read;
   const { formData, enhanced, startedAt, keepStarted } = read;

@@ -5,7 +5,6 @@
  * 415, 429), zod-validated JSON bodies, the admin guard for API calls, and a
  * wrapper that turns refused operations into those answers.
  */
-import { json } from "@remix-run/node";
 import type { z } from "zod";
 import { getSession, requireRole } from "../auth/guards";
 import { assertSameOrigin } from "../auth/protection";
@@ -31,7 +30,7 @@ export function apiError(
   fieldErrors?: Record<string, string[]>,
   headers: Record<string, string> = {},
 ): Response {
-  return json<ApiErrorBody>(fieldErrors ? { error, fieldErrors } : { error }, {
+  return Response.json((fieldErrors ? { error, fieldErrors } : { error }) satisfies ApiErrorBody, {
     status,
     headers: { ...API_HEADERS, ...headers },
   });
@@ -39,7 +38,7 @@ export function apiError(
 
 /** A JSON success answer (`private, no-store`). */
 export function apiJson<T>(body: T, status = 200, headers: Record<string, string> = {}) {
-  return json(body, { status, headers: { ...API_HEADERS, ...headers } });
+  return Response.json(body, { status, headers: { ...API_HEADERS, ...headers } });
 }
 
 /** 405 with `Allow` (a method the path does not serve). */

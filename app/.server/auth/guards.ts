@@ -24,7 +24,7 @@
  * `user.emailVerified` is the identity service's, so it is known only on
  * revocation-checked requests (the token check API is one) and false on others.
  */
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import type { DecodedIdToken, UserRecord } from "firebase-admin/auth";
 import { loginPath, type RoleName, roleSatisfies, type SessionUser } from "~/lib/auth";
 import { privatePage } from "~/lib/cache-control";
@@ -187,6 +187,8 @@ export async function getOptionalUser(request: Request, options: GuardOptions = 
 /** The path and query of the request, to come back to after signing in. */
 function currentPath(request: Request): string {
   const url = new URL(request.url);
+  // Remix's own parameters: `_routes` (single fetch), `_data` (the older data requests).
+  url.searchParams.delete("_routes");
   url.searchParams.delete("_data");
   return `${url.pathname}${url.search}`;
 }
@@ -200,7 +202,7 @@ export async function requireUser(request: Request, options: GuardOptions = {}):
   const user = await getOptionalUser(request, options);
   if (user) return user;
   if (options.resource) {
-    throw json(
+    throw Response.json(
       { error: "Entre com a sua conta de corretor para continuar." },
       { status: 401, headers: privatePage({ "WWW-Authenticate": "Bearer" }) },
     );
@@ -219,6 +221,6 @@ export async function requireRole(request: Request, role: RoleName, options: Gua
   if (roleSatisfies(user.role, role)) return user;
   const headers = privatePage();
   if (options.resource)
-    throw json({ error: "Você não tem permissão para acessar este recurso." }, { status: 403, headers });
+    throw Response.json({ error: "Você não tem permissão para acessar este recurso." }, { status: 403, headers });
   throw new Response("Forbidden", { status: 403, headers });
 }

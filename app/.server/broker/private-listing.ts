@@ -8,7 +8,6 @@
  * the data is served it is recorded in the owner-data access log and counted
  * against the user's hourly limit ({@link servePrivateListing}, `./owner-access`).
  */
-import { json, type TypedResponse } from "@remix-run/node";
 import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
 import type { HistoryEntry, ListingPrivateData, PrivateListingData } from "~/domain/listing";
 import { listingLookupSchema } from "~/lib/auth-forms";
@@ -183,7 +182,7 @@ export interface ServePrivateListingOptions extends OwnerAccessOptions {
 const PRIVATE_HEADERS = privatePage();
 
 /**
- * The response of the private listing page and of its JSON route
+ * The JSON response (`Response.json`) of the private listing page and of its JSON route
  * (`PrivateListingData`, always `Cache-Control: private, no-store`):
  *
  * - 200 with the live Vista data of `rawCode`, after recording the view in
@@ -203,7 +202,7 @@ export async function servePrivateListing(
   rawCode: string | undefined,
   reader: PrivateListingReader,
   options: ServePrivateListingOptions = {},
-): Promise<TypedResponse<PrivateListingData>> {
+): Promise<Response> {
   const parsed = listingLookupSchema.safeParse({ codigo: rawCode ?? "" });
   if (!parsed.success) throw pageNotFound(new URL(request.url).pathname);
   const code = parsed.data.codigo;
@@ -211,8 +210,8 @@ export async function servePrivateListing(
   const attempt = ownerDataAttempt(request, reader.user, code, reader.clientIp);
   const publicPath = await publicListingPath(db, code);
   const refused = (decision: Extract<OwnerAccessDecision, { allowed: false }>) =>
-    json<PrivateListingData>(
-      { code, listing: null, publicPath, error: ownerDataLimitMessage(decision) },
+    Response.json(
+      { code, listing: null, publicPath, error: ownerDataLimitMessage(decision) } satisfies PrivateListingData,
       { status: 429, headers: { ...PRIVATE_HEADERS, "Retry-After": String(retryAfterSeconds(decision, options.now)) } },
     );
 
@@ -222,24 +221,24 @@ export async function servePrivateListing(
   try {
     listing = await getPrivateListing(code, options.client);
   } catch {
-    return json<PrivateListingData>(
+    return Response.json(
       {
         code,
         listing: null,
         publicPath,
         error: "Não foi possível consultar o Vista agora. Tente novamente em instantes.",
-      },
+      } satisfies PrivateListingData,
       { headers: PRIVATE_HEADERS },
     );
   }
   if (!listing)
-    return json<PrivateListingData>(
-      { code, listing: null, publicPath, error: "Imóvel não encontrado no Vista." },
+    return Response.json(
+      { code, listing: null, publicPath, error: "Imóvel não encontrado no Vista." } satisfies PrivateListingData,
       { headers: PRIVATE_HEADERS },
     );
   const recorded = await recordOwnerDataView(attempt, { ...options, db });
   if (!recorded.allowed) return refused(recorded);
-  return json<PrivateListingData>(
+  return Response.json(
     {
       code,
       listing: {
@@ -250,7 +249,7 @@ export async function servePrivateListing(
       },
       publicPath,
       error: null,
-    },
+    } satisfies PrivateListingData,
     { headers: PRIVATE_HEADERS },
   );
 }

@@ -17,7 +17,7 @@
  * 301 to `/membro/{slug}` with `ordem`, `pagina` and the tracking parameters
  * kept: the member's page lists the same listings, paged the same way.
  */
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import type { JsonLdNode } from "~/lib/json-ld";
 import { PUBLIC_PAGE_CACHE } from "~/lib/cache-control";
 import { pageNotFound } from "~/lib/errors";
@@ -136,7 +136,7 @@ export async function brokerPageResponse(request: Request, filtro: string | unde
   const cover = result.items[0]?.coverPhotoUrl;
   const whatsappNumber = firstWhatsAppNumber(mobile, phone);
 
-  return json(
+  return data(
     {
       site: { title: site.title },
       broker: { code, name, email, phone, mobile, creci, photoUrl },

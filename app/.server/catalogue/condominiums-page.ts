@@ -8,7 +8,7 @@
  * page past the last redirects 302 to the last. Reads only the read model
  * (cached directory).
  */
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import type { CondominiumCard } from "~/domain/condominium";
 import { PUBLIC_PAGE_CACHE } from "~/lib/cache-control";
 import { canonicalRedirect } from "~/lib/filters";
@@ -65,7 +65,7 @@ export async function condominiumsPageResponse(request: Request) {
   const origin = siteOrigin(request);
   const directory = await getCondominiumDirectory();
   if (directory.cards.length === 0) {
-    return json(
+    return data(
       { state: "empty" as const, site, canonicalUrl: `${origin}${CONDOMINIUMS_PATH}` },
       { headers: { "Cache-Control": "no-store" } },
     );
@@ -90,7 +90,7 @@ export async function condominiumsPageResponse(request: Request) {
   const pageUrl = (page: number) => `${origin}${condominiumIndexUrl({ ...filters, page })}`;
   const cover = result.items[0]?.coverPhotoUrl;
 
-  return json(
+  return data(
     {
       state: "ok" as const,
       site,

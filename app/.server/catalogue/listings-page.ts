@@ -13,7 +13,7 @@
  * (and sort, deep pages, empty results) is `noindex, follow`. Reads only the
  * read model.
  */
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { costNotice } from "~/.server/catalogue/cost-notice";
 import { facetCounts } from "~/.server/catalogue/facets";
 import { countListingsEach, findListingPathByCode, searchListings } from "~/.server/catalogue/search";
@@ -98,7 +98,7 @@ export async function listingsPageResponse(request: Request, filtersSegment: str
 
   const vocabulary = await getVocabulary();
   if (vocabulary.total === 0) {
-    return json(
+    return data(
       { state: "updating" as const, site, canonicalUrl: `${origin}${LISTINGS_PATH}` },
       { headers: { "Cache-Control": "no-store" } },
     );
@@ -125,7 +125,7 @@ export async function listingsPageResponse(request: Request, filtersSegment: str
 
   const description = describeFilters(searched, vocabulary);
   const cover = result.items[0]?.coverPhotoUrl;
-  return json(
+  return data(
     {
       state: "ok" as const,
       site,

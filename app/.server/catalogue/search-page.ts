@@ -15,7 +15,7 @@
  * The words used become removable chips and the words left out are named
  * (`./query-chips`, ADR 0087).
  */
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { costNotice } from "~/.server/catalogue/cost-notice";
 import { inHeavySearchTurn } from "~/.server/catalogue/heavy-searches";
@@ -187,7 +187,7 @@ export async function searchPageResponse(request: Request) {
 
   const vocabulary = await getVocabulary();
   if (vocabulary.total === 0) {
-    return json({ state: "updating" as const, site, q, canonicalUrl }, { headers: { "Cache-Control": "no-store" } });
+    return data({ state: "updating" as const, site, q, canonicalUrl }, { headers: { "Cache-Control": "no-store" } });
   }
   const shortcuts = shortcutsOf(vocabulary);
   if (!q && hasFilters(explicitFilters(url.searchParams, vocabulary))) {
@@ -196,7 +196,7 @@ export async function searchPageResponse(request: Request) {
     throw redirect(target, { status: 302, headers: { "Cache-Control": "no-store" } });
   }
   if (!q) {
-    return json(
+    return data(
       { state: "start" as const, site, q, canonicalUrl, shortcuts },
       { headers: { "Cache-Control": PUBLIC_PAGE_CACHE } },
     );
@@ -228,7 +228,7 @@ export async function searchPageResponse(request: Request) {
     });
   }
 
-  return json(
+  return data(
     {
       state: "results" as const,
       site,

@@ -27,7 +27,7 @@
  *   cached form with different data never collide.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { createHash, createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { LEAD_FORM_FIELDS, type LeadFormTokens } from "~/lib/lead-fields";
@@ -261,7 +261,7 @@ export async function readGuardedForm(request: Request): Promise<GuardedForm | R
   try {
     formData = await request.formData();
   } catch {
-    return json({ error: "Formulário inválido." }, { status: 400, headers: FORM_NO_STORE });
+    return Response.json({ error: "Formulário inválido." }, { status: 400, headers: FORM_NO_STORE });
   }
   const startedAt = formData.get(STARTED_FIELD);
   return {
@@ -273,7 +273,7 @@ export async function readGuardedForm(request: Request): Promise<GuardedForm | R
 }
 
 /**
- * The JSON answer of a hydrated public form (`LeadActionData`, `AlertActionData`):
+ * The `data()` answer of a hydrated public form (`LeadActionData`, `AlertActionData`):
  * `form` names it, `result` is conform's reply, `sent` says it went through;
  * until then the render time goes back (by default the posted one, if shaped
  * like one) so the next try keeps its fill time.
@@ -286,7 +286,7 @@ export function formAnswer<Form extends string>(form: Form, keepStarted: string 
     headers: HeadersInit = {},
     startedAt = keepStarted,
   ) =>
-    json(
+    data(
       { form, result, sent, startedAt: sent ? undefined : startedAt },
       { status, headers: { ...FORM_NO_STORE, ...headers } },
     );

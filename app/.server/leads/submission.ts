@@ -12,7 +12,7 @@
  *    send again (the data stays in the form);
  * 4. the same form sent again (same key, same data) → the first result;
  * 5. per-IP rate limit → 429 with a pt-BR message and `Retry-After`;
- * 6. `recordLead` (lead + outbox in one transaction) → success: JSON for a
+ * 6. `recordLead` (lead + outbox in one transaction) → success: the data for a
  *    hydrated page (the form shows a toast), else a 303 to `/obrigado`.
  *    A database failure answers 503 with the data still in the form.
  */
@@ -38,6 +38,7 @@ import {
   type LeadRateLimiters,
 } from "./form-guard";
 import { findLeadByKey, LeadValidationError, recordLead } from "./store";
+import type { DataReply } from "~/.server/data-reply";
 
 export type { LeadActionData };
 
@@ -63,9 +64,13 @@ const NO_STORE = FORM_NO_STORE;
 
 /**
  * Handles a POST of one contact form. Never throws for bad input: every
- * outcome is a Response (see the module comment for the statuses).
+ * outcome is a Response (redirect, malformed body) or `data()` with
+ * {@link LeadActionData} (see the module comment for the statuses).
  */
-export async function handleLeadForm(request: Request, options: HandleLeadFormOptions): Promise<Response> {
+export async function handleLeadForm(
+  request: Request,
+  options: HandleLeadFormOptions,
+): Promise<Response | DataReply<LeadActionData>> {
   const { kind } = options;
   const read = await readGuardedForm(request);
   if (read instanceof Response) return read;

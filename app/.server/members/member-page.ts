@@ -11,7 +11,7 @@
  * tracking parameters kept; a page past the last answers 302 to the last;
  * an unknown, inactive or deleted member is the 404 screen.
  */
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { brokerCredentialParts } from "~/lib/broker-credential";
 import { PUBLIC_PAGE_CACHE } from "~/lib/cache-control";
 import { pageNotFound } from "~/lib/errors";
@@ -81,7 +81,7 @@ export async function memberPageResponse(request: Request, id: string | undefine
   const pageCount = listings?.pageCount ?? 0;
   const pageUrl = (n: number) => `${origin}${brokerPageUrl(path, { ...query, page: n })}`;
   const credential = brokerCredentialParts({ name: member.name, creci: member.creci, title: member.title, agency });
-  return json(
+  return data(
     {
       site: { title: site.title },
       canonicalUrl: `${origin}${canonical}`,

@@ -10,7 +10,7 @@
  * redirects 301 to the canonical path; an unknown city or neighbourhood is a
  * 404 with the site's error screen.
  */
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { and, desc, eq } from "drizzle-orm";
 import type { Purpose } from "~/domain/listing";
 import { PUBLIC_PAGE_CACHE } from "~/lib/cache-control";
@@ -81,7 +81,7 @@ function slugParam(value: string | undefined): string | null {
 }
 
 /**
- * The response of `/bairros/{cidade}/{bairro}`: the neighbourhood's stored
+ * The loader answer (`data()`) of `/bairros/{cidade}/{bairro}`: the neighbourhood's stored
  * figures, its list and condominium links, meta data and JSON-LD.
  * @throws a 301 to the canonical spelling, or a 404 (`pageNotFound`) for an unknown place.
  */
@@ -124,7 +124,7 @@ export async function neighbourhoodPageResponse(
     }),
     breadcrumbJsonLd(crumbs.map((c) => ({ name: c.name, url: c.path ? `${origin}${c.path}` : canonicalUrl }))),
   ];
-  return json(
+  return data(
     {
       site,
       canonicalUrl,
@@ -162,7 +162,7 @@ export interface IndexCity {
 }
 
 /**
- * The response of `/bairros`: every city (most stock first) with its
+ * The loader answer (`data()`) of `/bairros`: every city (most stock first) with its
  * neighbourhoods, at most {@link MAX_INDEX_NEIGHBOURHOODS} of them (most
  * stock first). An empty table (figures not computed yet) gives an empty
  * list, not cached.
@@ -200,7 +200,7 @@ export async function neighbourhoodsIndexResponse(request: Request, db: Db = get
   for (const city of list) city.neighbourhoods.sort((a, b) => collator.compare(a.name, b.name));
   const latest = rows.reduce<Date | null>((max, r) => (!max || r.dataAsOf > max ? r.dataAsOf : max), null);
   const origin = siteOrigin(request);
-  return json(
+  return data(
     {
       site: { title: getTheme().title },
       canonicalUrl: `${origin}${NEIGHBOURHOODS_PATH}`,

@@ -6,7 +6,7 @@
  * Callers guard with `requireRole(request, "agent", { checkRevoked: true })`
  * and validate the listing code first.
  */
-import { json, type TypedResponse } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import type { SessionUser } from "~/lib/auth";
 import { privatePage } from "~/lib/cache-control";
 import {
@@ -23,6 +23,7 @@ import {
   whatsAppShareHref,
 } from "~/lib/owner-report";
 import { type Db, getDb } from "../db";
+import type { DataReply } from "../data-reply";
 import { siteOrigin } from "../origin";
 import { createOwnerReport, listOwnerReportLinks, revokeOwnerReport } from "./links";
 
@@ -42,7 +43,7 @@ const text = (form: FormData, name: string, max: number) => {
 
 /**
  * Handles a POST of the private listing page's owner-report forms for listing
- * `code` by `user`. Answers JSON ({@link OwnerReportActionData}), always
+ * `code` by `user`. Answers `data()` ({@link OwnerReportActionData}), always
  * `private, no-store`: 200 created or revoked, 400 with messages beside the
  * fields, 404 for a link of another listing, 429 over the creation limit.
  */
@@ -51,10 +52,10 @@ export async function ownerReportAction(
   code: string,
   user: Pick<SessionUser, "uid" | "role" | "displayName" | "email">,
   options: { db?: Db; now?: Date } = {},
-): Promise<TypedResponse<OwnerReportActionData>> {
+): Promise<DataReply<OwnerReportActionData>> {
   const db = options.db ?? getDb().db;
   const form = await request.formData();
-  const reply = (data: OwnerReportActionData, status = 200) => json(data, { status, headers: privatePage() });
+  const reply = (answer: OwnerReportActionData, status = 200) => data(answer, { status, headers: privatePage() });
   if (form.get("intent") === OWNER_REPORT_INTENTS.revoke) {
     const parsed = revokeOwnerReportSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return reply({ kind: "refused", message: "Link desconhecido." }, 400);

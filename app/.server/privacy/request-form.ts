@@ -17,12 +17,12 @@
  *    → 409 with a fresh token (one token never serves a second request);
  * 5. per-IP rate limit → 429 with `Retry-After`;
  * 6. `recordLgpdRequest` (lead, agency e-mail and, under the per-address cap,
- *    the receipt, in one transaction) → JSON with a fresh token for a
+ *    the receipt, in one transaction) → the data with a fresh token for a
  *    hydrated page, else a 303 to `/obrigado?assunto=lgpd`. Over the cap the
  *    answer is the same: the request is recorded, only the receipt is not
  *    sent. A database failure answers 503 with the data still in the form.
  */
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { leadFormSchemas } from "~/lib/leads";
@@ -43,6 +43,7 @@ import {
 import { findLeadByKey, lgpdMessage, LeadValidationError, type LeadRow } from "../leads/store";
 import { thankYouPath, type LeadActionData } from "../leads/submission";
 import { recordLgpdRequest, type LgpdRequestInput } from "./request-store";
+import type { DataReply } from "~/.server/data-reply";
 
 /** Options of {@link handleLgpdRequestForm}. */
 export interface HandleLgpdRequestOptions extends PublicFormOptions {
@@ -66,12 +67,13 @@ function sameRequest(stored: LeadRow, input: LgpdRequestInput): boolean {
 
 /**
  * Handles a POST of the `/lgpd` request form. Never throws for bad input:
- * every outcome is a Response (see the module comment for the statuses).
+ * every outcome is a Response (redirect, malformed body) or `data()` with
+ * {@link LeadActionData} (see the module comment for the statuses).
  */
 export async function handleLgpdRequestForm(
   request: Request,
   options: HandleLgpdRequestOptions = {},
-): Promise<Response> {
+): Promise<Response | DataReply<LeadActionData>> {
   const read = await readGuardedForm(request);
   if (read instanceof Response) return read;
   const { formData, enhanced, startedAt, keepStarted } = read;
@@ -84,7 +86,7 @@ export async function handleLgpdRequestForm(
     status: number,
     extra: { sent?: boolean; startedAt?: string; headers?: HeadersInit } = {},
   ) =>
-    json<LeadActionData>(
+    data<LeadActionData>(
       { form: "lgpd", result, sent: extra.sent ?? false, startedAt: extra.startedAt ?? keepStarted },
       { status, headers: { ...NO_STORE, ...extra.headers } },
     );

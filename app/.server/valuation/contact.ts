@@ -13,7 +13,7 @@
  * with pt-BR messages per field (the page shows them beside each field);
  * rate limited → 429; database failure → 503 (the typed data stays).
  */
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
 import type { LeadInput } from "~/lib/leads";
 import { parseValuationQuery, valuationContactSchema } from "~/lib/valuation-form";
@@ -34,6 +34,7 @@ import {
 } from "../leads/form-guard";
 import { findLeadByKey, LeadValidationError, recordLead } from "../leads/store";
 import { estimateFor, labelsOf, valuationLeadMessage } from "./estimate";
+import type { DataReply } from "~/.server/data-reply";
 
 /** Where a sent contact lands (the thank-you page's valuation text). */
 export const VALUATION_THANK_YOU_PATH = "/obrigado?assunto=vender";
@@ -58,9 +59,13 @@ const FIELDS = ["name", "phone", "email", "message"] as const;
 
 /**
  * Handles a POST of the contact step (see the module comment). Never throws
- * for bad input: every outcome is a Response.
+ * for bad input: every outcome is a Response (redirect, malformed body) or
+ * `data()` with {@link ValuationContactData}.
  */
-export async function handleValuationContact(request: Request, options: ValuationContactOptions): Promise<Response> {
+export async function handleValuationContact(
+  request: Request,
+  options: ValuationContactOptions,
+): Promise<Response | DataReply<ValuationContactData>> {
   const read = await readGuardedForm(request);
   if (read instanceof Response) return read;
   const { formData, startedAt } = read;
@@ -71,7 +76,7 @@ export async function handleValuationContact(request: Request, options: Valuatio
     }),
   );
   const refuse = (errors: Record<string, string[]>, status: number, headers: HeadersInit = {}, fresh?: string) =>
-    json<ValuationContactData>(
+    data<ValuationContactData>(
       { form: "valuation-contact", errors, values, ...(fresh ? { startedAt: fresh } : {}) },
       { status, headers: { ...FORM_NO_STORE, ...headers } },
     );

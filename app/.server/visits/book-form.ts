@@ -4,10 +4,10 @@
  * idempotency (the same rendered form books once), pt-BR messages beside the fields.
  *
  * Booking answers a 303 to the manage page `/visitas/{token}?agendada=1`, which is also the
- * confirmation; a refused form answers JSON {@link VisitFormErrors} (400, 409 when the slot was
+ * confirmation; a refused form answers `data()` {@link VisitFormErrors} (400, 409 when the slot was
  * taken meanwhile, 429, 503) and the page, reloaded by Remix, shows fresh slots.
  */
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
 import type { ZodError } from "zod";
 import { visitBookingSchema, visitMoveSchema, type VisitFormErrors } from "~/lib/visit-form";
@@ -28,6 +28,7 @@ import { bookVisit, VisitSlotError } from "./booking";
 import { visitManagePath } from "./mail-worker";
 import { cancelVisit, rescheduleVisit } from "./manage";
 import type { VisitRow } from "./types";
+import type { DataReply } from "~/.server/data-reply";
 
 /** Options of {@link handleVisitBooking}. */
 export interface VisitBookingOptions {
@@ -58,15 +59,18 @@ function fieldErrorsOf(error: ZodError): Record<string, string[]> {
   return error.flatten().fieldErrors as Record<string, string[]>;
 }
 
-function refuse(errors: VisitFormErrors, status: number, headers: HeadersInit = {}): Response {
-  return json(errors, { status, headers: { ...FORM_NO_STORE, ...headers } });
+function refuse(errors: VisitFormErrors, status: number, headers: HeadersInit = {}): DataReply<VisitFormErrors> {
+  return data(errors, { status, headers: { ...FORM_NO_STORE, ...headers } });
 }
 
 /**
- * Handles a POST of the booking form. Never throws for bad input: every outcome is a Response
+ * Handles a POST of the booking form. Never throws for bad input: every outcome is a Response or `data()`
  * (see the module comment); a database failure answers 503 with the data still in the form.
  */
-export async function handleVisitBooking(request: Request, options: VisitBookingOptions): Promise<Response> {
+export async function handleVisitBooking(
+  request: Request,
+  options: VisitBookingOptions,
+): Promise<Response | DataReply<VisitFormErrors>> {
   const read = await readGuardedForm(request);
   if (read instanceof Response) return read;
   const { formData, startedAt, keepStarted } = read;
@@ -127,7 +131,7 @@ export async function handleVisitChange(
   visit: VisitRow,
   token: string,
   options: { db: Db; now?: Date },
-): Promise<Response> {
+): Promise<Response | DataReply<VisitFormErrors>> {
   let formData: FormData;
   try {
     formData = await request.formData();

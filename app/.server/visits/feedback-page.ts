@@ -5,7 +5,7 @@
  * defended like the other public forms (`../leads/form-guard`: honeypot, signed render time with
  * its minimum fill time and maximum age, per-IP rate limit) and stores the rating once.
  */
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { LEAD_FORM_FIELDS } from "~/lib/lead-fields";
 import { parseVisitFeedback, visitFeedbackPath } from "~/lib/visit-followup";
@@ -112,7 +112,7 @@ export async function handleFeedbackPost(request: Request, token: string, option
     rating: String(formData.get("nota") ?? "").slice(0, 2),
   };
   const answer = (errors: FeedbackActionData["errors"], status: number, headers: HeadersInit = {}) =>
-    json<FeedbackActionData>(
+    data<FeedbackActionData>(
       { errors, ...typed, startedAt: leadFormTokens(now.getTime()).startedAt },
       { status, headers: { ...TOKEN_PAGE_HEADERS, ...headers } },
     );

@@ -20,16 +20,66 @@ export function loaderArgs(request: Request | string, params: Record<string, str
   return { request: typeof request === "string" ? siteRequest(request) : request, params, context: {} };
 }
 
-/** The Response a loader or action returned or threw (a guard's redirect, a 403 …). */
+/**
+ * The Response a loader or action returned or threw (a guard's redirect, a
+ * 403 …). An answer built with `data()` (or a plain object) comes as the
+ * JSON Response the old `json()` made of it: same status and headers, the
+ * data as JSON (`Date`s as strings), so a test reads every answer alike;
+ * {@link settle} gives the data as the page receives it.
+ */
 export async function answer(run: () => unknown): Promise<Response> {
+  // `run` inside the promise: what it throws, even at once, is settled like what it returns.
+  const { status, headers, raw, data } = await settleRaw(Promise.resolve().then(run));
+  if (raw) return raw;
+  if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json; charset=utf-8");
+  return new Response(JSON.stringify(data), { status, headers });
+}
+
+/**
+ * A loader's or action's answer as the page (or a client) receives it:
+ * `status` and `headers` of the HTTP answer and its `data`.
+ */
+export interface Settled<T> {
+  status: number;
+  headers: Headers;
+  /**
+   * A Response's body (parsed when it is JSON, else its text); the value of
+   * `data()` or a plain object as it is (with single fetch, turbo-stream
+   * keeps `Date`s as `Date`s; ADR 0079).
+   */
+  data: T;
+}
+
+/**
+ * Normalises what a loader or action returned or threw: a Response (a
+ * redirect, a guard's 403, a 404 …), `data(value, init)` (status 200 and no
+ * headers when `init` has none) or a plain object (200). Other errors are
+ * thrown again. `T` types `data`; untyped by default, as a thrown Response's
+ * body is not the loader's data type.
+ */
+export async function settle<T = any>(result: unknown): Promise<Settled<T>> {
+  const { status, headers, raw, data } = await settleRaw(result);
+  if (!raw) return { status, headers, data: data as T };
+  const text = await raw.text();
+  const isJson = (raw.headers.get("Content-Type") ?? "").startsWith("application/json");
+  return { status, headers, data: isJson ? JSON.parse(text) : text };
+}
+
+/** {@link settle} without reading a Response's body (`raw`: the Response itself, if it was one). */
+async function settleRaw(result: unknown): Promise<Settled<unknown> & { raw?: Response }> {
+  let value: unknown;
   try {
-    const result = await run();
-    if (!(result instanceof Response)) throw new Error("expected a Response");
-    return result;
+    value = await result;
   } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
+    if (!(error instanceof Response)) throw error;
+    value = error;
   }
+  if (value instanceof Response) return { status: value.status, headers: value.headers, data: undefined, raw: value };
+  if (value instanceof Object && (value as { type?: unknown }).type === "DataWithResponseInit") {
+    const { data, init } = value as { data: unknown; init: ResponseInit | null };
+    return { status: init?.status ?? 200, headers: new Headers(init?.headers), data };
+  }
+  return { status: 200, headers: new Headers(), data: value };
 }
 
 /** Loader and action arguments for `request` sent from `clientIp` (what the server puts in `context.clientIp`). */
