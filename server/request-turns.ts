@@ -1,8 +1,10 @@
 /**
  * The Remix handler behind the two bounds on the work the process takes
  * on: each client's requests take turns (`./client-queue`, ADR 0062,
- * 429 past its queue) and every admitted request takes a place in the
- * process-wide gate (`./admission`, ADR 0071, 503 past it). Images, the
+ * 429 past its queue), search-engine crawlers take turns in one lane
+ * (`./crawler-lane`, ADR 0098, 503 past it), and every admitted request
+ * takes a place in the process-wide gate (`./admission`, ADR 0071, 503
+ * past it). Images, the
  * health check, the build id and Remix's route manifest (read from the
  * build, no database) never wait in either.
  */
@@ -10,6 +12,7 @@ import type { RequestHandler } from "express";
 import type { Config } from "../app/.server/config";
 import { ADMISSION_DEFAULTS, admission } from "./admission";
 import { CLIENT_QUEUE_DEFAULTS, clientQueue } from "./client-queue";
+import { CRAWLER_LANE_DEFAULTS, crawlerLane } from "./crawler-lane";
 import type { RemixHandler } from "./remix-handler";
 import { REJECTION_MESSAGES } from "./request-guards";
 
@@ -21,10 +24,20 @@ export const UNQUEUED_PATHS: ReadonlySet<string> = new Set([
   "/__manifest",
 ]);
 
-/** `remix.handle` inside the per-client queue and the admission gate, with their refusals rendered by `remix`. */
+/**
+ * `remix.handle` inside the per-client queue, the crawler lane and the
+ * admission gate, with their refusals rendered by `remix`.
+ */
 export function handlerTakingTurns(
   remix: RemixHandler,
-  config: Pick<Config, "MAX_REQUESTS_IN_FLIGHT" | "MAX_REQUESTS_QUEUED" | "MAX_REQUEST_WAIT_MS">,
+  config: Pick<
+    Config,
+    | "MAX_REQUESTS_IN_FLIGHT"
+    | "MAX_REQUESTS_QUEUED"
+    | "MAX_REQUEST_WAIT_MS"
+    | "CRAWLER_MAX_IN_FLIGHT"
+    | "CRAWLER_MAX_QUEUED"
+  >,
 ): RequestHandler {
   const applies = (req: { path: string }) => !UNQUEUED_PATHS.has(req.path);
   const queue = clientQueue({
@@ -40,5 +53,12 @@ export function handlerTakingTurns(
     applies,
     reject: (req, res) => remix.shed(req, res, { status: 503, message: REJECTION_MESSAGES.overloaded }),
   });
-  return queue.wrap(gate.wrap(remix.handle));
+  const lane = crawlerLane({
+    maxInFlight: config.CRAWLER_MAX_IN_FLIGHT,
+    maxQueued: config.CRAWLER_MAX_QUEUED,
+    retryAfterSeconds: CRAWLER_LANE_DEFAULTS.retryAfterSeconds,
+    applies,
+    reject: (req, res) => remix.shed(req, res, { status: 503, message: REJECTION_MESSAGES.overloaded }),
+  });
+  return queue.wrap(lane.wrap(gate.wrap(remix.handle)));
 }

@@ -27,6 +27,13 @@ const schema = z.object({
   MAX_REQUESTS_QUEUED: integerSetting(0, 10_000, 64),
   /** Longest expected wait for one of those places, ms; a request that would wait longer is answered 503 at once. */
   MAX_REQUEST_WAIT_MS: integerSetting(100, 600_000, 2000),
+  /**
+   * Search-engine crawlers' page and data requests one process answers at once; more wait in
+   * their own lane (docs/decisions/0098-crawler-lane.md).
+   */
+  CRAWLER_MAX_IN_FLIGHT: integerSetting(1, 1024, 1),
+  /** Crawler requests waiting in that lane at most; one more is answered 503 with `Retry-After` at once. */
+  CRAWLER_MAX_QUEUED: integerSetting(0, 10_000, 32),
   /** Public origin of the site, used for canonical URLs and sitemaps (no trailing slash). */
   PUBLIC_URL: z.preprocess(
     emptyToUndefined,
