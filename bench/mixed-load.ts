@@ -136,6 +136,48 @@ export function groupRssMb(pgid: number): number {
   return kb / 1024;
 }
 
+/** Linux's clock ticks per second for `/proc/<pid>/stat` times (USER_HZ, 100 on every Linux build). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU time (ms, user + system) of every process in the process group `pgid` so far. */
+export function groupCpuMs(pgid: number): number {
+  let ticks = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      // After the command's ")": state, ppid, pgrp, …; utime and stime are the 12th and 13th.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== pgid) continue;
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/**
+ * Waits until the process group `pgid` used less than `share` of one core
+ * over a `windowMs` window (a server's start-up work, the background jobs
+ * its first request starts, done), or `timeoutMs` passed.
+ * @returns how long it waited (ms) and whether it became quiet.
+ */
+export async function waitForQuiet(
+  pgid: number,
+  { share = 0.05, windowMs = 500, timeoutMs = 60_000 } = {},
+): Promise<{ waitedMs: number; quiet: boolean }> {
+  const started = performance.now();
+  let before = groupCpuMs(pgid);
+  while (performance.now() - started < timeoutMs) {
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    const now = groupCpuMs(pgid);
+    if (now - before < share * windowMs) return { waitedMs: performance.now() - started, quiet: true };
+    before = now;
+  }
+  return { waitedMs: performance.now() - started, quiet: false };
+}
+
 /** Peak of {@link groupRssMb} while `work` runs, sampled every 250 ms. */
 export async function withPeakRss<T>(pgid: number, work: () => Promise<T>): Promise<{ value: T; peakMb: number }> {
   let peakMb = groupRssMb(pgid);

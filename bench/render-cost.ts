@@ -16,7 +16,11 @@
  * A response the page cache answered (`X-Page-Cache: HIT`) would not measure
  * a render; the bench counts and reports such answers. A few pages of each
  * type are asked first and not counted (warm-up: code compiled, the
- * vocabulary and the other per-process caches loaded, as on a running site).
+ * vocabulary and the other per-process caches loaded, as on a running site);
+ * after the first type's warm-up the bench waits until the server is quiet
+ * (`waitForQuiet`): the background work its first request starts (the Auth
+ * emulator's loading, the photos, the neighbourhood figures) would otherwise
+ * run beside the first measured pages.
  *
  * Prints, per page type: median and p95 server time (request sent → last
  * byte read, on the loopback, so transfer time is negligible), median time
@@ -42,6 +46,7 @@ import { loadVocabulary } from "../app/.server/catalogue/vocabulary";
 import { filtersToUrl } from "../app/lib/filters";
 import { condominiumPath, listingPath } from "../app/lib/urls";
 import { benchAgainstServer, option, say } from "./server-bench";
+import { waitForQuiet } from "./mixed-load";
 import { formatMs, summarize } from "./stats";
 
 const listingCount = Math.max(5, Number(option("listings") ?? 60));
@@ -207,10 +212,11 @@ async function pagePaths(db: Parameters<typeof loadVocabulary>[0]): Promise<Page
   ];
 }
 
-/** Asks for every path of `type` in turn; the measured samples (after the warm-up). */
-async function measureType(origin: string, type: PageType): Promise<Sample[]> {
+/** Asks for every path of `type` in turn; the measured samples (after the warm-up, and `settle()` once it is done). */
+async function measureType(origin: string, type: PageType, settle?: () => Promise<void>): Promise<Sample[]> {
   const samples: Sample[] = [];
   for (const [index, pagePath] of type.paths.entries()) {
+    if (index === WARM_UP) await settle?.();
     const sample = await fetchPage(origin, pagePath);
     if (index >= WARM_UP) samples.push(sample);
   }
@@ -261,8 +267,14 @@ async function main() {
         `Custo de uma página sem cache — PGlite, uma requisição por vez, ${listingCount} imóveis e ${otherCount} de cada outro tipo (após ${WARM_UP} de aquecimento)`,
       );
       let listingSamples: Sample[] = [];
+      // Once, after the first warm-up: the start-up's background work done before anything is measured.
+      let settle: (() => Promise<void>) | undefined = async () => {
+        const { waitedMs, quiet } = await waitForQuiet(server.pgid);
+        say(`(servidor ${quiet ? "em repouso" : "ainda ocupado"} após ${formatMs(waitedMs)} de espera)`);
+      };
       for (const type of types) {
-        const samples = await measureType(server.origin, type);
+        const samples = await measureType(server.origin, type, settle);
+        settle = undefined;
         if (type.name === "imóvel") listingSamples = samples;
         say(typeLine(type.name, samples));
       }
