@@ -118,17 +118,29 @@ export class PathFeed {
   }
 }
 
-/** Resident set size (MB) of every process in the process group `pgid` (the server child and tsx). */
-export function groupRssMb(pgid: number): number {
-  let kb = 0;
+/**
+ * The processes of the process group `pgid` (the server child and tsx): each one's
+ * `/proc/<pid>/stat` fields after the command's ")" (state, ppid, pgrp, …) and its pid.
+ */
+function* groupProcesses(pgid: number): Generator<{ pid: string; fields: string[] }> {
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) !== pgid) continue;
-      const status = fs.readFileSync(`/proc/${entry}/status`, "utf8");
-      kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      if (Number(fields[2]) === pgid) yield { pid: entry, fields };
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+}
+
+/** Resident set size (MB) of every process in the process group `pgid` (the server child and tsx). */
+export function groupRssMb(pgid: number): number {
+  let kb = 0;
+  for (const { pid } of groupProcesses(pgid)) {
+    try {
+      kb += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
     } catch {
       // the process ended meanwhile
     }
@@ -142,18 +154,8 @@ const CLOCK_TICKS_PER_SECOND = 100;
 /** CPU time (ms, user + system) of every process in the process group `pgid` so far. */
 export function groupCpuMs(pgid: number): number {
   let ticks = 0;
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      // After the command's ")": state, ppid, pgrp, …; utime and stime are the 12th and 13th.
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) !== pgid) continue;
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
+  // utime and stime are the 12th and 13th fields after the command.
+  for (const { fields } of groupProcesses(pgid)) ticks += Number(fields[11]) + Number(fields[12]);
   return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 

@@ -10,7 +10,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { getDb } from "~/.server/db";
-import { withHeaders } from "~/.server/data-reply";
 import { getTheme } from "~/.server/theme";
 import { handleVisitChange } from "~/.server/visits/book-form";
 import { guardedVisit, managePageData, VISIT_PAGE_HEADERS } from "~/.server/visits/pages";
@@ -34,7 +33,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const db = getDb().db;
   const visit = await guardedVisit(db, url, params.token, context.clientIp);
-  return withHeaders(await handleVisitChange(request, visit, params.token!, { db }), VISIT_PAGE_HEADERS);
+  return handleVisitChange(request, visit, params.token!, { db, headers: VISIT_PAGE_HEADERS });
 }
 
 /** The loader's headers (`private, no-store`, no referrer), or an error's own. */

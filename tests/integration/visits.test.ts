@@ -356,5 +356,26 @@ describe("the pages", () => {
     const taken = await post({ slot, name: "Carlos Visitante", phone: "(11) 97777-6666" });
     expect(taken.status).toBe(409);
     expect((await taken.json()).fieldErrors.slot).toEqual(["Esse horário acabou de ser reservado; escolha outro."]);
+
+    // The manage page's own headers go on its action's answers too: a refusal and the redirect after a change.
+    const change = (fields: Record<string, string>) =>
+      answer(() =>
+        managePage.action({
+          request: siteRequest(location, { method: "POST", body: new URLSearchParams(fields) }),
+          params: { token },
+          context: { clientIp: "10.0.0.2" },
+        }),
+      );
+    const bogus = await change({ intent: "apagar" });
+    expect(bogus.status).toBe(400);
+    expect((await bogus.json()).formError).toBe("Ação inválida.");
+    const cancelled = await change({ intent: "cancel" });
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get("Location")).toBe(`/visitas/${token}?cancelada=1`);
+    for (const answered of [bogus, cancelled]) {
+      expect(answered.headers.get("Referrer-Policy")).toBe("no-referrer");
+      expect(answered.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
+      expect(answered.headers.get("Cache-Control")).toBe("private, no-store");
+    }
   });
 });

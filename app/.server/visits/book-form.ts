@@ -125,35 +125,38 @@ export async function handleVisitBooking(
  * Handles a POST of the manage page: `intent=reschedule` with `slot`, or `intent=cancel`.
  * Success answers 303 back to the page (`?remarcada=1` / `?cancelada=1`); a refused change
  * answers {@link VisitFormErrors} (400 bad slot, 409 taken or no longer changeable, 503).
+ * `options.headers` go on every answer (the page's own: no referrer, not indexed).
  */
 export async function handleVisitChange(
   request: Request,
   visit: VisitRow,
   token: string,
-  options: { db: Db; now?: Date },
+  options: { db: Db; now?: Date; headers?: Record<string, string> },
 ): Promise<Response | DataReply<VisitFormErrors>> {
+  const headers = { ...FORM_NO_STORE, ...options.headers };
+  const refused = (errors: VisitFormErrors, status: number) => refuse(errors, status, headers);
   let formData: FormData;
   try {
     formData = await request.formData();
   } catch {
-    return refuse({ fieldErrors: {}, formError: "Formulário inválido." }, 400);
+    return refused({ fieldErrors: {}, formError: "Formulário inválido." }, 400);
   }
   const intent = formData.get("intent");
   const path = visitManagePath(token);
   try {
     if (intent === "cancel") {
       await cancelVisit(options.db, visit, { now: options.now });
-      return redirect(`${path}?cancelada=1`, { status: 303, headers: FORM_NO_STORE });
+      return redirect(`${path}?cancelada=1`, { status: 303, headers });
     }
-    if (intent !== "reschedule") return refuse({ fieldErrors: {}, formError: "Ação inválida." }, 400);
+    if (intent !== "reschedule") return refused({ fieldErrors: {}, formError: "Ação inválida." }, 400);
     const parsed = visitMoveSchema.safeParse(Object.fromEntries(formData));
-    if (!parsed.success) return refuse({ fieldErrors: fieldErrorsOf(parsed.error) }, 400);
+    if (!parsed.success) return refused({ fieldErrors: fieldErrorsOf(parsed.error) }, 400);
     await rescheduleVisit(options.db, visit, parsed.data.slot, { now: options.now });
-    return redirect(`${path}?remarcada=1`, { status: 303, headers: FORM_NO_STORE });
+    return redirect(`${path}?remarcada=1`, { status: 303, headers });
   } catch (error) {
-    if (error instanceof VisitSlotError) return refuse({ fieldErrors: { slot: [error.message] } }, 409);
+    if (error instanceof VisitSlotError) return refused({ fieldErrors: { slot: [error.message] } }, 409);
     console.error("[visitas] não foi possível alterar a visita:", describeErrorWithoutData(error));
-    return refuse(
+    return refused(
       { fieldErrors: {}, formError: "Não conseguimos alterar a visita agora. Tente novamente em instantes." },
       503,
     );

@@ -4,7 +4,8 @@
  * and the hidden fields of a public form that passes its guards, or whose
  * token has expired.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { DataReply } from "~/.server/data-reply";
 import { checkStartedAt, FORM_TOKEN_MAX_AGE_MS, leadFormTokens, MIN_FILL_MS } from "~/.server/leads/form-guard";
 
 /** The origin of the public-page test requests. */
@@ -66,6 +67,9 @@ export async function settle<T = any>(result: unknown): Promise<Settled<T>> {
 }
 
 /** {@link settle} without reading a Response's body (`raw`: the Response itself, if it was one). */
+/** The class of `data()`'s answers, read off the supported export (the framework does not name it publicly). */
+const DataReplyClass = data(null).constructor;
+
 async function settleRaw(result: unknown): Promise<Settled<unknown> & { raw?: Response }> {
   let value: unknown;
   try {
@@ -75,9 +79,9 @@ async function settleRaw(result: unknown): Promise<Settled<unknown> & { raw?: Re
     value = error;
   }
   if (value instanceof Response) return { status: value.status, headers: value.headers, data: undefined, raw: value };
-  if (value instanceof Object && (value as { type?: unknown }).type === "DataWithResponseInit") {
-    const { data, init } = value as { data: unknown; init: ResponseInit | null };
-    return { status: init?.status ?? 200, headers: new Headers(init?.headers), data };
+  if (value instanceof DataReplyClass) {
+    const { data: replied, init } = value as DataReply<unknown>;
+    return { status: init?.status ?? 200, headers: new Headers(init?.headers), data: replied };
   }
   return { status: 200, headers: new Headers(), data: value };
 }
