@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import type { ListingFilters } from "~/lib/filters";
 import type { MailMessage } from "../../mail/transport";
-import { createdAtColumn, outboxColumns, timestamptz, uuidPrimaryKey } from "./columns";
+import { createdAtColumn, outboxColumns, parentUuidColumn, timestamptz, uuidPrimaryKey } from "./columns";
 import { leads } from "./leads";
 
 /**
@@ -55,9 +55,7 @@ export const searchAlertMails = pgTable(
   "search_alert_mails",
   {
     id: uuidPrimaryKey(),
-    alertId: uuid("alert_id")
-      .notNull()
-      .references(() => searchAlerts.id, { onDelete: "cascade" }),
+    alertId: parentUuidColumn("alert_id", () => searchAlerts.id),
     kind: text("kind").$type<"confirm" | "digest">().notNull(),
     recipient: text("recipient").notNull(),
     /** The rendered message (subject, text, html, headers). */

@@ -1,7 +1,7 @@
 /** First-party analytics (docs/decisions/0030-first-party-analytics.md). */
 import { bigint, date, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import type { AnalyticsEventType, DeviceClass } from "~/lib/analytics-events";
-import { createdAtColumn, timestamptz } from "./columns";
+import { createdAtColumn, timestamptzNow } from "./columns";
 
 /**
  * Raw analytics events, cookieless and without personal data: no IP, no
@@ -15,7 +15,7 @@ export const analyticsEvents = pgTable(
   "analytics_events",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    occurredAt: timestamptz("occurred_at").notNull().defaultNow(),
+    occurredAt: timestamptzNow("occurred_at"),
     type: text("type").$type<AnalyticsEventType>().notNull(),
     /** Path of the page, without the query string (at most 300 characters). */
     path: text("path").notNull(),

@@ -5,7 +5,14 @@
  */
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { Permission, RoleName } from "~/lib/auth";
-import { createdAtColumn, timestamptz, updatedAtColumn, uuidPrimaryKey } from "./columns";
+import {
+  createdAtColumn,
+  requestTraceColumns,
+  timestamptz,
+  timestamptzNow,
+  updatedAtColumn,
+  uuidPrimaryKey,
+} from "./columns";
 
 /**
  * The roles and what each may do (docs/spec.txt §6 "a list of roles is
@@ -73,7 +80,7 @@ export const sessions = pgTable(
     kind: text("kind").$type<"browser" | "api">().notNull().default("browser"),
     createdAt: createdAtColumn(),
     /** Last request seen with this session (updated at most once a minute). */
-    lastSeenAt: timestamptz("last_seen_at").notNull().defaultNow(),
+    lastSeenAt: timestamptzNow("last_seen_at"),
     /** Refused from this instant on (idle expiry, renewed with use, capped by the absolute lifetime). */
     expiresAt: timestamptz("expires_at").notNull(),
     /** Client IP at sign-in, as derived under TRUST_PROXY. */
@@ -104,9 +111,8 @@ export const ownerDataAccess = pgTable(
     email: text("email").notNull().default(""),
     /** Vista listing code. */
     listingCode: text("listing_code").notNull(),
-    at: timestamptz("at").notNull().defaultNow(),
-    ip: text("ip").notNull().default(""),
-    userAgent: text("user_agent").notNull().default(""),
+    // at, ip, user_agent
+    ...requestTraceColumns(),
     /** False when the hourly limit refused the view (the attempt is still recorded). */
     allowed: boolean("allowed").notNull().default(true),
   },

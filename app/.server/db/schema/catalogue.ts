@@ -22,7 +22,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { Condominium } from "~/domain/condominium";
 import type { Broker, Listing } from "~/domain/listing";
-import { syncedAtColumn, timestamptz } from "./columns";
+import { syncedAtColumn, timestamptz, timestamptzNow } from "./columns";
 
 /** One row per Vista listing ever seen with `ExibirNoSite = Sim`. */
 export const listings = pgTable(
@@ -232,7 +232,7 @@ export const listingPriceChanges = pgTable(
     field: text("field").$type<PriceField>().notNull(),
     oldValue: doublePrecision("old_value"),
     newValue: doublePrecision("new_value"),
-    changedAt: timestamptz("changed_at").notNull().defaultNow(),
+    changedAt: timestamptzNow("changed_at"),
   },
   (t) => [
     index("listing_price_changes_listing_idx").on(t.listingCode, t.changedAt),

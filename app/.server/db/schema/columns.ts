@@ -3,10 +3,11 @@
  * Each helper returns new column builders (a drizzle builder belongs to the
  * one table it is built into), and each produces exactly the SQL the tables
  * had when they spelled the column themselves, so moving a table onto a
- * helper changes no migration (`npx drizzle-kit generate` reports nothing).
+ * helper changes no migration (`npx drizzle-kit generate` and
+ * `npx drizzle-kit export` write the same SQL before and after).
  */
 import { sql } from "drizzle-orm";
-import { integer, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, integer, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * A `timestamp with time zone` column named `name` (SQL name). Every instant
@@ -15,6 +16,15 @@ import { integer, text, timestamp, uuid } from "drizzle-orm/pg-core";
  */
 export function timestamptz(name: string) {
   return timestamp(name, { withTimezone: true });
+}
+
+/**
+ * `{name} timestamptz not null default now()`: an instant every row has,
+ * the time of the insert unless the code writes its own (an event's `at`, the
+ * outbox's `next_attempt_at`).
+ */
+export function timestamptzNow(name: string) {
+  return timestamptz(name).notNull().defaultNow();
 }
 
 /** `id uuid primary key default gen_random_uuid()`: the id of rows created by the application. */
@@ -26,17 +36,44 @@ export function uuidPrimaryKey() {
 
 /** `created_at timestamptz not null default now()`: when the row was inserted. */
 export function createdAtColumn() {
-  return timestamptz("created_at").notNull().defaultNow();
+  return timestamptzNow("created_at");
 }
 
 /** `updated_at timestamptz not null default now()`: the row's last change (written by the code that changes it). */
 export function updatedAtColumn() {
-  return timestamptz("updated_at").notNull().defaultNow();
+  return timestamptzNow("updated_at");
 }
 
 /** `synced_at timestamptz not null default now()`: when the sync last wrote a row copied from Vista. */
 export function syncedAtColumn() {
-  return timestamptz("synced_at").notNull().defaultNow();
+  return timestamptzNow("synced_at");
+}
+
+/**
+ * `{name} uuid not null references {parent} on delete cascade`: the row
+ * belongs to one parent row (a mail to its alert, an event to its lead) and
+ * goes with it. `parent` is a thunk because tables may refer to each other.
+ */
+export function parentUuidColumn(name: string, parent: () => AnyPgColumn) {
+  return uuid(name).notNull().references(parent, { onDelete: "cascade" });
+}
+
+/** {@link parentUuidColumn} for a parent with an integer id (`members.id`). */
+export function parentIntegerColumn(name: string, parent: () => AnyPgColumn) {
+  return integer(name).notNull().references(parent, { onDelete: "cascade" });
+}
+
+/**
+ * Where a recorded request came from, as the access records keep it (LGPD
+ * art. 37): `at` (when), `ip` (client IP as derived under TRUST_PROXY) and
+ * `user_agent`, the two texts "" when unknown.
+ */
+export function requestTraceColumns() {
+  return {
+    at: timestamptzNow("at"),
+    ip: text("ip").notNull().default(""),
+    userAgent: text("user_agent").notNull().default(""),
+  };
 }
 
 /**
@@ -50,7 +87,7 @@ export function outboxColumns() {
     status: text("status").$type<"pending" | "sent">().notNull().default("pending"),
     /** Failed and successful attempts so far. */
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamptz("next_attempt_at").notNull().defaultNow(),
+    nextAttemptAt: timestamptzNow("next_attempt_at"),
     /** Lease of the worker delivering the row; null or past = free. */
     lockedUntil: timestamptz("locked_until"),
     /** Token of the outbox pass holding the lease; its writes compare it (ADR 0069). */

@@ -5,7 +5,15 @@
 import { type AnyPgColumn, index, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { LeadAssignmentSource, LeadChannel, LeadEventType, LeadKind, LeadStatus } from "~/domain/lead";
 import { users } from "./auth";
-import { createdAtColumn, outboxColumns, timestamptz, updatedAtColumn, uuidPrimaryKey } from "./columns";
+import {
+  createdAtColumn,
+  outboxColumns,
+  parentUuidColumn,
+  timestamptz,
+  timestamptzNow,
+  updatedAtColumn,
+  uuidPrimaryKey,
+} from "./columns";
 
 // The lead's words live in the domain layer (pages show them too); re-exported
 // here for the server modules that read them beside the tables.
@@ -80,10 +88,8 @@ export const leadEvents = pgTable(
   "lead_events",
   {
     id: uuidPrimaryKey(),
-    leadId: uuid("lead_id")
-      .notNull()
-      .references(() => leads.id, { onDelete: "cascade" }),
-    at: timestamptz("at").notNull().defaultNow(),
+    leadId: parentUuidColumn("lead_id", () => leads.id),
+    at: timestamptzNow("at"),
     type: text("type").$type<LeadEventType>().notNull(),
     /** User uid of the person, or null for the system (no foreign key: the history outlives the user). */
     actorUid: text("actor_uid"),
@@ -108,9 +114,7 @@ export const leadDeliveries = pgTable(
   "lead_deliveries",
   {
     id: uuidPrimaryKey(),
-    leadId: uuid("lead_id")
-      .notNull()
-      .references(() => leads.id, { onDelete: "cascade" }),
+    leadId: parentUuidColumn("lead_id", () => leads.id),
     channel: text("channel").$type<LeadChannel>().notNull(),
     /** E-mail address for the e-mail channels; null for Vista. */
     recipient: text("recipient"),

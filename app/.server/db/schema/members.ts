@@ -1,7 +1,7 @@
 /** Team members, their files and the one-use upload addresses (ADR 0019). */
 import { boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { createdAtColumn, timestamptz, updatedAtColumn, uuidPrimaryKey } from "./columns";
+import { createdAtColumn, parentIntegerColumn, timestamptz, updatedAtColumn, uuidPrimaryKey } from "./columns";
 
 /**
  * The agency's team members shown on `/sobre` and `/membro/{slug}` (ADR 0019;
@@ -45,9 +45,7 @@ export const memberFiles = pgTable(
   "member_files",
   {
     id: uuidPrimaryKey(),
-    memberId: integer("member_id")
-      .notNull()
-      .references(() => members.id, { onDelete: "cascade" }),
+    memberId: parentIntegerColumn("member_id", () => members.id),
     /** Storage key. */
     key: text("key").notNull().unique("member_files_key_unique"),
     /** The name the file was sent with (shown to the admin). */
@@ -66,9 +64,7 @@ export const memberFiles = pgTable(
  */
 export const uploadTickets = pgTable("upload_tickets", {
   id: uuidPrimaryKey(),
-  memberId: integer("member_id")
-    .notNull()
-    .references(() => members.id, { onDelete: "cascade" }),
+  memberId: parentIntegerColumn("member_id", () => members.id),
   /** "photo" (one image, PUT) or "files" (several, multipart POST). */
   kind: text("kind").$type<"photo" | "files">().notNull(),
   expiresAt: timestamptz("expires_at").notNull(),

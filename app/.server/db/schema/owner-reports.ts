@@ -3,8 +3,15 @@
  * record of every opening, and the monthly e-mails owners asked for. The links carry only a
  * listing code; the report itself shows figures, never a visitor's personal data.
  */
-import { boolean, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAtColumn, outboxColumns, timestamptz, uuidPrimaryKey } from "./columns";
+import { boolean, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  createdAtColumn,
+  outboxColumns,
+  parentUuidColumn,
+  requestTraceColumns,
+  timestamptz,
+  uuidPrimaryKey,
+} from "./columns";
 
 /**
  * One private link `/proprietario/{token}`: the token is random and only its SHA-256 is stored.
@@ -46,12 +53,9 @@ export const ownerReportViews = pgTable(
   "owner_report_views",
   {
     id: uuidPrimaryKey(),
-    reportId: uuid("report_id")
-      .notNull()
-      .references(() => ownerReports.id, { onDelete: "cascade" }),
-    at: timestamptz("at").notNull().defaultNow(),
-    ip: text("ip").notNull().default(""),
-    userAgent: text("user_agent").notNull().default(""),
+    reportId: parentUuidColumn("report_id", () => ownerReports.id),
+    // at, ip, user_agent
+    ...requestTraceColumns(),
   },
   (t) => [index("owner_report_views_report_at_idx").on(t.reportId, t.at)],
 );
@@ -64,9 +68,7 @@ export const ownerReportMails = pgTable(
   "owner_report_mails",
   {
     id: uuidPrimaryKey(),
-    reportId: uuid("report_id")
-      .notNull()
-      .references(() => ownerReports.id, { onDelete: "cascade" }),
+    reportId: parentUuidColumn("report_id", () => ownerReports.id),
     /** "YYYY-MM", the month the figures cover. */
     month: text("month").notNull(),
     recipient: text("recipient").notNull(),

@@ -1,6 +1,6 @@
 /** Data-subject requests and retention (docs/decisions/0031-data-subject-requests-and-retention.md). */
 import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import { timestamptz, uuidPrimaryKey } from "./columns";
+import { timestamptzNow, uuidPrimaryKey } from "./columns";
 
 /** What a row of {@link privacyActions} records. */
 export type PrivacyActionKind = "export" | "anonymise" | "delete" | "retention";
@@ -17,7 +17,7 @@ export const privacyActions = pgTable(
   "privacy_actions",
   {
     id: uuidPrimaryKey(),
-    at: timestamptz("at").notNull().defaultNow(),
+    at: timestamptzNow("at"),
     /** Firebase uid of the admin; null for the retention job. */
     adminUid: text("admin_uid"),
     /** The admin's e-mail at the time ("" for the retention job). */

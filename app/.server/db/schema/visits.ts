@@ -7,7 +7,14 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { leads } from "./leads";
-import { createdAtColumn, outboxColumns, timestamptz, updatedAtColumn, uuidPrimaryKey } from "./columns";
+import {
+  createdAtColumn,
+  outboxColumns,
+  parentUuidColumn,
+  timestamptz,
+  updatedAtColumn,
+  uuidPrimaryKey,
+} from "./columns";
 
 /** Opening intervals of one weekday, São Paulo wall-clock "HH:MM" (end exclusive). */
 export interface WeekdayHours {
@@ -92,9 +99,7 @@ export const visitMails = pgTable(
   "visit_mails",
   {
     id: uuidPrimaryKey(),
-    visitId: uuid("visit_id")
-      .notNull()
-      .references(() => visits.id, { onDelete: "cascade" }),
+    visitId: parentUuidColumn("visit_id", () => visits.id),
     /** e.g. "visitor_confirmation", "broker_notice", "visitor_reminder", "broker_reminder", "visitor_feedback". */
     kind: text("kind").notNull(),
     /** The visit's start this row was written for: a reschedule writes new rows for the new time. */
