@@ -7,14 +7,6 @@ import { control as kitControl } from "./forms.css";
 /** Fields, labels, checkboxes and hints look as in the form kit (`forms.tsx`). */
 export { checkbox, field, hint, label } from "./forms.css";
 
-/** A bordered panel on the surface colour (cards, filters, forms). */
-const panel = {
-  padding: vars.space.md,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-};
-
 export const page = style([fr.column, { gap: vars.space.lg, minWidth: 0 }]);
 
 export const nav = style({
@@ -53,7 +45,7 @@ export const cards = style([
   fr.plainList,
 ]);
 
-export const card = style([fr.column, { gap: vars.space.sm }, panel, { minWidth: 0 }]);
+export const card = style([fr.column, { gap: vars.space.sm }, fr.panel, { minWidth: 0 }]);
 
 export const cardLink = style({
   color: vars.color.text,
@@ -70,7 +62,7 @@ export const filters = style([
     gap: vars.space.sm,
     alignItems: "end",
   },
-  panel,
+  fr.panel,
 ]);
 
 /** The form kit's control, a little denser (admin filters and forms). */
@@ -156,7 +148,7 @@ export const pager = style([
   { gap: vars.space.sm, alignItems: "center", justifyContent: "space-between" },
 ]);
 
-export const form = style([fr.column, { gap: vars.space.md }, panel, { maxWidth: "720px" }]);
+export const form = style([fr.column, { gap: vars.space.md }, fr.panel, { maxWidth: "720px" }]);
 
 /** A redirect rule's "from → to" line (long URLs wrap anywhere). */
 export const ruleName = style({ overflowWrap: "anywhere" });

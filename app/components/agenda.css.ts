@@ -61,10 +61,4 @@ export const time = style({
 });
 
 /** The success notice after saving. */
-export const saved = style({
-  margin: 0,
-  padding: vars.space.sm,
-  borderRadius: vars.radius.sm,
-  background: vars.color.surface,
-  borderInlineStart: `4px solid ${vars.color.primary}`,
-});
+export const saved = style({ margin: 0, padding: vars.space.sm, borderRadius: vars.radius.sm, ...fr.primaryNote });

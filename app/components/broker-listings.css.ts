@@ -39,9 +39,7 @@ export const row = style({
       gridTemplateColumns: "repeat(2, minmax(0, 1fr))",
       gap: `${vars.space.xs} ${vars.space.sm}`,
       padding: vars.space.sm,
-      background: vars.color.surface,
-      border: `1px solid ${vars.color.border}`,
-      borderRadius: vars.radius.md,
+      ...fr.surfaceBox,
     },
   },
 });

@@ -105,8 +105,7 @@ export const aside = style({
 
 /** The compact price under the title, below 1024 px (where the price box comes after the heading). */
 export const headerPrice = style({
-  display: "flex",
-  flexWrap: "wrap",
+  ...fr.wrapFlex,
   alignItems: "baseline",
   columnGap: vars.space.md,
   rowGap: "2px",

@@ -37,10 +37,7 @@ export const item = style({
   display: "grid",
   gridTemplateColumns: "1fr",
   gap: vars.space.md,
-  padding: vars.space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
+  ...fr.panel,
   boxShadow: vars.shadow.card,
   "@media": { "(min-width: 600px)": { gridTemplateColumns: "200px 1fr" } },
 });

@@ -4,6 +4,7 @@
  * systems side by side from 640 px. Theme variables only (docs/style.md §7).
  */
 import { style } from "@vanilla-extract/css";
+import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
 
 /** The form: fields, bank shortcuts, buttons. */
@@ -21,17 +22,14 @@ export const fields = style({
 });
 
 /** Intro and notes. */
-export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, margin: 0 });
+export const muted = style(fr.mutedText);
 
 /** The bank shortcuts. */
 export const banks = style({
-  display: "flex",
-  flexWrap: "wrap",
+  ...fr.wrapFlex,
   gap: vars.space.sm,
   alignItems: "center",
-  margin: 0,
-  padding: 0,
-  listStyle: "none",
+  ...fr.plainList,
   fontSize: vars.fontSize.sm,
 });
 
@@ -50,7 +48,7 @@ export const bank = style({
 });
 
 /** The buttons. */
-export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });
+export const actions = style({ ...fr.wrapFlex, gap: vars.space.sm });
 
 /** The results: one card per system. */
 export const results = style({
@@ -60,14 +58,7 @@ export const results = style({
 });
 
 /** One system's card. */
-export const card = style({
-  display: "grid",
-  gap: vars.space.sm,
-  padding: vars.space.md,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-});
+export const card = style({ display: "grid", gap: vars.space.sm, ...fr.panel });
 
 /** Card title. */
 export const cardTitle = style({ margin: 0, fontSize: vars.fontSize.lg });

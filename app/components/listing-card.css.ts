@@ -132,8 +132,7 @@ export const prices = style({
   marginTop: "auto",
   paddingTop: vars.space.sm,
   borderTop: `1px solid ${vars.color.border}`,
-  display: "flex",
-  flexDirection: "column",
+  ...fr.column,
   gap: "2px",
 });
 
@@ -163,8 +162,7 @@ export const perMonth = style({
 
 /** Condo fee / IPTU line: the amounts wrap between each other, never inside one. */
 export const fees = style({
-  display: "flex",
-  flexWrap: "wrap",
+  ...fr.wrapFlex,
   columnGap: vars.space.xs,
   margin: 0,
   minWidth: 0,

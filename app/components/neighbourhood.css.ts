@@ -26,10 +26,8 @@ export const figures = style({
 });
 
 export const figure = style({
-  display: "flex",
-  flexDirection: "column-reverse",
+  ...fr.valueAboveLabel,
   justifyContent: "flex-end",
-  gap: vars.space.xs,
   padding: vars.space.sm,
   "@media": { "(min-width: 720px)": { padding: vars.space.md } },
   borderRadius: vars.radius.md,

@@ -33,10 +33,7 @@ export const figure = style([
   fr.column,
   {
     gap: vars.space.xs,
-    padding: vars.space.md,
-    background: vars.color.surface,
-    border: `1px solid ${vars.color.border}`,
-    borderRadius: vars.radius.md,
+    ...fr.panel,
     minWidth: 0,
   },
 ]);

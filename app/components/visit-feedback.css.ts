@@ -1,5 +1,6 @@
 /** Styles of the visitor's rating page (`/visitas/{token}/avaliacao`). */
 import { globalStyle, style } from "@vanilla-extract/css";
+import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
 
 export const page = style({
@@ -42,8 +43,7 @@ export const given = style({
   margin: 0,
   padding: vars.space.md,
   borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  borderInlineStart: `4px solid ${vars.color.primary}`,
+  ...fr.primaryNote,
   whiteSpace: "pre-line",
   overflowWrap: "anywhere",
 });

@@ -72,11 +72,7 @@ export const chip = style({
   alignItems: "center",
   justifyContent: "center",
   minWidth: "72px",
-  minHeight: "44px",
-  padding: `0 ${vars.space.md}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.surface,
+  ...fr.surfacePill("44px"),
   cursor: "pointer",
   fontVariantNumeric: "tabular-nums",
   selectors: {

@@ -1,5 +1,6 @@
 /** Styles of `/admin/estatisticas` (`admin-stats.tsx`). */
 import { style } from "@vanilla-extract/css";
+import * as fr from "~/styles/fragments.css";
 import { vars } from "~/styles/theme.css";
 
 /** The summary figures, a wrapping grid of small cards. */
@@ -12,13 +13,9 @@ export const figures = style({
 
 /** One summary figure. */
 export const figure = style({
-  display: "flex",
-  flexDirection: "column-reverse",
-  gap: vars.space.xs,
+  ...fr.valueAboveLabel,
   padding: vars.space.sm,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
+  ...fr.surfaceBox,
 });
 
 /** The number of a summary figure. */

@@ -141,8 +141,7 @@ export const listArea = style({
 
 /** "Filtros" and "Ver em lista". */
 export const listTools = style({
-  display: "flex",
-  alignItems: "center",
+  ...fr.centerRow,
   justifyContent: "space-between",
   gap: vars.space.sm,
   "@media": { [narrow]: { justifyContent: "flex-end" } },
@@ -150,13 +149,8 @@ export const listTools = style({
 
 /** Wide screens: opens the folded filters (a `#filtros-mapa` link without JavaScript). */
 export const filtersButton = style({
-  display: "inline-flex",
-  alignItems: "center",
-  minHeight: "40px",
-  padding: `0 ${vars.space.md}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.surface,
+  ...fr.inlineCenter,
+  ...fr.surfacePill("40px"),
   color: vars.color.text,
   fontWeight: 600,
   textDecoration: "none",

@@ -119,6 +119,49 @@ export const ruledItem: StyleRule = {
   paddingInlineStart: vars.space.sm,
 };
 
+/**
+ * A box outlined in the border colour, with the medium corners, on the surface colour (a card, a
+ * summary figure, a stacked table row); give it a padding, or use {@link panel}.
+ */
+export const surfaceBox: StyleRule = {
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+};
+
+/** The site's bordered panel: a {@link surfaceBox} with the medium padding (cards, filters, forms). */
+export const panel: StyleRule = { padding: vars.space.md, ...surfaceBox };
+
+/**
+ * A pill outlined in the border colour on the surface colour, `minHeight` high (a CSS length: 44 px
+ * for a touch target, 40 px beside the pill links), its content padded only inline (the block
+ * padding is zeroed, so a button's content centres on the height alone).
+ */
+export function surfacePill(minHeight: string): StyleRule {
+  return {
+    minHeight,
+    padding: `0 ${vars.space.md}`,
+    border: `1px solid ${vars.color.border}`,
+    borderRadius: vars.radius.pill,
+    background: vars.color.surface,
+  };
+}
+
+/**
+ * The look of a note set off by a 4 px rule in the primary colour on its start side, on the
+ * surface colour (a saved notice, a rating read back); give it a padding and corners.
+ */
+export const primaryNote: StyleRule = {
+  background: vars.color.surface,
+  borderInlineStart: `4px solid ${vars.color.primary}`,
+};
+
+/**
+ * A figure of a definition list drawn value first: its `dt` (the label) comes first in the
+ * markup, so a screen reader says what a number is before the number, and shows under its `dd`.
+ */
+export const valueAboveLabel: StyleRule = { display: "flex", flexDirection: "column-reverse", gap: vars.space.xs };
+
 /** A form card: a column of fields with medium gaps on the surface colour. */
 export const formCard: StyleRule = {
   ...column,

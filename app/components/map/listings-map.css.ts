@@ -209,11 +209,7 @@ export const drawTools = style({
 
 /** A white pill on the map (drawing tools). */
 export const toolButton = style({
-  minHeight: "44px",
-  padding: `0 ${vars.space.md}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.pill,
-  background: vars.color.surface,
+  ...fr.surfacePill("44px"),
   color: vars.color.text,
   fontWeight: 600,
   fontSize: vars.fontSize.sm,
