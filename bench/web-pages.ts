@@ -43,84 +43,41 @@ function firstLink(from: string, pattern: RegExp): (origin: string) => Promise<s
   };
 }
 
+/** Targets of every page type but the map's. */
+const DEFAULT_TARGETS = { performance: 95, jsKb: 110 } as const;
+/** The list page measured, whose first listing is also the listing page's and the booking page's example. */
+const LIST_PATH = "/todos-os-imoveis/aluguel-apartamento-sao-paulo-moema";
+const firstListing = firstLink(LIST_PATH, /href="(\/detalhes\/[^"/]+\/[^"/?#]+)"/);
+
+/**
+ * A page type whose first load runs `layouts/default` and `routes/{route}`, with
+ * {@link DEFAULT_TARGETS}; `extra` overrides or adds fields.
+ */
+function pageType(
+  key: string,
+  label: string,
+  route: string,
+  example: PageType["path"],
+  extra: Partial<PageType> = {},
+): PageType {
+  return { key, label, routes: ["layouts/default", `routes/${route}`], path: example, ...DEFAULT_TARGETS, ...extra };
+}
+
+/** The page types measured, in the order of the report. */
 export const PAGE_TYPES: PageType[] = [
-  { key: "home", label: "/", routes: ["layouts/default", "routes/home"], path: "/", performance: 95, jsKb: 110 },
-  {
-    key: "list",
-    label: "lista",
-    routes: ["layouts/default", "routes/listings-filtered"],
-    path: "/todos-os-imoveis/aluguel-apartamento-sao-paulo-moema",
-    performance: 95,
-    jsKb: 110,
-  },
-  {
-    key: "listing",
-    label: "imóvel",
-    routes: ["layouts/default", "routes/listing"],
-    path: firstLink("/todos-os-imoveis/aluguel-apartamento-sao-paulo-moema", /href="(\/detalhes\/[^"/]+\/[^"/?#]+)"/),
-    performance: 95,
-    jsKb: 110,
-  },
-  {
-    key: "condominium",
-    label: "condomínio",
-    routes: ["layouts/default", "routes/condominium"],
-    path: firstLink("/condominios", /href="(\/detalhes\/[^"/?#]+)"/),
-    performance: 95,
-    jsKb: 110,
-  },
-  {
-    key: "search",
-    label: "/busca?q=moema",
-    routes: ["layouts/default", "routes/search"],
-    path: "/busca?q=moema",
-    performance: 95,
-    jsKb: 110,
+  pageType("home", "/", "home", "/"),
+  pageType("list", "lista", "listings-filtered", LIST_PATH),
+  pageType("listing", "imóvel", "listing", firstListing),
+  pageType("condominium", "condomínio", "condominium", firstLink("/condominios", /href="(\/detalhes\/[^"/?#]+)"/)),
+  pageType("search", "/busca?q=moema", "search", "/busca?q=moema", { noindex: true }),
+  pageType("about", "/sobre", "about", "/sobre", { routes: ["layouts/about", "routes/about"] }),
+  pageType("map", "/mapa", "map", "/mapa", { performance: 90, jsKb: 170 }),
+  pageType("valuation", "/anunciar", "valuation", "/anunciar"),
+  pageType("neighbourhoods", "/bairros", "neighbourhoods", "/bairros"),
+  pageType("neighbourhood", "bairro", "neighbourhood", "/bairros/sao-paulo/moema"),
+  pageType("visit", "agendar visita", "visit-book", async (origin) => `${await firstListing(origin)}/agendar`, {
     noindex: true,
-  },
-  {
-    key: "about",
-    label: "/sobre",
-    routes: ["layouts/about", "routes/about"],
-    path: "/sobre",
-    performance: 95,
-    jsKb: 110,
-  },
-  { key: "map", label: "/mapa", routes: ["layouts/default", "routes/map"], path: "/mapa", performance: 90, jsKb: 170 },
-  {
-    key: "valuation",
-    label: "/anunciar",
-    routes: ["layouts/default", "routes/valuation"],
-    path: "/anunciar",
-    performance: 95,
-    jsKb: 110,
-  },
-  {
-    key: "neighbourhoods",
-    label: "/bairros",
-    routes: ["layouts/default", "routes/neighbourhoods"],
-    path: "/bairros",
-    performance: 95,
-    jsKb: 110,
-  },
-  {
-    key: "neighbourhood",
-    label: "bairro",
-    routes: ["layouts/default", "routes/neighbourhood"],
-    path: "/bairros/sao-paulo/moema",
-    performance: 95,
-    jsKb: 110,
-  },
-  {
-    key: "visit",
-    label: "agendar visita",
-    routes: ["layouts/default", "routes/visit-book"],
-    path: async (origin) =>
-      `${await firstLink("/todos-os-imoveis/aluguel-apartamento-sao-paulo-moema", /href="(\/detalhes\/[^"/]+\/[^"/?#]+)"/)(origin)}/agendar`,
-    performance: 95,
-    jsKb: 110,
-    noindex: true,
-  },
+  }),
 ];
 
 /** The part of Remix's server build manifest read here. */

@@ -51,7 +51,7 @@ import {
   loadAuthEmulatorInternals,
 } from "../app/lib/framework-internals";
 import { isLoopbackHost, keyedHandler, newAccessKey, writeAccessKey } from "./auth-emulator-access";
-import { deferredListener } from "./deferred-listener";
+import { deferredListener, readyOrClosed } from "./deferred-listener";
 
 export { ACCOUNTS_FILE } from "./auth-emulator-accounts";
 
@@ -241,10 +241,5 @@ export async function bindAuthEmulator(
  */
 export async function startAuthEmulator(options: StartAuthEmulatorOptions = {}): Promise<RunningAuthEmulator> {
   const bound = await bindAuthEmulator(options);
-  try {
-    return await bound.ready;
-  } catch (error) {
-    await bound.stop();
-    throw error;
-  }
+  return readyOrClosed(bound.ready, () => bound.stop());
 }

@@ -2,7 +2,7 @@
  * A request listener for a server that binds its port before it can answer
  * (the embedded Auth emulator and Vista sandbox, ADR 0041): requests that
  * arrive meanwhile wait for the real listener; when it fails to load, they
- * get `onFailure`'s answer.
+ * get `onFailure`'s answer; its start waits with {@link readyOrClosed}.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 
@@ -22,4 +22,18 @@ export function deferredListener(
       () => onFailure(res),
     );
   };
+}
+
+/**
+ * Waits for such a server to finish loading: resolves with `ready`'s value,
+ * or, when loading fails, closes the server (`close`, which frees the port)
+ * and rejects with the load's error.
+ */
+export async function readyOrClosed<T>(ready: Promise<T>, close: () => Promise<unknown>): Promise<T> {
+  try {
+    return await ready;
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

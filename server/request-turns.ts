@@ -10,7 +10,7 @@
  */
 import type { RequestHandler } from "express";
 import type { Config } from "../app/.server/config";
-import { ADMISSION_DEFAULTS, admission } from "./admission";
+import { ADMISSION_DEFAULTS, admission, type AdmissionOptions } from "./admission";
 import { CLIENT_QUEUE_DEFAULTS, clientQueue } from "./client-queue";
 import { CRAWLER_LANE_DEFAULTS, crawlerLane } from "./crawler-lane";
 import type { RemixHandler } from "./remix-handler";
@@ -45,20 +45,23 @@ export function handlerTakingTurns(
     applies,
     reject: (req, res) => remix.reject(req, res, { status: 429, message: REJECTION_MESSAGES.tooManyAtOnce }),
   });
+  // The gate and the lane refuse alike: the process is busy, whichever bound was hit.
+  const overloaded: AdmissionOptions["reject"] = (req, res) =>
+    remix.shed(req, res, { status: 503, message: REJECTION_MESSAGES.overloaded });
   const gate = admission({
     maxInFlight: config.MAX_REQUESTS_IN_FLIGHT,
     maxQueued: config.MAX_REQUESTS_QUEUED,
     retryAfterSeconds: ADMISSION_DEFAULTS.retryAfterSeconds,
     maxWaitMs: config.MAX_REQUEST_WAIT_MS,
     applies,
-    reject: (req, res) => remix.shed(req, res, { status: 503, message: REJECTION_MESSAGES.overloaded }),
+    reject: overloaded,
   });
   const lane = crawlerLane({
     maxInFlight: config.CRAWLER_MAX_IN_FLIGHT,
     maxQueued: config.CRAWLER_MAX_QUEUED,
     retryAfterSeconds: CRAWLER_LANE_DEFAULTS.retryAfterSeconds,
     applies,
-    reject: (req, res) => remix.shed(req, res, { status: 503, message: REJECTION_MESSAGES.overloaded }),
+    reject: overloaded,
   });
   return queue.wrap(lane.wrap(gate.wrap(remix.handle)));
 }

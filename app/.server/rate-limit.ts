@@ -22,6 +22,7 @@ import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from
 import { limiterKey } from "~/lib/client-address";
 import { getConfig } from "./config";
 import { type Database, getDb } from "./db";
+import { singleton } from "./singleton";
 
 /** Table of the shared counters (one row per limiter prefix and key). */
 export const RATE_LIMIT_TABLE = "rate_limits";
@@ -147,4 +148,16 @@ export function createLimiter(
     get: onTable((key) => shared.get(key)),
     block: onTable((key, seconds: number) => shared.block(key, seconds)),
   };
+}
+
+/**
+ * The process's one limiter named `name` (a {@link singleton}, so tests
+ * replace it with `setSingleton(name, …)`), created at first use with
+ * {@link createLimiter} on the {@link defaultRateLimitStore}.
+ */
+export function processLimiter(
+  name: string,
+  rule: { keyPrefix: string; points: number; durationSeconds: number },
+): Limiter {
+  return singleton(name, () => createLimiter(rule, defaultRateLimitStore()));
 }

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { deferredListener } from "../deferred-listener";
+import { deferredListener, readyOrClosed } from "../deferred-listener";
 import { SANDBOX_KEY, createVistaSandboxHandler, type VistaSandboxControls, type VistaSandboxOptions } from "./handler";
 
 export { SANDBOX_KEY, createVistaSandboxHandler } from "./handler";
@@ -101,12 +101,7 @@ function sandboxUrl(host: string, port: number): string {
  */
 export async function startVistaSandbox(options: StartVistaSandboxOptions): Promise<RunningVistaSandbox> {
   const bound = await bindVistaSandbox(options);
-  try {
-    return await bound.ready;
-  } catch (error) {
-    await bound.close();
-    throw error;
-  }
+  return readyOrClosed(bound.ready, () => bound.close());
 }
 
 /** A sandbox whose port is bound and whose catalogue may still be loading (see {@link bindVistaSandbox}). */

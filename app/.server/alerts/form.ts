@@ -36,8 +36,7 @@ import {
   retryAfterText,
   startedAtRefusal,
 } from "../leads/form-guard";
-import { createLimiter, defaultRateLimitStore, type Limiter } from "../rate-limit";
-import { singleton } from "../singleton";
+import { type Limiter, processLimiter } from "../rate-limit";
 import { alertSearchOf, createAlert, findAlertByKey } from "./store";
 import type { DataReply } from "~/.server/data-reply";
 
@@ -54,9 +53,7 @@ const NO_STORE = FORM_NO_STORE;
 
 /** The process's per-IP limiter of the alert form (in PostgreSQL with `DATABASE_URL`, else in memory). */
 export function alertFormLimiter(): Limiter {
-  return singleton("alert-form-limiter", () =>
-    createLimiter({ keyPrefix: "alert-form", ...ALERT_FORM_LIMIT }, defaultRateLimitStore()),
-  );
+  return processLimiter("alert-form-limiter", { keyPrefix: "alert-form", ...ALERT_FORM_LIMIT });
 }
 
 /** Options of {@link handleAlertForm}. */

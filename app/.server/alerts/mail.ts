@@ -182,18 +182,15 @@ export function renderAlertDigestEmail(options: AlertDigestEmailOptions): MailMe
     "Você recebe este e-mail porque confirmou um alerta de busca. Ele chega no máximo uma vez por dia e só quando há novidades.";
   const text = [intro, ""];
   const html = [para(intro)];
-  if (options.newListings.length) {
-    text.push(`Imóveis novos (${options.newListings.length}):`, "");
-    html.push(`<h2 style="font-size:18px">Imóveis novos (${options.newListings.length})</h2>`);
-    for (const item of options.newListings) {
-      text.push(...textCard(item, options.publicUrl), "");
-      html.push(htmlCard(item, options.publicUrl));
-    }
-  }
-  if (options.priceDrops.length) {
-    text.push(`Preços reduzidos (${options.priceDrops.length}):`, "");
-    html.push(`<h2 style="font-size:18px">Preços reduzidos (${options.priceDrops.length})</h2>`);
-    for (const item of options.priceDrops) {
+  const sections: [heading: string, items: DigestItem[]][] = [
+    ["Imóveis novos", options.newListings],
+    ["Preços reduzidos", options.priceDrops],
+  ];
+  for (const [heading, items] of sections) {
+    if (!items.length) continue;
+    text.push(`${heading} (${items.length}):`, "");
+    html.push(`<h2 style="font-size:18px">${heading} (${items.length})</h2>`);
+    for (const item of items) {
       text.push(...textCard(item, options.publicUrl), "");
       html.push(htmlCard(item, options.publicUrl));
     }

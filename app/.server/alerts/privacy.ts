@@ -8,10 +8,8 @@
 import { asc, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { searchAlertMails, searchAlerts } from "../db/schema";
-import type { PrivacyRecord, PrivacySource } from "../privacy/source";
+import { isoTime, type PrivacyRecord, type PrivacySource } from "../privacy/source";
 import type { Subject } from "../privacy/subject";
-
-const iso = (value: Date | null | undefined) => value?.toISOString() ?? null;
 
 /** The subject's address condition on `search_alerts.email` (alerts have no phone: none for a phone subject). */
 function emailCondition(subject: Subject) {
@@ -48,23 +46,23 @@ export const searchAlertsPrivacySource: PrivacySource = {
       return {
         source: "searchAlerts",
         id: alert.id,
-        date: iso(alert.createdAt),
+        date: isoTime(alert.createdAt),
         fields: {
           email: alert.email,
           name: alert.name,
           query: alert.query,
           path: alert.path,
           filters: Object.fromEntries(Object.entries(alert.filters).map(([key, value]) => [key, String(value)])),
-          createdAt: iso(alert.createdAt),
-          confirmedAt: iso(alert.confirmedAt),
-          pausedAt: iso(alert.pausedAt),
-          unsubscribedAt: iso(alert.unsubscribedAt),
-          lastDigestAt: iso(alert.lastDigestAt),
+          createdAt: isoTime(alert.createdAt),
+          confirmedAt: isoTime(alert.confirmedAt),
+          pausedAt: isoTime(alert.pausedAt),
+          unsubscribedAt: isoTime(alert.unsubscribedAt),
+          lastDigestAt: isoTime(alert.lastDigestAt),
           leadId: alert.leadId,
           mails: Object.fromEntries(
             own.map((mail, index) => [
               `${index + 1}`,
-              `${mail.kind} ${mail.status} ${iso(mail.sentAt) ?? iso(mail.createdAt) ?? ""}`.trim(),
+              `${mail.kind} ${mail.status} ${isoTime(mail.sentAt) ?? isoTime(mail.createdAt) ?? ""}`.trim(),
             ]),
           ),
         },

@@ -24,8 +24,7 @@ import { getVocabulary } from "../catalogue/vocabulary";
 import { apiError, API_HEADERS, methodNotAllowed } from "../api/http";
 import { retryAfterText } from "../leads/form-guard";
 import { siteOrigin } from "../origin";
-import { createLimiter, defaultRateLimitStore, type Limiter } from "../rate-limit";
-import { singleton } from "../singleton";
+import { type Limiter, processLimiter } from "../rate-limit";
 import { dailySalt, deviceClass, saoPauloDay, visitorHash } from "./visitor";
 import {
   type AnalyticsEventType,
@@ -248,9 +247,7 @@ export async function recordListingEvent(
 
 /** The process's beacon limiter (PostgreSQL with `DATABASE_URL`, else memory). */
 export function analyticsLimiter(): Limiter {
-  return singleton("analytics-rate-limiter", () =>
-    createLimiter({ keyPrefix: "analytics", ...ANALYTICS_LIMIT }, defaultRateLimitStore()),
-  );
+  return processLimiter("analytics-rate-limiter", { keyPrefix: "analytics", ...ANALYTICS_LIMIT });
 }
 
 /** Content types a beacon may carry: `sendBeacon` with a string sends text/plain. */

@@ -22,18 +22,18 @@
  * refuses, the owner data is not sent. When writing the row fails, the call
  * throws and the data is not sent either: no record, no owner data.
  */
-import { and, asc, count, desc, eq, gt, max, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, max, or, type SQL, sql } from "drizzle-orm";
 import {
   OWNER_ACCESS_PAGE_SIZE,
   OWNER_ACCESS_SUMMARY_SIZE,
   type OwnerAccessFilters,
   REFUSED_ONLY,
 } from "~/lib/owner-access";
-import { pageOf } from "~/lib/list-filters";
 import { saoPauloFormat } from "~/lib/sao-paulo-time";
 import { listingPath } from "~/lib/urls";
 import { getConfig } from "../config";
 import { type Db, getDb } from "../db";
+import { countedPage } from "../db/paging";
 import { listings, ownerDataAccess } from "../db/schema";
 import { saoPauloDaysWhere } from "../leads/inbox";
 
@@ -287,8 +287,7 @@ export async function listOwnerDataAccess(
   pageSize = OWNER_ACCESS_PAGE_SIZE,
 ): Promise<OwnerAccessPage> {
   const where = filterWhere(filters);
-  const [{ total = 0 } = {}] = await db.select({ total: count() }).from(ownerDataAccess).where(where);
-  const { page, pageCount, offset } = pageOf(total, filters.pagina, pageSize);
+  const { total, page, pageCount, offset } = await countedPage(db, ownerDataAccess, where, filters.pagina, pageSize);
   const rows = await db
     .select({
       id: ownerDataAccess.id,

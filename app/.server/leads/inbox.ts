@@ -6,7 +6,7 @@
  * assigned_uid, updated_at: migration 0006) and `lead_deliveries` (ADR 0014);
  * the store and the worker are unchanged.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { SQLWrapper } from "drizzle-orm";
 import {
   type AssignableUser,
@@ -17,9 +17,9 @@ import {
   UNASSIGNED,
 } from "~/lib/lead-inbox";
 import { BROKER_LEADS_PAGE_SIZE, type PanelLeadPage } from "~/lib/lead-workflow";
-import { pageOf } from "~/lib/list-filters";
 import { addDays, saoPauloMidnight } from "~/lib/sao-paulo-time";
 import { type Db, getDb } from "../db";
+import { countedPage } from "../db/paging";
 import { leadDeliveries, leads, listings, users } from "../db/schema";
 import { type LeadActor, recordLeadEvents } from "./history";
 import { listingsByCode } from "./lead-page";
@@ -153,8 +153,7 @@ export async function listLeads(
   pageSize = INBOX_PAGE_SIZE,
 ): Promise<InboxPage> {
   const where = filterWhere(filters);
-  const [{ total = 0 } = {}] = await db.select({ total: count() }).from(leads).where(where);
-  const { page, pageCount, offset } = pageOf(total, filters.pagina, pageSize);
+  const { total, page, pageCount, offset } = await countedPage(db, leads, where, filters.pagina, pageSize);
   const rows = await db
     .select(leadColumns)
     .from(leads)
@@ -324,8 +323,13 @@ export async function loadBrokerPanelLeads(
   requested = 1,
   db: Db = getDb().db,
 ): Promise<PanelLeadPage> {
-  const [{ total = 0 } = {}] = await db.select({ total: count() }).from(leads).where(brokerLeadsWhere(user, db));
-  const { page, pageCount, offset } = pageOf(total, requested, BROKER_LEADS_PAGE_SIZE);
+  const { total, page, pageCount, offset } = await countedPage(
+    db,
+    leads,
+    brokerLeadsWhere(user, db),
+    requested,
+    BROKER_LEADS_PAGE_SIZE,
+  );
   const rows = await listBrokerLeads(user, db, BROKER_LEADS_PAGE_SIZE, offset);
   const found = await listingsByCode(
     db,

@@ -16,8 +16,7 @@ import { priceHistoryOf } from "../catalogue/price-history";
 import { type Db, getDb } from "../db";
 import { listings } from "../db/schema";
 import { retryAfterText } from "../leads/form-guard";
-import { createLimiter, defaultRateLimitStore, type Limiter } from "../rate-limit";
-import { singleton } from "../singleton";
+import { type Limiter, processLimiter } from "../rate-limit";
 import { daysBetween, listingActivity, priceComparisons } from "./figures";
 import { findOwnerReport, type OwnerReportRow, recordOwnerReportView } from "./links";
 
@@ -33,9 +32,7 @@ export const OWNER_REPORT_HEADERS = {
 
 /** The process's limiter of report openings. */
 export function ownerReportLimiter(): Limiter {
-  return singleton("owner-report-limiter", () =>
-    createLimiter({ keyPrefix: "owner-report", ...OWNER_REPORT_LIMIT }, defaultRateLimitStore()),
-  );
+  return processLimiter("owner-report-limiter", { keyPrefix: "owner-report", ...OWNER_REPORT_LIMIT });
 }
 
 /** A refusal with the error screen's pt-BR detail line. */

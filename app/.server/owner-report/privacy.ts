@@ -7,10 +7,8 @@
 import { asc, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { ownerReportMails, ownerReports } from "../db/schema";
-import type { PrivacyRecord, PrivacySource } from "../privacy/source";
+import { isoTime, type PrivacyRecord, type PrivacySource } from "../privacy/source";
 import type { Subject } from "../privacy/subject";
-
-const iso = (value: Date | null | undefined) => value?.toISOString() ?? null;
 
 /** Report links whose owner e-mail is the subject's (reports have no owner phone: none for a phone subject). */
 export const ownerReportsPrivacySource: PrivacySource = {
@@ -38,18 +36,18 @@ export const ownerReportsPrivacySource: PrivacySource = {
     return reports.map(({ tokenHash: _hash, ...report }) => ({
       source: "ownerReports",
       id: report.id,
-      date: iso(report.createdAt),
+      date: isoTime(report.createdAt),
       fields: {
         ownerName: report.ownerName,
         ownerEmail: report.ownerEmail,
         listingCode: report.listingCode,
         createdByName: report.createdByName,
-        createdAt: iso(report.createdAt),
-        expiresAt: iso(report.expiresAt),
-        revokedAt: iso(report.revokedAt),
+        createdAt: isoTime(report.createdAt),
+        expiresAt: isoTime(report.expiresAt),
+        revokedAt: isoTime(report.revokedAt),
         monthlyOptIn: report.monthlyOptIn,
-        optInAt: iso(report.optInAt),
-        unsubscribedAt: iso(report.unsubscribedAt),
+        optInAt: isoTime(report.optInAt),
+        unsubscribedAt: isoTime(report.unsubscribedAt),
         monthlyEmails: Object.fromEntries(
           mails.filter((mail) => mail.reportId === report.id).map((mail) => [mail.month, mail.status]),
         ),

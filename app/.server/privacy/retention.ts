@@ -11,7 +11,7 @@
  * {@link PRIVACY_MIN_GAP_MS} ago does nothing, so several processes still
  * run it about once a day (docs/decisions/0031-data-subject-requests-and-retention.md).
  */
-import { and, asc, eq, gt, isNotNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { DEFAULT_LEAD_RETENTION_MONTHS } from "~/lib/agency";
 import { getAgencyProfile } from "../agency";
 import { type Db } from "../db";
@@ -25,6 +25,7 @@ import { leads, ownerDataAccess, sessions, syncState } from "../db/schema";
 import { ANONYMISED } from "./anonymise";
 import { anonymiseLeadsById } from "./actions";
 import { recordPrivacyAction } from "./audit";
+import { anonymiseCreatedBefore } from "./batches";
 import { anonymiseVisitsBefore, type VisitAnonymiseCounts } from "./visits";
 
 /** Advisory-lock key of the maintenance ("priv"). */
@@ -52,9 +53,6 @@ export const PRIVACY_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /** A run within this time (ms, 20 h) of the last success, in any process, does nothing. */
 export const PRIVACY_MIN_GAP_MS = 20 * 60 * 60 * 1000;
-
-/** Leads anonymised per transaction. */
-const BATCH = 200;
 
 /** What one run did. */
 export interface PrivacyMaintenanceResult extends VisitAnonymiseCounts {
@@ -98,27 +96,13 @@ export async function runPrivacyMaintenance(
     ),
     sql`${leads.pageUrl} ~ '[?#]'`,
   );
-  const totals = { leads: 0, deliveries: 0, cancelledDeliveries: 0 };
-  let after = "00000000-0000-0000-0000-000000000000";
-  for (;;) {
-    const batch = await db
-      .select({ id: leads.id })
-      .from(leads)
-      .where(and(lt(leads.createdAt, cutoff), stillPersonal, gt(leads.id, after)))
-      .orderBy(asc(leads.id))
-      .limit(BATCH);
-    if (!batch.length) break;
-    after = batch[batch.length - 1]!.id;
-    const counts = await db.transaction((tx) =>
-      anonymiseLeadsById(
-        tx as unknown as Db,
-        batch.map((row) => row.id),
-      ),
-    );
-    totals.leads += counts.leads;
-    totals.deliveries += counts.deliveries;
-    totals.cancelledDeliveries += counts.cancelledDeliveries;
-  }
+  const totals = await anonymiseCreatedBefore(
+    db,
+    { table: leads, id: leads.id, createdAt: leads.createdAt, stillPersonal },
+    cutoff,
+    { leads: 0, deliveries: 0, cancelledDeliveries: 0 },
+    anonymiseLeadsById,
+  );
   const visitTotals = await anonymiseVisitsBefore(db, cutoff);
   const expiredSessions = await db
     .delete(sessions)

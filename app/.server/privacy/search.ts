@@ -5,14 +5,15 @@
  * owner-data reads follow the users found). A future source (saved alerts,
  * favourites) is one more entry in that list.
  */
-import { asc, inArray, or } from "drizzle-orm";
+import { asc, inArray, or, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { ADMIN_MEMBERS_PATH, ADMIN_USERS_PATH } from "~/lib/paths";
 import { type Db } from "../db";
 import { leadDeliveries, leads, members, ownerDataAccess, sessions, users } from "../db/schema";
 import { searchAlertsPrivacySource } from "../alerts/privacy";
 import { ownerReportsPrivacySource } from "../owner-report/privacy";
 import { emailMatches, phoneMatches } from "./match";
-import type { FoundSoFar, PrivacyRecord, PrivacySource } from "./source";
+import { type FoundSoFar, type PrivacyRecord, type PrivacySource, rowRecord } from "./source";
 import type { Subject } from "./subject";
 import { visitsPrivacySource } from "./visits";
 
@@ -39,9 +40,22 @@ export interface PrivacySearchResult {
 /** Most rows read per source (a person with more is a data problem, not a privacy request). */
 const SOURCE_LIMIT = 1000;
 
-const iso = (value: Date | null | undefined) => value?.toISOString() ?? null;
-
 const idsOf = (found: FoundSoFar, key: string) => (found[key] ?? []).map((record) => record.id);
+
+/**
+ * SQL condition: `link` is the id of a record the source `key` found, or
+ * `email` is the subject's address (undefined when neither can match).
+ */
+function foundOrAddressed(
+  found: FoundSoFar,
+  key: string,
+  link: AnyPgColumn,
+  email: AnyPgColumn,
+  subject: Subject,
+): SQL | undefined {
+  const ids = idsOf(found, key);
+  return or(ids.length ? inArray(link, ids) : undefined, emailMatches(email, subject));
+}
 
 /** Leads of every kind with the e-mail or phone. */
 const leadsSource: PrivacySource = {
@@ -55,18 +69,7 @@ const leadsSource: PrivacySource = {
       .where(or(emailMatches(leads.email, subject), phoneMatches(leads.phone, subject)))
       .orderBy(asc(leads.createdAt))
       .limit(SOURCE_LIMIT);
-    return rows.map(({ idempotencyKey: _key, ...row }) => ({
-      source: "leads",
-      id: row.id,
-      date: iso(row.createdAt),
-      fields: {
-        ...row,
-        createdAt: iso(row.createdAt),
-        updatedAt: iso(row.updatedAt),
-        assignedAt: iso(row.assignedAt),
-        firstResponseAt: iso(row.firstResponseAt),
-      },
-    }));
+    return rows.map(({ idempotencyKey: _key, ...row }) => rowRecord("leads", row.id, row.createdAt, row));
   },
 };
 
@@ -76,11 +79,7 @@ const deliveriesSource: PrivacySource = {
   label: "Envios dos contatos",
   manageHref: () => null,
   async find(db, subject, found) {
-    const leadIds = idsOf(found, "leads");
-    const where = or(
-      leadIds.length ? inArray(leadDeliveries.leadId, leadIds) : undefined,
-      emailMatches(leadDeliveries.recipient, subject),
-    );
+    const where = foundOrAddressed(found, "leads", leadDeliveries.leadId, leadDeliveries.recipient, subject);
     if (!where) return [];
     const rows = await db
       .select()
@@ -88,12 +87,9 @@ const deliveriesSource: PrivacySource = {
       .where(where)
       .orderBy(asc(leadDeliveries.nextAttemptAt))
       .limit(SOURCE_LIMIT);
-    return rows.map(({ lockedUntil: _lease, ...row }) => ({
-      source: "deliveries",
-      id: row.id,
-      date: iso(row.sentAt ?? row.nextAttemptAt),
-      fields: { ...row, nextAttemptAt: iso(row.nextAttemptAt), sentAt: iso(row.sentAt) },
-    }));
+    return rows.map(({ lockedUntil: _lease, ...row }) =>
+      rowRecord("deliveries", row.id, row.sentAt ?? row.nextAttemptAt, row),
+    );
   },
 };
 
@@ -108,18 +104,7 @@ const usersSource: PrivacySource = {
       .from(users)
       .where(or(emailMatches(users.email, subject), phoneMatches(users.phone, subject)))
       .limit(SOURCE_LIMIT);
-    return rows.map((row) => ({
-      source: "users",
-      id: row.uid,
-      date: iso(row.createdAt),
-      fields: {
-        ...row,
-        createdAt: iso(row.createdAt),
-        updatedAt: iso(row.updatedAt),
-        lastRoundRobinAt: iso(row.lastRoundRobinAt),
-        lastSignInAt: iso(row.lastSignInAt),
-      },
-    }));
+    return rows.map((row) => rowRecord("users", row.uid, row.createdAt, row));
   },
 };
 
@@ -137,17 +122,7 @@ const sessionsSource: PrivacySource = {
       .where(inArray(sessions.uid, uids))
       .orderBy(asc(sessions.createdAt))
       .limit(SOURCE_LIMIT);
-    return rows.map(({ tokenHash: _secret, ...row }) => ({
-      source: "sessions",
-      id: row.id,
-      date: iso(row.createdAt),
-      fields: {
-        ...row,
-        createdAt: iso(row.createdAt),
-        lastSeenAt: iso(row.lastSeenAt),
-        expiresAt: iso(row.expiresAt),
-      },
-    }));
+    return rows.map(({ tokenHash: _secret, ...row }) => rowRecord("sessions", row.id, row.createdAt, row));
   },
 };
 
@@ -157,11 +132,7 @@ const ownerAccessSource: PrivacySource = {
   label: "Consultas a dados de proprietários",
   manageHref: () => null,
   async find(db, subject, found) {
-    const uids = idsOf(found, "users");
-    const where = or(
-      uids.length ? inArray(ownerDataAccess.uid, uids) : undefined,
-      emailMatches(ownerDataAccess.email, subject),
-    );
+    const where = foundOrAddressed(found, "users", ownerDataAccess.uid, ownerDataAccess.email, subject);
     if (!where) return [];
     const rows = await db
       .select()
@@ -169,12 +140,7 @@ const ownerAccessSource: PrivacySource = {
       .where(where)
       .orderBy(asc(ownerDataAccess.at))
       .limit(SOURCE_LIMIT);
-    return rows.map((row) => ({
-      source: "ownerDataAccess",
-      id: row.id,
-      date: iso(row.at),
-      fields: { ...row, at: iso(row.at) },
-    }));
+    return rows.map((row) => rowRecord("ownerDataAccess", row.id, row.at, row));
   },
 };
 
@@ -195,17 +161,7 @@ const membersSource: PrivacySource = {
         ),
       )
       .limit(SOURCE_LIMIT);
-    return rows.map((row) => ({
-      source: "members",
-      id: String(row.id),
-      date: iso(row.createdAt),
-      fields: {
-        ...row,
-        createdAt: iso(row.createdAt),
-        updatedAt: iso(row.updatedAt),
-        deletedAt: iso(row.deletedAt),
-      },
-    }));
+    return rows.map((row) => rowRecord("members", String(row.id), row.createdAt, row));
   },
 };
 

@@ -24,6 +24,26 @@ export interface PrivacyRecord {
   manageHref?: string | null;
 }
 
+/** A record's time as ISO 8601 text, or null. */
+export const isoTime = (value: Date | null | undefined): string | null => value?.toISOString() ?? null;
+
+/**
+ * A whole row as a {@link PrivacyRecord}: every column a field, in the row's
+ * order, its times (`Date`) as ISO 8601 text. Leave secrets out of `row`.
+ * @param date the record's time ({@link PrivacyRecord.date}).
+ */
+export function rowRecord(
+  source: string,
+  id: string,
+  date: Date | null | undefined,
+  row: Readonly<Record<string, PrivacyValue | Date>>,
+): PrivacyRecord {
+  const fields = Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
+  );
+  return { source, id, date: isoTime(date), fields };
+}
+
 /** Records found by the sources searched before (by source key). */
 export type FoundSoFar = Readonly<Record<string, readonly PrivacyRecord[]>>;
 

@@ -8,21 +8,17 @@
  * number are the broker's calendar (the no-overlap constraint) and the
  * owner's report counts, and hold nothing personal once anonymised.
  */
-import { and, asc, eq, gt, inArray, lt, ne, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { visitMails, visits } from "../db/schema";
 import { ANONYMISED } from "./anonymise";
+import { anonymiseCreatedBefore } from "./batches";
 import { emailMatches, phoneMatches } from "./match";
-import type { PrivacyRecord, PrivacySource } from "./source";
+import { isoTime, type PrivacyRecord, type PrivacySource } from "./source";
 import type { Subject } from "./subject";
 
 /** Most visits read per search (as for the other sources). */
 const SOURCE_LIMIT = 1000;
-
-/** Visits anonymised per transaction by the retention job. */
-const BATCH = 200;
-
-const iso = (value: Date | null | undefined) => value?.toISOString() ?? null;
 
 /** The personal columns of a visit (what {@link anonymiseVisit} replaces). */
 export type VisitPersonalData = Pick<
@@ -102,27 +98,27 @@ export const visitsPrivacySource: PrivacySource = {
       return {
         source: "visits",
         id: row.id,
-        date: iso(row.createdAt),
+        date: isoTime(row.createdAt),
         fields: {
           listingCode: row.listingCode,
-          startsAt: iso(row.startsAt),
-          endsAt: iso(row.endsAt),
+          startsAt: isoTime(row.startsAt),
+          endsAt: isoTime(row.endsAt),
           status: row.status,
           visitorName: row.visitorName,
           visitorPhone: row.visitorPhone,
           visitorEmail: row.visitorEmail,
           rating: row.rating,
           feedback: row.feedback,
-          feedbackAt: iso(row.feedbackAt),
+          feedbackAt: isoTime(row.feedbackAt),
           brokerUid: row.brokerUid,
           leadId: row.leadId,
-          createdAt: iso(row.createdAt),
-          updatedAt: iso(row.updatedAt),
-          cancelledAt: iso(row.cancelledAt),
+          createdAt: isoTime(row.createdAt),
+          updatedAt: isoTime(row.updatedAt),
+          cancelledAt: isoTime(row.cancelledAt),
           mails: Object.fromEntries(
             own.map((mail, index) => [
               `${index + 1}`,
-              `${mail.kind} ${mail.status} ${iso(mail.sentAt) ?? iso(mail.nextAttemptAt) ?? ""}`.trim(),
+              `${mail.kind} ${mail.status} ${isoTime(mail.sentAt) ?? isoTime(mail.nextAttemptAt) ?? ""}`.trim(),
             ]),
           ),
         },
@@ -193,31 +189,16 @@ export async function visitIdsOf(db: Db, subject: Subject, leadIds: readonly str
 
 /**
  * The retention job's part for visits: anonymises, in transactions of
- * {@link BATCH}, every visit booked (created) before `cutoff` — the leads'
+ * `ANONYMISE_BATCH` (`./batches`), every visit booked (created) before `cutoff` — the leads'
  * retention cutoff — that still holds personal data. Idempotent.
  * @throws database errors (the batches committed before stay done).
  */
-export async function anonymiseVisitsBefore(db: Db, cutoff: Date): Promise<VisitAnonymiseCounts> {
-  const totals: VisitAnonymiseCounts = { visits: 0, visitMails: 0, cancelledVisitMails: 0 };
-  let after = "00000000-0000-0000-0000-000000000000";
-  for (;;) {
-    const batch = await db
-      .select({ id: visits.id })
-      .from(visits)
-      .where(and(lt(visits.createdAt, cutoff), stillPersonal, gt(visits.id, after)))
-      .orderBy(asc(visits.id))
-      .limit(BATCH);
-    if (!batch.length) break;
-    after = batch[batch.length - 1]!.id;
-    const counts = await db.transaction((tx) =>
-      anonymiseVisitsById(
-        tx as unknown as Db,
-        batch.map((row) => row.id),
-      ),
-    );
-    totals.visits += counts.visits;
-    totals.visitMails += counts.visitMails;
-    totals.cancelledVisitMails += counts.cancelledVisitMails;
-  }
-  return totals;
+export function anonymiseVisitsBefore(db: Db, cutoff: Date): Promise<VisitAnonymiseCounts> {
+  return anonymiseCreatedBefore(
+    db,
+    { table: visits, id: visits.id, createdAt: visits.createdAt, stillPersonal },
+    cutoff,
+    { visits: 0, visitMails: 0, cancelledVisitMails: 0 },
+    anonymiseVisitsById,
+  );
 }

@@ -22,10 +22,9 @@
  * user's sessions on this site deleted (in the row's transaction); deleting
  * the user deletes them too (docs/decisions/0020-server-side-sessions.md).
  */
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { UserRecord } from "firebase-admin/auth";
 import type { RoleName } from "~/lib/auth";
-import { pageOf } from "~/lib/list-filters";
 import {
   USERS_PAGE_SIZE,
   type UserCreateInput,
@@ -38,6 +37,7 @@ import { createSetPasswordToken } from "../auth/invitation";
 import { deleteUserSessions } from "../auth/session";
 import type { StoredUser } from "../auth/users";
 import type { Db } from "../db";
+import { countedPage } from "../db/paging";
 import { users } from "../db/schema";
 import { refuseLinkedBrokerCode } from "../members/links";
 import { invitationEmail } from "../mail/templates";
@@ -114,8 +114,7 @@ export async function listUsers(db: Db, query: UserListQuery = {}): Promise<User
   const where = q
     ? or(ilike(users.displayName, `%${escapeLike(q)}%`), ilike(users.email, `%${escapeLike(q.toLowerCase())}%`))
     : undefined;
-  const [{ total }] = (await db.select({ total: count() }).from(users).where(where)) as [{ total: number }];
-  const { page, pageCount, offset } = pageOf(total, query.page, pageSize);
+  const { total, page, pageCount, offset } = await countedPage(db, users, where, query.page, pageSize);
   const rows = await db
     .select()
     .from(users)

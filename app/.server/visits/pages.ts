@@ -15,8 +15,7 @@ import { getListingPage, listingDisplayTitle } from "../catalogue/detail";
 import { DETAIL_REDIRECT_CACHE_CONTROL } from "../catalogue/detail-view";
 import type { Db } from "../db";
 import { retryAfterText } from "../leads/form-guard";
-import { createLimiter, defaultRateLimitStore, type Limiter } from "../rate-limit";
-import { singleton } from "../singleton";
+import { type Limiter, processLimiter } from "../rate-limit";
 import { brokerContact, calendarForListing, freeSlots } from "./calendar";
 import { visitListingInfo } from "./listing-info";
 import { findVisitByToken, rescheduleSlots, visitChangeable } from "./manage";
@@ -34,9 +33,7 @@ export const VISIT_PAGE_HEADERS = {
 
 /** The process's limiter of manage-page requests. */
 export function visitPageLimiter(): Limiter {
-  return singleton("visit-page-limiter", () =>
-    createLimiter({ keyPrefix: "visit-page", ...VISIT_PAGE_LIMIT }, defaultRateLimitStore()),
-  );
+  return processLimiter("visit-page-limiter", { keyPrefix: "visit-page", ...VISIT_PAGE_LIMIT });
 }
 
 /** One day of slots as a page shows it. */

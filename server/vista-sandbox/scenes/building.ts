@@ -4,16 +4,26 @@
  * plus the brokers' portraits.
  */
 import type { Rng } from "../prng";
-import { PHOTO_WIDTH, PHOTO_HEIGHT, type Palette, r, room, skyline, windowOn, plant, hsl } from "./paint";
+import {
+  PHOTO_WIDTH,
+  PHOTO_HEIGHT,
+  type Palette,
+  r,
+  room,
+  windowOn,
+  plant,
+  hsl,
+  skyBackdrop,
+  groundFrom,
+} from "./paint";
 
 /** A building façade with `floors` floors of windows, sky and street. */
 export function facade(rng: Rng, p: Palette, floors: number): string {
   const W = PHOTO_WIDTH;
   const H = PHOTO_HEIGHT;
   const ground = H - rng.int(110, 150);
-  let svg = `<rect width="${W}" height="${H}" fill="url(#sky)"/>`;
-  // Neighbours.
-  svg += skyline(rng, 0, ground - 380, W, 380, hsl(210, 10, 72));
+  // Sky and neighbours.
+  let svg = skyBackdrop(rng, ground, 380, hsl(210, 10, 72));
   const shown = Math.max(3, Math.min(floors, 22));
   const bw = rng.int(360, 560);
   const bx = r((W - bw) / 2 + rng.int(-120, 120));
@@ -124,9 +134,8 @@ export function pool(rng: Rng, p: Palette): string {
   const W = PHOTO_WIDTH;
   const H = PHOTO_HEIGHT;
   const horizon = rng.int(300, 380);
-  let svg = `<rect width="${W}" height="${H}" fill="url(#sky)"/>`;
-  svg += skyline(rng, 0, horizon - 260, W, 260, hsl(210, 12, 70));
-  svg += `<rect y="${horizon}" width="${W}" height="${H - horizon}" fill="${rng.pick(["#e9e1d3", "#d9d4cb", "#cfc6b8"])}"/>`;
+  let svg = skyBackdrop(rng, horizon, 260, hsl(210, 12, 70));
+  svg += groundFrom(horizon, rng.pick(["#e9e1d3", "#d9d4cb", "#cfc6b8"]));
   const px1 = rng.int(200, 320);
   const px2 = W - rng.int(200, 320);
   svg += `<polygon points="${px1},${horizon + 40} ${px2},${horizon + 40} ${W - 60},${H - 60} 60,${H - 60}" fill="url(#water)"/>`;
@@ -186,11 +195,9 @@ export function party(rng: Rng, p: Palette): string {
 /** A playground: slide, swings, sand. */
 export function playground(rng: Rng, p: Palette): string {
   const W = PHOTO_WIDTH;
-  const H = PHOTO_HEIGHT;
   const horizon = rng.int(330, 400);
-  let svg = `<rect width="${W}" height="${H}" fill="url(#sky)"/>`;
-  svg += skyline(rng, 0, horizon - 250, W, 250, hsl(210, 10, 72));
-  svg += `<rect y="${horizon}" width="${W}" height="${H - horizon}" fill="${hsl(100, 40, 45)}"/>`;
+  let svg = skyBackdrop(rng, horizon, 250, hsl(210, 10, 72));
+  svg += groundFrom(horizon, hsl(100, 40, 45));
   svg += `<ellipse cx="${W / 2}" cy="${horizon + 230}" rx="420" ry="120" fill="#e3cf9f"/>`;
   const sx = rng.int(150, 350);
   svg += `<path d="M${sx},${horizon + 250}V${horizon - 40}M${sx + 120},${horizon + 250}V${horizon - 40}M${sx - 10},${horizon - 40}h140" stroke="${p.accent}" stroke-width="14"/><path d="M${sx + 120},${horizon - 20}L${sx + 380},${horizon + 240}" stroke="${p.second}" stroke-width="34" stroke-linecap="round"/>`;
@@ -208,9 +215,8 @@ export function garden(rng: Rng, p: Palette): string {
   const W = PHOTO_WIDTH;
   const H = PHOTO_HEIGHT;
   const horizon = rng.int(320, 420);
-  let svg = `<rect width="${W}" height="${H}" fill="url(#sky)"/>`;
-  svg += skyline(rng, 0, horizon - 300, W, 300, hsl(rng.int(0, 359), 10, 70));
-  svg += `<rect y="${horizon}" width="${W}" height="${H - horizon}" fill="${hsl(rng.int(85, 120), 40, 42)}"/>`;
+  let svg = skyBackdrop(rng, horizon, 300, hsl(rng.int(0, 359), 10, 70));
+  svg += groundFrom(horizon, hsl(rng.int(85, 120), 40, 42));
   const mid = rng.int(450, 750);
   svg += `<polygon points="${mid - 40},${horizon} ${mid + 40},${horizon} ${mid + 260},${H} ${mid - 260},${H}" fill="#d8cbb3"/>`;
   for (let i = 0; i < 9; i++) {

@@ -128,6 +128,22 @@ export function skyline(rng: Rng, x: number, y: number, w: number, h: number, co
   return svg;
 }
 
+/**
+ * An outdoor picture's backdrop: the sky over the whole image and a skyline
+ * `height` px tall standing on the horizon (`horizon`, px from the top).
+ */
+export function skyBackdrop(rng: Rng, horizon: number, height: number, color: string): string {
+  return (
+    `<rect width="${PHOTO_WIDTH}" height="${PHOTO_HEIGHT}" fill="url(#sky)"/>` +
+    skyline(rng, 0, horizon - height, PHOTO_WIDTH, height, color)
+  );
+}
+
+/** Ground from the horizon (px from the top) to the bottom of the image. */
+export function groundFrom(horizon: number, fill: string): string {
+  return `<rect y="${horizon}" width="${PHOTO_WIDTH}" height="${PHOTO_HEIGHT - horizon}" fill="${fill}"/>`;
+}
+
 /** A window with sky, skyline and optional curtains in a box of the back wall. */
 export function windowOn(rng: Rng, p: Palette, x: number, y: number, w: number, h: number, curtains: boolean): string {
   let svg = `<rect x="${x - 8}" y="${y - 8}" width="${w + 16}" height="${h + 16}" fill="#fafafa"/>`;

@@ -4,7 +4,19 @@
  * seed always gives the same picture.
  */
 import type { Rng } from "../prng";
-import { PHOTO_WIDTH, PHOTO_HEIGHT, type Palette, r, room, skyline, windowOn, plant, art, hsl } from "./paint";
+import {
+  PHOTO_WIDTH,
+  PHOTO_HEIGHT,
+  type Palette,
+  r,
+  room,
+  skyline,
+  windowOn,
+  plant,
+  art,
+  hsl,
+  skyBackdrop,
+} from "./paint";
 
 /** A living room: sofa, rug, coffee table, window or art, a plant. */
 export function living(rng: Rng, p: Palette): string {
@@ -135,8 +147,7 @@ export function balcony(rng: Rng, p: Palette, grill: boolean): string {
   const W = PHOTO_WIDTH;
   const H = PHOTO_HEIGHT;
   const horizon = rng.int(330, 420);
-  let svg = `<rect width="${W}" height="${H}" fill="url(#sky)"/>`;
-  svg += skyline(rng, 0, horizon - 220, W, 220, hsl(215, 15, 60));
+  let svg = skyBackdrop(rng, horizon, 220, hsl(215, 15, 60));
   svg += skyline(rng, 0, horizon - 140, W, 140, p.accentDark);
   for (let i = 0; i < 8; i++) {
     svg += `<circle cx="${rng.int(0, W)}" cy="${horizon - rng.int(0, 20)}" r="${rng.int(25, 60)}" fill="${p.plant}" opacity="0.8"/>`;
