@@ -8,6 +8,7 @@
  */
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { type MemberBasics, memberFormSchema, NO_LINKED_USER } from "~/lib/members";
 import { ADMIN_MEMBERS_PATH } from "~/lib/paths";
 import { button } from "~/styles/ui.css";
@@ -25,64 +26,74 @@ export interface MemberLinkChoices {
   users: { uid: string; name: string; email: string; role: string }[];
 }
 
+/** One option of a {@link LinkSelect}. */
+interface LinkChoice {
+  value: string;
+  label: ReactNode;
+}
+
 /**
- * The Vista broker select (name + code; ADR 0085): the read model's brokers,
- * plus the member's current code when the catalogue does not have it (yet).
+ * A select linking the member to something else (ADR 0085): "Nenhum", then
+ * the member's current value when the choices do not have it (so that saving
+ * does not drop it unseen), then the choices.
  */
-function BrokerSelect({
+function LinkSelect({
+  label,
+  hint,
   field,
-  brokers,
+  noneValue,
   current,
+  missingLabel,
+  choices,
 }: {
+  label: string;
+  hint: string;
   field: SelectFieldProps["field"];
-  brokers: MemberLinkChoices["brokers"];
+  /** Value of "Nenhum". */
+  noneValue: string;
+  /** The member's current value, "" when none. */
   current: string;
+  /** Text of the current value's option when the choices lack it. */
+  missingLabel: ReactNode;
+  choices: LinkChoice[];
 }) {
-  const missing = current && !brokers.some((broker) => broker.code === current);
+  const missing = current && !choices.some((choice) => choice.value === current);
   return (
-    <SelectField
-      label="Corretor no Vista"
-      field={field}
-      hint="Liga o membro aos imóveis dele no catálogo: o site mostra o membro (foto, nome, CRECI) nos anúncios desse corretor."
-    >
-      <option value="">Nenhum</option>
-      {missing ? <option value={current}>Código {current} (ainda não está no catálogo)</option> : null}
-      {brokers.map((broker) => (
-        <option key={broker.code} value={broker.code}>
-          {broker.name} · código {broker.code}
+    <SelectField label={label} field={field} hint={hint}>
+      <option value={noneValue}>Nenhum</option>
+      {missing ? <option value={current}>{missingLabel}</option> : null}
+      {choices.map((choice) => (
+        <option key={choice.value} value={choice.value}>
+          {choice.label}
         </option>
       ))}
     </SelectField>
   );
 }
 
-/** The login select (ADR 0085): the site's enabled users by name, or none. */
-function UserSelect({
-  field,
-  users,
-  current,
-}: {
-  field: SelectFieldProps["field"];
-  users: MemberLinkChoices["users"];
-  current: string;
-}) {
-  const missing = current && !users.some((user) => user.uid === current);
-  return (
-    <SelectField
-      label="Login do membro"
-      field={field}
-      hint="O código do corretor no Vista é copiado para este login (Meus imóveis e distribuição de leads)."
-    >
-      <option value={NO_LINKED_USER}>Nenhum</option>
-      {missing ? <option value={current}>Login atual (desativado)</option> : null}
-      {users.map((user) => (
-        <option key={user.uid} value={user.uid}>
-          {user.name === user.email ? user.email : `${user.name} · ${user.email}`}
-          {user.role === "admin" ? " (administrador)" : ""}
-        </option>
-      ))}
-    </SelectField>
-  );
+/** The Vista brokers of the read model, as name + code. */
+function brokerChoices(brokers: MemberLinkChoices["brokers"]): LinkChoice[] {
+  return brokers.map((broker) => ({
+    value: broker.code,
+    label: (
+      <>
+        {broker.name} · código {broker.code}
+      </>
+    ),
+  }));
+}
+
+/** The site's enabled users by name and e-mail (or the e-mail alone when it is the name). */
+function userChoices(users: MemberLinkChoices["users"]): LinkChoice[] {
+  return users.map((user) => ({
+    value: user.uid,
+    label: (
+      <>
+        {user.name === user.email ? user.email : `${user.name} · ${user.email}`}
+        {user.role === "admin" ? " (administrador)" : ""}
+      </>
+    ),
+  }));
 }
 
 const off = { autoComplete: "off" };
@@ -128,8 +139,24 @@ export function AdminMemberForm({
       <Field label="Telefone" field={fields.phone} type="tel" inputProps={off} />
       <Field label="WhatsApp" field={fields.whatsapp} type="tel" inputProps={off} />
       <TextareaField label="Apresentação" field={fields.bio} textareaProps={{ rows: 6 }} />
-      <BrokerSelect field={fields.brokerCode} brokers={links.brokers} current={member?.brokerCode ?? ""} />
-      <UserSelect field={fields.userUid} users={links.users} current={member?.userUid ?? ""} />
+      <LinkSelect
+        label="Corretor no Vista"
+        field={fields.brokerCode}
+        hint="Liga o membro aos imóveis dele no catálogo: o site mostra o membro (foto, nome, CRECI) nos anúncios desse corretor."
+        noneValue=""
+        current={member?.brokerCode ?? ""}
+        missingLabel={<>Código {member?.brokerCode} (ainda não está no catálogo)</>}
+        choices={brokerChoices(links.brokers)}
+      />
+      <LinkSelect
+        label="Login do membro"
+        field={fields.userUid}
+        hint="O código do corretor no Vista é copiado para este login (Meus imóveis e distribuição de leads)."
+        noneValue={NO_LINKED_USER}
+        current={member?.userUid ?? ""}
+        missingLabel="Login atual (desativado)"
+        choices={userChoices(links.users)}
+      />
       <Field label="Ordem na página Sobre" field={fields.sortOrder} type="number" inputProps={{ min: 0, max: 9999 }} />
       {member?.deleted ? null : <CheckboxField label="Ativo (aparece no site)" field={fields.active} />}
       <div className={s.row}>

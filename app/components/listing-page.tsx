@@ -4,7 +4,7 @@
  * the phone contact bar and the 410 notice of a listing that left the catalogue.
  */
 import { Link } from "@remix-run/react";
-import type { MouseEvent } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import type { Broker, Listing, Purpose } from "~/domain/listing";
 import type { ListingSummary } from "~/domain/listing-summary";
 import { formatPrice } from "~/lib/format";
@@ -153,15 +153,9 @@ export function ListingAside({
           Pedir mais informações
         </a>
         {whatsapp ? (
-          <a
-            className={`${button.primary} ${p.whatsapp} ${p.fullWidth}`}
-            href={whatsapp}
-            target="_blank"
-            rel="noopener noreferrer nofollow"
-          >
-            <WhatsAppIcon size={20} />
+          <WhatsAppLink href={whatsapp} className={p.fullWidth} iconSize={20}>
             Falar no WhatsApp
-          </a>
+          </WhatsAppLink>
         ) : null}
       </PriceBox>
       {listing.broker ? (
@@ -175,6 +169,37 @@ export function ListingAside({
       ) : null}
       <ShareButtons url={canonicalUrl} title={title} />
     </aside>
+  );
+}
+
+/**
+ * A WhatsApp button of the listing (`/obrigado-whatsapp?…`, which records the
+ * contact): a new tab, with neither the opener nor the referrer passed on, and
+ * no link for crawlers to follow.
+ */
+function WhatsAppLink({
+  href,
+  className,
+  iconSize,
+  children,
+}: {
+  href: string;
+  /** Width and spacing of the place it stands in. */
+  className: string;
+  /** Icon size, px. */
+  iconSize: number;
+  children: ReactNode;
+}) {
+  return (
+    <a
+      className={`${button.primary} ${p.whatsapp} ${className}`}
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+    >
+      <WhatsAppIcon size={iconSize} />
+      {children}
+    </a>
   );
 }
 
@@ -228,15 +253,9 @@ export function ContactBar({ listing, whatsapp, visitPath }: ContactBarProps) {
         )}
       </p>
       {whatsapp ? (
-        <a
-          className={`${button.primary} ${p.whatsapp} ${p.contactBarButton}`}
-          href={whatsapp}
-          target="_blank"
-          rel="noopener noreferrer nofollow"
-        >
-          <WhatsAppIcon size={16} />
+        <WhatsAppLink href={whatsapp} className={p.contactBarButton} iconSize={16}>
           WhatsApp
-        </a>
+        </WhatsAppLink>
       ) : null}
       <a className={`${button.outline} ${p.contactBarButton}`} href={`#${INFO_FORM_ID}`} onClick={openInfoForm}>
         <MailIcon size={16} className={p.contactBarIcon} />

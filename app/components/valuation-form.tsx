@@ -51,6 +51,25 @@ export function EstimateForm({ vocabulary, values, errors }: EstimateFormProps) 
       }}
     />
   );
+  const choice = (
+    field: "category" | "city",
+    label: string,
+    prompt: string,
+    items: readonly { slug: string; label: string }[],
+  ) => (
+    <SelectField
+      label={label}
+      errors={error(field)}
+      selectProps={{ name: VALUATION_PARAMS[field], defaultValue: values[field] ?? "", required: true }}
+    >
+      <option value="">{prompt}</option>
+      {items.map((item) => (
+        <option key={item.slug} value={item.slug}>
+          {item.label}
+        </option>
+      ))}
+    </SelectField>
+  );
   return (
     <Form method="get" action={VALUATION_PATH} className={s.card} aria-labelledby="avaliacao-form-titulo">
       <h2 id="avaliacao-form-titulo" className={s.title}>
@@ -75,31 +94,9 @@ export function EstimateForm({ vocabulary, values, errors }: EstimateFormProps) 
           </p>
         ) : null}
       </fieldset>
-      <SelectField
-        label="Tipo"
-        errors={error("category")}
-        selectProps={{ name: VALUATION_PARAMS.category, defaultValue: values.category ?? "", required: true }}
-      >
-        <option value="">Escolha o tipo</option>
-        {vocabulary.categories.map((category) => (
-          <option key={category.slug} value={category.slug}>
-            {category.label}
-          </option>
-        ))}
-      </SelectField>
+      {choice("category", "Tipo", "Escolha o tipo", vocabulary.categories)}
       <div className={s.grid}>
-        <SelectField
-          label="Cidade"
-          errors={error("city")}
-          selectProps={{ name: VALUATION_PARAMS.city, defaultValue: values.city ?? "", required: true }}
-        >
-          <option value="">Escolha a cidade</option>
-          {vocabulary.cities.map((city) => (
-            <option key={city.slug} value={city.slug}>
-              {city.label}
-            </option>
-          ))}
-        </SelectField>
+        {choice("city", "Cidade", "Escolha a cidade", vocabulary.cities)}
         <SelectField
           label="Bairro"
           errors={error("neighbourhood")}

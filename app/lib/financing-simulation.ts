@@ -66,6 +66,36 @@ function fieldText(raw: string | null): string | null {
   return /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text) ? null : text;
 }
 
+/** What a field's check says of its text: the number, or the pt-BR message for the field. */
+type NumberCheck = { value: number } | { error: string };
+
+/** A numeric field as read: the number (null when refused), its text as shown again, and the refusal's message. */
+interface NumberField {
+  value: number | null;
+  text: string;
+  error?: string;
+}
+
+/**
+ * One numeric field of the simulator: a missing or empty one is the default
+ * (`fallback`, shown as `fallbackText`); one with control characters or
+ * longer than {@link MAX_FIELD_LENGTH} is refused with `unreadable` and shown
+ * empty; any other is shown as typed and read by `check`.
+ */
+function readNumber(
+  raw: string | null,
+  fallback: number,
+  fallbackText: string,
+  unreadable: string,
+  check: (text: string) => NumberCheck,
+): NumberField {
+  const text = fieldText(raw);
+  if (text === null || text.length > MAX_FIELD_LENGTH) return { value: null, text: "", error: unreadable };
+  if (!text) return { value: fallback, text: fallbackText };
+  const checked = check(text);
+  return "error" in checked ? { value: null, text, error: checked.error } : { value: checked.value, text };
+}
+
 /** The default down payment for a price: {@link MIN_DOWN_PAYMENT_SHARE} of it, rounded up to the real. */
 export function defaultDownPayment(price: number): number {
   return Math.ceil(price * MIN_DOWN_PAYMENT_SHARE);
@@ -81,62 +111,64 @@ export function readSimulation(params: URLSearchParams, price: number, settings:
   const errors: Simulation["errors"] = {};
   const minDown = defaultDownPayment(price);
 
-  const downText = fieldText(params.get(SIMULATION_PARAMS.downPayment));
-  let downPayment: number | null = minDown;
-  let entrada = formatMoneyInput(minDown);
-  if (downText === null || downText.length > MAX_FIELD_LENGTH) {
-    errors.entrada = "Informe a entrada em reais, por exemplo 150.000.";
-    downPayment = null;
-    entrada = "";
-  } else if (downText) {
-    entrada = downText;
-    downPayment = parseDecimal(downText);
-    if (downPayment === null) errors.entrada = "Informe a entrada em reais, por exemplo 150.000.";
-    else if (downPayment > price)
-      errors.entrada = `A entrada não pode passar do valor do imóvel (${formatPrice(price)}).`;
-    else if (downPayment < minDown)
-      errors.entrada = `Os bancos costumam exigir entrada de pelo menos 20% do valor (${formatPrice(minDown)}).`;
-  }
+  const downMessage = "Informe a entrada em reais, por exemplo 150.000.";
+  const down = readNumber(
+    params.get(SIMULATION_PARAMS.downPayment),
+    minDown,
+    formatMoneyInput(minDown),
+    downMessage,
+    (text) => {
+      const value = parseDecimal(text);
+      if (value === null) return { error: downMessage };
+      if (value > price) return { error: `A entrada não pode passar do valor do imóvel (${formatPrice(price)}).` };
+      if (value < minDown)
+        return { error: `Os bancos costumam exigir entrada de pelo menos 20% do valor (${formatPrice(minDown)}).` };
+      return { value };
+    },
+  );
 
-  const termText = fieldText(params.get(SIMULATION_PARAMS.term));
-  let termMonths: number | null = settings.defaultTermMonths;
-  let prazo = String(settings.defaultTermMonths);
   const termMessage = `Informe o prazo em meses, de ${MIN_TERM_MONTHS} a ${MAX_TERM_MONTHS} (35 anos).`;
-  if (termText === null || termText.length > MAX_FIELD_LENGTH) {
-    errors.prazo = termMessage;
-    termMonths = null;
-    prazo = "";
-  } else if (termText) {
-    prazo = termText;
-    termMonths = /^\d+$/.test(termText) ? Number(termText) : null;
-    if (termMonths === null || termMonths < MIN_TERM_MONTHS || termMonths > MAX_TERM_MONTHS) errors.prazo = termMessage;
-  }
+  const term = readNumber(
+    params.get(SIMULATION_PARAMS.term),
+    settings.defaultTermMonths,
+    String(settings.defaultTermMonths),
+    termMessage,
+    (text) => {
+      const value = /^\d+$/.test(text) ? Number(text) : null;
+      return value === null || value < MIN_TERM_MONTHS || value > MAX_TERM_MONTHS ? { error: termMessage } : { value };
+    },
+  );
 
-  const rateText = fieldText(params.get(SIMULATION_PARAMS.rate));
-  let rate: number | null = settings.defaultYearlyRatePercent;
-  let juros = formatNumber(settings.defaultYearlyRatePercent, 2);
   const rateMessage = `Informe os juros ao ano entre 0 e ${MAX_YEARLY_RATE_PERCENT}%, por exemplo 10,99.`;
-  if (rateText === null || rateText.length > MAX_FIELD_LENGTH) {
-    errors.juros = rateMessage;
-    rate = null;
-    juros = "";
-  } else if (rateText) {
-    juros = rateText;
-    rate = parseDecimal(rateText.replace(".", ","));
-    if (rate === null || rate > MAX_YEARLY_RATE_PERCENT) errors.juros = rateMessage;
-  }
+  const rate = readNumber(
+    params.get(SIMULATION_PARAMS.rate),
+    settings.defaultYearlyRatePercent,
+    formatNumber(settings.defaultYearlyRatePercent, 2),
+    rateMessage,
+    (text) => {
+      const value = parseDecimal(text.replace(".", ","));
+      return value === null || value > MAX_YEARLY_RATE_PERCENT ? { error: rateMessage } : { value };
+    },
+  );
 
   const systemText = params.get(SIMULATION_PARAMS.system) ?? "";
   const sistema: SystemChoice = (AMORTISATION_SYSTEMS as readonly string[]).includes(systemText)
     ? (systemText as AmortisationSystem)
     : "ambos";
 
-  const values = { entrada, prazo, juros, sistema };
-  if (Object.keys(errors).length || downPayment === null || termMonths === null || rate === null)
-    return { values, errors, result: null };
+  if (down.error) errors.entrada = down.error;
+  if (term.error) errors.prazo = term.error;
+  if (rate.error) errors.juros = rate.error;
+  const values = { entrada: down.text, prazo: term.text, juros: rate.text, sistema };
+  if (down.value === null || term.value === null || rate.value === null) return { values, errors, result: null };
   return {
     values,
     errors,
-    result: simulateFinancing({ price, downPayment, termMonths, yearlyRatePercent: rate }),
+    result: simulateFinancing({
+      price,
+      downPayment: down.value,
+      termMonths: term.value,
+      yearlyRatePercent: rate.value,
+    }),
   };
 }

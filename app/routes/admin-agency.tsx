@@ -8,7 +8,7 @@
  */
 import { getFormProps } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
 import { requireAdminPost } from "~/.server/auth/admin-post";
 import { AdminPageHeader } from "~/components/admin-nav";
@@ -16,7 +16,7 @@ import * as s from "~/components/admin.css";
 import { AdminSubmitRow } from "~/components/admin-submit";
 import { FormAlert } from "~/components/forms";
 import { Field, SelectField, TextareaField } from "~/components/conform-fields";
-import { useZodForm } from "~/components/use-zod-form";
+import { useSettingsForm } from "~/components/use-settings-form";
 import { BRAZILIAN_STATES, SOCIAL_NETWORKS, type SocialNetwork } from "~/lib/agency";
 import { agencyFormSchema } from "~/lib/agency-form";
 import { privatePage, privatePageHeaders } from "~/lib/cache-control";
@@ -46,13 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
 /** The agency form. */
 export default function AdminAgencyPage() {
   const { saved, values } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useZodForm(agencyFormSchema, {
-    id: "imobiliaria",
-    lastResult: actionData?.result,
-    defaultValue: values,
-  });
+  const { form, fields, busy } = useSettingsForm(agencyFormSchema, "imobiliaria", values);
   const control = { className: s.control };
 
   return (

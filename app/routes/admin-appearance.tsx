@@ -9,7 +9,7 @@
  */
 import { getFormProps } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
 import { requireAdminPost } from "~/.server/auth/admin-post";
 import { AdminPageHeader } from "~/components/admin-nav";
@@ -23,7 +23,7 @@ import { privatePage, privatePageHeaders } from "~/lib/cache-control";
 import { adminMeta } from "~/lib/meta";
 import { button } from "~/styles/ui.css";
 import { appearancePageData, handleAppearanceAction } from "./admin-appearance.server";
-import { useZodForm } from "~/components/use-zod-form";
+import { useSettingsForm } from "~/components/use-settings-form";
 
 /** Guard (admin), then the theme in effect and whether it was saved here. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -56,14 +56,7 @@ const COLOR_FIELDS = [
 /** The appearance form. */
 export default function AdminAppearancePage() {
   const { saved, values } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const [form, fields] = useZodForm(appearanceFormSchema, {
-    id: "aparencia",
-    lastResult: actionData?.result,
-    defaultValue: values,
-  });
+  const { form, fields, busy } = useSettingsForm(appearanceFormSchema, "aparencia", values);
   const current = {
     primary: normalizeHexColor(fields.primary.value ?? "") ?? values.primary,
     secondary: normalizeHexColor(fields.secondary.value ?? "") ?? values.secondary,

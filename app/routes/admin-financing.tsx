@@ -7,7 +7,7 @@
  */
 import { getFormProps } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth";
 import { requireAdminPost } from "~/.server/auth/admin-post";
 import { AdminPageHeader } from "~/components/admin-nav";
@@ -15,7 +15,7 @@ import * as s from "~/components/admin.css";
 import { AdminSubmitRow } from "~/components/admin-submit";
 import { FormAlert } from "~/components/forms";
 import { Field, TextareaField } from "~/components/conform-fields";
-import { useZodForm } from "~/components/use-zod-form";
+import { useSettingsForm } from "~/components/use-settings-form";
 import { privatePage, privatePageHeaders } from "~/lib/cache-control";
 import { MAX_TERM_MONTHS, MIN_TERM_MONTHS } from "~/lib/financing";
 import { MAX_BANK_RATES } from "~/lib/financing-form";
@@ -44,13 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
 /** The financing form. */
 export default function AdminFinancingPage() {
   const { saved, values } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useZodForm(financingSettingsSchema, {
-    id: "financiamento",
-    lastResult: actionData?.result,
-    defaultValue: values,
-  });
+  const { form, fields, busy } = useSettingsForm(financingSettingsSchema, "financiamento", values);
   const control = { className: s.control };
 
   return (

@@ -9,6 +9,7 @@
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { requireRole } from "~/.server/auth";
 import { AdminFilterBar, DateRangeFields } from "~/components/admin-list";
 import { AdminPageHeader } from "~/components/admin-nav";
@@ -56,34 +57,62 @@ function brazilianDate(day: string): string {
   return `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 }
 
-/** A table section with a heading, or a line saying there is nothing yet. */
-function Section(props: { id: string; title: string; empty: boolean; children: React.ReactNode }) {
+/** Props of {@link StatsTable}: one table of the period's figures. */
+interface StatsTableProps<Row> {
+  /** Id of the heading (the section's accessible name). */
+  id: string;
+  title: string;
+  /** `data-testid` of the table. */
+  testId: string;
+  /** Column headers: the first names what a row is of, the others head numbers (right-aligned). */
+  columns: readonly string[];
+  rows: readonly Row[];
+  /** The React key of a row. */
+  rowKey: (row: Row) => string;
+  /** A row's cells, one per column, in order. */
+  cells: (row: Row) => readonly ReactNode[];
+}
+
+/** The class of the cells of the number columns. */
+const numberCell = `${a.cell} ${s.number}`;
+
+/** A section with its heading and table, or a line saying the period has nothing to show. */
+function StatsTable<Row>({ id, title, testId, columns, rows, rowKey, cells }: StatsTableProps<Row>) {
   return (
-    <section aria-labelledby={props.id}>
-      <h2 id={props.id} className={a.heading}>
-        {props.title}
+    <section aria-labelledby={id}>
+      <h2 id={id} className={a.heading}>
+        {title}
       </h2>
-      {props.empty ? (
+      {rows.length === 0 ? (
         <p className={a.muted}>Nenhum registro no período.</p>
       ) : (
-        <div className={a.tableWrap}>{props.children}</div>
+        <div className={a.tableWrap}>
+          <table className={a.table} data-testid={testId}>
+            <thead>
+              <tr>
+                {columns.map((column, i) => (
+                  <th key={column} className={i > 0 ? numberCell : a.cell} scope="col">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={rowKey(row)}>
+                  {cells(row).map((cell, i) => (
+                    <td key={i} className={i > 0 ? numberCell : a.cell}>
+                      {cell}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
-}
-
-/** A header cell; `numeric` aligns it with the numbers below. */
-function Th({ children, numeric }: { children: React.ReactNode; numeric?: boolean }) {
-  return (
-    <th className={numeric ? `${a.cell} ${s.number}` : a.cell} scope="col">
-      {children}
-    </th>
-  );
-}
-
-/** A number cell. */
-function Num({ children }: { children: React.ReactNode }) {
-  return <td className={`${a.cell} ${s.number}`}>{children}</td>;
 }
 
 /** What the page's loader sends. */
@@ -181,115 +210,68 @@ export default function AdminStatsPage() {
         <VisitsChart days={dashboard.visits} />
       </section>
 
-      <Section id="imoveis-mais-vistos" title="Imóveis mais vistos" empty={dashboard.topListings.length === 0}>
-        <table className={a.table} data-testid="top-imoveis">
-          <thead>
-            <tr>
-              <Th>Imóvel</Th>
-              <Th numeric>Visualizações</Th>
-              <Th numeric>Leads</Th>
-              <Th numeric>Conversão</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {dashboard.topListings.map((listing) => (
-              <tr key={listing.code}>
-                <td className={a.cell}>
-                  {listing.path ? <Link to={listing.path}>{listing.code}</Link> : listing.code}
-                  {listing.title ? <span className={a.muted}> · {listing.title}</span> : null}
-                </td>
-                <Num>{formatCount(listing.views)}</Num>
-                <Num>{formatCount(listing.leads)}</Num>
-                <Num>{formatPercent(listing.conversionPercent)}</Num>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Section>
+      <StatsTable
+        id="imoveis-mais-vistos"
+        title="Imóveis mais vistos"
+        testId="top-imoveis"
+        columns={["Imóvel", "Visualizações", "Leads", "Conversão"]}
+        rows={dashboard.topListings}
+        rowKey={(listing) => listing.code}
+        cells={(listing) => [
+          <>
+            {listing.path ? <Link to={listing.path}>{listing.code}</Link> : listing.code}
+            {listing.title ? <span className={a.muted}> · {listing.title}</span> : null}
+          </>,
+          formatCount(listing.views),
+          formatCount(listing.leads),
+          formatPercent(listing.conversionPercent),
+        ]}
+      />
 
-      <Section id="buscas" title="Buscas mais feitas" empty={dashboard.topSearches.length === 0}>
-        <table className={a.table} data-testid="top-buscas">
-          <thead>
-            <tr>
-              <Th>Termo</Th>
-              <Th numeric>Buscas</Th>
-              <Th numeric>Visitantes</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {dashboard.topSearches.map((search) => (
-              <tr key={search.term}>
-                <td className={a.cell}>{search.term}</td>
-                <Num>{formatCount(search.searches)}</Num>
-                <Num>{formatCount(search.visitors)}</Num>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Section>
+      <StatsTable
+        id="buscas"
+        title="Buscas mais feitas"
+        testId="top-buscas"
+        columns={["Termo", "Buscas", "Visitantes"]}
+        rows={dashboard.topSearches}
+        rowKey={(search) => search.term}
+        cells={(search) => [search.term, formatCount(search.searches), formatCount(search.visitors)]}
+      />
 
-      <Section id="bairros" title="Bairros mais procurados" empty={dashboard.topNeighbourhoods.length === 0}>
-        <table className={a.table} data-testid="top-bairros">
-          <thead>
-            <tr>
-              <Th>Bairro</Th>
-              <Th numeric>Filtros usados</Th>
-              <Th numeric>Imóveis vistos</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {dashboard.topNeighbourhoods.map((place) => (
-              <tr key={place.slug}>
-                <td className={a.cell}>{place.name}</td>
-                <Num>{formatCount(place.filterUses)}</Num>
-                <Num>{formatCount(place.listingViews)}</Num>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Section>
+      <StatsTable
+        id="bairros"
+        title="Bairros mais procurados"
+        testId="top-bairros"
+        columns={["Bairro", "Filtros usados", "Imóveis vistos"]}
+        rows={dashboard.topNeighbourhoods}
+        rowKey={(place) => place.slug}
+        cells={(place) => [place.name, formatCount(place.filterUses), formatCount(place.listingViews)]}
+      />
 
-      <Section id="canais" title="Leads por canal" empty={dashboard.channels.length === 0}>
-        <table className={a.table} data-testid="leads-canais">
-          <thead>
-            <tr>
-              <Th>Canal</Th>
-              <Th numeric>Leads</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {dashboard.channels.map((channel) => (
-              <tr key={channel.kind}>
-                <td className={a.cell}>{LEAD_KIND_LABELS[channel.kind] ?? channel.kind}</td>
-                <Num>{formatCount(channel.leads)}</Num>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Section>
+      <StatsTable
+        id="canais"
+        title="Leads por canal"
+        testId="leads-canais"
+        columns={["Canal", "Leads"]}
+        rows={dashboard.channels}
+        rowKey={(channel) => channel.kind}
+        cells={(channel) => [LEAD_KIND_LABELS[channel.kind] ?? channel.kind, formatCount(channel.leads)]}
+      />
 
-      <Section id="corretores" title="Leads e visualizações por corretor" empty={dashboard.brokers.length === 0}>
-        <table className={a.table} data-testid="leads-corretores">
-          <thead>
-            <tr>
-              <Th>Corretor</Th>
-              <Th numeric>Visualizações dos imóveis</Th>
-              <Th numeric>Leads</Th>
-              <Th numeric>Conversão</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {dashboard.brokers.map((broker) => (
-              <tr key={broker.code || "-"}>
-                <td className={a.cell}>{broker.name}</td>
-                <Num>{formatCount(broker.views)}</Num>
-                <Num>{formatCount(broker.leads)}</Num>
-                <Num>{formatPercent(broker.conversionPercent)}</Num>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Section>
+      <StatsTable
+        id="corretores"
+        title="Leads e visualizações por corretor"
+        testId="leads-corretores"
+        columns={["Corretor", "Visualizações dos imóveis", "Leads", "Conversão"]}
+        rows={dashboard.brokers}
+        rowKey={(broker) => broker.code || "-"}
+        cells={(broker) => [
+          broker.name,
+          formatCount(broker.views),
+          formatCount(broker.leads),
+          formatPercent(broker.conversionPercent),
+        ]}
+      />
     </div>
   );
 }

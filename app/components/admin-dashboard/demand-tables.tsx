@@ -16,23 +16,16 @@ export function EmptySearchesTable({ dashboard }: { dashboard: AdminDashboard })
     <section className={s.card} aria-label="Buscas sem resultado">
       <FigureTable
         caption="Buscas sem resultado (30 dias)"
-        columns={[{ label: "Termo" }, { label: "Buscas", numeric: true }, { label: "Visitantes", numeric: true }]}
+        columns={["Termo", "Buscas", "Visitantes"]}
+        empty={rows.length === 0 ? "Nenhuma busca sem resultado." : undefined}
       >
-        {rows.length === 0 ? (
-          <tr>
-            <td className={cellClass} colSpan={3}>
-              Nenhuma busca sem resultado.
-            </td>
+        {rows.map((row) => (
+          <tr key={row.term}>
+            <td className={`${cellClass} ${d.wrap}`}>{row.term}</td>
+            <NumberCell>{formatCount(row.searches)}</NumberCell>
+            <NumberCell>{formatCount(row.visitors)}</NumberCell>
           </tr>
-        ) : (
-          rows.map((row) => (
-            <tr key={row.term}>
-              <td className={`${cellClass} ${d.wrap}`}>{row.term}</td>
-              <NumberCell>{formatCount(row.searches)}</NumberCell>
-              <NumberCell>{formatCount(row.visitors)}</NumberCell>
-            </tr>
-          ))
-        )}
+        ))}
       </FigureTable>
     </section>
   );
@@ -45,24 +38,17 @@ export function ViewedWithoutLeadsTable({ dashboard }: { dashboard: AdminDashboa
     <section className={s.card} aria-label="Imóveis vistos sem contato">
       <FigureTable
         caption="Imóveis muito vistos sem contato (30 dias)"
-        columns={[{ label: "Imóvel" }, { label: "Visualizações", numeric: true }]}
+        columns={["Imóvel", "Visualizações"]}
+        empty={rows.length === 0 ? "Nenhum imóvel visto sem contato." : undefined}
       >
-        {rows.length === 0 ? (
-          <tr>
-            <td className={cellClass} colSpan={2}>
-              Nenhum imóvel visto sem contato.
+        {rows.map((row) => (
+          <tr key={row.code}>
+            <td className={`${cellClass} ${d.wrap}`}>
+              <a href={row.path}>{row.title}</a> <span className={s.muted}>({row.code})</span>
             </td>
+            <NumberCell>{formatCount(row.views)}</NumberCell>
           </tr>
-        ) : (
-          rows.map((row) => (
-            <tr key={row.code}>
-              <td className={`${cellClass} ${d.wrap}`}>
-                <a href={row.path}>{row.title}</a> <span className={s.muted}>({row.code})</span>
-              </td>
-              <NumberCell>{formatCount(row.views)}</NumberCell>
-            </tr>
-          ))
-        )}
+        ))}
       </FigureTable>
     </section>
   );

@@ -12,30 +12,54 @@ import * as d from "./dashboard.css";
 /** The class of every cell of the dashboard's tables (the admin cell, denser on a phone). */
 export const cellClass = `${s.cell} ${d.cell}`;
 
-/** A column of {@link FigureTable}: its header, and whether it holds numbers (right-aligned). */
-export interface FigureColumn {
-  label: string;
-  numeric?: boolean;
-}
-
-/** A data table with a visible caption and column headers (`scope="col"`); `children` are the rows. */
-export function FigureTable(props: { caption: string; columns: readonly FigureColumn[]; children: ReactNode }) {
+/**
+ * A data table with a visible caption and column headers (`scope="col"`);
+ * `children` are the rows. With `empty`, one row across all the columns
+ * saying there is nothing to show stands instead of them.
+ */
+export function FigureTable(props: {
+  caption: string;
+  /** Column headers: the first names what a row is of, the others head numbers (right-aligned). */
+  columns: readonly string[];
+  /** The text of the row shown when there are no rows (pt-BR), or undefined when there are. */
+  empty?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={s.tableWrap}>
       <table className={s.table}>
         <caption className={d.caption}>{props.caption}</caption>
         <thead>
           <tr>
-            {props.columns.map((column) => (
-              <th key={column.label} scope="col" className={`${cellClass} ${column.numeric ? d.number : ""}`}>
-                {column.label}
+            {props.columns.map((column, i) => (
+              <th key={column} scope="col" className={`${cellClass} ${i > 0 ? d.number : ""}`}>
+                {column}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>{props.children}</tbody>
+        <tbody>
+          {props.empty ? (
+            <tr>
+              <td className={cellClass} colSpan={props.columns.length}>
+                {props.empty}
+              </td>
+            </tr>
+          ) : (
+            props.children
+          )}
+        </tbody>
       </table>
     </div>
+  );
+}
+
+/** The header cell of a row (`scope="row"`): what the row's figures are of. */
+export function RowHeader({ children }: { children: ReactNode }) {
+  return (
+    <th scope="row" className={cellClass}>
+      {children}
+    </th>
   );
 }
 

@@ -8,7 +8,7 @@ import { type AdminDashboard, formatOptionalDuration } from "~/lib/admin-dashboa
 import { formatCount } from "~/lib/format";
 import { LEAD_KIND_LABELS } from "~/lib/lead-inbox";
 import * as s from "../admin.css";
-import { cellClass, FigureTable, NumberCell } from "./figure-table";
+import { FigureTable, NumberCell, RowHeader } from "./figure-table";
 
 /**
  * The two first-response tables: per broker (name, answered, median, p90), then per channel, whose
@@ -29,47 +29,25 @@ export function FirstResponseTables({ dashboard }: { dashboard: AdminDashboard }
       </p>
       <FigureTable
         caption="Primeira resposta por corretor"
-        columns={[
-          { label: "Corretor" },
-          { label: "Respondidos", numeric: true },
-          { label: "Mediana", numeric: true },
-          { label: "p90", numeric: true },
-        ]}
+        columns={["Corretor", "Respondidos", "Mediana", "p90"]}
+        empty={brokers.length === 0 ? "Nenhum lead respondido nos últimos 30 dias." : undefined}
       >
-        {brokers.length === 0 ? (
-          <tr>
-            <td className={cellClass} colSpan={4}>
-              Nenhum lead respondido nos últimos 30 dias.
-            </td>
+        {brokers.map((broker) => (
+          <tr key={broker.uid}>
+            <RowHeader>{broker.name}</RowHeader>
+            <NumberCell>{formatCount(broker.answered)}</NumberCell>
+            <NumberCell>{formatOptionalDuration(broker.medianMs)}</NumberCell>
+            <NumberCell>{formatOptionalDuration(broker.p90Ms)}</NumberCell>
           </tr>
-        ) : (
-          brokers.map((broker) => (
-            <tr key={broker.uid}>
-              <th scope="row" className={cellClass}>
-                {broker.name}
-              </th>
-              <NumberCell>{formatCount(broker.answered)}</NumberCell>
-              <NumberCell>{formatOptionalDuration(broker.medianMs)}</NumberCell>
-              <NumberCell>{formatOptionalDuration(broker.p90Ms)}</NumberCell>
-            </tr>
-          ))
-        )}
+        ))}
       </FigureTable>
       <FigureTable
         caption="Primeira resposta por canal"
-        columns={[
-          { label: "Canal" },
-          { label: "Mediana", numeric: true },
-          { label: "p90", numeric: true },
-          { label: "Respondidos", numeric: true },
-          { label: "Sem resposta", numeric: true },
-        ]}
+        columns={["Canal", "Mediana", "p90", "Respondidos", "Sem resposta"]}
       >
         {channels.map((channel) => (
           <tr key={channel.kind}>
-            <th scope="row" className={cellClass}>
-              {LEAD_KIND_LABELS[channel.kind]}
-            </th>
+            <RowHeader>{LEAD_KIND_LABELS[channel.kind]}</RowHeader>
             <NumberCell>{formatOptionalDuration(channel.medianMs)}</NumberCell>
             <NumberCell>{formatOptionalDuration(channel.p90Ms)}</NumberCell>
             <NumberCell>{formatCount(channel.answered)}</NumberCell>

@@ -18,7 +18,7 @@ import { LEAD_KIND_LABELS } from "~/lib/lead-inbox";
 import { panelLeadPath } from "~/lib/lead-workflow";
 import * as s from "../admin.css";
 import * as d from "./dashboard.css";
-import { cellClass, CountLink, FigureTable, NumberCell } from "./figure-table";
+import { CountLink, FigureTable, NumberCell, RowHeader } from "./figure-table";
 
 /** "1 lead" / "3 leads". */
 const leadsWord = (n: number) => (n === 1 ? "lead" : "leads");
@@ -97,20 +97,10 @@ export function ChannelTable({ dashboard }: { dashboard: AdminDashboard }) {
     ["month", windows.monthFrom, "em 30 dias"],
   ] as const;
   return (
-    <FigureTable
-      caption="Leads por canal"
-      columns={[
-        { label: "Canal" },
-        { label: "Hoje", numeric: true },
-        { label: "7 dias", numeric: true },
-        { label: "30 dias", numeric: true },
-      ]}
-    >
+    <FigureTable caption="Leads por canal" columns={["Canal", "Hoje", "7 dias", "30 dias"]}>
       {channels.map((row) => (
         <tr key={row.kind}>
-          <th scope="row" className={cellClass}>
-            {LEAD_KIND_LABELS[row.kind]}
-          </th>
+          <RowHeader>{LEAD_KIND_LABELS[row.kind]}</RowHeader>
           {windowsOf.map(([key, de, words]) => (
             <NumberCell key={key}>
               <CountLink
@@ -123,9 +113,7 @@ export function ChannelTable({ dashboard }: { dashboard: AdminDashboard }) {
         </tr>
       ))}
       <tr>
-        <th scope="row" className={cellClass}>
-          Total
-        </th>
+        <RowHeader>Total</RowHeader>
         {windowsOf.map(([key, de, words]) => (
           <NumberCell key={key}>
             <CountLink

@@ -4,11 +4,9 @@
  * the listings the map shows (`/mapa/pontos?contagem=1`) and keeping the drawn
  * area. Loaded on the first press of the map's "Filtros" (`./map-filters-button`).
  */
-import { FiltersForm } from "~/components/filters-form";
 import type { FilterVocabulary, ListingFilters } from "~/lib/filters";
-import { MAP_COUNT_PATH } from "~/lib/map-data";
-import { mapFiltersHidden, type DrawnShape } from "~/lib/map-shape";
-import { MAP_PATH } from "~/lib/paths";
+import type { DrawnShape } from "~/lib/map-shape";
+import { MapFiltersForm } from "./map-filters-form";
 import * as s from "./map-panel.css";
 
 /** Props of {@link MapFiltersSheet}. */
@@ -26,12 +24,10 @@ export interface MapFiltersSheetProps {
 export default function MapFiltersSheet({ filters, vocabulary, shape, total, onClose }: MapFiltersSheetProps) {
   return (
     <div className={s.sheetHost}>
-      <FiltersForm
+      <MapFiltersForm
         filters={filters}
         vocabulary={vocabulary}
-        action={MAP_PATH}
-        countPath={MAP_COUNT_PATH}
-        hidden={mapFiltersHidden(shape)}
+        shape={shape}
         total={total}
         startOpen
         onSheetClose={onClose}

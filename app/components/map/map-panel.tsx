@@ -7,13 +7,12 @@
  * the page.
  */
 import { AlertForm } from "~/components/alert-form";
-import { FiltersForm } from "~/components/filters-form";
 import type { ListingSummary } from "~/domain/listing-summary";
 import type { LeadFormTokens } from "~/lib/lead-fields";
 import type { FilterVocabulary, ListingFilters } from "~/lib/filters";
-import { MAP_PATH } from "~/lib/paths";
-import { MAP_COUNT_PATH, MAP_FILTERS_ID, mapUrl, type BoundingBox } from "~/lib/map-data";
-import { mapFiltersHidden, mapShapeUrl, type DrawnShape } from "~/lib/map-shape";
+import { MAP_FILTERS_ID, mapUrl, type BoundingBox } from "~/lib/map-data";
+import { mapShapeUrl, type DrawnShape } from "~/lib/map-shape";
+import { MapFiltersForm } from "./map-filters-form";
 import { MapList } from "./map-list";
 import * as s from "./map-panel.css";
 
@@ -49,13 +48,7 @@ export function MapPanel(props: MapPanelProps) {
   return (
     <>
       <div className={s.filters} id={MAP_FILTERS_ID} data-open={filtersOpen || undefined}>
-        <FiltersForm
-          filters={filters}
-          vocabulary={vocabulary}
-          action={MAP_PATH}
-          countPath={MAP_COUNT_PATH}
-          hidden={mapFiltersHidden(shape)}
-        />
+        <MapFiltersForm filters={filters} vocabulary={vocabulary} shape={shape} />
       </div>
       <MapList
         items={props.items}
