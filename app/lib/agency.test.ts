@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { schemaFieldErrors } from "../../tests/unit-helpers/schema-errors";
 import { addressLines, formatOpeningHoursLine, parseOpeningHoursLine } from "./agency";
 import { agencyFormDefaults, agencyFormSchema, isCnpj, normalizeCnpj, toAgencyProfile } from "./agency-form";
 
@@ -29,10 +30,7 @@ const VALID = {
   leadRetentionMonths: "24",
 };
 
-const errorsOf = (input: Record<string, unknown>) => {
-  const result = agencyFormSchema.safeParse(input);
-  return result.success ? {} : result.error.flatten().fieldErrors;
-};
+const errorsOf = (input: Record<string, unknown>) => schemaFieldErrors(agencyFormSchema, input);
 
 describe("CNPJ", () => {
   it("accepts a CNPJ whose check digits match, with or without the mask", () => {

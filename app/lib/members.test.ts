@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { schemaFieldErrors } from "../../tests/unit-helpers/schema-errors";
 import { MEMBER_BIO_MAX, memberFormSchema } from "./members";
 import { CONTROL_CHARACTER_MESSAGE, SINGLE_LINE_MESSAGE } from "./text-fields";
 
@@ -10,10 +11,7 @@ const valid = {
   bio: "Olá",
   sortOrder: "1",
 };
-const errorsOf = (raw: Record<string, unknown>) => {
-  const result = memberFormSchema.safeParse(raw);
-  return result.success ? {} : (result.error.flatten().fieldErrors as Record<string, string[]>);
-};
+const errorsOf = (raw: Record<string, unknown>) => schemaFieldErrors(memberFormSchema, raw);
 
 describe("memberFormSchema texts", () => {
   it("refuses a NUL or a line break in one-line fields, beside the field", () => {

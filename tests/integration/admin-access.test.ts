@@ -37,6 +37,18 @@ function request(who: Who, pathAndQuery: string, form?: Record<string, string>, 
 
 const args = (req: Request) => ({ request: req, params: {}, context: {} }) as LoaderFunctionArgs & ActionFunctionArgs;
 
+/** Posts the admin's `form` to `action` at `path`, expects a 400 and returns its messages per field. */
+async function refusedFields(
+  action: (a: ActionFunctionArgs) => Promise<unknown>,
+  path: string,
+  form: Record<string, string>,
+): Promise<Record<string, string[]>> {
+  const response = await answer(() => action(args(request("admin", path, form))));
+  expect(response.status).toBe(400);
+  const body = (await response.json()) as { result: { error: Record<string, string[]> } };
+  return body.result.error;
+}
+
 const pages: { name: string; path: string; loader: (a: LoaderFunctionArgs) => Promise<unknown> }[] = [
   { name: "/admin", path: "/admin", loader: adminHome.loader },
   { name: "/admin/leads", path: "/admin/leads?status=novo", loader: adminLeads.loader },
@@ -123,44 +135,28 @@ describe.each(posts)("action: $name", ({ path: postPath, action, form, success }
 
 describe("bad input from the admin", () => {
   it("an invalid redirect answers 400 with Portuguese messages per field, nothing saved", async () => {
-    const response = await answer(() =>
-      adminRedirects.action(
-        args(
-          request("admin", "/admin/redirecionamentos", {
-            intent: "save",
-            fromPath: "sem-barra",
-            target: "",
-            statusCode: "301",
-          }),
-        ),
-      ),
-    );
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as { result: { error: Record<string, string[]> } };
-    expect(body.result.error.fromPath).toEqual([
+    const errors = await refusedFields(adminRedirects.action, "/admin/redirecionamentos", {
+      intent: "save",
+      fromPath: "sem-barra",
+      target: "",
+      statusCode: "301",
+    });
+    expect(errors.fromPath).toEqual([
       "Informe um caminho do site começando com /, sem espaços, ? ou #, por exemplo /promocao.",
     ]);
-    expect(body.result.error.target).toEqual(["Informe o destino."]);
+    expect(errors.target).toEqual(["Informe o destino."]);
   });
 
   it("an invalid colour answers 400 beside the field", async () => {
-    const response = await answer(() =>
-      adminAppearance.action(
-        args(
-          request("admin", "/admin/aparencia", {
-            intent: "save",
-            title: "Horizonte",
-            description: "Imóveis à venda e para alugar.",
-            primary: "preto",
-            secondary: "#e11d48",
-            light: "#f1f1f3",
-          }),
-        ),
-      ),
-    );
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as { result: { error: Record<string, string[]> } };
-    expect(body.result.error.primary).toEqual(["Use o formato hexadecimal #rrggbb, por exemplo #e11d48."]);
+    const errors = await refusedFields(adminAppearance.action, "/admin/aparencia", {
+      intent: "save",
+      title: "Horizonte",
+      description: "Imóveis à venda e para alugar.",
+      primary: "preto",
+      secondary: "#e11d48",
+      light: "#f1f1f3",
+    });
+    expect(errors.primary).toEqual(["Use o formato hexadecimal #rrggbb, por exemplo #e11d48."]);
   });
 
   it("an unknown lead status answers 400 with a message", async () => {
@@ -183,23 +179,15 @@ describe("bad input from the admin", () => {
   it.each(["javascript:alert(1)", "//evil.example", "/\\evil.example", "/a\r\nSet-Cookie: x", "http://x.example"])(
     "the redirect target %j answers 400 with a pt-BR message beside the field (never 500), nothing saved",
     async (target) => {
-      const response = await answer(() =>
-        adminRedirects.action(
-          args(
-            request("admin", "/admin/redirecionamentos", {
-              intent: "save",
-              fromPath: "/alvo-invalido",
-              target,
-              statusCode: "301",
-              active: "on",
-            }),
-          ),
-        ),
-      );
-      expect(response.status).toBe(400);
-      const body = (await response.json()) as { result: { error: Record<string, string[]> } };
-      expect(body.result.error.target?.[0]).toMatch(/^(Informe um caminho do site|Use um endereço seguro)/);
-      expect(body.result.error.fromPath).toBeUndefined();
+      const errors = await refusedFields(adminRedirects.action, "/admin/redirecionamentos", {
+        intent: "save",
+        fromPath: "/alvo-invalido",
+        target,
+        statusCode: "301",
+        active: "on",
+      });
+      expect(errors.target?.[0]).toMatch(/^(Informe um caminho do site|Use um endereço seguro)/);
+      expect(errors.fromPath).toBeUndefined();
     },
   );
 

@@ -61,34 +61,28 @@ describe("/admin/usuarios actions", () => {
     role: "agent",
     brokerCode: "15",
   };
+  /** Posts `form` to the page's action, as the admin at /admin/usuarios unless told otherwise. */
+  const post = (
+    form: Record<string, string>,
+    { as = "admin" as Who, path = "/admin/usuarios", origin = ORIGIN } = {},
+  ) => answer(() => adminUsers.action(args(request(as, path, form, origin))));
 
   it("anonymous → login; agent → 403; another origin → 403 (nothing created)", async () => {
-    expect((await answer(() => adminUsers.action(args(request("anonymous", "/admin/usuarios", invite))))).status).toBe(
-      302,
-    );
-    expect((await answer(() => adminUsers.action(args(request("agent", "/admin/usuarios", invite))))).status).toBe(403);
-    expect(
-      (await answer(() => adminUsers.action(args(request("admin", "/admin/usuarios", invite, "https://evil.example")))))
-        .status,
-    ).toBe(403);
+    expect((await post(invite, { as: "anonymous" })).status).toBe(302);
+    expect((await post(invite, { as: "agent" })).status).toBe(403);
+    expect((await post(invite, { origin: "https://evil.example" })).status).toBe(403);
     expect(await rowByEmail("bruno@exemplo.com.br")).toBeNull();
   });
 
   it("bad input answers 400 with Portuguese messages beside the fields, nothing saved", async () => {
-    const response = await answer(() =>
-      adminUsers.action(
-        args(
-          request("admin", "/admin/usuarios", {
-            intent: "invite",
-            email: "bruno",
-            displayName: "B",
-            phone: "abc",
-            role: "dono",
-            brokerCode: "1 2",
-          }),
-        ),
-      ),
-    );
+    const response = await post({
+      intent: "invite",
+      email: "bruno",
+      displayName: "B",
+      phone: "abc",
+      role: "dono",
+      brokerCode: "1 2",
+    });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { form: string; result: { error: Record<string, string[]> } };
     expect(body.form).toBe("invite");
@@ -103,7 +97,7 @@ describe("/admin/usuarios actions", () => {
   });
 
   it("invites (toast, e-mail with the link), then the e-mail in use answers 409 beside the field", async () => {
-    const response = await answer(() => adminUsers.action(args(request("admin", "/admin/usuarios?q=b", invite))));
+    const response = await post(invite, { path: "/admin/usuarios?q=b" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/admin/usuarios?q=b");
     expect(response.headers.get("Set-Cookie")).toMatch(/^__flash=/);
@@ -120,7 +114,7 @@ describe("/admin/usuarios actions", () => {
       /http:\/\/localhost:3000\/login-corretores\/definir-senha\?token=[0-9a-f-]{36}\./,
     );
 
-    const again = await answer(() => adminUsers.action(args(request("admin", "/admin/usuarios", invite))));
+    const again = await post(invite);
     expect(again.status).toBe(409);
     expect(((await again.json()) as { result: { error: Record<string, string[]> } }).result.error.email).toEqual([
       "Já existe um usuário com este e-mail.",
@@ -142,8 +136,6 @@ describe("/admin/usuarios actions", () => {
 
   it("edits, disables, enables, promotes, resends and deletes", async () => {
     const uid = (await rowByEmail("bruno@exemplo.com.br"))!.uid;
-    const post = (form: Record<string, string>) =>
-      answer(() => adminUsers.action(args(request("admin", "/admin/usuarios", form))));
     expect(
       (await post({ intent: "edit", uid, displayName: "Bruno Lima", phone: "", role: "agent", brokerCode: "" })).status,
     ).toBe(302);
@@ -180,11 +172,7 @@ describe("/admin/usuarios actions", () => {
   });
 
   it("the invitation link's page sets the password once", async () => {
-    await answer(() =>
-      adminUsers.action(
-        args(request("admin", "/admin/usuarios", { ...invite, email: "dora@exemplo.com.br", phone: "" })),
-      ),
-    );
+    await post({ ...invite, email: "dora@exemplo.com.br", phone: "" });
     const files = (await fs.readdir(path.join(env.dataDir, "outbox"))).sort();
     const eml = (await fs.readFile(path.join(env.dataDir, "outbox", files.at(-1)!), "utf8"))
       .replace(/=\r?\n/g, "")
@@ -204,21 +192,36 @@ describe("/admin/usuarios actions", () => {
       passwordToken.loader(args(request("anonymous", "/login-corretores/definir-senha"))),
     );
     expect(noToken.headers.get("Location")).toBe("/login-corretores/reset-de-senha");
-    const post = (form: Record<string, string>) =>
+    const setPassword = (form: Record<string, string>) =>
       answer(() => passwordToken.action(args(request("anonymous", "/login-corretores/definir-senha", form))));
-    const mismatch = await post({ intent: "token", token, newPassword: "senha-da-dora", confirmPassword: "outra" });
+    const mismatch = await setPassword({
+      intent: "token",
+      token,
+      newPassword: "senha-da-dora",
+      confirmPassword: "outra",
+    });
     expect(mismatch.status).toBe(400);
     expect(
       ((await mismatch.json()) as { result: { error: Record<string, string[]> } }).result.error.confirmPassword,
     ).toEqual(["As senhas não conferem."]);
-    const ok = await post({ intent: "token", token, newPassword: "senha-da-dora", confirmPassword: "senha-da-dora" });
+    const ok = await setPassword({
+      intent: "token",
+      token,
+      newPassword: "senha-da-dora",
+      confirmPassword: "senha-da-dora",
+    });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/login-corretores");
     expect(
       (await signInWithEmailPassword(env.backend, env.test.database.db, "dora@exemplo.com.br", "senha-da-dora")).user
         .role,
     ).toBe("agent");
-    const reused = await post({ intent: "token", token, newPassword: "senha-nova-2", confirmPassword: "senha-nova-2" });
+    const reused = await setPassword({
+      intent: "token",
+      token,
+      newPassword: "senha-nova-2",
+      confirmPassword: "senha-nova-2",
+    });
     expect(reused.status).toBe(400);
     expect(((await reused.json()) as { result: { error: Record<string, string[]> } }).result.error[""]?.[0]).toMatch(
       /^Este link não vale mais/,

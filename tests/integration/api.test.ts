@@ -63,6 +63,10 @@ let ipCounter = 0;
 const args = (req: Request, params: Record<string, string> = {}, clientIp = `10.0.0.${++ipCounter}`) =>
   ({ request: req, params, context: { clientIp } }) as unknown as LoaderFunctionArgs & ActionFunctionArgs;
 
+/** What `handler` (a route's loader or action) answers, returned or thrown, for `args(...rest)`. */
+const respond = (handler: (a: LoaderFunctionArgs & ActionFunctionArgs) => unknown, ...rest: Parameters<typeof args>) =>
+  answer(() => handler(args(...rest)));
+
 const errorBody = z
   .object({ error: z.string().min(1), fieldErrors: z.record(z.array(z.string())).optional() })
   .strict();
@@ -74,10 +78,9 @@ async function expectError(response: Response, status: number) {
 }
 
 async function invite(email: string, phone = "") {
-  const response = await answer(() =>
-    apiAuth.action(
-      args(request("admin", "POST", "/api/auth", { email, displayName: "Bruno Corretor", phone, role: "agent" })),
-    ),
+  const response = await respond(
+    apiAuth.action,
+    request("admin", "POST", "/api/auth", { email, displayName: "Bruno Corretor", phone, role: "agent" }),
   );
   expect(response.status).toBe(201);
   return z.object({ user: userViewSchema, mailed: z.literal(true) }).parse(await response.json()).user;
@@ -137,29 +140,25 @@ describe("guards: anonymous → 401, agent → 403 on every admin endpoint", () 
   });
 
   it("an invalid bearer token counts as anonymous", async () => {
-    const response = await answer(() =>
-      apiUsers.loader(
-        args(request("anonymous", "GET", "/api/auth/users", undefined, { Authorization: `Bearer ${"x".repeat(40)}` })),
-      ),
+    const response = await respond(
+      apiUsers.loader,
+      request("anonymous", "GET", "/api/auth/users", undefined, { Authorization: `Bearer ${"x".repeat(40)}` }),
     );
     await expectError(response, 401);
   });
 
   it("a write with the admin's session cookie from another origin → 403; from this site → allowed", async () => {
     const headers = { Cookie: `session=${adminCookie}`, Origin: "https://evil.example" };
-    const refused = await answer(() =>
-      apiPromote.action(
-        args(request("anonymous", "PUT", "/api/auth/user/agent-api/promote", undefined, headers), { id: "nao-existe" }),
-      ),
+    const refused = await respond(
+      apiPromote.action,
+      request("anonymous", "PUT", "/api/auth/user/agent-api/promote", undefined, headers),
+      { id: "nao-existe" },
     );
     await expectError(refused, 403);
-    const allowed = await answer(() =>
-      apiPromote.action(
-        args(
-          request("anonymous", "PUT", "/api/auth/user/nao-existe/promote", undefined, { ...headers, Origin: ORIGIN }),
-          { id: "nao-existe" },
-        ),
-      ),
+    const allowed = await respond(
+      apiPromote.action,
+      request("anonymous", "PUT", "/api/auth/user/nao-existe/promote", undefined, { ...headers, Origin: ORIGIN }),
+      { id: "nao-existe" },
     );
     await expectError(allowed, 404);
   });
@@ -175,52 +174,42 @@ describe("users as admin", () => {
       disabled: false,
       lastSignInAt: null,
     });
-    const again = await answer(() =>
-      apiAuth.action(
-        args(
-          request("admin", "POST", "/api/auth", { email: "BRUNO@exemplo.com.br", displayName: "Bruno", role: "agent" }),
-        ),
-      ),
+    const again = await respond(
+      apiAuth.action,
+      request("admin", "POST", "/api/auth", { email: "BRUNO@exemplo.com.br", displayName: "Bruno", role: "agent" }),
     );
     expect((await expectError(again, 409)).fieldErrors).toEqual({ email: ["Já existe um usuário com este e-mail."] });
-    const bad = await answer(() =>
-      apiAuth.action(
-        args(
-          request("admin", "POST", "/api/auth", { email: "não é e-mail", displayName: "", phone: "12", role: "dono" }),
-        ),
-      ),
+    const bad = await respond(
+      apiAuth.action,
+      request("admin", "POST", "/api/auth", { email: "não é e-mail", displayName: "", phone: "12", role: "dono" }),
     );
     const body = await expectError(bad, 400);
     expect(Object.keys(body.fieldErrors ?? {}).sort()).toEqual(["displayName", "email", "phone", "role"]);
     expect(body.fieldErrors?.role).toEqual(["Escolha um papel válido."]);
-    const text = await answer(() =>
-      apiAuth.action(args(request("admin", "POST", "/api/auth", "email=a", { "Content-Type": "text/plain" }))),
+    const text = await respond(
+      apiAuth.action,
+      request("admin", "POST", "/api/auth", "email=a", { "Content-Type": "text/plain" }),
     );
     await expectError(text, 415);
-    const samePhone = await answer(() =>
-      apiAuth.action(
-        args(
-          request("admin", "POST", "/api/auth", {
-            email: "outro@exemplo.com.br",
-            displayName: "Outro",
-            phone: "11 91234 5678",
-            role: "agent",
-          }),
-        ),
-      ),
+    const samePhone = await respond(
+      apiAuth.action,
+      request("admin", "POST", "/api/auth", {
+        email: "outro@exemplo.com.br",
+        displayName: "Outro",
+        phone: "11 91234 5678",
+        role: "agent",
+      }),
     );
     expect((await expectError(samePhone, 409)).fieldErrors).toEqual({
       phone: ["Este telefone já está em outra conta."],
     });
-    const malformed = await answer(() => apiAuth.action(args(request("admin", "POST", "/api/auth", "{nope"))));
+    const malformed = await respond(apiAuth.action, request("admin", "POST", "/api/auth", "{nope"));
     expect((await expectError(malformed, 400)).error).toBe("JSON malformado.");
     expect((await answer(() => apiAuth.loader())).status).toBe(405);
   });
 
   it("GET /api/auth/users lists, searches and pages; a bad query → 400", async () => {
-    const response = await answer(() =>
-      apiUsers.loader(args(request("admin", "GET", "/api/auth/users?q=carla&ordem=email"))),
-    );
+    const response = await respond(apiUsers.loader, request("admin", "GET", "/api/auth/users?q=carla&ordem=email"));
     expect(response.status).toBe(200);
     const page = z
       .object({
@@ -234,29 +223,23 @@ describe("users as admin", () => {
       .parse(await response.json());
     expect(page.users.map((user) => user.email)).toEqual(["carla@exemplo.com.br"]);
     expect(page).toMatchObject({ total: 1, page: 1, pageSize: 20, pageCount: 1 });
-    await expectError(
-      await answer(() => apiUsers.loader(args(request("admin", "GET", "/api/auth/users?ordem=altura")))),
-      400,
-    );
+    await expectError(await respond(apiUsers.loader, request("admin", "GET", "/api/auth/users?ordem=altura")), 400);
   });
 
   it("GET/PUT/DELETE /api/auth/user/{id} and promote", async () => {
     const user = await invite("diego@exemplo.com.br");
     const params = { id: user.uid };
-    const got = await answer(() => apiUser.loader(args(request("admin", "GET", `/api/auth/user/${user.uid}`), params)));
+    const got = await respond(apiUser.loader, request("admin", "GET", `/api/auth/user/${user.uid}`), params);
     expect(z.object({ user: userViewSchema }).parse(await got.json()).user.email).toBe("diego@exemplo.com.br");
 
-    const put = await answer(() =>
-      apiUser.action(
-        args(
-          request("admin", "PUT", `/api/auth/user/${user.uid}`, {
-            displayName: "Diego Souza",
-            brokerCode: "33",
-            disabled: true,
-          }),
-          params,
-        ),
-      ),
+    const put = await respond(
+      apiUser.action,
+      request("admin", "PUT", `/api/auth/user/${user.uid}`, {
+        displayName: "Diego Souza",
+        brokerCode: "33",
+        disabled: true,
+      }),
+      params,
     );
     expect(put.status).toBe(200);
     expect(z.object({ user: userViewSchema }).parse(await put.json()).user).toMatchObject({
@@ -268,51 +251,53 @@ describe("users as admin", () => {
     expect((await env.backend.auth.getUser(user.uid)).disabled).toBe(true);
 
     await expectError(
-      await answer(() => apiUser.action(args(request("admin", "PUT", `/api/auth/user/${user.uid}`, {}), params))),
+      await respond(apiUser.action, request("admin", "PUT", `/api/auth/user/${user.uid}`, {}), params),
       400,
     );
-    const unknownField = await answer(() =>
-      apiUser.action(args(request("admin", "PUT", `/api/auth/user/${user.uid}`, { email: "x@y.z" }), params)),
+    const unknownField = await respond(
+      apiUser.action,
+      request("admin", "PUT", `/api/auth/user/${user.uid}`, { email: "x@y.z" }),
+      params,
     );
     await expectError(unknownField, 400);
     await expectError(
-      await answer(() =>
-        apiUser.action(
-          args(request("admin", "PUT", "/api/auth/user/nao-existe", { displayName: "Ninguém" }), { id: "nao-existe" }),
-        ),
-      ),
+      await respond(apiUser.action, request("admin", "PUT", "/api/auth/user/nao-existe", { displayName: "Ninguém" }), {
+        id: "nao-existe",
+      }),
       404,
     );
     await expectError(
-      await answer(() =>
-        apiUser.action(args(request("admin", "PATCH", `/api/auth/user/${user.uid}`, { displayName: "X" }), params)),
+      await respond(
+        apiUser.action,
+        request("admin", "PATCH", `/api/auth/user/${user.uid}`, { displayName: "X" }),
+        params,
       ),
       405,
     );
 
-    const promoted = await answer(() =>
-      apiPromote.action(args(request("admin", "PUT", `/api/auth/user/${user.uid}/promote`), params)),
+    const promoted = await respond(
+      apiPromote.action,
+      request("admin", "PUT", `/api/auth/user/${user.uid}/promote`),
+      params,
     );
     expect(promoted.status).toBe(200);
     expect(z.object({ user: userViewSchema }).parse(await promoted.json()).user.role).toBe("admin");
     expect((await env.backend.auth.getUser(user.uid)).customClaims?.role).toBe("admin");
     await expectError(
-      await answer(() =>
-        apiPromote.action(args(request("admin", "PUT", "/api/auth/user/nao-existe/promote"), { id: "nao-existe" })),
-      ),
+      await respond(apiPromote.action, request("admin", "PUT", "/api/auth/user/nao-existe/promote"), {
+        id: "nao-existe",
+      }),
       404,
     );
 
-    const deleted = await answer(() =>
-      apiUser.action(args(request("admin", "DELETE", `/api/auth/user/${user.uid}`), params)),
-    );
+    const deleted = await respond(apiUser.action, request("admin", "DELETE", `/api/auth/user/${user.uid}`), params);
     expect(deleted.status).toBe(204);
     await expectError(
-      await answer(() => apiUser.loader(args(request("admin", "GET", `/api/auth/user/${user.uid}`), params))),
+      await respond(apiUser.loader, request("admin", "GET", `/api/auth/user/${user.uid}`), params),
       404,
     );
     await expectError(
-      await answer(() => apiUser.action(args(request("admin", "DELETE", `/api/auth/user/${user.uid}`), params))),
+      await respond(apiUser.action, request("admin", "DELETE", `/api/auth/user/${user.uid}`), params),
       404,
     );
   });
@@ -322,21 +307,19 @@ describe("users as admin", () => {
     expect(
       (
         await expectError(
-          await answer(() => apiUser.action(args(request("admin", "DELETE", "/api/auth/user/demo-admin"), self))),
+          await respond(apiUser.action, request("admin", "DELETE", "/api/auth/user/demo-admin"), self),
           400,
         )
       ).error,
     ).toBe("Você não pode excluir a sua própria conta.");
     await expectError(
-      await answer(() =>
-        apiUser.action(args(request("admin", "PUT", "/api/auth/user/demo-admin", { role: "agent" }), self)),
-      ),
+      await respond(apiUser.action, request("admin", "PUT", "/api/auth/user/demo-admin", { role: "agent" }), self),
       400,
     );
   });
 
   it("GET /api/roles and GET /api/auth/token/check", async () => {
-    const roles = await answer(() => apiRoles.loader(args(request("admin", "GET", "/api/roles"))));
+    const roles = await respond(apiRoles.loader, request("admin", "GET", "/api/roles"));
     expect(
       ((await roles.json()) as { roles: { name: string; label: string }[] }).roles.map((role) => [
         role.name,
@@ -346,15 +329,12 @@ describe("users as admin", () => {
       ["admin", "Administrador"],
       ["agent", "Corretor"],
     ]);
-    await expectError(
-      await answer(() => apiTokenCheck.loader(args(request("anonymous", "GET", "/api/auth/token/check")))),
-      401,
-    );
+    await expectError(await respond(apiTokenCheck.loader, request("anonymous", "GET", "/api/auth/token/check")), 401);
     for (const [who, role] of [
       ["agent", "agent"],
       ["admin", "admin"],
     ] as const) {
-      const check = await answer(() => apiTokenCheck.loader(args(request(who, "GET", "/api/auth/token/check"))));
+      const check = await respond(apiTokenCheck.loader, request(who, "GET", "/api/auth/token/check"));
       expect(check.status).toBe(200);
       expect(
         ((await check.json()) as { firebaseAuth: { application: { role: string } } }).firebaseAuth.application.role,
@@ -366,26 +346,25 @@ describe("users as admin", () => {
 describe("password reset (no auth)", () => {
   it("POST /api/auth/reset-password answers 202 the same for any e-mail, 400 for a bad one, 429 after 3 per e-mail", async () => {
     for (const who of ["anonymous", "agent", "admin"] as const) {
-      const response = await answer(() =>
-        apiReset.action(
-          args(request(who, "POST", "/api/auth/reset-password", { email: `ninguem-${who}@exemplo.com.br` })),
-        ),
+      const response = await respond(
+        apiReset.action,
+        request(who, "POST", "/api/auth/reset-password", { email: `ninguem-${who}@exemplo.com.br` }),
       );
       expect(response.status).toBe(202);
       expect(await response.json()).toEqual({
         message: expect.stringContaining("Se houver uma conta com este e-mail"),
       });
     }
-    const bad = await answer(() =>
-      apiReset.action(args(request("anonymous", "POST", "/api/auth/reset-password", { email: "x" }))),
+    const bad = await respond(
+      apiReset.action,
+      request("anonymous", "POST", "/api/auth/reset-password", { email: "x" }),
     );
     expect((await expectError(bad, 400)).fieldErrors).toEqual({ email: ["Informe um e-mail válido."] });
     let last: Response | null = null;
     for (let i = 0; i < 4; i += 1)
-      last = await answer(() =>
-        apiReset.action(
-          args(request("anonymous", "POST", "/api/auth/reset-password", { email: "limite@exemplo.com.br" })),
-        ),
+      last = await respond(
+        apiReset.action,
+        request("anonymous", "POST", "/api/auth/reset-password", { email: "limite@exemplo.com.br" }),
       );
     await expectError(last!, 429);
     expect(Number(last!.headers.get("Retry-After"))).toBeGreaterThan(0);
@@ -394,62 +373,59 @@ describe("password reset (no auth)", () => {
   it("PUT /api/auth/reset-password/{token} sets the password of an invited user once; codes need the e-mail", async () => {
     await invite("elisa@exemplo.com.br");
     const token = await latestInvitationToken("elisa@exemplo.com.br");
-    const weak = await answer(() =>
-      apiResetToken.action(
-        args(request("anonymous", "PUT", `/api/auth/reset-password/${token}`, { newPassword: "123" }), { token }),
-      ),
+    const weak = await respond(
+      apiResetToken.action,
+      request("anonymous", "PUT", `/api/auth/reset-password/${token}`, { newPassword: "123" }),
+      { token },
     );
     expect((await expectError(weak, 400)).fieldErrors?.newPassword).toEqual([
       "A senha deve ter pelo menos 6 caracteres.",
     ]);
-    const ok = await answer(() =>
-      apiResetToken.action(
-        args(request("anonymous", "PUT", `/api/auth/reset-password/${token}`, { newPassword: "senha-da-elisa" }), {
-          token,
-        }),
-      ),
+    const ok = await respond(
+      apiResetToken.action,
+      request("anonymous", "PUT", `/api/auth/reset-password/${token}`, { newPassword: "senha-da-elisa" }),
+      {
+        token,
+      },
     );
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ message: "Senha alterada. Entre com a nova senha." });
     expect((await signInWithPassword(env.backend, "elisa@exemplo.com.br", "senha-da-elisa")).idToken).toBeTruthy();
-    const reused = await answer(() =>
-      apiResetToken.action(
-        args(request("anonymous", "PUT", `/api/auth/reset-password/${token}`, { newPassword: "outra-senha" }), {
-          token,
-        }),
-      ),
+    const reused = await respond(
+      apiResetToken.action,
+      request("anonymous", "PUT", `/api/auth/reset-password/${token}`, { newPassword: "outra-senha" }),
+      {
+        token,
+      },
     );
     await expectError(reused, 400);
     await expectError(
-      await answer(() =>
-        apiResetToken.action(
-          args(request("anonymous", "PUT", "/api/auth/reset-password/abc", { newPassword: "senha-boa" }), {
-            token: "abc",
-          }),
-        ),
+      await respond(
+        apiResetToken.action,
+        request("anonymous", "PUT", "/api/auth/reset-password/abc", { newPassword: "senha-boa" }),
+        {
+          token: "abc",
+        },
       ),
       400,
     );
-    const codeWithoutEmail = await answer(() =>
-      apiResetToken.action(
-        args(request("anonymous", "PUT", "/api/auth/reset-password/123456", { newPassword: "senha-boa" }), {
-          token: "123456",
-        }),
-      ),
+    const codeWithoutEmail = await respond(
+      apiResetToken.action,
+      request("anonymous", "PUT", "/api/auth/reset-password/123456", { newPassword: "senha-boa" }),
+      {
+        token: "123456",
+      },
     );
     expect((await expectError(codeWithoutEmail, 400)).fieldErrors).toEqual({
       email: ["Informe o e-mail junto com o código."],
     });
-    const wrongCode = await answer(() =>
-      apiResetToken.action(
-        args(
-          request("anonymous", "PUT", "/api/auth/reset-password/123456", {
-            newPassword: "senha-boa",
-            email: "elisa@exemplo.com.br",
-          }),
-          { token: "123456" },
-        ),
-      ),
+    const wrongCode = await respond(
+      apiResetToken.action,
+      request("anonymous", "PUT", "/api/auth/reset-password/123456", {
+        newPassword: "senha-boa",
+        email: "elisa@exemplo.com.br",
+      }),
+      { token: "123456" },
     );
     await expectError(wrongCode, 400);
   });
@@ -463,14 +439,16 @@ describe("contact requests (no auth)", () => {
     "POST /api/email/sell-property as %s → 201, same Idempotency-Key → 200",
     async (who) => {
       const key = `chave-${who}`;
-      const first = await answer(() =>
-        apiSell.action(args(request(who, "POST", "/api/email/sell-property", sell, { "Idempotency-Key": key }))),
+      const first = await respond(
+        apiSell.action,
+        request(who, "POST", "/api/email/sell-property", sell, { "Idempotency-Key": key }),
       );
       expect(first.status).toBe(201);
       const created = leadAcceptedSchema.parse(await first.json());
       expect(created.created).toBe(true);
-      const again = await answer(() =>
-        apiSell.action(args(request(who, "POST", "/api/email/sell-property", sell, { "Idempotency-Key": key }))),
+      const again = await respond(
+        apiSell.action,
+        request(who, "POST", "/api/email/sell-property", sell, { "Idempotency-Key": key }),
       );
       expect(again.status).toBe(200);
       expect(await again.json()).toEqual({ id: created.id, created: false });
@@ -479,9 +457,7 @@ describe("contact requests (no auth)", () => {
   );
 
   it("POST /api/email/more-information → 201; without a key, the key is the body's hash within one minute", async () => {
-    const first = await answer(() =>
-      apiMoreInfo.action(args(request("anonymous", "POST", "/api/email/more-information", info))),
-    );
+    const first = await respond(apiMoreInfo.action, request("anonymous", "POST", "/api/email/more-information", info));
     expect(first.status).toBe(201);
     expect(leadAcceptedSchema.parse(await first.json()).created).toBe(true);
     const at = new Date("2026-03-02T12:00:10Z");
@@ -493,23 +469,19 @@ describe("contact requests (no auth)", () => {
   });
 
   it("bad bodies → 400 with Portuguese messages per field; non-JSON → 415; GET → 405", async () => {
-    const bad = await answer(() =>
-      apiMoreInfo.action(
-        args(request("anonymous", "POST", "/api/email/more-information", { ...info, phone: "12", email: "x" })),
-      ),
+    const bad = await respond(
+      apiMoreInfo.action,
+      request("anonymous", "POST", "/api/email/more-information", { ...info, phone: "12", email: "x" }),
     );
     const body = await expectError(bad, 400);
     expect(body.fieldErrors?.phone).toEqual(["Informe um telefone válido com DDD, por exemplo (11) 91234-5678."]);
     expect(body.fieldErrors?.email).toEqual(["Informe um e-mail válido, por exemplo nome@exemplo.com.br."]);
     await expectError(
-      await answer(() =>
-        apiSell.action(
-          args(
-            request("anonymous", "POST", "/api/email/sell-property", "name=a", {
-              "Content-Type": "application/x-www-form-urlencoded",
-            }),
-          ),
-        ),
+      await respond(
+        apiSell.action,
+        request("anonymous", "POST", "/api/email/sell-property", "name=a", {
+          "Content-Type": "application/x-www-form-urlencoded",
+        }),
       ),
       415,
     );
@@ -519,14 +491,11 @@ describe("contact requests (no auth)", () => {
   it("the per-IP limit of the forms applies (429 with Retry-After)", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) {
-      const response = await answer(() =>
-        apiSell.action(
-          args(
-            request("anonymous", "POST", "/api/email/sell-property", { ...sell, location: `Bairro ${i}` }),
-            {},
-            "10.9.9.9",
-          ),
-        ),
+      const response = await respond(
+        apiSell.action,
+        request("anonymous", "POST", "/api/email/sell-property", { ...sell, location: `Bairro ${i}` }),
+        {},
+        "10.9.9.9",
       );
       statuses.push(response.status);
     }
@@ -536,7 +505,7 @@ describe("contact requests (no auth)", () => {
 
 describe("GET /api/openapi.json", () => {
   it("is an OpenAPI 3 document with every served /api route and method, and every $ref resolves", async () => {
-    const response = await answer(() => apiOpenApi.loader(args(request("anonymous", "GET", "/api/openapi.json"))));
+    const response = await respond(apiOpenApi.loader, request("anonymous", "GET", "/api/openapi.json"));
     expect(response.status).toBe(200);
     const document = JSON.parse(await response.text()) as {
       openapi: string;

@@ -75,6 +75,11 @@ describe.each(kinds)("on %s", (kind) => {
   afterAll(async () => {
     if (kind === "postgres") await kdb?.cleanup();
   });
+  /** What signing in with `email` and `password` throws here (or, should it not throw, what it returns). */
+  const signInRefusal = (email: string, password: string) =>
+    signInWithEmailPassword(backend, kdb.database.db, email, password).catch(
+      (e: unknown) => e,
+    ) as Promise<SignInRefused>;
 
   describe("roles", () => {
     it("the migration stores the roles of ROLE_DEFINITIONS with Portuguese labels", async () => {
@@ -117,12 +122,10 @@ describe.each(kinds)("on %s", (kind) => {
         ["admin@imobiliaria.localhost", "senha-errada"],
         ["ninguem@exemplo.com.br", "qualquer-senha"],
       ]) {
-        const error = await signInWithEmailPassword(backend, kdb.database.db, email!, password!).catch(
-          (e: unknown) => e,
-        );
+        const error = await signInRefusal(email!, password!);
         expect(error).toBeInstanceOf(SignInRefused);
-        expect((error as SignInRefused).reason).toBe("credentials");
-        expect((error as SignInRefused).userMessage).toBe("E-mail ou senha incorretos.");
+        expect(error.reason).toBe("credentials");
+        expect(error.userMessage).toBe("E-mail ou senha incorretos.");
       }
     });
 
@@ -151,13 +154,8 @@ describe.each(kinds)("on %s", (kind) => {
         email: `${p}estranho@exemplo.com.br`,
         password: "senha-estranho",
       });
-      const refused = await signInWithEmailPassword(
-        backend,
-        kdb.database.db,
-        `${p}estranho@exemplo.com.br`,
-        "senha-estranho",
-      ).catch((e: unknown) => e);
-      expect((refused as SignInRefused).reason).toBe("no-access");
+      const refused = await signInRefusal(`${p}estranho@exemplo.com.br`, "senha-estranho");
+      expect(refused.reason).toBe("no-access");
       expect((await backend.auth.getUser(`${p}agent-1`)).customClaims).toEqual({ role: "agent", brokerCode: "7" });
     });
 
@@ -171,16 +169,8 @@ describe.each(kinds)("on %s", (kind) => {
       await mirrorUser(kdb.database.db, await backend.auth.getUser(`${p}agent-off`), { grant: { role: "agent" } });
       // The service says USER_DISABLED before it checks the password: telling it would reveal the account.
       for (const password of ["senha-inativo", "senha-errada"]) {
-        const error = await signInWithEmailPassword(
-          backend,
-          kdb.database.db,
-          `${p}inativo@exemplo.com.br`,
-          password,
-        ).catch((e: unknown) => e);
-        expect([(error as SignInRefused).reason, (error as SignInRefused).userMessage]).toEqual([
-          "credentials",
-          "E-mail ou senha incorretos.",
-        ]);
+        const error = await signInRefusal(`${p}inativo@exemplo.com.br`, password);
+        expect([error.reason, error.userMessage]).toEqual(["credentials", "E-mail ou senha incorretos."]);
       }
     });
 
@@ -289,13 +279,8 @@ describe.each(kinds)("on %s", (kind) => {
         await expect(
           signInWithEmailPassword(backend, kdb.database.db, `${p}carla@exemplo.com.br`, "nova-senha-1"),
         ).resolves.toBeTruthy();
-        const old = await signInWithEmailPassword(
-          backend,
-          kdb.database.db,
-          `${p}carla@exemplo.com.br`,
-          "senha-carla",
-        ).catch((e: unknown) => e);
-        expect((old as SignInRefused).reason).toBe("credentials");
+        const old = await signInRefusal(`${p}carla@exemplo.com.br`, "senha-carla");
+        expect(old.reason).toBe("credentials");
       } finally {
         mailer.close();
         await smtp.close();

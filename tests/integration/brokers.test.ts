@@ -104,27 +104,18 @@ describe("broker directory and {filtro} resolution", () => {
   it("gives a shared slug to the broker with most active listings, ties to the lowest code", () => {
     const a = broker("7", "João Souza");
     const b = broker("5", "Joao Souza");
-    const tie = buildBrokerDirectory(
-      [
-        { code: a.code, data: a },
-        { code: b.code, data: b },
-      ],
-      new Map([
-        ["7", 3],
-        ["5", 3],
-      ]),
-    );
+    /** The directory of the two namesakes when 7 and 5 have these counts of active listings. */
+    const directoryWith = (activeOf7: number, activeOf5: number) =>
+      buildBrokerDirectory(
+        [a, b].map((data) => ({ code: data.code, data })),
+        new Map([
+          ["7", activeOf7],
+          ["5", activeOf5],
+        ]),
+      );
+    const tie = directoryWith(3, 3);
     expect(tie.bySlug.get("joao-souza")?.code).toBe("5");
-    const more = buildBrokerDirectory(
-      [
-        { code: a.code, data: a },
-        { code: b.code, data: b },
-      ],
-      new Map([
-        ["7", 4],
-        ["5", 3],
-      ]),
-    );
+    const more = directoryWith(4, 3);
     expect(more.bySlug.get("joao-souza")?.code).toBe("7");
     expect(more.byCode.get("5")?.path).toBe("/corretor/5");
   });

@@ -4,24 +4,15 @@
  * Skipped locally without `TEST_DATABASE_URL`; fails under `CI` without it.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate, openDatabase, type Database } from "~/.server/db";
-import { createTestPostgres, postgresTestUrl, type TestDatabase } from "./helpers/database";
+import { describe, expect, it } from "vitest";
+import { migrate, openDatabase } from "~/.server/db";
+import { postgresTestUrl } from "./helpers/database";
+import { usePostgresServers } from "./helpers/postgres-servers";
 
 const adminUrl = postgresTestUrl();
 
 (adminUrl ? describe : describe.skip)("database on PostgreSQL", () => {
-  let test: TestDatabase;
-  const others: Database[] = [];
-
-  beforeAll(async () => {
-    test = await createTestPostgres(adminUrl!, { migrate: false });
-    for (let i = 0; i < 3; i++) others.push(await openDatabase({ url: test.url!, poolSize: 2 }));
-  });
-  afterAll(async () => {
-    await Promise.all(others.map((database) => database.close()));
-    await test?.cleanup();
-  });
+  const { test, servers: others } = usePostgresServers(adminUrl!, 3, { poolSize: 2, migrate: false });
 
   it("runs migrations once when several processes start together", async () => {
     await Promise.all([test.database, ...others].map((database) => migrate(database)));

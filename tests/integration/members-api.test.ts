@@ -43,89 +43,93 @@ function request(who: Who, method: string, pathAndQuery: string, body?: unknown)
 const args = (req: Request, params: Record<string, string> = {}) =>
   ({ request: req, params, context: {} }) as LoaderFunctionArgs & ActionFunctionArgs;
 
+/** What `handler` (a route's loader or action) answers, returned or thrown, for `args(...rest)`. */
+const respond = (handler: (a: LoaderFunctionArgs & ActionFunctionArgs) => unknown, ...rest: Parameters<typeof args>) =>
+  answer(() => handler(args(...rest)));
+
 type Call = { name: string; run: (who: Who) => Promise<Response> };
 
 describe("members API as admin", () => {
   let id = 0;
 
   it("creates (201), refuses bad bodies with field errors (400), lists, updates, deletes softly and reactivates", async () => {
-    const bad = await answer(() =>
-      apiMembers.action(args(request("admin", "POST", "/api/members", { name: "", email: "x@", whatsapp: "1" }))),
+    const bad = await respond(
+      apiMembers.action,
+      request("admin", "POST", "/api/members", { name: "", email: "x@", whatsapp: "1" }),
     );
     expect(bad.status).toBe(400);
     const badBody = (await bad.json()) as { fieldErrors: Record<string, string[]> };
     expect(Object.keys(badBody.fieldErrors).sort()).toEqual(["email", "name", "whatsapp"]);
 
-    const created = await answer(() =>
-      apiMembers.action(
-        args(
-          request("admin", "POST", "/api/members", {
-            name: "Júlia Prado",
-            title: "Corretora",
-            email: "julia@exemplo.com.br",
-            brokerCode: "15",
-            sortOrder: 2,
-          }),
-        ),
-      ),
+    const created = await respond(
+      apiMembers.action,
+      request("admin", "POST", "/api/members", {
+        name: "Júlia Prado",
+        title: "Corretora",
+        email: "julia@exemplo.com.br",
+        brokerCode: "15",
+        sortOrder: 2,
+      }),
     );
     expect(created.status).toBe(201);
     const member = ((await created.json()) as { member: { id: number; slug: string; active: boolean } }).member;
     id = member.id;
     expect([member.slug, member.active]).toEqual(["julia-prado", true]);
 
-    const taken = await answer(() =>
-      apiMembers.action(args(request("admin", "POST", "/api/members", { name: "Outra", slug: "julia-prado" }))),
+    const taken = await respond(
+      apiMembers.action,
+      request("admin", "POST", "/api/members", { name: "Outra", slug: "julia-prado" }),
     );
     expect([taken.status, ((await taken.json()) as { fieldErrors: unknown }).fieldErrors]).toEqual([
       400,
       { slug: ["Este endereço já é de outro membro. Escolha outro."] },
     ]);
 
-    const list = (await (
-      await answer(() => apiMembers.loader(args(request("admin", "GET", "/api/members?q=julia"))))
-    ).json()) as { members: { id: number }[] };
+    const list = (await (await respond(apiMembers.loader, request("admin", "GET", "/api/members?q=julia"))).json()) as {
+      members: { id: number }[];
+    };
     expect(list.members.map((m) => m.id)).toEqual([id]);
 
-    const updated = await answer(() =>
-      apiMember.action(
-        args(
-          request("admin", "PUT", `/api/members/${id}`, {
-            name: "Júlia Prado Lima",
-            slug: "julia",
-            email: "julia@exemplo.com.br",
-            brokerCode: "15",
-            active: true,
-          }),
-          { id: String(id) },
-        ),
-      ),
+    const updated = await respond(
+      apiMember.action,
+      request("admin", "PUT", `/api/members/${id}`, {
+        name: "Júlia Prado Lima",
+        slug: "julia",
+        email: "julia@exemplo.com.br",
+        brokerCode: "15",
+        active: true,
+      }),
+      { id: String(id) },
     );
     expect(((await updated.json()) as { member: { slug: string; name: string } }).member).toMatchObject({
       slug: "julia",
       name: "Júlia Prado Lima",
     });
 
-    const deleted = await answer(() =>
-      apiMember.action(args(request("admin", "DELETE", `/api/members/${id}`), { id: String(id) })),
-    );
+    const deleted = await respond(apiMember.action, request("admin", "DELETE", `/api/members/${id}`), {
+      id: String(id),
+    });
     expect(((await deleted.json()) as { member: { deleted: boolean; active: boolean } }).member).toMatchObject({
       deleted: true,
       active: false,
     });
-    const back = await answer(() =>
-      apiReactivate.action(args(request("admin", "PUT", `/api/members/${id}/reactivate`), { id: String(id) })),
-    );
+    const back = await respond(apiReactivate.action, request("admin", "PUT", `/api/members/${id}/reactivate`), {
+      id: String(id),
+    });
     expect(((await back.json()) as { member: { deleted: boolean; active: boolean } }).member).toMatchObject({
       deleted: false,
       active: true,
     });
-    const unknown = await answer(() =>
-      apiMember.action(args(request("admin", "PUT", "/api/members/999999", { name: "Ninguém" }), { id: "999999" })),
+    const unknown = await respond(
+      apiMember.action,
+      request("admin", "PUT", "/api/members/999999", { name: "Ninguém" }),
+      { id: "999999" },
     );
     expect([unknown.status, await unknown.json()]).toEqual([404, { error: "Membro não encontrado." }]);
-    const unknownReactivate = await answer(() =>
-      apiReactivate.action(args(request("admin", "PUT", "/api/members/999999/reactivate"), { id: "999999" })),
+    const unknownReactivate = await respond(
+      apiReactivate.action,
+      request("admin", "PUT", "/api/members/999999/reactivate"),
+      { id: "999999" },
     );
     expect([unknownReactivate.status, await unknownReactivate.json()]).toEqual([
       404,
@@ -134,9 +138,9 @@ describe("members API as admin", () => {
   });
 
   it("promotes (a Firebase user with role agent) and uploads by content through multipart", async () => {
-    const promoted = await answer(() =>
-      apiPromote.action(args(request("admin", "PUT", `/api/members/${id}/promote`), { id: String(id) })),
-    );
+    const promoted = await respond(apiPromote.action, request("admin", "PUT", `/api/members/${id}/promote`), {
+      id: String(id),
+    });
     const promotedBody = (await promoted.json()) as { member: { userUid: string } };
     expect([promoted.status, promotedBody]).toMatchObject([200, { member: {} }]);
     const member = promotedBody.member;
@@ -145,26 +149,31 @@ describe("members API as admin", () => {
       brokerCode: "15",
     });
 
-    const noMail = await answer(() =>
-      apiMembers.action(args(request("admin", "POST", "/api/members", { name: "Sem Email Api" }))),
+    const noMail = await respond(
+      apiMembers.action,
+      request("admin", "POST", "/api/members", { name: "Sem Email Api" }),
     );
     const noMailId = String(((await noMail.json()) as { member: { id: number } }).member.id);
-    const refusedPromotion = await answer(() =>
-      apiPromote.action(args(request("admin", "PUT", `/api/members/${noMailId}/promote`), { id: noMailId })),
+    const refusedPromotion = await respond(
+      apiPromote.action,
+      request("admin", "PUT", `/api/members/${noMailId}/promote`),
+      { id: noMailId },
     );
     expect([refusedPromotion.status, await refusedPromotion.json()]).toEqual([
       400,
       { error: "Cadastre o e-mail do membro antes de dar acesso de corretor." },
     ]);
-    const again = await answer(() =>
-      apiPromote.action(args(request("admin", "PUT", `/api/members/${id}/promote`), { id: String(id) })),
-    );
+    const again = await respond(apiPromote.action, request("admin", "PUT", `/api/members/${id}/promote`), {
+      id: String(id),
+    });
     expect([again.status, await again.json()]).toEqual([400, { error: "Júlia Prado Lima já tem acesso de corretor." }]);
 
     const wrong = new FormData();
     wrong.append("photo", new File([new Uint8Array(Buffer.from("%PDF-1.4"))], "foto.jpg", { type: "image/jpeg" }));
-    const refused = await answer(() =>
-      apiUpload.action(args(request("admin", "POST", `/api/members/${id}/uploads/file`, wrong), { id: String(id) })),
+    const refused = await respond(
+      apiUpload.action,
+      request("admin", "POST", `/api/members/${id}/uploads/file`, wrong),
+      { id: String(id) },
     );
     expect([refused.status, await refused.json()]).toEqual([
       400,
@@ -183,9 +192,9 @@ describe("members API as admin", () => {
       "file",
       new File([new Uint8Array(Buffer.from("%PDF-1.7\n%%EOF"))], "ficha.pdf", { type: "application/pdf" }),
     );
-    const stored = await answer(() =>
-      apiUpload.action(args(request("admin", "POST", `/api/members/${id}/uploads/file`, good), { id: String(id) })),
-    );
+    const stored = await respond(apiUpload.action, request("admin", "POST", `/api/members/${id}/uploads/file`, good), {
+      id: String(id),
+    });
     expect(stored.status).toBe(201);
     const body = (await stored.json()) as {
       member: { photoUrl: string };
@@ -193,10 +202,10 @@ describe("members API as admin", () => {
     };
     expect(body.member.photoUrl).toMatch(/^\/arquivos\/membros\/\d+\/foto-[0-9a-f]+\.webp$/);
     expect(body.files.map((f) => [f.name, f.contentType])).toEqual([["ficha.pdf", "application/pdf"]]);
-    const json = await answer(() =>
-      apiUpload.action(
-        args(request("admin", "POST", `/api/members/${id}/uploads/file`, { photo: "x" }), { id: String(id) }),
-      ),
+    const json = await respond(
+      apiUpload.action,
+      request("admin", "POST", `/api/members/${id}/uploads/file`, { photo: "x" }),
+      { id: String(id) },
     );
     expect(json.status).toBe(415);
   });
@@ -230,32 +239,27 @@ describe("members API: control characters in the JSON body", () => {
   it.each(Object.keys(member) as (keyof typeof member)[])(
     "POST and PUT with a NUL inside %s → 400 beside the field, not 500",
     async (field) => {
-      const created = await answer(() =>
-        apiMembers.action(args(request("admin", "POST", "/api/members", withNul(field)))),
-      );
+      const created = await respond(apiMembers.action, request("admin", "POST", "/api/members", withNul(field)));
       expect(created.status).toBe(400);
       expect(Object.keys(((await created.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors)).toEqual([
         field,
       ]);
 
-      const base = await answer(() =>
-        apiMembers.action(
-          args(
-            request("admin", "POST", "/api/members", {
-              ...member,
-              name: `Bruno ${field}`,
-              slug: `bruno-${field.toLowerCase()}`,
-              // One active member per Vista broker code (ADR 0085).
-              brokerCode: `21-${field.toLowerCase()}`,
-            }),
-          ),
-        ),
+      const base = await respond(
+        apiMembers.action,
+        request("admin", "POST", "/api/members", {
+          ...member,
+          name: `Bruno ${field}`,
+          slug: `bruno-${field.toLowerCase()}`,
+          // One active member per Vista broker code (ADR 0085).
+          brokerCode: `21-${field.toLowerCase()}`,
+        }),
       );
       expect(base.status).toBe(201);
       const id = String(((await base.json()) as { member: { id: number } }).member.id);
-      const updated = await answer(() =>
-        apiMember.action(args(request("admin", "PUT", `/api/members/${id}`, withNul(field)), { id })),
-      );
+      const updated = await respond(apiMember.action, request("admin", "PUT", `/api/members/${id}`, withNul(field)), {
+        id,
+      });
       expect(updated.status).toBe(400);
       expect(Object.keys(((await updated.json()) as { fieldErrors: Record<string, string[]> }).fieldErrors)).toEqual([
         field,
@@ -264,24 +268,22 @@ describe("members API: control characters in the JSON body", () => {
   );
 
   it("a line break in the name is refused; paragraphs in the bio are kept", async () => {
-    const refused = await answer(() =>
-      apiMembers.action(args(request("admin", "POST", "/api/members", { ...member, name: "Bruno\r\nX" }))),
+    const refused = await respond(
+      apiMembers.action,
+      request("admin", "POST", "/api/members", { ...member, name: "Bruno\r\nX" }),
     );
     expect([refused.status, ((await refused.json()) as { fieldErrors: unknown }).fieldErrors]).toEqual([
       400,
       { name: ["Use apenas uma linha, sem caracteres de controle."] },
     ]);
-    const kept = await answer(() =>
-      apiMembers.action(
-        args(
-          request("admin", "POST", "/api/members", {
-            ...member,
-            name: "Bruno Bio",
-            bio: "Um.\r\n\r\nDois.",
-            brokerCode: "21-bio-kept",
-          }),
-        ),
-      ),
+    const kept = await respond(
+      apiMembers.action,
+      request("admin", "POST", "/api/members", {
+        ...member,
+        name: "Bruno Bio",
+        bio: "Um.\r\n\r\nDois.",
+        brokerCode: "21-bio-kept",
+      }),
     );
     expect(((await kept.json()) as { member: { bio: string } }).member.bio).toBe("Um.\n\nDois.");
   });
@@ -291,39 +293,33 @@ describe("members API authorization", () => {
   const calls: Call[] = [
     {
       name: "GET /api/members",
-      run: (who) => answer(() => apiMembers.loader(args(request(who, "GET", "/api/members")))),
+      run: (who) => respond(apiMembers.loader, request(who, "GET", "/api/members")),
     },
     {
       name: "POST /api/members",
-      run: (who) =>
-        answer(() => apiMembers.action(args(request(who, "POST", "/api/members", { name: "Teste Acesso" })))),
+      run: (who) => respond(apiMembers.action, request(who, "POST", "/api/members", { name: "Teste Acesso" })),
     },
     {
       name: "PUT /api/members/1",
       run: (who) =>
-        answer(() =>
-          apiMember.action(args(request(who, "PUT", "/api/members/1", { name: "Teste Acesso" }), { id: "1" })),
-        ),
+        respond(apiMember.action, request(who, "PUT", "/api/members/1", { name: "Teste Acesso" }), { id: "1" }),
     },
     {
       name: "DELETE /api/members/1",
-      run: (who) => answer(() => apiMember.action(args(request(who, "DELETE", "/api/members/1"), { id: "1" }))),
+      run: (who) => respond(apiMember.action, request(who, "DELETE", "/api/members/1"), { id: "1" }),
     },
     {
       name: "PUT /api/members/1/promote",
-      run: (who) => answer(() => apiPromote.action(args(request(who, "PUT", "/api/members/1/promote"), { id: "1" }))),
+      run: (who) => respond(apiPromote.action, request(who, "PUT", "/api/members/1/promote"), { id: "1" }),
     },
     {
       name: "PUT /api/members/1/reactivate",
-      run: (who) =>
-        answer(() => apiReactivate.action(args(request(who, "PUT", "/api/members/1/reactivate"), { id: "1" }))),
+      run: (who) => respond(apiReactivate.action, request(who, "PUT", "/api/members/1/reactivate"), { id: "1" }),
     },
     {
       name: "POST /api/members/1/uploads/file",
       run: (who) =>
-        answer(() =>
-          apiUpload.action(args(request(who, "POST", "/api/members/1/uploads/file", new FormData()), { id: "1" })),
-        ),
+        respond(apiUpload.action, request(who, "POST", "/api/members/1/uploads/file", new FormData()), { id: "1" }),
     },
   ];
 

@@ -393,23 +393,20 @@ describe("signed upload addresses", () => {
   });
 
   it("without JavaScript, the edit page's multipart form stores the photo; a mismatched file is refused beside the field", async () => {
-    const good = new FormData();
-    good.append("intent", "photo");
-    good.append("foto", new File([new Uint8Array(png)], "rosto.png", { type: "image/png" }));
-    const ok = await answer(() =>
-      adminMember.action(
-        args(request("admin", `/admin/membros/${memberId}?envio=photo`, { body: good }), { id: String(memberId) }),
-      ),
-    );
+    /** Posts the edit page's multipart form for `intent` with one PNG's bytes as `field`, named `fileName`. */
+    const postForm = (intent: "photo" | "files", field: string, fileName: string, type: string) => {
+      const body = new FormData();
+      body.append("intent", intent);
+      body.append(field, new File([new Uint8Array(png)], fileName, { type }));
+      return answer(() =>
+        adminMember.action(
+          args(request("admin", `/admin/membros/${memberId}?envio=${intent}`, { body }), { id: String(memberId) }),
+        ),
+      );
+    };
+    const ok = await postForm("photo", "foto", "rosto.png", "image/png");
     expect([ok.status, ok.headers.get("Location")]).toEqual([302, `/admin/membros/${memberId}`]);
-    const bad = new FormData();
-    bad.append("intent", "files");
-    bad.append("arquivos", new File([new Uint8Array(png)], "laudo.pdf", { type: "application/pdf" }));
-    const refused = await answer(() =>
-      adminMember.action(
-        args(request("admin", `/admin/membros/${memberId}?envio=files`, { body: bad }), { id: String(memberId) }),
-      ),
-    );
+    const refused = await postForm("files", "arquivos", "laudo.pdf", "application/pdf");
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({
       filesError: "O conteúdo do arquivo (PNG) não corresponde à extensão .pdf. Envie o arquivo original.",
@@ -595,22 +592,17 @@ describe("authorization of the admin members routes", () => {
         headers: { "Content-Type": "image/jpeg" },
         origin,
       });
-    expect((await answer(() => adminMemberUpload.action(args(put("anonymous"), { id: String(id) })))).status).toBe(401);
-    expect((await answer(() => adminMemberUpload.action(args(put("agent"), { id: String(id) })))).status).toBe(403);
-    expect(
-      (await answer(() => adminMemberUpload.action(args(put("admin", "https://evil.example"), { id: String(id) }))))
-        .status,
-    ).toBe(403);
     const ask = (who: Who, origin?: string) =>
       request(who, `/admin/membros/${id}/envio`, { form: { kind: "photo" }, origin });
-    expect((await answer(() => adminMemberUpload.action(args(ask("anonymous"), { id: String(id) })))).status).toBe(401);
-    expect((await answer(() => adminMemberUpload.action(args(ask("agent"), { id: String(id) })))).status).toBe(403);
-    expect(
-      (await answer(() => adminMemberUpload.action(args(ask("admin", "https://evil.example"), { id: String(id) }))))
-        .status,
-    ).toBe(403);
-    expect((await answer(() => adminMemberUpload.action(args(ask("admin"), { id: String(id) })))).status).toBe(200);
-    const badToken = await answer(() => adminMemberUpload.action(args(put("admin"), { id: String(id) })));
+    const upload = (req: Request) => answer(() => adminMemberUpload.action(args(req, { id: String(id) })));
+    // The same guards on the upload itself (PUT) and on asking for its signed address.
+    for (const build of [put, ask]) {
+      expect((await upload(build("anonymous"))).status, build.name).toBe(401);
+      expect((await upload(build("agent"))).status, build.name).toBe(403);
+      expect((await upload(build("admin", "https://evil.example"))).status, build.name).toBe(403);
+    }
+    expect((await upload(ask("admin"))).status).toBe(200);
+    const badToken = await upload(put("admin"));
     expect([badToken.status, await badToken.json()]).toEqual([
       403,
       { message: "Endereço de envio inválido. Recarregue a página e tente de novo." },

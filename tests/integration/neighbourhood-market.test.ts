@@ -212,14 +212,11 @@ describe.each(kinds)("neighbourhood market figures (%s)", (kind) => {
     });
 
     it("serves the page from the stored row, with list links, 301 for another spelling and 404 for unknown places", async () => {
+      /** The page of `/bairros/{cidade}/{bairro}`, as the route asks for it. */
+      const neighbourhoodPage = (cidade: string, bairro: string) =>
+        neighbourhoodPageResponse(siteRequest(`/bairros/${cidade}/${bairro}`), { cidade, bairro }, database.db);
       clearCaches();
-      const response = await settle(
-        neighbourhoodPageResponse(
-          siteRequest("/bairros/sao-paulo/moema"),
-          { cidade: "sao-paulo", bairro: "moema" },
-          database.db,
-        ),
-      );
+      const response = await settle(neighbourhoodPage("sao-paulo", "moema"));
       expect(response.status).toBe(200);
       expect(response.headers.get("Cache-Control")).toContain("s-maxage");
       const data = response.data;
@@ -232,13 +229,7 @@ describe.each(kinds)("neighbourhood market figures (%s)", (kind) => {
         "BreadcrumbList",
       ]);
 
-      const moved = await settle(
-        neighbourhoodPageResponse(
-          siteRequest("/bairros/Sao-Paulo/MOEMA"),
-          { cidade: "Sao-Paulo", bairro: "MOEMA" },
-          database.db,
-        ),
-      );
+      const moved = await settle(neighbourhoodPage("Sao-Paulo", "MOEMA"));
       expect(moved.status).toBe(301);
       expect(moved.headers.get("Location")).toBe("/bairros/sao-paulo/moema");
       for (const [cidade, bairro] of [
@@ -247,21 +238,13 @@ describe.each(kinds)("neighbourhood market figures (%s)", (kind) => {
         ["rio", "moema"],
         ["sao-paulo", "x".repeat(500)],
       ]) {
-        const missing = await settle(
-          neighbourhoodPageResponse(siteRequest(`/bairros/${cidade}/${bairro}`), { cidade, bairro }, database.db),
-        );
+        const missing = await settle(neighbourhoodPage(cidade, bairro));
         expect(missing.status).toBe(404);
       }
 
       // Bounded work (ADR 0062): one row and the slug vocabulary, cold caches included.
       clearCaches();
-      const page = await countQueries(() =>
-        neighbourhoodPageResponse(
-          siteRequest("/bairros/sao-paulo/moema"),
-          { cidade: "sao-paulo", bairro: "moema" },
-          database.db,
-        ),
-      );
+      const page = await countQueries(() => neighbourhoodPage("sao-paulo", "moema"));
       expect(page.queries).toBeLessThanOrEqual(PUBLIC_REQUEST_QUERY_BUDGET);
       expect(page.queries).toBeLessThanOrEqual(5);
       const counted = await countQueries(() => neighbourhoodsIndexResponse(siteRequest("/bairros"), database.db));

@@ -6,26 +6,16 @@
  * under `CI` without it.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { recordOwnerDataView } from "~/.server/broker/owner-access";
-import { openDatabase, type Database } from "~/.server/db";
 import { ownerDataAccess } from "~/.server/db/schema";
-import { createTestPostgres, postgresTestUrl, type TestDatabase } from "./helpers/database";
+import { postgresTestUrl } from "./helpers/database";
+import { usePostgresServers } from "./helpers/postgres-servers";
 
 const adminUrl = postgresTestUrl();
 
 (adminUrl ? describe : describe.skip)("owner-data limit on PostgreSQL", () => {
-  let test: TestDatabase;
-  const processes: Database[] = [];
-
-  beforeAll(async () => {
-    test = await createTestPostgres(adminUrl!);
-    for (let i = 0; i < 3; i++) processes.push(await openDatabase({ url: test.url!, poolSize: 4 }));
-  });
-  afterAll(async () => {
-    await Promise.all(processes.map((database) => database.close()));
-    await test?.cleanup();
-  });
+  const { test, servers: processes } = usePostgresServers(adminUrl!, 3, { poolSize: 4 });
 
   it("concurrent views from three processes allow exactly the limit of distinct listings", async () => {
     const reader = { uid: "uid-paralelo", email: "paralelo@exemplo.com.br" };

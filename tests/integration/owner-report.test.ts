@@ -15,7 +15,6 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { LeadKind, LeadStatus } from "~/domain/lead";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "~/.server/db";
 import {
   analyticsEvents,
   leads,
@@ -36,21 +35,17 @@ import { OwnerReport } from "~/components/owner-report";
 import { MIN_COMPARABLES, type OwnerReportActionData, type OwnerReportView } from "~/lib/owner-report";
 import * as reportPage from "~/routes/owner-report";
 import * as unsubscribePage from "~/routes/owner-report-unsubscribe";
-import { createTestPglite, createTestPostgres, postgresTestUrl, type TestDatabase } from "./helpers/database";
-import { makeListing, storedRow } from "./helpers/fixtures";
+import { createTestPglite, postgresTestUrl, type TestDatabase } from "./helpers/database";
+import { makeAgentUser, makeListing, storedRow } from "./helpers/fixtures";
 import { settle, siteRequest } from "./helpers/loaders";
+import { usePostgresServers } from "./helpers/postgres-servers";
 
 let test: TestDatabase;
 const db = () => test.database.db;
 const NOW = new Date();
 const DAY = 86_400_000;
-const broker = {
-  uid: "uid-carla",
-  role: "agent" as const,
-  displayName: "Carla Corretora",
-  email: "carla@exemplo.com.br",
-};
-const otherBroker = { uid: "uid-bruno", role: "agent" as const, displayName: "Bruno", email: "bruno@exemplo.com.br" };
+const broker = makeAgentUser("carla", "Carla Corretora");
+const otherBroker = makeAgentUser("bruno", "Bruno");
 const admin = { uid: "uid-admin", role: "admin" as const, displayName: "Admin", email: "admin@exemplo.com.br" };
 
 /** A visitor's personal data on a lead of listing A: none of it may reach the report. */
@@ -413,17 +408,7 @@ describe("LGPD", () => {
 const adminUrl = postgresTestUrl();
 
 (adminUrl ? describe : describe.skip)("two servers on one PostgreSQL", () => {
-  let pg: TestDatabase;
-  const servers: Database[] = [];
-
-  beforeAll(async () => {
-    pg = await createTestPostgres(adminUrl!);
-    for (let i = 0; i < 2; i++) servers.push(await openDatabase({ url: pg.url!, poolSize: 4 }));
-  });
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.close()));
-    await pg?.cleanup();
-  });
+  const { test: pg, servers } = usePostgresServers(adminUrl!, 2, { poolSize: 4 });
 
   it("running the monthly queueing on both at once writes each report's row exactly once", async () => {
     const now = new Date();

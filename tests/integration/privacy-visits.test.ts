@@ -23,19 +23,13 @@ import { setSingleton } from "~/.server/singleton";
 import { bookVisit, type BookVisitInput } from "~/.server/visits/booking";
 import { calendarForListing, freeSlots } from "~/.server/visits/calendar";
 import { postgresTestUrl } from "./helpers/database";
-import { makeBroker, makeListing, storedRow } from "./helpers/fixtures";
+import { makeAgentUser, makeBroker, makeListing, storedRow } from "./helpers/fixtures";
 import { useTestDatabase } from "./helpers/use-database";
 
 const test = useTestDatabase(postgresTestUrl() ? "postgres" : "pglite");
 const db = () => test.database.db;
 const ADMIN = { uid: "admin-privacy-visits", email: "admin@exemplo.com.br" };
-const BROKER = {
-  uid: "uid-dora",
-  role: "agent" as const,
-  displayName: "Dora",
-  email: "dora@exemplo.com.br",
-  brokerCode: "88",
-};
+const BROKER = makeAgentUser("dora", "Dora", { brokerCode: "88" });
 const DAY = 86_400_000;
 
 beforeAll(async () => {

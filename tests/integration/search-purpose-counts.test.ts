@@ -4,28 +4,18 @@
  * listings of that purpose there, read from the read model; without a
  * purpose, the totals of both.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listings } from "~/.server/db/schema";
 import type { FilterVocabulary } from "~/lib/filters";
 import { loader as searchLoader } from "~/routes/search";
 import { answer, loaderArgs } from "./helpers/loaders";
-import { activeListingRows, syncSandboxIntoProcessDatabase, type SyncedSandbox } from "./helpers/synced-sandbox";
+import { useSyncedListingRows } from "./helpers/synced-sandbox";
 
-let synced: SyncedSandbox;
-let rows: { forSale: boolean; forRent: boolean; citySlug: string; neighbourhoodSlug: string }[] = [];
-
-beforeAll(async () => {
-  synced = await syncSandboxIntoProcessDatabase("search-purpose-counts");
-  rows = await activeListingRows(synced.database, {
-    forSale: listings.forSale,
-    forRent: listings.forRent,
-    citySlug: listings.citySlug,
-    neighbourhoodSlug: listings.neighbourhoodSlug,
-  });
-}, 600_000);
-
-afterAll(async () => {
-  await synced?.close();
+const rows = useSyncedListingRows("search-purpose-counts", {
+  forSale: listings.forSale,
+  forRent: listings.forRent,
+  citySlug: listings.citySlug,
+  neighbourhoodSlug: listings.neighbourhoodSlug,
 });
 
 /** The neighbourhood counts ("city/nb" → n) of the `/busca` page's vocabulary for `path`. */

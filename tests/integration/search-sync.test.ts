@@ -6,51 +6,41 @@
  * Expectations come from the synced rows through a plain reference
  * implementation (`./search-reference`), never from hard-coded numbers.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { countListings, searchListings } from "~/.server/catalogue/search";
 import { getVocabulary, type Vocabulary } from "~/.server/catalogue/vocabulary";
-import type { Database } from "~/.server/db";
 import { listings } from "~/.server/db/schema";
 import { filtersToUrl, LISTINGS_PAGE_SIZE, SORT_ORDERS, type ListingFilters } from "~/lib/filters";
 import { listingPath } from "~/lib/urls";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as listingsLoader } from "~/routes/listings";
 import { settle, type Settled, siteRequest as request, SITE_ORIGIN as ORIGIN } from "./helpers/loaders";
-import { activeListingRows, syncSandboxIntoProcessDatabase, type SyncedSandbox } from "./helpers/synced-sandbox";
-import { referenceSearch, type ReferenceRow } from "./search-reference";
+import { useSyncedListingRows } from "./helpers/synced-sandbox";
+import { referenceSearch } from "./search-reference";
 
-let synced: SyncedSandbox;
-let database: Database;
-let rows: (ReferenceRow & { category: string; neighbourhood: string; condominiumSlug: string | null })[] = [];
+const rows = useSyncedListingRows("search", {
+  code: listings.code,
+  forSale: listings.forSale,
+  forRent: listings.forRent,
+  category: listings.category,
+  categorySlug: listings.categorySlug,
+  citySlug: listings.citySlug,
+  neighbourhood: listings.neighbourhood,
+  neighbourhoodSlug: listings.neighbourhoodSlug,
+  bedrooms: listings.bedrooms,
+  salePrice: listings.salePrice,
+  rentPrice: listings.rentPrice,
+  area: listings.area,
+  monthlyCostSale: listings.monthlyCostSale,
+  monthlyCostRent: listings.monthlyCostRent,
+  updatedAt: listings.updatedAt,
+  priceReducedAt: listings.priceReducedAt,
+  condominiumSlug: listings.condominiumSlug,
+});
 let vocabulary: Vocabulary;
 
 beforeAll(async () => {
-  synced = await syncSandboxIntoProcessDatabase("search");
-  database = synced.database;
-  rows = await activeListingRows(database, {
-    code: listings.code,
-    forSale: listings.forSale,
-    forRent: listings.forRent,
-    category: listings.category,
-    categorySlug: listings.categorySlug,
-    citySlug: listings.citySlug,
-    neighbourhood: listings.neighbourhood,
-    neighbourhoodSlug: listings.neighbourhoodSlug,
-    bedrooms: listings.bedrooms,
-    salePrice: listings.salePrice,
-    rentPrice: listings.rentPrice,
-    area: listings.area,
-    monthlyCostSale: listings.monthlyCostSale,
-    monthlyCostRent: listings.monthlyCostRent,
-    updatedAt: listings.updatedAt,
-    priceReducedAt: listings.priceReducedAt,
-    condominiumSlug: listings.condominiumSlug,
-  });
   vocabulary = await getVocabulary();
-}, 600_000);
-
-afterAll(async () => {
-  await synced?.close();
 });
 
 /** Runs the listings loader; returns its answer whether returned or thrown. */

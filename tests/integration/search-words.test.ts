@@ -7,42 +7,28 @@
  * "Não encontramos" nor that a word was not understood; "moema metrô" names
  * "metrô" and shows Moema.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { searchText } from "~/.server/catalogue/text-search";
 import { getVocabulary, type Vocabulary } from "~/.server/catalogue/vocabulary";
 import { listings } from "~/.server/db/schema";
 import { loader as searchLoader } from "~/routes/search";
 import { answer, loaderArgs } from "./helpers/loaders";
-import { activeListingRows, syncSandboxIntoProcessDatabase, type SyncedSandbox } from "./helpers/synced-sandbox";
+import { useSyncedListingRows } from "./helpers/synced-sandbox";
 
 const QUERY = "pinheiros aluguel 2 quartos pet até 4 mil";
 
-let synced: SyncedSandbox;
+const rows = useSyncedListingRows("search-words", {
+  code: listings.code,
+  forRent: listings.forRent,
+  rentPrice: listings.rentPrice,
+  bedrooms: listings.bedrooms,
+  neighbourhoodSlug: listings.neighbourhoodSlug,
+  amenities: listings.amenities,
+});
 let vocabulary: Vocabulary;
-let rows: {
-  code: string;
-  forRent: boolean;
-  rentPrice: number | null;
-  bedrooms: number | null;
-  neighbourhoodSlug: string;
-  amenities: string[] | null;
-}[] = [];
 
 beforeAll(async () => {
-  synced = await syncSandboxIntoProcessDatabase("search-words");
-  rows = await activeListingRows(synced.database, {
-    code: listings.code,
-    forRent: listings.forRent,
-    rentPrice: listings.rentPrice,
-    bedrooms: listings.bedrooms,
-    neighbourhoodSlug: listings.neighbourhoodSlug,
-    amenities: listings.amenities,
-  });
   vocabulary = await getVocabulary();
-}, 600_000);
-
-afterAll(async () => {
-  await synced?.close();
 });
 
 /** The `/busca` loader's JSON for `q`. */

@@ -143,9 +143,10 @@ describe("contact step", () => {
     area: "70",
     quartos: "2",
   };
+  /** Sends the contact step of the property above, with fresh form tokens and the owner's `fields`. */
   const submit = (fields: Record<string, string>) =>
     settle(
-      handleValuationContact(post(fields), {
+      handleValuationContact(post({ ...property, ...tokens(), ...fields }), {
         db,
         secrets: SECRETS,
         clientIp: "10.0.0.9",
@@ -155,8 +156,6 @@ describe("contact step", () => {
 
   it("records a valuation lead with the property and the estimate, for the agency and Vista", async () => {
     const response = await submit({
-      ...property,
-      ...tokens(),
       name: "Marta Proprietária",
       phone: "(11) 98765-4321",
       email: "marta@exemplo.com.br",
@@ -182,7 +181,7 @@ describe("contact step", () => {
   });
 
   it("answers 400 with messages per field and stores nothing for bad input", async () => {
-    const response = await submit({ ...property, ...tokens(), name: "X", phone: "123", email: "nada" });
+    const response = await submit({ name: "X", phone: "123", email: "nada" });
     expect(response.status).toBe(400);
     const data = response.data as { errors: Record<string, string[]> };
     expect(Object.keys(data.errors).sort()).toEqual(["email", "name", "phone"]);
@@ -191,8 +190,6 @@ describe("contact step", () => {
 
   it("sends a bot that filled the honeypot to the thank-you page and stores nothing", async () => {
     const response = await submit({
-      ...property,
-      ...tokens(),
       name: "Robô",
       phone: "(11) 98765-4321",
       email: "r@x.com.br",

@@ -25,18 +25,12 @@ import { leadVisitView } from "~/.server/visits/lead-visit";
 import { LeadVisit } from "~/components/lead-page/lead-visit";
 import type { AvailabilitySettings } from "~/lib/availability-form";
 import * as feedbackPage from "~/routes/visit-feedback";
-import { makeBroker, makeListing, storedRow } from "./helpers/fixtures";
+import { makeAgentUser, makeBroker, makeListing, storedRow } from "./helpers/fixtures";
 import { useVisitsSetup } from "./helpers/visits-setup";
 import { answer, clientArgs, passingGuardFields, siteRequest } from "./helpers/loaders";
 
 const HOUR = 3600_000;
-const BROKER = {
-  uid: "uid-rita",
-  role: "agent" as const,
-  displayName: "Rita Corretora",
-  email: "rita@exemplo.com.br",
-  brokerCode: "88",
-};
+const BROKER = makeAgentUser("rita", "Rita Corretora", { brokerCode: "88" });
 
 const setup = useVisitsSetup({
   broker: BROKER,
@@ -236,31 +230,28 @@ describe("follow-up mails and the rating", () => {
 
   it("the owner's report counts the visits and their average rating, no visitor's data", async () => {
     // A second visit, rated 5, and a cancelled one (not counted).
-    const base = { listingCode: "FUP1", calendar: "agency", visitorPhone: "11900000000" };
     const day = (offset: number) => new Date(Date.now() + offset * 24 * HOUR);
+    /** A visit of FUP1 by `visitorName`, an hour from `offset` days from now; `n` keeps its token and key unique. */
+    const visitOn = (offset: number, n: number, visitorName: string) => ({
+      listingCode: "FUP1",
+      calendar: "agency",
+      visitorPhone: "11900000000",
+      startsAt: day(offset),
+      endsAt: new Date(day(offset).getTime() + HOUR),
+      visitorName,
+      tokenHash: `h${n}`,
+      idempotencyKey: `k${n}`,
+    });
     await db()
       .insert(visits)
       .values([
         {
-          ...base,
-          startsAt: day(-3),
-          endsAt: new Date(day(-3).getTime() + HOUR),
-          visitorName: "Outra Pessoa",
-          tokenHash: "h2",
-          idempotencyKey: "k2",
+          ...visitOn(-3, 2, "Outra Pessoa"),
           rating: 5,
           feedback: "Segredo do visitante",
           feedbackAt: day(-3),
         },
-        {
-          ...base,
-          startsAt: day(-60),
-          endsAt: new Date(day(-60).getTime() + HOUR),
-          visitorName: "Cancelada",
-          tokenHash: "h3",
-          idempotencyKey: "k3",
-          status: "cancelled",
-        },
+        { ...visitOn(-60, 3, "Cancelada"), status: "cancelled" },
       ]);
     const now = new Date();
     const window = { from: new Date(now.getTime() - 30 * 24 * HOUR), to: now };
@@ -272,16 +263,7 @@ describe("follow-up mails and the rating", () => {
     });
     await db()
       .insert(visits)
-      .values({
-        ...base,
-        startsAt: day(-2),
-        endsAt: new Date(day(-2).getTime() + HOUR),
-        visitorName: "Terceira Pessoa",
-        tokenHash: "h4",
-        idempotencyKey: "k4",
-        rating: 3,
-        feedbackAt: day(-2),
-      });
+      .values({ ...visitOn(-2, 4, "Terceira Pessoa"), rating: 3, feedbackAt: day(-2) });
     const activity = await listingActivity(db(), "FUP1", window);
     expect(activity.visits).toEqual({
       booked: { total: 3, recent: 3 },

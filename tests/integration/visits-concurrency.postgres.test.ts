@@ -7,23 +7,20 @@
  * `TEST_DATABASE_URL`; fails under `CI` without it.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "~/.server/db";
+import { beforeAll, describe, expect, it } from "vitest";
 import { leads, listings, users, visitMails, visits } from "~/.server/db/schema";
 import { bookVisit, SLOT_TAKEN_MESSAGE, VisitSlotError } from "~/.server/visits/booking";
 import { calendarForListing, freeSlots } from "~/.server/visits/calendar";
-import { createTestPostgres, postgresTestUrl, type TestDatabase } from "./helpers/database";
+import { postgresTestUrl } from "./helpers/database";
 import { makeBroker, makeListing, storedRow } from "./helpers/fixtures";
+import { usePostgresServers } from "./helpers/postgres-servers";
 
 const adminUrl = postgresTestUrl();
 
 (adminUrl ? describe : describe.skip)("visit booking on PostgreSQL, two servers", () => {
-  let test: TestDatabase;
-  const servers: Database[] = [];
+  const { test, servers } = usePostgresServers(adminUrl!, 2, { poolSize: 10 });
 
   beforeAll(async () => {
-    test = await createTestPostgres(adminUrl!);
-    for (let i = 0; i < 2; i++) servers.push(await openDatabase({ url: test.url!, poolSize: 10 }));
     const db = test.database.db;
     await db.insert(users).values({ uid: "uid-par", role: "agent", email: "par@exemplo.com.br", brokerCode: "55" });
     await db.insert(listings).values(
@@ -33,10 +30,6 @@ const adminUrl = postgresTestUrl();
       }),
     );
   }, 120_000);
-  afterAll(async () => {
-    await Promise.all(servers.map((database) => database.close()));
-    await test?.cleanup();
-  });
 
   it("20 simultaneous bookings of one slot → exactly one booked", async () => {
     const db = test.database.db;

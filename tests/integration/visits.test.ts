@@ -16,17 +16,11 @@ import { cancelVisit, findVisitByToken, rescheduleSlots, rescheduleVisit } from 
 import * as bookPage from "~/routes/visit-book";
 import * as managePage from "~/routes/visit-manage";
 import * as icsRoute from "~/routes/visit-ics";
-import { makeBroker, makeListing, storedRow } from "./helpers/fixtures";
+import { makeAgentUser, makeBroker, makeListing, storedRow } from "./helpers/fixtures";
 import { useVisitsSetup } from "./helpers/visits-setup";
 import { answer, passingGuardFields, siteRequest } from "./helpers/loaders";
 
-const BROKER = {
-  uid: "uid-carla",
-  role: "agent" as const,
-  displayName: "Carla Corretora",
-  email: "carla@exemplo.com.br",
-  brokerCode: "77",
-};
+const BROKER = makeAgentUser("carla", "Carla Corretora", { brokerCode: "77" });
 
 const setup = useVisitsSetup({
   broker: BROKER,

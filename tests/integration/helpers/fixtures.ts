@@ -150,6 +150,24 @@ export function makeBroker(code: string, name: string, extra: Partial<Broker> = 
   };
 }
 
+/**
+ * An agent (a broker's user account) as the `users` table and the session know it: uid
+ * `uid-<login>`, e-mail `<login>@exemplo.com.br`, and the broker code `extra` gives, if any.
+ */
+export function makeAgentUser<Extra extends { brokerCode?: string }>(
+  login: string,
+  displayName: string,
+  extra?: Extra,
+) {
+  return {
+    uid: `uid-${login}`,
+    role: "agent" as const,
+    displayName,
+    email: `${login}@exemplo.com.br`,
+    ...(extra as Extra),
+  };
+}
+
 /** The home sections of an empty read model (the first sync still running). */
 export const EMPTY_HOME_SECTIONS: HomeSections = {
   total: 0,

@@ -12,6 +12,7 @@
  */
 import { isNull } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll } from "vitest";
 import { clearCaches } from "~/.server/cache";
 import { migrate, openDatabase, type Database } from "~/.server/db";
 import { listings } from "~/.server/db/schema";
@@ -77,5 +78,26 @@ export async function syncSandboxIntoProcessDatabase(name: string): Promise<Sync
 export async function activeListingRows<Fields extends SelectedFields>(database: Database, columns: Fields) {
   const rows = await database.db.select(columns).from(listings).where(isNull(listings.removedAt));
   clearCaches();
+  return rows;
+}
+
+/**
+ * Registers, in the enclosing suite (or file), a `beforeAll` that opens the
+ * synced catalogue as process database `name` ({@link syncSandboxIntoProcessDatabase})
+ * and reads its active listings' `columns` ({@link activeListingRows}), and an
+ * `afterAll` that closes it. Call it before the suite's own hooks that read
+ * the catalogue (its vocabulary, say): hooks run in the order they are registered.
+ * @returns the rows, filled in once that `beforeAll` has run; read them in hooks and tests only.
+ */
+export function useSyncedListingRows<Fields extends SelectedFields>(name: string, columns: Fields) {
+  const rows: Awaited<ReturnType<typeof activeListingRows<Fields>>> = [];
+  let synced: SyncedSandbox | undefined;
+  beforeAll(async () => {
+    synced = await syncSandboxIntoProcessDatabase(name);
+    rows.push(...(await activeListingRows(synced.database, columns)));
+  }, 600_000);
+  afterAll(async () => {
+    await synced?.close();
+  });
   return rows;
 }
