@@ -16,6 +16,7 @@
  * start it with `FORM_MIN_FILL_MS=0` ({@link formMinFillMs}).
  */
 import { defineConfig, devices } from "@playwright/test";
+import { HEADLESS_CHROMIUM_FLAGS } from "./bench/chromium-flags";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -65,15 +66,7 @@ export default defineConfig({
     trace: "off",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--headless",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      args: HEADLESS_CHROMIUM_FLAGS,
     },
   },
   projects: [

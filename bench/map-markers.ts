@@ -8,6 +8,10 @@
  * emulated phone network ({@link PHONE_NETWORK}).
  */
 import { chromium, type Browser, type CDPSession, type Page } from "playwright";
+import { HEADLESS_CHROMIUM_FLAGS } from "./chromium-flags";
+
+// Re-exported for the other browser benchmarks, which take it from here.
+export { HEADLESS_CHROMIUM_FLAGS };
 
 /** A phone on a good 4G connection: round trip in ms, download and upload in bytes/s. */
 export const PHONE_NETWORK = { latencyMs: 85, downloadBytesPerSecond: (9 * 1e6) / 8, uploadBytesPerSecond: 1e6 / 8 };
@@ -27,17 +31,6 @@ export async function emulateNetwork(page: Page, network: typeof PHONE_NETWORK):
   });
   return cdp;
 }
-
-/** Flags of Debian's Chromium for headless measurements on this machine (no sandbox, no background traffic). */
-export const HEADLESS_CHROMIUM_FLAGS = [
-  "--no-sandbox",
-  "--headless",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 /** Target: the median first marker, ms from navigation start (ADR 0044 has what the page took before). */
 export const FIRST_MARKER_TARGET_MS = 3000;

@@ -37,11 +37,15 @@ function emulatorAuth() {
   return getAuth(app);
 }
 
-/** A broker account in the emulator. */
-export interface TestBroker {
-  uid: string;
+/** What the login form asks for: an account's e-mail and password. */
+export interface Credentials {
   email: string;
   password: string;
+}
+
+/** A broker account in the emulator. */
+export interface TestBroker extends Credentials {
+  uid: string;
   displayName: string;
   brokerCode: string;
 }
@@ -148,6 +152,20 @@ export async function sessionCookieFor(email: string, password: string): Promise
     .find(Boolean);
   if (response.status() !== 302 || !cookie) throw new Error(`sign-in of ${email} failed: HTTP ${response.status()}`);
   return cookie;
+}
+
+/**
+ * Signs `context` in as `account` with a fresh session of its own (the login
+ * form's POST, {@link sessionCookieFor}); `url` is the e2e `baseURL`.
+ * @throws {Error} when the sign-in is refused.
+ */
+export async function signIn(context: BrowserContext, url: string, account: Credentials): Promise<void> {
+  await addSessionCookie(context, url, await sessionCookieFor(account.email, account.password));
+}
+
+/** Signs `context` in as the seeded admin ({@link signIn}; `url` is the e2e `baseURL`). */
+export async function signInAsAdmin(context: BrowserContext, url: string): Promise<void> {
+  await signIn(context, url, { email: ADMIN_EMAIL, password: adminPassword() });
 }
 
 /**

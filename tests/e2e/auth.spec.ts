@@ -8,7 +8,6 @@
  */
 import { consentStorageState, expect, test } from "./fixtures";
 import {
-  addSessionCookie,
   ADMIN_EMAIL,
   adminPassword,
   createBroker,
@@ -16,6 +15,7 @@ import {
   revokeSessions,
   SESSION_COOKIE,
   sessionCookieFor,
+  signIn,
 } from "./auth-helpers";
 import { listingPaths, splitListingPath, waitForHydration } from "./helpers";
 
@@ -40,8 +40,7 @@ test.describe("sem JavaScript", () => {
     baseURL,
   }) => {
     const broker = await createBroker({ uid: "painel-sem-js", brokerCode: "8", displayName: "Beatriz Sem JS" });
-    const cookie = await sessionCookieFor(broker.email, broker.password);
-    await addSessionCookie(context, baseURL!, cookie);
+    await signIn(context, baseURL!, broker);
     const [path] = await listingPaths(page.request);
     await page.goto(path!);
     const panel = page.getByTestId("painel-privado");
@@ -178,8 +177,7 @@ test("área do corretor: painel privado no imóvel, meus imóveis e busca por c�
   baseURL,
 }) => {
   const broker = await createBroker({ uid: "painel", brokerCode: "7", displayName: "Carlos Eduardo" });
-  const cookie = await sessionCookieFor(broker.email, broker.password);
-  await addSessionCookie(context, baseURL!, cookie);
+  await signIn(context, baseURL!, broker);
 
   await page.goto("/painel");
   await expect(page.getByRole("heading", { level: 1, name: "Painel do corretor" })).toBeVisible();

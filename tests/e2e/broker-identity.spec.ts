@@ -9,10 +9,10 @@
  * The member is deleted at the end, so the broker is Vista's again for other specs.
  */
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import sharp from "sharp";
-import { addSessionCookie, ADMIN_EMAIL, adminPassword, sessionCookieFor } from "./auth-helpers";
+import { signInAsAdmin } from "./auth-helpers";
 import { consentStorageState, expect, test } from "./fixtures";
 import { listingPaths, waitForHydration } from "./helpers";
+import { uploadMemberPhoto } from "./member-photo";
 
 /** A listing whose broker card links a Vista broker page, with that page's path and the broker's code. */
 async function listingWithBroker(request: APIRequestContext) {
@@ -48,7 +48,7 @@ test("o admin liga um membro a um corretor do Vista e o anúncio mostra o membro
   consoleGuard,
 }) => {
   const target = await listingWithBroker(request);
-  await addSessionCookie(context, baseURL!, await sessionCookieFor(ADMIN_EMAIL, adminPassword()));
+  await signInAsAdmin(context, baseURL!);
   const suffix = Date.now().toString(36);
   const name = `Camila Rodrigues Moreira ${suffix}`;
   const slug = `camila-rodrigues-moreira-${suffix}`;
@@ -62,12 +62,7 @@ test("o admin liga um membro a um corretor do Vista e o anúncio mostra o membro
   await page.getByLabel("Corretor no Vista").selectOption(target.code);
   await page.getByRole("button", { name: "Criar membro" }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-  const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: "#8b1f5a" } })
-    .jpeg()
-    .toBuffer();
-  await page.getByLabel("Nova foto").setInputFiles({ name: "camila.jpg", mimeType: "image/jpeg", buffer: photo });
-  await page.getByRole("button", { name: "Enviar foto" }).click();
-  await expect(page.getByRole("img", { name: `Foto de ${name}` })).toBeVisible();
+  await uploadMemberPhoto(page, name, { fileName: "camila.jpg", size: 600, color: "#8b1f5a" });
   const memberPage = page.url();
 
   try {

@@ -10,14 +10,7 @@
  * "Primeira resposta por corretor". Neither page scrolls sideways at 360 px.
  */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import {
-  addSessionCookie,
-  ADMIN_EMAIL,
-  adminPassword,
-  createBroker,
-  sessionCookieFor,
-  type TestBroker,
-} from "./auth-helpers";
+import { createBroker, signIn, signInAsAdmin, type TestBroker } from "./auth-helpers";
 import { consentStorageState, expect, test } from "./fixtures";
 import { DESKTOP_USER_AGENT, waitForHydration } from "./helpers";
 
@@ -98,7 +91,7 @@ for (const [width, ip] of [
     const visitor = `Visitante ${width} ${Date.now().toString(36)}`;
     await sendInfoForm(browser, listing.path, visitor, ip);
 
-    await addSessionCookie(context, baseURL!, await sessionCookieFor(broker.email, broker.password));
+    await signIn(context, baseURL!, broker);
     await page.goto("/painel");
     await waitForHydration(page);
     const first = page.getByTestId("meu-lead").first();
@@ -139,7 +132,7 @@ for (const [width, ip] of [
     await test.step("o painel da administração conta a resposta do corretor", async () => {
       const admin = await browser.newContext({ storageState: consentStorageState, viewport: { width, height: 900 } });
       try {
-        await addSessionCookie(admin, baseURL!, await sessionCookieFor(ADMIN_EMAIL, adminPassword()));
+        await signInAsAdmin(admin, baseURL!);
         const adminPage = await admin.newPage();
         await adminPage.goto("/admin");
         const table = adminPage.getByRole("table", { name: "Primeira resposta por corretor" });
@@ -165,7 +158,7 @@ test.describe("sem JavaScript", () => {
     const listing = await brokerListing(page);
     const visitor = `Sem JS ${Date.now().toString(36)}`;
     await sendInfoForm(browser, listing.path, visitor, "10.81.0.3");
-    await addSessionCookie(context, baseURL!, await sessionCookieFor(broker.email, broker.password));
+    await signIn(context, baseURL!, broker);
     await page.goto("/painel");
     await page.getByTestId("meu-lead").first().getByRole("link", { name: visitor }).click();
     await expect(page.getByRole("heading", { level: 1, name: visitor })).toBeVisible();

@@ -10,7 +10,15 @@
  * every card matches the filter, the gallery counter follows the controls.
  */
 import { expect, test } from "./fixtures";
-import { cardPaths, LISTINGS_PATH, PAGE_SIZE, readTotal, resultList, waitForHydration } from "./helpers";
+import {
+  cardPaths,
+  LISTINGS_PATH,
+  PAGE_SIZE,
+  readTotal,
+  resultList,
+  searchFromHome,
+  waitForHydration,
+} from "./helpers";
 
 test("home → busca → filtro de bairro → página 2 → imóvel → galeria → voltar", async ({ page }, testInfo) => {
   const phone = testInfo.project.name === "phone";
@@ -18,11 +26,7 @@ test("home → busca → filtro de bairro → página 2 → imóvel → galeria 
   // 1. Home: the hero search box (purpose, type, place).
   await page.goto("/");
   await waitForHydration(page);
-  const search = page.getByRole("search", { name: "Buscar imóveis" });
-  await search.getByRole("radio", { name: "Alugar" }).check();
-  await search.getByLabel("Tipo de imóvel").selectOption({ label: "Apartamento" });
-  await search.getByLabel("Cidade ou bairro").selectOption({ label: "São Paulo (toda a cidade)" });
-  await search.getByRole("button", { name: "Buscar imóveis" }).click();
+  await searchFromHome(page, { purpose: "Alugar", type: "Apartamento", place: "São Paulo (toda a cidade)" });
 
   // 2. Results under the canonical, readable URL with the total count.
   await expect(page).toHaveURL(`${LISTINGS_PATH}/aluguel-apartamento-sao-paulo`);

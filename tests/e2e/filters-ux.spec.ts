@@ -13,13 +13,19 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { cardPaths, formatCount, LISTINGS_PATH, parseCount, readTotal, waitForHydration } from "./helpers";
+import {
+  cardPaths,
+  DESKTOP_VIEWPORT,
+  formatCount,
+  LISTINGS_PATH,
+  parseCount,
+  PHONE_VIEWPORT,
+  readTotal,
+  waitForHydration,
+} from "./helpers";
 
 /** axe-core's browser script (axe-core comes with the `lighthouse` dev dependency). */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-const PHONE = { width: 360, height: 800 };
-const DESKTOP = { width: 1366, height: 900 };
 
 /** Marks the document: the mark survives client-side navigations only. */
 async function markDocument(page: Page): Promise<void> {
@@ -64,7 +70,7 @@ async function textFits(input: Locator): Promise<{ text: string; width: number; 
 }
 
 test.describe("celular (360 × 800)", () => {
-  test.use({ viewport: PHONE });
+  test.use({ viewport: PHONE_VIEWPORT });
 
   test("a folha de filtros conta ao vivo sem navegar e aplica numa navegação só", async ({ page }) => {
     await page.goto(LISTINGS_PATH);
@@ -188,7 +194,7 @@ test.describe("celular (360 × 800)", () => {
 });
 
 test.describe("tela larga (1366 × 900)", () => {
-  test.use({ viewport: DESKTOP });
+  test.use({ viewport: DESKTOP_VIEWPORT });
 
   test("opções que dariam zero imóveis ficam legíveis: contraste AA, não meio transparentes", async ({ page }) => {
     await page.goto(`${LISTINGS_PATH}/aluguel-apartamento-sao-paulo-moema`);

@@ -35,6 +35,12 @@ export const LISTINGS_PATH = "/todos-os-imoveis";
 /** Listings per results page (docs/product.md "page size 24"). */
 export const PAGE_SIZE = 24;
 
+/** The phone screen the layout specs check (CSS px). */
+export const PHONE_VIEWPORT = { width: 360, height: 800 };
+
+/** The computer screen the layout specs check (CSS px). */
+export const DESKTOP_VIEWPORT = { width: 1366, height: 900 };
+
 /** A transparent 1×1 PNG: every map tile while the tests run (no internet here). */
 export const BLANK_TILE = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
@@ -138,6 +144,22 @@ export async function hydrateIsland(page: Page, name: string, timeoutMs = 15_000
   });
 }
 
+/**
+ * Sends the home's search box ("Buscar imóveis", `app/components/search-box.tsx`)
+ * with a purpose (its radio, "Comprar" or "Alugar"), a property type and a
+ * place (the labels of their options). Call on the home page.
+ */
+export async function searchFromHome(
+  page: Page,
+  choice: { purpose: "Comprar" | "Alugar"; type: string; place: string },
+): Promise<void> {
+  const search = page.getByRole("search", { name: "Buscar imóveis" });
+  await search.getByRole("radio", { name: choice.purpose }).check();
+  await search.getByLabel("Tipo de imóvel").selectOption({ label: choice.type });
+  await search.getByLabel("Cidade ou bairro").selectOption({ label: choice.place });
+  await search.getByRole("button", { name: "Buscar imóveis" }).click();
+}
+
 /** `n` as the pages print counts: a pt-BR integer ("13.640"). */
 export function formatCount(n: number): string {
   return new Intl.NumberFormat("pt-BR").format(n);
@@ -206,6 +228,12 @@ export async function publicPagePaths(request: APIRequestContext): Promise<strin
   const condominium = /href="(\/detalhes\/[^"/?#]+)"/.exec(condominiums)?.[1];
   expect(condominium, "a condominium link on /condominios").toBeDefined();
   return ["/", LISTINGS_PATH, listing!, condominium!, "/busca?q=moema", "/sobre", "/mapa"];
+}
+
+/** Checks that the sell form's thank-you page (`/obrigado?assunto=vender`) is the one shown. */
+export async function expectSellThanks(page: Page): Promise<void> {
+  await expect(page).toHaveURL("/obrigado?assunto=vender");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Recebemos seu pedido de avaliação!");
 }
 
 /**

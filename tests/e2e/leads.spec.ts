@@ -17,7 +17,14 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { dataDir } from "../../playwright.config";
 import { expect, test } from "./fixtures";
-import { formValidatorLoaded, hydrateIsland, listingPaths, stubMapTiles, waitForHydration } from "./helpers";
+import {
+  expectSellThanks,
+  formValidatorLoaded,
+  hydrateIsland,
+  listingPaths,
+  stubMapTiles,
+  waitForHydration,
+} from "./helpers";
 
 /** The agency number the e2e server runs with (playwright.config.ts). */
 const AGENCY_WHATSAPP = "5511900001111";
@@ -99,8 +106,7 @@ test.describe("sem JavaScript", () => {
     await again.getByLabel("Onde fica o imóvel?").fill("Rua Harmonia, 100, Vila Madalena");
     await again.getByRole("button", { name: "Quero uma avaliação" }).click();
 
-    await expect(page).toHaveURL("/obrigado?assunto=vender");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Recebemos seu pedido de avaliação!");
+    await expectSellThanks(page);
     await expect(page.getByRole("link", { name: "Voltar para o início" })).toHaveAttribute("href", "/");
     expect((await deliveredLeads(name)).size).toBe(1);
   });

@@ -15,18 +15,17 @@ import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import {
+  DESKTOP_VIEWPORT,
   formValidatorLoaded,
   hydrateIsland,
   installHydrationProbe,
   listingPaths,
   LISTINGS_PATH,
+  PHONE_VIEWPORT,
   resultList,
   stubMapTiles,
   waitForHydration,
 } from "./helpers";
-
-const PHONE = { width: 360, height: 800 };
-const DESKTOP = { width: 1366, height: 900 };
 
 test.beforeEach(async ({ context }) => {
   await stubMapTiles(context);
@@ -107,8 +106,8 @@ async function listingWithRepeatedAmenities(page: Page): Promise<string> {
 }
 
 for (const [label, viewport] of [
-  ["celular", PHONE],
-  ["computador", DESKTOP],
+  ["celular", PHONE_VIEWPORT],
+  ["computador", DESKTOP_VIEWPORT],
 ] as const) {
   test.describe(`${label} ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
@@ -118,7 +117,7 @@ for (const [label, viewport] of [
       await page.goto(path!);
       await waitForHydration(page);
       const price =
-        viewport === PHONE
+        viewport === PHONE_VIEWPORT
           ? page.getByTestId("header-price")
           : page
               .getByRole("region", { name: "Valores" })
@@ -128,7 +127,7 @@ for (const [label, viewport] of [
       await expect(price).toContainText(/R\$\s?[\d.]+/);
       const facts = page.getByRole("list", { name: "Principais características" });
       await expect(facts.getByRole("listitem").first()).toBeInViewport({ ratio: 1 });
-      if (viewport === PHONE) {
+      if (viewport === PHONE_VIEWPORT) {
         // The contact bar is over the bottom of the screen: the facts are above it.
         const bar = await page.getByRole("navigation", { name: "Contato sobre este imóvel" }).boundingBox();
         const first = await facts.getByRole("listitem").first().boundingBox();
@@ -188,7 +187,7 @@ for (const [label, viewport] of [
 }
 
 test.describe("celular: barra de contato", () => {
-  test.use({ viewport: PHONE });
+  test.use({ viewport: PHONE_VIEWPORT });
 
   test("fica à vista até o fim da página, sem cobrir o conteúdo, e o WhatsApp passa por /obrigado-whatsapp", async ({
     page,
@@ -247,7 +246,11 @@ test.describe("celular: barra de contato", () => {
   });
 
   test("aparece já na primeira visita: sem tag do Google não há aviso de cookies", async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ viewport: PHONE, baseURL, storageState: { cookies: [], origins: [] } });
+    const context = await browser.newContext({
+      viewport: PHONE_VIEWPORT,
+      baseURL,
+      storageState: { cookies: [], origins: [] },
+    });
     const page = await context.newPage();
     const [path] = await listingPaths(page.request);
     await page.goto(path!);
@@ -295,7 +298,7 @@ test.describe("telas estreitas", () => {
 });
 
 test.describe("conteúdo do imóvel", () => {
-  test.use({ viewport: DESKTOP });
+  test.use({ viewport: DESKTOP_VIEWPORT });
 
   test("sem “0 suítes” nem “0 vagas” e sem comodidades repetidas", async ({ page }) => {
     // Server-rendered HTML of a few listings: a fact is <span>{value}</span><span>{label}</span>.

@@ -7,12 +7,9 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { mapTilesOffline, parseCount, waitForHydration } from "./helpers";
+import { DESKTOP_VIEWPORT, mapTilesOffline, parseCount, PHONE_VIEWPORT, waitForHydration } from "./helpers";
 
-const VIEWPORTS = [
-  { width: 1366, height: 900 },
-  { width: 360, height: 800 },
-];
+const VIEWPORTS = [DESKTOP_VIEWPORT, PHONE_VIEWPORT];
 const SHOTS = "/tmp/h/shots";
 
 /** The header's "Mapa" link (in the bar on a computer, in the "Menu" on a phone). */
@@ -21,6 +18,15 @@ async function headerMapLink(page: Page, width: number): Promise<Locator> {
     return page.getByRole("navigation", { name: "Principal", exact: true }).getByRole("link", { name: "Mapa" });
   await page.locator("summary", { hasText: "Menu" }).click();
   return page.getByRole("navigation", { name: "Principal (menu)" }).getByRole("link", { name: "Mapa" });
+}
+
+/** Opens `path` at `width` px, follows the header's "Mapa" and answers the map's URL. */
+async function followHeaderMapLink(page: Page, path: string, width: number): Promise<URL> {
+  await page.goto(path);
+  await waitForHydration(page);
+  await (await headerMapLink(page, width)).click();
+  await expect(page).toHaveURL(/\/mapa\?/);
+  return new URL(page.url());
 }
 
 /** "12.345 imóveis no mapa" → 12345. */
@@ -43,11 +49,7 @@ for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     await mapTilesOffline(page, consoleGuard);
     const list = "/todos-os-imoveis/venda-apartamento?quartos=2&custo-max=60000";
-    await page.goto(list);
-    await waitForHydration(page);
-    await (await headerMapLink(page, viewport.width)).click();
-    await expect(page).toHaveURL(/\/mapa\?/);
-    const onMap = new URL(page.url());
+    const onMap = await followHeaderMapLink(page, list, viewport.width);
     expect(onMap.searchParams.get("finalidade")).toBe("venda");
     expect(onMap.searchParams.get("tipo")).toBe("apartamento");
     expect(onMap.searchParams.get("quartos")).toBe("2");
@@ -61,11 +63,11 @@ for (const viewport of VIEWPORTS) {
     expect(back.searchParams.get("custo-max")).toBe("60000");
 
     // From /busca: the words it understands become the map's filters.
-    await page.goto("/busca?q=apartamento%20para%20alugar&quartos=2");
-    await waitForHydration(page);
-    await (await headerMapLink(page, viewport.width)).click();
-    await expect(page).toHaveURL(/\/mapa\?/);
-    const fromSearch = new URL(page.url());
+    const fromSearch = await followHeaderMapLink(
+      page,
+      "/busca?q=apartamento%20para%20alugar&quartos=2",
+      viewport.width,
+    );
     expect(fromSearch.searchParams.get("finalidade")).toBe("aluguel");
     expect(fromSearch.searchParams.get("tipo")).toBe("apartamento");
     expect(fromSearch.searchParams.get("quartos")).toBe("2");

@@ -7,10 +7,10 @@
  * open a fresh browser context each time, so no browser cache is involved.
  */
 import type { Browser } from "@playwright/test";
-import sharp from "sharp";
-import { addSessionCookie, ADMIN_EMAIL, adminPassword, sessionCookieFor } from "./auth-helpers";
+import { signInAsAdmin } from "./auth-helpers";
 import { consentStorageState, expect, test } from "./fixtures";
 import { waitForHydration } from "./helpers";
+import { uploadMemberPhoto } from "./member-photo";
 
 /** A visitor's page of `path` in a fresh context (answers the status and the page). */
 async function visit(browser: Browser, baseURL: string, path: string) {
@@ -27,8 +27,7 @@ test("o admin cria um membro com foto, vê o membro em /sobre, desativa e reativ
   baseURL,
   consoleGuard,
 }) => {
-  const value = await sessionCookieFor(ADMIN_EMAIL, adminPassword());
-  await addSessionCookie(context, baseURL!, value);
+  await signInAsAdmin(context, baseURL!);
   page.on("dialog", (dialog) => void dialog.accept());
   const suffix = Date.now().toString(36);
   const name = `Marina Teste ${suffix}`;
@@ -55,12 +54,7 @@ test("o admin cria um membro com foto, vê o membro em /sobre, desativa e reativ
   await page.getByRole("button", { name: "Enviar foto" }).click();
   await expect(page.getByText("Tipo de arquivo não aceito. Envie uma imagem JPEG, PNG ou WebP.")).toBeVisible();
 
-  const photo = await sharp({ create: { width: 900, height: 900, channels: 3, background: "#1f6f8b" } })
-    .jpeg()
-    .toBuffer();
-  await page.getByLabel("Nova foto").setInputFiles({ name: "marina.jpg", mimeType: "image/jpeg", buffer: photo });
-  await page.getByRole("button", { name: "Enviar foto" }).click();
-  await expect(page.getByRole("img", { name: `Foto de ${name}` })).toBeVisible();
+  await uploadMemberPhoto(page, name, { fileName: "marina.jpg", size: 900, color: "#1f6f8b" });
   await expect(page.getByText("Tipo de arquivo não aceito.")).toHaveCount(0);
 
   const about = await visit(browser, baseURL!, "/sobre");

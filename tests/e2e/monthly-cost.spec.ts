@@ -12,17 +12,17 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import {
   cardPaths,
+  DESKTOP_VIEWPORT,
   formatCount,
   LISTINGS_PATH,
   mapTilesOffline,
   parseCount,
+  PHONE_VIEWPORT,
   readTotal,
   resultList,
   waitForHydration,
 } from "./helpers";
 
-const PHONE = { width: 360, height: 800 };
-const DESKTOP = { width: 1366, height: 900 };
 const RENT_PATH = `${LISTINGS_PATH}/aluguel`;
 const LIMIT = 5_000;
 
@@ -65,7 +65,7 @@ function applyButton(dialog: Locator): Locator {
 }
 
 test.describe("computador (1366 × 900)", () => {
-  test.use({ viewport: DESKTOP });
+  test.use({ viewport: DESKTOP_VIEWPORT });
 
   test("“Custo mensal até R$ 5.000” na barra lateral filtra pelo total e avisa quem ficou de fora", async ({
     page,
@@ -126,7 +126,7 @@ test("/mapa com custo mensal: o mesmo aviso, e “Lista” leva o filtro de volt
 });
 
 test.describe("celular (360 × 800)", () => {
-  test.use({ viewport: PHONE });
+  test.use({ viewport: PHONE_VIEWPORT });
 
   test("na folha de filtros o custo mensal conta ao vivo e aplica numa navegação só", async ({ page }) => {
     await page.goto(RENT_PATH);
@@ -157,12 +157,12 @@ test.describe("celular (360 × 800)", () => {
     expect(await readTotal(page)).toBe(counted);
     await expectCardsWithinLimit(page);
     await expectNotice(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
   });
 });
 
 test.describe("sem JavaScript", () => {
-  test.use({ javaScriptEnabled: false, viewport: DESKTOP });
+  test.use({ javaScriptEnabled: false, viewport: DESKTOP_VIEWPORT });
 
   test("o formulário GET leva o custo mensal à URL canônica e o mostra de volta", async ({ page }) => {
     await page.goto(RENT_PATH);

@@ -7,18 +7,14 @@
  * screen's "Voltar para o início" still leads somewhere.
  */
 import { expect, test } from "./fixtures";
-import { cardPaths, LISTINGS_PATH, PAGE_SIZE, readTotal, resultList } from "./helpers";
+import { cardPaths, LISTINGS_PATH, PAGE_SIZE, readTotal, resultList, searchFromHome } from "./helpers";
 
 test.use({ javaScriptEnabled: false });
 
 test("busca, filtros (GET), ordenação e paginação funcionam sem JavaScript", async ({ page }) => {
   // The home search box.
   await page.goto("/");
-  const search = page.getByRole("search", { name: "Buscar imóveis" });
-  await search.getByRole("radio", { name: "Comprar" }).check();
-  await search.getByLabel("Tipo de imóvel").selectOption({ label: "Apartamento" });
-  await search.getByLabel("Cidade ou bairro").selectOption({ label: "São Paulo (toda a cidade)" });
-  await search.getByRole("button", { name: "Buscar imóveis" }).click();
+  await searchFromHome(page, { purpose: "Comprar", type: "Apartamento", place: "São Paulo (toda a cidade)" });
   await expect(page).toHaveURL(`${LISTINGS_PATH}/venda-apartamento-sao-paulo`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Apartamentos à venda em São Paulo");
   const cityTotal = await readTotal(page);

@@ -5,14 +5,32 @@
  * without signing in at 360 px (no sideways scroll) and 1366 px and sees the
  * figures, the broker revokes it and the link answers 410.
  */
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { consentStorageState, expect, test } from "./fixtures";
-import { addSessionCookie, createBroker, sessionCookieFor } from "./auth-helpers";
+import { createBroker, signIn } from "./auth-helpers";
 import { DESKTOP_USER_AGENT, listingPaths, splitListingPath } from "./helpers";
 
 /** Whether the page scrolls sideways at its current width. */
 function scrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+/**
+ * Signs `context` in as a new broker (`uid` and `displayName` as in
+ * `createBroker`) and opens the private page of a listing: answers the
+ * listing's code and the page's owner-report section.
+ */
+async function openOwnerReportLinks(
+  page: Page,
+  context: BrowserContext,
+  baseURL: string,
+  broker: { uid: string; displayName: string },
+): Promise<{ code: string; section: Locator }> {
+  await signIn(context, baseURL, await createBroker(broker));
+  const [path] = await listingPaths(page.request);
+  const code = splitListingPath(path!).id;
+  await page.goto(`/painel/imovel/${code}`);
+  return { code, section: page.getByTestId("owner-report-links") };
 }
 
 test("o corretor cria o link, o proprietário abre sem login, o corretor revoga", async ({
@@ -21,13 +39,10 @@ test("o corretor cria o link, o proprietário abre sem login, o corretor revoga"
   baseURL,
   browser,
 }) => {
-  const broker = await createBroker({ uid: "relatorio-proprietario", displayName: "Carla Relatório" });
-  await addSessionCookie(context, baseURL!, await sessionCookieFor(broker.email, broker.password));
-  const [path] = await listingPaths(page.request);
-  const code = splitListingPath(path!).id;
-
-  await page.goto(`/painel/imovel/${code}`);
-  const section = page.getByTestId("owner-report-links");
+  const { code, section } = await openOwnerReportLinks(page, context, baseURL!, {
+    uid: "relatorio-proprietario",
+    displayName: "Carla Relatório",
+  });
   await section.getByLabel("Nome do proprietário").fill("Dona Lúcia");
   await section.getByLabel("E-mail do proprietário").fill("lucia@exemplo.com.br");
   await section.getByLabel("O proprietário pediu o relatório mensal por e-mail").check();
@@ -96,12 +111,10 @@ test.describe("sem JavaScript", () => {
   }) => {
     // The refused form answers 400 (its messages beside the fields).
     consoleGuard.expectHttpError(/\/painel\/imovel\//, 400);
-    const broker = await createBroker({ uid: "relatorio-sem-js", displayName: "Rui Sem JS" });
-    await addSessionCookie(context, baseURL!, await sessionCookieFor(broker.email, broker.password));
-    const [path] = await listingPaths(page.request);
-    const code = splitListingPath(path!).id;
-    await page.goto(`/painel/imovel/${code}`);
-    const section = page.getByTestId("owner-report-links");
+    const { section } = await openOwnerReportLinks(page, context, baseURL!, {
+      uid: "relatorio-sem-js",
+      displayName: "Rui Sem JS",
+    });
     await section.getByLabel("O proprietário pediu o relatório mensal por e-mail").check();
     await section.getByRole("button", { name: "Criar link do relatório" }).click();
     // The opt-in needs the e-mail: the message is beside the field.

@@ -4,6 +4,8 @@
  * `Offer`, `sitemap.xml` with every public listing and `lastmod`), and what
  * operators read (`GET /health/server` reports the sync's state and counts).
  */
+// Type only: the spec reads the JSON `/health/server` answers, typed where the server builds it.
+import type { HealthReport } from "../../app/.server/health";
 import { expect, test } from "./fixtures";
 import { LISTINGS_PATH, listingPaths, parseCount } from "./helpers";
 
@@ -18,21 +20,6 @@ function jsonLdNodes(value: unknown): Record<string, unknown>[] {
     return [node, ...(node["@graph"] ? jsonLdNodes(node["@graph"]) : [])];
   }
   return [];
-}
-
-/** Shape of `GET /health/server` this spec reads. */
-interface Health {
-  status: string;
-  database: { ok: boolean };
-  sync: {
-    running: boolean;
-    lastSuccessAt: string | null;
-    lastErrorAt: string | null;
-    lastError: string | null;
-    counts: Record<string, number> | null;
-    activeListings: number | null;
-    stale: boolean;
-  };
 }
 
 test("página de imóvel: title, description, canonical, Open Graph e JSON-LD RealEstateListing", async ({
@@ -95,7 +82,7 @@ test("/health/server informa a sincronização concluída e o número de imóvei
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toMatch(/application\/json/);
   expect(response.headers()["cache-control"]).toMatch(/no-store/);
-  const health = (await response.json()) as Health;
+  const health = (await response.json()) as HealthReport;
   expect(health.status).toBe("ok");
   expect(health.database.ok).toBe(true);
   expect(health.sync.lastSuccessAt).not.toBeNull();
@@ -113,7 +100,7 @@ test("/health/server informa a sincronização concluída e o número de imóvei
 });
 
 test("sitemap.xml lista todos os imóveis ativos com lastmod", async ({ request }) => {
-  const health = (await (await request.get("/health/server")).json()) as Health;
+  const health = (await (await request.get("/health/server")).json()) as HealthReport;
 
   const response = await request.get("/sitemap.xml");
   expect(response.status()).toBe(200);

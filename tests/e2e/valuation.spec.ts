@@ -11,7 +11,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { dataDir } from "../../playwright.config";
 import { expect, test } from "./fixtures";
-import { waitForHydration } from "./helpers";
+import { expectSellThanks, waitForHydration } from "./helpers";
 
 const outboxDir = path.resolve(dataDir, "outbox");
 const SHOTS = "/tmp/h/shots";
@@ -50,8 +50,7 @@ async function sendContact(page: Page, name: string): Promise<void> {
   await form.getByLabel("Telefone ou WhatsApp").fill("(11) 98765-4321");
   await form.getByLabel("E-mail").fill("proprietario@example.com");
   await form.getByRole("button", { name: "Quero uma avaliação" }).click();
-  await expect(page).toHaveURL("/obrigado?assunto=vender");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Recebemos seu pedido de avaliação!");
+  await expectSellThanks(page);
   await expect.poll(() => mailsMentioning(name).length, { timeout: 20_000, intervals: [500] }).toBeGreaterThan(0);
   const mail = mailsMentioning(name)[0]!;
   expect(mail).toContain("Estimativa do site");
