@@ -198,6 +198,8 @@ globalStyle(`${contactBar} ${contactBarButton}`, {
   paddingInline: "10px",
   gap: vars.space.xs,
   fontSize: vars.fontSize.sm,
+  // Price and three labels must fit 360 px phones whatever their system font's width.
+  "@media": { "(max-width: 399.98px)": { paddingInline: "8px" } },
 });
 
 /** An icon of a bar button that gives way on the narrowest phones (under 400 px). */

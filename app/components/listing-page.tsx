@@ -181,6 +181,7 @@ function WhatsAppLink({
   href,
   className,
   iconSize,
+  iconClassName,
   children,
 }: {
   href: string;
@@ -188,6 +189,8 @@ function WhatsAppLink({
   className: string;
   /** Icon size, px. */
   iconSize: number;
+  /** Class of the icon (the contact bar's icons give way on the narrowest phones). */
+  iconClassName?: string;
   children: ReactNode;
 }) {
   return (
@@ -197,7 +200,7 @@ function WhatsAppLink({
       target="_blank"
       rel="noopener noreferrer nofollow"
     >
-      <WhatsAppIcon size={iconSize} />
+      <WhatsAppIcon size={iconSize} className={iconClassName} />
       {children}
     </a>
   );
@@ -253,7 +256,7 @@ export function ContactBar({ listing, whatsapp, visitPath }: ContactBarProps) {
         )}
       </p>
       {whatsapp ? (
-        <WhatsAppLink href={whatsapp} className={p.contactBarButton} iconSize={16}>
+        <WhatsAppLink href={whatsapp} className={p.contactBarButton} iconSize={16} iconClassName={p.contactBarIcon}>
           WhatsApp
         </WhatsAppLink>
       ) : null}

@@ -205,6 +205,13 @@ test.describe("celular: barra de contato", () => {
     expect(
       await bar.getByTestId("contact-bar-price").evaluate((element) => element.scrollWidth <= element.clientWidth + 1),
     ).toBe(true);
+    // Every button's label shows whole, none drawn over its neighbour (the widest system fonts included).
+    const overflowing = await bar
+      .getByRole("link")
+      .evaluateAll((links) =>
+        links.filter((link) => link.scrollWidth > link.clientWidth + 1).map((link) => link.textContent),
+      );
+    expect(overflowing).toEqual([]);
 
     // Lazy sections may grow the page: scroll until the bottom stays the bottom.
     await expect
