@@ -8,6 +8,7 @@ import { Link } from "@remix-run/react";
 import type { CondominiumCard } from "~/domain/condominium";
 import { formatCount, formatPrice, plural } from "~/lib/format";
 import { imageSrcSet, imageUrl } from "~/lib/images";
+import { linkPrefetch } from "~/lib/prefetch";
 import * as s from "./condominium-card.css";
 
 /** What a card shows: the index's `CondominiumCard` without the place slugs (prices in BRL). */
@@ -44,7 +45,7 @@ export function CondominiumGrid({ condominiums, label, headingLevel = 3, eagerCo
     <ul className={s.grid} aria-label={label}>
       {condominiums.map((condo, i) => (
         <li key={condo.slug}>
-          <Link className={s.card} to={condo.path} prefetch="intent">
+          <Link className={s.card} to={condo.path} prefetch={linkPrefetch}>
             <div className={s.media}>
               {condo.coverPhotoUrl ? (
                 <img

@@ -18,6 +18,7 @@ import type { Purpose } from "~/domain/listing";
 import type { ListingSummary } from "~/domain/listing-summary";
 import { formatArea, formatPrice, plural } from "~/lib/format";
 import { imageSrcSet, imageUrl } from "~/lib/images";
+import { linkPrefetch } from "~/lib/prefetch";
 import { visuallyHidden } from "~/styles/ui.css";
 import { AreaIcon, BedIcon, CameraIcon, CarIcon, BathIcon } from "./icons";
 import { FavouriteButton } from "./favourite-button";
@@ -99,7 +100,7 @@ export function ListingCard({ listing, purpose, headingLevel = 3, eager = false 
   const photoCount = listing.photoCount ?? 0;
 
   const card = (
-    <Link className={s.card} to={listing.path} prefetch="intent" data-listing-code={listing.code}>
+    <Link className={s.card} to={listing.path} prefetch={linkPrefetch} data-listing-code={listing.code}>
       <div className={s.body}>
         <p className={s.kicker}>
           {listing.category}

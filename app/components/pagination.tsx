@@ -4,6 +4,7 @@
  * rel="prev"/"next" on the neighbours and `aria-current` on the current page.
  */
 import { Link } from "@remix-run/react";
+import { linkPrefetch } from "~/lib/prefetch";
 import { ChevronLeftIcon, ChevronRightIcon } from "./icons";
 import { visuallyHidden } from "~/styles/ui.css";
 import * as s from "./pagination.css";
@@ -40,7 +41,7 @@ export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
       <ul className={s.list}>
         {page > 1 ? (
           <li>
-            <Link className={s.link} to={hrefFor(page - 1)} rel="prev" prefetch="intent">
+            <Link className={s.link} to={hrefFor(page - 1)} rel="prev" prefetch={linkPrefetch}>
               <ChevronLeftIcon size={18} />
               <span className={s.stepText}>Anterior</span>
             </Link>
@@ -71,7 +72,7 @@ export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
         )}
         {page < pageCount ? (
           <li>
-            <Link className={s.link} to={hrefFor(page + 1)} rel="next" prefetch="intent">
+            <Link className={s.link} to={hrefFor(page + 1)} rel="next" prefetch={linkPrefetch}>
               <span className={s.stepText}>Próxima</span>
               <ChevronRightIcon size={18} />
             </Link>

@@ -12,7 +12,7 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Page } from "@playwright/test";
+import { devices, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import {
   DESKTOP_VIEWPORT,
@@ -265,6 +265,31 @@ test.describe("celular: barra de contato", () => {
     await expect(page.getByRole("region", { name: "Aviso de cookies" })).toHaveCount(0);
     await context.close();
   });
+});
+
+test("num celular, tocar num cartão pede os dados do imóvel ao servidor uma vez só", async ({ browser, baseURL }) => {
+  // A touch screen: no prefetch on intent, whose request would run beside the navigation's own.
+  const context = await browser.newContext({ ...devices["Pixel 5"], viewport: PHONE_VIEWPORT, baseURL });
+  try {
+    await stubMapTiles(context);
+    await installHydrationProbe(context);
+    const page = await context.newPage();
+    const dataRequests: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith(".data")) dataRequests.push(url.pathname);
+    });
+    await page.goto(`${LISTINGS_PATH}/venda`);
+    await waitForHydration(page);
+    const card = resultList(page).locator("a[data-listing-code]").first();
+    const path = new URL((await card.getAttribute("href"))!, baseURL).pathname;
+    await card.tap();
+    await page.waitForURL((url) => url.pathname === path);
+    await expect(page.getByRole("navigation", { name: "Contato sobre este imóvel" })).toBeVisible();
+    expect(dataRequests.filter((requested) => requested === `${path}.data`)).toHaveLength(1);
+  } finally {
+    await context.close();
+  }
 });
 
 test.describe("telas estreitas", () => {
