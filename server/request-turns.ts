@@ -1,12 +1,11 @@
 /**
- * The Remix handler behind the two bounds on the work the process takes
- * on: each client's requests take turns (`./client-queue`, ADR 0062,
- * 429 past its queue), search-engine crawlers take turns in one lane
+ * The Remix handler behind the three bounds on the work the process takes
+ * on: each client's requests take turns (`./client-queue`, ADR 0062, 429
+ * past its queue), search-engine crawlers take turns in one lane
  * (`./crawler-lane`, ADR 0098, 503 past it), and every admitted request
- * takes a place in the process-wide gate (`./admission`, ADR 0071, 503
- * past it). Images, the
- * health check, the build id and Remix's route manifest (read from the
- * build, no database) never wait in either.
+ * takes a place in the process-wide gate (`./admission`, ADR 0071, 503 past
+ * it). Images, the health check, the build id and Remix's route manifest
+ * (read from the build, no database) never wait in any of them.
  */
 import type { RequestHandler } from "express";
 import type { Config } from "../app/.server/config";
